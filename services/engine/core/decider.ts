@@ -1,0 +1,84 @@
+/**
+ * The contract every game implements: a pure decider (Emmett's decide / evolve /
+ * initialState) plus what a hidden-information server needs on top of it —
+ * legal moves per seat, per-seat views, per-seat event redaction and a status.
+ *
+ * A game knows nothing of storage, HTTP, time or who the players are: seats are
+ * numbers 0..seats-1 and all randomness comes from the `Rng` handed to it.
+ */
+import type { z } from 'zod';
+import type { Rng } from './rng.js';
+
+export type Seat = number;
+
+/** Who is looking: a seat, or `null` for a spectator (who sees only public facts). */
+export type Viewer = Seat | null;
+
+/** Every event is a plain JSON object with a `type`. */
+export interface GameEvent {
+  type: string;
+}
+
+export interface GameResult {
+  /** Final totals, indexed by seat. */
+  scores: number[];
+  /** Every seat that shares the win (ties share it). */
+  winners: Seat[];
+}
+
+export interface Status {
+  /** A short name of what the game waits for, e.g. `"play"`, `"rotate-hands"`. */
+  phase: string;
+  /** Seats that must act now; several when the rules make players act simultaneously. */
+  toMove: Seat[];
+  over: boolean;
+  result: GameResult | null;
+}
+
+export interface GameNames {
+  en: string;
+  fa: string;
+}
+
+/** What a game receives when it is set up. */
+export interface SetupContext<O> {
+  seats: number;
+  options: O;
+}
+
+export interface Game<S, C, E extends GameEvent, O, V = unknown> {
+  /** Catalog id, e.g. `"scout"`. */
+  id: string;
+  names: GameNames;
+  seats: { min: number; max: number };
+  /** Options as a zod object: every field has a default and a `.describe()` text. */
+  options: z.ZodType<O>;
+  /** Validates a submitted move before `decide` sees it. */
+  command: z.ZodType<C>;
+  /** Name of this game's view type in schema.graphql (a member of `union GameView`). */
+  viewType: string;
+
+  /** Refuses a seat count or option combination the rules do not allow (throw `RuleViolation`). */
+  validateSetup?(ctx: SetupContext<O>): void;
+  initialState(ctx: SetupContext<O>): S;
+  /** Events that start the game once every seat is taken (shuffle, deal …). */
+  start(state: S, rng: Rng): E[];
+  /** Throws `RuleViolation` to refuse. Only called for a seat listed in `status().toMove`. */
+  decide(state: S, command: C, seat: Seat, rng: Rng): E[];
+  /** Total and deterministic: no randomness, no clock. */
+  evolve(state: S, event: E): S;
+  legalCommands(state: S, seat: Seat): C[];
+  view(state: S, viewer: Viewer): V;
+  /** The event as `viewer` may see it; must depend only on what that viewer knows. */
+  redact(event: E, viewer: Viewer): E;
+  status(state: S): Status;
+}
+
+/** A game whose types are erased, as the registry and the app hold them. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyGame = Game<any, any, any, any, any>;
+
+/** Helper that keeps a game definition's types while checking it against the contract. */
+export function defineGame<S, C, E extends GameEvent, O, V>(game: Game<S, C, E, O, V>): Game<S, C, E, O, V> {
+  return game;
+}

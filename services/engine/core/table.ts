@@ -1,0 +1,189 @@
+/**
+ * The table: the lifecycle every game shares, as one decider wrapped around a `Game`.
+ * A game is created with a secret seed (its hash public), seats are taken one by one,
+ * the game starts when the last seat is taken, moves are checked for turn and shape
+ * before the game's own rules see them, and the seed is revealed when the game ends.
+ *
+ * Table events and game events share one stream; the table's own event types are
+ * reserved names (`GameCreated`, `SeatTaken`, `GameEnded`).
+ */
+import type { AnyGame, GameEvent, GameResult, Seat, Status, Viewer } from './decider.js';
+import { ensure, RuleViolation } from './errors.js';
+import { rngFor, sha256Hex } from './rng.js';
+
+export type TableCommand =
+  | { type: 'create'; game: string; seats: number; options: unknown; seed: string; seedFixed: boolean }
+  | { type: 'join'; name: string; tokenHash: string }
+  | { type: 'move'; seat: Seat; move: unknown };
+
+export interface GameCreated {
+  type: 'GameCreated';
+  game: string;
+  seats: number;
+  options: unknown;
+  seedHash: string;
+  seedFixed: boolean;
+  /** Secret: stripped from every redacted copy; published in `GameEnded`. */
+  seed?: string;
+}
+export interface SeatTaken {
+  type: 'SeatTaken';
+  seat: Seat;
+  name: string;
+  /** SHA-256 of the seat token; never shown to anyone. */
+  tokenHash?: string;
+}
+export interface GameEnded {
+  type: 'GameEnded';
+  result: GameResult;
+  seed: string;
+}
+export type TableEvent = GameCreated | SeatTaken | GameEnded | GameEvent;
+
+export interface TableState {
+  game: string;
+  seats: number;
+  options: unknown;
+  seedHash: string;
+  seedFixed: boolean;
+  seed: string;
+  players: { name: string; tokenHash: string }[];
+  /** The game's own state; its `start` events apply once every seat is taken. */
+  play: unknown;
+  started: boolean;
+  ended: boolean;
+  /** Events applied so far: the key of the next commit's random stream. */
+  events: number;
+}
+
+const WAITING: Status = { phase: 'waiting-for-players', toMove: [], over: false, result: null };
+const RESERVED = new Set(['GameCreated', 'SeatTaken', 'GameEnded']);
+
+export interface Table {
+  game: AnyGame;
+  decide(state: TableState | null, command: TableCommand): TableEvent[];
+  evolve(state: TableState | null, event: TableEvent): TableState;
+  fold(events: readonly TableEvent[], from?: TableState | null): TableState;
+  status(state: TableState): Status;
+  view(state: TableState, viewer: Viewer): unknown;
+  legalMoves(state: TableState, seat: Seat): unknown[];
+  redact(event: TableEvent, viewer: Viewer): TableEvent;
+}
+
+export function table(game: AnyGame): Table {
+  const status = (s: TableState): Status => (s.started ? game.status(s.play) : WAITING);
+
+  function evolve(s: TableState | null, e: TableEvent): TableState {
+    if (e.type === 'GameCreated') {
+      const c = e as GameCreated;
+      return {
+        game: c.game,
+        seats: c.seats,
+        options: c.options,
+        seedHash: c.seedHash,
+        seedFixed: c.seedFixed,
+        seed: c.seed ?? '',
+        players: [],
+        play: game.initialState({ seats: c.seats, options: c.options }),
+        started: false,
+        ended: false,
+        events: 1,
+      };
+    }
+    if (!s) throw new Error(`event ${e.type} before GameCreated`);
+    const next = { ...s, events: s.events + 1 };
+    if (e.type === 'SeatTaken') {
+      const t = e as SeatTaken;
+      next.players = [...s.players, { name: t.name, tokenHash: t.tokenHash ?? '' }];
+      next.started = next.players.length === s.seats;
+    } else if (e.type === 'GameEnded') {
+      next.ended = true;
+    } else {
+      next.play = game.evolve(s.play, e);
+    }
+    return next;
+  }
+
+  function fold(events: readonly TableEvent[], from: TableState | null = null): TableState {
+    let s = from;
+    for (const e of events) s = evolve(s, e);
+    if (!s) throw new Error('no events');
+    return s;
+  }
+
+  /** The game's events plus `GameEnded` when they finish the game. */
+  function withEnding(s: TableState, events: TableEvent[]): TableEvent[] {
+    for (const e of events) ensure(!RESERVED.has(e.type), `game emitted reserved event ${e.type}`);
+    const after = fold(events, s);
+    const st = status(after);
+    if (!st.over) return events;
+    return [...events, { type: 'GameEnded', result: st.result!, seed: s.seed } satisfies GameEnded];
+  }
+
+  function decide(s: TableState | null, cmd: TableCommand): TableEvent[] {
+    if (cmd.type === 'create') {
+      ensure(s === null, 'game already exists', 'BAD_INPUT');
+      const { min, max } = game.seats;
+      ensure(
+        Number.isInteger(cmd.seats) && cmd.seats >= min && cmd.seats <= max,
+        `${game.id} takes ${min} to ${max} seats`,
+        'BAD_INPUT',
+      );
+      const parsed = game.options.safeParse(cmd.options ?? {});
+      if (!parsed.success) throw new RuleViolation('BAD_INPUT', `bad options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+      game.validateSetup?.({ seats: cmd.seats, options: parsed.data });
+      return [
+        {
+          type: 'GameCreated',
+          game: game.id,
+          seats: cmd.seats,
+          options: parsed.data,
+          seedHash: sha256Hex(cmd.seed),
+          seedFixed: cmd.seedFixed,
+          seed: cmd.seed,
+        } satisfies GameCreated,
+      ];
+    }
+    ensure(s !== null, 'no such game', 'BAD_INPUT');
+    if (cmd.type === 'join') {
+      ensure(!s.started, 'every seat is taken', 'FORBIDDEN');
+      const name = cmd.name.trim();
+      ensure(name.length >= 1 && name.length <= 40, 'a name has 1 to 40 characters', 'BAD_INPUT');
+      const taken: SeatTaken = { type: 'SeatTaken', seat: s.players.length, name, tokenHash: cmd.tokenHash };
+      if (s.players.length + 1 < s.seats) return [taken];
+      const full = evolve(s, taken);
+      return [taken, ...withEnding(full, game.start(full.play, rngFor(s.seed, full.events)))];
+    }
+    ensure(!s.ended, 'the game is over', 'GAME_OVER');
+    ensure(s.started, 'the game waits for players', 'NOT_YOUR_TURN');
+    ensure(status(s).toMove.includes(cmd.seat), `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
+    const parsed = game.command.safeParse(cmd.move);
+    if (!parsed.success) throw new RuleViolation('BAD_INPUT', `bad move: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'move'}: ${i.message}`).join('; ')}`);
+    const events = game.decide(s.play, parsed.data, cmd.seat, rngFor(s.seed, s.events));
+    return withEnding(s, events);
+  }
+
+  function redact(e: TableEvent, viewer: Viewer): TableEvent {
+    if (e.type === 'GameCreated') {
+      const { seed: _secret, ...rest } = e as GameCreated;
+      return rest;
+    }
+    if (e.type === 'SeatTaken') {
+      const { tokenHash: _secret, ...rest } = e as SeatTaken;
+      return rest;
+    }
+    if (e.type === 'GameEnded') return e;
+    return game.redact(e, viewer);
+  }
+
+  return {
+    game,
+    decide,
+    evolve,
+    fold,
+    status,
+    redact,
+    view: (s, viewer) => (s.started ? game.view(s.play, viewer) : null),
+    legalMoves: (s, seat) => (s.started && !s.ended && status(s).toMove.includes(seat) ? game.legalCommands(s.play, seat) : []),
+  };
+}

@@ -1,0 +1,10 @@
+/**
+ * The catalog: every game the server offers. Adding a game is one import and one entry.
+ */
+import type { AnyGame } from './core/index.js';
+
+export const games: readonly AnyGame[] = [];
+
+export function findGame(id: string): AnyGame | undefined {
+  return games.find((g) => g.id === id);
+}

@@ -28,6 +28,14 @@ export const highCard = defineGame({
   options: z.object({ cards: z.number().int().min(4).max(20).default(10).describe('Cards in the deck, numbered 1..cards') }),
   command,
   viewType: 'HighCardView',
+  viewSchema: /* GraphQL */ `
+    "The toy game's view: your card until the reveal, who has chosen, and the revealed cards."
+    type HighCardView {
+      hand: Int
+      chosen: [Boolean!]!
+      revealed: [Int!]
+    }
+  `,
   initialState: ({ seats }): State => ({ seats, hands: [], deck: [], choices: Array(seats).fill(null), revealed: false }),
   start: (s: State, rng): Event[] => {
     const deck = shuffle([...Array(10).keys()].map((i) => i + 1), rng);

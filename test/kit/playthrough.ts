@@ -75,6 +75,7 @@ export function randomPlaythrough(game: AnyGame, o: PlaythroughOptions): Playthr
 
 function deepCheck(t: ReturnType<typeof table>, state: TableState, events: readonly TableEvent[], seats: number) {
   expect(t.fold(roundTrip(events))).toEqual(state);
+  expect(roundTrip(state), 'the state must be plain JSON (it is stored as a snapshot)').toStrictEqual(state);
   for (let seat = 0; seat < seats; seat++) {
     const view = t.view(state, seat);
     expect(roundTrip(view)).toEqual(view);

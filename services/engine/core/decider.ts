@@ -57,9 +57,15 @@ export interface Game<S, C, E extends GameEvent, O, V = unknown> {
   command: z.ZodType<C>;
   /** Name of this game's view type in schema.graphql (a member of `union GameView`). */
   viewType: string;
+  /**
+   * GraphQL SDL of the view: `type <viewType>` and its parts, every name prefixed by the game.
+   * It must describe the object `view()` returns exactly (no unions inside; JSON only where free-form).
+   */
+  viewSchema: string;
 
   /** Refuses a seat count or option combination the rules do not allow (throw `RuleViolation`). */
   validateSetup?(ctx: SetupContext<O>): void;
+  /** The state must be plain JSON (snapshots are stored as JSON): no Map, Set, class or undefined in arrays. */
   initialState(ctx: SetupContext<O>): S;
   /** Events that start the game once every seat is taken (shuffle, deal …). */
   start(state: S, rng: Rng): E[];

@@ -1,0 +1,144 @@
+/**
+ * The event store on DynamoDB: one item per commit, written by a single conditional PutItem
+ * (`attribute_not_exists`), which behaves the same on AWS and on the embedded server (which
+ * has no transactions). Events and snapshots are stored as JSON strings: opaque to the
+ * store, compact, and readable by analytics without a schema.
+ */
+import { ConditionalCheckFailedException, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { VersionConflict, type AppendResult, type Commit, type EventStore, type NewCommit, type Stream } from './port.js';
+import { COMMIT_PREFIX, commitSk, gamePk, KEY } from './schema.js';
+
+interface CommitItem {
+  pk: string;
+  sk: string;
+  version: number;
+  events: string;
+  at: string;
+  commandId?: string;
+  seat?: number;
+  snapshot?: string;
+}
+
+export interface DynamoStoreOptions {
+  tableName: string;
+  client: DynamoDBClient;
+  /** How many commits a load reads per page while looking for the newest snapshot. */
+  pageSize?: number;
+}
+
+export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBClient {
+  return new DynamoDBClient(config);
+}
+
+export class DynamoEventStore implements EventStore {
+  private readonly doc: DynamoDBDocumentClient;
+  private readonly table: string;
+  private readonly pageSize: number;
+
+  constructor(options: DynamoStoreOptions) {
+    this.doc = DynamoDBDocumentClient.from(options.client, { marshallOptions: { removeUndefinedValues: true } });
+    this.table = options.tableName;
+    this.pageSize = options.pageSize ?? 32;
+  }
+
+  async append(gameId: string, expectedVersion: number, commit: NewCommit): Promise<AppendResult> {
+    const version = expectedVersion + 1;
+    const item: CommitItem = {
+      pk: gamePk(gameId),
+      sk: commitSk(version),
+      version,
+      events: JSON.stringify(commit.events),
+      at: new Date().toISOString(),
+      commandId: commit.commandId,
+      seat: commit.seat,
+      snapshot: commit.snapshot === undefined ? undefined : JSON.stringify(commit.snapshot),
+    };
+    try {
+      await this.doc.send(
+        new PutCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': KEY.partition } }),
+      );
+      return { version, duplicate: false };
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+      // A concurrent retry of the same command may have won the race: that is not a conflict.
+      if (commit.commandId !== undefined) {
+        const winner = await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: item.pk, sk: item.sk }, ConsistentRead: true }));
+        if (winner.Item?.commandId === commit.commandId) return { version, duplicate: true };
+      }
+      throw new VersionConflict(gameId, expectedVersion);
+    }
+  }
+
+  async load(gameId: string): Promise<Stream | null> {
+    // Newest first, until a commit that carries a snapshot (or the first commit).
+    const newestFirst: CommitItem[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          ...this.commitQuery(gameId),
+          ScanIndexForward: false,
+          Limit: this.pageSize,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of (page.Items ?? []) as CommitItem[]) {
+        newestFirst.push(item);
+        if (item.snapshot !== undefined) return toStream(newestFirst);
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return newestFirst.length === 0 ? null : toStream(newestFirst);
+  }
+
+  async history(gameId: string): Promise<Commit[]> {
+    const commits: Commit[] = [];
+    const query = this.commitQuery(gameId);
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          ...query,
+          // Snapshots are for loading, not history: leave them on the server.
+          ProjectionExpression: '#version, #events, #at, #commandId, #seat',
+          ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#version': 'version', '#events': 'events', '#at': 'at', '#commandId': 'commandId', '#seat': 'seat' },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of (page.Items ?? []) as CommitItem[]) commits.push(toCommit(item));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return commits;
+  }
+
+  /** The key condition every read of a game's commits starts from. */
+  private commitQuery(gameId: string) {
+    return {
+      TableName: this.table,
+      KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :v)',
+      ExpressionAttributeNames: { '#pk': KEY.partition, '#sk': KEY.sort } as Record<string, string>,
+      ExpressionAttributeValues: { ':pk': gamePk(gameId), ':v': COMMIT_PREFIX },
+      ConsistentRead: true,
+    };
+  }
+}
+
+/** Parses a stored commit item (also used for DynamoDB Streams records). */
+export function toCommit(item: CommitItem): Commit {
+  const commit: Commit = { version: item.version, events: JSON.parse(item.events), at: item.at };
+  if (item.commandId !== undefined) commit.commandId = item.commandId;
+  if (item.seat !== undefined) commit.seat = item.seat;
+  return commit;
+}
+
+function toStream(newestFirst: CommitItem[]): Stream {
+  const head = newestFirst.at(-1)!;
+  const hasSnapshot = head.snapshot !== undefined;
+  const after = hasSnapshot ? newestFirst.slice(0, -1) : newestFirst;
+  return {
+    version: newestFirst[0]!.version,
+    snapshot: hasSnapshot ? { version: head.version, data: JSON.parse(head.snapshot!) } : null,
+    commits: after.reverse().map(toCommit),
+  };
+}

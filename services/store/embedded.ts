@@ -1,0 +1,53 @@
+/**
+ * A real DynamoDB API server on loopback, in-process (dynalite): what `npm start` and the
+ * tests use, so the store always speaks the DynamoDB protocol — no AWS account, no Docker.
+ * In memory, or persisted as LevelDB under `path`.
+ */
+import { mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import dynalite from 'dynalite';
+import { tableDefinition } from './schema.js';
+
+export interface EmbeddedDynamo {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+export async function startEmbeddedDynamo(options: { path?: string; host?: string; port?: number } = {}): Promise<EmbeddedDynamo> {
+  if (options.path) mkdirSync(options.path, { recursive: true });
+  const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://${host}:${port}`,
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections?.();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+/** A client for a local endpoint: any credentials do, the region is required by the SDK. */
+export function localClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/** Creates the table unless it exists (local and test set-up; on AWS the CDK stack owns it). */
+export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  try {
+    await client.send(new CreateTableCommand(tableDefinition(tableName)));
+  } catch (e) {
+    if (!(e instanceof ResourceInUseException)) throw e;
+  }
+  for (let i = 0; i < 50; i++) {
+    const t = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    if (t.Table?.TableStatus === 'ACTIVE') return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`table ${tableName} did not become active`);
+}

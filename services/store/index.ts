@@ -1,0 +1,4 @@
+export * from './port.js';
+export * from './schema.js';
+export * from './dynamo.js';
+export * from './embedded.js';

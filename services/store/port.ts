@@ -1,0 +1,60 @@
+/**
+ * The event store port. A stream per game, ordered by version; one commit per accepted
+ * command (the command's events together), so a version is a count of commands.
+ * The store knows nothing of games: events and snapshots are opaque JSON to it.
+ */
+export interface Commit {
+  /** 1 for the first commit of a game. */
+  version: number;
+  events: unknown[];
+  /** The client's idempotency key, when it gave one. */
+  commandId?: string;
+  /** The seat that issued the command (absent for create / join). */
+  seat?: number;
+  /** ISO-8601 time the commit was written (metadata, never seen by the engine). */
+  at: string;
+  /** Aggregate state after this commit, carried on some commits so loading stays O(1). */
+  snapshot?: unknown;
+}
+
+/** What `load` returns: the newest snapshot and every commit after it, oldest first. */
+export interface Stream {
+  version: number;
+  snapshot: { version: number; data: unknown } | null;
+  commits: Commit[];
+}
+
+export interface NewCommit {
+  events: unknown[];
+  commandId?: string;
+  seat?: number;
+  snapshot?: unknown;
+}
+
+export type AppendResult =
+  /** Written as `version`. */
+  | { version: number; duplicate: false }
+  /** The same commandId was already committed as `version` by a concurrent request: nothing written. */
+  | { version: number; duplicate: true };
+
+export class VersionConflict extends Error {
+  constructor(
+    readonly gameId: string,
+    readonly expectedVersion: number,
+  ) {
+    super(`game ${gameId} is past version ${expectedVersion}`);
+    this.name = 'VersionConflict';
+  }
+}
+
+export interface EventStore {
+  /**
+   * Appends one commit at `expectedVersion + 1`, atomically and only if no commit holds that
+   * version yet: a stale version throws `VersionConflict`, never loses or duplicates events.
+   */
+  append(gameId: string, expectedVersion: number, commit: NewCommit): Promise<AppendResult>;
+  /** The stream from its newest snapshot on, in O(1) round trips. `null` for an unknown game. */
+  load(gameId: string): Promise<Stream | null>;
+  /** Every commit of a game, oldest first (the full history). */
+  history(gameId: string): Promise<Commit[]>;
+}

@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { DynamoEventStore, VersionConflict } from '../../services/store/index.js';
+import { useEmbeddedDynamo } from '../kit/dynamo.js';
+
+const db = useEmbeddedDynamo();
+let n = 0;
+const newGame = () => `g${++n}-${Date.now()}`;
+
+describe('event store on a real DynamoDB API (embedded)', () => {
+  it('appends commits in version order and loads them back', async () => {
+    const id = newGame();
+    await db.store.append(id, 0, { events: [{ type: 'A' }] });
+    await db.store.append(id, 1, { events: [{ type: 'B' }, { type: 'C' }], seat: 2, commandId: 'c1' });
+    const stream = await db.store.load(id);
+    expect(stream?.version).toBe(2);
+    expect(stream?.snapshot).toBeNull();
+    expect(stream?.commits.map((c) => c.events)).toEqual([[{ type: 'A' }], [{ type: 'B' }, { type: 'C' }]]);
+    expect(stream?.commits[1]).toMatchObject({ version: 2, seat: 2, commandId: 'c1' });
+  });
+
+  it('an unknown game loads as null and has no history', async () => {
+    expect(await db.store.load('nope')).toBeNull();
+    expect(await db.store.history('nope')).toEqual([]);
+  });
+
+  it('N concurrent appends at one version: exactly one wins, the rest are typed conflicts', async () => {
+    const id = newGame();
+    await db.store.append(id, 0, { events: [{ type: 'Start' }] });
+    const results = await Promise.allSettled(Array.from({ length: 25 }, (_, i) => db.store.append(id, 1, { events: [{ type: 'Move', i }] })));
+    const won = results.filter((r) => r.status === 'fulfilled');
+    const lost = results.filter((r) => r.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(24);
+    for (const r of lost) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(VersionConflict);
+    const history = await db.store.history(id);
+    expect(history.map((c) => c.version)).toEqual([1, 2]);
+  });
+
+  it('a retried commandId racing its first attempt returns the first result and writes nothing', async () => {
+    const id = newGame();
+    await db.store.append(id, 0, { events: [{ type: 'Start' }] });
+    const [a, b] = await Promise.all([
+      db.store.append(id, 1, { events: [{ type: 'Move' }], commandId: 'same' }),
+      db.store.append(id, 1, { events: [{ type: 'Move' }], commandId: 'same' }),
+    ]);
+    expect([a.duplicate, b.duplicate].sort()).toEqual([false, true]);
+    expect(a.version).toBe(2);
+    expect(b.version).toBe(2);
+    expect(await db.store.history(id)).toHaveLength(2);
+  });
+
+  it('a stale version with another commandId is still a conflict', async () => {
+    const id = newGame();
+    await db.store.append(id, 0, { events: [], commandId: 'x' });
+    await expect(db.store.append(id, 0, { events: [], commandId: 'y' })).rejects.toBeInstanceOf(VersionConflict);
+  });
+
+  it('loads from the newest snapshot: one round trip however long the game', async () => {
+    const id = newGame();
+    for (let v = 0; v < 100; v++) await db.store.append(id, v, { events: [{ type: 'Tick', v }], snapshot: (v + 1) % 20 === 0 ? { upTo: v + 1 } : undefined });
+    let queries = 0;
+    db.client.middlewareStack.add((next) => async (args) => {
+      queries++;
+      return next(args);
+    }, { step: 'initialize', name: 'countQueries' });
+    try {
+      const stream = await db.store.load(id);
+      expect(stream?.version).toBe(100);
+      expect(stream?.snapshot).toEqual({ version: 100, data: { upTo: 100 } });
+      expect(stream?.commits).toEqual([]);
+      await db.store.append(id, 100, { events: [{ type: 'Tick', v: 100 }] });
+      await db.store.append(id, 101, { events: [{ type: 'Tick', v: 101 }] });
+      queries = 0;
+      const later = await db.store.load(id);
+      expect(queries).toBe(1);
+      expect(later?.snapshot?.version).toBe(100);
+      expect(later?.commits.map((c) => c.version)).toEqual([101, 102]);
+    } finally {
+      db.client.middlewareStack.remove('countQueries');
+    }
+  });
+
+  it('history returns every commit without the snapshots', async () => {
+    const id = newGame();
+    const store = new DynamoEventStore({ client: db.client, tableName: db.tableName, pageSize: 2 });
+    for (let v = 0; v < 5; v++) await store.append(id, v, { events: [{ v }], snapshot: { big: 'x'.repeat(100) } });
+    const history = await store.history(id);
+    expect(history.map((c) => c.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(history.every((c) => c.snapshot === undefined)).toBe(true);
+    const stream = await store.load(id);
+    expect(stream?.snapshot?.version).toBe(5);
+  });
+});

@@ -19,7 +19,11 @@ interface State {
   revealed: boolean;
 }
 
-const command = z.object({ type: z.literal('choose'), swap: z.boolean() });
+const command = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('choose'), swap: z.boolean() }),
+  // Well-formed but never legal: lets tests see a rule refusal (ILLEGAL_MOVE).
+  z.object({ type: z.literal('pass') }),
+]);
 
 export const highCard = defineGame({
   id: 'high-card',
@@ -42,6 +46,7 @@ export const highCard = defineGame({
     return [{ type: 'Dealt', hands: deck.slice(0, s.seats), deck: deck.slice(s.seats) }];
   },
   decide(s: State, c: z.infer<typeof command>, seat): Event[] {
+    ensure(c.type === 'choose', 'passing is not allowed: keep or swap');
     ensure(s.choices[seat] === null, 'already chose');
     const chose: Event = { type: 'Chose', seat, swap: c.swap };
     const choices = s.choices.map((x, i) => (i === seat ? c.swap : x));

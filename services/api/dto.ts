@@ -1,0 +1,71 @@
+/**
+ * What clients see of a game and of the catalog: one shape for GraphQL and REST.
+ */
+import { z } from 'zod';
+import type { AnyGame, Viewer } from '../engine/core/index.js';
+import type { Aggregate } from '../app/aggregate.js';
+
+export interface GameDto {
+  id: string;
+  type: string;
+  version: number;
+  seats: number;
+  players: { seat: number; name: string }[];
+  /** The caller's seat, null for a spectator. */
+  seat: number | null;
+  options: unknown;
+  seedHash: string;
+  seedFixed: boolean;
+  /** Revealed when the game is over. */
+  seed: string | null;
+  status: ReturnType<Aggregate['table']['status']>;
+  view: unknown;
+  legalMoves: unknown[];
+}
+
+export function gameDto(agg: Aggregate, viewer: Viewer): GameDto {
+  const { state, table } = agg;
+  return {
+    id: agg.id,
+    type: state.game,
+    version: agg.version,
+    seats: state.seats,
+    players: state.players.map((p, seat) => ({ seat, name: p.name })),
+    seat: viewer,
+    options: state.options,
+    seedHash: state.seedHash,
+    seedFixed: state.seedFixed,
+    seed: state.ended ? state.seed : null,
+    status: table.status(state),
+    view: table.view(state, viewer),
+    legalMoves: viewer === null ? [] : table.legalMoves(state, viewer),
+  };
+}
+
+export interface GameTypeDto {
+  id: string;
+  names: { en: string; fa: string };
+  seats: { min: number; max: number };
+  viewType: string;
+  options: { name: string; description: string | null; default: unknown; schema: unknown }[];
+  /** Extra catalog data a game publishes (e.g. Silver's card list), or null. */
+  catalog: unknown;
+}
+
+export function gameTypeDto(game: AnyGame): GameTypeDto {
+  const schema = z.toJSONSchema(game.options, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>> };
+  const options = Object.entries(schema.properties ?? {}).map(([name, s]) => ({
+    name,
+    description: (s.description as string | undefined) ?? null,
+    default: s.default ?? null,
+    schema: s,
+  }));
+  return {
+    id: game.id,
+    names: game.names,
+    seats: game.seats,
+    viewType: game.viewType,
+    options,
+    catalog: (game as { catalog?: unknown }).catalog ?? null,
+  };
+}

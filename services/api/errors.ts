@@ -1,0 +1,24 @@
+/** How service errors reach clients: the same code in GraphQL `extensions.code` and REST bodies. */
+import type { ErrorCode } from '../app/errors.js';
+
+export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL', number> = {
+  BAD_INPUT: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  NOT_YOUR_TURN: 409,
+  VERSION_CONFLICT: 409,
+  GAME_OVER: 409,
+  ILLEGAL_MOVE: 422,
+  INTERNAL: 500,
+};
+
+/**
+ * The bearer token of an `Authorization` header value; undefined when there is none.
+ * A header in another form is passed on whole, so it fails as a bad token, not as "no token".
+ */
+export function bearer(header: unknown): string | undefined {
+  if (typeof header !== 'string' || header.trim() === '') return undefined;
+  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
+  return m?.[1] ?? header;
+}

@@ -1,0 +1,114 @@
+/**
+ * GraphQL resolvers: thin adapters from the schema to ParlorService.
+ * A `Game` field is resolved from a GameHandle: the aggregate and who is looking.
+ */
+import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
+import { GraphQLJSON } from 'graphql-scalars';
+import type { Viewer } from '../../engine/core/index.js';
+import type { Aggregate } from '../../app/aggregate.js';
+import { asAppError } from '../../app/errors.js';
+import type { ParlorService } from '../../app/service.js';
+import { gameDto, gameTypeDto } from '../dto.js';
+
+export interface GameHandle {
+  agg: Aggregate;
+  viewer: Viewer;
+}
+
+/** The caller's seat token, set from the HTTP header or the WebSocket connection_init payload. */
+export interface ParlorContext extends MercuriusContext {
+  token?: string;
+}
+
+export const topic = (gameId: string) => `game:${gameId}`;
+
+/** Turns service refusals into GraphQL errors with a stable extensions.code. */
+function refusal(e: unknown): never {
+  const known = asAppError(e);
+  if (known) throw new mercurius.ErrorWithProps(known.message, { code: known.code });
+  throw e;
+}
+
+async function guarded<T>(work: () => Promise<T> | T): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    refusal(e);
+  }
+}
+
+export function resolvers(service: ParlorService): IResolvers {
+  const handle = async (gameId: string, token: string | undefined): Promise<GameHandle> => {
+    const agg = await service.load(gameId);
+    return { agg, viewer: service.seatOf(agg, token) };
+  };
+
+  return {
+    JSON: GraphQLJSON,
+    Query: {
+      gameTypes: () => service.games.map(gameTypeDto),
+      game: (_root, args: { id: string }, ctx: ParlorContext) => guarded(() => handle(args.id, ctx.token)),
+    },
+    Mutation: {
+      createGame: (_root, args: { input: { game: string; seats: number; options?: unknown; seed?: string } }) =>
+        guarded(async () => ({ game: { agg: await service.create({ ...args.input, options: args.input.options ?? {}, seed: args.input.seed ?? undefined }), viewer: null } })),
+      joinGame: (_root, args: { gameId: string; name: string }) =>
+        guarded(async () => {
+          const { agg, seat, token } = await service.join(args.gameId, args.name);
+          return { seat, token, game: { agg, viewer: seat } };
+        }),
+      submitMove: (_root, args: { gameId: string; move: unknown; expectedVersion?: number | null; commandId?: string | null }, ctx: ParlorContext) =>
+        guarded(async () => {
+          const agg = await service.move({
+            gameId: args.gameId,
+            token: ctx.token,
+            move: args.move,
+            expectedVersion: args.expectedVersion ?? undefined,
+            commandId: args.commandId ?? undefined,
+          });
+          return { game: { agg, viewer: service.seatOf(agg, ctx.token) } };
+        }),
+    },
+    Subscription: {
+      gameUpdated: {
+        subscribe: (_root: unknown, args: { gameId: string }, ctx: ParlorContext) =>
+          guarded(async () => {
+            const first = await handle(args.gameId, ctx.token);
+            const updates = await ctx.pubsub.subscribe(topic(args.gameId));
+            return nowThenUpdates(first.agg, updates as AsyncIterableIterator<Aggregate>);
+          }),
+        // Each subscriber gets the game as its own seat sees it.
+        resolve: (agg: Aggregate, _args: unknown, ctx: ParlorContext) => guarded(() => ({ agg, viewer: service.seatOf(agg, ctx.token) })),
+      },
+    },
+    Game: {
+      id: (h: GameHandle) => h.agg.id,
+      type: (h: GameHandle) => h.agg.state.game,
+      version: (h: GameHandle) => h.agg.version,
+      seats: (h: GameHandle) => h.agg.state.seats,
+      players: (h: GameHandle) => gameDto(h.agg, h.viewer).players,
+      seat: (h: GameHandle) => h.viewer,
+      options: (h: GameHandle) => h.agg.state.options,
+      seedHash: (h: GameHandle) => h.agg.state.seedHash,
+      seedFixed: (h: GameHandle) => h.agg.state.seedFixed,
+      seed: (h: GameHandle) => (h.agg.state.ended ? h.agg.state.seed : null),
+      status: (h: GameHandle) => h.agg.table.status(h.agg.state),
+      view: (h: GameHandle) => {
+        const view = h.agg.table.view(h.agg.state, h.viewer);
+        return view === null ? null : { ...(view as object), __typename: h.agg.table.game.viewType };
+      },
+      legalMoves: (h: GameHandle) => (h.viewer === null ? [] : h.agg.table.legalMoves(h.agg.state, h.viewer)),
+      history: (h: GameHandle) => guarded(() => service.history(h.agg, h.viewer)),
+    },
+  };
+}
+
+/** The current game first, so a subscriber never misses a change made right after subscribing. */
+async function* nowThenUpdates(now: Aggregate, updates: AsyncIterableIterator<Aggregate>): AsyncGenerator<Aggregate> {
+  try {
+    yield now;
+    for await (const agg of updates) if (agg.version > now.version) yield agg;
+  } finally {
+    await updates.return?.();
+  }
+}

@@ -1,0 +1,169 @@
+/**
+ * The public GraphQL contract: the base schema below plus each game's view types,
+ * joined in `union GameView`. `npm run schema` writes it to /schema.graphql, which a test
+ * keeps in step with this code.
+ */
+import type { AnyGame } from '../../engine/core/index.js';
+import { ERROR_CODES } from '../../app/errors.js';
+
+const base = /* GraphQL */ `
+"""
+Parlor: turn-based card games with hidden information.
+Every refusal is a GraphQL error whose extensions.code is one of ErrorCode.
+Send the seat token as Authorization: Bearer <token> (HTTP) or in the WebSocket
+connection_init payload as { "authorization": "Bearer <token>" }. Without a token you are a spectator.
+"""
+schema {
+  query: Query
+  mutation: Mutation
+  subscription: Subscription
+}
+
+"Any JSON value: options, moves, events."
+scalar JSON
+
+"The stable codes of refusals (extensions.code)."
+enum ErrorCode {
+  ${ERROR_CODES.join('\n  ')}
+}
+
+type Query {
+  "The games this server offers, with their options and defaults."
+  gameTypes: [GameType!]!
+  "A game as the caller's seat (or a spectator) sees it."
+  game(id: ID!): Game!
+}
+
+type Mutation {
+  "Creates a game; seats are then taken with joinGame. The game starts when every seat is taken."
+  createGame(input: CreateGameInput!): CreateGamePayload!
+  "Takes the next free seat. Keep the token: it is shown once and authenticates the seat."
+  joinGame(gameId: ID!, name: String!): JoinGamePayload!
+  """
+  Plays a move for the token's seat. move: one of the values legalMoves lists, unchanged.
+  expectedVersion: refuse with VERSION_CONFLICT unless the game is at this version; without it,
+  the server re-decides on the newest state if another move lands first.
+  commandId: an idempotency key; a retry with the same id returns the first result and changes nothing.
+  """
+  submitMove(gameId: ID!, move: JSON!, expectedVersion: Int, commandId: ID): SubmitMovePayload!
+}
+
+type Subscription {
+  "The game as the subscriber's seat sees it: now, then after every change."
+  gameUpdated(gameId: ID!): Game!
+}
+
+input CreateGameInput {
+  "A catalog id from gameTypes, e.g. \\"scout\\"."
+  game: String!
+  seats: Int!
+  "Options of the game type; omitted ones take their defaults."
+  options: JSON
+  "Fixes the shuffles (tests, tournaments). The game records that its seed was fixed."
+  seed: String
+}
+
+type CreateGamePayload {
+  game: Game!
+}
+
+type JoinGamePayload {
+  seat: Int!
+  "The seat's secret: send it as Authorization: Bearer <token>."
+  token: String!
+  game: Game!
+}
+
+type SubmitMovePayload {
+  game: Game!
+}
+
+type GameType {
+  id: ID!
+  names: Names!
+  seats: SeatRange!
+  options: [GameOption!]!
+  "The GameView member this game's view is."
+  viewType: String!
+  "Extra catalog data the game publishes (e.g. Silver's card list with powers), or null."
+  catalog: JSON
+}
+
+type Names {
+  en: String!
+  fa: String!
+}
+
+type SeatRange {
+  min: Int!
+  max: Int!
+}
+
+type GameOption {
+  name: String!
+  description: String
+  default: JSON
+  "The option's JSON Schema."
+  schema: JSON!
+}
+
+type Game {
+  id: ID!
+  "The catalog id of the game type."
+  type: String!
+  "How many commands the game has accepted; pass it as expectedVersion to pin a move."
+  version: Int!
+  seats: Int!
+  players: [Player!]!
+  "The caller's seat, or null for a spectator."
+  seat: Int
+  options: JSON!
+  "SHA-256 of the secret seed, public from creation."
+  seedHash: String!
+  "Whether the creator fixed the seed."
+  seedFixed: Boolean!
+  "The seed, revealed when the game is over, so anyone can replay the shuffles."
+  seed: String
+  status: GameStatus!
+  "What the caller may see; null until every seat is taken."
+  view: GameView
+  "The moves the caller's seat may submit now (empty when it is not to move)."
+  legalMoves: [JSON!]!
+  "The event history, redacted for the caller."
+  history: [HistoryEntry!]!
+}
+
+type Player {
+  seat: Int!
+  name: String!
+}
+
+type GameStatus {
+  phase: String!
+  "Seats that must act now; several when the rules make players act simultaneously."
+  toMove: [Int!]!
+  over: Boolean!
+  result: GameResult
+}
+
+type GameResult {
+  scores: [Int!]!
+  winners: [Int!]!
+}
+
+"One accepted command and the events it caused."
+type HistoryEntry {
+  version: Int!
+  "ISO-8601 time of the commit."
+  at: String!
+  "The seat that moved; null for create and join."
+  seat: Int
+  events: [JSON!]!
+}
+`;
+
+export function composeSchema(games: readonly AnyGame[]): string {
+  const views = games.map((g) => g.viewSchema.trim()).join('\n\n');
+  const union = games.length ? `"What a seat sees, one type per game."\nunion GameView = ${games.map((g) => g.viewType).join(' | ')}` : '';
+  return `${base.trim()}\n\n${union}\n\n${views}\n`;
+}

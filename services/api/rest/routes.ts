@@ -1,0 +1,123 @@
+/**
+ * The REST mirror of the GraphQL contract, under /v1, described in OpenAPI at /docs.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { asAppError } from '../../app/errors.js';
+import type { ParlorService } from '../../app/service.js';
+import { gameDto, gameTypeDto } from '../dto.js';
+import { bearer, HTTP_STATUS } from '../errors.js';
+
+const error = {
+  type: 'object',
+  properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } }, required: ['code', 'message'] } },
+} as const;
+const anyObject = { type: 'object', additionalProperties: true } as const;
+const gameId = { type: 'object', properties: { id: { type: 'string', maxLength: 100 } }, required: ['id'] } as const;
+const auth = [{ seatToken: [] }];
+const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error, 422: error };
+
+export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService }) {
+  const { service } = opts;
+  const token = (req: FastifyRequest) => bearer(req.headers.authorization);
+  const viewed = async (req: FastifyRequest<{ Params: { id: string } }>) => {
+    const agg = await service.load(req.params.id);
+    return { agg, viewer: service.seatOf(agg, token(req)) };
+  };
+
+  app.setErrorHandler((e: Error & { validation?: unknown; statusCode?: number }, _req, reply: FastifyReply) => {
+    const known = asAppError(e);
+    if (known) return reply.status(HTTP_STATUS[known.code]).send({ error: { code: known.code, message: known.message } });
+    if (e.validation || (e.statusCode && e.statusCode < 500)) return reply.status(400).send({ error: { code: 'BAD_INPUT', message: e.message } });
+    reply.log.error({ err: e }, 'request failed');
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'internal error' } });
+  });
+
+  app.get('/game-types', { schema: { summary: 'The games this server offers', tags: ['catalog'], response: { 200: { type: 'array', items: anyObject } } } }, async () =>
+    service.games.map(gameTypeDto),
+  );
+
+  app.post<{ Body: { game: string; seats: number; options?: unknown; seed?: string } }>(
+    '/games',
+    {
+      schema: {
+        summary: 'Create a game',
+        tags: ['games'],
+        body: {
+          type: 'object',
+          required: ['game', 'seats'],
+          additionalProperties: false,
+          properties: { game: { type: 'string' }, seats: { type: 'integer' }, options: anyObject, seed: { type: 'string' } },
+        },
+        response: { 201: anyObject, ...refusals },
+      },
+    },
+    async (req, reply) => reply.status(201).send(gameDto(await service.create(req.body), null)),
+  );
+
+  app.post<{ Params: { id: string }; Body: { name: string } }>(
+    '/games/:id/join',
+    {
+      schema: {
+        summary: 'Take the next free seat; the token is shown once',
+        tags: ['games'],
+        params: gameId,
+        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string' } } },
+        response: { 200: anyObject, ...refusals },
+      },
+    },
+    async (req) => {
+      const { agg, seat, token } = await service.join(req.params.id, req.body.name);
+      return { seat, token, game: gameDto(agg, seat) };
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/games/:id',
+    { schema: { summary: 'A game as the caller sees it', tags: ['games'], security: auth, params: gameId, response: { 200: anyObject, ...refusals } } },
+    async (req) => {
+      const { agg, viewer } = await viewed(req);
+      return gameDto(agg, viewer);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/games/:id/legal-moves',
+    { schema: { summary: "The caller's legal moves", tags: ['games'], security: auth, params: gameId, response: { 200: { type: 'array', items: {} }, ...refusals } } },
+    async (req) => {
+      const { agg, viewer } = await viewed(req);
+      return gameDto(agg, viewer).legalMoves;
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/games/:id/history',
+    { schema: { summary: 'The event history, redacted for the caller', tags: ['games'], security: auth, params: gameId, response: { 200: { type: 'array', items: anyObject }, ...refusals } } },
+    async (req) => {
+      const { agg, viewer } = await viewed(req);
+      return service.history(agg, viewer);
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { move: unknown; expectedVersion?: number; commandId?: string } }>(
+    '/games/:id/moves',
+    {
+      schema: {
+        summary: 'Play a move (one of legal-moves, unchanged)',
+        tags: ['games'],
+        security: auth,
+        params: gameId,
+        body: {
+          type: 'object',
+          required: ['move'],
+          additionalProperties: false,
+          properties: { move: {}, expectedVersion: { type: 'integer' }, commandId: { type: 'string', maxLength: 200 } },
+        },
+        response: { 200: anyObject, ...refusals },
+      },
+    },
+    async (req) => {
+      const agg = await service.move({ gameId: req.params.id, token: token(req), ...req.body });
+      return gameDto(agg, service.seatOf(agg, token(req)));
+    },
+  );
+}

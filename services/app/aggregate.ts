@@ -1,0 +1,55 @@
+/**
+ * A game as the service holds it: the folded table state at a version, plus the
+ * commandIds seen so far (for idempotent retries). Built from the store's newest
+ * snapshot and the commits after it.
+ */
+import { table, type Table, type TableEvent, type TableState } from '../engine/core/index.js';
+import type { Commit, Stream } from '../store/index.js';
+import { findGame } from '../engine/registry.js';
+import type { AnyGame } from '../engine/core/index.js';
+
+export interface Aggregate {
+  id: string;
+  version: number;
+  table: Table;
+  state: TableState;
+  /** commandId → the version that committed it. */
+  commandIds: Record<string, number>;
+}
+
+/** What a snapshot stores. */
+interface SnapshotData {
+  state: TableState;
+  commandIds: Record<string, number>;
+}
+
+export type GameLookup = (id: string) => AnyGame | undefined;
+
+const tables = new Map<AnyGame, Table>();
+export function tableFor(game: AnyGame): Table {
+  let t = tables.get(game);
+  if (!t) tables.set(game, (t = table(game)));
+  return t;
+}
+
+export function fromStream(id: string, stream: Stream, lookup: GameLookup = findGame): Aggregate {
+  const snap = stream.snapshot?.data as SnapshotData | undefined;
+  const first = snap ? snap.state.game : (stream.commits[0]?.events[0] as { game?: string } | undefined)?.game;
+  const game = first === undefined ? undefined : lookup(first);
+  if (!game) throw new Error(`game ${id} has an unknown game type ${first}`);
+  let agg: Aggregate = snap
+    ? { id, version: stream.snapshot!.version, table: tableFor(game), state: snap.state, commandIds: { ...snap.commandIds } }
+    : { id, version: 0, table: tableFor(game), state: null as unknown as TableState, commandIds: {} };
+  for (const commit of stream.commits) agg = applyCommit(agg, commit);
+  return agg;
+}
+
+export function applyCommit(agg: Aggregate, commit: Pick<Commit, 'version' | 'events' | 'commandId'>): Aggregate {
+  const state = agg.table.fold(commit.events as TableEvent[], agg.version === 0 ? null : agg.state);
+  const commandIds = commit.commandId === undefined ? agg.commandIds : { ...agg.commandIds, [commit.commandId]: commit.version };
+  return { ...agg, version: commit.version, state, commandIds };
+}
+
+export function snapshotOf(agg: Aggregate): SnapshotData {
+  return { state: agg.state, commandIds: agg.commandIds };
+}

@@ -1,0 +1,34 @@
+/**
+ * Every refusal the service makes, with a stable code clients can branch on.
+ * The api maps codes to GraphQL `extensions.code` and HTTP statuses.
+ */
+import { RuleViolation } from '../engine/core/index.js';
+
+export const ERROR_CODES = [
+  'BAD_INPUT',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'NOT_YOUR_TURN',
+  'ILLEGAL_MOVE',
+  'VERSION_CONFLICT',
+  'GAME_OVER',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/** The engine's refusals keep their code; anything else is not ours to explain. */
+export function asAppError(e: unknown): AppError | null {
+  if (e instanceof AppError) return e;
+  if (e instanceof RuleViolation) return new AppError(e.code, e.message);
+  return null;
+}

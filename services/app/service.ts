@@ -1,0 +1,150 @@
+/**
+ * The commands and queries of Parlor: create, join, move, read. Each command is
+ * load → decide → append (one conditional write); nothing here knows HTTP or DynamoDB.
+ */
+import { randomUUID } from 'node:crypto';
+import { newSeed, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
+import { findGame, games } from '../engine/registry.js';
+import { VersionConflict, type Commit, type EventStore } from '../store/index.js';
+import { applyCommit, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
+import { AppError, asAppError } from './errors.js';
+import { newToken, seatOf } from './tokens.js';
+import type { AnyGame } from '../engine/core/index.js';
+
+export interface ServiceOptions {
+  store: EventStore;
+  /** The games offered; defaults to the registry. */
+  games?: readonly AnyGame[];
+  /** A snapshot is written on every Nth commit. */
+  snapshotEvery?: number;
+  /** How often an unpinned command is re-decided after losing a race. */
+  maxRetries?: number;
+}
+
+export type CommitListener = (agg: Aggregate, commit: Commit) => void | Promise<void>;
+
+export interface CreateInput {
+  game: string;
+  seats: number;
+  options?: unknown;
+  /** Fixes the shuffles (tests, tournaments): recorded as `seedFixed` in the game. */
+  seed?: string;
+}
+
+export interface MoveInput {
+  gameId: string;
+  token: string | undefined;
+  move: unknown;
+  expectedVersion?: number;
+  commandId?: string;
+}
+
+export class ParlorService {
+  private readonly store: EventStore;
+  private readonly listeners: CommitListener[] = [];
+  readonly games: readonly AnyGame[];
+  private readonly lookup: GameLookup;
+  private readonly snapshotEvery: number;
+  private readonly maxRetries: number;
+
+  constructor(options: ServiceOptions) {
+    this.store = options.store;
+    this.games = options.games ?? games;
+    this.lookup = options.games ? (id) => this.games.find((g) => g.id === id) : findGame;
+    this.snapshotEvery = options.snapshotEvery ?? 16;
+    this.maxRetries = options.maxRetries ?? 20;
+  }
+
+  /** Runs `listener` after every commit, in-process (subscriptions, projections). */
+  onCommit(listener: CommitListener): void {
+    this.listeners.push(listener);
+  }
+
+  async create(input: CreateInput): Promise<Aggregate> {
+    const game = this.lookup(input.game);
+    if (!game) throw new AppError('BAD_INPUT', `unknown game type "${input.game}"`);
+    if (input.seed !== undefined && (input.seed.length < 1 || input.seed.length > 200)) throw new AppError('BAD_INPUT', 'a seed has 1 to 200 characters');
+    const id = randomUUID();
+    const empty: Aggregate = { id, version: 0, table: tableFor(game), state: null as never, commandIds: {} };
+    const command: TableCommand = { type: 'create', game: game.id, seats: input.seats, options: input.options ?? {}, seed: input.seed ?? newSeed(), seedFixed: input.seed !== undefined };
+    return this.commit(empty, decideOrRefuse(empty, command), {});
+  }
+
+  async join(gameId: string, name: string): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
+    for (let attempt = 0; ; attempt++) {
+      const agg = await this.load(gameId);
+      const seat = agg.state.players.length;
+      const { token, tokenHash } = newToken(gameId, seat);
+      const events = decideOrRefuse(agg, { type: 'join', name, tokenHash });
+      try {
+        return { agg: await this.commit(agg, events, {}), seat, token };
+      } catch (e) {
+        // Two players racing for the same seat: the loser takes the next one.
+        if (!(e instanceof VersionConflict) || attempt >= this.maxRetries) throw conflict(e);
+      }
+    }
+  }
+
+  async move(input: MoveInput): Promise<Aggregate> {
+    for (let attempt = 0; ; attempt++) {
+      const agg = await this.load(input.gameId);
+      const seat = this.seatOf(agg, input.token);
+      if (seat === null) throw new AppError('UNAUTHENTICATED', 'a move needs a seat token');
+      if (input.commandId !== undefined && agg.commandIds[input.commandId] !== undefined) return agg;
+      if (input.expectedVersion !== undefined && input.expectedVersion !== agg.version) {
+        throw new AppError('VERSION_CONFLICT', `expected version ${input.expectedVersion}, the game is at ${agg.version}`);
+      }
+      const events = decideOrRefuse(agg, { type: 'move', seat, move: input.move });
+      try {
+        return await this.commit(agg, events, { commandId: input.commandId, seat });
+      } catch (e) {
+        // Unpinned commands (e.g. simultaneous choices) are re-decided on the fresh state.
+        if (!(e instanceof VersionConflict) || input.expectedVersion !== undefined || attempt >= this.maxRetries) throw conflict(e);
+      }
+    }
+  }
+
+  /** The game at its newest version; NOT_FOUND if there is none. */
+  async load(gameId: string): Promise<Aggregate> {
+    const stream = await this.store.load(gameId);
+    if (!stream) throw new AppError('NOT_FOUND', `no game ${gameId}`);
+    return fromStream(gameId, stream, this.lookup);
+  }
+
+  /** The seat a token opens (null for no token: a spectator). */
+  seatOf(agg: Aggregate, token: string | undefined): Viewer {
+    if (token === undefined || token === '') return null;
+    return seatOf(token, agg.id, agg.state.players.map((p) => p.tokenHash));
+  }
+
+  /** The full event history as `viewer` may see it. */
+  async history(agg: Aggregate, viewer: Viewer): Promise<{ version: number; at: string; seat: number | null; events: TableEvent[] }[]> {
+    const commits = await this.store.history(agg.id);
+    return commits
+      .filter((c) => c.version <= agg.version)
+      .map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, events: (c.events as TableEvent[]).map((e) => agg.table.redact(e, viewer)) }));
+  }
+
+  private async commit(agg: Aggregate, events: TableEvent[], meta: { commandId?: string; seat?: Seat }): Promise<Aggregate> {
+    const version = agg.version + 1;
+    const next = applyCommit(agg, { version, events, commandId: meta.commandId });
+    const snapshot = version % this.snapshotEvery === 0 ? snapshotOf(next) : undefined;
+    const result = await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, snapshot });
+    if (result.duplicate) return this.load(agg.id);
+    const commit: Commit = { version, events, at: new Date().toISOString(), ...meta };
+    for (const listener of this.listeners) await listener(next, commit);
+    return next;
+  }
+}
+
+function decideOrRefuse(agg: Aggregate, command: TableCommand): TableEvent[] {
+  try {
+    return agg.table.decide(agg.version === 0 ? null : agg.state, command);
+  } catch (e) {
+    throw asAppError(e) ?? e;
+  }
+}
+
+function conflict(e: unknown): unknown {
+  return e instanceof VersionConflict ? new AppError('VERSION_CONFLICT', 'the game changed meanwhile; reload and retry') : e;
+}

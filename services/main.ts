@@ -1,0 +1,42 @@
+/**
+ * `npm start`: the whole server on one machine. Starts the embedded DynamoDB API (persisted
+ * under DATA_DIR) unless DYNAMODB_ENDPOINT points at another one, then serves the app.
+ *
+ *   PORT (3000)  HOST (127.0.0.1)  DATA_DIR (./.data)  DYNAMODB_ENDPOINT (unset = embedded)
+ *   TABLE_NAME (parlor)  LOG_LEVEL (info)
+ */
+import { resolve } from 'node:path';
+import { buildApp } from './api/app.js';
+import { ParlorService } from './app/service.js';
+import { DynamoEventStore, dynamoClient, ensureTable, localClient, startEmbeddedDynamo } from './store/index.js';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const port = Number(process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+const tableName = process.env.TABLE_NAME ?? 'parlor';
+const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+
+const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynamo({ path: dataDir });
+const client = embedded ? localClient(embedded.endpoint) : dynamoClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
+await ensureTable(client, tableName);
+
+const service = new ParlorService({ store: new DynamoEventStore({ client, tableName }) });
+const app = await buildApp({ service, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+await app.listen({ port, host });
+
+const base = `http://${host}:${port}`;
+console.log(`Parlor is serving:
+  GraphQL      ${base}/graphql   (subscriptions: ws://${host}:${port}/graphql)
+  GraphiQL     ${base}/graphiql
+  REST + docs  ${base}/v1  ·  ${base}/docs
+  DynamoDB     ${embedded ? `embedded at ${embedded.endpoint}, data in ${dataDir}` : process.env.DYNAMODB_ENDPOINT}`);
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close();
+    client.destroy();
+    await embedded?.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * The real thing for api tests: embedded DynamoDB on loopback, the service, the Fastify app
+ * listening on a loopback port, and clients that speak HTTP and graphql-ws to it.
+ */
+import { afterAll, beforeAll } from 'vitest';
+import { createClient, type Client } from 'graphql-ws';
+import WebSocket from 'ws';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../services/api/app.js';
+import { ParlorService } from '../../services/app/service.js';
+import type { AnyGame } from '../../services/engine/core/index.js';
+import { DynamoEventStore, ensureTable, localClient, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+
+export interface GraphQLResponse<T = any> {
+  data?: T;
+  errors?: { message: string; extensions?: { code?: string } }[];
+}
+
+export interface TestServer {
+  url: string;
+  app: FastifyInstance;
+  service: ParlorService;
+  client: DynamoDBClient;
+  gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphQLResponse<T>>;
+  rest(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
+  ws(token?: string): Client;
+}
+
+export function useServer(options: { games?: readonly AnyGame[] } = {}): TestServer {
+  const server = {} as TestServer & { dynamo: EmbeddedDynamo; sockets: Client[] };
+  beforeAll(async () => {
+    server.dynamo = await startEmbeddedDynamo();
+    server.client = localClient(server.dynamo.endpoint);
+    await ensureTable(server.client, 'parlor');
+    server.service = new ParlorService({ store: new DynamoEventStore({ client: server.client, tableName: 'parlor' }), games: options.games });
+    server.app = await buildApp({ service: server.service });
+    server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    server.sockets = [];
+  });
+  afterAll(async () => {
+    for (const s of server.sockets ?? []) await s.dispose();
+    await server.app?.close();
+    server.client?.destroy();
+    await server.dynamo?.close();
+  });
+  server.gql = async (query, variables, token) => {
+    const res = await fetch(`${server.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return res.json() as Promise<GraphQLResponse>;
+  };
+  server.rest = async (method, path, body, token) => {
+    const res = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+  server.ws = (token) => {
+    const client = createClient({
+      url: server.url.replace('http', 'ws') + '/graphql',
+      webSocketImpl: WebSocket,
+      connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+      retryAttempts: 0,
+    });
+    server.sockets.push(client);
+    return client;
+  };
+  return server;
+}
+
+/** Collects a subscription's messages; `next(n)` waits until n have arrived. */
+export function subscribe<T = any>(client: Client, query: string, variables: Record<string, unknown>) {
+  const messages: GraphQLResponse<T>[] = [];
+  const waiters: { n: number; resolve: () => void }[] = [];
+  let failure: unknown = null;
+  const dispose = client.subscribe<T>(
+    { query, variables },
+    {
+      next: (m) => {
+        messages.push(m as GraphQLResponse<T>);
+        for (const w of waiters.filter((w) => messages.length >= w.n)) w.resolve();
+      },
+      error: (e) => {
+        failure = e;
+        for (const w of waiters) w.resolve();
+      },
+      complete: () => {},
+    },
+  );
+  return {
+    messages,
+    get failure() {
+      return failure;
+    },
+    dispose,
+    until(n: number, timeoutMs = 10_000): Promise<GraphQLResponse<T>[]> {
+      if (messages.length >= n || failure) return Promise.resolve(messages);
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`only ${messages.length} of ${n} messages`)), timeoutMs);
+        waiters.push({ n, resolve: () => (clearTimeout(timer), resolve(messages)) });
+      });
+    },
+  };
+}

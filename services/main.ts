@@ -6,9 +6,8 @@
  *   TABLE_NAME (parlor)  LOG_LEVEL (info)
  */
 import { resolve } from 'node:path';
-import { buildApp } from './api/app.js';
-import { ParlorService } from './app/service.js';
-import { DynamoEventStore, dynamoClient, ensureTable, localClient, startEmbeddedDynamo } from './store/index.js';
+import { createLocalParlor } from './local.js';
+import { dynamoClient, ensureTable, localClient, startEmbeddedDynamo } from './store/index.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -21,8 +20,7 @@ const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynam
 const client = embedded ? localClient(embedded.endpoint) : dynamoClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
 await ensureTable(client, tableName);
 
-const service = new ParlorService({ store: new DynamoEventStore({ client, tableName }) });
-const app = await buildApp({ service, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const { app } = await createLocalParlor({ client, tableName, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

@@ -10,6 +10,7 @@ import { applyCommit, fromStream, snapshotOf, tableFor, type Aggregate, type Gam
 import { AppError, asAppError } from './errors.js';
 import { newToken, seatOf } from './tokens.js';
 import type { AnyGame } from '../engine/core/index.js';
+import type { LobbyEntry, LobbyStore } from './projections.js';
 
 export interface ServiceOptions {
   store: EventStore;
@@ -19,6 +20,8 @@ export interface ServiceOptions {
   snapshotEvery?: number;
   /** How often an unpinned command is re-decided after losing a race. */
   maxRetries?: number;
+  /** The lobby read model, for `openGames`. */
+  lobby?: LobbyStore;
 }
 
 export type CommitListener = (agg: Aggregate, commit: Commit) => void | Promise<void>;
@@ -46,6 +49,7 @@ export class ParlorService {
   private readonly lookup: GameLookup;
   private readonly snapshotEvery: number;
   private readonly maxRetries: number;
+  private readonly lobby: LobbyStore | undefined;
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
@@ -53,6 +57,7 @@ export class ParlorService {
     this.lookup = options.games ? (id) => this.games.find((g) => g.id === id) : findGame;
     this.snapshotEvery = options.snapshotEvery ?? 16;
     this.maxRetries = options.maxRetries ?? 20;
+    this.lobby = options.lobby;
   }
 
   /** Runs `listener` after every commit, in-process (subscriptions, projections). */
@@ -102,6 +107,11 @@ export class ParlorService {
         if (!(e instanceof VersionConflict) || input.expectedVersion !== undefined || attempt >= this.maxRetries) throw conflict(e);
       }
     }
+  }
+
+  /** Games still waiting for players, oldest first. */
+  async openGames(type?: string): Promise<LobbyEntry[]> {
+    return this.lobby ? this.lobby.list(type) : [];
   }
 
   /** The game at its newest version; NOT_FOUND if there is none. */

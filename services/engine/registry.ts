@@ -2,8 +2,11 @@
  * The catalog: every game the server offers. Adding a game is one import and one entry.
  */
 import type { AnyGame } from './core/index.js';
+import { scout } from './games/scout/index.js';
 
-export const games: readonly AnyGame[] = [];
+export const games: readonly AnyGame[] = [
+  scout,
+];
 
 export function findGame(id: string): AnyGame | undefined {
   return games.find((g) => g.id === id);

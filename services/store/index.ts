@@ -2,3 +2,4 @@ export * from './port.js';
 export * from './schema.js';
 export * from './dynamo.js';
 export * from './embedded.js';
+export * from './lobby.js';

@@ -145,3 +145,16 @@ describe('GraphQL contract', () => {
     expect(JSON.stringify(errors)).toContain('UNAUTHENTICATED');
   });
 });
+
+describe('lobby (a projection run after each commit)', () => {
+  it('lists a game while it waits for players and drops it when it starts', async () => {
+    const created = await server.gql(CREATE, { input: { game: 'high-card', seats: 2 } });
+    const id = created.data.createGame.game.id;
+    const open = async () => (await server.gql('{ openGames(type: "high-card") { gameId type seats taken createdAt } }')).data.openGames as any[];
+    expect((await open()).find((g) => g.gameId === id)).toMatchObject({ type: 'high-card', seats: 2, taken: 0 });
+    await server.gql(JOIN, { id, name: 'a' });
+    expect((await open()).find((g) => g.gameId === id)).toMatchObject({ taken: 1 });
+    await server.gql(JOIN, { id, name: 'b' });
+    expect((await open()).find((g) => g.gameId === id)).toBeUndefined();
+  });
+});

@@ -6,10 +6,10 @@ import { afterAll, beforeAll } from 'vitest';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../services/api/app.js';
-import { ParlorService } from '../../services/app/service.js';
+import { createLocalParlor } from '../../services/local.js';
+import type { ParlorService } from '../../services/app/service.js';
 import type { AnyGame } from '../../services/engine/core/index.js';
-import { DynamoEventStore, ensureTable, localClient, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
+import { ensureTable, localClient, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 
 export interface GraphQLResponse<T = any> {
@@ -33,8 +33,7 @@ export function useServer(options: { games?: readonly AnyGame[] } = {}): TestSer
     server.dynamo = await startEmbeddedDynamo();
     server.client = localClient(server.dynamo.endpoint);
     await ensureTable(server.client, 'parlor');
-    server.service = new ParlorService({ store: new DynamoEventStore({ client: server.client, tableName: 'parlor' }), games: options.games });
-    server.app = await buildApp({ service: server.service });
+    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', games: options.games }));
     server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });
     server.sockets = [];
   });

@@ -48,6 +48,7 @@ export function resolvers(service: ParlorService): IResolvers {
     Query: {
       gameTypes: () => service.games.map(gameTypeDto),
       game: (_root, args: { id: string }, ctx: ParlorContext) => guarded(() => handle(args.id, ctx.token)),
+      openGames: (_root, args: { type?: string | null }) => service.openGames(args.type ?? undefined),
     },
     Mutation: {
       createGame: (_root, args: { input: { game: string; seats: number; options?: unknown; seed?: string } }) =>

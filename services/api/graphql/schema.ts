@@ -32,6 +32,8 @@ type Query {
   gameTypes: [GameType!]!
   "A game as the caller's seat (or a spectator) sees it."
   game(id: ID!): Game!
+  "Games still waiting for players, oldest first; optionally of one game type."
+  openGames(type: String): [LobbyEntry!]!
 }
 
 type Mutation {
@@ -87,6 +89,15 @@ type GameType {
   viewType: String!
   "Extra catalog data the game publishes (e.g. Silver's card list with powers), or null."
   catalog: JSON
+}
+
+"A game in the lobby: created, not yet full."
+type LobbyEntry {
+  gameId: ID!
+  type: String!
+  seats: Int!
+  taken: Int!
+  createdAt: String!
 }
 
 type Names {

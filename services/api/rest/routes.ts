@@ -36,6 +36,19 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
     service.games.map(gameTypeDto),
   );
 
+  app.get<{ Querystring: { type?: string } }>(
+    '/games',
+    {
+      schema: {
+        summary: 'Games still waiting for players (the lobby)',
+        tags: ['games'],
+        querystring: { type: 'object', properties: { type: { type: 'string' } } },
+        response: { 200: { type: 'array', items: anyObject } },
+      },
+    },
+    async (req) => service.openGames(req.query.type),
+  );
+
   app.post<{ Body: { game: string; seats: number; options?: unknown; seed?: string } }>(
     '/games',
     {

@@ -1,0 +1,43 @@
+/**
+ * Read models fed by commits. Locally the service calls them in-process after each append;
+ * on AWS the DynamoDB Streams handler calls the same code for each commit record.
+ * A projection must be idempotent and tolerate out-of-order delivery (streams retry).
+ */
+import type { Commit } from '../store/index.js';
+import type { Aggregate } from './aggregate.js';
+
+export interface Projection {
+  name: string;
+  apply(agg: Aggregate, commit: Commit): Promise<void>;
+}
+
+/** An open game in the lobby: created, not yet full. */
+export interface LobbyEntry {
+  gameId: string;
+  type: string;
+  seats: number;
+  taken: number;
+  version: number;
+  /** ISO time of the entry's first write. */
+  createdAt: string;
+}
+
+export interface LobbyStore {
+  /** Writes the entry unless a newer version of it is already there. */
+  put(entry: Omit<LobbyEntry, 'createdAt'>): Promise<void>;
+  /** Closes the entry as of `version` (a late, older put cannot reopen it). */
+  close(gameId: string, version: number): Promise<void>;
+  list(type?: string): Promise<LobbyEntry[]>;
+}
+
+/** Keeps the lobby: games still waiting for players. */
+export function lobbyProjection(lobby: LobbyStore): Projection {
+  return {
+    name: 'lobby',
+    async apply(agg, commit) {
+      const { state } = agg;
+      if (state.started) return lobby.close(agg.id, commit.version);
+      return lobby.put({ gameId: agg.id, type: state.game, seats: state.seats, taken: state.players.length, version: commit.version });
+    },
+  };
+}

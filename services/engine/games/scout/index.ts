@@ -1,0 +1,34 @@
+/** SCOUT (Oink Games, Kei Kajino), 2–5 players: rules in shared/rules/scout.md. */
+import { defineGame, ensure } from '../../core/index.js';
+import { command } from './commands.js';
+import { evolve } from './evolve.js';
+import { legalCommands } from './legal.js';
+import { options } from './options.js';
+import { decide, start } from './rules.js';
+import { initialState } from './state.js';
+import { status } from './status.js';
+import { redact, view } from './view.js';
+import { viewSchema, viewType } from './view-schema.js';
+
+export const scout = defineGame({
+  id: 'scout',
+  names: { en: 'SCOUT', fa: 'اسکات' },
+  seats: { min: 2, max: 5 },
+  options,
+  command,
+  viewType,
+  viewSchema,
+  validateSetup({ seats, options: o }) {
+    ensure(o.startSeat === null || o.startSeat < seats, `startSeat must be a seat number below ${seats}`, 'BAD_INPUT');
+  },
+  initialState,
+  start,
+  decide,
+  evolve,
+  legalCommands,
+  view,
+  redact,
+  status,
+});
+
+export default scout;

@@ -1,0 +1,46 @@
+/**
+ * Options: every ASSUMPTION of the spec (shared/rules/scout.md) is a named option whose
+ * default is the spec's reading.
+ */
+import { z } from 'zod';
+
+export const options = z.object({
+  ownerPersistsWhenSetEmptied: z
+    .boolean()
+    .default(true)
+    .describe(
+      'E4 / §3.4 step 5 (ASSUMPTION). true: when a Scout takes the last card of the Active Set its Owner stays, the consecutive-scouts count goes on, and if that was the last of the others\' scouts the round ends with the Owner exempt (R1). false: the literal seed reading: an emptied set has no Owner, the count resets and the next player must Show on an empty table.',
+    ),
+  twoPlayerAllowPass: z
+    .boolean()
+    .default(false)
+    .describe(
+      '§3.6 (ASSUMPTION). 2 players only. false: a player who can Show or pay to Scout must do one of them (R4). true: a player facing a set may pass voluntarily, which ends the round as condition 2 with the Owner exempt (R2: "could not or did not").',
+    ),
+  twoPlayerUnspentChipsScore: z
+    .boolean()
+    .default(true)
+    .describe('§3.6 (interpretation, R4). 2 players only. true: Scout chips still held at round end score +1 each. false: they score nothing.'),
+  hideScoutInsertPosition: z
+    .boolean()
+    .default(false)
+    .describe(
+      '§5 (ASSUMPTION). false: everyone sees where a scouted card enters the hand (as at a real table). true: only the scout sees the position; others learn only which card was taken. The chosen orientation is hidden either way.',
+    ),
+  startSeat: z
+    .number()
+    .int()
+    .min(0)
+    .max(4)
+    .nullable()
+    .default(null)
+    .describe('§2.3 game setup step 1. null: the first round\'s start player is drawn at random. A seat number: that seat starts round 1. Either way the role passes to the left each round (§4.3).'),
+  simultaneousRotation: z
+    .boolean()
+    .default(true)
+    .describe(
+      '§2.3 round setup step 4 (ASSUMPTION). true: every player chooses at once whether to rotate the hand, hidden. false: they choose one at a time in turn order from the start player (still hidden). Others only ever learn that a choice was made.',
+    ),
+});
+
+export type Options = z.infer<typeof options>;

@@ -1,0 +1,79 @@
+/** SCOUT's state: plain JSON, copied shallowly by `evolve`. */
+import type { SetupContext } from '../../core/index.js';
+import type { PlacedCard } from './cards.js';
+import type { RoundEnded } from './events.js';
+import type { Options } from './options.js';
+
+export type Phase = 'setup' | 'rotate' | 'play' | 'between' | 'over';
+
+export interface State {
+  seats: number;
+  options: Options;
+  phase: Phase;
+  round: number;
+  rounds: number;
+  startPlayer: number;
+  /** Whose turn it is during play. */
+  turn: number;
+  hands: PlacedCard[][];
+  /** Round-start rotation choices; `null` until made. */
+  rotation: (boolean | null)[];
+  /** Ids of the cards each seat captured this round (only the counts are shown). */
+  captured: number[][];
+  /** Scout chips in front of each seat (2p: still held). */
+  chips: number[];
+  /** Scout & Show chip still available (always false with 2 players). */
+  scoutShowChip: boolean[];
+  /** The Active Set, left to right; its Owner (kept on an emptied set with `ownerPersistsWhenSetEmptied`). */
+  active: PlacedCard[];
+  owner: number | null;
+  consecutiveScouts: number;
+  /** A Scout & Show has scouted and waits for the same seat's Show. */
+  pendingShow: boolean;
+  /** Ids of cards each seat scouted that are still in its hand (their identity is public). */
+  scoutedIn: number[][];
+  /** 2p: the cards kept for round 2. */
+  setAside: PlacedCard[];
+  totals: number[];
+  /** Per seat, its score in each finished round. */
+  roundScores: number[][];
+  lastRound: RoundEnded | null;
+}
+
+const perSeat = <T>(seats: number, make: () => T): T[] => Array.from({ length: seats }, make);
+
+export function initialState({ seats, options }: SetupContext<Options>): State {
+  return {
+    seats,
+    options,
+    phase: 'setup',
+    round: 0,
+    rounds: seats,
+    startPlayer: 0,
+    turn: 0,
+    hands: perSeat(seats, () => []),
+    rotation: perSeat(seats, () => null),
+    captured: perSeat(seats, () => []),
+    chips: perSeat(seats, () => 0),
+    scoutShowChip: perSeat(seats, () => false),
+    active: [],
+    owner: null,
+    consecutiveScouts: 0,
+    pendingShow: false,
+    scoutedIn: perSeat(seats, () => []),
+    setAside: [],
+    totals: perSeat(seats, () => 0),
+    roundScores: perSeat(seats, () => []),
+    lastRound: null,
+  };
+}
+
+/** The seat to the left (play goes clockwise). */
+export const nextSeat = (s: State, seat: number) => (seat + 1) % s.seats;
+
+export const isTwoPlayer = (s: State) => s.seats === 2;
+
+/** Seats in turn order starting from the round's start player. */
+export function turnOrder(s: State): number[] {
+  return Array.from({ length: s.seats }, (_, i) => (s.startPlayer + i) % s.seats);
+}

@@ -1,0 +1,34 @@
+/** Sea Salt & Paper (Bombyx, 2022), 2–4 players: spec /work/shared/rules/sea-salt-and-paper.md. */
+import { defineGame, type Viewer } from '../../core/index.js';
+import { command, type Command } from './commands.js';
+import type { Event } from './events.js';
+import { evolve } from './evolve.js';
+import { legalCommands } from './legal.js';
+import { options, type Options } from './options.js';
+import { decide, start } from './rules.js';
+import { initialState, type State } from './state.js';
+import { redact, view, type View } from './view.js';
+import { viewSchema, viewType } from './view-schema.js';
+
+export const seaSaltAndPaper = defineGame<State, Command, Event, Options, View>({
+  id: 'sea-salt-and-paper',
+  names: { en: 'Sea Salt & Paper', fa: 'کاغذ و نمک دریایی' },
+  seats: { min: 2, max: 4 },
+  options,
+  command,
+  viewType,
+  viewSchema,
+  initialState,
+  start,
+  decide,
+  evolve,
+  legalCommands,
+  view: (s: State, viewer: Viewer) => view(s, viewer),
+  redact,
+  status: (s: State) =>
+    s.result
+      ? { phase: 'over', toMove: [], over: true, result: { scores: s.result.scores, winners: s.result.winners } }
+      : { phase: s.phase, toMove: [s.active], over: false, result: null },
+});
+
+export default seaSaltAndPaper;

@@ -1,0 +1,105 @@
+/**
+ * Scoring as pure functions (§2.3, §3 Phase 3, §4.4). A player's cards are their hand plus
+ * their played duos (pairs in a row).
+ */
+import { CARDS, TYPES, type CardType, type Colour } from './cards.js';
+import type { RoundEnd } from './events.js';
+
+export interface CardPoints {
+  duos: number;
+  collectors: number;
+  multipliers: number;
+  mermaids: number;
+  /** Card points: the sum of the above; the colour bonus is never part of it. */
+  total: number;
+}
+
+function countTypes(cards: readonly number[]): Record<CardType, number> {
+  const n = Object.fromEntries(TYPES.map((t) => [t.type, 0])) as Record<CardType, number>;
+  for (const c of cards) n[CARDS[c]!.type]++;
+  return n;
+}
+
+/** Card counts per colour, largest first (white left out unless it counts). */
+export function colourCounts(cards: readonly number[], whiteCounts: boolean): number[] {
+  const n: Partial<Record<Colour, number>> = {};
+  for (const c of cards) {
+    const colour = CARDS[c]!.colour;
+    if (colour === 'white' && !whiteCounts) continue;
+    n[colour] = (n[colour] ?? 0) + 1;
+  }
+  return Object.values(n).sort((a, b) => b - a);
+}
+
+/** §2.3: the card points of one player. Hand pairs never pair with played cards (E16). */
+export function cardPoints(hand: readonly number[], played: readonly number[], whiteCounts: boolean): CardPoints {
+  const h = countTypes(hand);
+  const all = countTypes([...hand, ...played]);
+  const duos = played.length / 2 + Math.floor(h.crab / 2) + Math.floor(h.boat / 2) + Math.floor(h.fish / 2) + Math.min(h.shark, h.swimmer);
+  let collectors = 0;
+  let multipliers = 0;
+  for (const t of TYPES) {
+    if (t.collector) collectors += t.collector[Math.min(all[t.type], t.collector.length - 1)]!;
+    if (t.multiplies) multipliers += all[t.type] * t.multiplies.points * all[t.multiplies.type];
+  }
+  const colours = colourCounts([...hand, ...played], whiteCounts);
+  let mermaids = 0;
+  for (let i = 0; i < all.mermaid; i++) mermaids += colours[i] ?? 0;
+  return { duos, collectors, multipliers, mermaids, total: duos + collectors + multipliers + mermaids };
+}
+
+/** §2.3: the count of the colour held most. */
+export function colourBonus(hand: readonly number[], played: readonly number[], whiteCounts: boolean): number {
+  return colourCounts([...hand, ...played], whiteCounts)[0] ?? 0;
+}
+
+/** §3 Phase 3 / §4.3: the round scores from each seat's card points and colour bonus. */
+export function roundScores(
+  reason: RoundEnd,
+  caller: number | null,
+  points: readonly number[],
+  bonus: readonly number[],
+): { scores: number[]; betWon: boolean | null } {
+  if (reason === 'EMPTY_DECK' || caller === null) return { scores: points.map(() => 0), betWon: null };
+  if (reason === 'STOP') return { scores: [...points], betWon: null };
+  const betWon = points.every((p, i) => i === caller || p <= points[caller]!);
+  const scores = points.map((p, i) => (i === caller ? (betWon ? p + bonus[i]! : bonus[i]!) : betWon ? bonus[i]! : p));
+  return { scores, betWon };
+}
+
+export interface TieBreakRules {
+  tieBreak: 'LAST_TO_PLAY' | 'LAST_ROUND_POINTS';
+  lastToPlayScope: 'RANK_TIED_PLAYERS' | 'LAST_PLAYER_ONLY';
+  lastRoundPointsTie: 'SHARED' | 'LAST_TO_PLAY';
+}
+
+/** Seats among `among` with the largest `key`. */
+function best(among: readonly number[], key: (seat: number) => number): number[] {
+  const top = Math.max(...among.map(key));
+  return among.filter((s) => key(s) === top);
+}
+
+/**
+ * §4.4: the winners. Highest total; ties broken by the last turn in the final round
+ * (`lastTurn[seat]`, larger = later, -1 = none) or by the final round's points.
+ */
+export function winners(totals: readonly number[], lastRound: readonly number[], lastTurn: readonly number[], rules: TieBreakRules): number[] {
+  const tied = best(
+    totals.map((_, i) => i),
+    (s) => totals[s]!,
+  );
+  if (tied.length === 1) return tied;
+  const byLastTurn = (among: number[]) => {
+    if (rules.lastToPlayScope === 'RANK_TIED_PLAYERS') return best(among, (s) => lastTurn[s]!);
+    const last = best(
+      lastTurn.map((_, i) => i),
+      (s) => lastTurn[s]!,
+    );
+    return last.length === 1 && among.includes(last[0]!) ? last : among;
+  };
+  if (rules.tieBreak === 'LAST_TO_PLAY') return byLastTurn(tied);
+  const most = best(tied, (s) => lastRound[s]!);
+  return most.length > 1 && rules.lastRoundPointsTie === 'LAST_TO_PLAY' ? byLastTurn(most) : most;
+}
+
+export const mermaidsHeld = (cards: readonly number[]) => cards.reduce((n, c) => n + (CARDS[c]!.type === 'mermaid' ? 1 : 0), 0);

@@ -1,0 +1,152 @@
+/** view and redact: they depend only on what the viewer may know (§5). */
+import type { Viewer } from '../../core/index.js';
+import { CARDS, duoOf, TYPE } from './cards.js';
+import type { Event } from './events.js';
+import { canCall, isProtected, pointsOf, stealTargets } from './queries.js';
+import { colourBonus, type CardPoints } from './scoring.js';
+import type { State } from './state.js';
+
+export interface CardView {
+  id: number;
+  type: string;
+  colour: string;
+  category: string;
+}
+export interface DuoView {
+  duo: string;
+  cards: CardView[];
+}
+export interface PlayerView {
+  seat: number;
+  handCount: number;
+  hand: CardView[] | null;
+  revealed: boolean;
+  protected: boolean;
+  duos: DuoView[];
+  cardPoints: number | null;
+  colourBonus: number | null;
+  total: number;
+}
+export interface RoundPlayerView {
+  seat: number;
+  hand: CardView[] | null;
+  duos: DuoView[] | null;
+  cardPoints: number | null;
+  colourBonus: number | null;
+  score: number;
+  total: number;
+}
+export interface View {
+  viewer: number | null;
+  round: number;
+  phase: string;
+  activeSeat: number | null;
+  starter: number;
+  targetScore: number;
+  deckCount: number;
+  discards: { pile: number; count: number; top: CardView | null }[];
+  myHand: CardView[] | null;
+  myPoints: CardPoints | null;
+  myColourBonus: number | null;
+  canCall: boolean;
+  drawn: CardView[] | null;
+  crabPile: number | null;
+  crabPileCards: CardView[] | null;
+  stealTargets: number[];
+  call: { kind: string; caller: number } | null;
+  finalTurnsRemaining: number[];
+  players: PlayerView[];
+  lastRound: {
+    round: number;
+    reason: string;
+    caller: number | null;
+    betWon: boolean | null;
+    nextStarter: number;
+    players: RoundPlayerView[];
+  } | null;
+  winners: number[] | null;
+  endReason: string | null;
+}
+
+export const cardView = (id: number): CardView => {
+  const c = CARDS[id]!;
+  return { id, type: c.type, colour: c.colour, category: TYPE[c.type].category };
+};
+const cardsView = (ids: readonly number[]) => ids.map(cardView);
+const duosView = (played: readonly number[]): DuoView[] =>
+  Array.from({ length: played.length / 2 }, (_, i) => ({ duo: duoOf(played[2 * i]!, played[2 * i + 1]!) ?? '', cards: cardsView(played.slice(2 * i, 2 * i + 2)) }));
+
+export function view(s: State, viewer: Viewer): View {
+  const me = viewer;
+  const acting = me !== null && me === s.active && s.result === null;
+  const white = s.options.whiteCountsAsColour;
+  const sees = (seat: number) => seat === me || s.revealed[seat]!;
+  const r = s.lastRound;
+  return {
+    viewer: me,
+    round: s.round,
+    phase: s.phase,
+    activeSeat: s.result === null ? s.active : null,
+    starter: s.starter,
+    targetScore: s.target,
+    deckCount: s.deck.length,
+    discards: s.discards.map((p, pile) => ({ pile, count: p.length, top: p.length > 0 ? cardView(p.at(-1)!) : null })),
+    myHand: me === null ? null : cardsView(s.hands[me]!),
+    myPoints: me === null ? null : pointsOf(s, me),
+    myColourBonus: me === null ? null : colourBonus(s.hands[me]!, s.played[me]!, white),
+    canCall: acting && s.phase === 'play' && canCall(s, me),
+    drawn: acting && s.phase === 'keep' ? cardsView(s.drawn) : null,
+    crabPile: s.phase === 'crabCard' ? s.crabPile : null,
+    crabPileCards: acting && s.phase === 'crabCard' ? cardsView(s.discards[s.crabPile!]!) : null,
+    stealTargets: s.phase === 'shark' ? stealTargets(s, s.active) : [],
+    call: s.call,
+    finalTurnsRemaining: s.finalTurns,
+    players: s.hands.map((hand, seat) => ({
+      seat,
+      handCount: hand.length,
+      hand: sees(seat) ? cardsView(hand) : null,
+      revealed: s.revealed[seat]!,
+      protected: isProtected(s, seat),
+      duos: duosView(s.played[seat]!),
+      cardPoints: sees(seat) ? pointsOf(s, seat).total : null,
+      colourBonus: sees(seat) ? colourBonus(hand, s.played[seat]!, white) : null,
+      total: s.totals[seat]!,
+    })),
+    lastRound: r && {
+      round: r.round,
+      reason: r.reason,
+      caller: r.caller,
+      betWon: r.betWon,
+      nextStarter: r.nextStarter,
+      players: r.scores.map((score, seat) => ({
+        seat,
+        hand: r.hands ? cardsView(r.hands[seat]!) : null,
+        duos: r.played ? duosView(r.played[seat]!) : null,
+        cardPoints: r.cardPoints?.[seat] ?? null,
+        colourBonus: r.colourBonus?.[seat] ?? null,
+        score,
+        total: r.totals[seat]!,
+      })),
+    },
+    winners: s.result?.winners ?? null,
+    endReason: s.result?.reason ?? null,
+  };
+}
+
+/** Hides from `viewer` what only the acting seat (and, for a theft, its victim) may know. */
+export function redact(e: Event, viewer: Viewer): Event {
+  switch (e.type) {
+    case 'RoundStarted':
+      return { ...e, deck: null };
+    case 'Drew':
+      return e.seat === viewer ? e : { ...e, cards: null };
+    case 'Kept':
+    case 'CardTaken':
+    case 'FishDrew':
+      return e.seat === viewer ? e : { ...e, card: null };
+    case 'Stole':
+      return e.seat === viewer || e.from === viewer || e.victimRevealed ? e : { ...e, card: null };
+    default:
+      return e;
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The composition root for one machine (npm start, tests, benchmarks): the service on a
+ * DynamoDB table, projections run in-process after each commit, and the Fastify app.
+ * On AWS the same pieces are wired by services/handlers, with projections on Streams.
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { FastifyServerOptions } from 'fastify';
+import { buildApp } from './api/app.js';
+import { lobbyProjection } from './app/projections.js';
+import { ParlorService } from './app/service.js';
+import type { AnyGame } from './engine/core/index.js';
+import { DynamoEventStore, DynamoLobby } from './store/index.js';
+
+export interface LocalParlorOptions {
+  client: DynamoDBClient;
+  tableName: string;
+  games?: readonly AnyGame[];
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function createLocalParlor(options: LocalParlorOptions) {
+  const lobby = new DynamoLobby(options.client, options.tableName);
+  const service = new ParlorService({ store: new DynamoEventStore({ client: options.client, tableName: options.tableName }), games: options.games, lobby });
+  const projection = lobbyProjection(lobby);
+  service.onCommit((agg, commit) => projection.apply(agg, commit));
+  const app = await buildApp({ service, logger: options.logger });
+  return { service, app };
+}

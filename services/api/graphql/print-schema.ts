@@ -1,0 +1,12 @@
+/** `npm run schema`: writes the public contract, /schema.graphql, from the code. */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { games } from '../../engine/registry.js';
+import { composeSchema } from './schema.js';
+
+export const schemaFile = fileURLToPath(new URL('../../../schema.graphql', import.meta.url));
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  writeFileSync(schemaFile, composeSchema(games));
+  console.log(`wrote ${schemaFile}`);
+}

@@ -35,6 +35,8 @@ export function lobbyProjection(lobby: LobbyStore): Projection {
   return {
     name: 'lobby',
     async apply(agg, commit) {
+      // Only creation and joins change the lobby; moves never touch it.
+      if (!commit.events.some((e) => ['GameCreated', 'SeatTaken'].includes((e as { type: string }).type))) return;
       const { state } = agg;
       if (state.started) return lobby.close(agg.id, commit.version);
       return lobby.put({ gameId: agg.id, type: state.game, seats: state.seats, taken: state.players.length, version: commit.version });

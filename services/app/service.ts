@@ -8,6 +8,7 @@ import { findGame, games } from '../engine/registry.js';
 import { VersionConflict, type Commit, type EventStore } from '../store/index.js';
 import { applyCommit, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
 import { AppError, asAppError } from './errors.js';
+import { LruCache } from './lru.js';
 import { newToken, seatOf } from './tokens.js';
 import type { AnyGame } from '../engine/core/index.js';
 import type { LobbyEntry, LobbyStore } from './projections.js';
@@ -20,6 +21,8 @@ export interface ServiceOptions {
   snapshotEvery?: number;
   /** How often an unpinned command is re-decided after losing a race. */
   maxRetries?: number;
+  /** How many folded games to keep in memory (0 turns the cache off). */
+  cachedGames?: number;
   /** The lobby read model, for `openGames`. */
   lobby?: LobbyStore;
 }
@@ -50,6 +53,8 @@ export class ParlorService {
   private readonly snapshotEvery: number;
   private readonly maxRetries: number;
   private readonly lobby: LobbyStore | undefined;
+  /** Folded games by id, newest version each: an aggregate is immutable, so sharing is safe. */
+  private readonly cache: LruCache<string, Aggregate>;
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
@@ -58,6 +63,7 @@ export class ParlorService {
     this.snapshotEvery = options.snapshotEvery ?? 16;
     this.maxRetries = options.maxRetries ?? 20;
     this.lobby = options.lobby;
+    this.cache = new LruCache(options.cachedGames ?? 1000);
   }
 
   /** Runs `listener` after every commit, in-process (subscriptions, projections). */
@@ -114,11 +120,26 @@ export class ParlorService {
     return this.lobby ? this.lobby.list(type) : [];
   }
 
-  /** The game at its newest version; NOT_FOUND if there is none. */
+  /**
+   * The game at its newest version; NOT_FOUND if there is none. A game this process has
+   * seen is caught up from its cached fold by reading only the newer commits.
+   */
   async load(gameId: string): Promise<Aggregate> {
+    const cached = this.cache.get(gameId);
+    if (cached) {
+      let agg = cached;
+      for (const commit of await this.store.commitsAfter(gameId, cached.version)) agg = applyCommit(agg, commit);
+      return this.remember(agg);
+    }
     const stream = await this.store.load(gameId);
     if (!stream) throw new AppError('NOT_FOUND', `no game ${gameId}`);
-    return fromStream(gameId, stream, this.lookup);
+    return this.remember(fromStream(gameId, stream, this.lookup));
+  }
+
+  private remember(agg: Aggregate): Aggregate {
+    const known = this.cache.get(agg.id);
+    if (!known || known.version <= agg.version) this.cache.set(agg.id, agg);
+    return agg;
   }
 
   /** The seat a token opens (null for no token: a spectator). */
@@ -141,6 +162,7 @@ export class ParlorService {
     const snapshot = version % this.snapshotEvery === 0 ? snapshotOf(next) : undefined;
     const result = await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, snapshot });
     if (result.duplicate) return this.load(agg.id);
+    this.remember(next);
     const commit: Commit = { version, events, at: new Date().toISOString(), ...meta };
     for (const listener of this.listeners) await listener(next, commit);
     return next;

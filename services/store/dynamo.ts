@@ -92,6 +92,26 @@ export class DynamoEventStore implements EventStore {
     return newestFirst.length === 0 ? null : toStream(newestFirst);
   }
 
+  async commitsAfter(gameId: string, version: number): Promise<Commit[]> {
+    const commits: Commit[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(
+        new QueryCommand({
+          TableName: this.table,
+          KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :after AND :last',
+          ExpressionAttributeNames: { '#pk': KEY.partition, '#sk': KEY.sort },
+          ExpressionAttributeValues: { ':pk': gamePk(gameId), ':after': commitSk(version + 1), ':last': commitSk(9_999_999_999) },
+          ConsistentRead: true,
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of (page.Items ?? []) as CommitItem[]) commits.push(toCommit(item));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return commits;
+  }
+
   async history(gameId: string): Promise<Commit[]> {
     const commits: Commit[] = [];
     const query = this.commitQuery(gameId);

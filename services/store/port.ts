@@ -55,6 +55,8 @@ export interface EventStore {
   append(gameId: string, expectedVersion: number, commit: NewCommit): Promise<AppendResult>;
   /** The stream from its newest snapshot on, in O(1) round trips. `null` for an unknown game. */
   load(gameId: string): Promise<Stream | null>;
+  /** Only the commits after `version` (for a caller that already holds the game at `version`). */
+  commitsAfter(gameId: string, version: number): Promise<Commit[]>;
   /** Every commit of a game, oldest first (the full history). */
   history(gameId: string): Promise<Commit[]>;
 }

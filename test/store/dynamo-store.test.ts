@@ -80,6 +80,13 @@ describe('event store on a real DynamoDB API (embedded)', () => {
     }
   });
 
+  it('commitsAfter reads only the newer commits', async () => {
+    const id = newGame();
+    for (let v = 0; v < 5; v++) await db.store.append(id, v, { events: [{ v }] });
+    expect((await db.store.commitsAfter(id, 3)).map((c) => c.version)).toEqual([4, 5]);
+    expect(await db.store.commitsAfter(id, 5)).toEqual([]);
+  });
+
   it('history returns every commit without the snapshots', async () => {
     const id = newGame();
     const store = new DynamoEventStore({ client: db.client, tableName: db.tableName, pageSize: 2 });

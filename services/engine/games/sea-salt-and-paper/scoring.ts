@@ -2,7 +2,7 @@
  * Scoring as pure functions (§2.3, §3 Phase 3, §4.4). A player's cards are their hand plus
  * their played duos (pairs in a row).
  */
-import { CARDS, TYPES, type CardType, type Colour } from './cards.js';
+import { CARDS, TYPES, type CardType } from './cards.js';
 import type { RoundEnd } from './events.js';
 
 export interface CardPoints {
@@ -14,37 +14,44 @@ export interface CardPoints {
   total: number;
 }
 
-function countTypes(cards: readonly number[]): Record<CardType, number> {
-  const n = Object.fromEntries(TYPES.map((t) => [t.type, 0])) as Record<CardType, number>;
-  for (const c of cards) n[CARDS[c]!.type]++;
-  return n;
+const TYPE_INDEX = new Map(TYPES.map((t, i) => [t.type, i]));
+/** Per card id: the index of its type in TYPES, and of its colour (white = -1). */
+const CARD_TYPE: readonly number[] = CARDS.map((c) => TYPE_INDEX.get(c.type)!);
+const COLOUR_LIST = [...new Set(CARDS.map((c) => c.colour))];
+const CARD_COLOUR: readonly number[] = CARDS.map((c) => COLOUR_LIST.indexOf(c.colour));
+const WHITE = COLOUR_LIST.indexOf('white');
+const at = (type: CardType) => TYPE_INDEX.get(type)!;
+const [CRAB, BOAT, FISH, SHARK, SWIMMER, MERMAID] = (['crab', 'boat', 'fish', 'shark', 'swimmer', 'mermaid'] as const).map(at) as [number, number, number, number, number, number];
+const COLLECTORS = TYPES.flatMap((t, i) => (t.collector ? [{ i, table: t.collector }] : []));
+const MULTIPLIERS = TYPES.flatMap((t, i) => (t.multiplies ? [{ i, of: at(t.multiplies.type), points: t.multiplies.points }] : []));
+
+function countTypes(cards: readonly number[], into: number[] = Array(TYPES.length).fill(0)): number[] {
+  for (const c of cards) into[CARD_TYPE[c]!] = into[CARD_TYPE[c]!]! + 1;
+  return into;
 }
 
 /** Card counts per colour, largest first (white left out unless it counts). */
 export function colourCounts(cards: readonly number[], whiteCounts: boolean): number[] {
-  const n: Partial<Record<Colour, number>> = {};
-  for (const c of cards) {
-    const colour = CARDS[c]!.colour;
-    if (colour === 'white' && !whiteCounts) continue;
-    n[colour] = (n[colour] ?? 0) + 1;
-  }
-  return Object.values(n).sort((a, b) => b - a);
+  const n: number[] = Array(COLOUR_LIST.length).fill(0);
+  for (const c of cards) n[CARD_COLOUR[c]!] = n[CARD_COLOUR[c]!]! + 1;
+  if (!whiteCounts) n[WHITE] = 0;
+  return n.filter((x) => x > 0).sort((a, b) => b - a);
 }
 
 /** §2.3: the card points of one player. Hand pairs never pair with played cards (E16). */
 export function cardPoints(hand: readonly number[], played: readonly number[], whiteCounts: boolean): CardPoints {
   const h = countTypes(hand);
-  const all = countTypes([...hand, ...played]);
-  const duos = played.length / 2 + Math.floor(h.crab / 2) + Math.floor(h.boat / 2) + Math.floor(h.fish / 2) + Math.min(h.shark, h.swimmer);
+  const all = countTypes(played, h.slice());
+  const duos = played.length / 2 + Math.floor(h[CRAB]! / 2) + Math.floor(h[BOAT]! / 2) + Math.floor(h[FISH]! / 2) + Math.min(h[SHARK]!, h[SWIMMER]!);
   let collectors = 0;
+  for (const { i, table } of COLLECTORS) collectors += table[Math.min(all[i]!, table.length - 1)]!;
   let multipliers = 0;
-  for (const t of TYPES) {
-    if (t.collector) collectors += t.collector[Math.min(all[t.type], t.collector.length - 1)]!;
-    if (t.multiplies) multipliers += all[t.type] * t.multiplies.points * all[t.multiplies.type];
-  }
-  const colours = colourCounts([...hand, ...played], whiteCounts);
+  for (const { i, of, points } of MULTIPLIERS) multipliers += all[i]! * points * all[of]!;
   let mermaids = 0;
-  for (let i = 0; i < all.mermaid; i++) mermaids += colours[i] ?? 0;
+  if (all[MERMAID]! > 0) {
+    const colours = colourCounts([...hand, ...played], whiteCounts);
+    for (let i = 0; i < all[MERMAID]!; i++) mermaids += colours[i] ?? 0;
+  }
   return { duos, collectors, multipliers, mermaids, total: duos + collectors + multipliers + mermaids };
 }
 

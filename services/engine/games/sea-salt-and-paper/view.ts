@@ -68,13 +68,14 @@ export interface View {
   endReason: string | null;
 }
 
-export const cardView = (id: number): CardView => {
-  const c = CARDS[id]!;
-  return { id, type: c.type, colour: c.colour, category: TYPE[c.type].category };
-};
+const CARD_VIEWS: readonly CardView[] = CARDS.map((c) => ({ id: c.id, type: c.type, colour: c.colour, category: TYPE[c.type].category }));
+export const cardView = (id: number): CardView => CARD_VIEWS[id]!;
 const cardsView = (ids: readonly number[]) => ids.map(cardView);
-const duosView = (played: readonly number[]): DuoView[] =>
-  Array.from({ length: played.length / 2 }, (_, i) => ({ duo: duoOf(played[2 * i]!, played[2 * i + 1]!) ?? '', cards: cardsView(played.slice(2 * i, 2 * i + 2)) }));
+function duosView(played: readonly number[]): DuoView[] {
+  const out: DuoView[] = [];
+  for (let i = 0; i < played.length; i += 2) out.push({ duo: duoOf(played[i]!, played[i + 1]!) ?? '', cards: [cardView(played[i]!), cardView(played[i + 1]!)] });
+  return out;
+}
 
 export function view(s: State, viewer: Viewer): View {
   const me = viewer;

@@ -21,6 +21,8 @@ export interface ServiceOptions {
   snapshotEvery?: number;
   /** How often an unpinned command is re-decided after losing a race. */
   maxRetries?: number;
+  /** Decide moves on the cached fold first (see `move`); default true. */
+  optimistic?: boolean;
   /** How many folded games to keep in memory (0 turns the cache off). */
   cachedGames?: number;
   /** The lobby read model, for `openGames`. */
@@ -53,6 +55,7 @@ export class ParlorService {
   private readonly snapshotEvery: number;
   private readonly maxRetries: number;
   private readonly lobby: LobbyStore | undefined;
+  private readonly optimistic: boolean;
   /** Folded games by id, newest version each: an aggregate is immutable, so sharing is safe. */
   private readonly cache: LruCache<string, Aggregate>;
 
@@ -63,6 +66,7 @@ export class ParlorService {
     this.snapshotEvery = options.snapshotEvery ?? 16;
     this.maxRetries = options.maxRetries ?? 20;
     this.lobby = options.lobby;
+    this.optimistic = options.optimistic ?? true;
     this.cache = new LruCache(options.cachedGames ?? 1000);
   }
 
@@ -96,23 +100,37 @@ export class ParlorService {
     }
   }
 
+  /**
+   * Plays a move. With `optimistic` (the default) it first decides on this process's cached
+   * fold and writes at the next version: if no one else wrote meanwhile, that single
+   * conditional write is the whole cost. A conflict or a refusal on the cached state is
+   * never final: the move is decided again on the newest state.
+   */
   async move(input: MoveInput): Promise<Aggregate> {
+    let cached = this.optimistic ? this.cache.get(input.gameId) : undefined;
     for (let attempt = 0; ; attempt++) {
-      const agg = await this.load(input.gameId);
-      const seat = this.seatOf(agg, input.token);
-      if (seat === null) throw new AppError('UNAUTHENTICATED', 'a move needs a seat token');
-      if (input.commandId !== undefined && agg.commandIds[input.commandId] !== undefined) return agg;
-      if (input.expectedVersion !== undefined && input.expectedVersion !== agg.version) {
-        throw new AppError('VERSION_CONFLICT', `expected version ${input.expectedVersion}, the game is at ${agg.version}`);
-      }
-      const events = decideOrRefuse(agg, { type: 'move', seat, move: input.move });
+      const agg = cached ?? (await this.load(input.gameId));
+      const fresh = cached === undefined;
+      cached = undefined;
       try {
-        return await this.commit(agg, events, { commandId: input.commandId, seat });
+        return await this.tryMove(agg, input);
       } catch (e) {
+        if (!fresh) continue;
         // Unpinned commands (e.g. simultaneous choices) are re-decided on the fresh state.
         if (!(e instanceof VersionConflict) || input.expectedVersion !== undefined || attempt >= this.maxRetries) throw conflict(e);
       }
     }
+  }
+
+  private async tryMove(agg: Aggregate, input: MoveInput): Promise<Aggregate> {
+    const seat = this.seatOf(agg, input.token);
+    if (seat === null) throw new AppError('UNAUTHENTICATED', 'a move needs a seat token');
+    if (input.commandId !== undefined && agg.commandIds[input.commandId] !== undefined) return agg;
+    if (input.expectedVersion !== undefined && input.expectedVersion !== agg.version) {
+      throw new AppError('VERSION_CONFLICT', `expected version ${input.expectedVersion}, the game is at ${agg.version}`);
+    }
+    const events = decideOrRefuse(agg, { type: 'move', seat, move: input.move });
+    return this.commit(agg, events, { commandId: input.commandId, seat });
   }
 
   /** Games still waiting for players, oldest first. */

@@ -26,6 +26,20 @@ describe('ParlorService', () => {
     await expect(a.move({ gameId: created.id, token: seats[0]!.token, move: { type: 'choose', swap: false } })).rejects.toMatchObject({ code: 'NOT_YOUR_TURN' });
   });
 
+  it('a move decided on a stale cache loses the write race and is re-decided on the newest state', async () => {
+    const a = service();
+    const b = service();
+    const created = await a.create({ game: 'high-card', seats: 3 });
+    const seats = [];
+    for (let s = 0; s < 3; s++) seats.push(await a.join(created.id, `p${s}`));
+    await a.move({ gameId: created.id, token: seats[0]!.token, move: { type: 'choose', swap: true } }); // a caches v5
+    await b.move({ gameId: created.id, token: seats[1]!.token, move: { type: 'choose', swap: false } }); // v6, unseen by a
+    const after = await a.move({ gameId: created.id, token: seats[2]!.token, move: { type: 'choose', swap: true } });
+    expect(after.version).toBe(7);
+    expect(after.state.ended).toBe(true); // the last choice's commit also holds GameEnded
+    expect(after.state.play).toMatchObject({ choices: [true, false, true], revealed: true });
+  });
+
   it('folding from snapshots gives the same game as folding every event', async () => {
     const a = service();
     const created = await a.create({ game: 'high-card', seats: 4, seed: 'same' });

@@ -3,9 +3,11 @@
  */
 import type { AnyGame } from './core/index.js';
 import { scout } from './games/scout/index.js';
+import { silver } from './games/silver/index.js';
 
 export const games: readonly AnyGame[] = [
   scout,
+  silver,
 ];
 
 export function findGame(id: string): AnyGame | undefined {

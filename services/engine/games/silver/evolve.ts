@@ -1,0 +1,287 @@
+/** evolve: applies one event; total, deterministic, shallow copies only. */
+import type { Event, Loc } from './events.js';
+import { scoringQueue } from './scoring.js';
+import { bit, PUBLIC, type State } from './state.js';
+
+/** Removes the card at `from`, returns its id (mutates the already-copied state `s`). */
+function remove(s: State, from: Loc): number {
+  switch (from.z) {
+    case 'deck': {
+      const id = s.deck[s.deck.length - 1]!;
+      s.deck = s.deck.slice(0, -1);
+      return id;
+    }
+    case 'discard': {
+      const id = s.discard[s.discard.length - 1]!;
+      s.discard = s.discard.slice(0, -1);
+      return id;
+    }
+    case 'bottom': {
+      const id = s.discard[0]!;
+      s.discard = s.discard.slice(1);
+      return id;
+    }
+    case 'pile':
+      return splice(s, 'discard', from.i);
+    case 'display':
+      return splice(s, 'display', from.i);
+    case 'hand':
+      return splice(s, 'hand', from.i);
+    case 'village': {
+      const row = s.villages[from.s]!.slice();
+      const [id] = row.splice(from.p, 1);
+      s.villages = s.villages.map((r, i) => (i === from.s ? row : r));
+      return id!;
+    }
+    case 'kept': {
+      const row = s.kept[from.s]!.slice();
+      const [id] = row.splice(from.i, 1);
+      s.kept = s.kept.map((r, i) => (i === from.s ? row : r));
+      return id!;
+    }
+  }
+}
+
+function splice(s: State, key: 'discard' | 'display' | 'hand', i: number): number {
+  const arr = s[key].slice();
+  const [id] = arr.splice(i, 1);
+  s[key] = arr;
+  return id!;
+}
+
+function put(s: State, to: Loc, id: number) {
+  switch (to.z) {
+    case 'deck':
+      s.deck = [...s.deck, id];
+      break;
+    case 'discard':
+      s.discard = [...s.discard, id];
+      break;
+    case 'bottom':
+      s.discard = [id, ...s.discard];
+      break;
+    case 'pile': {
+      const arr = s.discard.slice();
+      arr.splice(to.i, 0, id);
+      s.discard = arr;
+      break;
+    }
+    case 'display':
+      s.display = [...s.display, id];
+      break;
+    case 'hand':
+      s.hand = [...s.hand, id];
+      break;
+    case 'village': {
+      const row = s.villages[to.s]!.slice();
+      row.splice(to.p, 0, id);
+      s.villages = s.villages.map((r, i) => (i === to.s ? row : r));
+      break;
+    }
+    case 'kept': {
+      s.kept = s.kept.map((r, i) => (i === to.s ? [...r, id] : r));
+      break;
+    }
+  }
+}
+
+const setAt = <T>(arr: T[], i: number, v: T) => {
+  const out = arr.slice();
+  out[i] = v;
+  return out;
+};
+
+export function evolve(state: State, e: Event): State {
+  const s: State = { ...state };
+  switch (e.type) {
+    case 'RoundDealt': {
+      const villages = e.villages ?? [];
+      s.round = e.round;
+      s.start = e.start;
+      s.villages = villages.slice(0, s.seats);
+      s.box = [...(e.box ?? []), ...villages.slice(s.seats).flat()];
+      s.deck = e.deck ?? [];
+      s.kept = s.keptNext;
+      s.keptNext = s.kept.map(() => []);
+      s.discard = [];
+      s.display = [];
+      s.hand = [];
+      s.up = Array(52).fill(false);
+      s.rot = Array(52).fill(false);
+      s.known = Array(52).fill(0);
+      for (const row of s.kept) for (const id of row) s.known[id] = PUBLIC;
+      s.guards = [];
+      s.amulet = null;
+      s.dead = [];
+      s.dir = 1;
+      s.skip = false;
+      s.deckOut = false;
+      s.caller = null;
+      s.owes = [];
+      s.peeked = Array(s.seats).fill(false);
+      s.turn = null;
+      s.pending = null;
+      s.endReason = null;
+      s.upBefore = [];
+      s.scoring = null;
+      s.token = { ...s.token, used: false };
+      s.phase = s.kept.some((r) => r.length > 0) ? 'commander' : 'peek';
+      return s;
+    }
+    case 'DeckShuffled': {
+      s.deck = e.deck ?? [];
+      const known = s.known.slice();
+      for (const id of s.deck) known[id] = 0;
+      s.known = known;
+      return s;
+    }
+    case 'Move': {
+      const id = remove(s, e.from);
+      put(s, e.to, id);
+      let k = s.known[id]!;
+      if (e.to.z === 'discard' || e.to.z === 'bottom' || e.to.z === 'display' || e.to.z === 'pile' || e.pub) k |= PUBLIC;
+      if (e.learn && typeof e.vis === 'number') k |= bit(e.vis);
+      if (e.to.z === 'village') {
+        if (e.up) k |= PUBLIC;
+        s.up = setAt(s.up, id, e.up ?? false);
+      } else {
+        if (s.up[id]) s.up = setAt(s.up, id, false);
+      }
+      if (k !== s.known[id]) s.known = setAt(s.known, id, k);
+      if ((e.to.z === 'discard' || e.to.z === 'bottom') && s.rot[id]) s.rot = setAt(s.rot, id, false);
+      if (e.to.z === 'discard' || e.to.z === 'bottom') {
+        if (s.dead.includes(id)) s.dead = s.dead.filter((x) => x !== id);
+      }
+      if (e.to.z === 'hand' && (e.from.z === 'discard' || e.from.z === 'pile') && s.o.discardTakeDisablesFU) s.dead = [...s.dead, id];
+      if (e.from.z === 'deck' && s.phase === 'play' && s.deck.length === 0) s.deckOut = true;
+      if (e.from.z === 'village' || e.to.z === 'village') s.guards = s.guards.filter((g) => s.villages.some((r) => r.includes(g.bg) && r.includes(g.card)));
+      return s;
+    }
+    case 'Flip': {
+      const id = s.villages[e.s]![e.p]!;
+      s.up = setAt(s.up, id, e.up);
+      s.known = setAt(s.known, id, s.known[id]! | PUBLIC);
+      if (!e.up) s.guards = s.guards.filter((g) => g.bg !== id);
+      return s;
+    }
+    case 'Swap': {
+      const a = s.villages[e.a.s]![e.a.p]!;
+      const b = s.villages[e.b.s]![e.b.p]!;
+      s.villages = s.villages.map((r, i) => (i === e.a.s || i === e.b.s ? r.slice() : r));
+      s.villages[e.a.s]![e.a.p] = b;
+      s.villages[e.b.s]![e.b.p] = a;
+      s.guards = s.guards.filter((g) => s.villages.some((r) => r.includes(g.bg) && r.includes(g.card)));
+      return s;
+    }
+    case 'Saw': {
+      const id = e.at === 'deck' ? s.deck[s.deck.length - 1]! : s.villages[e.at.s]![e.at.p]!;
+      s.known = setAt(s.known, id, s.known[id]! | bit(e.seat));
+      return s;
+    }
+    case 'Peeked': {
+      const known = s.known.slice();
+      for (const p of e.positions ?? []) {
+        const id = s.villages[e.seat]![p]!;
+        known[id] = known[id]! | bit(e.seat);
+      }
+      s.known = known;
+      s.peeked = setAt(s.peeked, e.seat, true);
+      return s;
+    }
+    case 'Rotated': {
+      const id = s.villages[e.s]![e.p]!;
+      s.rot = setAt(s.rot, id, true);
+      return s;
+    }
+    case 'Reversed':
+      s.dir = e.direction;
+      if (e.skip) s.skip = true;
+      return s;
+    case 'TokenUsed':
+      s.token = { ...s.token, used: true };
+      if (s.turn && e.blocksCall) s.turn = { ...s.turn, free: true };
+      return s;
+    case 'AmuletPlaced':
+      s.amulet = s.villages[e.s]![e.p]!;
+      return s;
+    case 'Guarded': {
+      const row = s.villages[e.s]!;
+      const bg = row[e.bodyguard]!;
+      s.guards = [...s.guards.filter((g) => g.bg !== bg), { bg, card: row[e.p]! }];
+      return s;
+    }
+    case 'Activated': {
+      const id = s.villages[e.seat]![e.position]!;
+      if (s.turn) s.turn = { ...s.turn, free: true, used: [...s.turn.used, id] };
+      return s;
+    }
+    case 'MainAction':
+      if (s.turn) s.turn = { ...s.turn, main: true };
+      if (e.action === 'call') {
+        s.caller = e.seat;
+        s.owes = Array.from({ length: s.seats }, (_, i) => i).filter((i) => i !== e.seat);
+      }
+      return s;
+    case 'Pending':
+      s.pending = e.pending;
+      return s;
+    case 'PeekPhase':
+      s.phase = 'peek';
+      s.pending = null;
+      return s;
+    case 'TurnStarted': {
+      const row = s.villages[e.seat]!;
+      s.phase = 'play';
+      s.skip = false;
+      s.pending = null;
+      s.turn = { seat: e.seat, main: false, free: false, used: [], extra: e.extra, emptyAtStart: row.length === 0, upAtStart: row.filter((id) => s.up[id]) };
+      return s;
+    }
+    case 'TurnEnded':
+      s.owes = s.owes.filter((x) => x !== e.seat);
+      s.turn = null;
+      s.pending = null;
+      return s;
+    case 'RoundEnded': {
+      s.phase = 'scoring';
+      s.endReason = e.reason;
+      s.upBefore = s.villages.flat().filter((id) => s.up[id]);
+      const up = s.up.slice();
+      const known = s.known.slice();
+      for (const id of s.villages.flat()) {
+        up[id] = true;
+        known[id] = known[id]! | PUBLIC;
+      }
+      s.up = up;
+      s.known = known;
+      s.turn = null;
+      s.pending = null;
+      s.scoring = { queue: scoringQueue(s), at: 0, adj: Array(s.seats).fill(0) };
+      return s;
+    }
+    case 'ScoreAdjusted':
+      s.scoring = { ...s.scoring!, adj: setAt(s.scoring!.adj, e.seat, s.scoring!.adj[e.seat]! + e.delta) };
+      return s;
+    case 'KeptForNext': {
+      const id = s.villages[e.seat]![e.position]!;
+      s.keptNext = s.keptNext.map((r, i) => (i === e.seat ? [...r, id] : r));
+      return s;
+    }
+    case 'ScoreStepDone':
+      s.scoring = { ...s.scoring!, at: s.scoring!.at + 1 };
+      s.pending = null;
+      return s;
+    case 'RoundScored':
+      s.scores = e.scores;
+      s.history = [...s.history, { round: e.round, reason: s.endReason ?? 'deck', totals: e.totals, roundScores: e.roundScores, caller: e.caller, callSucceeded: e.callSucceeded }];
+      return s;
+    case 'TokenAssigned':
+      s.token = { ...s.token, holder: e.holder, active: e.active, used: false };
+      return s;
+    case 'GameOver':
+      s.phase = 'over';
+      s.winners = e.winners;
+      return s;
+  }
+}
+

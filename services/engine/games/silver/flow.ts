@@ -1,0 +1,132 @@
+/**
+ * The round and turn flow: deal (§2.2), turn order and final turns (§3.4, §3.9), round end
+ * (§6.1), scoring powers (§6.3), scores and token (§6.4–6.5), next round and game end (§6.6–6.7).
+ */
+import { shuffle } from '../../core/index.js';
+import { numberOf, type Step } from './cards.js';
+import { fuActive, hasPassive, isZombie } from './protect.js';
+import { automaticDelta, nextToken, roundOutcome, villageSum, winnersOf } from './scoring.js';
+import type { Sim } from './sim.js';
+import { next, type State } from './state.js';
+
+/** The silver tokens' powers as effect steps (§5). */
+export const TOKEN_STEPS: Record<State['token']['kind'], Step[]> = {
+  coin: [{ op: 'flip', where: 'any', from: 'any' }],
+  dagger: [{ op: 'reverse' }],
+  amulet: [{ op: 'protect' }],
+};
+
+/** Deal a round: 52 cards less any kept by a Commander; four rows of 5, unused rows to the box; flip the discard. */
+export function startRound(sim: Sim, round: number, start: number) {
+  const keptIds = sim.s.keptNext.flat();
+  const pool = shuffle(
+    Array.from({ length: 52 }, (_, i) => i).filter((i) => !keptIds.includes(i)),
+    sim.rng,
+  );
+  const rows = [0, 1, 2, 3].map((r) => pool.slice(r * 5, r * 5 + 5));
+  const deck = pool.slice(20);
+  sim.emit({
+    type: 'RoundDealt',
+    round,
+    start,
+    villages: rows,
+    box: [],
+    deck,
+    sizes: { villages: rows.slice(0, sim.s.seats).map((r) => r.length), box: 5 * (4 - sim.s.seats), deck: deck.length },
+  });
+  sim.move({ z: 'deck' }, { z: 'discard' }, 'all');
+  for (let tries = 0; tries < 20 && sim.s.o.zombieSetupReflip && isZombie(sim.s, sim.s.discard[0]!); tries++) {
+    sim.move({ z: 'discard' }, { z: 'deck' }, 'all');
+    sim.emit({ type: 'DeckShuffled', deck: shuffle(sim.s.deck, sim.rng), size: sim.s.deck.length });
+    sim.move({ z: 'deck' }, { z: 'discard' }, 'all');
+  }
+  nextCommander(sim, start, 0);
+}
+
+/** Round start with Commander cards kept (§4.5): each owner in turn from the start player swaps them in. */
+export function nextCommander(sim: Sim, from: number, k0: number) {
+  for (let k = k0; k < sim.s.seats; k++) {
+    const seat = (from + k) % sim.s.seats;
+    if (sim.s.kept[seat]!.length > 0) return sim.pending({ kind: 'commander', seat });
+  }
+  if (sim.s.phase === 'commander') sim.emit({ type: 'PeekPhase' });
+}
+
+/** The peek (§2.2.9): after the last seat has peeked, the start player begins. */
+export function afterPeek(sim: Sim) {
+  if (sim.s.peeked.every(Boolean)) sim.emit({ type: 'TurnStarted', seat: sim.s.start, extra: false });
+}
+
+export const isFinalTurn = (s: State) => s.caller !== null;
+
+/** After each command: Squire display, the Villager end, the end of the turn when nothing is left to do. */
+export function settle(sim: Sim, freeActions: (s: State, seat: number) => number) {
+  const s0 = sim.s;
+  if (s0.phase !== 'play') return;
+  const squires = s0.villages.reduce((t, r) => t + r.filter((id) => hasPassive(s0, id, 'display')).length, 0);
+  const target = s0.o.squireDisplay === 'one' ? Math.min(1, squires) : squires;
+  while (sim.s.display.length < target && sim.s.deck.length > 0) sim.move({ z: 'deck' }, { z: 'display', i: 0 }, 'all');
+  const villagers = sim.s.villages.reduce((t, r) => t + r.filter((id) => fuActive(sim.s, id) && hasPassive(sim.s, id, 'villagerEnd')).length, 0);
+  if (villagers >= 2) return endRound(sim, 'villagers');
+  const turn = sim.s.turn;
+  if (turn && turn.main && sim.s.pending === null && freeActions(sim.s, turn.seat) === 0) endTurn(sim);
+}
+
+export function endTurn(sim: Sim) {
+  const seat = sim.s.turn!.seat;
+  const skip = sim.s.skip;
+  sim.emit({ type: 'TurnEnded', seat });
+  const s = sim.s;
+  if (s.deckOut) return endRound(sim, 'deck');
+  if (s.caller !== null) {
+    if (s.owes.length === 0) return endRound(sim, 'call');
+    let n = next(s, seat);
+    while (!s.owes.includes(n)) n = next(s, n);
+    return sim.emit({ type: 'TurnStarted', seat: n, extra: false });
+  }
+  const n = skip ? next(s, next(s, seat)) : next(s, seat);
+  sim.emit({ type: 'TurnStarted', seat: n, extra: skip && n === seat });
+}
+
+export function endRound(sim: Sim, reason: 'call' | 'deck' | 'villagers') {
+  while (sim.s.hand.length > 0) sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
+  sim.emit({ type: 'RoundEnded', reason, villages: sim.s.villages.map((r) => r.map(numberOf)) });
+  scoreSteps(sim);
+}
+
+/** Resolves the scoring powers in order; stops at one that needs a choice. */
+export function scoreSteps(sim: Sim) {
+  for (;;) {
+    const s = sim.s;
+    const sc = s.scoring!;
+    const step = sc.queue[sc.at];
+    if (!step) return finishRound(sim);
+    const row = s.villages[step.seat]!;
+    if (step.op === 'debt' || step.op === 'halve') {
+      const halvedBefore = sc.queue.slice(0, sc.at).some((x) => x.seat === step.seat && x.op === 'halve');
+      const delta = automaticDelta(s, step.seat, step.op, villageSum(s, step.seat) + sc.adj[step.seat]!, halvedBefore);
+      if (delta !== 0) sim.emit({ type: 'ScoreAdjusted', seat: step.seat, op: step.op, delta });
+    } else if (scoreChoices(s, step.seat, step.op, step.id).length > 0) {
+      return sim.pending({ kind: 'score', seat: step.seat, op: step.op, position: null });
+    }
+    sim.emit({ type: 'ScoreStepDone' });
+  }
+}
+
+/** Positions a scoring power may pick: keep (§4.5) any other card not kept yet; give (guess) any card. */
+export function scoreChoices(s: State, seat: number, op: 'keep' | 'give', powerId: number): number[] {
+  return s.villages[seat]!.flatMap((id, p) => (op === 'give' || (id !== powerId && !s.keptNext[seat]!.includes(id)) ? [p] : []));
+}
+
+function finishRound(sim: Sim) {
+  const s = sim.s;
+  const out = roundOutcome(s);
+  const scores = s.scores.map((t, i) => t + out.roundScores[i]!);
+  sim.emit({ type: 'RoundScored', round: s.round, totals: out.totals, roundScores: out.roundScores, caller: out.caller, callSucceeded: out.callSucceeded, scores });
+  const during = { ...s.token };
+  const tok = nextToken(s, out);
+  sim.emit({ type: 'TokenAssigned', holder: tok.holder, active: tok.active });
+  if (s.round < s.o.rounds) return startRound(sim, s.round + 1, tok.holder);
+  const last = s.o.finalTieHolder === 'afterLastRound' ? tok : during;
+  sim.emit({ type: 'GameOver', scores, winners: winnersOf(scores, last.holder, !s.o.finalTieNeedsActiveToken || last.active) });
+}

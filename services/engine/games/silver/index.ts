@@ -1,0 +1,49 @@
+/**
+ * Silver (Bezier Games): Silver Dagger, Silver Coin, the base "amulet" deck, the promo cards,
+ * mixed by card number. Spec: /work/shared/rules/silver.md.
+ */
+import { defineGame, RuleViolation, type Status } from '../../core/index.js';
+import { catalog } from './cards.js';
+import { command, type Command } from './commands.js';
+import type { Event } from './events.js';
+import { evolve } from './evolve.js';
+import { legalCommands, toMove } from './legal.js';
+import { options, type Options } from './options.js';
+import { decide, start } from './rules.js';
+import { initialState, type State } from './state.js';
+import { redact, view, type SilverView } from './view.js';
+import { viewSchema } from './view-schema.js';
+
+export { catalog as cards } from './cards.js';
+
+function status(s: State): Status {
+  if (s.phase === 'over') return { phase: 'over', toMove: [], over: true, result: { scores: s.scores, winners: s.winners ?? [] } };
+  const phase = s.phase === 'play' ? (s.pending?.kind ?? 'turn') : s.phase;
+  return { phase, toMove: toMove(s), over: false, result: null };
+}
+
+export const silver = Object.assign(
+  defineGame<State, Command, Event, Options, SilverView>({
+    id: 'silver',
+    names: { en: 'Silver', fa: 'سیلور' },
+    seats: { min: 2, max: 4 },
+    options,
+    command,
+    viewType: 'SilverView',
+    viewSchema,
+    validateSetup({ seats, options: o }) {
+      if (o.firstStartPlayer !== 'random' && o.firstStartPlayer >= seats) throw new RuleViolation('BAD_INPUT', `firstStartPlayer must be below ${seats}`);
+    },
+    initialState,
+    start,
+    decide,
+    evolve,
+    legalCommands,
+    view,
+    redact,
+    status,
+  }),
+  { catalog },
+);
+
+export default silver;

@@ -1,0 +1,129 @@
+/**
+ * legalCommands: every move the seat may make now (small lists: compound actions are steps).
+ * `decide` accepts exactly these (plus an exchange naming its whole set at once).
+ */
+import type { Command } from './commands.js';
+import { scoreChoices, TOKEN_STEPS } from './flow.js';
+import { stepChoices, usable } from './powers.js';
+import { blocked, fuActive, hasPassive, isZombie } from './protect.js';
+import { defOf, powerOn, type Pending, type State } from './state.js';
+import { exchangeable } from './village.js';
+
+const ENDS = ['left', 'right'] as const;
+
+export function toMove(s: State): number[] {
+  switch (s.phase) {
+    case 'peek': {
+      const open = s.peeked.flatMap((p, i) => (p ? [] : [i]));
+      if (s.o.simultaneousPeek) return open;
+      for (let k = 0; k < s.seats; k++) if (open.includes((s.start + k) % s.seats)) return [(s.start + k) % s.seats];
+      return [];
+    }
+    case 'commander':
+    case 'scoring':
+      return s.pending ? [s.pending.seat] : [];
+    case 'play':
+      return s.turn ? [s.turn.seat] : [];
+    default:
+      return [];
+  }
+}
+
+/** Free actions (§3.6): face-up activated powers, the token, naming a Bodyguard's card. */
+export function freeActions(s: State, seat: number): Command[] {
+  const t = s.turn;
+  if (!t || t.seat !== seat || s.pending || (s.caller !== null && !s.o.finalTurnExtras)) return [];
+  const out: Command[] = [];
+  const row = s.villages[seat]!;
+  row.forEach((id, p) => {
+    if (!fuActive(s, id)) return;
+    const d = defOf(s, id);
+    const spent = s.o.activatedPowerLimit === 'perCard' ? t.used.includes(id) : t.used.length > 0;
+    if (d.alternatives && !spent && (s.o.newlyFaceUpUsable || t.upAtStart.includes(id)))
+      d.alternatives.forEach((steps, option) => usable(s, seat, steps) && out.push({ type: 'activate', position: p, option }));
+    if (hasPassive(s, id, 'guard') && !s.guards.some((g) => g.bg === id && row.includes(g.card)))
+      row.forEach((_, q) => q !== p && out.push({ type: 'guard', bodyguard: p, position: q }));
+  });
+  if (s.token.holder === seat && s.token.active && !s.token.used && usable(s, seat, TOKEN_STEPS[s.token.kind])) out.push({ type: 'token' });
+  return out;
+}
+
+function turnCommands(s: State, seat: number): Command[] {
+  const t = s.turn!;
+  const out: Command[] = [];
+  const extras = s.caller === null || s.o.finalTurnExtras;
+  const row = s.villages[seat]!;
+  if (!t.main) {
+    if (s.deck.length > 0) out.push({ type: 'draw' });
+    if (extras) s.display.forEach((_, display) => out.push({ type: 'draw', display }));
+    if (s.discard.length > 0 && !t.emptyAtStart && exchangeable(s, seat).length > 0) out.push({ type: 'take' });
+    if (s.caller === null && row.length <= 4 && !t.free && !(t.extra && !s.o.daggerSkipAllowsCall)) out.push({ type: 'call' });
+    if (extras)
+      row.forEach((id, position) => {
+        if (hasPassive(s, id, 'zombie') && !blocked(s, seat, seat, position, 'modify')) for (const end of ENDS) out.push({ type: 'give', position, end });
+      });
+  }
+  out.push(...freeActions(s, seat));
+  if (t.main) out.push({ type: 'end' });
+  return out;
+}
+
+/** The held card's own power can be used now (DIS after a draw, DRV into the village). */
+export function powerAvailable(s: State, seat: number, pend: Extract<Pending, { kind: 'hold' }>): boolean {
+  const x = s.hand[0]!;
+  const d = defOf(s, x);
+  if (!d.steps || !powerOn(s, d) || pend.slid.length > 0) return false;
+  if (!(pend.from === 'deck' || (pend.from === 'display' && s.o.squireTakeIsDraw))) return false;
+  if (d.timing === 'DRV') return usable(s, seat, d.steps);
+  if (d.timing !== 'DIS') return false;
+  return usable({ ...s, discard: [...s.discard, x], hand: s.hand.slice(1) }, seat, d.steps);
+}
+
+function holdCommands(s: State, seat: number, pend: Extract<Pending, { kind: 'hold' }>): Command[] {
+  const out: Command[] = [];
+  const x = s.hand[0]!;
+  const ex = exchangeable(s, seat);
+  if (pend.slid.length === 0) {
+    if (!pend.must && !isZombie(s, x)) out.push({ type: 'discard' });
+    if (powerAvailable(s, seat, pend)) out.push({ type: 'power' });
+    for (const p of ex) out.push({ type: 'exchange', positions: [p] });
+    if (ex.length === 0 && isZombie(s, x)) for (const end of ENDS) out.push({ type: 'place', end });
+  }
+  for (const p of ex) if (!pend.slid.includes(p)) out.push({ type: 'slide', position: p });
+  if (pend.slid.length > 0) out.push({ type: 'exchange' });
+  return out;
+}
+
+function scoreCommands(s: State, pend: Extract<Pending, { kind: 'score' }>): Command[] {
+  const step = s.scoring!.queue[s.scoring!.at]!;
+  const skip: Command[] = pend.op === 'give' || s.o.commanderOptional ? [{ type: 'skip' }] : [];
+  if (pend.op === 'give' && pend.position !== null)
+    return Array.from({ length: s.seats }, (_, i) => i).flatMap((r) => (r === pend.seat ? [] : [{ type: 'seat' as const, seat: r }]));
+  return [...scoreChoices(s, pend.seat, pend.op, step.id).map((position) => ({ type: 'target' as const, seat: pend.seat, position })), ...skip];
+}
+
+export function legalCommands(s: State, seat: number): Command[] {
+  if (!toMove(s).includes(seat)) return [];
+  if (s.phase === 'peek') {
+    const n = s.villages[seat]!.length;
+    const out: Command[] = [];
+    for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) out.push({ type: 'peek', positions: [a, b] });
+    return out;
+  }
+  const pend = s.pending;
+  if (!pend) return s.phase === 'play' ? turnCommands(s, seat) : [];
+  switch (pend.kind) {
+    case 'commander':
+      return s.villages[seat]!.map((_, position) => ({ type: 'place', position }));
+    case 'score':
+      return scoreCommands(s, pend);
+    case 'hold':
+      return holdCommands(s, seat, pend);
+    case 'rascal':
+      return s.hand.map((_, index) => ({ type: 'keep', index }));
+    case 'place':
+      return pend.slots ? pend.slots.map((position) => ({ type: 'place', position })) : ENDS.map((end) => ({ type: 'place', end }));
+    case 'power':
+      return stepChoices(s, seat, pend.steps[pend.i]!, pend.selected);
+  }
+}

@@ -1,0 +1,217 @@
+/**
+ * The step interpreter: each effect step lists its legal choices and applies the chosen one.
+ * Powers (card data, tokens) are sequences of these steps; a step with a choice waits as a
+ * `power` pending for the same seat.
+ */
+import type { Step, Where } from './cards.js';
+import { numberOf } from './cards.js';
+import type { Command } from './commands.js';
+import { blocked, isZombie } from './protect.js';
+import type { Sim } from './sim.js';
+import type { Pending, State } from './state.js';
+import { bounce, discardSet, exchangeable, hide, reveal } from './village.js';
+
+export type PowerPending = Extract<Pending, { kind: 'power' }>;
+
+const seatsFor = (s: State, seat: number, where: Where) =>
+  where === 'own' ? [seat] : Array.from({ length: s.seats }, (_, i) => i).filter((i) => where === 'any' || i !== seat);
+
+function targets(s: State, seat: number, where: Where, ok: (owner: number, p: number, id: number) => boolean): Command[] {
+  const out: Command[] = [];
+  for (const o of seatsFor(s, seat, where)) s.villages[o]!.forEach((id, p) => ok(o, p, id) && out.push({ type: 'target', seat: o, position: p }));
+  return out;
+}
+
+/** Looter: cards exempt from removal (protected by others' Prince, a Bodyguard, the amulet; not your own Prince). */
+const purgeable = (s: State, seat: number, o: number, p: number) => !s.o.looterExemptsProtected || !blocked(s, seat, o, p, 'modify', false);
+
+/** The choices of one step (empty: nothing to choose; automatic steps have none). */
+export function stepChoices(s: State, seat: number, step: Step, selected: number[] = []): Command[] {
+  const mod = (o: number, p: number) => !blocked(s, seat, o, p, 'modify');
+  let out: Command[];
+  switch (step.op) {
+    case 'look':
+      out = targets(s, seat, step.where, (o, p, id) => !s.up[id] && !blocked(s, seat, o, p, 'view'));
+      break;
+    case 'flip':
+      out = targets(s, seat, step.where, (o, p, id) => (step.from === 'any' || !s.up[id]) && mod(o, p));
+      break;
+    case 'swapOwn':
+      out = stepChoices(s, seat, { op: 'swapOther', look: false }).length ? targets(s, seat, 'own', mod) : [];
+      break;
+    case 'swapOther':
+      out = targets(s, seat, 'opponent', mod);
+      break;
+    case 'replaceWithTop':
+      out = s.deck.length ? targets(s, seat, 'any', mod) : [];
+      break;
+    case 'fromPile': {
+      const can = s.o.masterTake === 'exchange' ? exchangeable(s, seat).length > 0 : !s.turn?.emptyAtStart;
+      out = can ? s.discard.slice(0, -1).map((_, index) => ({ type: 'pile' as const, index })) : [];
+      break;
+    }
+    case 'rotate':
+      out = targets(s, seat, 'own', (o, p, id) => !s.rot[id] && mod(o, p));
+      break;
+    case 'discardRotated':
+      out = targets(s, seat, s.o.curatorScope === 'own' ? 'own' : 'any', (o, p, id) => s.rot[id]! && mod(o, p) && !(s.up[id] && isZombie(s, id)));
+      break;
+    case 'purge': {
+      const nums = new Set<number>();
+      s.villages.forEach((row, o) => row.forEach((id, p) => s.up[id] && purgeable(s, seat, o, p) && nums.add(numberOf(id))));
+      out = [...nums].sort((a, b) => a - b).map((value) => ({ type: 'number' as const, value }));
+      break;
+    }
+    case 'dump':
+    case 'declare':
+      out = targets(s, seat, 'own', (o, p) => !selected.includes(p) && mod(o, p));
+      if (step.op === 'declare' && selected.length > 0) out.push({ type: 'confirm' });
+      break;
+    case 'discardOwnFaceUp':
+      out = targets(s, seat, 'own', (o, p, id) => s.up[id]! && mod(o, p) && !isZombie(s, id));
+      break;
+    case 'protect':
+      out = targets(s, seat, 'own', () => true);
+      break;
+    case 'reverse':
+    case 'lookTop':
+      return [];
+  }
+  if ('optional' in step && step.optional) out.push({ type: 'skip' });
+  return out;
+}
+
+/** A power can be started: its first step can happen. */
+export function usable(s: State, seat: number, steps: Step[]): boolean {
+  const first = steps[0];
+  if (!first) return false;
+  if (first.op === 'reverse') return true;
+  if (first.op === 'lookTop') return s.deck.length > 0;
+  return stepChoices(s, seat, first).some((c) => c.type !== 'skip' && c.type !== 'confirm');
+}
+
+/** Runs automatic steps and stops at the first step with a choice (or finishes the power). */
+export function runSteps(sim: Sim, pend: PowerPending) {
+  let p = pend;
+  while (p.i < p.steps.length) {
+    const step = p.steps[p.i]!;
+    if (step.op === 'reverse') {
+      const dir = (sim.s.dir === 1 ? -1 : 1) as 1 | -1;
+      const skip = sim.s.seats === 2 && (p.card < 0 || sim.s.o.reverserTwoPlayer === 'skip');
+      sim.emit({ type: 'Reversed', seat: p.seat, direction: dir, skip });
+    } else if (step.op === 'lookTop') {
+      if (sim.s.deck.length === 0) break;
+      sim.emit({ type: 'Saw', seat: p.seat, at: 'deck', card: numberOf(sim.s.deck[sim.s.deck.length - 1]!) });
+    } else {
+      const choices = stepChoices(sim.s, p.seat, step, p.selected);
+      if (choices.some((c) => c.type !== 'skip')) {
+        sim.pending(p);
+        return;
+      }
+    }
+    p = { ...p, i: p.i + 1 };
+  }
+  sim.pending(null);
+}
+
+/** Applies a choice of the current power step. */
+export function applyStep(sim: Sim, c: Command) {
+  const pend = sim.s.pending as PowerPending;
+  const seat = pend.seat;
+  const step = pend.steps[pend.i]!;
+  const next = (extra: Partial<PowerPending> = {}) => runSteps(sim, { ...pend, ...extra, i: pend.i + 1 });
+  if (c.type === 'skip') return next();
+  if (c.type === 'number') return purge(sim, seat, c.value), next();
+  if (c.type === 'pile') {
+    sim.move({ z: 'pile', i: c.index }, { z: 'hand', i: 0 }, 'all');
+    if (sim.s.o.masterTake === 'exchange') sim.pending({ kind: 'hold', seat, from: 'pile', slid: [], must: true });
+    else sim.pending({ kind: 'place', seat, slots: null, up: true, penalty: false });
+    return;
+  }
+  if (c.type === 'confirm') return resolveSelection(sim, pend, pend.selected);
+  if (c.type !== 'target') return;
+  const { seat: o, position: p } = c;
+  const id = sim.s.villages[o]![p]!;
+  switch (step.op) {
+    case 'look':
+      sim.emit({ type: 'Saw', seat, at: { s: o, p }, card: numberOf(id) });
+      return next();
+    case 'flip':
+      sim.emit({ type: 'Flip', s: o, p, up: !sim.s.up[id], card: numberOf(id) });
+      return next();
+    case 'swapOwn':
+      return next({ own: p });
+    case 'swapOther': {
+      const own = pend.own!;
+      sim.emit({ type: 'Swap', a: { s: seat, p: own }, b: { s: o, p } });
+      if (step.look === true || (step.look === 'option' && sim.s.o.masterThiefLooks)) sim.emit({ type: 'Saw', seat, at: { s: seat, p: own }, card: numberOf(id) });
+      return next();
+    }
+    case 'replaceWithTop':
+      if (isZombie(sim.s, id)) bounce(sim, o, p);
+      else {
+        sim.move({ z: 'village', s: o, p }, { z: 'discard' }, 'all');
+        sim.move({ z: 'deck' }, { z: 'village', s: o, p }, seat, { up: false });
+      }
+      return next();
+    case 'rotate':
+      sim.emit({ type: 'Rotated', s: o, p });
+      return next();
+    case 'discardRotated':
+    case 'discardOwnFaceUp':
+      if (isZombie(sim.s, id)) bounce(sim, o, p);
+      else sim.move({ z: 'village', s: o, p }, { z: 'discard' }, 'all');
+      return next();
+    case 'protect':
+      sim.emit({ type: 'AmuletPlaced', s: o, p });
+      return next();
+    case 'dump': {
+      const selected = [...pend.selected, p];
+      const need = Math.min(step.count, exchangeable(sim.s, seat).length);
+      if (selected.length >= need) return resolveSelection(sim, pend, selected);
+      return sim.pending({ ...pend, selected });
+    }
+    case 'declare':
+      return sim.pending({ ...pend, selected: [...pend.selected, p] });
+    default:
+      return;
+  }
+}
+
+/** Approximator / Cleaner: the drawn card replaces the chosen cards face-up, or (Cleaner, wrong) is added. */
+function resolveSelection(sim: Sim, pend: PowerPending, selected: number[]) {
+  const step = pend.steps[pend.i]!;
+  const seat = pend.seat;
+  reveal(sim, seat, selected);
+  const ok = step.op !== 'declare' || selected.every((p) => numberOf(sim.s.villages[seat]![p]!) >= step.min);
+  if (!ok) {
+    hide(sim, seat, selected);
+    return sim.pending({ kind: 'place', seat, slots: null, up: true, penalty: false });
+  }
+  const slots = discardSet(sim, seat, selected);
+  if (slots === null) {
+    sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
+    return sim.pending(null);
+  }
+  sim.pending({ kind: 'place', seat, slots, up: true, penalty: false });
+}
+
+/** Looter (§4.5): own village first, then the others; each removed card is replaced from the deck. */
+function purge(sim: Sim, seat: number, value: number) {
+  const step = sim.s.o.looterOrder === 'clockwise' ? 1 : sim.s.dir;
+  for (let k = 0; k < sim.s.seats; k++) {
+    const o = (seat + step * k + sim.s.seats * 2) % sim.s.seats;
+    for (let p = 0; p < sim.s.villages[o]!.length; ) {
+      const id = sim.s.villages[o]![p]!;
+      if (!sim.s.up[id] || numberOf(id) !== value || !purgeable(sim.s, seat, o, p)) {
+        p++;
+        continue;
+      }
+      sim.move({ z: 'village', s: o, p }, { z: 'bottom' }, 'all');
+      if (sim.s.deck.length > 0) {
+        sim.move({ z: 'deck' }, { z: 'village', s: o, p }, 'none', { up: false });
+        p++;
+      } else if (sim.s.o.looterDeckOut === 'stop') return;
+    }
+  }
+}

@@ -1,0 +1,171 @@
+/** decide: checks the move against the legal list, then runs the rules (events only; randomness here). */
+import { ensure, shuffle, type Rng } from '../../core/index.js';
+import { numberOf } from './cards.js';
+import type { Command } from './commands.js';
+import { afterPeek, endTurn, nextCommander, scoreSteps, settle, startRound, TOKEN_STEPS } from './flow.js';
+import { freeActions, legalCommands } from './legal.js';
+import { applyStep, runSteps } from './powers.js';
+import { countPassive } from './protect.js';
+import { Sim } from './sim.js';
+import { defOf, next, type State } from './state.js';
+import { exchange, exchangeable, place } from './village.js';
+
+/** A command as a canonical string (keys sorted, position sets sorted) to compare with the legal list. */
+export function canonical(c: Command): string {
+  const x: Record<string, unknown> = { ...c };
+  if (Array.isArray(x.positions)) x.positions = [...(x.positions as number[])].sort((a, b) => a - b);
+  return JSON.stringify(Object.keys(x).sort().map((k) => [k, x[k]]));
+}
+
+function reason(s: State, seat: number, c: Command): string {
+  if (s.phase === 'peek') return 'peek at two different cards of your own village';
+  if (s.pending) return `that move does not fit the current step (${s.pending.kind})`;
+  switch (c.type) {
+    case 'call':
+      if (s.caller !== null) return 'someone has already called this round';
+      if (s.villages[seat]!.length > 4) return 'you may call only with 4 or fewer cards in your village';
+      return 'you cannot call in this turn';
+    case 'end':
+      return 'take your main action first';
+    default:
+      return `you cannot ${c.type} now`;
+  }
+}
+
+/** An exchange naming its whole set at once: distinct positions the seat may exchange. */
+function validSet(s: State, seat: number, c: Command): boolean {
+  if (c.type !== 'exchange' || !c.positions || s.pending?.kind !== 'hold' || s.pending.slid.length > 0) return false;
+  const ex = exchangeable(s, seat);
+  return new Set(c.positions).size === c.positions.length && c.positions.every((p) => ex.includes(p));
+}
+
+export function start(s: State, rng: Rng) {
+  const sim = new Sim(s, rng);
+  const first = s.o.firstStartPlayer === 'random' ? rng.int(s.seats) : s.o.firstStartPlayer;
+  sim.emit({ type: 'TokenAssigned', holder: first, active: false });
+  startRound(sim, 1, first);
+  return sim.out;
+}
+
+export function decide(s: State, c: Command, seat: number, rng: Rng) {
+  const key = canonical(c);
+  ensure(validSet(s, seat, c) || legalCommands(s, seat).some((x) => canonical(x) === key), reason(s, seat, c));
+  const sim = new Sim(s, rng);
+  apply(sim, seat, c);
+  settle(sim, (st, se) => freeActions(st, se).length);
+  return sim.out;
+}
+
+function apply(sim: Sim, seat: number, c: Command) {
+  const s = sim.s;
+  const pend = s.pending;
+  if (s.phase === 'peek' && c.type === 'peek') {
+    const positions = [...c.positions].sort((a, b) => a - b);
+    sim.emit({ type: 'Peeked', seat, positions, cards: positions.map((p) => numberOf(s.villages[seat]![p]!)) });
+    return afterPeek(sim);
+  }
+  if (!pend) return turnCommand(sim, seat, c);
+  switch (pend.kind) {
+    case 'commander':
+      if (c.type !== 'place') return;
+      sim.move({ z: 'village', s: seat, p: c.position! }, { z: 'deck' }, 'none');
+      sim.move({ z: 'kept', s: seat, i: 0 }, { z: 'village', s: seat, p: c.position! }, 'all', { up: false, pub: true });
+      sim.emit({ type: 'DeckShuffled', deck: shuffle(sim.s.deck, sim.rng), size: sim.s.deck.length });
+      {
+        const k = (seat - s.start + s.seats) % s.seats;
+        return nextCommander(sim, s.start, sim.s.kept[seat]!.length > 0 ? k : k + 1);
+      }
+    case 'score':
+      return scoreCommand(sim, pend, c);
+    case 'hold':
+      return holdCommand(sim, seat, pend, c);
+    case 'rascal': {
+      if (c.type !== 'keep') return;
+      const back = s.o.rascalExtra === 'returnTop';
+      for (let j = s.hand.length - 1; j >= 0; j--) if (j !== c.index) sim.move({ z: 'hand', i: j }, back ? { z: 'deck' } : { z: 'discard' }, back ? seat : 'all');
+      return sim.pending({ kind: 'hold', seat, from: 'deck', slid: [], must: false });
+    }
+    case 'place':
+      if (c.type === 'place') place(sim, seat, c.position ?? (c.end === 'left' ? 0 : s.villages[seat]!.length));
+      return;
+    case 'power':
+      return applyStep(sim, c);
+  }
+}
+
+function turnCommand(sim: Sim, seat: number, c: Command) {
+  const s = sim.s;
+  switch (c.type) {
+    case 'draw': {
+      sim.emit({ type: 'MainAction', seat, action: 'draw' });
+      if (c.display !== undefined) {
+        sim.move({ z: 'display', i: c.display }, { z: 'hand', i: 0 }, 'all');
+        return sim.pending({ kind: 'hold', seat, from: 'display', slid: [], must: false });
+      }
+      const n = Math.min(1 + countPassive(s, seat, 'extraDraw'), s.deck.length);
+      for (let i = 0; i < n; i++) sim.move({ z: 'deck' }, { z: 'hand', i }, seat, { learn: true });
+      return sim.pending(n > 1 ? { kind: 'rascal', seat } : { kind: 'hold', seat, from: 'deck', slid: [], must: false });
+    }
+    case 'take':
+      sim.emit({ type: 'MainAction', seat, action: 'take' });
+      sim.move({ z: 'discard' }, { z: 'hand', i: 0 }, 'all');
+      return sim.pending({ kind: 'hold', seat, from: 'discard', slid: [], must: true });
+    case 'call':
+      sim.emit({ type: 'MainAction', seat, action: 'call' });
+      return endTurn(sim);
+    case 'give': {
+      sim.emit({ type: 'MainAction', seat, action: 'give' });
+      const to = next(s, seat, -s.dir);
+      sim.move({ z: 'village', s: seat, p: c.position }, { z: 'village', s: to, p: c.end === 'left' ? 0 : s.villages[to]!.length }, 'all', { up: false, pub: true });
+      return;
+    }
+    case 'activate': {
+      const id = s.villages[seat]![c.position]!;
+      const d = defOf(s, id);
+      sim.emit({ type: 'Activated', seat, position: c.position, card: d.number, edition: d.edition });
+      return runSteps(sim, { kind: 'power', seat, card: d.number, edition: d.edition, steps: d.alternatives![c.option]!, i: 0, own: null, selected: [], then: 'free', drawn: false });
+    }
+    case 'token':
+      sim.emit({ type: 'TokenUsed', seat, blocksCall: s.token.kind !== 'amulet' || s.o.amuletTokenBlocksCall });
+      return runSteps(sim, { kind: 'power', seat, card: -1, edition: s.eds[0]!, steps: TOKEN_STEPS[s.token.kind], i: 0, own: null, selected: [], then: 'free', drawn: false });
+    case 'guard':
+      return sim.emit({ type: 'Guarded', s: seat, bodyguard: c.bodyguard, p: c.position });
+    case 'end':
+      return endTurn(sim);
+    default:
+      return;
+  }
+}
+
+function holdCommand(sim: Sim, seat: number, pend: Extract<State['pending'], { kind: 'hold' }>, c: Command) {
+  const s = sim.s;
+  switch (c.type) {
+    case 'discard':
+      sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
+      return sim.pending(null);
+    case 'power': {
+      const d = defOf(s, s.hand[0]!);
+      const drawn = d.timing === 'DRV';
+      if (!drawn) sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
+      return runSteps(sim, { kind: 'power', seat, card: d.number, edition: d.edition, steps: d.steps!, i: 0, own: null, selected: [], then: 'main', drawn });
+    }
+    case 'slide':
+      return sim.pending({ ...pend, slid: [...pend.slid, c.position] });
+    case 'exchange':
+      return exchange(sim, seat, c.positions ?? pend.slid, pend.from);
+    case 'place':
+      sim.pending({ kind: 'place', seat, slots: null, up: false, penalty: false });
+      return place(sim, seat, c.end === 'left' ? 0 : s.villages[seat]!.length);
+    default:
+      return;
+  }
+}
+
+function scoreCommand(sim: Sim, pend: Extract<State['pending'], { kind: 'score' }>, c: Command) {
+  const seat = pend.seat;
+  if (c.type === 'target' && pend.op === 'give') return sim.pending({ ...pend, position: c.position });
+  if (c.type === 'target') sim.emit({ type: 'KeptForNext', seat, position: c.position, card: numberOf(sim.s.villages[seat]![c.position]!) });
+  if (c.type === 'seat') sim.move({ z: 'village', s: seat, p: pend.position! }, { z: 'village', s: c.seat, p: sim.s.villages[c.seat]!.length }, 'all', { up: true });
+  sim.emit({ type: 'ScoreStepDone' });
+  scoreSteps(sim);
+}

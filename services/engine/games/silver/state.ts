@@ -1,0 +1,159 @@
+/**
+ * The state (plain JSON). Cards are ids 0..51 (`numberOf(id)` gives the number); per-id arrays
+ * hold a card's face, rotation and who knows it (a bit per seat, plus PUBLIC).
+ */
+import type { SetupContext } from '../../core/index.js';
+import { cardDef, EDITIONS, numberOf, type CardDef, type Edition, type Step } from './cards.js';
+import type { Options } from './options.js';
+
+/** Knowledge bit meaning "every player has seen it" (§8.2 publicKnown). */
+export const PUBLIC = 16;
+export const bit = (seat: number) => 1 << seat;
+
+export type Pending =
+  /** A card in hand (drawn, taken, or from the Master): discard it, use its power, or exchange it. */
+  | { kind: 'hold'; seat: number; from: 'deck' | 'display' | 'discard' | 'pile'; slid: number[]; must: boolean }
+  /** Rascal: several cards drawn, keep one. */
+  | { kind: 'rascal'; seat: number }
+  /** Put the held card into the village: at one of `slots` (row indexes) or, if null, at an end. */
+  | { kind: 'place'; seat: number; slots: number[] | null; up: boolean; penalty: boolean }
+  /** A power in progress: `steps[i]` waits for a choice. */
+  | { kind: 'power'; seat: number; card: number; edition: Edition; steps: Step[]; i: number; own: number | null; selected: number[]; then: 'main' | 'free'; drawn: boolean }
+  /** A scoring power that needs a choice (Commander keep, Generous give). */
+  | { kind: 'score'; seat: number; op: 'keep' | 'give'; position: number | null }
+  /** Round start: swap the kept card (Commander) into the new village. */
+  | { kind: 'commander'; seat: number };
+
+export interface Turn {
+  seat: number;
+  /** The main action has been taken. */
+  main: boolean;
+  /** A power or token has been used this turn (no call then, [S000]). */
+  free: boolean;
+  /** Ids of face-up cards activated this turn. */
+  used: number[];
+  /** An extra turn given by a 2-player skip. */
+  extra: boolean;
+  emptyAtStart: boolean;
+  upAtStart: number[];
+}
+
+export interface ScoreStep {
+  seat: number;
+  id: number;
+  op: 'debt' | 'halve' | 'keep' | 'give';
+}
+
+export interface RoundResult {
+  round: number;
+  reason: 'call' | 'deck' | 'villagers';
+  totals: number[];
+  roundScores: number[];
+  caller: number | null;
+  callSucceeded: boolean | null;
+}
+
+export interface State {
+  seats: number;
+  o: Options;
+  /** The edition supplying each number 0..13. */
+  eds: Edition[];
+  token: { kind: 'dagger' | 'coin' | 'amulet'; holder: number; active: boolean; used: boolean };
+  round: number;
+  start: number;
+  phase: 'setup' | 'commander' | 'peek' | 'play' | 'scoring' | 'over';
+  villages: number[][];
+  deck: number[];
+  discard: number[];
+  display: number[];
+  box: number[];
+  hand: number[];
+  /** Cards set aside by a Commander, swapped in at the next round start. */
+  kept: number[][];
+  keptNext: number[][];
+  up: boolean[];
+  rot: boolean[];
+  known: number[];
+  guards: { bg: number; card: number }[];
+  amulet: number | null;
+  /** Cards whose face-up power is off (taken from the discard pile, option). */
+  dead: number[];
+  dir: 1 | -1;
+  skip: boolean;
+  deckOut: boolean;
+  caller: number | null;
+  owes: number[];
+  peeked: boolean[];
+  turn: Turn | null;
+  pending: Pending | null;
+  endReason: 'call' | 'deck' | 'villagers' | null;
+  upBefore: number[];
+  scoring: { queue: ScoreStep[]; at: number; adj: number[] } | null;
+  scores: number[];
+  history: RoundResult[];
+  winners: number[] | null;
+}
+
+export function editionsFor(o: Options): Edition[] {
+  return Array.from({ length: 14 }, (_, n) => {
+    const m = o.mix[String(n)];
+    return m && (EDITIONS as readonly string[]).includes(m) ? m : o.edition;
+  });
+}
+
+export function initialState({ seats, options }: SetupContext<Options>): State {
+  const none = () => Array.from({ length: seats }, () => [] as number[]);
+  return {
+    seats,
+    o: options,
+    eds: editionsFor(options),
+    token: { kind: options.token ?? options.edition, holder: 0, active: false, used: false },
+    round: 0,
+    start: 0,
+    phase: 'setup',
+    villages: none(),
+    deck: [],
+    discard: [],
+    display: [],
+    box: [],
+    hand: [],
+    kept: none(),
+    keptNext: none(),
+    up: Array(52).fill(false),
+    rot: Array(52).fill(false),
+    known: Array(52).fill(0),
+    guards: [],
+    amulet: null,
+    dead: [],
+    dir: 1,
+    skip: false,
+    deckOut: false,
+    caller: null,
+    owes: [],
+    peeked: Array(seats).fill(false),
+    turn: null,
+    pending: null,
+    endReason: null,
+    upBefore: [],
+    scoring: null,
+    scores: Array(seats).fill(0),
+    history: [],
+    winners: null,
+  };
+}
+
+/** The definition of a card id in this game's deck. */
+export const defOf = (s: State, id: number): CardDef => cardDef(s.eds[numberOf(id)]!, numberOf(id));
+
+/** A passive/active power of a card works only if its power is known or switched on by its guess option. */
+export function powerOn(s: State, d: CardDef): boolean {
+  if (d.powerKnown) {
+    if (d.edition === 'dagger' && d.number === 5) return s.o.approximatorAnyTwo;
+    return true;
+  }
+  return d.guess ? s.o[d.guess.option] : false;
+}
+
+export const knows = (s: State, id: number, seat: number | null) => (s.known[id]! & PUBLIC) !== 0 || (seat !== null && (s.known[id]! & bit(seat)) !== 0);
+
+export const next = (s: State, seat: number, dir: number = s.dir) => (seat + dir + s.seats) % s.seats;

@@ -1,0 +1,119 @@
+/**
+ * Village operations shared by the exchange (§3.7) and the powers: matching, discarding a set
+ * lowest-on-top, the Zombie bounce (§4.4), placing the held card.
+ */
+import { numberOf } from './cards.js';
+import { blocked, countPassive, hasPassive, isZombie } from './protect.js';
+import type { Sim } from './sim.js';
+import { bit, PUBLIC, type State } from './state.js';
+
+/** Positions of `seat`'s village that `seat` may exchange, discard or move. */
+export const exchangeable = (s: State, seat: number) => s.villages[seat]!.flatMap((_, p) => (blocked(s, seat, seat, p, 'modify') ? [] : [p]));
+
+/** §3.7 step 2: the match test with Doppelgänger (wild) and Lycan (+1) modifiers. */
+export function matches(s: State, seat: number, ids: number[]): boolean {
+  const wild = ids.filter((id) => hasPassive(s, id, 'wild'));
+  if (wild.length > 0 && s.o.doppelganger === 'strictPair' && ids.length !== 2) return false;
+  const vals = ids.filter((id) => !wild.includes(id)).map(numberOf);
+  if (vals.length <= 1) return true;
+  const max = Math.max(...vals);
+  const bumps = vals.filter((v) => v === max - 1).length;
+  return vals.every((v) => v === max || v === max - 1) && bumps <= countPassive(s, seat, 'plusOne');
+}
+
+/** Ids of the cards at `positions`, highest value first (the lowest ends on top of the pile). */
+export const discardOrder = (s: State, seat: number, positions: number[]) =>
+  positions.map((p) => s.villages[seat]![p]!).sort((a, b) => numberOf(b) - numberOf(a) || a - b);
+
+/** Turn every card at `positions` face-up (public), e.g. slid cards or declared cards. */
+export function reveal(sim: Sim, seat: number, positions: number[]) {
+  for (const p of positions) {
+    const id = sim.s.villages[seat]![p]!;
+    if (!sim.s.up[id]) sim.emit({ type: 'Flip', s: seat, p, up: true, card: numberOf(id) });
+  }
+}
+
+/** Turn cards back face-down; their identity stays public (§3.7.4). */
+export function hide(sim: Sim, seat: number, positions: number[]) {
+  for (const p of positions) {
+    const id = sim.s.villages[seat]![p]!;
+    if (sim.s.up[id]) sim.emit({ type: 'Flip', s: seat, p, up: false, card: numberOf(id) });
+  }
+}
+
+/** §4.4: a Zombie that would end on top of the pile goes back face-down, its identity public. */
+export function bounce(sim: Sim, seat: number, p: number) {
+  reveal(sim, seat, [p]);
+  hide(sim, seat, [p]);
+}
+
+/**
+ * Discards the (revealed) cards at `positions` lowest on top and returns the row indexes where
+ * one card can take a vacated place; or null if the lowest is a Zombie (nothing is discarded).
+ */
+export function discardSet(sim: Sim, seat: number, positions: number[]): number[] | null {
+  const ids = discardOrder(sim.s, seat, positions);
+  if (isZombie(sim.s, ids[ids.length - 1]!)) {
+    hide(sim, seat, positions);
+    return null;
+  }
+  for (const id of ids) sim.move({ z: 'village', s: seat, p: sim.s.villages[seat]!.indexOf(id) }, { z: 'discard' }, 'all');
+  const sorted = positions.slice().sort((a, b) => a - b);
+  return [...new Set(sorted.map((q, k) => q - k))];
+}
+
+/** The held card could not go where it was meant to (Zombie bounce): back to its source. */
+export function returnHeld(sim: Sim, seat: number, from: 'deck' | 'display' | 'discard' | 'pile') {
+  const x = sim.s.hand[0]!;
+  if (from === 'display') sim.move({ z: 'hand', i: 0 }, { z: 'display', i: 0 }, 'all');
+  else if (from === 'deck' && isZombie(sim.s, x)) {
+    sim.pending({ kind: 'place', seat, slots: null, up: false, penalty: false });
+    return;
+  } else sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
+  sim.pending(null);
+}
+
+/** The exchange (§3.7) of the held card for the cards at `positions`. */
+export function exchange(sim: Sim, seat: number, positions: number[], from: 'deck' | 'display' | 'discard' | 'pile') {
+  const up = from !== 'deck';
+  const vis = up ? 'all' : seat;
+  if (positions.length === 1) {
+    const p = positions[0]!;
+    if (isZombie(sim.s, sim.s.villages[seat]![p]!)) {
+      bounce(sim, seat, p);
+      returnHeld(sim, seat, from);
+      return;
+    }
+    sim.move({ z: 'village', s: seat, p }, { z: 'discard' }, 'all');
+    sim.move({ z: 'hand', i: 0 }, { z: 'village', s: seat, p }, vis, { up });
+    sim.pending(null);
+    return;
+  }
+  reveal(sim, seat, positions);
+  const ids = positions.map((p) => sim.s.villages[seat]![p]!);
+  if (matches(sim.s, seat, ids)) {
+    const slots = discardSet(sim, seat, positions);
+    if (slots === null) returnHeld(sim, seat, from);
+    else sim.pending({ kind: 'place', seat, slots, up, penalty: false });
+    return;
+  }
+  hide(sim, seat, positions);
+  const values = new Set(ids.map(numberOf)).size;
+  const critical = sim.s.o.criticalFailure === 'threeCards' ? positions.length >= 3 : values >= 3;
+  sim.pending({ kind: 'place', seat, slots: null, up, penalty: critical });
+}
+
+/** Puts the held card at row index `at` (a vacated slot or an end), then the penalty card if owed. */
+export function place(sim: Sim, seat: number, at: number) {
+  const pend = sim.s.pending;
+  if (pend?.kind !== 'place') return;
+  const x = sim.s.hand[0]!;
+  const vis = pend.up || (sim.s.known[x]! & PUBLIC) !== 0 ? 'all' : (sim.s.known[x]! & bit(seat)) !== 0 ? seat : 'none';
+  sim.move({ z: 'hand', i: 0 }, { z: 'village', s: seat, p: at }, vis, { up: pend.up });
+  if (pend.penalty && sim.s.deck.length > 0) {
+    sim.move({ z: 'deck' }, { z: 'hand', i: 0 }, 'none');
+    sim.pending({ kind: 'place', seat, slots: null, up: false, penalty: false });
+    return;
+  }
+  sim.pending(null);
+}

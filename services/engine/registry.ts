@@ -4,10 +4,12 @@
 import type { AnyGame } from './core/index.js';
 import { scout } from './games/scout/index.js';
 import { silver } from './games/silver/index.js';
+import { seledyne } from './games/seledyne/index.js';
 
 export const games: readonly AnyGame[] = [
   scout,
   silver,
+  seledyne,
 ];
 
 export function findGame(id: string): AnyGame | undefined {

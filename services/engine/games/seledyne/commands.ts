@@ -1,0 +1,36 @@
+/**
+ * Seledyne's moves. A turn is a sequence of small steps; the two simultaneous choices
+ * (round draw, Six Rule) are one command each.
+ */
+import { z } from 'zod';
+
+const cardId = z.string().min(1).max(12);
+
+export const command = z.discriminatedUnion('type', [
+  /** Round draw (§3 R1): take `card` from your reserve (omitted when draws are random, A5). */
+  z.object({ type: z.literal('roundDraw'), card: cardId.optional() }),
+  /** Decline the round draw (only when `roundDrawMandatory` is false, A7). */
+  z.object({ type: z.literal('skipRoundDraw') }),
+  /** Six Rule (§3 R3): use it (taking `card` from your reserve, turning the die to 5) or not. */
+  z.object({ type: z.literal('sixRule'), use: z.boolean(), card: cardId.optional() }),
+  /** Exchange Rule (§4.6): put hand card `give` into your reserve and take reserve card `take`. */
+  z.object({ type: z.literal('exchange'), give: cardId, take: cardId.optional() }),
+  /** Tribute (§4.3), built one card at a time: add counter card `card` to the tribute. */
+  z.object({ type: z.literal('tribute'), card: cardId }),
+  /** Move the selected cards to Isthām; `boost` adds their count to your die for this turn's gifts (A10). */
+  z.object({ type: z.literal('confirmTribute'), boost: z.boolean() }),
+  /** Drop the tribute being built. */
+  z.object({ type: z.literal('cancelTribute') }),
+  /** Six-Multiple Rule (§4.7): take one earned card from your reserve (omitted when random). */
+  z.object({ type: z.literal('sixMultipleDraw'), card: cardId.optional() }),
+  /** Decline the remaining Six-Multiple draws (A12). */
+  z.object({ type: z.literal('stopDrawing') }),
+  /** Gift (§4.2): hand cards `cards` to seat `target`; one card, or several under the Sum Rule. */
+  z.object({ type: z.literal('gift'), target: z.number().int().min(0).max(5), cards: z.array(cardId).min(1).max(10) }),
+  /** Pass (§4.4): end the turn without a gift. */
+  z.object({ type: z.literal('pass') }),
+  /** End the turn after gifting. */
+  z.object({ type: z.literal('endTurn') }),
+]);
+
+export type Command = z.infer<typeof command>;

@@ -1,0 +1,138 @@
+/** legalCommands and status: small lists, each accepted unchanged by decide. */
+import type { Seat, Status } from '../../core/index.js';
+import type { Card } from './cards.js';
+import type { Command } from './commands.js';
+import { confirmProblem, drawProblem, exchangeAllowed, exchangeProblem, giftProblem, passProblem, plannerFor, stopProblem, sumRuleActive, tributeProblem } from './rules.js';
+import { randomDraws, randomExchange, type State, type Turn } from './state.js';
+
+/** Card sets (one card, or two or more under the Sum Rule) from `hand` that add up to `target`. */
+export function payments(hand: readonly Card[], target: number, sumRule: boolean): Card[][] {
+  const out: Card[][] = hand.filter((c) => c.value === target).map((c) => [c]);
+  if (!sumRule) return out;
+  const sorted = [...hand].sort((a, b) => a.value - b.value);
+  const walk = (i: number, left: number, chosen: Card[]) => {
+    if (left === 0) {
+      if (chosen.length >= 2) out.push(chosen);
+      return;
+    }
+    for (let j = i; j < sorted.length && sorted[j]!.value <= left; j++) walk(j + 1, left - sorted[j]!.value, [...chosen, sorted[j]!]);
+  };
+  walk(0, target, []);
+  return out;
+}
+
+function gifts(s: State, t: Turn): Command[] {
+  const hand = s.players[t.seat]!.hand;
+  const sum = sumRuleActive(s, t);
+  const out: Command[] = [];
+  for (let target = 0; target < s.seats; target++) {
+    const diff = t.effective - s.players[target]!.die;
+    if (target === t.seat || diff < 1 || t.targets.includes(target)) continue;
+    for (const cards of payments(hand, diff, sum)) {
+      const ids = cards.map((c) => c.id);
+      if (giftProblem(s, t, target, ids) === null) out.push({ type: 'gift', target, cards: ids });
+    }
+  }
+  return out;
+}
+
+function turnCommands(s: State, t: Turn): Command[] {
+  const p = s.players[t.seat]!;
+  const planner = plannerFor(s, t.seat);
+  const out: Command[] = [];
+  const exchanges = () => {
+    if (!exchangeAllowed(s, t)) return;
+    const takes = randomExchange(s.options) ? [null] : p.reserve.map((c) => c.id);
+    for (const give of p.hand)
+      for (const take of takes)
+        if (exchangeProblem(s, t, give.id, take, planner) === null) out.push(take === null ? { type: 'exchange', give: give.id } : { type: 'exchange', give: give.id, take });
+  };
+  const tributes = () => {
+    const byKind = new Map<string, boolean>();
+    for (const c of p.counter) {
+      if (t.selection.some((x) => x.id === c.id)) continue;
+      const kind = `${c.value}|${c.special}`;
+      if (!byKind.has(kind)) byKind.set(kind, tributeProblem(s, t, c.id, planner) === null);
+      if (byKind.get(kind)) out.push({ type: 'tribute', card: c.id });
+    }
+  };
+  switch (t.step) {
+    case 'open':
+      exchanges();
+      tributes();
+      out.push(...gifts(s, t));
+      if (passProblem(s, t) === null) out.push({ type: 'pass' });
+      break;
+    case 'select':
+      tributes();
+      for (const boost of [true, false]) if (confirmProblem(s, t, boost, planner) === null) out.push({ type: 'confirmTribute', boost });
+      out.push({ type: 'cancelTribute' });
+      break;
+    case 'draws':
+      if (randomDraws(s.options)) {
+        if (drawProblem(s, t, null, planner) === null) out.push({ type: 'sixMultipleDraw' });
+      } else for (const c of p.reserve) if (drawProblem(s, t, c.id, planner) === null) out.push({ type: 'sixMultipleDraw', card: c.id });
+      if (stopProblem(s, t, planner) === null) out.push({ type: 'stopDrawing' });
+      break;
+    case 'ready':
+      exchanges();
+      out.push(...gifts(s, t));
+      break;
+    case 'gifting':
+      out.push(...gifts(s, t));
+      exchanges();
+      out.push({ type: 'endTurn' });
+      break;
+  }
+  return out;
+}
+
+export function toMove(s: State): Seat[] {
+  switch (s.phase) {
+    case 'draw':
+      return s.eligible.flatMap((e, i) => (e && s.pending[i] === null ? [i] : []));
+    case 'six': {
+      const open = s.eligible.flatMap((e, i) => (e && s.pending[i] === null ? [i] : []));
+      if (s.options.sixRuleDecisionMode === 'SIMULTANEOUS') return open;
+      for (let i = 0; i < s.seats; i++) {
+        const seat = (s.startSeat + i) % s.seats;
+        if (open.includes(seat)) return [seat];
+      }
+      return [];
+    }
+    case 'turn':
+      return s.current === null ? [] : [s.current];
+    default:
+      return [];
+  }
+}
+
+export function legalCommands(s: State, seat: Seat): Command[] {
+  if (!toMove(s).includes(seat)) return [];
+  const p = s.players[seat]!;
+  const reserveCards = randomDraws(s.options) || p.reserve.length === 0 ? [undefined] : p.reserve.map((c) => c.id);
+  if (s.phase === 'draw') {
+    const out: Command[] = reserveCards.map((card) => (card ? { type: 'roundDraw', card } : { type: 'roundDraw' }));
+    if (!s.options.roundDrawMandatory) out.push({ type: 'skipRoundDraw' });
+    return out;
+  }
+  if (s.phase === 'six') return [{ type: 'sixRule', use: false }, ...reserveCards.map((card): Command => (card ? { type: 'sixRule', use: true, card } : { type: 'sixRule', use: true }))];
+  return turnCommands(s, s.turn!);
+}
+
+const PHASES: Record<State['phase'], string> = {
+  setup: 'setup',
+  roll: 'roll',
+  draw: 'round-draw',
+  six: 'six-rule',
+  turn: 'turn',
+  roundEnd: 'round-end',
+  stageEnd: 'stage-end',
+  over: 'over',
+};
+
+export function status(s: State): Status {
+  if (s.phase === 'over') return { phase: 'over', toMove: [], over: true, result: { scores: s.players.map((p) => p.total), winners: s.winners ?? [] } };
+  const phase = s.phase === 'turn' && s.turn ? `turn-${s.turn.step}` : PHASES[s.phase];
+  return { phase, toMove: toMove(s), over: false, result: null };
+}

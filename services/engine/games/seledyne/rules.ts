@@ -1,0 +1,332 @@
+/**
+ * decide: checks a move against the rules and returns its events, then the automatic steps that
+ * follow (roll, empty-hand passes, round and stage ends, scoring, the next deal). All randomness
+ * is drawn here from `rng` and written into the events.
+ */
+import { ensure, illegal, pick, shuffle, type Rng } from '../../core/index.js';
+import { total, type Card } from './cards.js';
+import type { Command } from './commands.js';
+import type { ExchangeTime, SeledyneEvent } from './events.js';
+import { evolve } from './evolve.js';
+import { drawsEarned, Planner } from './plan.js';
+import { stageEnded } from './scoring.js';
+import { countSpecial, deckOf, hasSpecial, randomDraws, randomExchange, type State, type Turn } from './state.js';
+
+type E = SeledyneEvent;
+
+/** The search over the acting seat's own turn (plan.ts), built from what that seat knows. */
+export function plannerFor(s: State, seat: number): Planner {
+  const p = s.players[seat]!;
+  const o = s.options;
+  return new Planner({
+    rules: {
+      randomDraws: randomDraws(o),
+      randomExchange: randomExchange(o),
+      drawsOptional: o.sixMultipleDrawsOptional,
+      exchangeOncePerTurn: o.exchangeLimit === 'ONCE_PER_TURN',
+      boostOptional: o.tributeBoostMode === 'OPTIONAL',
+      sixMultipleMode: o.sixMultipleMode,
+    },
+    hand: p.hand,
+    reserve: p.reserve,
+    counter: p.counter,
+    die: p.die,
+    targetDice: s.players.flatMap((q, i) => (i === seat || s.turn?.targets.includes(i) ? [] : [q.die])),
+    tributedSum: p.tributedSum,
+  });
+}
+
+const find = (cards: readonly Card[], id: string | undefined) => cards.find((c) => c.id === id);
+
+// ---------------------------------------------------------------- checks shared with legal.ts
+
+/** Sum Rule (§4.5, A13): active for the acting seat's next gift. */
+export function sumRuleActive(s: State, t: Turn): boolean {
+  const p = s.players[t.seat]!;
+  const now = hasSpecial(p.hand, 'SUM') || hasSpecial(p.counter, 'SUM');
+  return s.options.sumRuleCheckTiming === 'GIFT_STEP_START' ? (t.sumActive ?? now) : now;
+}
+
+/** Why a gift is refused, or null (§4.2). */
+export function giftProblem(s: State, t: Turn, target: number, cardIds: readonly string[]): string | null {
+  if (!['open', 'ready', 'gifting'].includes(t.step)) return 'no gift at this step of the turn';
+  if (target === t.seat || target < 0 || target >= s.seats) return 'gift to another player';
+  if (t.targets.includes(target)) return 'one gift per target per turn';
+  const diff = t.effective - s.players[target]!.die;
+  if (diff < 1) return "the target's die must be lower than yours";
+  if (new Set(cardIds).size !== cardIds.length) return 'a card can be given once';
+  const hand = s.players[t.seat]!.hand;
+  const cards = cardIds.map((id) => find(hand, id));
+  if (cards.some((c) => !c)) return 'gift cards from your hand';
+  if (total(cards as Card[]) !== diff) return `the cards must add up to the difference ${diff}`;
+  if (cards.length > 1 && !sumRuleActive(s, t)) return 'several cards need the Sum Rule';
+  return null;
+}
+
+/** How many exchanges the acting seat may still make now (§4.6, A14). */
+export function exchangeAllowed(s: State, t: Turn): boolean {
+  const p = s.players[t.seat]!;
+  if (!['open', 'ready', 'gifting'].includes(t.step) || p.hand.length === 0 || p.reserve.length === 0) return false;
+  const held = countSpecial(p.hand, 'EXCHANGE') + countSpecial(p.counter, 'EXCHANGE');
+  return s.options.exchangeLimit === 'ONCE_PER_TURN' ? t.exchanges === 0 && held > 0 : t.exchanges < held;
+}
+
+/** Why an exchange is refused, or null. `take` null: a random reserve card (A5). */
+export function exchangeProblem(s: State, t: Turn, give: string, take: string | null, planner?: Planner): string | null {
+  if (!exchangeAllowed(s, t)) return 'no exchange available now';
+  const p = s.players[t.seat]!;
+  if (!find(p.hand, give)) return 'give a card from your hand';
+  if (randomExchange(s.options) !== (take === null)) return randomExchange(s.options) ? 'the reserve card is taken at random' : 'choose a reserve card';
+  if (take !== null && !find(p.reserve, take)) return 'take a card from your reserve';
+  if (t.step === 'ready') {
+    const plan = planner ?? plannerFor(s, t.seat);
+    if (!plan.exchangeStepOk(t.effective, plan.handMask, t.exchanges, give, take)) return 'after a tribute a gift must stay possible';
+  }
+  if (t.step === 'open' && !s.options.exchangeWithoutGiftAllowed) {
+    const plan = planner ?? plannerFor(s, t.seat);
+    if (!plan.openExchangeOk(plan.handMask, t.exchanges, give, take)) return 'an exchange needs a gift this turn';
+  }
+  return null;
+}
+
+export function tributeProblem(s: State, t: Turn, cardId: string, planner?: Planner): string | null {
+  if (t.step !== 'open' && t.step !== 'select') return 'the tribute comes before every gift';
+  const card = find(s.players[t.seat]!.counter, cardId);
+  if (!card || t.selection.some((c) => c.id === cardId)) return 'tribute a card from your counter';
+  const plan = planner ?? plannerFor(s, t.seat);
+  if (!plan.tributeExtendable([...t.selection, card], plan.handMask, t.exchanges)) return 'no gift could follow that tribute';
+  return null;
+}
+
+export function confirmProblem(s: State, t: Turn, boost: boolean, planner?: Planner): string | null {
+  if (t.step !== 'select' || t.selection.length === 0) return 'no tribute selected';
+  if (!boost && s.options.tributeBoostMode === 'MANDATORY') return 'the tribute boost is mandatory';
+  const plan = planner ?? plannerFor(s, t.seat);
+  if (!plan.tributeOk(t.selection, boost, plan.handMask, t.exchanges)) return 'no gift could follow that tribute';
+  return null;
+}
+
+export function drawProblem(s: State, t: Turn, cardId: string | null, planner?: Planner): string | null {
+  if (t.step !== 'draws') return 'no Six-Multiple draw now';
+  if (randomDraws(s.options) !== (cardId === null)) return randomDraws(s.options) ? 'reserve draws are random' : 'choose a reserve card';
+  if (cardId !== null && !find(s.players[t.seat]!.reserve, cardId)) return 'draw a card from your reserve';
+  const plan = planner ?? plannerFor(s, t.seat);
+  if (!plan.drawStepOk(t.effective, plan.handMask, t.drawsLeft, t.exchanges, cardId)) return 'after a tribute a gift must stay possible';
+  return null;
+}
+
+export function stopProblem(s: State, t: Turn, planner?: Planner): string | null {
+  if (t.step !== 'draws') return 'no Six-Multiple draw now';
+  if (!s.options.sixMultipleDrawsOptional) return 'Six-Multiple draws are mandatory';
+  const plan = planner ?? plannerFor(s, t.seat);
+  if (!plan.readyOk(t.effective, plan.handMask, t.exchanges)) return 'after a tribute a gift must stay possible';
+  return null;
+}
+
+export function passProblem(s: State, t: Turn): string | null {
+  if (t.step !== 'open') return t.step === 'gifting' ? 'end the turn instead' : 'a tribute needs a gift';
+  if (!s.options.exchangeWithoutGiftAllowed && t.exchanges > 0) return 'an exchange needs a gift this turn';
+  return null;
+}
+
+/** Round draw (§3 R1) and Six Rule (§3 R3) card choices: null when draws are random. */
+export function reserveChoiceProblem(s: State, seat: number, cardId: string | undefined): string | null {
+  const reserve = s.players[seat]!.reserve;
+  if (randomDraws(s.options) || reserve.length === 0) return cardId === undefined ? null : randomDraws(s.options) ? 'reserve draws are random' : 'your reserve is empty';
+  return find(reserve, cardId) ? null : 'choose a card from your reserve';
+}
+
+// ---------------------------------------------------------------- decide
+
+const check = (problem: string | null) => {
+  if (problem) illegal(problem);
+};
+
+function drawRandom(cards: readonly Card[], rng: Rng): Card | null {
+  return cards.length ? pick(cards, rng) : null;
+}
+
+function endTurn(s: State, t: Turn, auto: boolean): E[] {
+  const p = s.players[t.seat]!;
+  const gifted = t.targets.length > 0;
+  const out: E[] = [];
+  if (gifted && !s.lastRound && p.hand.length === 0 && p.reserve.length === 0) out.push({ type: 'LastRoundTriggered', seat: t.seat });
+  out.push({ type: 'TurnEnded', seat: t.seat, gifted, auto });
+  return out;
+}
+
+function roundDrawResolution(s: State, rng: Rng): E {
+  const draws = s.players.flatMap((p, seat) => {
+    if (!s.eligible[seat]) return [];
+    const choice = s.pending[seat] ?? { draw: true, card: null };
+    if (!choice.draw) return [];
+    return [{ seat, card: choice.card ?? drawRandom(p.reserve, rng) }];
+  });
+  return { type: 'RoundDrawResolved', draws };
+}
+
+function sixResolution(s: State, rng: Rng, seats: number[]): E {
+  return {
+    type: 'SixRuleResolved',
+    results: seats.map((seat) => {
+      const choice = s.pending[seat]!;
+      const reserve = s.players[seat]!.reserve;
+      return { seat, use: choice.draw, card: choice.draw ? (choice.card ?? drawRandom(reserve, rng)) : null };
+    }),
+  };
+}
+
+function turnCommand(s: State, c: Command, seat: number, rng: Rng): E[] {
+  ensure(s.phase === 'turn' && s.turn?.seat === seat, 'that move belongs to another phase');
+  const t = s.turn;
+  const p = s.players[seat]!;
+  switch (c.type) {
+    case 'exchange': {
+      check(exchangeProblem(s, t, c.give, c.take ?? null));
+      const at: ExchangeTime = t.step === 'open' ? 'T0' : t.step === 'ready' ? 'T3' : 'T5';
+      const take = c.take ? find(p.reserve, c.take)! : pick(p.reserve, rng);
+      return [{ type: 'Exchanged', seat, at, give: find(p.hand, c.give)!, take }];
+    }
+    case 'tribute':
+      check(tributeProblem(s, t, c.card));
+      return [{ type: 'TributeSelected', seat, card: find(p.counter, c.card)! }];
+    case 'cancelTribute':
+      ensure(t.step === 'select', 'no tribute selected');
+      return [{ type: 'TributeCancelled', seat }];
+    case 'confirmTribute': {
+      check(confirmProblem(s, t, c.boost));
+      const k = t.selection.length;
+      const earned = drawsEarned(s.options.sixMultipleMode, total(t.selection), p.tributedSum);
+      return [{ type: 'Tributed', seat, cards: t.selection, boost: c.boost, effectiveDie: p.die + (c.boost ? k : 0), drawsEarned: earned }];
+    }
+    case 'sixMultipleDraw': {
+      check(drawProblem(s, t, c.card ?? null));
+      return [{ type: 'SixMultipleDrawn', seat, card: c.card ? find(p.reserve, c.card)! : pick(p.reserve, rng) }];
+    }
+    case 'stopDrawing':
+      check(stopProblem(s, t));
+      return [{ type: 'DrawsStopped', seat }];
+    case 'gift': {
+      check(giftProblem(s, t, c.target, c.cards));
+      const cards = c.cards.map((id) => find(p.hand, id)!);
+      return [{ type: 'Gifted', seat, target: c.target, cards, difference: t.effective - s.players[c.target]!.die }];
+    }
+    case 'pass':
+      check(passProblem(s, t));
+      return endTurn(s, t, false);
+    case 'endTurn':
+      ensure(t.step === 'gifting', 'end the turn after a gift (or pass)');
+      return endTurn(s, t, false);
+    default:
+      return illegal('that move belongs to another phase');
+  }
+}
+
+function command(s: State, c: Command, seat: number, rng: Rng): E[] {
+  const o = s.options;
+  switch (c.type) {
+    case 'roundDraw':
+    case 'skipRoundDraw': {
+      ensure(s.phase === 'draw' && s.eligible[seat] && s.pending[seat] === null, 'no round draw for you now');
+      const draw = c.type === 'roundDraw';
+      if (!draw) ensure(!o.roundDrawMandatory, 'the round draw is mandatory');
+      else check(reserveChoiceProblem(s, seat, c.card));
+      const chosen: E = { type: 'RoundDrawChosen', seat, draw, card: draw && c.card ? find(s.players[seat]!.reserve, c.card)! : null };
+      const after = evolve(s, chosen);
+      const done = after.eligible.every((e, i) => !e || after.pending[i] !== null);
+      return done ? [chosen, roundDrawResolution(after, rng)] : [chosen];
+    }
+    case 'sixRule': {
+      ensure(s.phase === 'six' && s.eligible[seat] && s.pending[seat] === null, 'no Six Rule choice for you now');
+      if (c.use) check(reserveChoiceProblem(s, seat, c.card));
+      else ensure(c.card === undefined, 'no card when declining');
+      const card = c.use && c.card ? find(s.players[seat]!.reserve, c.card)! : null;
+      const chosen: E = { type: 'SixRuleChosen', seat, use: c.use, card };
+      const after = evolve(s, chosen);
+      if (o.sixRuleDecisionMode === 'TURN_ORDER') return [sixResolution(after, rng, [seat])];
+      const seats = after.eligible.flatMap((e, i) => (e ? [i] : []));
+      return seats.every((i) => after.pending[i] !== null) ? [chosen, sixResolution(after, rng, seats)] : [chosen];
+    }
+    default:
+      return turnCommand(s, c, seat, rng);
+  }
+}
+
+// ---------------------------------------------------------------- automatic steps
+
+function deal(s: State, rng: Rng): E {
+  const o = s.options;
+  const stage = s.stage + 1;
+  const startSeat = s.stage === 0 ? (o.firstStartPlayer === 'RANDOM' ? rng.int(s.seats) : o.designatedStartSeat) : s.startSeat;
+  const byValue = (a: Card, b: Card) => a.value - b.value || (a.id < b.id ? -1 : 1);
+  const hands: Card[][] = [];
+  const reserves: Card[][] = [];
+  for (const p of s.players) {
+    const cards = shuffle(deckOf(o, p.house), rng);
+    hands.push(cards.slice(0, o.initialHandSize).sort(byValue));
+    reserves.push(cards.slice(o.initialHandSize).sort(byValue));
+  }
+  return { type: 'StageStarted', stage, startSeat, hands, reserves };
+}
+
+/** §5.2 A23: no card of any player can ever pay a difference again. */
+export function deadlocked(s: State): boolean {
+  const most = s.options.dieFaces - 1;
+  return s.players.every((p) => [...p.hand, ...p.reserve].every((c) => c.value > most + p.counter.length));
+}
+
+/** A17 NO_LEGAL_GIFT: no player can reach a gift in their own turn. */
+export function noReachableGift(s: State): boolean {
+  return s.players.every((_, seat) => !plannerFor({ ...s, turn: null }, seat).openOk());
+}
+
+/** The next automatic event, or null when a seat must act (or the game is over). */
+function autoStep(s: State, rng: Rng, turnJustEnded: boolean): E | null {
+  const o = s.options;
+  switch (s.phase) {
+    case 'setup':
+      return deal(s, rng);
+    case 'roll':
+      return { type: 'Rolled', dice: s.players.map(() => 1 + rng.int(o.dieFaces)) };
+    case 'draw':
+      if (!s.eligible.some(Boolean) || (randomDraws(o) && o.roundDrawMandatory)) return roundDrawResolution(s, rng);
+      return null;
+    case 'turn': {
+      const t = s.turn!;
+      if (turnJustEnded && s.lastRound && o.lastRoundTermination === 'NO_LEGAL_GIFT' && noReachableGift(s)) return stageEnded(s, 'noLegalGift');
+      if (s.players[t.seat]!.hand.length === 0 && (t.step === 'open' || t.step === 'gifting')) return endTurn(s, t, true)[0]!;
+      return null;
+    }
+    case 'roundEnd':
+      if (o.deadlockDetection && deadlocked(s)) return stageEnded(s, 'deadlock');
+      if (o.maxRoundsPerStage !== null && s.round >= o.maxRoundsPerStage) return stageEnded(s, 'roundCap');
+      return { type: 'RoundEnded', round: s.round + 1, startSeat: (s.startSeat + 1) % s.seats };
+    case 'stageEnd':
+      return stageEnded(s, s.endReason ?? 'lastRound');
+    default:
+      return null;
+  }
+}
+
+/** Folds `events` onto `s` and appends every automatic event that follows. */
+export function advance(s: State, events: E[], rng: Rng): E[] {
+  const out = [...events];
+  let state = events.reduce(evolve, s);
+  let turnJustEnded = events.some((e) => e.type === 'TurnEnded');
+  for (let guard = 0; guard < 100_000; guard++) {
+    const e = autoStep(state, rng, turnJustEnded);
+    if (!e) return out;
+    turnJustEnded = e.type === 'TurnEnded';
+    out.push(e);
+    state = evolve(state, e);
+  }
+  throw new Error('seledyne: automatic steps did not settle');
+}
+
+export function start(s: State, rng: Rng): E[] {
+  return advance(s, [], rng);
+}
+
+export function decide(s: State, c: Command, seat: number, rng: Rng): E[] {
+  return advance(s, command(s, c, seat, rng), rng);
+}

@@ -1,0 +1,149 @@
+/** Seledyne's state (plain JSON) and small pure helpers on it. */
+import type { SetupContext } from '../../core/index.js';
+import { HOUSE_IDS, houseCards, type Card, type HouseId } from './cards.js';
+import type { StageEndReason, StageScore } from './events.js';
+import type { Options } from './options.js';
+
+export interface Player {
+  house: HouseId;
+  hand: Card[];
+  reserve: Card[];
+  counter: Card[];
+  /** The physical die, D(p); 0 before the first roll. */
+  die: number;
+  /** Running total after the floor (what the score card shows). */
+  total: number;
+  /** Running sum without the floor (FINAL_CLAMP, A19). */
+  raw: number;
+  stageScores: number[];
+  /** Sum of the values this player tributed in this stage (CUMULATIVE, A11). */
+  tributedSum: number;
+}
+
+export interface IsthamEntry {
+  card: Card;
+  tributedBy: number;
+  stage: number;
+  round: number;
+}
+
+/**
+ * The turn in progress, a sequence of steps (§4.1):
+ * open (T0: exchange, start a tribute, gift or pass) → select (T1: building the tribute) →
+ * draws (T2: Six-Multiple draws) → ready (T3: exchange, then a gift is required) → gifting (T4/T5: more gifts, exchange, end).
+ */
+export type Step = 'open' | 'select' | 'draws' | 'ready' | 'gifting';
+
+export interface Turn {
+  seat: number;
+  step: Step;
+  selection: Card[];
+  /** Cards tributed this turn (k). */
+  tributed: number;
+  boost: boolean;
+  /** E(A): the die the gifts of this turn use. */
+  effective: number;
+  drawsLeft: number;
+  exchanges: number;
+  /** Seats gifted to this turn. */
+  targets: number[];
+  /** Sum Rule fixed at the first gift (GIFT_STEP_START, A13); null before it. */
+  sumActive: boolean | null;
+}
+
+/** A seat's simultaneous choice: draw (or use the Six Rule) or not, and the card chosen. */
+export interface Choice {
+  draw: boolean;
+  card: Card | null;
+}
+
+export type Phase = 'setup' | 'roll' | 'draw' | 'six' | 'turn' | 'roundEnd' | 'stageEnd' | 'over';
+
+export interface StageResult {
+  stage: number;
+  reason: StageEndReason;
+  scores: StageScore[];
+}
+
+export interface State {
+  options: Options;
+  seats: number;
+  phase: Phase;
+  stage: number;
+  round: number;
+  players: Player[];
+  istham: IsthamEntry[];
+  startSeat: number;
+  current: number | null;
+  turnsTaken: number;
+  lastRound: boolean;
+  triggerSeat: number | null;
+  nonGiftStreak: number;
+  /** Seats that must still choose in the current simultaneous step (draw, six). */
+  eligible: boolean[];
+  pending: (Choice | null)[];
+  turn: Turn | null;
+  /** Why the stage is ending (phase stageEnd). */
+  endReason: StageEndReason | null;
+  results: StageResult[];
+  winners: number[] | null;
+}
+
+export function housesOf(o: Options, seats: number): HouseId[] {
+  return o.houses.length >= seats ? o.houses.slice(0, seats) : HOUSE_IDS.slice(0, seats);
+}
+
+export function initialState({ seats, options }: SetupContext<Options>): State {
+  return {
+    options,
+    seats,
+    phase: 'setup',
+    stage: 0,
+    round: 0,
+    players: housesOf(options, seats).map((house) => ({ house, hand: [], reserve: [], counter: [], die: 0, total: 0, raw: 0, stageScores: [], tributedSum: 0 })),
+    istham: [],
+    startSeat: 0,
+    current: null,
+    turnsTaken: 0,
+    lastRound: false,
+    triggerSeat: null,
+    nonGiftStreak: 0,
+    eligible: Array(seats).fill(false),
+    pending: Array(seats).fill(null),
+    turn: null,
+    endReason: null,
+    results: [],
+    winners: null,
+  };
+}
+
+export const deckOf = (o: Options, house: HouseId) => houseCards(house, o);
+export const next = (s: State, seat: number) => (seat + 1) % s.seats;
+
+/** A copy of `s` with player `seat` changed by `f`. */
+export function withPlayer(s: State, seat: number, f: (p: Player) => Player): Player[] {
+  const players = s.players.slice();
+  players[seat] = f(players[seat]!);
+  return players;
+}
+
+export const without = (cards: readonly Card[], ids: readonly string[]) => cards.filter((c) => !ids.includes(c.id));
+export const hasSpecial = (cards: readonly Card[], special: Card['special']) => cards.some((c) => c.special === special);
+export const countSpecial = (cards: readonly Card[], special: Card['special']) => cards.reduce((n, c) => n + (c.special === special ? 1 : 0), 0);
+export const newTurn = (s: State, seat: number): Turn => ({
+  seat,
+  step: 'open',
+  selection: [],
+  tributed: 0,
+  boost: false,
+  effective: s.players[seat]!.die,
+  drawsLeft: 0,
+  exchanges: 0,
+  targets: [],
+  sumActive: null,
+});
+
+/** Top face of the die and what the Six Rule turns it into (A0). */
+export const sixFace = (o: Options) => o.dieFaces;
+export const randomDraws = (o: Options) => !o.ownerSeesReserve;
+export const randomExchange = (o: Options) => !o.ownerSeesReserve || o.exchangeReserveCard === 'RANDOM';

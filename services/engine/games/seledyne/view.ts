@@ -1,0 +1,132 @@
+/** view and redact: each depends only on what the viewer may know (§6). */
+import type { Viewer } from '../../core/index.js';
+import { HOUSES, type Card } from './cards.js';
+import type { SeledyneEvent, StageScore } from './events.js';
+import { status, toMove } from './legal.js';
+import { sumRuleActive } from './rules.js';
+import type { State } from './state.js';
+
+export interface SeledyneView {
+  you: number | null;
+  stage: number;
+  stages: number;
+  round: number;
+  phase: string;
+  toMove: number[];
+  startSeat: number;
+  currentSeat: number | null;
+  lastRound: boolean;
+  triggerSeat: number | null;
+  nonGiftStreak: number;
+  players: {
+    seat: number;
+    house: string;
+    houseName: { en: string; fa: string };
+    handCount: number;
+    reserveCount: number;
+    hand: Card[] | null;
+    reserve: Card[] | null;
+    counter: Card[];
+    die: number;
+    total: number;
+    stageScores: number[];
+    unplayed: number[] | null;
+    mustChoose: boolean;
+    hasChosen: boolean;
+    choice: { draw: boolean; card: Card | null } | null;
+  }[];
+  istham: { card: Card; owner: number; tributedBy: number; stage: number; round: number }[];
+  turn: {
+    seat: number;
+    step: string;
+    selection: Card[];
+    tributed: number;
+    boost: boolean;
+    effectiveDie: number;
+    drawsLeft: number;
+    exchanges: number;
+    giftedTo: number[];
+    sumActive: boolean | null;
+  } | null;
+  stageResults: { stage: number; reason: string; scores: StageScore[] }[];
+  winners: number[] | null;
+}
+
+export function view(s: State, viewer: Viewer): SeledyneView {
+  const o = s.options;
+  const choosing = s.phase === 'draw' || s.phase === 'six';
+  const t = s.turn;
+  return {
+    you: viewer,
+    stage: s.stage,
+    stages: o.stages,
+    round: s.round,
+    phase: status(s).phase,
+    toMove: toMove(s),
+    startSeat: s.startSeat,
+    currentSeat: s.current,
+    lastRound: s.lastRound,
+    triggerSeat: s.triggerSeat,
+    nonGiftStreak: s.nonGiftStreak,
+    players: s.players.map((p, seat) => {
+      const own = seat === viewer;
+      const house = HOUSES.find((h) => h.id === p.house)!;
+      const pending = choosing ? s.pending[seat]! : null;
+      return {
+        seat,
+        house: p.house,
+        houseName: { en: house.en, fa: house.fa },
+        handCount: p.hand.length,
+        reserveCount: p.reserve.length,
+        hand: own ? p.hand : null,
+        reserve: own ? p.reserve : null,
+        counter: p.counter,
+        die: p.die,
+        total: p.total,
+        stageScores: p.stageScores,
+        unplayed: own || o.exposeDerivedUnplayed ? [...p.hand, ...p.reserve].map((c) => c.value).sort((a, b) => a - b) : null,
+        mustChoose: choosing && s.eligible[seat]! && pending === null,
+        hasChosen: pending !== null,
+        choice: own && pending ? { draw: pending.draw, card: pending.card } : null,
+      };
+    }),
+    istham: s.istham.map((e) => ({ card: e.card, owner: s.players.findIndex((p) => p.house === e.card.house), tributedBy: e.tributedBy, stage: e.stage, round: e.round })),
+    turn: t && {
+      seat: t.seat,
+      step: t.step,
+      selection: t.selection,
+      tributed: t.tributed,
+      boost: t.boost,
+      effectiveDie: t.effective,
+      drawsLeft: t.drawsLeft,
+      exchanges: t.exchanges,
+      giftedTo: t.targets,
+      sumActive: viewer === t.seat ? sumRuleActive(s, t) : null,
+    },
+    stageResults: s.results,
+    winners: s.winners,
+  };
+}
+
+const mine = (seat: number, viewer: Viewer) => seat === viewer;
+
+export function redact(e: SeledyneEvent, viewer: Viewer): SeledyneEvent {
+  switch (e.type) {
+    case 'StageStarted':
+      return { ...e, hands: e.hands.map((h, i) => (mine(i, viewer) ? h : null)), reserves: e.reserves.map((r, i) => (mine(i, viewer) ? r : null)) };
+    case 'RoundDrawChosen':
+      return mine(e.seat, viewer) ? e : { ...e, draw: null, card: null };
+    case 'RoundDrawResolved':
+      return { ...e, draws: e.draws.map((d) => (mine(d.seat, viewer) ? d : { ...d, card: null })) };
+    case 'SixRuleChosen':
+      return mine(e.seat, viewer) ? e : { ...e, use: null, card: null };
+    case 'SixRuleResolved':
+      return { ...e, results: e.results.map((r) => (mine(r.seat, viewer) ? r : { ...r, card: null })) };
+    case 'Exchanged':
+      return mine(e.seat, viewer) ? e : { ...e, give: null, take: null };
+    case 'SixMultipleDrawn':
+      return mine(e.seat, viewer) ? e : { ...e, card: null };
+    default:
+      return e;
+  }
+}

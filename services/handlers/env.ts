@@ -1,0 +1,65 @@
+/**
+ * The composition root on AWS Lambda: the same service, store and projections the local
+ * server wires in services/local.ts, but with projections driven by DynamoDB Streams
+ * (services/handlers/stream.ts) instead of in-process after each append.
+ *
+ *   TABLE_NAME         the single table (required)
+ *   DYNAMODB_ENDPOINT  another DynamoDB API (tests, DynamoDB Local); unset on AWS
+ *   WS_ENDPOINT        the WebSocket API's management endpoint, https://<api>.execute-api.<region>.amazonaws.com/<stage>
+ *                      (required by the stream handler; the ws handler derives it from its events unless set)
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AnyGame } from '../engine/core/index.js';
+import { games as registry } from '../engine/registry.js';
+import { lobbyProjection, type Projection } from '../app/projections.js';
+import { ParlorService } from '../app/service.js';
+import { DynamoEventStore, DynamoLobby, type EventStore } from '../store/index.js';
+import { tracer } from './observability.js';
+
+export interface Parlor {
+  service: ParlorService;
+  store: EventStore;
+  projections: Projection[];
+  client: DynamoDBClient;
+  tableName: string;
+}
+
+export interface ParlorOptions {
+  client: DynamoDBClient;
+  tableName: string;
+  /** The games offered; defaults to the registry. */
+  games?: readonly AnyGame[];
+}
+
+/** The service and its read models on one table (no in-process projections: Streams run them). */
+export function createParlor(options: ParlorOptions): Parlor {
+  const store = new DynamoEventStore({ client: options.client, tableName: options.tableName });
+  const lobby = new DynamoLobby(options.client, options.tableName);
+  const service = new ParlorService({ store, lobby, games: options.games ?? registry });
+  return { service, store, projections: [lobbyProjection(lobby)], client: options.client, tableName: options.tableName };
+}
+
+export function required(name: string, env: NodeJS.ProcessEnv = process.env): string {
+  const value = env[name];
+  if (!value) throw new Error(`environment variable ${name} is not set`);
+  return value;
+}
+
+/** The wiring a deployed function builds from its environment, once per execution environment. */
+export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
+  const client = tracer.captureAWSv3Client(new DynamoDBClient(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}));
+  return createParlor({ client, tableName: required('TABLE_NAME', env) });
+}
+
+/**
+ * A value built on first use and kept for the life of the execution environment; a failed
+ * build is forgotten so the next invocation tries again.
+ */
+export function once<T>(build: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | undefined;
+  return () =>
+    (pending ??= build().catch((e: unknown) => {
+      pending = undefined;
+      throw e;
+    }));
+}

@@ -1,0 +1,24 @@
+/**
+ * HTTP API (payload v2) → the same Fastify app `npm start` serves: GraphQL at /graphql,
+ * REST under /v1, OpenAPI at /docs. Subscriptions are not served here (Lambda holds no
+ * sockets): the WebSocket API's handlers in ws.ts speak that protocol.
+ */
+import awsLambdaFastify from '@fastify/aws-lambda';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { buildApp } from '../api/app.js';
+import { once, parlorFromEnv, type Parlor } from './env.js';
+import { instrumented } from './observability.js';
+
+export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<awsLambdaFastify.LambdaResponse>;
+
+export async function httpHandler(parlor: Parlor): Promise<HttpHandler> {
+  // Fastify's own request logs are JSON lines too; warnings and errors only, unless LOG_LEVEL says otherwise.
+  const app = await buildApp({ service: parlor.service, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const proxy = awsLambdaFastify<APIGatewayProxyEventV2>(app);
+  await app.ready();
+  return proxy;
+}
+
+const ready = once(() => httpHandler(parlorFromEnv()));
+
+export const handler = instrumented('http', async (event: APIGatewayProxyEventV2, context: Context) => (await ready())(event, context));

@@ -1,0 +1,223 @@
+/**
+ * The AWS parts stood in for on loopback, the rest real: the embedded DynamoDB with the
+ * game table, the handlers wired to it as on Lambda, and a fake API Gateway that records
+ * what each connection is sent (PostToConnection), closes (DeleteConnection), answers 410
+ * for connections marked gone, and can carry real WebSocket clients.
+ */
+import './env.js';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import type { APIGatewayProxyEventV2, Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { afterAll, beforeAll } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { AnyGame } from '../../services/engine/core/index.js';
+import { createParlor, type Parlor } from '../../services/handlers/env.js';
+import { httpHandler, type HttpHandler } from '../../services/handlers/http.js';
+import { streamHandler } from '../../services/handlers/stream.js';
+import { realtime, wsHandler, type Realtime, type WebSocketEvent, type WebSocketResult } from '../../services/handlers/ws.js';
+import { managementApi } from '../../services/handlers/ws/gateway.js';
+import { gamePk } from '../../services/store/schema.js';
+import { useEmbeddedDynamo } from '../kit/dynamo.js';
+import { highCard } from '../kit/high-card.js';
+
+export const STAGE = 'test';
+
+/** API Gateway as far as the handlers see it: the management API, and optionally real sockets. */
+export class FakeApiGateway {
+  readonly server: Server;
+  /** Frames posted to each connection, parsed. */
+  readonly sent = new Map<string, any[]>();
+  readonly closed = new Set<string>();
+  /** Connections that answer 410 Gone. */
+  readonly gone = new Set<string>();
+  readonly sockets = new Map<string, WebSocket>();
+  endpoint = '';
+
+  constructor() {
+    // Errors as API Gateway sends them: the SDK reads the error's name from x-amzn-ErrorType.
+    this.server = createServer(
+      (req, res) => void this.manage(req).then(([status, body, errorType]) => res.writeHead(status, errorType ? { 'x-amzn-errortype': errorType, 'content-type': 'application/json' } : {}).end(body)),
+    );
+  }
+
+  async listen(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.endpoint = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/${STAGE}`;
+    return this;
+  }
+
+  async close(): Promise<void> {
+    for (const s of this.sockets.values()) s.terminate();
+    this.server.closeAllConnections();
+    await new Promise((r) => this.server.close(r));
+  }
+
+  messages(connectionId: string): any[] {
+    return this.sent.get(connectionId) ?? [];
+  }
+
+  /** Waits until `connectionId` has been sent at least `n` frames. */
+  async until(connectionId: string, n: number, timeoutMs = 5000): Promise<any[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (this.messages(connectionId).length < n) {
+      if (Date.now() > deadline) throw new Error(`${connectionId} got ${this.messages(connectionId).length} of ${n} frames`);
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    return this.messages(connectionId);
+  }
+
+  /** Serves WebSocket clients on this server, passing their frames to the routes as API Gateway would. */
+  carrySockets(route: (event: WebSocketEvent) => Promise<WebSocketResult>): void {
+    let next = 0;
+    const connectionIds = new WeakMap<IncomingMessage, string>();
+    const results = new WeakMap<IncomingMessage, WebSocketResult>();
+    const event = (routeKey: string, connectionId: string, extra: Partial<WebSocketEvent> = {}): WebSocketEvent => ({
+      requestContext: { routeKey, connectionId, domainName: '127.0.0.1', stage: STAGE },
+      ...extra,
+    });
+    const wss = new WebSocketServer({
+      noServer: true,
+      // The subprotocol is whatever $connect echoed.
+      handleProtocols: (_offered, req) => results.get(req)?.headers?.['Sec-WebSocket-Protocol'] ?? false,
+    });
+    this.server.on('upgrade', async (req, socket, head) => {
+      const connectionId = `sock-${++next}`;
+      connectionIds.set(req, connectionId);
+      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+      const result = await route(event('$connect', connectionId, { headers }));
+      results.set(req, result);
+      if (result.statusCode !== 200) return socket.end('HTTP/1.1 400 Bad Request\r\n\r\n');
+      wss.handleUpgrade(req, socket, head, (ws) => {
+        this.sockets.set(connectionId, ws);
+        // API Gateway invokes the route per frame, without waiting for the previous one.
+        ws.on('message', (data) => void route(event('$default', connectionId, { body: data.toString() })));
+        ws.on('close', () => {
+          this.sockets.delete(connectionId);
+          void route(event('$disconnect', connectionId));
+        });
+      });
+    });
+  }
+
+  private async manage(req: IncomingMessage): Promise<[number, string, string?]> {
+    const m = /^\/([^/]+)\/@connections\/([^/?]+)/.exec(req.url ?? '');
+    if (!m || m[1] !== STAGE) return [404, '{"message":"Not Found"}', 'NotFoundException'];
+    const connectionId = decodeURIComponent(m[2]!);
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    if (this.gone.has(connectionId) || this.closed.has(connectionId)) return [410, '{"message":"Gone"}', 'GoneException'];
+    if (req.method === 'POST') {
+      const frame = Buffer.concat(chunks).toString('utf8');
+      if (Buffer.byteLength(frame) > 128 * 1024) return [413, '{"message":"Request Entity Too Large"}', 'PayloadTooLargeException'];
+      this.sent.set(connectionId, [...this.messages(connectionId), JSON.parse(frame)]);
+      this.sockets.get(connectionId)?.send(frame);
+      return [200, ''];
+    }
+    if (req.method === 'DELETE') {
+      this.closed.add(connectionId);
+      this.sockets.get(connectionId)?.close();
+      return [204, ''];
+    }
+    return [405, ''];
+  }
+}
+
+export interface AwsWorld {
+  parlor: Parlor;
+  rt: Realtime;
+  gateway: FakeApiGateway;
+  http: HttpHandler;
+  ws: (event: WebSocketEvent) => Promise<WebSocketResult>;
+  stream: ReturnType<typeof streamHandler>;
+  /** The DynamoDB Streams records (INSERT, NEW_IMAGE) of a game's commits from `after` on, as the table holds them. */
+  commitRecords(gameId: string, after?: number): Promise<DynamoDBRecord[]>;
+  /** A Streams event for the commits of a game from `after` on. */
+  streamEvent(gameId: string, after?: number): Promise<DynamoDBStreamEvent>;
+}
+
+/** Everything for one test file; the toy game by default, so tests do not depend on the real games. */
+export function useAws(options: { games?: readonly AnyGame[] } = {}): AwsWorld {
+  const db = useEmbeddedDynamo();
+  const world = {} as AwsWorld;
+  let sequence = 1000;
+  beforeAll(async () => {
+    world.gateway = await new FakeApiGateway().listen();
+    world.parlor = createParlor({ client: db.client, tableName: db.tableName, games: options.games ?? [highCard] });
+    world.rt = realtime(world.parlor);
+    world.ws = wsHandler(world.rt, { endpoint: world.gateway.endpoint });
+    world.stream = streamHandler(world.rt, managementApi(world.gateway.endpoint));
+    world.http = await httpHandler(world.parlor);
+  });
+  afterAll(async () => {
+    await world.gateway?.close();
+  });
+  world.commitRecords = async (gameId, after = 0) => {
+    const r = await db.client.send(
+      new QueryCommand({ TableName: db.tableName, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: gamePk(gameId) } }, ConsistentRead: true }),
+    );
+    return (r.Items ?? [])
+      .filter((item) => Number(item.version?.N) > after)
+      .map((item: Record<string, AttributeValue>) => ({
+        eventID: String(++sequence),
+        eventName: 'INSERT',
+        eventSource: 'aws:dynamodb',
+        awsRegion: 'local',
+        dynamodb: { Keys: { pk: item.pk!, sk: item.sk! } as any, NewImage: item as any, SequenceNumber: String(sequence), StreamViewType: 'NEW_IMAGE' },
+      }));
+  };
+  world.streamEvent = async (gameId, after) => ({ Records: await world.commitRecords(gameId, after) });
+  return world;
+}
+
+export const context = { functionName: 'test', awsRequestId: 'req-1', invokedFunctionArn: 'arn:aws:lambda:local:0:function:test', memoryLimitInMB: '512' } as Context;
+
+/** A hand-made HTTP API (payload 2.0) event, as the `$default` stage sends it (no stage prefix in the path). */
+export function httpEvent(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): APIGatewayProxyEventV2 {
+  const [rawPath, rawQueryString = ''] = path.split('?') as [string, string?];
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath,
+    rawQueryString,
+    headers: { host: 'api.example.com', ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    queryStringParameters: rawQueryString ? Object.fromEntries(new URLSearchParams(rawQueryString)) : undefined,
+    requestContext: {
+      accountId: '0',
+      apiId: 'api',
+      domainName: 'api.example.com',
+      domainPrefix: 'api',
+      http: { method, path: rawPath, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'test' },
+      requestId: 'r',
+      routeKey: '$default',
+      stage: '$default',
+      time: '',
+      timeEpoch: 0,
+    },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    isBase64Encoded: false,
+  };
+}
+
+/** A hand-made WebSocket route event. */
+export function wsEvent(routeKey: '$connect' | '$default' | '$disconnect', connectionId: string, body?: unknown, headers?: Record<string, string>): WebSocketEvent {
+  return {
+    requestContext: { routeKey, connectionId, domainName: 'ws.example.com', stage: STAGE },
+    headers,
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  };
+}
+
+/** GraphQL over the http handler. */
+export async function gql(world: AwsWorld, query: string, variables?: Record<string, unknown>, token?: string): Promise<any> {
+  const res = await world.http(httpEvent('POST', '/graphql', { query, variables }, token ? { authorization: `Bearer ${token}` } : {}), context);
+  return JSON.parse(res.body);
+}
+
+/** A toy game with every seat taken: its id and the seat tokens. */
+export async function newGame(world: AwsWorld, seats = 2, seed?: string): Promise<{ id: string; tokens: string[] }> {
+  const agg = await world.parlor.service.create({ game: 'high-card', seats, seed });
+  const tokens: string[] = [];
+  for (let s = 0; s < seats; s++) tokens.push((await world.parlor.service.join(agg.id, `p${s}`)).token);
+  return { id: agg.id, tokens };
+}

@@ -57,16 +57,13 @@ function scouted(s: State, e: Scouted): State {
 
 function shown(s: State, e: Shown): State {
   const hand = s.hands[e.seat]!;
-  const shownIds = new Set(e.cards.map((c) => c.id));
+  const known = s.scoutedIn[e.seat]!;
+  const captured = s.captured[e.seat]!;
   return {
     ...s,
-    hands: setAt(s.hands, e.seat, [...hand.slice(0, e.from), ...hand.slice(e.to + 1)]),
-    captured: s.active.length ? setAt(s.captured, e.seat, [...s.captured[e.seat]!, ...s.active.map((c) => c.id)]) : s.captured,
-    scoutedIn: setAt(
-      s.scoutedIn,
-      e.seat,
-      s.scoutedIn[e.seat]!.filter((id) => !shownIds.has(id)),
-    ),
+    hands: setAt(s.hands, e.seat, hand.slice(0, e.from).concat(hand.slice(e.to + 1))),
+    captured: s.active.length ? setAt(s.captured, e.seat, captured.concat(s.active.map((c) => c.id))) : s.captured,
+    scoutedIn: known.length ? setAt(s.scoutedIn, e.seat, known.filter((id) => !e.cards.some((c) => c.id === id))) : s.scoutedIn,
     active: hand.slice(e.from, e.to + 1),
     owner: e.seat,
     consecutiveScouts: 0,

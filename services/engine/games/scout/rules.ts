@@ -4,7 +4,7 @@
  * Refusal messages never name a hidden card.
  */
 import { deal, ensure, shuffle, type Rng, type Seat } from '../../core/index.js';
-import { cardsInPlay, flipped, placed, setupFor, type Card, type PlacedCard } from './cards.js';
+import { cardsInPlay, placed, setupFor, type Card, type PlacedCard } from './cards.js';
 import type { Command, End } from './commands.js';
 import type { RoundDealt, RoundEndReason, ScoutEvent } from './events.js';
 import { evolve } from './evolve.js';
@@ -137,14 +137,4 @@ export function decide(s: State, c: Command, seat: Seat, rng: Rng): ScoutEvent[]
     case 'pass':
       return pass(s, seat, rng);
   }
-}
-
-/** §3.5: whether a Scout & Show with this scout leaves a Show, without building the events. */
-export function showAfterScout(s: State, seat: Seat, end: End, flip: boolean, at: number): boolean {
-  const active = end === 'left' ? s.active.slice(1) : s.active.slice(0, -1);
-  if (active.length === 0) return true;
-  const taken = end === 'left' ? s.active[0]! : s.active[s.active.length - 1]!;
-  const values = valuesOf(s.hands[seat]!);
-  values.splice(at, 0, (flip ? flipped(taken) : taken).up);
-  return canBeat(values, shapeOf(valuesOf(active)));
 }

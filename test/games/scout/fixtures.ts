@@ -1,0 +1,163 @@
+/**
+ * Test fixtures for SCOUT: hands written as active values ("3 9 4 4" or "7/3" for the 3/7
+ * card with 7 up), deals built as real events, positions reached by real moves.
+ */
+import { fastRng, type Seat } from '../../../services/engine/core/index.js';
+import { cardsInPlay, type PlacedCard } from '../../../services/engine/games/scout/cards.js';
+import type { Command } from '../../../services/engine/games/scout/commands.js';
+import type { RoundDealt, ScoutEvent } from '../../../services/engine/games/scout/events.js';
+import { scout } from '../../../services/engine/games/scout/index.js';
+import type { Options } from '../../../services/engine/games/scout/options.js';
+import type { State } from '../../../services/engine/games/scout/state.js';
+import { scenario } from '../../kit/gwt.js';
+
+export { scout };
+
+/**
+ * Cards for a hand written as active values, left to right: "v" takes an unused card bearing
+ * v (v up), "v/w" the card {v, w} with v up. Marks the cards used.
+ */
+export function cardsFor(spec: string, pool: PlacedCard[] | ReturnType<typeof cardsInPlay>, used: Set<number>): PlacedCard[] {
+  const tokens = spec.trim() ? spec.trim().split(/\s+/) : [];
+  const out: (PlacedCard | null)[] = tokens.map(() => null);
+  // Explicit cards first, so a generic pick cannot take them.
+  const take = (ok: (c: { lo: number; hi: number }) => boolean, up: number, token: string) => {
+    const card = pool.find((c) => !used.has(c.id) && ok(c));
+    if (!card) throw new Error(`no card left for "${token}"`);
+    used.add(card.id);
+    return { id: card.id, lo: card.lo, hi: card.hi, up };
+  };
+  tokens.forEach((t, i) => {
+    if (!t.includes('/')) return;
+    const [v, w] = t.split('/').map(Number) as [number, number];
+    out[i] = take((c) => (c.lo === v && c.hi === w) || (c.lo === w && c.hi === v), v, t);
+  });
+  tokens.forEach((t, i) => {
+    if (t.includes('/')) return;
+    const v = Number(t);
+    out[i] = take((c) => c.lo === v || c.hi === v, v, t);
+  });
+  return out as PlacedCard[];
+}
+
+export const values = (cards: readonly { up: number }[]) => cards.map((c) => c.up);
+
+/** A RoundDealt with the given hands (as value specs); other cards of the deck stay out. */
+export function dealt(seats: number, hands: string[], o: { round?: number; start?: Seat; setAside?: string } = {}): RoundDealt {
+  const used = new Set<number>();
+  const pool = cardsInPlay(seats);
+  const cards = hands.map((h) => cardsFor(h, pool, used));
+  const setAside = o.setAside === undefined ? [] : cardsFor(o.setAside, pool, used);
+  return {
+    type: 'RoundDealt',
+    round: o.round ?? 1,
+    startPlayer: o.start ?? 0,
+    hands: cards,
+    handSizes: cards.map((h) => h.length),
+    setAside,
+    setAsideCount: setAside.length,
+  };
+}
+
+export interface Position {
+  seats: number;
+  options: Options;
+  events: ScoutEvent[];
+  state: State;
+  /** The events of the last move. */
+  last: ScoutEvent[];
+  /** Plays `command` for `seat` through the real decide. */
+  play(seat: Seat, command: Command): Position;
+  /** given/when/then from this position (test/kit/gwt.ts). */
+  given(): ReturnType<ReturnType<typeof scenario>['given']>;
+}
+
+export function position(seats: number, options: Partial<Options>, events: ScoutEvent[], last: ScoutEvent[] = []): Position {
+  const parsed = scout.options.parse(options);
+  const state = events.reduce(scout.evolve, scout.initialState({ seats, options: parsed }));
+  return {
+    seats,
+    options: parsed,
+    events,
+    state,
+    last,
+    play(seat, command) {
+      const produced = scout.decide(state, scout.command.parse(command), seat, fastRng(events.length + 1));
+      return position(seats, options, [...events, ...produced], produced);
+    },
+    given: () => scenario(scout, { seats, options }).given(...events),
+  };
+}
+
+/** A round in play: dealt with these hands, nobody rotated, `start` to act first. */
+export function playing(seats: number, hands: string[], o: { start?: Seat; options?: Partial<Options>; setAside?: string; round?: number } = {}): Position {
+  const deal = dealt(seats, hands, o);
+  const rotations: ScoutEvent[] = hands.map((_, seat) => ({ type: 'RotationChosen', seat, rotate: false }));
+  return position(seats, o.options ?? {}, [deal, ...rotations, { type: 'PlayBegan', round: deal.round, player: deal.startPlayer }]);
+}
+
+/** A freshly dealt round (rotation choices still open). */
+export function dealing(seats: number, hands: string[], o: { start?: Seat; options?: Partial<Options>; setAside?: string } = {}): Position {
+  return position(seats, o.options ?? {}, [dealt(seats, hands, o)]);
+}
+
+export const eventsOf = <T extends ScoutEvent['type']>(events: readonly ScoutEvent[], type: T) =>
+  events.filter((e): e is Extract<ScoutEvent, { type: T }> => e.type === type);
+
+/**
+ * A mid-round position with every card of the round accounted for: the hands and the Active
+ * Set as written, the rest of the deck spread over the captured piles by the given counts.
+ */
+export function arranged(
+  seats: number,
+  o: {
+    hands: string[];
+    active?: string;
+    owner?: Seat | null;
+    captured: number[];
+    chips: number[];
+    turn: Seat;
+    consecutiveScouts?: number;
+    round?: number;
+    options?: Partial<Options>;
+  },
+): Position {
+  const used = new Set<number>();
+  const pool = cardsInPlay(seats);
+  const base = playing(seats, o.hands, { start: o.turn, round: o.round, options: o.options });
+  const handIds = base.state.hands.flat().map((c) => c.id);
+  handIds.forEach((id) => used.add(id));
+  const active = cardsFor(o.active ?? '', pool, used);
+  const rest = pool.filter((c) => !used.has(c.id)).map((c) => c.id);
+  let next = 0;
+  const captured = o.captured.map((n) => rest.slice(next, (next += n)));
+  if (captured.flat().length !== o.captured.reduce((a, b) => a + b, 0)) throw new Error('not enough cards for the captured piles');
+  const state: State = {
+    ...base.state,
+    active,
+    owner: o.owner ?? null,
+    captured,
+    chips: o.chips,
+    turn: o.turn,
+    consecutiveScouts: o.consecutiveScouts ?? 0,
+  };
+  return fromState(seats, base.options, state);
+}
+
+/** A position from a hand-made state (for scoring examples whose history is not given). */
+export function fromState(seats: number, options: Options, state: State, last: ScoutEvent[] = []): Position {
+  return {
+    seats,
+    options,
+    events: [],
+    state,
+    last,
+    play(seat, command) {
+      const produced = scout.decide(state, scout.command.parse(command), seat, fastRng(1));
+      return fromState(seats, options, produced.reduce(scout.evolve, state), produced);
+    },
+    given: () => {
+      throw new Error('a hand-made position has no event history');
+    },
+  };
+}

@@ -49,7 +49,7 @@ export function start(s: State, rng: Rng) {
 
 export function decide(s: State, c: Command, seat: number, rng: Rng) {
   const key = canonical(c);
-  ensure(validSet(s, seat, c) || legalCommands(s, seat).some((x) => canonical(x) === key), reason(s, seat, c));
+  ensure(validSet(s, seat, c) || legalCommands(s, seat).some((x) => x.type === c.type && canonical(x) === key), reason(s, seat, c));
   const sim = new Sim(s, rng);
   apply(sim, seat, c);
   settle(sim, (st, se) => freeActions(st, se).length);

@@ -142,8 +142,17 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
   };
 }
 
-/** The definition of a card id in this game's deck. */
-export const defOf = (s: State, id: number): CardDef => cardDef(s.eds[numberOf(id)]!, numberOf(id));
+const DEFS = new WeakMap<Edition[], CardDef[]>();
+
+/** The definition of a card id in this game's deck (cached per deck). */
+export function defOf(s: State, id: number): CardDef {
+  let defs = DEFS.get(s.eds);
+  if (!defs) {
+    defs = Array.from({ length: 52 }, (_, i) => cardDef(s.eds[numberOf(i)]!, numberOf(i)));
+    DEFS.set(s.eds, defs);
+  }
+  return defs[id]!;
+}
 
 /** A passive/active power of a card works only if its power is known or switched on by its guess option. */
 export function powerOn(s: State, d: CardDef): boolean {

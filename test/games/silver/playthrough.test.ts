@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { fastRng, pick, table, type Bot, type TableState } from '../../../services/engine/core/index.js';
+import type { Command } from '../../../services/engine/games/silver/commands.js';
+import { EDITIONS, PROMO_NUMBERS } from '../../../services/engine/games/silver/cards.js';
+import { silver } from '../../../services/engine/games/silver/index.js';
+import type { State } from '../../../services/engine/games/silver/state.js';
+import { randomPlaythrough } from '../../kit/playthrough.js';
+import { cardsConserved } from './helpers.js';
+
+const t = table(silver);
+
+/**
+ * A random bot that picks a move type uniformly, then a move of that type: every kind of move
+ * (call, power, give …) gets played often, and random multi-card exchanges stay small.
+ */
+export const typeBot: Bot = (_view, legal, rng) => {
+  const types = [...new Set((legal as Command[]).map((c) => c.type))];
+  const type = types[rng.int(types.length)];
+  return pick((legal as Command[]).filter((c) => c.type === type), rng);
+};
+
+let calls = 0;
+/** Silver's own invariants after every move (the view checks on every 10th). */
+function check(ts: TableState) {
+  const s = ts.play as State;
+  cardsConserved(s);
+  expect(s.box.length).toBe(5 * (4 - s.seats));
+  if (++calls % 10) return;
+  for (let seat = 0; seat < s.seats; seat++) {
+    const v = t.view(ts, seat) as ReturnType<typeof silver.view>;
+    // A seat is shown a face-down card only if it knows it.
+    v.villages.forEach((vil) => vil.cards.forEach((c) => expect(c.card === null || c.faceUp || c.known).toBe(true)));
+  }
+  const spectator = t.view(ts, null) as ReturnType<typeof silver.view>;
+  spectator.villages.forEach((vil) => vil.cards.forEach((c) => expect(c.card === null || c.faceUp || c.publicKnown).toBe(true)));
+}
+
+/** A random legal mix (§7): each number from an edition that has it; a random token; guesses on or off. */
+function randomMix(seed: number) {
+  const rng = fastRng(seed);
+  const mix: Record<string, string> = {};
+  for (let n = 0; n < 14; n++) {
+    const eds = EDITIONS.filter((e) => e !== 'promo' || PROMO_NUMBERS.includes(n));
+    mix[String(n)] = eds[rng.int(eds.length)]!;
+  }
+  return {
+    edition: (['dagger', 'coin', 'amulet'] as const)[rng.int(3)],
+    mix,
+    token: (['dagger', 'coin', 'amulet'] as const)[rng.int(3)],
+    coinAssassinGuess: rng.int(2) === 1,
+    coinGenerousGuess: rng.int(2) === 1,
+    rascalExtra: rng.int(2) ? 'returnTop' : 'discard',
+    masterTake: rng.int(2) ? 'exchange' : 'add',
+    looterDeckOut: rng.int(2) ? 'stop' : 'burnRest',
+    simultaneousPeek: rng.int(2) === 1,
+    rounds: 1 + rng.int(2),
+  };
+}
+
+describe('random playthroughs', () => {
+  for (const edition of ['dagger', 'coin', 'amulet'] as const)
+    for (const seats of [2, 3, 4])
+      it(`${edition}, ${seats} seats, 4 rounds`, () => {
+        const r = randomPlaythrough(silver, { seats, options: { edition }, seed: `${edition}-${seats}`, botSeed: seats, bot: typeBot, check, deepEvery: 150 });
+        expect((r.state.play as State).history).toHaveLength(4);
+      });
+
+  it('every promo card with each edition, 2–4 seats, 1 round each', () => {
+    for (const edition of ['dagger', 'coin', 'amulet'] as const)
+      for (const seats of [2, 3, 4]) {
+        const mix = { '0': 'promo', '3': 'promo', '5': 'promo', '12': 'promo' };
+        randomPlaythrough(silver, { seats, options: { edition, mix, rounds: 1 }, seed: `promo-${edition}-${seats}`, botSeed: seats + 7, bot: typeBot, check, deepEvery: 150 });
+      }
+  });
+
+  it('random legal mixes, 2–4 seats', () => {
+    for (let g = 0; g < 18; g++) {
+      randomPlaythrough(silver, { seats: 2 + (g % 3), options: randomMix(g), seed: `mix-${g}`, botSeed: g, bot: typeBot, check, deepEvery: 150 });
+    }
+  });
+});

@@ -1,0 +1,159 @@
+/** §6 views and the catalog: what each seat sees, the GraphQL SDL of the view, the options. */
+import { parse, type FieldDefinitionNode, type ObjectTypeDefinitionNode, type TypeNode } from 'graphql';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { seledyne } from '../../../services/engine/games/seledyne/index.js';
+import { options } from '../../../services/engine/games/seledyne/options.js';
+import { given, givenAfter, tableGame, type Arrangement } from './helpers.js';
+
+/** Checks `value` against a GraphQL type of the SDL: every field present, nullable only where declared. */
+function conforms(types: Map<string, ObjectTypeDefinitionNode>, type: TypeNode, value: unknown, path: string): void {
+  if (type.kind === 'NonNullType') {
+    expect(value, `${path} must not be null`).not.toBeNull();
+    return conforms(types, type.type, value, path);
+  }
+  if (value === null) return;
+  expect(value, `${path} is undefined`).not.toBeUndefined();
+  if (type.kind === 'ListType') {
+    expect(Array.isArray(value), `${path} is a list`).toBe(true);
+    (value as unknown[]).forEach((v, i) => conforms(types, type.type, v, `${path}[${i}]`));
+    return;
+  }
+  const name = type.name.value;
+  const scalar: Record<string, (v: unknown) => boolean> = {
+    Int: (v) => Number.isInteger(v),
+    String: (v) => typeof v === 'string',
+    Boolean: (v) => typeof v === 'boolean',
+  };
+  if (scalar[name]) return void expect(scalar[name]!(value), `${path} is ${name}`).toBe(true);
+  const def = types.get(name);
+  expect(def, `type ${name}`).toBeDefined();
+  const fields = new Map((def!.fields ?? []).map((f: FieldDefinitionNode) => [f.name.value, f]));
+  expect(Object.keys(value as object).sort(), `${path} has exactly the fields of ${name}`).toEqual([...fields.keys()].sort());
+  for (const [field, f] of fields) conforms(types, f.type, (value as Record<string, unknown>)[field], `${path}.${field}`);
+}
+
+const sdl = () => {
+  const doc = parse(seledyne.viewSchema);
+  const types = new Map(doc.definitions.filter((d): d is ObjectTypeDefinitionNode => d.kind === 'ObjectTypeDefinition').map((d) => [d.name.value, d]));
+  return types;
+};
+
+const pos: Arrangement = {
+  houses: ['NAB', 'SAL', 'YAR', 'MOR'],
+  hands: [['NAB-02'], ['SAL-03'], ['YAR-01'], ['MOR-01', 'MOR-03', 'MOR-06', 'MOR-08', 'MOR-10']],
+  counters: [[], [], [], ['SAL-02', 'YAR-06']],
+  dice: [6, 1, 4, 5],
+  start: 3,
+};
+
+describe('§6 views', () => {
+  it('the GraphQL SDL describes exactly the view object, every type prefixed Seledyne', () => {
+    const types = sdl();
+    expect([...types.keys()].every((n) => n.startsWith('Seledyne'))).toBe(true);
+    expect(types.has(seledyne.viewType)).toBe(true);
+    const root = { kind: 'NonNullType', type: { kind: 'NamedType', name: { kind: 'Name', value: seledyne.viewType } } } as TypeNode;
+    const g = tableGame(4, { maxRoundsPerStage: 4 }, 'views');
+    let n = 0;
+    g.run(() => {
+      if (n++ % 7 === 0) for (const viewer of [0, 1, 2, 3, null]) conforms(types, root, g.t.view(g.state, viewer), 'view');
+      return false;
+    });
+    for (const viewer of [0, null]) conforms(types, root, g.t.view(g.state, viewer), 'view');
+    const mid = givenAfter(pos, {}, [[3, { type: 'tribute', card: 'SAL-02' }]]).state;
+    conforms(types, root, seledyne.view(mid, 3), 'view');
+  });
+
+  it('§6.1 hand and reserve: all cards for the owner, counts for the others and for spectators', () => {
+    const s = given(pos).state;
+    const own = seledyne.view(s, 3) as ReturnType<typeof seledyne.view>;
+    expect(own.players[3]).toMatchObject({ handCount: 5, reserveCount: 5, hand: s.players[3]!.hand, reserve: s.players[3]!.reserve });
+    expect(own.players[0]).toMatchObject({ handCount: 1, hand: null, reserve: null });
+    const spectator = seledyne.view(s, null) as ReturnType<typeof seledyne.view>;
+    expect(spectator.players.every((p: { hand: unknown; reserve: unknown }) => p.hand === null && p.reserve === null)).toBe(true);
+  });
+
+  it('A25 counterVisibility and isthamVisibility PUBLIC: counters and Isthām (owner and tributer) are face up for everyone', () => {
+    const s = givenAfter(pos, {}, [
+      [3, { type: 'tribute', card: 'YAR-06' }],
+      [3, { type: 'confirmTribute', boost: false }],
+    ]).state;
+    const spectator = seledyne.view(s, null);
+    expect(spectator.players[3]!.counter.map((x) => x.id)).toEqual(['SAL-02']);
+    expect(spectator.istham).toEqual([{ card: expect.objectContaining({ id: 'YAR-06' }), owner: 2, tributedBy: 3, stage: 1, round: 2 }]);
+    expect(spectator.players.map((p) => p.die)).toEqual([6, 1, 4, 5]);
+  });
+
+  it('A26 exposeDerivedUnplayed: every seat sees the values each house has not yet given away; false hides others', () => {
+    const s = given(pos).state;
+    expect(seledyne.view(s, 0).players[3]!.unplayed).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const hidden = given(pos, { exposeDerivedUnplayed: false }).state;
+    expect(seledyne.view(hidden, 0).players[3]!.unplayed).toBeNull();
+    expect(seledyne.view(hidden, 3).players[3]!.unplayed).toHaveLength(10);
+  });
+
+  it('§6.1 the Sum Rule state of a turn is shown to the acting seat only (it can depend on a hidden hand card)', () => {
+    const s = given(pos).state;
+    expect(seledyne.view(s, 3).turn!.sumActive).toBe(false);
+    expect(seledyne.view(s, 0).turn!.sumActive).toBeNull();
+  });
+
+  it('§6.2 a pending simultaneous choice is shown to its owner only; the others see that it was made', () => {
+    const six: Arrangement = { hands: [['NAB-01'], ['SAL-01'], ['YAR-01']], dice: [6, 2, 6], sixWindow: true };
+    const s = givenAfter(six, {}, [[0, { type: 'sixRule', use: true, card: 'NAB-09' }]]).state;
+    expect(seledyne.view(s, 0).players[0]).toMatchObject({ hasChosen: true, mustChoose: false, choice: { draw: true, card: expect.objectContaining({ id: 'NAB-09' }) } });
+    expect(seledyne.view(s, 2).players[0]).toMatchObject({ hasChosen: true, choice: null });
+    expect(seledyne.view(s, 2).players[2]).toMatchObject({ hasChosen: false, mustChoose: true });
+  });
+});
+
+describe('catalog options (§7.2)', () => {
+  const shape = options.shape as Record<string, z.ZodType>;
+
+  it('every option has a default and a description', () => {
+    const defaults = options.parse({});
+    for (const [name, field] of Object.entries(shape)) {
+      expect(field.description, name).toBeTruthy();
+      expect((defaults as Record<string, unknown>)[name], name).not.toBeUndefined();
+    }
+  });
+
+  it('every assumption A0–A29 of the spec is named by an option description', () => {
+    const text = Object.values(shape).map((f) => f.description).join(' ');
+    const missing = Array.from({ length: 30 }, (_, i) => `A${i}`).filter((id) => !new RegExp(`\\b${id}\\b`).test(text));
+    expect(missing).toEqual([]);
+  });
+
+  it('the defaults are the spec readings (§A.6)', () => {
+    expect(options.parse({})).toMatchObject({
+      mode: 'NORMAL',
+      playerCount: { min: 2, max: 6 },
+      stages: 3,
+      dieFaces: 6,
+      cardValues: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10],
+      exchangeCardValue: 4,
+      sumCardValue: 5,
+      initialHandSize: 5,
+      firstStartPlayer: 'DESIGNATED',
+      ownerSeesReserve: true,
+      exchangeReserveCard: 'CHOICE',
+      roundDrawMandatory: true,
+      sixRuleDecisionMode: 'SIMULTANEOUS',
+      sixRuleRequiresReserveCard: true,
+      tributeBoostMode: 'OPTIONAL',
+      sixMultipleMode: 'EXACT',
+      sixMultipleDrawsOptional: true,
+      sumRuleCheckTiming: 'GIFT_STEP_START',
+      exchangeLimit: 'ONCE_PER_TURN',
+      exchangeWithoutGiftAllowed: true,
+      lastRoundTermination: 'N_CONSECUTIVE_NON_GIFT',
+      positiveScoring: 'CARD_OWNER',
+      scoreFloorMode: 'PERSISTENT_CLAMP',
+      startMarkerAfterStage: 'HIGHEST_TOTAL',
+      winnerTieBreak: 'SHARED',
+      deadlockDetection: true,
+      maxRoundsPerStage: 100,
+      exposeDerivedUnplayed: true,
+    });
+  });
+});

@@ -30,8 +30,8 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
   const mod = (o: number, p: number) => !blocked(s, seat, o, p, 'modify');
   let out: Command[];
   switch (step.op) {
-    case 'look':
-      out = targets(s, seat, step.where, (o, p, id) => !s.up[id] && !blocked(s, seat, o, p, 'view'));
+    case 'look': // a card already looked at in this power is not offered again (Beholder)
+      out = targets(s, seat, step.where, (o, p, id) => !s.up[id] && !blocked(s, seat, o, p, 'view') && !(o === seat && selected.includes(p)));
       break;
     case 'flip':
       out = targets(s, seat, step.where, (o, p, id) => (step.from === 'any' || !s.up[id]) && mod(o, p));
@@ -135,7 +135,7 @@ export function applyStep(sim: Sim, c: Command) {
   switch (step.op) {
     case 'look':
       sim.emit({ type: 'Saw', seat, at: { s: o, p }, card: numberOf(id) });
-      return next();
+      return next(o === seat ? { selected: [...pend.selected, p] } : {});
     case 'flip':
       sim.emit({ type: 'Flip', s: o, p, up: !sim.s.up[id], card: numberOf(id) });
       return next();

@@ -3,6 +3,7 @@
  * position through real events, and a way to continue a history with real decisions.
  */
 import { fastRng, type Rng, type TableEvent } from '../../../services/engine/core/index.js';
+import { scenario } from '../../kit/gwt.js';
 import { CARDS, type CardType, type Colour } from '../../../services/engine/games/sea-salt-and-paper/cards.js';
 import type { Event } from '../../../services/engine/games/sea-salt-and-paper/events.js';
 import { seaSaltAndPaper as game } from '../../../services/engine/games/sea-salt-and-paper/index.js';
@@ -35,9 +36,9 @@ export interface Position {
   discards?: [number[], number[]];
   /** The top of the draw pile, top first; the other cards follow in id order. */
   deckTop?: number[];
-  /** How many cards stay in the draw pile; the rest go to the hand of `overflow`. */
+  /** How many cards stay in the draw pile; the rest are dealt in turn to the hands of `overflow`. */
   deckCount?: number;
-  overflow?: number;
+  overflow?: number | number[];
   /** `draw` (default): the active turn starts; `play`: the active seat has just taken its last hand card. */
   phase?: 'draw' | 'play';
 }
@@ -57,8 +58,8 @@ export function position(p: Position): Event[] {
   const discards: number[][] = p.discards ? p.discards.map((d) => [...d]) : [[free.shift()!], [free.shift()!]];
   const deckTail = [...(p.deckTop ?? []), ...free];
   if (p.deckCount !== undefined) {
-    const extra = deckTail.splice(p.deckCount);
-    if (extra.length) hands[p.overflow ?? (active + 1) % n]!.push(...extra);
+    const to = [p.overflow ?? (active + 1) % n].flat();
+    deckTail.splice(p.deckCount).forEach((card, i) => hands[to[i % to.length]!]!.push(card));
   }
   // Cards gained by each seat, in gain order: from hands first, then the cards to be played.
   const pool = hands.map((h, i) => [...h, ...played[i]!]);
@@ -111,10 +112,15 @@ export function fold(seats: number, events: readonly Event[], options: Partial<O
   return events.reduce((s, e) => game.evolve(s, e), game.initialState(setup(seats, options)));
 }
 
-/** Continues a history with the events of real decisions. */
-export function act(seats: number, events: readonly Event[], moves: [number, unknown][], options: Partial<Options> = {}, rng: Rng = fastRng(1)): Event[] {
+export type Step = [number, unknown | ((s: State) => unknown)];
+
+/** Continues a history with the events of real decisions (a move may be computed from the state). */
+export function act(seats: number, events: readonly Event[], moves: Step[], options: Partial<Options> = {}, rng: Rng = fastRng(1)): Event[] {
   const out = [...events];
-  for (const [seat, move] of moves) out.push(...game.decide(fold(seats, out, options), game.command.parse(move), seat, rng));
+  for (const [seat, move] of moves) {
+    const s = fold(seats, out, options);
+    out.push(...game.decide(s, game.command.parse(typeof move === 'function' ? move(s) : move), seat, rng));
+  }
   return out;
 }
 
@@ -127,8 +133,33 @@ export function tableHistory(seats: number, events: readonly Event[], options: P
   ];
 }
 
-/** A turn: draw two, keep the first drawn, discard the other on `pile`. */
-export const drawKeep = (seat: number, keep: number, pile = 0): [number, unknown][] => [
+/** Keeps the first drawn card; the other goes on an empty pile if there is one, else on pile 0. */
+export const keepFirst = (s: State) => ({ type: 'keep', card: s.drawn[0], pile: s.discards[0]!.length === 0 || s.discards[1]!.length > 0 ? 0 : 1 });
+
+/** A plain turn: draw two, keep the first, end the turn. */
+export const plainTurn = (seat: number): Step[] => [
   [seat, { type: 'draw' }],
-  [seat, { type: 'keep', card: keep, pile }],
+  [seat, keepFirst],
+  [seat, { type: 'endTurn' }],
 ];
+
+/** test/kit/gwt.ts's scenario, typed with this game's events and state. */
+export function S(seats: number, options: Partial<Options> = {}) {
+  const sc = scenario(game, { seats, options });
+  return {
+    given(...events: Event[]) {
+      const g = sc.given(...events);
+      return {
+        when(seat: number, command: unknown, rng?: Rng) {
+          const w = g.when(seat, command, rng);
+          return {
+            events: () => w.events() as Event[],
+            then: (expected: Event[]) => w.then(expected),
+            thenRefused: (code: string, messagePart?: string) => w.thenRefused(code, messagePart),
+            state: () => w.state() as State,
+          };
+        },
+      };
+    },
+  };
+}

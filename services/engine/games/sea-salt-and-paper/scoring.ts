@@ -30,12 +30,19 @@ function countTypes(cards: readonly number[], into: number[] = Array(TYPES.lengt
   return into;
 }
 
-/** Card counts per colour, largest first (white left out unless it counts). */
-export function colourCounts(cards: readonly number[], whiteCounts: boolean): number[] {
+function colourTally(hand: readonly number[], played: readonly number[], whiteCounts: boolean): number[] {
   const n: number[] = Array(COLOUR_LIST.length).fill(0);
-  for (const c of cards) n[CARD_COLOUR[c]!] = n[CARD_COLOUR[c]!]! + 1;
+  for (const c of hand) n[CARD_COLOUR[c]!] = n[CARD_COLOUR[c]!]! + 1;
+  for (const c of played) n[CARD_COLOUR[c]!] = n[CARD_COLOUR[c]!]! + 1;
   if (!whiteCounts) n[WHITE] = 0;
-  return n.filter((x) => x > 0).sort((a, b) => b - a);
+  return n;
+}
+
+/** Card counts per colour, largest first (white left out unless it counts). */
+export function colourCounts(hand: readonly number[], played: readonly number[], whiteCounts: boolean): number[] {
+  return colourTally(hand, played, whiteCounts)
+    .filter((x) => x > 0)
+    .sort((a, b) => b - a);
 }
 
 /** §2.3: the card points of one player. Hand pairs never pair with played cards (E16). */
@@ -49,7 +56,7 @@ export function cardPoints(hand: readonly number[], played: readonly number[], w
   for (const { i, of, points } of MULTIPLIERS) multipliers += all[i]! * points * all[of]!;
   let mermaids = 0;
   if (all[MERMAID]! > 0) {
-    const colours = colourCounts([...hand, ...played], whiteCounts);
+    const colours = colourCounts(hand, played, whiteCounts);
     for (let i = 0; i < all[MERMAID]!; i++) mermaids += colours[i] ?? 0;
   }
   return { duos, collectors, multipliers, mermaids, total: duos + collectors + multipliers + mermaids };
@@ -57,7 +64,7 @@ export function cardPoints(hand: readonly number[], played: readonly number[], w
 
 /** §2.3: the count of the colour held most. */
 export function colourBonus(hand: readonly number[], played: readonly number[], whiteCounts: boolean): number {
-  return colourCounts([...hand, ...played], whiteCounts)[0] ?? 0;
+  return Math.max(0, ...colourTally(hand, played, whiteCounts));
 }
 
 /** §3 Phase 3 / §4.3: the round scores from each seat's card points and colour bonus. */

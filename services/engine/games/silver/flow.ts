@@ -5,7 +5,7 @@
 import { shuffle } from '../../core/index.js';
 import { numberOf, type Step } from './cards.js';
 import { fuActive, hasPassive, isZombie } from './protect.js';
-import { automaticDelta, nextToken, roundOutcome, villageSum, winnersOf } from './scoring.js';
+import { automaticDelta, gameWinners, nextToken, roundOutcome, villageSum } from './scoring.js';
 import type { Sim } from './sim.js';
 import { next, type State } from './state.js';
 
@@ -123,10 +123,8 @@ function finishRound(sim: Sim) {
   const out = roundOutcome(s);
   const scores = s.scores.map((t, i) => t + out.roundScores[i]!);
   sim.emit({ type: 'RoundScored', round: s.round, totals: out.totals, roundScores: out.roundScores, caller: out.caller, callSucceeded: out.callSucceeded, scores });
-  const during = { ...s.token };
   const tok = nextToken(s, out);
   sim.emit({ type: 'TokenAssigned', holder: tok.holder, active: tok.active });
   if (s.round < s.o.rounds) return startRound(sim, s.round + 1, tok.holder);
-  const last = s.o.finalTieHolder === 'afterLastRound' ? tok : during;
-  sim.emit({ type: 'GameOver', scores, winners: winnersOf(scores, last.holder, !s.o.finalTieNeedsActiveToken || last.active) });
+  sim.emit({ type: 'GameOver', scores, winners: gameWinners(s, scores, tok) });
 }

@@ -99,3 +99,9 @@ export function winnersOf(scores: number[], holder: number, tokenCounts: boolean
   }
   return tied;
 }
+
+/** §6.7 with the options: which holder breaks the game tie (after or during the last round), and whether an inactive token counts. */
+export function gameWinners(s: State, scores: number[], after: { holder: number; active: boolean }): number[] {
+  const last = s.o.finalTieHolder === 'afterLastRound' ? after : s.token;
+  return winnersOf(scores, last.holder, !s.o.finalTieNeedsActiveToken || last.active);
+}

@@ -42,5 +42,8 @@ export function effectPossible(s: State, seat: number, duo: Duo): boolean {
 
 export const pointsOf = (s: State, seat: number) => cardPoints(s.hands[seat]!, s.played[seat]!, s.options.whiteCountsAsColour);
 
+/** §3 Phase 3: the card points needed to call. */
+export const CALL_POINTS = 7;
+
 /** §3 Phase 3 / E7 / E8: card points ≥ 7 and nobody has called this round. */
-export const canCall = (s: State, seat: number) => s.call === null && pointsOf(s, seat).total >= 7;
+export const canCall = (s: State, seat: number) => s.call === null && pointsOf(s, seat).total >= CALL_POINTS;

@@ -2,7 +2,7 @@
 import type { Viewer } from '../../core/index.js';
 import { CARDS, duoOf, TYPE } from './cards.js';
 import type { Event } from './events.js';
-import { canCall, isProtected, pointsOf, stealTargets } from './queries.js';
+import { CALL_POINTS, isProtected, pointsOf, stealTargets } from './queries.js';
 import { colourBonus, type CardPoints } from './scoring.js';
 import type { State } from './state.js';
 
@@ -82,6 +82,9 @@ export function view(s: State, viewer: Viewer): View {
   const acting = me !== null && me === s.active && s.result === null;
   const white = s.options.whiteCountsAsColour;
   const sees = (seat: number) => seat === me || s.revealed[seat]!;
+  const points = s.hands.map((_, seat) => (sees(seat) ? pointsOf(s, seat) : null));
+  const bonus = s.hands.map((hand, seat) => (sees(seat) ? colourBonus(hand, s.played[seat]!, white) : null));
+  const mine = me === null ? null : points[me]!;
   const r = s.lastRound;
   return {
     viewer: me,
@@ -93,9 +96,9 @@ export function view(s: State, viewer: Viewer): View {
     deckCount: s.deck.length,
     discards: s.discards.map((p, pile) => ({ pile, count: p.length, top: p.length > 0 ? cardView(p.at(-1)!) : null })),
     myHand: me === null ? null : cardsView(s.hands[me]!),
-    myPoints: me === null ? null : pointsOf(s, me),
-    myColourBonus: me === null ? null : colourBonus(s.hands[me]!, s.played[me]!, white),
-    canCall: acting && s.phase === 'play' && canCall(s, me),
+    myPoints: mine,
+    myColourBonus: me === null ? null : bonus[me]!,
+    canCall: acting && s.phase === 'play' && s.call === null && mine!.total >= CALL_POINTS,
     drawn: acting && s.phase === 'keep' ? cardsView(s.drawn) : null,
     crabPile: s.phase === 'crabCard' ? s.crabPile : null,
     crabPileCards: acting && s.phase === 'crabCard' ? cardsView(s.discards[s.crabPile!]!) : null,
@@ -109,8 +112,8 @@ export function view(s: State, viewer: Viewer): View {
       revealed: s.revealed[seat]!,
       protected: isProtected(s, seat),
       duos: duosView(s.played[seat]!),
-      cardPoints: sees(seat) ? pointsOf(s, seat).total : null,
-      colourBonus: sees(seat) ? colourBonus(hand, s.played[seat]!, white) : null,
+      cardPoints: points[seat]?.total ?? null,
+      colourBonus: bonus[seat]!,
       total: s.totals[seat]!,
     })),
     lastRound: r && {

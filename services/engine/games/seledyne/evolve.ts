@@ -10,8 +10,9 @@ function beginTurns(s: State): State {
   return { ...s, phase: 'turn', current: s.startSeat, turnsTaken: 0, eligible: s.eligible.map(() => false), pending: s.pending.map(() => null), turn: newTurn(s, s.startSeat) };
 }
 
-function withTurn(s: State, f: (t: Turn) => Partial<Turn>): State {
-  return { ...s, turn: { ...s.turn!, ...f(s.turn!) } };
+/** One copy of the state with the turn patched (and other fields replaced). */
+function withTurn(s: State, f: (t: Turn) => Partial<Turn>, extra?: Partial<State>): State {
+  return { ...s, ...extra, turn: { ...s.turn!, ...f(s.turn!) } };
 }
 
 function moveToHand(s: State, seat: number, card: Card | null): State {
@@ -70,7 +71,7 @@ export function evolve(s: State, e: SeledyneEvent): State {
       const give = e.give!;
       const take = e.take!;
       const players = withPlayer(s, e.seat, (p) => ({ ...p, hand: [...without(p.hand, [give.id]), take], reserve: [...without(p.reserve, [take.id]), give] }));
-      return withTurn({ ...s, players }, (t) => ({ exchanges: t.exchanges + 1 }));
+      return withTurn(s, (t) => ({ exchanges: t.exchanges + 1 }), { players });
     }
     case 'TributeSelected':
       return withTurn(s, (t) => ({ step: 'select', selection: [...t.selection, e.card] }));
@@ -81,14 +82,14 @@ export function evolve(s: State, e: SeledyneEvent): State {
       const players = withPlayer(s, e.seat, (p) => ({ ...p, counter: without(p.counter, ids(e.cards)), tributedSum: p.tributedSum + value }));
       const istham = [...s.istham, ...e.cards.map((card) => ({ card, tributedBy: e.seat, stage: s.stage, round: s.round }))];
       const drawing = e.drawsEarned > 0 && players[e.seat]!.reserve.length > 0;
-      return withTurn({ ...s, players, istham }, () => ({
+      return withTurn(s, () => ({
         step: drawing ? 'draws' : 'ready',
         selection: [],
         tributed: e.cards.length,
         boost: e.boost,
         effective: e.effectiveDie,
         drawsLeft: drawing ? e.drawsEarned : 0,
-      }));
+      }), { players, istham });
     }
     case 'SixMultipleDrawn': {
       const next = moveToHand(s, e.seat, e.card);
@@ -103,22 +104,20 @@ export function evolve(s: State, e: SeledyneEvent): State {
       const sumActive = s.turn!.sumActive ?? (hasSpecial(giver.hand, 'SUM') || hasSpecial(giver.counter, 'SUM'));
       let players = withPlayer(s, e.seat, (p) => ({ ...p, hand: without(p.hand, ids(e.cards)) }));
       players = players.map((p, i) => (i === e.target ? { ...p, counter: [...p.counter, ...e.cards] } : p));
-      return withTurn({ ...s, players }, (t) => ({ step: 'gifting', targets: [...t.targets, e.target], sumActive }));
+      return withTurn(s, (t) => ({ step: 'gifting', targets: [...t.targets, e.target], sumActive }), { players });
     }
     case 'LastRoundTriggered':
       return { ...s, lastRound: true, triggerSeat: e.seat, nonGiftStreak: 0 };
     case 'TurnEnded': {
       const turnsTaken = s.turnsTaken + 1;
-      const base: State = { ...s, turnsTaken, turn: null };
+      const seat = (e.seat + 1) % s.seats;
       if (s.lastRound) {
         const streak = e.gifted ? 0 : s.nonGiftStreak + 1;
-        if (streak >= s.seats) return { ...base, nonGiftStreak: streak, phase: 'stageEnd', endReason: 'lastRound', current: null };
-        const seat = (e.seat + 1) % s.seats;
-        return { ...base, nonGiftStreak: streak, current: seat, turn: newTurn(s, seat) };
+        if (streak >= s.seats) return { ...s, turnsTaken, turn: null, nonGiftStreak: streak, phase: 'stageEnd', endReason: 'lastRound', current: null };
+        return { ...s, turnsTaken, nonGiftStreak: streak, current: seat, turn: newTurn(s, seat) };
       }
-      if (turnsTaken >= s.seats) return { ...base, phase: 'roundEnd', current: null };
-      const seat = (e.seat + 1) % s.seats;
-      return { ...base, current: seat, turn: newTurn(s, seat) };
+      if (turnsTaken >= s.seats) return { ...s, turnsTaken, turn: null, phase: 'roundEnd', current: null };
+      return { ...s, turnsTaken, current: seat, turn: newTurn(s, seat) };
     }
     case 'RoundEnded':
       return {

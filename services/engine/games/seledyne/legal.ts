@@ -38,7 +38,7 @@ function gifts(s: State, t: Turn): Command[] {
 
 function turnCommands(s: State, t: Turn): Command[] {
   const p = s.players[t.seat]!;
-  const planner = plannerFor(s, t.seat);
+  const planner = () => plannerFor(s, t.seat);
   const out: Command[] = [];
   const exchanges = () => {
     if (!exchangeAllowed(s, t)) return;
@@ -48,13 +48,8 @@ function turnCommands(s: State, t: Turn): Command[] {
         if (exchangeProblem(s, t, give.id, take, planner) === null) out.push(take === null ? { type: 'exchange', give: give.id } : { type: 'exchange', give: give.id, take });
   };
   const tributes = () => {
-    const byKind = new Map<string, boolean>();
-    for (const c of p.counter) {
-      if (t.selection.some((x) => x.id === c.id)) continue;
-      const kind = `${c.value}|${c.special}`;
-      if (!byKind.has(kind)) byKind.set(kind, tributeProblem(s, t, c.id, planner) === null);
-      if (byKind.get(kind)) out.push({ type: 'tribute', card: c.id });
-    }
+    if (p.counter.length === t.selection.length) return;
+    for (const c of p.counter) if (tributeProblem(s, t, c.id, planner) === null) out.push({ type: 'tribute', card: c.id });
   };
   switch (t.step) {
     case 'open':
@@ -107,7 +102,16 @@ export function toMove(s: State): Seat[] {
   }
 }
 
+const cache = new WeakMap<State, Command[][]>();
+
+/** Every legal command of `seat` (memoised per state object; a fresh array each call). */
 export function legalCommands(s: State, seat: Seat): Command[] {
+  let bySeat = cache.get(s);
+  if (!bySeat) cache.set(s, (bySeat = []));
+  return (bySeat[seat] ??= computeLegal(s, seat)).slice();
+}
+
+function computeLegal(s: State, seat: Seat): Command[] {
   if (!toMove(s).includes(seat)) return [];
   const p = s.players[seat]!;
   const reserveCards = randomDraws(s.options) || p.reserve.length === 0 ? [undefined] : p.reserve.map((c) => c.id);

@@ -73,6 +73,7 @@ export class Planner {
   private readonly memo = new Map<number, boolean>();
   private readonly openMemo = new Map<number, boolean>();
   private readonly featMemo = new Map<string, boolean>();
+  private readonly optionsMemo = new Map<string, { exists: boolean; kinds: Set<string> }>();
 
   constructor(readonly facts: PlanFacts) {
     this.own = [...facts.hand, ...facts.reserve];
@@ -238,35 +239,54 @@ export class Planner {
     return cards.length > 0 && this.feasible(cards.length, s, count(cards, 'SUM'), count(cards, 'EXCHANGE'), hand, used, boost);
   }
 
-  /** Some tribute containing `base` (any more counter cards) leaves a gift reachable. */
-  tributeExtendable(base: readonly Card[], hand: number = this.handMask, used = 0): boolean {
+  /**
+   * The kinds of counter card (`value|special`, all alike for this search) that can be added to
+   * `base` on the way to a tribute that leaves a gift reachable; `exists` when `base` itself can be
+   * completed. One search over the counter grouped by kind, memoised on (group, count, sum, specials).
+   */
+  tributeOptions(base: readonly Card[], hand: number = this.handMask, used = 0): { exists: boolean; kinds: Set<string> } {
+    const memoKey = `${base.map((c) => c.id).join()}|${hand}|${used}`;
+    const hit = this.optionsMemo.get(memoKey);
+    if (hit) return hit;
     const taken = new Set(base.map((c) => c.id));
     const groups = new Map<string, { value: number; special: Card['special']; n: number }>();
     for (const c of this.facts.counter) {
       if (taken.has(c.id)) continue;
-      const key = `${c.value}|${c.special}`;
+      const key = kindOf(c);
       const g = groups.get(key);
       if (g) g.n++;
       else groups.set(key, { value: c.value, special: c.special, n: 1 });
     }
+    const keys = [...groups.keys()];
     const list = [...groups.values()];
     const cap = 6 * (popcount(this.all & ~hand) + 2);
     const norm = (s: number) => (s < cap ? s : cap + (s % 6));
-    const seen = new Set<number>();
-    const search = (i: number, k: number, s: number, sumOut: number, exchOut: number): boolean => {
-      if (i === list.length) return k > 0 && this.feasible(k, s, sumOut, exchOut, hand, used, null);
+    // per node: bit 0 = a feasible completion exists; bit i+1 = group i can be part of one
+    const memo = new Map<number, number>();
+    const search = (i: number, k: number, s: number, sumOut: number, exchOut: number): number => {
+      if (i === list.length) return k > 0 && this.feasible(k, s, sumOut, exchOut, hand, used, null) ? 1 : 0;
       const key = (((i * 128 + k) * 128 + s) * 8 + Math.min(sumOut, 7)) * 8 + Math.min(exchOut, 7);
-      if (seen.has(key)) return false;
-      seen.add(key);
+      const known = memo.get(key);
+      if (known !== undefined) return known;
       const g = list[i]!;
+      let out = 0;
       for (let n = 0; n <= g.n; n++) {
-        const sum = g.special === 'SUM' ? n : 0;
-        const exch = g.special === 'EXCHANGE' ? n : 0;
-        if (search(i + 1, k + n, norm(s + n * g.value), sumOut + sum, exchOut + exch)) return true;
+        const child = search(i + 1, k + n, norm(s + n * g.value), sumOut + (g.special === 'SUM' ? n : 0), exchOut + (g.special === 'EXCHANGE' ? n : 0));
+        out |= child;
+        if (n > 0 && child & 1) out |= 2 ** (i + 1);
       }
-      return false;
+      memo.set(key, out);
+      return out;
     };
-    return search(0, base.length, norm(base.reduce((t, c) => t + c.value, 0)), count(base, 'SUM'), count(base, 'EXCHANGE'));
+    const found = search(0, base.length, norm(base.reduce((t, c) => t + c.value, 0)), count(base, 'SUM'), count(base, 'EXCHANGE'));
+    const result = { exists: (found & 1) === 1, kinds: new Set(keys.filter((_, i) => found & (2 ** (i + 1)))) };
+    this.optionsMemo.set(memoKey, result);
+    return result;
+  }
+
+  /** Some tribute containing `base` (any more counter cards) leaves a gift reachable. */
+  tributeExtendable(base: readonly Card[], hand: number = this.handMask, used = 0): boolean {
+    return this.tributeOptions(base, hand, used).exists;
   }
 
   /** From the start of the turn: some gift is reachable (exchange, tribute, draws, exchange, gift). */
@@ -291,5 +311,8 @@ export class Planner {
     return this.reserveBits(hand).every((r) => this.openOk(h | r, used + 1));
   }
 }
+
+/** Counter cards alike for the search: same value and symbol. */
+export const kindOf = (c: Card) => `${c.value}|${c.special}`;
 
 const count = (cards: readonly Card[], special: Card['special']) => cards.filter((c) => c.special === special).length;

@@ -8,14 +8,25 @@ import { total, type Card } from './cards.js';
 import type { Command } from './commands.js';
 import type { ExchangeTime, SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
-import { drawsEarned, Planner } from './plan.js';
+import { drawsEarned, kindOf, Planner } from './plan.js';
 import { stageEnded } from './scoring.js';
 import { countSpecial, deckOf, hasSpecial, randomDraws, randomExchange, type State, type Turn } from './state.js';
 
 type E = SeledyneEvent;
 
-/** The search over the acting seat's own turn (plan.ts), built from what that seat knows. */
+const planners = new WeakMap<State, Planner[]>();
+
+/**
+ * The search over the acting seat's own turn (plan.ts), built from what that seat knows.
+ * Memoised per state object: legalCommands and decide on the same state share its tables.
+ */
 export function plannerFor(s: State, seat: number): Planner {
+  let bySeat = planners.get(s);
+  if (!bySeat) planners.set(s, (bySeat = []));
+  return (bySeat[seat] ??= newPlanner(s, seat));
+}
+
+function newPlanner(s: State, seat: number): Planner {
   const p = s.players[seat]!;
   const o = s.options;
   return new Planner({
@@ -72,53 +83,53 @@ export function exchangeAllowed(s: State, t: Turn): boolean {
 }
 
 /** Why an exchange is refused, or null. `take` null: a random reserve card (A5). */
-export function exchangeProblem(s: State, t: Turn, give: string, take: string | null, planner?: Planner): string | null {
+export function exchangeProblem(s: State, t: Turn, give: string, take: string | null, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
   if (!exchangeAllowed(s, t)) return 'no exchange available now';
   const p = s.players[t.seat]!;
   if (!find(p.hand, give)) return 'give a card from your hand';
   if (randomExchange(s.options) !== (take === null)) return randomExchange(s.options) ? 'the reserve card is taken at random' : 'choose a reserve card';
   if (take !== null && !find(p.reserve, take)) return 'take a card from your reserve';
   if (t.step === 'ready') {
-    const plan = planner ?? plannerFor(s, t.seat);
+    const plan = planner();
     if (!plan.exchangeStepOk(t.effective, plan.handMask, t.exchanges, give, take)) return 'after a tribute a gift must stay possible';
   }
   if (t.step === 'open' && !s.options.exchangeWithoutGiftAllowed) {
-    const plan = planner ?? plannerFor(s, t.seat);
+    const plan = planner();
     if (!plan.openExchangeOk(plan.handMask, t.exchanges, give, take)) return 'an exchange needs a gift this turn';
   }
   return null;
 }
 
-export function tributeProblem(s: State, t: Turn, cardId: string, planner?: Planner): string | null {
+export function tributeProblem(s: State, t: Turn, cardId: string, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
   if (t.step !== 'open' && t.step !== 'select') return 'the tribute comes before every gift';
   const card = find(s.players[t.seat]!.counter, cardId);
   if (!card || t.selection.some((c) => c.id === cardId)) return 'tribute a card from your counter';
-  const plan = planner ?? plannerFor(s, t.seat);
-  if (!plan.tributeExtendable([...t.selection, card], plan.handMask, t.exchanges)) return 'no gift could follow that tribute';
+  const plan = planner();
+  if (!plan.tributeOptions(t.selection, plan.handMask, t.exchanges).kinds.has(kindOf(card))) return 'no gift could follow that tribute';
   return null;
 }
 
-export function confirmProblem(s: State, t: Turn, boost: boolean, planner?: Planner): string | null {
+export function confirmProblem(s: State, t: Turn, boost: boolean, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
   if (t.step !== 'select' || t.selection.length === 0) return 'no tribute selected';
   if (!boost && s.options.tributeBoostMode === 'MANDATORY') return 'the tribute boost is mandatory';
-  const plan = planner ?? plannerFor(s, t.seat);
+  const plan = planner();
   if (!plan.tributeOk(t.selection, boost, plan.handMask, t.exchanges)) return 'no gift could follow that tribute';
   return null;
 }
 
-export function drawProblem(s: State, t: Turn, cardId: string | null, planner?: Planner): string | null {
+export function drawProblem(s: State, t: Turn, cardId: string | null, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
   if (t.step !== 'draws') return 'no Six-Multiple draw now';
   if (randomDraws(s.options) !== (cardId === null)) return randomDraws(s.options) ? 'reserve draws are random' : 'choose a reserve card';
   if (cardId !== null && !find(s.players[t.seat]!.reserve, cardId)) return 'draw a card from your reserve';
-  const plan = planner ?? plannerFor(s, t.seat);
+  const plan = planner();
   if (!plan.drawStepOk(t.effective, plan.handMask, t.drawsLeft, t.exchanges, cardId)) return 'after a tribute a gift must stay possible';
   return null;
 }
 
-export function stopProblem(s: State, t: Turn, planner?: Planner): string | null {
+export function stopProblem(s: State, t: Turn, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
   if (t.step !== 'draws') return 'no Six-Multiple draw now';
   if (!s.options.sixMultipleDrawsOptional) return 'Six-Multiple draws are mandatory';
-  const plan = planner ?? plannerFor(s, t.seat);
+  const plan = planner();
   if (!plan.readyOk(t.effective, plan.handMask, t.exchanges)) return 'after a tribute a gift must stay possible';
   return null;
 }

@@ -2,15 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { silver } from '../../../services/engine/games/silver/index.js';
 import type { Event } from '../../../services/engine/games/silver/events.js';
-import { round, type Flow } from './helpers.js';
+import { discard, draw, power, round, tgt, type Flow } from './helpers.js';
 
 const A = { edition: 'amulet' };
 const C = { edition: 'coin' };
 const D = { edition: 'dagger' };
-const draw = { type: 'draw' } as const;
-const power = { type: 'power' } as const;
-const discard = { type: 'discard' } as const;
-const tgt = (seat: number, position: number) => ({ type: 'target', seat, position }) as const;
 const targets = (f: Flow, seat: number) => f.legal(seat).filter((c) => c.type === 'target');
 
 describe('§4.1 Silver (amulet) cards', () => {

@@ -128,3 +128,8 @@ export function cardsConserved(s: State) {
   expect(all.length).toBe(52);
   expect(new Set(all).size).toBe(52);
 }
+
+export const draw = { type: 'draw' } as const;
+export const power = { type: 'power' } as const;
+export const discard = { type: 'discard' } as const;
+export const tgt = (seat: number, position: number) => ({ type: 'target', seat, position }) as const;

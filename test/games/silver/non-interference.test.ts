@@ -7,7 +7,7 @@ import type { TableEvent } from '../../../services/engine/core/index.js';
 import type { Command } from '../../../services/engine/games/silver/commands.js';
 import { silver } from '../../../services/engine/games/silver/index.js';
 import { expectIndistinguishable, observe } from '../../kit/playthrough.js';
-import { round, type Setup } from './helpers.js';
+import { draw, power, round, type Setup } from './helpers.js';
 
 type Moves = [number, Command][];
 
@@ -30,8 +30,6 @@ function check(a: Setup, b: Setup, moves: Moves, blind: number[], sees: number[]
 }
 
 const A = { edition: 'amulet' };
-const draw = { type: 'draw' } as const;
-const power = { type: 'power' } as const;
 
 describe('non-interference', () => {
   for (const seats of [2, 3, 4])

@@ -7,14 +7,10 @@ import { cards, silver } from '../../../services/engine/games/silver/index.js';
 import { gameWinners, nextToken } from '../../../services/engine/games/silver/scoring.js';
 import { initialState, type State } from '../../../services/engine/games/silver/state.js';
 import { randomPlaythrough } from '../../kit/playthrough.js';
-import { dealEvents, Flow, round, type Setup } from './helpers.js';
+import { dealEvents, discard, draw, Flow, power, round, tgt, type Setup } from './helpers.js';
 
 const A = { edition: 'amulet' };
 const C = { edition: 'coin' };
-const draw = { type: 'draw' } as const;
-const power = { type: 'power' } as const;
-const discard = { type: 'discard' } as const;
-const tgt = (seat: number, position: number) => ({ type: 'target', seat, position }) as const;
 const withEvents = (o: Setup, extra: Event[]) => new Flow(o.seats ?? o.villages.length, o.options ?? {}, [...dealEvents(o), ...extra]);
 
 describe('catalog', () => {

@@ -1,7 +1,7 @@
 /** evolve: applies one event; total, deterministic, shallow copies only. */
 import type { Event, Loc } from './events.js';
 import { scoringQueue } from './scoring.js';
-import { bit, PUBLIC, type State } from './state.js';
+import { bit, copyState, PUBLIC, type State } from './state.js';
 
 /** Removes the card at `from`, returns its id (mutates the already-copied state `s`). */
 function remove(s: State, from: Loc): number {
@@ -92,7 +92,7 @@ const setAt = <T>(arr: T[], i: number, v: T) => {
 };
 
 export function evolve(state: State, e: Event): State {
-  const s: State = { ...state };
+  const s = copyState(state);
   switch (e.type) {
     case 'RoundDealt': {
       const villages = e.villages ?? [];

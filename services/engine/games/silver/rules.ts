@@ -10,11 +10,23 @@ import { Sim } from './sim.js';
 import { defOf, next, type State } from './state.js';
 import { exchange, exchangeable, place } from './village.js';
 
-/** A command as a canonical string (keys sorted, position sets sorted) to compare with the legal list. */
-export function canonical(c: Command): string {
-  const x: Record<string, unknown> = { ...c };
-  if (Array.isArray(x.positions)) x.positions = [...(x.positions as number[])].sort((a, b) => a - b);
-  return JSON.stringify(Object.keys(x).sort().map((k) => [k, x[k]]));
+/** Two commands are the same move (position sets compare as sets). */
+export function sameCommand(a: Command, b: Command): boolean {
+  if (a.type !== b.type) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
+  for (const k of keys) {
+    const u = x[k];
+    const v = y[k];
+    if (Array.isArray(u) && Array.isArray(v)) {
+      if (u.length !== v.length) return false;
+      const su = [...u].sort((m, n) => m - n);
+      const sv = [...v].sort((m, n) => m - n);
+      if (su.some((m, i) => m !== sv[i])) return false;
+    } else if (u !== v) return false;
+  }
+  return true;
 }
 
 function reason(s: State, seat: number, c: Command): string {
@@ -48,8 +60,7 @@ export function start(s: State, rng: Rng) {
 }
 
 export function decide(s: State, c: Command, seat: number, rng: Rng) {
-  const key = canonical(c);
-  ensure(validSet(s, seat, c) || legalCommands(s, seat).some((x) => x.type === c.type && canonical(x) === key), reason(s, seat, c));
+  ensure(validSet(s, seat, c) || legalCommands(s, seat).some((x) => sameCommand(x, c)), reason(s, seat, c));
   const sim = new Sim(s, rng);
   apply(sim, seat, c);
   settle(sim, (st, se) => freeActions(st, se).length);

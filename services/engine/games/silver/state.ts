@@ -94,6 +94,47 @@ export interface State {
   winners: number[] | null;
 }
 
+/** A shallow copy for `evolve`: a literal with every field is far faster than an object spread of this size. */
+export function copyState(s: State): State {
+  return {
+    seats: s.seats,
+    o: s.o,
+    eds: s.eds,
+    token: s.token,
+    round: s.round,
+    start: s.start,
+    phase: s.phase,
+    villages: s.villages,
+    deck: s.deck,
+    discard: s.discard,
+    display: s.display,
+    box: s.box,
+    hand: s.hand,
+    kept: s.kept,
+    keptNext: s.keptNext,
+    up: s.up,
+    rot: s.rot,
+    known: s.known,
+    guards: s.guards,
+    amulet: s.amulet,
+    dead: s.dead,
+    dir: s.dir,
+    skip: s.skip,
+    deckOut: s.deckOut,
+    caller: s.caller,
+    owes: s.owes,
+    peeked: s.peeked,
+    turn: s.turn,
+    pending: s.pending,
+    endReason: s.endReason,
+    upBefore: s.upBefore,
+    scoring: s.scoring,
+    scores: s.scores,
+    history: s.history,
+    winners: s.winners,
+  };
+}
+
 export function editionsFor(o: Options): Edition[] {
   return Array.from({ length: 14 }, (_, n) => {
     const m = o.mix[String(n)];

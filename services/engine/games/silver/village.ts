@@ -8,7 +8,12 @@ import type { Sim } from './sim.js';
 import { bit, PUBLIC, type State } from './state.js';
 
 /** Positions of `seat`'s village that `seat` may exchange, discard or move. */
-export const exchangeable = (s: State, seat: number) => s.villages[seat]!.flatMap((_, p) => (blocked(s, seat, seat, p, 'modify') ? [] : [p]));
+export function exchangeable(s: State, seat: number): number[] {
+  const out: number[] = [];
+  const n = s.villages[seat]!.length;
+  for (let p = 0; p < n; p++) if (!blocked(s, seat, seat, p, 'modify')) out.push(p);
+  return out;
+}
 
 /** §3.7 step 2: the match test with Doppelgänger (wild) and Lycan (+1) modifiers. */
 export function matches(s: State, seat: number, ids: number[]): boolean {

@@ -1,0 +1,114 @@
+/**
+ * Random playthroughs through the table (test/kit/playthrough.ts) for every seat count, with
+ * Seledyne's own invariants checked after every command. Every game must end.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TableState } from '../../../services/engine/core/index.js';
+import { seledyne } from '../../../services/engine/games/seledyne/index.js';
+import type { State } from '../../../services/engine/games/seledyne/state.js';
+import { randomPlaythrough } from '../../kit/playthrough.js';
+
+function fail(message: string): never {
+  throw new Error(`invariant: ${message}`);
+}
+
+/** Cards are conserved and each is in one place; hands and reserves hold own cards, counters never do. */
+export function invariants(table: TableState) {
+  const s = table.play as State;
+  if (s.stage === 0) return;
+  const o = s.options;
+  const seen = new Set<string>();
+  const place = (id: string) => {
+    if (seen.has(id)) fail(`${id} is in two places`);
+    seen.add(id);
+  };
+  s.players.forEach((p, seat) => {
+    for (const c of [...p.hand, ...p.reserve]) {
+      if (c.house !== p.house) fail(`seat ${seat} holds ${c.id} in hand or reserve`);
+      place(c.id);
+    }
+    for (const c of p.counter) {
+      if (c.house === p.house) fail(`seat ${seat} has its own ${c.id} in its counter`);
+      place(c.id);
+    }
+    if (p.total < 0) fail('a total below zero');
+    if (o.scoreFloorMode === 'PERSISTENT_CLAMP' && p.raw !== p.total) fail('raw differs from total');
+    if (p.stageScores.length !== s.results.length) fail('stage scores');
+    if (s.phase === 'turn' && (p.die < 1 || p.die > o.dieFaces)) fail(`die ${p.die}`);
+  });
+  for (const e of s.istham) {
+    if (s.players[e.tributedBy]!.house === e.card.house) fail('a player tributed its own card');
+    place(e.card.id);
+  }
+  if (seen.size !== o.cardValues.length * s.seats) fail(`${seen.size} cards in play`);
+  if (s.phase === 'turn') {
+    const t = s.turn!;
+    if (t.seat !== s.current) fail('turn seat');
+    const counter = s.players[t.seat]!.counter.map((c) => c.id);
+    if (!t.selection.every((c) => counter.includes(c.id))) fail('selection outside the counter');
+    if (t.step !== 'open' && t.step !== 'select' && t.targets.length === 0 && t.tributed === 0) fail(`step ${t.step} without tribute or gift`);
+  }
+  if (s.lastRound && s.nonGiftStreak >= s.seats && s.phase !== 'over' && s.stage === s.results.at(-1)?.stage) fail('last round did not end');
+}
+
+const SEATS = [2, 3, 4, 5, 6];
+/** Low values: gifts are easy, so stages reach the trigger, the last round and its continuation. */
+const LOW = { cardValues: [1, 1, 2, 2, 3, 3, 4, 4, 5, 5] };
+const SHORT = { stages: 2, maxRoundsPerStage: 3 };
+
+const play = (seats: number, options: object, seed: string, botSeed: number, deepEvery = 1_000) =>
+  randomPlaythrough(seledyne, { seats, options, seed, botSeed, check: invariants, deepEvery });
+
+const reasons = (r: ReturnType<typeof play>) => (r.state.play as State).results.map((x) => x.reason);
+
+describe('random playthroughs', () => {
+  it.each(SEATS)('%i seats, default options: a full game (3 stages) ends with every invariant', (seats) => {
+    const r = play(seats, {}, `full-${seats}`, seats, 400);
+    expect(reasons(r)).toHaveLength(3);
+  });
+
+  it.each(SEATS)('%i seats, default rules, short stages: 24 games', (seats) => {
+    for (let g = 0; g < 24; g++) play(seats, { stages: 1, maxRoundsPerStage: 2 }, `short-${seats}-${g}`, g);
+  });
+
+  it.each(SEATS)('%i seats, low cards: stages reach the last round and its continuation', (seats) => {
+    const seen = new Set<string>();
+    for (let g = 0; g < 4; g++) for (const reason of reasons(play(seats, { ...LOW, stages: 1 }, `low-${seats}-${g}`, g))) seen.add(reason);
+    expect(seen).toContain('lastRound');
+  });
+
+  const variants = [
+    { ownerSeesReserve: false },
+    { exchangeReserveCard: 'RANDOM' },
+    { roundDrawMandatory: false },
+    { ownerSeesReserve: false, roundDrawMandatory: false, sixMultipleDrawsOptional: false },
+    { sixRuleDecisionMode: 'TURN_ORDER' },
+    { sixRuleRequiresReserveCard: false },
+    { tributeBoostMode: 'MANDATORY' },
+    { sixMultipleMode: 'FLOOR' },
+    { sixMultipleMode: 'CUMULATIVE' },
+    { sixMultipleDrawsOptional: false },
+    { sumRuleCheckTiming: 'PER_GIFT_SEQUENTIAL' },
+    { exchangeLimit: 'ONCE_PER_EXCHANGE_CARD' },
+    { exchangeWithoutGiftAllowed: false },
+    { lastRoundTermination: 'NO_LEGAL_GIFT' },
+    { positiveScoring: 'TRIBUTER' },
+    { scoreFloorMode: 'FINAL_CLAMP' },
+    { startMarkerAfterStage: 'HIGHEST_STAGE_SCORE' },
+    { winnerTieBreak: 'CHAIN' },
+    { deadlockDetection: false },
+    { firstStartPlayer: 'RANDOM' },
+    { dieFaces: 8 },
+    { initialHandSize: 3 },
+    { cardValues: [1, 1, 2, 3, 4, 6, 6, 7, 9, 12], exchangeCardValue: 6, sumCardValue: 1 },
+    { maxRoundsPerStage: null },
+  ].map((o, i) => ({ o, name: JSON.stringify(o), seats: SEATS[i % SEATS.length]! }));
+
+  it.each(variants)('$name: short and low-card games at $seats and more seats', ({ o, seats }) => {
+    const more = SEATS[(SEATS.indexOf(seats) + 2) % SEATS.length]!;
+    for (let g = 0; g < 2; g++) {
+      play(seats, { ...SHORT, ...o }, `v-${g}-${JSON.stringify(o)}`, g);
+      play(more, { ...LOW, stages: 1, ...o }, `vl-${g}-${JSON.stringify(o)}`, g);
+    }
+  });
+});

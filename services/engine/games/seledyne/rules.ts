@@ -286,9 +286,10 @@ export function deadlocked(s: State): boolean {
   return s.players.every((p) => [...p.hand, ...p.reserve].every((c) => c.value > most + p.counter.length));
 }
 
-/** A17 NO_LEGAL_GIFT: no player can reach a gift in their own turn. */
+/** A17 NO_LEGAL_GIFT: no player can reach a gift in their own turn (an empty hand must pass, §7.1 (2)). */
 export function noReachableGift(s: State): boolean {
-  return s.players.every((_, seat) => !plannerFor({ ...s, turn: null }, seat).openOk());
+  const between: State = { ...s, turn: null };
+  return s.players.every((p, seat) => p.hand.length === 0 || !plannerFor(between, seat).openOk());
 }
 
 /** The next automatic event, or null when a seat must act (or the game is over). */

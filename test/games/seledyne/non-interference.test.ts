@@ -1,0 +1,117 @@
+/**
+ * Non-interference (§6): two histories that differ only in what a seat cannot know — another
+ * player's hand and reserve, a pending simultaneous choice, a card drawn or exchanged — look
+ * identical to that seat (view, legal moves, status, redacted history) and to spectators.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TableEvent } from '../../../services/engine/core/index.js';
+import { HOUSE_IDS } from '../../../services/engine/games/seledyne/cards.js';
+import type { SeledyneEvent } from '../../../services/engine/games/seledyne/events.js';
+import { seledyne } from '../../../services/engine/games/seledyne/index.js';
+import { expectIndistinguishable, observe } from '../../kit/playthrough.js';
+import { played, tableGame, type Arrangement, type Move } from './helpers.js';
+
+const SEATS = [2, 3, 4, 5, 6];
+
+/** A table history around arranged game events. */
+function history(seats: number, options: Record<string, unknown>, events: SeledyneEvent[]): TableEvent[] {
+  return [
+    { type: 'GameCreated', game: 'seledyne', seats, options: seledyne.options.parse(options), seedHash: 'hash', seedFixed: true, seed: 'seed' },
+    ...Array.from({ length: seats }, (_, seat) => ({ type: 'SeatTaken', seat, name: `p${seat}`, tokenHash: `t${seat}` })),
+    ...events,
+  ];
+}
+
+/** Every other seat and the spectator see no difference; `seat` itself does. */
+function onlySeatKnows(a: TableEvent[], b: TableEvent[], seats: number, seat: number) {
+  for (let other = 0; other < seats; other++) if (other !== seat) expectIndistinguishable(seledyne, a, b, other);
+  expectIndistinguishable(seledyne, a, b, null);
+  expect(observe(seledyne, a, seat)).not.toEqual(observe(seledyne, b, seat));
+}
+
+const own = (seat: number, value: number) => `${HOUSE_IDS[seat]}-${String(value).padStart(2, '0')}`;
+/** Every seat holds its 1 and 2, all dice equal: everyone passes round 1; round 2 opens with the draw. */
+const quiet = (seats: number): Arrangement => ({ hands: Array.from({ length: seats }, (_, i) => [own(i, 1), own(i, 2)]), dice: Array(seats).fill(3) });
+const allPass = (seats: number): Move[] => Array.from({ length: seats }, (_, i) => [i, { type: 'pass' }]);
+
+describe('non-interference', () => {
+  it.each(SEATS)('%i seats: the split of each seat between hand and reserve is hidden from every other seat', (seats) => {
+    const g = tableGame(seats, {}, `ni-${seats}`);
+    for (let seat = 0; seat < seats; seat++) {
+      const swapped = g.events.map((e) => {
+        if (e.type !== 'StageStarted') return e;
+        const s = e as Extract<SeledyneEvent, { type: 'StageStarted' }>;
+        const hand = s.hands[seat]!;
+        const reserve = s.reserves[seat]!;
+        return { ...s, hands: s.hands.map((h, i) => (i === seat ? [reserve[0]!, ...hand.slice(1)] : h)), reserves: s.reserves.map((r, i) => (i === seat ? [hand[0]!, ...reserve.slice(1)] : r)) };
+      });
+      onlySeatKnows(g.events, swapped, seats, seat);
+    }
+  });
+
+  it.each(SEATS)('%i seats: a pending round-draw choice is hidden from every other seat until all are in', (seats) => {
+    for (let seat = 0; seat < seats; seat++) {
+      const a = played(quiet(seats), {}, [...allPass(seats), [seat, { type: 'roundDraw', card: own(seat, 7) }]]);
+      const b = played(quiet(seats), {}, [...allPass(seats), [seat, { type: 'roundDraw', card: own(seat, 8) }]]);
+      onlySeatKnows(history(seats, {}, a), history(seats, {}, b), seats, seat);
+    }
+  });
+
+  it.each(SEATS)('%i seats: the card a seat drew stays hidden after the draw resolves', (seats) => {
+    const draws = (seat: number, value: number): Move[] => Array.from({ length: seats }, (_, i) => [i, { type: 'roundDraw', card: own(i, i === seat ? value : 6) }]);
+    for (let seat = 0; seat < seats; seat++) {
+      const a = played(quiet(seats), {}, [...allPass(seats), ...draws(seat, 7)]);
+      const b = played(quiet(seats), {}, [...allPass(seats), ...draws(seat, 9)]);
+      onlySeatKnows(history(seats, {}, a), history(seats, {}, b), seats, seat);
+    }
+  });
+
+  it('A7: whether a pending seat draws or declines is hidden until every choice is in', () => {
+    const o = { roundDrawMandatory: false };
+    const a = played(quiet(3), o, [...allPass(3), [1, { type: 'roundDraw', card: own(1, 7) }]]);
+    const b = played(quiet(3), o, [...allPass(3), [1, { type: 'skipRoundDraw' }]]);
+    onlySeatKnows(history(3, o, a), history(3, o, b), 3, 1);
+  });
+
+  it.each(SEATS)('%i seats: a pending Six Rule choice (use or not, which card) is hidden until all are in', (seats) => {
+    const six: Arrangement = { ...quiet(seats), dice: Array(seats).fill(6), sixWindow: true };
+    for (let seat = 0; seat < seats; seat++) {
+      const a = played(six, {}, [[seat, { type: 'sixRule', use: true, card: own(seat, 9) }]]);
+      const b = played(six, {}, [[seat, { type: 'sixRule', use: false }]]);
+      const c = played(six, {}, [[seat, { type: 'sixRule', use: true, card: own(seat, 3) }]]);
+      onlySeatKnows(history(seats, {}, a), history(seats, {}, b), seats, seat);
+      onlySeatKnows(history(seats, {}, a), history(seats, {}, c), seats, seat);
+    }
+  });
+
+  it('§6.2 the cards of an exchange are hidden from the others', () => {
+    const a0: Arrangement = { hands: [['NAB-04', 'NAB-07'], ['SAL-01'], ['YAR-01']], dice: [4, 1, 1] };
+    const a = played(a0, {}, [[0, { type: 'exchange', give: 'NAB-07', take: 'NAB-03' }]]);
+    const b = played(a0, {}, [[0, { type: 'exchange', give: 'NAB-04', take: 'NAB-09' }]]);
+    onlySeatKnows(history(3, {}, a), history(3, {}, b), 3, 0);
+  });
+
+  it('§6.2 the cards of Six-Multiple draws are hidden from the others (only their number is public)', () => {
+    const a0: Arrangement = { hands: [['NAB-03', 'NAB-05'], ['SAL-01'], ['YAR-01']], counters: [['SAL-02', 'YAR-04'], [], []], dice: [2, 1, 1] };
+    const tribute: Move[] = [
+      [0, { type: 'tribute', card: 'SAL-02' }],
+      [0, { type: 'tribute', card: 'YAR-04' }],
+      [0, { type: 'confirmTribute', boost: true }],
+    ];
+    const a = played(a0, {}, [...tribute, [0, { type: 'sixMultipleDraw', card: 'NAB-08' }]]);
+    const b = played(a0, {}, [...tribute, [0, { type: 'sixMultipleDraw', card: 'NAB-10' }]]);
+    onlySeatKnows(history(3, {}, a), history(3, {}, b), 3, 0);
+  });
+
+  it('A5 random draws: the card the RNG gave is hidden from the others', () => {
+    const o = { ownerSeesReserve: false };
+    const a = played(quiet(3), o, allPass(3), { int: () => 0 });
+    const b = played(quiet(3), o, allPass(3), { int: (n: number) => n - 1 });
+    const differing = (x: SeledyneEvent[], y: SeledyneEvent[]) => x.findIndex((e, i) => JSON.stringify(e) !== JSON.stringify(y[i]));
+    expect(a[differing(a, b)]!.type).toBe('RoundDrawResolved');
+    const cut = differing(a, b) + 1;
+    const ha = history(3, o, a.slice(0, cut));
+    const hb = history(3, o, b.slice(0, cut));
+    expectIndistinguishable(seledyne, ha, hb, null);
+  });
+});

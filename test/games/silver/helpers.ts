@@ -3,7 +3,7 @@
  * given/when/then kit.
  */
 import { expect } from 'vitest';
-import type { GameEvent } from '../../../services/engine/core/index.js';
+import { pick, type Bot, type GameEvent } from '../../../services/engine/core/index.js';
 import { numberOf } from '../../../services/engine/games/silver/cards.js';
 import type { Command } from '../../../services/engine/games/silver/commands.js';
 import type { Event } from '../../../services/engine/games/silver/events.js';
@@ -133,3 +133,14 @@ export const draw = { type: 'draw' } as const;
 export const power = { type: 'power' } as const;
 export const discard = { type: 'discard' } as const;
 export const tgt = (seat: number, position: number) => ({ type: 'target', seat, position }) as const;
+
+/**
+ * A random bot that picks a move type uniformly, then a move of that type: every kind of move
+ * (call, power, give …) gets played often, and random multi-card exchanges stay small.
+ */
+export const typeBot: Bot = (_view, legal, rng) => {
+  const types = [...new Set((legal as Command[]).map((c) => c.type))];
+  const type = types[rng.int(types.length)];
+  return pick((legal as Command[]).filter((c) => c.type === type), rng);
+};
+

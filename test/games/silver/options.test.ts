@@ -7,7 +7,7 @@ import { cards, silver } from '../../../services/engine/games/silver/index.js';
 import { gameWinners, nextToken } from '../../../services/engine/games/silver/scoring.js';
 import { initialState, type State } from '../../../services/engine/games/silver/state.js';
 import { randomPlaythrough } from '../../kit/playthrough.js';
-import { dealEvents, discard, draw, Flow, power, round, tgt, type Setup } from './helpers.js';
+import { dealEvents, discard, draw, Flow, power, round, tgt, typeBot, type Setup } from './helpers.js';
 
 const A = { edition: 'amulet' };
 const C = { edition: 'coin' };
@@ -70,8 +70,9 @@ describe('catalog', () => {
       seats: 3,
       options: { mix: { '0': 'promo', '3': 'promo', '5': 'promo', '12': 'promo' }, rounds: 1 },
       seed: 'schema',
+      bot: typeBot,
       check: (ts: TableState) => {
-        if (seen++ % 7) return;
+        if (seen++ % 25) return;
         for (const viewer of [0, null]) same(silver.view(ts.play as State, viewer), new GraphQLNonNull(type), 'view');
       },
     });

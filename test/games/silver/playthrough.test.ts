@@ -1,23 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fastRng, pick, table, type Bot, type TableState } from '../../../services/engine/core/index.js';
-import type { Command } from '../../../services/engine/games/silver/commands.js';
+import { fastRng, table, type TableState } from '../../../services/engine/core/index.js';
 import { EDITIONS, PROMO_NUMBERS } from '../../../services/engine/games/silver/cards.js';
 import { silver } from '../../../services/engine/games/silver/index.js';
 import type { State } from '../../../services/engine/games/silver/state.js';
 import { randomPlaythrough } from '../../kit/playthrough.js';
-import { cardsConserved } from './helpers.js';
+import { cardsConserved, typeBot } from './helpers.js';
 
 const t = table(silver);
-
-/**
- * A random bot that picks a move type uniformly, then a move of that type: every kind of move
- * (call, power, give …) gets played often, and random multi-card exchanges stay small.
- */
-export const typeBot: Bot = (_view, legal, rng) => {
-  const types = [...new Set((legal as Command[]).map((c) => c.type))];
-  const type = types[rng.int(types.length)];
-  return pick((legal as Command[]).filter((c) => c.type === type), rng);
-};
 
 let calls = 0;
 /** Silver's own invariants after every move (the view checks on every 10th). */
@@ -61,7 +50,7 @@ describe('random playthroughs', () => {
   for (const edition of ['dagger', 'coin', 'amulet'] as const)
     for (const seats of [2, 3, 4])
       it(`${edition}, ${seats} seats, 4 rounds`, () => {
-        const r = randomPlaythrough(silver, { seats, options: { edition }, seed: `${edition}-${seats}`, botSeed: seats, bot: typeBot, check, deepEvery: 150 });
+        const r = randomPlaythrough(silver, { seats, options: { edition }, seed: `${edition}-${seats}`, botSeed: seats, bot: typeBot, check, deepEvery: 300 });
         expect((r.state.play as State).history).toHaveLength(4);
       });
 
@@ -69,13 +58,13 @@ describe('random playthroughs', () => {
     for (const edition of ['dagger', 'coin', 'amulet'] as const)
       for (const seats of [2, 3, 4]) {
         const mix = { '0': 'promo', '3': 'promo', '5': 'promo', '12': 'promo' };
-        randomPlaythrough(silver, { seats, options: { edition, mix, rounds: 1 }, seed: `promo-${edition}-${seats}`, botSeed: seats + 7, bot: typeBot, check, deepEvery: 150 });
+        randomPlaythrough(silver, { seats, options: { edition, mix, rounds: 1 }, seed: `promo-${edition}-${seats}`, botSeed: seats + 7, bot: typeBot, check, deepEvery: 300 });
       }
   });
 
   it('random legal mixes, 2–4 seats', () => {
-    for (let g = 0; g < 18; g++) {
-      randomPlaythrough(silver, { seats: 2 + (g % 3), options: randomMix(g), seed: `mix-${g}`, botSeed: g, bot: typeBot, check, deepEvery: 150 });
+    for (let g = 0; g < 12; g++) {
+      randomPlaythrough(silver, { seats: 2 + (g % 3), options: randomMix(g), seed: `mix-${g}`, botSeed: g, bot: typeBot, check, deepEvery: 300 });
     }
   });
 });

@@ -164,8 +164,8 @@ function holdCommand(sim: Sim, seat: number, pend: Extract<State['pending'], { k
       return sim.pending({ ...pend, slid: [...pend.slid, c.position] });
     case 'exchange':
       return exchange(sim, seat, c.positions ?? pend.slid, pend.from);
-    case 'place':
-      sim.pending({ kind: 'place', seat, slots: null, up: false, penalty: false });
+    case 'place': // a held Zombie with nowhere to be exchanged is added at an end
+      sim.pending({ kind: 'place', seat, slots: null, up: pend.from !== 'deck', penalty: false });
       return place(sim, seat, c.end === 'left' ? 0 : s.villages[seat]!.length);
     default:
       return;

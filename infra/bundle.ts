@@ -1,0 +1,176 @@
+/**
+ * Bundles one Lambda handler with esbuild, locally (no Docker): one minified ESM file,
+ * `index.mjs` exporting `handler`, plus the few package files read from disk at run time.
+ * The CDK stack (through `tryBundle`) and infra/measure-bundles.ts call this same code, so
+ * the measured bundles are the deployed ones.
+ *
+ *   npx tsx infra/bundle.ts <http|ws|stream> <outdir>
+ */
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile, type Plugin } from 'esbuild';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+export const HANDLERS = {
+  http: 'services/handlers/http.ts',
+  ws: 'services/handlers/ws.ts',
+  stream: 'services/handlers/stream.ts',
+} as const;
+export type HandlerName = keyof typeof HANDLERS;
+
+/** The Node major the bundles target; the stack's Lambda runtime matches it. */
+export const NODE_TARGET = 'node22';
+
+/**
+ * Package files read from disk relative to their module (`__dirname`): Swagger UI's and
+ * GraphiQL's static pages. Copied beside the bundle under assets/<package>/…
+ */
+const ASSETS: Record<string, string[]> = {
+  '@fastify/swagger-ui': ['static'],
+  mercurius: ['static'],
+};
+
+// An ESM bundle of CommonJS packages needs `require`; modules of the packages above get their own `__dirname`.
+const BANNER = [
+  "import { createRequire as __createRequire } from 'node:module';",
+  "import { fileURLToPath as __fileURLToPath } from 'node:url';",
+  'const require = __createRequire(import.meta.url);',
+  "const __bundleDir = __fileURLToPath(new URL('.', import.meta.url));",
+].join('\n');
+
+/** The path of a file inside node_modules, from the package name on ("mercurius/lib/routes.js"). */
+function packagePath(file: string): string | null {
+  const at = file.lastIndexOf(`node_modules${sep}`);
+  return at < 0 ? null : file.slice(at + `node_modules${sep}`.length).split(sep).join('/');
+}
+
+const packageOf = (path: string) => path.split('/').slice(0, path.startsWith('@') ? 2 : 1).join('/');
+
+/**
+ * Modules replaced in bundles by small stand-ins free of side effects (so esbuild drops
+ * them where nothing is used), by handler:
+ * - dynalite, the embedded DynamoDB server (services/store/embedded.ts): local runs and tests only.
+ * - mercurius, in the handlers that serve no HTTP: the GraphQL resolvers they share with the
+ *   Fastify app take only `ErrorWithProps` from it (as mercurius defines it), and the rest of
+ *   mercurius and Fastify is a third of the bundle.
+ */
+const STUBS: Record<string, string> = {
+  dynalite: "export default function dynalite() { throw new Error('the embedded DynamoDB is not part of Lambda bundles'); }",
+  mercurius: `export class ErrorWithProps extends Error {
+    constructor(message, extensions, statusCode) { super(message); this.extensions = extensions; this.statusCode = statusCode || 200; }
+  }
+  export default new Proxy({ ErrorWithProps }, {
+    get(target, key) { if (key in target) return target[key]; throw new Error('mercurius.' + String(key) + ' is not part of this bundle'); },
+  });`,
+};
+const STUBBED: Record<HandlerName, string[]> = { http: ['dynalite'], ws: ['dynalite', 'mercurius'], stream: ['dynalite', 'mercurius'] };
+
+function stubs(modules: string[]): Plugin {
+  return {
+    name: 'stubs',
+    setup(b) {
+      b.onResolve({ filter: new RegExp(`^(${modules.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'parlor-stub', sideEffects: false }));
+      b.onLoad({ filter: /.*/, namespace: 'parlor-stub' }, (args) => ({ contents: STUBS[args.path], loader: 'js' }));
+    },
+  };
+}
+
+const plugins: Plugin[] = [
+  {
+    // graphql ships CommonJS (main) and ESM (module) files; mercurius require()s it while the
+    // resolvers import it. One copy only, or a schema's types fail graphql's instanceof checks.
+    name: 'one-graphql',
+    setup(b) {
+      b.onResolve({ filter: /^graphql(\/.*)?$/ }, async (args) => {
+        if (args.pluginData === 'one-graphql') return undefined;
+        const r = await b.resolve(args.path, { kind: 'import-statement', resolveDir: args.resolveDir, importer: args.importer, pluginData: 'one-graphql' });
+        const esm = r.path.replace(/\.js$/, '.mjs');
+        return r.errors.length || !existsSync(esm) ? r : { ...r, path: esm };
+      });
+    },
+  },
+  {
+    // Each module of a package that reads files beside it sees __dirname as its folder under assets/.
+    name: 'asset-dirname',
+    setup(b) {
+      const pkgs = Object.keys(ASSETS).map((p) => p.replace(/[/\\]/g, '[\\\\/]')).join('|');
+      b.onLoad({ filter: new RegExp(`node_modules[\\\\/](${pkgs})[\\\\/].*\\.js$`) }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes('__dirname')) return undefined;
+        const folder = dirname(packagePath(args.path)!);
+        return { contents: `var __dirname = require('node:path').join(__bundleDir, 'assets', ${JSON.stringify(folder)});\n${source}`, loader: 'js', resolveDir: dirname(args.path) };
+      });
+    },
+  },
+];
+
+export interface Bundle {
+  file: string;
+  bytes: number;
+  metafile: Metafile;
+  /** Bytes of the copied asset files. */
+  assetBytes: number;
+}
+
+export async function bundle(name: HandlerName, outdir: string): Promise<Bundle> {
+  const file = join(outdir, 'index.mjs');
+  const result = await build({
+    entryPoints: [join(ROOT, HANDLERS[name])],
+    outfile: file,
+    absWorkingDir: ROOT,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: NODE_TARGET,
+    mainFields: ['module', 'main'],
+    minify: true,
+    legalComments: 'external',
+    banner: { js: BANNER },
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [stubs(STUBBED[name]), ...plugins],
+  });
+  let assetBytes = 0;
+  const bundled = new Set(Object.keys(result.metafile.inputs).flatMap((input) => (input.includes('node_modules/') ? [packageOf(packagePath(resolve(ROOT, input))!)] : [])));
+  for (const [pkg, dirs] of Object.entries(ASSETS)) {
+    if (!bundled.has(pkg)) continue;
+    for (const dir of dirs) {
+      const from = join(ROOT, 'node_modules', pkg, dir);
+      const to = join(outdir, 'assets', pkg, dir);
+      mkdirSync(dirname(to), { recursive: true });
+      cpSync(from, to, { recursive: true });
+      assetBytes += sizeOf(to);
+    }
+  }
+  return { file, bytes: statSync(file).size, metafile: result.metafile, assetBytes };
+}
+
+function sizeOf(path: string): number {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.size;
+  return readdirSync(path).reduce((n, f) => n + sizeOf(join(path, f)), 0);
+}
+
+/** Bytes per package in a bundle, largest first. */
+export function composition(metafile: Metafile, file: string): [string, number][] {
+  const out = metafile.outputs[relative(ROOT, file).split(sep).join('/')] ?? Object.values(metafile.outputs)[0]!;
+  const by = new Map<string, number>();
+  for (const [input, { bytesInOutput }] of Object.entries(out.inputs)) {
+    const pkg = input.includes('node_modules/') ? packageOf(packagePath(resolve(ROOT, input))!) : input.split('/').slice(0, 2).join('/');
+    by.set(pkg, (by.get(pkg) ?? 0) + bytesInOutput);
+  }
+  return [...by].sort((a, b) => b[1] - a[1]);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [name, outdir] = process.argv.slice(2) as [HandlerName, string];
+  if (!(name in HANDLERS) || !outdir) {
+    console.error('usage: npx tsx infra/bundle.ts <http|ws|stream> <outdir>');
+    process.exit(2);
+  }
+  const b = await bundle(name, resolve(outdir));
+  console.log(`${name}: ${(b.bytes / 1024).toFixed(0)} KiB → ${relative(process.cwd(), b.file)}`);
+  if (process.env.VERBOSE) for (const [pkg, bytes] of composition(b.metafile, b.file).slice(0, 25)) console.log(`  ${(bytes / 1024).toFixed(0).padStart(5)} KiB  ${pkg}`);
+}

@@ -1,0 +1,87 @@
+/**
+ * Bundle size and cold start of each Lambda handler, as deployed (infra/bundle.ts):
+ * each run is a fresh `node` process that imports the bundle and answers one realistic
+ * event against a real DynamoDB API (embedded, on loopback) and a stand-in management API.
+ *
+ *   npx tsx infra/measure-bundles.ts [runs=7]
+ *
+ * Events: http — a GraphQL createGame mutation (one conditional PutItem); ws — a
+ * connection_init (PutItem + PostToConnection); stream — the first commit of a game (lobby
+ * projection + subscriber query). Times are medians; "total" includes Node's own start.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { QueryCommand } from '@aws-sdk/client-dynamodb';
+import { createParlor } from '../services/handlers/env.js';
+import { games } from '../services/engine/registry.js';
+import { ensureTable, gamePk, localClient, startEmbeddedDynamo } from '../services/store/index.js';
+import { bundle, HANDLERS, ROOT, type HandlerName } from './bundle.js';
+import { runBundle, type Run } from './run-bundle.js';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const runs = Number(process.argv[2] ?? 7);
+const TABLE = 'parlor-measure';
+
+const dynamo = await startEmbeddedDynamo();
+const client = localClient(dynamo.endpoint);
+await ensureTable(client, TABLE);
+const management = createServer((req, res) => req.resume().on('end', () => res.writeHead(200).end()));
+await new Promise<void>((r) => management.listen(0, '127.0.0.1', r));
+const wsEndpoint = `http://127.0.0.1:${(management.address() as AddressInfo).port}/prod`;
+
+// A real commit item for the stream event.
+const game = games[0]!;
+const created = await createParlor({ client, tableName: TABLE }).service.create({ game: game.id, seats: game.seats.min });
+const items = await client.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: gamePk(created.id) } } }));
+const image = items.Items![0]!;
+
+const events: Record<HandlerName, unknown> = {
+  http: {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: '/graphql',
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json', host: 'api.example.com' },
+    requestContext: { http: { method: 'POST', path: '/graphql', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'measure' }, stage: '$default', requestId: 'r' },
+    body: JSON.stringify({ query: `mutation { createGame(input: { game: "${game.id}", seats: ${game.seats.min} }) { game { id version } } }` }),
+    isBase64Encoded: false,
+  },
+  ws: { requestContext: { routeKey: '$default', connectionId: 'measure', domainName: '127.0.0.1', stage: 'prod' }, body: JSON.stringify({ type: 'connection_init', payload: {} }) },
+  stream: {
+    Records: [{ eventID: '1', eventName: 'INSERT', eventSource: 'aws:dynamodb', dynamodb: { Keys: { pk: image.pk, sk: image.sk }, NewImage: image, SequenceNumber: '1', StreamViewType: 'NEW_IMAGE' } }],
+  },
+};
+const ok = (name: HandlerName, r: any) => (name === 'stream' ? r?.batchItemFailures?.length === 0 : r?.statusCode === 200 && !String(r?.body ?? '').includes('"errors"'));
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const rows: string[] = [];
+for (const name of Object.keys(HANDLERS) as HandlerName[]) {
+  const outdir = join(ROOT, 'dist', 'measure', name);
+  rmSync(outdir, { recursive: true, force: true });
+  const b = await bundle(name, outdir);
+  const samples: Run[] = [];
+  for (let i = 0; i < runs; i++) {
+    const sample = await runBundle(b.file, [events[name]], { TABLE_NAME: TABLE, DYNAMODB_ENDPOINT: dynamo.endpoint, WS_ENDPOINT: wsEndpoint });
+    if (!ok(name, sample.results[0])) throw new Error(`${name} answered ${JSON.stringify(sample.results[0])}`);
+    samples.push(sample);
+  }
+  const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+  const ms = (k: 'importMs' | 'firstMs' | 'totalMs') => `${median(samples.map((s) => s[k])).toFixed(0)} ms`;
+  rows.push(`| ${name} | ${kib(b.bytes)} | ${b.assetBytes ? kib(b.assetBytes) : '–'} | ${ms('importMs')} | ${ms('firstMs')} | ${median(samples.map((s) => s.importMs + s.firstMs)).toFixed(0)} ms | ${ms('totalMs')} |`);
+}
+
+const report = [
+  `Node ${process.versions.node}, ${runs} fresh processes per handler, medians.`,
+  '',
+  '| handler | bundle | static assets | import | first event | import + first | total (incl. Node start) |',
+  '|---|---|---|---|---|---|---|',
+  ...rows,
+].join('\n');
+console.log(report);
+writeFileSync(join(ROOT, 'dist', 'measure', 'report.md'), report + '\n');
+
+management.close();
+client.destroy();
+await dynamo.close();

@@ -1,0 +1,64 @@
+/**
+ * Runs a bundled handler (infra/bundle.ts) in a fresh `node` process: import, then answer
+ * `events` one after the other, as a new Lambda execution environment would. Reports the
+ * import time, the first event's time and the results. Asynchronous on purpose: the
+ * DynamoDB API and stand-ins it talks to may run in the calling process.
+ */
+import { execFile } from 'node:child_process';
+import { dirname } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+
+export interface Run {
+  importMs: number;
+  firstMs: number;
+  /** From the process start (Node's own start-up included) to the first event's answer. */
+  totalMs: number;
+  results: any[];
+}
+
+const CHILD = `
+const t0 = performance.now();
+const { handler } = await import(process.env.BUNDLE);
+const t1 = performance.now();
+const context = { functionName: 'bundle', awsRequestId: 'r1', invokedFunctionArn: 'arn:aws:lambda:local:0:function:bundle', memoryLimitInMB: '1024' };
+const results = [];
+let t2;
+for (const event of JSON.parse(process.env.EVENTS)) {
+  results.push(await handler(event, context));
+  t2 ??= performance.now();
+}
+console.log(JSON.stringify({ importMs: t1 - t0, firstMs: t2 - t1, totalMs: t2, results }));
+process.exit(0);
+`;
+
+/** Local stand-in settings every run gets: region, credentials, quiet Powertools. */
+export const LOCAL_ENV = {
+  AWS_REGION: 'local',
+  AWS_ACCESS_KEY_ID: 'local',
+  AWS_SECRET_ACCESS_KEY: 'local',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+  POWERTOOLS_SERVICE_NAME: 'parlor',
+  POWERTOOLS_METRICS_NAMESPACE: 'Parlor',
+  POWERTOOLS_LOG_LEVEL: 'WARN',
+  POWERTOOLS_METRICS_DISABLED: 'true',
+};
+
+export async function runBundle(file: string, events: unknown[], env: Record<string, string>): Promise<Run> {
+  const options = {
+    cwd: dirname(file),
+    encoding: 'utf8' as const,
+    timeout: 60_000,
+    env: { PATH: process.env.PATH, ...LOCAL_ENV, ...env, BUNDLE: pathToFileURL(file).href, EVENTS: JSON.stringify(events) },
+  };
+  let out: { stdout: string; stderr: string };
+  try {
+    out = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', CHILD], options);
+  } catch (e) {
+    const { stdout = '', stderr = '' } = e as { stdout?: string; stderr?: string };
+    throw new Error(`${file} failed: ${(e as Error).message}\n${stdout}\n${stderr}`);
+  }
+  const line = out.stdout.trim().split('\n').at(-1) ?? '';
+  if (!line.startsWith('{')) throw new Error(`${file} printed no result:\n${out.stdout}\n${out.stderr}`);
+  return JSON.parse(line) as Run;
+}

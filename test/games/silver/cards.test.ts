@@ -138,6 +138,20 @@ describe('§4.1 Silver (amulet) cards', () => {
   });
 });
 
+describe('§4.2 Silver Bullet cards', () => {
+  it('#1 Lycan: with a face-up Lycan a 3 and a Zombie (4) match as a pair [BZ-ZOMBIE]; the 3 ends on top', () => {
+    const o = { options: { mix: { '1': 'bullet' } }, villages: [[1, 3, 4], [6]], deck: [7], deckSize: 10 };
+    const f = round({ ...o, up: [[0, 0]] }).all(0, draw, { type: 'exchange', positions: [1, 2] });
+    expect(f.state.pending).toMatchObject({ kind: 'place', slots: [1] });
+    expect(f.view(1).discard.slice(-2).map((c) => c.number)).toEqual([4, 3]);
+    expect(round(o).all(0, draw, { type: 'exchange', positions: [1, 2] }).state.pending).toMatchObject({ kind: 'place', slots: null });
+  });
+
+  it('cards with no known power count their value only (Bullet 7)', () => {
+    expect(round({ options: { edition: 'dagger', mix: { '7': 'bullet' } }, villages: [[1], [6]], deck: [7], deckSize: 10 }).do(0, draw).legal(0)).not.toContainEqual(power);
+  });
+});
+
 describe('§4.3 Silver Coin cards', () => {
   it('#2 Curator: rotate one of your cards, on a later turn discard a rotated card (once per turn)', () => {
     const f = round({ options: C, villages: [[2, 5, 7], [1]], up: [[0, 0]], deck: [6, 6, 6], deckSize: 10 }).all(0, { type: 'activate', position: 0, option: 0 }, tgt(0, 2));
@@ -318,6 +332,13 @@ describe('§4.5 promo cards', () => {
     expect(g.truth(0)[0]).not.toBe(5);
     const moves = g.last.filter((e) => e.type === 'Move') as Extract<Event, { type: 'Move' }>[];
     expect(moves.map((m) => (m.to.z === 'village' ? m.to.s : -1)).filter((s) => s >= 0)).toEqual([0, 1, 1, 2]);
+  });
+
+  it('Looter [S000] example: remove the single face-up 0 of one village; it goes under the pile and is replaced', () => {
+    const g = looter([[1, 2], [0, 6]], [[1, 0]], 10).do(0, { type: 'number', value: 0 });
+    expect(g.view(0).discard[0]!.number).toBe(0);
+    expect(g.truth(1)[0]).not.toBe(0);
+    expect(g.view(1).villages[1]!.cards[0]).toMatchObject({ faceUp: false, known: false });
   });
 
   it('Looter: another player’s Prince protects their face-up cards; your own Prince does not', () => {

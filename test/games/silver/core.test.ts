@@ -158,6 +158,27 @@ describe('§3 turns', () => {
     expect(h.all(2, { type: 'draw' }, { type: 'discard' }).types()).toContain('RoundEnded');
   });
 
+  it('§3.4/§5.4 a 2-player skip never gives an extra final turn', () => {
+    const f = round({ villages: [[1], [2, 3]], token: { holder: 1, active: true }, deck: [6, 7], deckSize: 20 }).do(0, { type: 'call' });
+    const g = f.all(1, { type: 'token' }, { type: 'draw' }, { type: 'discard' });
+    expect(g.types()).toContain('RoundEnded');
+  });
+
+  it('§3.6 free actions may come before or after the main action; then the player ends the turn', () => {
+    const f = round({ ...base, villages: [[2, 1, 3], [6]], up: [[0, 0]] }).all(0, { type: 'draw' }, { type: 'discard' });
+    expect(f.legal(0)).toEqual([{ type: 'activate', position: 0, option: 0 }, { type: 'end' }]);
+    const g = f.all(0, { type: 'activate', position: 0, option: 0 }, { type: 'target', seat: 0, position: 1 });
+    expect(g.types()).toContain('TurnStarted'); // nothing left to do: the turn ends by itself
+  });
+
+  it('§6.1 Squire display cards are not the deck: the round ends when the deck itself is empty', () => {
+    const f = round({ ...base, villages: [[1, 2], [6]], up: [[0, 0]], deck: [3, 4], deckSize: 2 });
+    expect(f.view(0).display.map((c) => c.number)).toEqual([]);
+    const g = f.do(0, { type: 'draw' });
+    expect(g.view(1).display).toHaveLength(1); // refilled from the last deck card
+    expect(g.all(0, { type: 'discard' }).types()).toContain('RoundEnded');
+  });
+
   it('§3.8 empty village at the start of a turn: draw (then discard or use the power) or call; no take', () => {
     const f = round({ ...base, villages: [[], [6, 7, 8, 9, 10]] });
     expect(f.legal(0)).toEqual([{ type: 'draw' }, { type: 'call' }]);

@@ -184,6 +184,18 @@ describe('§4.3 Silver Coin cards', () => {
   });
 });
 
+describe('§6.3 Coin scoring order', () => {
+  it('the face-up 0s resolve first, from the token holder (start player) clockwise', () => {
+    const f = round({ options: { ...C, coinGenerousGuess: true }, seats: 3, start: 1, villages: [[0, 5], [0, 6], [3]], up: [[0, 0], [1, 0]], deck: [7, 8, 9], deckSize: 10 })
+      .do(1, { type: 'call' })
+      .all(2, draw, discard)
+      .all(0, draw, discard);
+    expect(f.state.pending).toMatchObject({ kind: 'score', seat: 1 });
+    const g = f.do(1, { type: 'skip' });
+    expect(g.state.pending).toMatchObject({ kind: 'score', seat: 0 });
+  });
+});
+
 describe('§4.4 Silver Dagger cards', () => {
   const called = (villages: number[][], up: [number, number][], options: Record<string, unknown> = {}) =>
     round({ options: { ...D, ...options }, villages, up, deck: [6, 7, 8], deckSize: 20, seats: villages.length }).do(0, { type: 'call' });

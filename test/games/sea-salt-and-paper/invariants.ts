@@ -1,0 +1,89 @@
+/**
+ * The game's own invariants for random playthroughs: 58 cards conserved, no call below 7 card
+ * points, round scores that recompute from the revealed hands, totals that add up, winners
+ * who hold the highest total. Plus the option sets the playthroughs use.
+ */
+import { expect } from 'vitest';
+import type { TableEvent, TableState } from '../../../services/engine/core/index.js';
+import { ALL_IDS, MERMAIDS } from '../../../services/engine/games/sea-salt-and-paper/cards.js';
+import type { Event } from '../../../services/engine/games/sea-salt-and-paper/events.js';
+import { allCards } from '../../../services/engine/games/sea-salt-and-paper/evolve.js';
+import type { Options } from '../../../services/engine/games/sea-salt-and-paper/options.js';
+import { cardPoints, colourBonus, mermaidsHeld } from '../../../services/engine/games/sea-salt-and-paper/scoring.js';
+import type { State } from '../../../services/engine/games/sea-salt-and-paper/state.js';
+import { game } from './helpers.js';
+
+const SORTED = [...ALL_IDS];
+
+/** The round scores of §3 Phase 3, written out again independently of scoring.ts. */
+function expectedScores(e: Extract<Event, { type: 'RoundEnded' }>): number[] {
+  const points = e.cardPoints!;
+  const bonus = e.colourBonus!;
+  if (e.reason === 'STOP') return points;
+  const caller = e.caller!;
+  const won = points.every((p) => p <= points[caller]!);
+  return points.map((p, i) => (i === caller ? (won ? p + bonus[i]! : bonus[i]!) : won ? bonus[i]! : p));
+}
+
+/** Every card exactly once (a cheap test first; `expect` explains a failure). */
+function conserved(s: State): boolean {
+  const cards = allCards(s);
+  if (cards.length !== SORTED.length) return false;
+  const seen = new Uint8Array(SORTED.length);
+  for (const c of cards) {
+    if (seen[c]) return false;
+    seen[c] = 1;
+  }
+  return true;
+}
+
+/** Invariants checked after every command; `prev` is the game state before it. */
+export function checker(options: Partial<Options>) {
+  const white = game.options.parse(options).whiteCountsAsColour;
+  let seen = 0;
+  let prev: State | null = null;
+  let rounds = 0;
+  return (table: TableState, events: readonly TableEvent[]) => {
+    const s = table.play as State;
+    if (!conserved(s)) expect([...allCards(s)].sort((a, b) => a - b), '58 cards conserved').toEqual(SORTED);
+    for (const raw of events.slice(seen)) {
+      const e = raw as Event;
+      if (e.type === 'Called') {
+        const played = prev!.played[e.seat]!;
+        expect(cardPoints(e.hand, played, white).total, 'no call below 7 card points').toBeGreaterThanOrEqual(7);
+        expect(prev!.call).toBeNull();
+      }
+      if (e.type === 'RoundEnded') {
+        rounds++;
+        const before = prev!.totals;
+        expect(e.totals).toEqual(before.map((t, i) => t + e.scores[i]!));
+        if (e.reason === 'EMPTY_DECK') {
+          expect(e.scores.every((x) => x === 0)).toBe(true);
+        } else {
+          const hands = e.hands!;
+          expect(e.cardPoints).toEqual(hands.map((h, i) => cardPoints(h, e.played![i]!, white).total));
+          expect(e.colourBonus).toEqual(hands.map((h, i) => colourBonus(h, e.played![i]!, white)));
+          expect(e.scores, 'round scores recomputed from the revealed hands').toEqual(expectedScores(e));
+        }
+      }
+      if (e.type === 'GameOver') {
+        const best = Math.max(...e.scores);
+        for (const w of e.winners) expect(e.scores[w]).toBe(best);
+        if (e.reason === 'FOUR_MERMAIDS') expect(mermaidsHeld(s.hands[e.winners[0]!]!)).toBe(MERMAIDS);
+        else expect(best).toBeGreaterThanOrEqual(s.target);
+      }
+    }
+    seen = events.length;
+    prev = s;
+    return rounds;
+  };
+}
+
+export const OPTION_SETS: Partial<Options>[] = [
+  {},
+  { whiteCountsAsColour: false, tieBreak: 'LAST_ROUND_POINTS', targetScore: 20 },
+  { lastChanceRevealTiming: 'AT_ROUND_END', callerHandProtected: false, targetScore: 15 },
+  { emptyDeckCheckBeforeBoatExtraTurn: true, emptyDeckAfterLastChance: 'ROUND_VOID', emptyDeckNextStarter: 'LEFT_OF_PREVIOUS_STARTER', targetScore: 12 },
+  { allowDuoWithoutEffect: false, nothingToTake: 'SKIP_TURN', lastToPlayScope: 'LAST_PLAYER_ONLY', lastRoundPointsTie: 'LAST_TO_PLAY', targetScore: 10 },
+];
+

@@ -3,7 +3,7 @@
  * card with 7 up), deals built as real events, positions reached by real moves.
  */
 import { fastRng, type Seat } from '../../../services/engine/core/index.js';
-import { cardsInPlay, type PlacedCard } from '../../../services/engine/games/scout/cards.js';
+import { cardsInPlay, type Card, type PlacedCard } from '../../../services/engine/games/scout/cards.js';
 import type { Command } from '../../../services/engine/games/scout/commands.js';
 import type { RoundDealt, ScoutEvent } from '../../../services/engine/games/scout/events.js';
 import { scout } from '../../../services/engine/games/scout/index.js';
@@ -15,28 +15,38 @@ export { scout };
 
 /**
  * Cards for a hand written as active values, left to right: "v" takes an unused card bearing
- * v (v up), "v/w" the card {v, w} with v up. Marks the cards used.
+ * v (v up), "v/w" the card {v, w} with v up. Marks the cards used. Generic tokens are matched
+ * to cards as a whole (augmenting paths), so a greedy pick never starves a later token.
  */
-export function cardsFor(spec: string, pool: PlacedCard[] | ReturnType<typeof cardsInPlay>, used: Set<number>): PlacedCard[] {
+export function cardsFor(spec: string, pool: readonly Card[], used: Set<number>): PlacedCard[] {
   const tokens = spec.trim() ? spec.trim().split(/\s+/) : [];
   const out: (PlacedCard | null)[] = tokens.map(() => null);
-  // Explicit cards first, so a generic pick cannot take them.
-  const take = (ok: (c: { lo: number; hi: number }) => boolean, up: number, token: string) => {
-    const card = pool.find((c) => !used.has(c.id) && ok(c));
-    if (!card) throw new Error(`no card left for "${token}"`);
-    used.add(card.id);
-    return { id: card.id, lo: card.lo, hi: card.hi, up };
-  };
+  const place = (card: Card, up: number): PlacedCard => ({ id: card.id, lo: card.lo, hi: card.hi, up });
   tokens.forEach((t, i) => {
     if (!t.includes('/')) return;
     const [v, w] = t.split('/').map(Number) as [number, number];
-    out[i] = take((c) => (c.lo === v && c.hi === w) || (c.lo === w && c.hi === v), v, t);
+    const card = pool.find((c) => !used.has(c.id) && ((c.lo === v && c.hi === w) || (c.lo === w && c.hi === v)));
+    if (!card) throw new Error(`no card left for "${t}"`);
+    used.add(card.id);
+    out[i] = place(card, v);
   });
-  tokens.forEach((t, i) => {
-    if (t.includes('/')) return;
-    const v = Number(t);
-    out[i] = take((c) => c.lo === v || c.hi === v, v, t);
-  });
+  const generic = tokens.flatMap((t, i) => (t.includes('/') ? [] : [i]));
+  const owner = new Map<number, number>(); // card id → token index
+  const fits = (i: number) => pool.filter((c) => !used.has(c.id) && (c.lo === Number(tokens[i]) || c.hi === Number(tokens[i])));
+  const assign = (i: number, seen: Set<number>): boolean =>
+    fits(i).some((c) => {
+      if (seen.has(c.id)) return false;
+      seen.add(c.id);
+      const other = owner.get(c.id);
+      if (other !== undefined && !assign(other, seen)) return false;
+      owner.set(c.id, i);
+      return true;
+    });
+  for (const i of generic) if (!assign(i, new Set())) throw new Error(`no card left for "${tokens[i]}"`);
+  for (const [id, i] of owner) {
+    used.add(id);
+    out[i] = place(pool.find((c) => c.id === id)!, Number(tokens[i]));
+  }
   return out as PlacedCard[];
 }
 

@@ -4,7 +4,12 @@ import type { RoundDealt, Scouted, ScoutEvent, Shown } from './events.js';
 import { setupFor } from './cards.js';
 import { isTwoPlayer, nextSeat, type State } from './state.js';
 
-const setAt = <T>(items: readonly T[], i: number, value: T): T[] => items.map((x, k) => (k === i ? value : x));
+/** A copy of `items` with `items[i] = value`. */
+function setAt<T>(items: readonly T[], i: number, value: T): T[] {
+  const out = items.slice();
+  out[i] = value;
+  return out;
+}
 
 /** §2.3 step 4: the whole hand turned 180°: every card flips and the order reverses. */
 export const rotateHand = (hand: readonly PlacedCard[]): PlacedCard[] => hand.map(flipped).reverse();
@@ -55,13 +60,20 @@ function scouted(s: State, e: Scouted): State {
   return next;
 }
 
+/** The hand with cards from..to (inclusive) removed; the rest close up. */
+function without<T>(hand: readonly T[], from: number, to: number): T[] {
+  const out: T[] = [];
+  for (let i = 0; i < hand.length; i++) if (i < from || i > to) out.push(hand[i]!);
+  return out;
+}
+
 function shown(s: State, e: Shown): State {
   const hand = s.hands[e.seat]!;
   const known = s.scoutedIn[e.seat]!;
   const captured = s.captured[e.seat]!;
   return {
     ...s,
-    hands: setAt(s.hands, e.seat, hand.slice(0, e.from).concat(hand.slice(e.to + 1))),
+    hands: setAt(s.hands, e.seat, without(hand, e.from, e.to)),
     captured: s.active.length ? setAt(s.captured, e.seat, captured.concat(s.active.map((c) => c.id))) : s.captured,
     scoutedIn: known.length ? setAt(s.scoutedIn, e.seat, known.filter((id) => !e.cards.some((c) => c.id === id))) : s.scoutedIn,
     active: hand.slice(e.from, e.to + 1),

@@ -1,0 +1,7 @@
+/** Volume: 2 and 3 seats, every invariant after every command, deep checks every 100 (bulk.ts). */
+import { bulkTests } from './bulk.js';
+
+bulkTests([
+  [2, 1000],
+  [3, 500],
+]);

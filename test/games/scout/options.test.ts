@@ -1,0 +1,167 @@
+/**
+ * Every ASSUMPTION option, both ways (its default is the spec's reading).
+ */
+import { describe, expect, it } from 'vitest';
+import { fastRng, table, type TableEvent } from '../../../services/engine/core/index.js';
+import type { RoundDealt } from '../../../services/engine/games/scout/events.js';
+import { options } from '../../../services/engine/games/scout/options.js';
+import { dealing, playing, scout } from './fixtures.js';
+
+describe('options', () => {
+  it('every option has a default and a description naming the spec section', () => {
+    const defaults = scout.options.parse({});
+    expect(defaults).toEqual({
+      ownerPersistsWhenSetEmptied: true,
+      twoPlayerAllowPass: false,
+      twoPlayerUnspentChipsScore: true,
+      hideScoutInsertPosition: false,
+      startSeat: null,
+      simultaneousRotation: true,
+    });
+    for (const field of Object.values(options.shape)) expect(field.description).toMatch(/§|E\d/);
+  });
+
+  describe('ownerPersistsWhenSetEmptied (E4)', () => {
+    // 3p: A shows 2 cards, B scouts one, C scouts the other: the turn returns to A.
+    const emptied = (ownerPersistsWhenSetEmptied: boolean) =>
+      playing(3, ['5 6 1 1', '2 8', '9 4'], { options: { ownerPersistsWhenSetEmptied } })
+        .play(0, { type: 'show', from: 0, to: 1 })
+        .play(1, { type: 'scout', end: 'left', flip: false, at: 0 });
+
+    it('true (default): the round ends by condition 2 and A is exempt', () => {
+      const p = emptied(true).play(2, { type: 'scout', end: 'left', flip: false, at: 0 });
+      expect(p.last[1]).toMatchObject({ type: 'RoundEnded', reason: 'scouted-around', exempt: 0 });
+    });
+
+    it('true: an emptied set keeps its Owner until someone shows', () => {
+      const p = playing(4, ['5 6 1 1', '2 8', '9 4', '3 3'])
+        .play(0, { type: 'show', from: 0, to: 1 })
+        .play(1, { type: 'scout', end: 'left', flip: false, at: 0 })
+        .play(2, { type: 'scout', end: 'left', flip: false, at: 0 });
+      expect(p.state).toMatchObject({ owner: 0, consecutiveScouts: 2, active: [] });
+      expect(scout.view(p.state, 3).activeSet).toEqual({ cards: [], owner: 0 });
+    });
+
+    it('false: no Owner once the set is empty; the count resets and A must Show on an empty table', () => {
+      const p = emptied(false).play(2, { type: 'scout', end: 'left', flip: false, at: 0 });
+      expect(p.last.map((e) => e.type)).toEqual(['Scouted']);
+      expect(p.state).toMatchObject({ owner: null, consecutiveScouts: 0, turn: 0, round: 1 });
+      expect(p.state.chips).toEqual([2, 0, 0]);
+      expect(new Set(scout.legalCommands(p.state, 0).map((m) => m.type))).toEqual(new Set(['show']));
+      expect(scout.view(p.state, 0).activeSet).toBeNull();
+    });
+  });
+
+  describe('twoPlayerAllowPass (§3.6)', () => {
+    const shown = (twoPlayerAllowPass: boolean) => playing(2, ['5 6 1 1', '2 3 7 8'], { options: { twoPlayerAllowPass }, setAside: '' }).play(0, { type: 'show', from: 0, to: 1 });
+
+    it('false (default): no voluntary pass', () => {
+      const p = shown(false);
+      expect(scout.legalCommands(p.state, 1).some((m) => m.type === 'pass')).toBe(false);
+      p.given().when(1, { type: 'pass' }).thenRefused('ILLEGAL_MOVE', 'passing is not allowed');
+    });
+
+    it('true: a pass ends the round as condition 2, the Owner exempt', () => {
+      const p = shown(true);
+      expect(scout.legalCommands(p.state, 1)).toContainEqual({ type: 'pass' });
+      const after = p.play(1, { type: 'pass' });
+      expect(after.last.slice(0, 2)).toMatchObject([
+        { type: 'Passed', seat: 1 },
+        { type: 'RoundEnded', reason: 'passed', exempt: 0 },
+      ]);
+    });
+
+    it('true: no pass on an empty table (the first player must Show)', () => {
+      const p = playing(2, ['5 6', '2 3'], { options: { twoPlayerAllowPass: true }, setAside: '' });
+      expect(scout.legalCommands(p.state, 0).some((m) => m.type === 'pass')).toBe(false);
+      p.given().when(0, { type: 'pass' }).thenRefused('ILLEGAL_MOVE', 'you must Show');
+    });
+
+    it('is refused with 3 or more players whatever the option', () => {
+      const p = playing(3, ['5 1', '2 8', '9 4'], { options: { twoPlayerAllowPass: true } }).play(0, { type: 'show', from: 0, to: 0 });
+      p.given().when(1, { type: 'pass' }).thenRefused('ILLEGAL_MOVE', 'passing is not allowed');
+    });
+  });
+
+  describe('twoPlayerUnspentChipsScore (§3.6)', () => {
+    const end = (twoPlayerUnspentChipsScore: boolean) => {
+      const p = playing(2, ['7 8 9 1', '1 3 5 7'], { options: { twoPlayerUnspentChipsScore }, setAside: '' });
+      const state = { ...p.state, chips: [2, 0] };
+      return scout.decide(state, { type: 'show', from: 0, to: 2 }, 0, fastRng(1))[1];
+    };
+
+    it('true (default): chips still held score +1 each', () => {
+      expect(end(true)).toMatchObject({ type: 'RoundEnded', scores: [{ score: 2 }, { score: -4 }] });
+    });
+
+    it('false: they score nothing', () => {
+      expect(end(false)).toMatchObject({ type: 'RoundEnded', scores: [{ score: 0, scoutChips: 2 }, { score: -4 }] });
+    });
+  });
+
+  describe('hideScoutInsertPosition (§5)', () => {
+    const scouted = (hideScoutInsertPosition: boolean) =>
+      playing(3, ['5 1 1', '2 8', '9 4'], { options: { hideScoutInsertPosition } })
+        .play(0, { type: 'show', from: 0, to: 0 })
+        .play(1, { type: 'scout', end: 'left', flip: true, at: 1 });
+
+    it('false (default): others see where the card went, not how it is turned', () => {
+      const p = scouted(false);
+      expect(scout.redact(p.last[0]!, 2)).toMatchObject({ at: 1, flip: null });
+      expect(scout.view(p.state, 2).players[1]!.knownCards).toEqual([{ id: p.state.hands[1]![1]!.id, lo: 1, hi: 5, index: 1 }]);
+    });
+
+    it('true: only the scout sees the position', () => {
+      const p = scouted(true);
+      expect(scout.redact(p.last[0]!, 2)).toMatchObject({ at: null, flip: null });
+      expect(scout.redact(p.last[0]!, null)).toMatchObject({ at: null, flip: null });
+      expect(scout.redact(p.last[0]!, 1)).toMatchObject({ at: 1, flip: true });
+      expect(scout.view(p.state, 2).players[1]!.knownCards[0]!.index).toBeNull();
+      expect(scout.view(p.state, 1).players[1]!.knownCards[0]!.index).toBe(1);
+    });
+  });
+
+  describe('startSeat (§2.3 game setup step 1)', () => {
+    const first = (startSeat: number | null, seed: number) => {
+      const s = scout.initialState({ seats: 4, options: scout.options.parse({ startSeat }) });
+      return (scout.start(s, fastRng(seed))[0] as RoundDealt).startPlayer;
+    };
+
+    it('null (default): drawn at random', () => {
+      expect(new Set(Array.from({ length: 40 }, (_, seed) => first(null, seed)))).toEqual(new Set([0, 1, 2, 3]));
+    });
+
+    it('a seat: that seat starts round 1, the next seat round 2', () => {
+      expect(Array.from({ length: 10 }, (_, seed) => first(2, seed))).toEqual(Array(10).fill(2));
+      const p = playing(3, ['5', '2 8', '9 4'], { start: 2 }).play(2, { type: 'show', from: 0, to: 0 });
+      expect(p.state.startPlayer).toBe(2);
+    });
+
+    it('must be a seat of the game', () => {
+      const t = table(scout);
+      expect(() => t.decide(null, { type: 'create', game: 'scout', seats: 3, options: { startSeat: 3 }, seed: 's', seedFixed: true })).toThrow('startSeat');
+      const ok: TableEvent[] = t.decide(null, { type: 'create', game: 'scout', seats: 4, options: { startSeat: 3 }, seed: 's', seedFixed: true });
+      expect(ok).toHaveLength(1);
+    });
+  });
+
+  describe('simultaneousRotation (§2.3 round setup step 4)', () => {
+    it('true (default): all choose at once', () => {
+      expect(scout.status(dealing(4, ['1', '2', '3', '4'], { start: 2 }).state).toMove).toEqual([0, 1, 2, 3]);
+    });
+
+    it('false: one at a time in turn order from the start player, still hidden', () => {
+      let p = dealing(4, ['1', '2', '3', '4'], { start: 2, options: { simultaneousRotation: false } });
+      expect(scout.status(p.state).toMove).toEqual([2]);
+      expect(scout.legalCommands(p.state, 0)).toEqual([]);
+      p.given().when(0, { type: 'rotate', rotate: true }).thenRefused('ILLEGAL_MOVE', 'wait until');
+      p = p.play(2, { type: 'rotate', rotate: true });
+      expect(scout.redact(p.last[0]!, 3)).toEqual({ type: 'RotationChosen', seat: 2, rotate: null });
+      expect(scout.status(p.state).toMove).toEqual([3]);
+      p = p.play(3, { type: 'rotate', rotate: false }).play(0, { type: 'rotate', rotate: false });
+      expect(scout.status(p.state).toMove).toEqual([1]);
+      p = p.play(1, { type: 'rotate', rotate: true });
+      expect(p.last.at(-1)).toEqual({ type: 'PlayBegan', round: 1, player: 2 });
+    });
+  });
+});

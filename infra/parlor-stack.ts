@@ -1,0 +1,333 @@
+/**
+ * Parlor on AWS: the game table (DynamoDB, on-demand, streams, PITR, TTL), the three
+ * Lambda functions (http, ws, stream) bundled locally with esbuild, the HTTP API and the
+ * WebSocket API, least-privilege roles, log retention and alarms. Env-agnostic, so
+ * `cdk synth` runs offline without credentials.
+ *
+ * Parameters: StageName (the WebSocket API's stage) and TableName.
+ * Context: parlor:alarmTopicArn (alarms notify it), parlor:webSocketAccessLogs (true once the
+ * account has API Gateway's CloudWatch Logs role; see the nag suppression below).
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { CorsHttpMethod, HttpApi, HttpStage, LogGroupLogDestination, WebSocketApi, WebSocketStage, type IAccessLogSettings } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
+import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
+import { AttributeType, BillingMode, Operation, StreamViewType, Table, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, Code, FilterCriteria, FilterRule, Function as LambdaFunction, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { App, AssetHashType, CfnOutput, CfnParameter, CfnResource, DockerImage, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import type { Construct, IConstruct } from 'constructs';
+import { COMMIT_PREFIX, gamePk, KEY, tableDefinition, TTL_ATTRIBUTE } from '../services/store/schema.js';
+import { ROOT, type HandlerName } from './bundle.js';
+
+/** The DynamoDB actions each function's code performs on the table, and nothing more. */
+export const TABLE_ACTIONS: Record<HandlerName, string[]> = {
+  // commits (conditional PutItem, GetItem on a retried commandId), game reads and the lobby (Query)
+  http: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+  // the above reads, plus connections and subscriptions (ws/connections.ts)
+  ws: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'],
+  // game replays (Query), lobby and sent-version updates (UpdateItem), dropping gone connections
+  stream: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
+};
+
+const RUNTIME = Runtime.NODEJS_24_X; // the latest Node runtime; infra/bundle.ts targets it (NODE_TARGET)
+const TYPES: Record<string, AttributeType> = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY };
+
+export class ParlorStack extends Stack {
+  readonly table: Table;
+  readonly functions: Record<HandlerName, LambdaFunction>;
+
+  constructor(scope: Construct, id: string, props: StackProps = {}) {
+    super(scope, id, { description: 'Parlor: turn-based card games, event-sourced on DynamoDB, GraphQL over HTTP and WebSocket', ...props });
+
+    const stageName = new CfnParameter(this, 'StageName', {
+      type: 'String',
+      default: 'prod',
+      allowedPattern: '^[A-Za-z0-9_-]{1,64}$',
+      description: 'The WebSocket API stage (the last part of its URL) and the STAGE the functions see',
+    }).valueAsString;
+    const tableName = new CfnParameter(this, 'TableName', {
+      type: 'String',
+      default: 'parlor',
+      allowedPattern: '^[A-Za-z0-9_.-]{3,255}$',
+      description: 'The DynamoDB table holding games, the lobby, and WebSocket connections',
+    }).valueAsString;
+
+    this.table = gameTable(this, tableName);
+    const stack = Stack.of(this);
+
+    const common = {
+      TABLE_NAME: this.table.tableName,
+      STAGE: stageName,
+      POWERTOOLS_SERVICE_NAME: 'parlor',
+      POWERTOOLS_METRICS_NAMESPACE: 'Parlor',
+      POWERTOOLS_LOG_LEVEL: 'INFO',
+    };
+    const http = this.handler('http', { memorySize: 1024, timeout: Duration.seconds(15), environment: common });
+    const ws = this.handler('ws', { memorySize: 512, timeout: Duration.seconds(10), environment: common });
+
+    // ---- HTTP API: every route to the Fastify app (GraphQL, REST, docs), at the $default stage.
+    const httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Parlor GraphQL (/graphql) and REST (/v1, OpenAPI at /docs)',
+      createDefaultStage: false,
+      defaultIntegration: new HttpLambdaIntegration('HttpIntegration', http),
+      corsPreflight: {
+        allowOrigins: ['*'],
+        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.OPTIONS],
+        allowHeaders: ['authorization', 'content-type'],
+        maxAge: Duration.days(1),
+      },
+    });
+    const httpStage = new HttpStage(this, 'HttpStage', {
+      httpApi,
+      stageName: '$default', // a named stage would prefix every path the app routes on
+      autoDeploy: true,
+      throttle: { rateLimit: 200, burstLimit: 400 },
+      accessLogSettings: accessLogs(this, 'HttpAccessLogs', {
+        requestId: '$context.requestId',
+        ip: '$context.identity.sourceIp',
+        requestTime: '$context.requestTime',
+        method: '$context.httpMethod',
+        path: '$context.path',
+        status: '$context.status',
+        responseLength: '$context.responseLength',
+        latency: '$context.responseLatency',
+        integrationError: '$context.integrationErrorMessage',
+      }),
+    });
+
+    // ---- WebSocket API: graphql-transport-ws on $connect / $default / $disconnect, all one function.
+    const wsApi = new WebSocketApi(this, 'WebSocketApi', {
+      description: 'Parlor GraphQL subscriptions (graphql-transport-ws)',
+      connectRouteOptions: { integration: new WebSocketLambdaIntegration('ConnectIntegration', ws) },
+      defaultRouteOptions: { integration: new WebSocketLambdaIntegration('DefaultIntegration', ws) },
+      disconnectRouteOptions: { integration: new WebSocketLambdaIntegration('DisconnectIntegration', ws) },
+    });
+    const wsStage = new WebSocketStage(this, 'WebSocketStage', {
+      webSocketApi: wsApi,
+      stageName,
+      autoDeploy: true,
+      throttle: { rateLimit: 500, burstLimit: 1000 },
+      accessLogSettings:
+        this.node.tryGetContext('parlor:webSocketAccessLogs') === true || this.node.tryGetContext('parlor:webSocketAccessLogs') === 'true'
+          ? accessLogs(this, 'WebSocketAccessLogs', {
+              requestId: '$context.requestId',
+              ip: '$context.identity.sourceIp',
+              requestTime: '$context.requestTime',
+              eventType: '$context.eventType',
+              routeKey: '$context.routeKey',
+              connectionId: '$context.connectionId',
+              status: '$context.status',
+              integrationError: '$context.integrationErrorMessage',
+            })
+          : undefined,
+    });
+
+    const stream = this.handler('stream', {
+      memorySize: 512,
+      timeout: Duration.seconds(60),
+      environment: { ...common, WS_ENDPOINT: wsStage.callbackUrl },
+    });
+
+    // ---- Permissions: each function's own table actions; the management API for those that talk to clients.
+    for (const [name, fn] of Object.entries({ http, ws, stream }) as [HandlerName, LambdaFunction][]) this.table.grant(fn, ...TABLE_ACTIONS[name]);
+    const connections = (method: string) => stack.formatArn({ service: 'execute-api', resource: wsApi.apiId, resourceName: `${stageName}/${method}/@connections/*` });
+    ws.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections('POST'), connections('DELETE')] }));
+    stream.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections('POST')] }));
+
+    // ---- Streams → projections and subscriptions: only new commits reach the function.
+    const failures = new Queue(this, 'StreamFailures', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    stream.addEventSource(
+      new DynamoEventSource(this.table, {
+        startingPosition: StartingPosition.TRIM_HORIZON,
+        batchSize: 100,
+        maxBatchingWindow: Duration.seconds(0),
+        bisectBatchOnError: true,
+        reportBatchItemFailures: true,
+        retryAttempts: 10,
+        maxRecordAge: Duration.hours(6),
+        onFailure: new SqsDlq(failures),
+        filters: [
+          FilterCriteria.filter({
+            eventName: FilterRule.isEqual('INSERT'),
+            dynamodb: { Keys: { [KEY.partition]: { S: FilterRule.beginsWith(gamePk('')) }, [KEY.sort]: { S: FilterRule.beginsWith(COMMIT_PREFIX) } } },
+          }),
+        ],
+      }),
+    );
+
+    // ---- Alarms: errors and throttles of every function, stream lag and failures, API 5xx, table throttles.
+    const topicArn = this.node.tryGetContext('parlor:alarmTopicArn') as string | undefined;
+    const action = topicArn ? new SnsAction(Topic.fromTopicArn(this, 'AlarmTopic', topicArn)) : undefined;
+    const alarm = (id: string, metric: IMetric, threshold: number, description: string) => {
+      const a = new Alarm(this, id, {
+        metric,
+        threshold,
+        evaluationPeriods: 1,
+        comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+        treatMissingData: TreatMissingData.NOT_BREACHING,
+        alarmDescription: description,
+      });
+      if (action) a.addAlarmAction(action);
+      return a;
+    };
+    const period = Duration.minutes(5);
+    for (const [name, fn] of Object.entries({ http, ws, stream })) {
+      const title = name[0]!.toUpperCase() + name.slice(1);
+      alarm(`${title}Errors`, fn.metricErrors({ period, statistic: 'Sum' }), 1, `The ${name} function failed`);
+      alarm(`${title}Throttles`, fn.metricThrottles({ period, statistic: 'Sum' }), 1, `The ${name} function was throttled`);
+    }
+    alarm(
+      'StreamIteratorAge',
+      new Metric({ namespace: 'AWS/Lambda', metricName: 'IteratorAge', dimensionsMap: { FunctionName: stream.functionName }, statistic: 'Maximum', period: Duration.minutes(1) }),
+      30_000,
+      'Subscribers and the lobby lag the table by 30 s or more',
+    );
+    alarm('StreamFailuresQueued', failures.metricApproximateNumberOfMessagesVisible({ period }), 1, 'Stream records were given up on (see the StreamFailures queue)');
+    alarm('HttpApi5xx', httpApi.metricServerError({ period, statistic: 'Sum' }), 5, 'The HTTP API answered 5xx');
+    alarm(
+      'TableThrottles',
+      this.table.metricThrottledRequestsForOperations({
+        operations: [Operation.GET_ITEM, Operation.PUT_ITEM, Operation.UPDATE_ITEM, Operation.DELETE_ITEM, Operation.QUERY, Operation.BATCH_WRITE_ITEM],
+        period,
+      }),
+      1,
+      'DynamoDB throttled requests to the game table',
+    );
+
+    this.functions = { http, ws, stream };
+
+    new CfnOutput(this, 'HttpApiUrl', { value: httpStage.url, description: 'GraphQL at <url>graphql, REST at <url>v1, docs at <url>docs' });
+    new CfnOutput(this, 'WebSocketUrl', { value: wsStage.url, description: 'graphql-ws clients connect here' });
+    new CfnOutput(this, 'GameTableName', { value: this.table.tableName });
+
+    this.suppressions(failures);
+  }
+
+  /** A function with its own role (logs to its own group only), bundled by infra/bundle.ts. */
+  private handler(name: HandlerName, options: { memorySize: number; timeout: Duration; environment: Record<string, string> }): LambdaFunction {
+    const title = name[0]!.toUpperCase() + name.slice(1);
+    const logGroup = new LogGroup(this, `${title}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+    const role = new Role(this, `${title}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Parlor ${name} function` });
+    role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
+    return new LambdaFunction(this, `${title}Function`, {
+      description: `Parlor ${name} handler (services/handlers/${name}.ts)`,
+      runtime: RUNTIME,
+      architecture: Architecture.ARM_64,
+      handler: 'index.handler',
+      code: bundled(name),
+      role,
+      logGroup,
+      tracing: Tracing.ACTIVE,
+      ...options,
+    });
+  }
+
+  /** cdk-nag (AWS Solutions) findings acknowledged, each with its reason. */
+  private suppressions(failures: Queue): void {
+    const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
+    for (const [name, fn] of Object.entries(this.functions)) {
+      ack(fn.role!, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions: Resource "*" is their only form.');
+      const api = Stack.of(this).resolve((this.node.findChild('WebSocketApi').node.defaultChild as CfnResource).logicalId);
+      for (const method of name === 'http' ? [] : name === 'ws' ? ['POST', 'DELETE'] : ['POST']) {
+        ack(
+          fn.role!,
+          `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${api}>/<StageName>/${method}/@connections/*]`,
+          'PostToConnection/DeleteConnection address connections made at run time: the ARN ends in @connections/* of this API and stage only.',
+        );
+      }
+    }
+    ack(
+      this.node.findChild('HttpApi'),
+      'AwsSolutions-APIG4',
+      'A public game API: anyone may read the catalog and lobby, create and join games; moves and hidden views are authorised inside the app by the seat token, not by API Gateway.',
+    );
+    ack(
+      this.node.findChild('WebSocketApi'),
+      'AwsSolutions-APIG4',
+      'graphql-transport-ws authenticates in its connection_init message (browsers cannot send headers on a WebSocket upgrade): the ws function checks the seat token there and closes the connection on a bad one.',
+    );
+    if (!this.node.tryGetContext('parlor:webSocketAccessLogs')) {
+      ack(
+        this.node.findChild('WebSocketStage'),
+        'AwsSolutions-APIG1',
+        'WebSocket stage logging needs the account-wide API Gateway CloudWatch Logs role, which one application stack should not set for a whole account. Once the account has it, deploy with -c parlor:webSocketAccessLogs=true. The ws function logs connection events meanwhile.',
+      );
+    }
+    ack(failures, 'AwsSolutions-SQS3', 'This queue is itself the dead-letter destination of the stream consumer.');
+  }
+}
+
+/** The table from the store's own definition (services/store/schema.ts), so the two cannot drift. */
+function gameTable(scope: Construct, tableName: string): Table {
+  const def = tableDefinition(tableName);
+  const attribute = (name: string): Attribute => {
+    const type = def.AttributeDefinitions?.find((a) => a.AttributeName === name)?.AttributeType;
+    if (!type || !TYPES[type]) throw new Error(`the store's table definition has no type for ${name}`);
+    return { name, type: TYPES[type] };
+  };
+  const key = (type: 'HASH' | 'RANGE', schema = def.KeySchema) => schema?.find((k) => k.KeyType === type)?.AttributeName;
+  const table = new Table(scope, 'GameTable', {
+    tableName,
+    partitionKey: attribute(key('HASH')!),
+    sortKey: key('RANGE') ? attribute(key('RANGE')!) : undefined,
+    billingMode: def.BillingMode === 'PROVISIONED' ? BillingMode.PROVISIONED : BillingMode.PAY_PER_REQUEST,
+    stream: StreamViewType.NEW_IMAGE,
+    pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+    timeToLiveAttribute: TTL_ATTRIBUTE,
+    deletionProtection: true,
+    removalPolicy: RemovalPolicy.RETAIN,
+  });
+  for (const index of def.GlobalSecondaryIndexes ?? []) {
+    table.addGlobalSecondaryIndex({
+      indexName: index.IndexName!,
+      partitionKey: attribute(key('HASH', index.KeySchema)!),
+      sortKey: key('RANGE', index.KeySchema) ? attribute(key('RANGE', index.KeySchema)!) : undefined,
+    });
+  }
+  return table;
+}
+
+/** JSON access logs kept a month. */
+function accessLogs(scope: Construct, id: string, fields: Record<string, string>): IAccessLogSettings {
+  const group = new LogGroup(scope, id, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+  return { destination: new LogGroupLogDestination(group), format: AccessLogFormat.custom(JSON.stringify(fields)) };
+}
+
+/** The handler's bundle, built locally by infra/bundle.ts (no Docker); hashed by its output. */
+function bundled(name: HandlerName): Code {
+  return Code.fromAsset(join(ROOT, 'services', 'handlers'), {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24'), // never pulled: local bundling always answers
+      // Part of the asset cache key, which ignores tryBundle: without it the three functions would share one bundle.
+      environment: { PARLOR_HANDLER: name },
+      local: {
+        tryBundle(outputDir: string): boolean {
+          const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'infra', 'bundle.ts'), name, outputDir], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+          if (r.status !== 0) throw new Error(`bundling the ${name} handler failed (exit ${r.status ?? r.signal})`);
+          return true;
+        },
+      },
+    },
+  });
+}
+
+/** The CDK app: Parlor's stack, checked by cdk-nag's AWS Solutions rules. */
+export function parlorApp(app = new App(), id = 'Parlor'): { app: App; stack: ParlorStack } {
+  const stack = new ParlorStack(app, id);
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
+  return { app, stack };
+}

@@ -153,8 +153,18 @@ describe('§3 R1 round draw', () => {
 
   it('§3 R1 a player with an empty reserve does not draw', () => {
     const a: Arrangement = { ...quiet, reserves: [restOf('NAB', 'NAB-01', 'NAB-02').map((x) => x.id), []] };
-    const g = givenAfter(a, {}, bothPass);
+    // seat 1 can only pass with its public hand: it passes automatically, then the draw is seat 0's alone
+    const g = givenAfter(a, {}, [[0, { type: 'pass' }]]);
     expect(seledyne.status(g.state).toMove).toEqual([0]);
+  });
+
+  it('§3 R1 a mandatory draw from a one-card reserve is made for the player (the card is known to be the last one)', () => {
+    const a: Arrangement = { ...quiet, reserves: [restOf('NAB', 'NAB-01', 'NAB-02').map((x) => x.id), ['SAL-09']] };
+    const events = givenAfter(a, {}, [[0, { type: 'pass' }]]).when(1, { type: 'pass' }).events();
+    expect(events.slice(1)).toEqual([
+      { type: 'RoundEnded', round: 2, startSeat: 1 },
+      { type: 'RoundDrawChosen', seat: 1, draw: true, card: c('SAL-09') },
+    ]);
   });
 
   it('A7 roundDrawMandatory true: the draw cannot be declined', () => {

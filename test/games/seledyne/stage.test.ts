@@ -79,7 +79,7 @@ describe('§5.1 stage-end trigger and the last round', () => {
   it('A17 lastRoundTermination NO_LEGAL_GIFT: the stage ends as soon as no player can reach a gift', () => {
     const stuck: Arrangement = {
       hands: [['NAB-10'], ['SAL-02'], ['YAR-09']],
-      reserves: [[], [], []],
+      reserves: [[], [], ['YAR-08']],
       dice: [1, 3, 2],
     };
     const events = givenAfter(stuck, { ...o, lastRoundTermination: 'NO_LEGAL_GIFT' }, [[0, { type: 'pass' }]])
@@ -101,8 +101,7 @@ describe('§5.1 stage-end trigger and the last round', () => {
     };
     const moves: Move[] = [
       [0, { type: 'pass' }],
-      [1, { type: 'gift', target: 0, cards: ['SAL-02'] }],
-      [2, { type: 'pass' }], // 1 (P2's trigger turn reset the count)
+      [1, { type: 'gift', target: 0, cards: ['SAL-02'] }], // the trigger turn resets the count; seat 2 can only pass: it passes automatically (1)
       [0, { type: 'exchange', give: 'NAB-10', take: 'NAB-08' }],
     ];
     const events = givenAfter(a, o, moves).when(0, { type: 'pass' }).events();
@@ -114,25 +113,26 @@ describe('§5.2 safety rules', () => {
   const high: Arrangement = { hands: [['NAB-07', 'NAB-08'], ['SAL-09', 'SAL-10']], reserves: [[], []], dice: [3, 3] };
 
   it('A23 deadlockDetection true: at a round end, when no card can ever pay a difference, the stage ends', () => {
-    givenAfter(high, { stages: 1 }, [[0, { type: 'pass' }]])
-      .when(1, { type: 'pass' })
+    given(high, { stages: 1 })
+      .when(0, { type: 'pass' })
       .then([
-        { type: 'TurnEnded', seat: 1, gifted: false, auto: false },
+        { type: 'TurnEnded', seat: 0, gifted: false, auto: false },
+        { type: 'TurnEnded', seat: 1, gifted: false, auto: true },
         { type: 'StageEnded', stage: 1, reason: 'deadlock', scores: [zero(0), zero(1)], startSeat: null, winners: [0, 1] },
       ]);
   });
 
-  it('A23 deadlockDetection false: the round ends as usual', () => {
-    const events = givenAfter(high, { stages: 1, deadlockDetection: false }, [[0, { type: 'pass' }]])
-      .when(1, { type: 'pass' }, scripted(0, 0))
-      .events();
-    expect(events.map((e) => e.type)).toEqual(['TurnEnded', 'RoundEnded', 'RoundDrawResolved', 'Rolled']);
+  it('A23 deadlockDetection false: rounds go on (here every turn is a forced pass) until the round cap', () => {
+    const events = given(high, { stages: 1, deadlockDetection: false }).when(0, { type: 'pass' }).events();
+    expect(events.filter((e) => e.type === 'RoundEnded')).toHaveLength(99);
+    expect(events.at(-1)).toMatchObject({ type: 'StageEnded', reason: 'roundCap' });
   });
 
   it('A23 a counter card could raise the die enough: no deadlock', () => {
-    const a: Arrangement = { ...high, reserves: [[], []], counters: [['SAL-01', 'SAL-02'], []], hands: [['NAB-07', 'NAB-08'], ['SAL-09', 'SAL-10']] };
-    const events = givenAfter(a, { stages: 1 }, [[0, { type: 'pass' }]]).when(1, { type: 'pass' }).events();
+    const a: Arrangement = { ...high, counters: [['SAL-01', 'SAL-02'], []] };
+    const events = given(a, { stages: 1 }).when(0, { type: 'pass' }).events();
     expect(events.map((e) => e.type)).toContain('RoundEnded');
+    expect(events.map((e) => (e.type === 'StageEnded' ? e.reason : null))).not.toContain('deadlock');
   });
 
   const low: Arrangement = { hands: [['NAB-01'], ['SAL-01']], dice: [3, 3] };
@@ -263,13 +263,14 @@ describe('§5.4–§5.7 totals, start marker and the winner', () => {
     const moves: Move[] = [
       [0, { type: 'tribute', card: 'SAL-02' }],
       [0, { type: 'confirmTribute', boost: true }],
-      [0, { type: 'gift', target: 1, cards: ['NAB-01'] }],
-      [0, { type: 'endTurn' }],
     ];
-    const owner = givenAfter(a, {}, moves).when(1, { type: 'pass' }, scripted()).events();
-    expect(owner[1]).toMatchObject({ type: 'StageEnded', reason: 'deadlock', startSeat: 1, scores: [{ total: 0 }, { positive: 2, negative: 1, total: 1 }] });
-    expect(owner[2]).toMatchObject({ type: 'StageStarted', stage: 2, startSeat: 1 });
-    const tributer = givenAfter(a, { positiveScoring: 'TRIBUTER' }, moves).when(1, { type: 'pass' }, scripted()).events();
-    expect(tributer[1]).toMatchObject({ type: 'StageEnded', startSeat: 0, scores: [{ total: 2 }, { total: 0 }] });
+    const gift = { type: 'gift', target: 1, cards: ['NAB-01'] };
+    // after the gift only "end" is left, and then seat 1 can only pass: both happen automatically
+    const owner = givenAfter(a, {}, moves).when(0, gift, scripted()).events();
+    expect(owner.slice(0, 3).map((e) => e.type)).toEqual(['Gifted', 'TurnEnded', 'TurnEnded']);
+    expect(owner[3]).toMatchObject({ type: 'StageEnded', reason: 'deadlock', startSeat: 1, scores: [{ total: 0 }, { positive: 2, negative: 1, total: 1 }] });
+    expect(owner[4]).toMatchObject({ type: 'StageStarted', stage: 2, startSeat: 1 });
+    const tributer = givenAfter(a, { positiveScoring: 'TRIBUTER' }, moves).when(0, gift, scripted()).events();
+    expect(tributer[3]).toMatchObject({ type: 'StageEnded', startSeat: 0, scores: [{ total: 2 }, { total: 0 }] });
   });
 });

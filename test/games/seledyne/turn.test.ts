@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { drawsEarned } from '../../../services/engine/games/seledyne/plan.js';
 import type { State } from '../../../services/engine/games/seledyne/state.js';
-import { c, cs, given, givenAfter, legal, type Arrangement } from './helpers.js';
+import { c, cs, given, givenAfter, legal, restOf, type Arrangement } from './helpers.js';
 
 const gifts = (moves: { type: string }[]) => moves.filter((m) => m.type === 'gift');
 const types = (moves: { type: string }[]) => [...new Set(moves.map((m) => m.type))];
@@ -187,6 +187,24 @@ describe('§4.4 Pass', () => {
     expect(events.slice(0, 2)).toEqual([
       { type: 'TurnEnded', seat: 0, gifted: false, auto: false },
       { type: 'TurnEnded', seat: 1, gifted: false, auto: true },
+    ]);
+  });
+  it('§4.4 with an empty reserve the hand is public (A26): a turn that can only pass is passed for the seat', () => {
+    const a: Arrangement = { hands: [['NAB-03'], ['SAL-05', 'SAL-06']], reserves: [restOf('NAB', 'NAB-03').map((x) => x.id), []], dice: [4, 1] };
+    expect(given(a).when(0, { type: 'pass' }).events().slice(0, 3)).toEqual([
+      { type: 'TurnEnded', seat: 0, gifted: false, auto: false },
+      { type: 'TurnEnded', seat: 1, gifted: false, auto: true },
+      { type: 'RoundEnded', round: 2, startSeat: 1 },
+    ]);
+    const withReserve: Arrangement = { ...a, reserves: [a.reserves![0]!, ['SAL-09']] };
+    expect(given(withReserve).when(0, { type: 'pass' }).events()).toEqual([{ type: 'TurnEnded', seat: 0, gifted: false, auto: false }]);
+  });
+
+  it('§4.4 with an empty reserve, a turn that can only end after its gifts ends by itself', () => {
+    const a: Arrangement = { hands: [['NAB-03', 'NAB-09'], ['SAL-05']], reserves: [[], restOf('SAL', 'SAL-05').map((x) => x.id)], dice: [4, 1] };
+    expect(given(a).when(0, { type: 'gift', target: 1, cards: ['NAB-03'] }).events()).toEqual([
+      { type: 'Gifted', seat: 0, target: 1, cards: [c('NAB-03')], difference: 3 },
+      { type: 'TurnEnded', seat: 0, gifted: true, auto: true },
     ]);
   });
 });

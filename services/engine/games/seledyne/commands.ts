@@ -15,12 +15,14 @@ export const command = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sixRule'), use: z.boolean(), card: cardId.optional() }),
   /** Exchange Rule (§4.6): put hand card `give` into your reserve and take reserve card `take`. */
   z.object({ type: z.literal('exchange'), give: cardId, take: cardId.optional() }),
-  /** Tribute (§4.3), built one card at a time: add counter card `card` to the tribute. */
+  /**
+   * Tribute (§4.3), built one card at a time: add counter card `card` to the tribute. A card is
+   * offered only if some tribute containing it leaves a gift reachable; once begun, a tribute is
+   * completed (like moving the cards to Isthām at the table, there is no taking it back).
+   */
   z.object({ type: z.literal('tribute'), card: cardId }),
   /** Move the selected cards to Isthām; `boost` adds their count to your die for this turn's gifts (A10). */
   z.object({ type: z.literal('confirmTribute'), boost: z.boolean() }),
-  /** Drop the tribute being built. */
-  z.object({ type: z.literal('cancelTribute') }),
   /** Six-Multiple Rule (§4.7): take one earned card from your reserve (omitted when random). */
   z.object({ type: z.literal('sixMultipleDraw'), card: cardId.optional() }),
   /** Decline the remaining Six-Multiple draws (A12). */

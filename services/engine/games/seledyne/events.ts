@@ -37,7 +37,6 @@ export type SeledyneEvent =
   | { type: 'Exchanged'; seat: number; at: ExchangeTime; give: Card | null; take: Card | null }
   /** §4.3: a counter card added to the tribute being built. */
   | { type: 'TributeSelected'; seat: number; card: Card }
-  | { type: 'TributeCancelled'; seat: number }
   /** §4.3: the tribute moved to Isthām; the effective die and the Six-Multiple draws it earned. */
   | { type: 'Tributed'; seat: number; cards: Card[]; boost: boolean; effectiveDie: number; drawsEarned: number }
   /** §4.7: one earned card drawn (the card only for its owner). */

@@ -75,8 +75,6 @@ export function evolve(s: State, e: SeledyneEvent): State {
     }
     case 'TributeSelected':
       return withTurn(s, (t) => ({ step: 'select', selection: [...t.selection, e.card] }));
-    case 'TributeCancelled':
-      return withTurn(s, () => ({ step: 'open', selection: [] }));
     case 'Tributed': {
       const value = e.cards.reduce((t, c) => t + c.value, 0);
       const players = withPlayer(s, e.seat, (p) => ({ ...p, counter: without(p.counter, ids(e.cards)), tributedSum: p.tributedSum + value }));

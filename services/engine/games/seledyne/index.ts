@@ -8,7 +8,7 @@ import { command } from './commands.js';
 import { evolve } from './evolve.js';
 import { legalCommands, status } from './legal.js';
 import { options } from './options.js';
-import { decide, start } from './rules.js';
+import { decide, start } from './flow.js';
 import { initialState } from './state.js';
 import { redact, view } from './view.js';
 import { viewSchema, viewType } from './view-schema.js';

@@ -61,7 +61,6 @@ function turnCommands(s: State, t: Turn): Command[] {
     case 'select':
       tributes();
       for (const boost of [true, false]) if (confirmProblem(s, t, boost, planner) === null) out.push({ type: 'confirmTribute', boost });
-      out.push({ type: 'cancelTribute' });
       break;
     case 'draws':
       if (randomDraws(s.options)) {

@@ -1,16 +1,14 @@
 /**
- * decide: checks a move against the rules and returns its events, then the automatic steps that
- * follow (roll, empty-hand passes, round and stage ends, scoring, the next deal). All randomness
- * is drawn here from `rng` and written into the events.
+ * The rules of a move: checks shared with legal.ts (each returns why a move is refused, or null)
+ * and the events of one command. The automatic steps that follow are in flow.ts.
  */
-import { ensure, illegal, pick, shuffle, type Rng } from '../../core/index.js';
+import { ensure, illegal, pick, type Rng } from '../../core/index.js';
 import { total, type Card } from './cards.js';
 import type { Command } from './commands.js';
 import type { ExchangeTime, SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
 import { drawsEarned, kindOf, Planner } from './plan.js';
-import { stageEnded } from './scoring.js';
-import { countSpecial, deckOf, hasSpecial, randomDraws, randomExchange, type State, type Turn } from './state.js';
+import { countSpecial, hasSpecial, randomDraws, randomExchange, type State, type Turn } from './state.js';
 
 type E = SeledyneEvent;
 
@@ -147,7 +145,7 @@ export function reserveChoiceProblem(s: State, seat: number, cardId: string | un
   return find(reserve, cardId) ? null : 'choose a card from your reserve';
 }
 
-// ---------------------------------------------------------------- decide
+// ---------------------------------------------------------------- commands
 
 const check = (problem: string | null) => {
   if (problem) illegal(problem);
@@ -157,7 +155,7 @@ function drawRandom(cards: readonly Card[], rng: Rng): Card | null {
   return cards.length ? pick(cards, rng) : null;
 }
 
-function endTurn(s: State, t: Turn, auto: boolean): E[] {
+export function endTurn(s: State, t: Turn, auto: boolean): E[] {
   const p = s.players[t.seat]!;
   const gifted = t.targets.length > 0;
   const out: E[] = [];
@@ -166,7 +164,7 @@ function endTurn(s: State, t: Turn, auto: boolean): E[] {
   return out;
 }
 
-function roundDrawResolution(s: State, rng: Rng): E {
+export function roundDrawResolution(s: State, rng: Rng): E {
   const draws = s.players.flatMap((p, seat) => {
     if (!s.eligible[seat]) return [];
     const choice = s.pending[seat] ?? { draw: true, card: null };
@@ -176,7 +174,7 @@ function roundDrawResolution(s: State, rng: Rng): E {
   return { type: 'RoundDrawResolved', draws };
 }
 
-function sixResolution(s: State, rng: Rng, seats: number[]): E {
+export function sixResolution(s: State, rng: Rng, seats: number[]): E {
   return {
     type: 'SixRuleResolved',
     results: seats.map((seat) => {
@@ -201,9 +199,6 @@ function turnCommand(s: State, c: Command, seat: number, rng: Rng): E[] {
     case 'tribute':
       check(tributeProblem(s, t, c.card));
       return [{ type: 'TributeSelected', seat, card: find(p.counter, c.card)! }];
-    case 'cancelTribute':
-      ensure(t.step === 'select', 'no tribute selected');
-      return [{ type: 'TributeCancelled', seat }];
     case 'confirmTribute': {
       check(confirmProblem(s, t, c.boost));
       const k = t.selection.length;
@@ -233,7 +228,8 @@ function turnCommand(s: State, c: Command, seat: number, rng: Rng): E[] {
   }
 }
 
-function command(s: State, c: Command, seat: number, rng: Rng): E[] {
+/** The events of one command (before the automatic steps that follow it, see flow.ts). */
+export function command(s: State, c: Command, seat: number, rng: Rng): E[] {
   const o = s.options;
   switch (c.type) {
     case 'roundDraw':
@@ -242,10 +238,7 @@ function command(s: State, c: Command, seat: number, rng: Rng): E[] {
       const draw = c.type === 'roundDraw';
       if (!draw) ensure(!o.roundDrawMandatory, 'the round draw is mandatory');
       else check(reserveChoiceProblem(s, seat, c.card));
-      const chosen: E = { type: 'RoundDrawChosen', seat, draw, card: draw && c.card ? find(s.players[seat]!.reserve, c.card)! : null };
-      const after = evolve(s, chosen);
-      const done = after.eligible.every((e, i) => !e || after.pending[i] !== null);
-      return done ? [chosen, roundDrawResolution(after, rng)] : [chosen];
+      return [{ type: 'RoundDrawChosen', seat, draw, card: draw && c.card ? find(s.players[seat]!.reserve, c.card)! : null }];
     }
     case 'sixRule': {
       ensure(s.phase === 'six' && s.eligible[seat] && s.pending[seat] === null, 'no Six Rule choice for you now');
@@ -253,92 +246,10 @@ function command(s: State, c: Command, seat: number, rng: Rng): E[] {
       else ensure(c.card === undefined, 'no card when declining');
       const card = c.use && c.card ? find(s.players[seat]!.reserve, c.card)! : null;
       const chosen: E = { type: 'SixRuleChosen', seat, use: c.use, card };
-      const after = evolve(s, chosen);
-      if (o.sixRuleDecisionMode === 'TURN_ORDER') return [sixResolution(after, rng, [seat])];
-      const seats = after.eligible.flatMap((e, i) => (e ? [i] : []));
-      return seats.every((i) => after.pending[i] !== null) ? [chosen, sixResolution(after, rng, seats)] : [chosen];
+      // in turn order a decision is public at once: it is resolved on its own
+      return o.sixRuleDecisionMode === 'TURN_ORDER' ? [sixResolution(evolve(s, chosen), rng, [seat])] : [chosen];
     }
     default:
       return turnCommand(s, c, seat, rng);
   }
-}
-
-// ---------------------------------------------------------------- automatic steps
-
-function deal(s: State, rng: Rng): E {
-  const o = s.options;
-  const stage = s.stage + 1;
-  const startSeat = s.stage === 0 ? (o.firstStartPlayer === 'RANDOM' ? rng.int(s.seats) : o.designatedStartSeat) : s.startSeat;
-  const byValue = (a: Card, b: Card) => a.value - b.value || (a.id < b.id ? -1 : 1);
-  const hands: Card[][] = [];
-  const reserves: Card[][] = [];
-  for (const p of s.players) {
-    const cards = shuffle(deckOf(o, p.house), rng);
-    hands.push(cards.slice(0, o.initialHandSize).sort(byValue));
-    reserves.push(cards.slice(o.initialHandSize).sort(byValue));
-  }
-  return { type: 'StageStarted', stage, startSeat, hands, reserves };
-}
-
-/** §5.2 A23: no card of any player can ever pay a difference again. */
-export function deadlocked(s: State): boolean {
-  const most = s.options.dieFaces - 1;
-  return s.players.every((p) => [...p.hand, ...p.reserve].every((c) => c.value > most + p.counter.length));
-}
-
-/** A17 NO_LEGAL_GIFT: no player can reach a gift in their own turn (an empty hand must pass, §7.1 (2)). */
-export function noReachableGift(s: State): boolean {
-  const between: State = { ...s, turn: null };
-  return s.players.every((p, seat) => p.hand.length === 0 || !plannerFor(between, seat).openOk());
-}
-
-/** The next automatic event, or null when a seat must act (or the game is over). */
-function autoStep(s: State, rng: Rng, turnJustEnded: boolean): E | null {
-  const o = s.options;
-  switch (s.phase) {
-    case 'setup':
-      return deal(s, rng);
-    case 'roll':
-      return { type: 'Rolled', dice: s.players.map(() => 1 + rng.int(o.dieFaces)) };
-    case 'draw':
-      if (!s.eligible.some(Boolean) || (randomDraws(o) && o.roundDrawMandatory)) return roundDrawResolution(s, rng);
-      return null;
-    case 'turn': {
-      const t = s.turn!;
-      if (turnJustEnded && s.lastRound && o.lastRoundTermination === 'NO_LEGAL_GIFT' && noReachableGift(s)) return stageEnded(s, 'noLegalGift');
-      if (s.players[t.seat]!.hand.length === 0 && (t.step === 'open' || t.step === 'gifting')) return endTurn(s, t, true)[0]!;
-      return null;
-    }
-    case 'roundEnd':
-      if (o.deadlockDetection && deadlocked(s)) return stageEnded(s, 'deadlock');
-      if (o.maxRoundsPerStage !== null && s.round >= o.maxRoundsPerStage) return stageEnded(s, 'roundCap');
-      return { type: 'RoundEnded', round: s.round + 1, startSeat: (s.startSeat + 1) % s.seats };
-    case 'stageEnd':
-      return stageEnded(s, s.endReason ?? 'lastRound');
-    default:
-      return null;
-  }
-}
-
-/** Folds `events` onto `s` and appends every automatic event that follows. */
-export function advance(s: State, events: E[], rng: Rng): E[] {
-  const out = [...events];
-  let state = events.reduce(evolve, s);
-  let turnJustEnded = events.some((e) => e.type === 'TurnEnded');
-  for (let guard = 0; guard < 100_000; guard++) {
-    const e = autoStep(state, rng, turnJustEnded);
-    if (!e) return out;
-    turnJustEnded = e.type === 'TurnEnded';
-    out.push(e);
-    state = evolve(state, e);
-  }
-  throw new Error('seledyne: automatic steps did not settle');
-}
-
-export function start(s: State, rng: Rng): E[] {
-  return advance(s, [], rng);
-}
-
-export function decide(s: State, c: Command, seat: number, rng: Rng): E[] {
-  return advance(s, command(s, c, seat, rng), rng);
 }

@@ -1,0 +1,114 @@
+/**
+ * decide and start: a command's events, then every automatic step that follows — the deal, the
+ * roll, resolutions of simultaneous choices, forced passes, round and stage ends, scoring. All
+ * randomness is drawn here (from `rng`) and written into the events.
+ *
+ * A step is automatic only when public facts settle it: an empty hand must pass (§7.1 (2)); with
+ * an empty reserve the hand is the publicly known set of unplayed cards (A26), so a turn whose only
+ * legal move is to pass or end is played for the seat; a single reserve card is the forced round draw.
+ */
+import { shuffle, type Rng } from '../../core/index.js';
+import type { Card } from './cards.js';
+import type { Command } from './commands.js';
+import type { SeledyneEvent } from './events.js';
+import { evolve } from './evolve.js';
+import { legalCommands } from './legal.js';
+import { command, endTurn, plannerFor, roundDrawResolution, sixResolution } from './rules.js';
+import { stageEnded } from './scoring.js';
+import { deckOf, randomDraws, type State } from './state.js';
+
+type E = SeledyneEvent;
+
+function deal(s: State, rng: Rng): E {
+  const o = s.options;
+  const stage = s.stage + 1;
+  const startSeat = s.stage === 0 ? (o.firstStartPlayer === 'RANDOM' ? rng.int(s.seats) : o.designatedStartSeat) : s.startSeat;
+  const byValue = (a: Card, b: Card) => a.value - b.value || (a.id < b.id ? -1 : 1);
+  const hands: Card[][] = [];
+  const reserves: Card[][] = [];
+  for (const p of s.players) {
+    const cards = shuffle(deckOf(o, p.house), rng);
+    hands.push(cards.slice(0, o.initialHandSize).sort(byValue));
+    reserves.push(cards.slice(o.initialHandSize).sort(byValue));
+  }
+  return { type: 'StageStarted', stage, startSeat, hands, reserves };
+}
+
+/** §5.2 A23: no card of any player can ever pay a difference again. */
+export function deadlocked(s: State): boolean {
+  const most = s.options.dieFaces - 1;
+  return s.players.every((p) => [...p.hand, ...p.reserve].every((c) => c.value > most + p.counter.length));
+}
+
+/** A17 NO_LEGAL_GIFT: no player can reach a gift in their own turn (an empty hand must pass, §7.1 (2)). */
+export function noReachableGift(s: State): boolean {
+  const between: State = { ...s, turn: null };
+  return s.players.every((p, seat) => p.hand.length === 0 || !plannerFor(between, seat).openOk());
+}
+
+/** The turn can only end, and public facts show it (empty hand, or empty reserve). */
+function forcedEnd(s: State): boolean {
+  const t = s.turn!;
+  const p = s.players[t.seat]!;
+  if (t.step !== 'open' && t.step !== 'gifting') return false;
+  if (p.hand.length === 0) return true;
+  if (p.reserve.length > 0) return false;
+  const legal = legalCommands(s, t.seat);
+  return legal.length === 1 && (legal[0]!.type === 'pass' || legal[0]!.type === 'endTurn');
+}
+
+const chosenBy = (s: State) => s.eligible.every((e, i) => !e || s.pending[i] !== null);
+
+/** The next automatic event, or null when a seat must act (or the game is over). */
+function autoStep(s: State, rng: Rng, turnJustEnded: boolean): E | null {
+  const o = s.options;
+  switch (s.phase) {
+    case 'setup':
+      return deal(s, rng);
+    case 'roll':
+      return { type: 'Rolled', dice: s.players.map(() => 1 + rng.int(o.dieFaces)) };
+    case 'draw': {
+      if (randomDraws(o) && o.roundDrawMandatory) return roundDrawResolution(s, rng);
+      const forced = s.players.findIndex((p, i) => s.eligible[i] && s.pending[i] === null && o.roundDrawMandatory && !randomDraws(o) && p.reserve.length === 1);
+      if (forced >= 0) return { type: 'RoundDrawChosen', seat: forced, draw: true, card: s.players[forced]!.reserve[0]! };
+      return chosenBy(s) ? roundDrawResolution(s, rng) : null;
+    }
+    case 'six':
+      if (o.sixRuleDecisionMode === 'SIMULTANEOUS' && chosenBy(s)) return sixResolution(s, rng, s.eligible.flatMap((e, i) => (e ? [i] : [])));
+      return null;
+    case 'turn':
+      if (turnJustEnded && s.lastRound && o.lastRoundTermination === 'NO_LEGAL_GIFT' && noReachableGift(s)) return stageEnded(s, 'noLegalGift');
+      return forcedEnd(s) ? endTurn(s, s.turn!, true)[0]! : null;
+    case 'roundEnd':
+      if (o.deadlockDetection && deadlocked(s)) return stageEnded(s, 'deadlock');
+      if (o.maxRoundsPerStage !== null && s.round >= o.maxRoundsPerStage) return stageEnded(s, 'roundCap');
+      return { type: 'RoundEnded', round: s.round + 1, startSeat: (s.startSeat + 1) % s.seats };
+    case 'stageEnd':
+      return stageEnded(s, s.endReason ?? 'lastRound');
+    default:
+      return null;
+  }
+}
+
+/** Folds `events` onto `s` and appends every automatic event that follows. */
+export function advance(s: State, events: E[], rng: Rng): E[] {
+  const out = [...events];
+  let state = events.reduce(evolve, s);
+  let turnJustEnded = events.some((e) => e.type === 'TurnEnded');
+  for (let guard = 0; guard < 100_000; guard++) {
+    const e = autoStep(state, rng, turnJustEnded);
+    if (!e) return out;
+    turnJustEnded = e.type === 'TurnEnded';
+    out.push(e);
+    state = evolve(state, e);
+  }
+  throw new Error('seledyne: automatic steps did not settle');
+}
+
+export function start(s: State, rng: Rng): E[] {
+  return advance(s, [], rng);
+}
+
+export function decide(s: State, c: Command, seat: number, rng: Rng): E[] {
+  return advance(s, command(s, c, seat, rng), rng);
+}

@@ -22,10 +22,6 @@ class Turn {
     return this;
   }
 
-  get over() {
-    return this.s.result !== null;
-  }
-
   /** §2.4 round setup: shuffle all 58, turn two over as the discard piles; hands start empty. */
   newRound(starter: number) {
     const cards = shuffle(ALL_IDS, this.rng);

@@ -239,7 +239,11 @@ export class ParlorStack extends Stack {
   private suppressions(failures: Queue): void {
     const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
     for (const [name, fn] of Object.entries(this.functions)) {
-      ack(fn.role!, 'AwsSolutions-IAM5[Resource::*]', 'X-Ray PutTraceSegments/PutTelemetryRecords support no resource-level permissions: Resource "*" is their only form.');
+      ack(
+        fn.role!,
+        'AwsSolutions-IAM5[Resource::*]',
+        'Actions without resource-level permissions, where Resource "*" is the only form: X-Ray PutTraceSegments/PutTelemetryRecords (tracing), and for the stream function dynamodb:ListStreams (added by its DynamoDB event source).',
+      );
       const api = Stack.of(this).resolve((this.node.findChild('WebSocketApi').node.defaultChild as CfnResource).logicalId);
       for (const method of name === 'http' ? [] : name === 'ws' ? ['POST', 'DELETE'] : ['POST']) {
         ack(

@@ -1,0 +1,206 @@
+/**
+ * The synthesized CloudFormation template (bundling skipped: see bundle.test.ts for the
+ * real bundles): every resource, its key settings and permissions, and cdk-nag's AWS
+ * Solutions rules with nothing left unacknowledged.
+ */
+import { App } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { describe, expect, it } from 'vitest';
+import { parlorApp, TABLE_ACTIONS, type ParlorStack } from '../../infra/parlor-stack.js';
+import { tableDefinition, TTL_ATTRIBUTE } from '../../services/store/schema.js';
+
+const { app, stack } = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Parlor');
+const template = Template.fromStack(stack);
+const t = template.toJSON();
+const ref = (logicalId: string) => ({ Ref: logicalId });
+const id = (scope: ParlorStack, path: string) => stack.getLogicalId(scope.node.findChild(path).node.defaultChild as any);
+const fnId = (name: 'http' | 'ws' | 'stream') => stack.getLogicalId(stack.functions[name].node.defaultChild as any);
+const tableId = stack.getLogicalId(stack.table.node.defaultChild as any);
+const ofType = (type: string) => Object.entries(t.Resources as Record<string, any>).filter(([, r]) => r.Type === type);
+
+describe('parameters and outputs', () => {
+  it('takes the stage and table names as parameters', () => {
+    template.hasParameter('StageName', { Type: 'String', Default: 'prod' });
+    template.hasParameter('TableName', { Type: 'String', Default: 'parlor' });
+  });
+  it('outputs both API URLs and the table name', () => {
+    expect(Object.keys(t.Outputs).sort()).toEqual(['GameTableName', 'HttpApiUrl', 'WebSocketUrl']);
+  });
+});
+
+describe('the game table', () => {
+  it('is the store’s own definition: keys, attribute types, billing, indexes', () => {
+    const def = tableDefinition('x');
+    template.resourceCountIs('AWS::DynamoDB::Table', 1);
+    const props = template.findResources('AWS::DynamoDB::Table')[tableId]!.Properties;
+    expect(props.KeySchema).toEqual(def.KeySchema);
+    expect(props.AttributeDefinitions).toEqual(def.AttributeDefinitions);
+    expect(props.BillingMode).toBe(def.BillingMode);
+    expect(props.GlobalSecondaryIndexes?.map((i: any) => i.IndexName)).toEqual(def.GlobalSecondaryIndexes?.map((i) => i.IndexName));
+  });
+  it('streams new images, keeps point-in-time recovery, expires items by TTL, survives stack deletion', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: {
+        TableName: ref('TableName'),
+        StreamSpecification: { StreamViewType: 'NEW_IMAGE' },
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        DeletionProtectionEnabled: true,
+      },
+    });
+  });
+});
+
+describe('the functions', () => {
+  it('three, on the latest Node runtime, arm64, traced, each logging to its own group kept a month', () => {
+    template.resourceCountIs('AWS::Lambda::Function', 3);
+    for (const name of ['http', 'ws', 'stream'] as const) {
+      const fn = template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties;
+      expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', TracingConfig: { Mode: 'Active' } });
+      expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: ref(tableId), STAGE: ref('StageName'), POWERTOOLS_SERVICE_NAME: 'parlor', POWERTOOLS_METRICS_NAMESPACE: 'Parlor' });
+      const group = fn.LoggingConfig.LogGroup.Ref;
+      expect(t.Resources[group]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
+    }
+  });
+  it('the stream function knows the WebSocket management endpoint', () => {
+    const env = template.findResources('AWS::Lambda::Function')[fnId('stream')]!.Properties.Environment.Variables;
+    expect(JSON.stringify(env.WS_ENDPOINT)).toContain(id(stack, 'WebSocketApi'));
+    expect(JSON.stringify(env.WS_ENDPOINT)).toContain('StageName');
+  });
+});
+
+describe('permissions (least privilege)', () => {
+  const statements = (name: 'http' | 'ws' | 'stream') => {
+    const roleId = stack.getLogicalId(stack.functions[name].role!.node.defaultChild as any);
+    const policies = ofType('AWS::IAM::Policy').filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId));
+    return policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement) as { Action: string | string[]; Resource: unknown }[];
+  };
+  const actions = (s: { Action: string | string[] }) => [s.Action].flat();
+
+  it('roles of their own, with no managed policies', () => {
+    for (const [, role] of ofType('AWS::IAM::Role')) {
+      expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+      expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([{ Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' } }]);
+    }
+  });
+
+  it('each function gets exactly its own DynamoDB actions, on the table alone', () => {
+    for (const name of ['http', 'ws', 'stream'] as const) {
+      const onTable = statements(name).filter((s) => JSON.stringify(s.Resource) === JSON.stringify([{ 'Fn::GetAtt': [tableId, 'Arn'] }]));
+      expect(onTable.flatMap(actions).sort(), name).toEqual([...TABLE_ACTIONS[name]].sort());
+      const anyDynamo = statements(name).flatMap(actions).filter((a) => a.startsWith('dynamodb:'));
+      const streamRead = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
+      expect(anyDynamo.sort(), name).toEqual([...TABLE_ACTIONS[name], ...(name === 'stream' ? streamRead : [])].sort());
+    }
+  });
+
+  it('logs only to its own group; the management API only where it talks to clients', () => {
+    for (const name of ['http', 'ws', 'stream'] as const) {
+      const logs = statements(name).filter((s) => actions(s).some((a) => a.startsWith('logs:')));
+      expect(logs).toHaveLength(1);
+      expect(logs[0]!.Resource).toEqual({ 'Fn::GetAtt': [stack.getLogicalId(stack.functions[name].logGroup.node.defaultChild as any), 'Arn'] });
+      const manage = statements(name).filter((s) => actions(s).includes('execute-api:ManageConnections'));
+      const methods = manage.flatMap((s) => [s.Resource].flat()).map((r) => /\/(POST|DELETE)\/@connections\/\*$/.exec(JSON.stringify(r).replace(/[",\]}]+$/g, ''))?.[1]);
+      expect(methods.sort(), name).toEqual({ http: [], ws: ['DELETE', 'POST'], stream: ['POST'] }[name]);
+      expect(JSON.stringify(manage)).not.toMatch(/"Resource":"\*"/);
+    }
+  });
+
+  it('the stream function reads the table’s stream and may send failures to its queue', () => {
+    const all = statements('stream');
+    const read = all.find((s) => actions(s).includes('dynamodb:GetRecords'))!;
+    expect(read.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
+    expect(all.find((s) => actions(s).includes('sqs:SendMessage'))!.Resource).toEqual({ 'Fn::GetAtt': [id(stack, 'StreamFailures'), 'Arn'] });
+  });
+});
+
+describe('the HTTP API', () => {
+  it('sends every route to the http function (payload 2.0) on its $default stage, throttled and access-logged', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', CorsConfiguration: Match.objectLike({ AllowOrigins: ['*'] }) });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default', ApiId: ref(id(stack, 'HttpApi')) });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
+      ApiId: ref(id(stack, 'HttpApi')),
+      IntegrationType: 'AWS_PROXY',
+      PayloadFormatVersion: '2.0',
+      IntegrationUri: { 'Fn::GetAtt': [fnId('http'), 'Arn'] },
+    });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      ApiId: ref(id(stack, 'HttpApi')),
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+});
+
+describe('the WebSocket API', () => {
+  it('routes $connect, $default and $disconnect to the ws function, on the StageName stage', () => {
+    const api = id(stack, 'WebSocketApi');
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'WEBSOCKET', RouteSelectionExpression: '$request.body.action' });
+    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.ApiId.Ref === api);
+    expect(routes.map(([, r]) => r.Properties.RouteKey).sort()).toEqual(['$connect', '$default', '$disconnect']);
+    for (const [, route] of routes) {
+      const integration = t.Resources[route.Properties.Target['Fn::Join'][1][1].Ref];
+      expect(JSON.stringify(integration.Properties.IntegrationUri)).toContain(fnId('ws'));
+    }
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { ApiId: ref(api), StageName: ref('StageName'), AutoDeploy: true, DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 500 }) });
+  });
+  it('API Gateway may invoke the functions of both APIs', () => {
+    const permissions = ofType('AWS::Lambda::Permission').map(([, p]) => p.Properties);
+    expect(permissions.every((p) => p.Principal === 'apigateway.amazonaws.com' && p.Action === 'lambda:InvokeFunction')).toBe(true);
+    expect(permissions.map((p) => p.FunctionName['Fn::GetAtt'][0]).sort()).toEqual([fnId('http'), fnId('ws'), fnId('ws'), fnId('ws')].sort());
+  });
+});
+
+describe('the stream consumer', () => {
+  it('gets only new commits, reports partial failures, bisects, retries, then parks records in an encrypted queue', () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: ref(fnId('stream')),
+      EventSourceArn: { 'Fn::GetAtt': [tableId, 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      BisectBatchOnFunctionError: true,
+      MaximumRetryAttempts: 10,
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [id(stack, 'StreamFailures'), 'Arn'] } } },
+    });
+    const [, mapping] = ofType('AWS::Lambda::EventSourceMapping')[0]!;
+    expect(JSON.parse(mapping.Properties.FilterCriteria.Filters[0].Pattern)).toEqual({
+      eventName: ['INSERT'],
+      dynamodb: { Keys: { pk: { S: [{ prefix: 'GAME#' }] }, sk: { S: [{ prefix: 'V#' }] } } },
+    });
+    template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
+  });
+});
+
+describe('alarms', () => {
+  it('on errors and throttles of every function, stream lag and failures, API 5xx and table throttles', () => {
+    const alarms = ofType('AWS::CloudWatch::Alarm').map(([logicalId, a]) => [logicalId, a.Properties] as const);
+    const on = (metric: string, fn: 'http' | 'ws' | 'stream') =>
+      alarms.some(([, a]) => a.MetricName === metric && a.Dimensions?.some((d: any) => d.Name === 'FunctionName' && d.Value.Ref === fnId(fn)));
+    for (const fn of ['http', 'ws', 'stream'] as const) {
+      expect(on('Errors', fn), `${fn} errors`).toBe(true);
+      expect(on('Throttles', fn), `${fn} throttles`).toBe(true);
+    }
+    expect(on('IteratorAge', 'stream')).toBe(true);
+    expect(alarms.some(([, a]) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toBe(true);
+    expect(alarms.some(([, a]) => a.MetricName === '5xx')).toBe(true);
+    expect(alarms.some(([, a]) => a.Metrics?.some((m: any) => m.MetricStat?.Metric.MetricName === 'ThrottledRequests'))).toBe(true);
+    expect(alarms).toHaveLength(10);
+  });
+});
+
+describe('cdk-nag (AWS Solutions)', () => {
+  it('finds nothing unacknowledged, and every acknowledgement gives its reason', () => {
+    const report = new AwsSolutionsChecks(app).validateScope(stack);
+    expect(report.violations.map((v) => `${v.ruleName} ${v.violatingResources.map((r) => r.constructPath).join(' ')}`)).toEqual([]);
+    const acks = stack.node
+      .findAll()
+      .flatMap((c) => c.node.metadata.filter((m) => m.type === 'aws:cdk:acknowledged-rules').flatMap((m) => Object.entries(m.data as Record<string, string>)));
+    expect(acks.length).toBeGreaterThan(0);
+    for (const [rule, reason] of acks) expect(String(reason).length, rule).toBeGreaterThan(40);
+    expect([...new Set(acks.map(([rule]) => rule.replace(/^Annotation::/i, '').replace(/\[.*$/, '')))].sort()).toEqual(['AwsSolutions-APIG1', 'AwsSolutions-APIG4', 'AwsSolutions-IAM5', 'AwsSolutions-SQS3']);
+  });
+});

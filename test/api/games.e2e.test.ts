@@ -11,11 +11,25 @@ import { subscribe, useServer } from '../kit/server.js';
 
 const server = useServer();
 
-const cases = games.flatMap((g) => Array.from({ length: g.seats.max - g.seats.min + 1 }, (_, i) => [g.id, g.seats.min + i] as const));
+/** Variants a client should be able to play; Silver's editions over one round each to keep the suite short. */
+const variants: Record<string, { label: string; options: object }[]> = {
+  silver: [
+    { label: 'Dagger', options: { edition: 'dagger', rounds: 1 } },
+    { label: 'Coin', options: { edition: 'coin', rounds: 1 } },
+    { label: 'the base deck (amulet)', options: { edition: 'amulet', rounds: 1 } },
+    { label: 'a promo mix', options: { edition: 'dagger', mix: { '0': 'promo', '3': 'promo', '5': 'promo', '12': 'promo' }, token: 'coin', rounds: 1 } },
+  ],
+};
 
-describe.each(cases)('%s with %i seats through GraphQL', (game, seats) => {
+const cases = games.flatMap((g) =>
+  (variants[g.id] ?? [{ label: 'default options', options: {} }]).flatMap((v) =>
+    Array.from({ length: g.seats.max - g.seats.min + 1 }, (_, i) => [g.id, v.label, g.seats.min + i, v.options] as const),
+  ),
+);
+
+describe.each(cases)('%s (%s) with %i seats through GraphQL', (game, _label, seats, options) => {
   it('plays a random game to the end, seen live on a subscription', async () => {
-    const created = await server.gql('mutation($g: String!, $s: Int!) { createGame(input: { game: $g, seats: $s }) { game { id } } }', { g: game, s: seats });
+    const created = await server.gql('mutation($g: String!, $s: Int!, $o: JSON) { createGame(input: { game: $g, seats: $s, options: $o }) { game { id } } }', { g: game, s: seats, o: options });
     expect(created.errors).toBeUndefined();
     const id = created.data.createGame.game.id;
     const tokens: string[] = [];

@@ -6,16 +6,19 @@ import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { options } from '../../../services/engine/games/seledyne/options.js';
 import { given, givenAfter, tableGame, type Arrangement } from './helpers.js';
 
-/** Checks `value` against a GraphQL type of the SDL: every field present, nullable only where declared. */
+/** Checks `value` against a GraphQL type of the SDL: every field present, nullable only where declared (throws on a mismatch). */
 function conforms(types: Map<string, ObjectTypeDefinitionNode>, type: TypeNode, value: unknown, path: string): void {
+  const fail = (what: string) => {
+    throw new Error(`${path}: ${what} (${JSON.stringify(value)?.slice(0, 80)})`);
+  };
   if (type.kind === 'NonNullType') {
-    expect(value, `${path} must not be null`).not.toBeNull();
+    if (value === null) fail('null where the SDL says non-null');
     return conforms(types, type.type, value, path);
   }
   if (value === null) return;
-  expect(value, `${path} is undefined`).not.toBeUndefined();
+  if (value === undefined) fail('undefined');
   if (type.kind === 'ListType') {
-    expect(Array.isArray(value), `${path} is a list`).toBe(true);
+    if (!Array.isArray(value)) fail('not a list');
     (value as unknown[]).forEach((v, i) => conforms(types, type.type, v, `${path}[${i}]`));
     return;
   }
@@ -25,11 +28,15 @@ function conforms(types: Map<string, ObjectTypeDefinitionNode>, type: TypeNode, 
     String: (v) => typeof v === 'string',
     Boolean: (v) => typeof v === 'boolean',
   };
-  if (scalar[name]) return void expect(scalar[name]!(value), `${path} is ${name}`).toBe(true);
+  if (scalar[name]) {
+    if (!scalar[name]!(value)) fail(`not ${name}`);
+    return;
+  }
   const def = types.get(name);
-  expect(def, `type ${name}`).toBeDefined();
-  const fields = new Map((def!.fields ?? []).map((f: FieldDefinitionNode) => [f.name.value, f]));
-  expect(Object.keys(value as object).sort(), `${path} has exactly the fields of ${name}`).toEqual([...fields.keys()].sort());
+  if (!def) return fail(`no type ${name}`);
+  const fields = new Map((def.fields ?? []).map((f: FieldDefinitionNode) => [f.name.value, f]));
+  const keys = Object.keys(value as object).sort().join();
+  if (keys !== [...fields.keys()].sort().join()) fail(`fields ${keys} are not those of ${name}`);
   for (const [field, f] of fields) conforms(types, f.type, (value as Record<string, unknown>)[field], `${path}.${field}`);
 }
 
@@ -62,6 +69,9 @@ describe('§6 views', () => {
     for (const viewer of [0, null]) conforms(types, root, g.t.view(g.state, viewer), 'view');
     const mid = givenAfter(pos, {}, [[3, { type: 'tribute', card: 'SAL-02' }]]).state;
     conforms(types, root, seledyne.view(mid, 3), 'view');
+    const v = seledyne.view(mid, 3);
+    expect(() => conforms(types, root, { ...v, extra: 1 }, 'view')).toThrow('fields');
+    expect(() => conforms(types, root, { ...v, stage: null }, 'view')).toThrow('non-null');
   });
 
   it('§6.1 hand and reserve: all cards for the owner, counts for the others and for spectators', () => {

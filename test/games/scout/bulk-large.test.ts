@@ -2,6 +2,6 @@
 import { bulkTests } from './bulk.js';
 
 bulkTests([
-  [4, 200],
-  [5, 120],
+  [4, 80],
+  [5, 60],
 ]);

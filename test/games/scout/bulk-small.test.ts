@@ -2,6 +2,6 @@
 import { bulkTests } from './bulk.js';
 
 bulkTests([
-  [2, 1000],
-  [3, 500],
+  [2, 500],
+  [3, 250],
 ]);

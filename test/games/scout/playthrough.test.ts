@@ -7,29 +7,31 @@ import { describe, expect, it } from 'vitest';
 import { scout } from '../../../services/engine/games/scout/index.js';
 import { randomPlaythrough } from '../../kit/playthrough.js';
 import { scoutChecker } from './invariants.js';
-import { gameSetup } from './playthrough-setup.js';
+import { gameSetup, scaled } from './playthrough-setup.js';
 
 describe('random playthroughs (test/kit/playthrough.ts)', () => {
   it.each([
-    [2, 8],
-    [3, 3],
+    [2, 4],
+    [3, 2],
     [4, 1],
     [5, 1],
   ])('%i seats: %i games with every check after every command', (seats, games) => {
-    for (let g = 0; g < games; g++) {
-      const { options, bot } = gameSetup(g);
+    for (let g = 0; g < scaled(games); g++) {
+      // From the eager bot's turn in the cycle: its games are the shortest (every check refolds all).
+      const { options, bot } = gameSetup(6 + g);
       randomPlaythrough(scout, { seats, options, bot, seed: `every-${seats}-${g}`, botSeed: g, check: scoutChecker(seats) });
     }
   });
 
   it.each([
-    [2, 40],
-    [3, 30],
-    [4, 12],
-    [5, 8],
+    [2, 20],
+    [3, 12],
+    [4, 6],
+    [5, 4],
   ])('%i seats: %i games with deep checks every 50 commands', (seats, games) => {
     const reasons = new Set<string>();
-    for (let g = 0; g < games; g++) {
+
+    for (let g = 0; g < scaled(games); g++) {
       const { options, bot } = gameSetup(g);
       const { events } = randomPlaythrough(scout, { seats, options, bot, seed: `kit-${seats}-${g}`, botSeed: g, deepEvery: 50, check: scoutChecker(seats) });
       for (const e of events) if (e.type === 'RoundEnded') reasons.add((e as unknown as { reason: string }).reason);

@@ -5,8 +5,6 @@ import type { Phase, State } from './state.js';
 const add = (hand: readonly number[], ...cards: number[]) => [...hand, ...cards].sort((a, b) => a - b);
 const without = (cards: readonly number[], ...gone: number[]) => cards.filter((c) => !gone.includes(c));
 const set = <T>(list: readonly T[], i: number, value: T): T[] => list.map((x, j) => (j === i ? value : x));
-/** A shallow copy of the state with some fields replaced (Object.assign copies a large object faster than a spread). */
-const patch = (s: State, fields: Partial<State>): State => Object.assign(Object.assign({}, s), fields);
 const update = <T>(list: readonly T[], i: number, f: (x: T) => T): T[] => list.map((x, j) => (j === i ? f(x) : x));
 
 /** Phase 1 of a turn, or straight to Phase 2 when there is nothing to take (E4). */
@@ -20,7 +18,8 @@ export function evolve(s: State, e: Event): State {
     case 'RoundStarted': {
       const deck = e.deck ?? [];
       const discards = [[e.discards[0]], [e.discards[1]]];
-      return patch(s, {
+      return {
+        ...s,
         round: e.round,
         starter: e.starter,
         active: e.starter,
@@ -36,56 +35,57 @@ export function evolve(s: State, e: Event): State {
         turn: 0,
         lastTurn: s.lastTurn.map(() => -1),
         phase: startPhase({ deck, discards, options: s.options }),
-      });
+      };
     }
     case 'TurnStarted':
-      return patch(s, { active: e.seat, phase: startPhase(s), turn: s.turn + 1, lastTurn: set(s.lastTurn, e.seat, s.turn + 1) });
+      return { ...s, active: e.seat, phase: startPhase(s), turn: s.turn + 1, lastTurn: set(s.lastTurn, e.seat, s.turn + 1) };
     case 'Drew': {
       const cards = s.deck.slice(0, e.count);
       const deck = s.deck.slice(e.count);
-      if (e.count === 1) return patch(s, { deck, hands: update(s.hands, e.seat, (h) => add(h, cards[0]!)), phase: 'play' });
-      return patch(s, { deck, drawn: cards, phase: 'keep' });
+      if (e.count === 1) return { ...s, deck, hands: update(s.hands, e.seat, (h) => add(h, cards[0]!)), phase: 'play' };
+      return { ...s, deck, drawn: cards, phase: 'keep' };
     }
     case 'Kept':
-      return patch(s, {
+      return {
+        ...s,
         hands: update(s.hands, e.seat, (h) => add(h, e.card ?? s.drawn.find((c) => c !== e.discarded)!)),
         discards: update(s.discards, e.pile, (p) => [...p, e.discarded]),
         drawn: [],
         phase: 'play',
-      });
+      };
     case 'TookDiscard':
-      return patch(s, { hands: update(s.hands, e.seat, (h) => add(h, e.card)), discards: update(s.discards, e.pile, (p) => p.slice(0, -1)), phase: 'play' });
+      return { ...s, hands: update(s.hands, e.seat, (h) => add(h, e.card)), discards: update(s.discards, e.pile, (p) => p.slice(0, -1)), phase: 'play' };
     case 'DuoPlayed': {
       const phase: Phase = !e.effect ? 'play' : e.duo === 'crab' ? 'crabPile' : e.duo === 'boat' ? startPhase(s) : e.duo === 'sharkSwimmer' ? 'shark' : 'play';
-      return patch(s, { hands: update(s.hands, e.seat, (h) => without(h, ...e.cards)), played: update(s.played, e.seat, (p) => [...p, ...e.cards]), phase });
+      return { ...s, hands: update(s.hands, e.seat, (h) => without(h, ...e.cards)), played: update(s.played, e.seat, (p) => [...p, ...e.cards]), phase };
     }
     case 'PileChosen':
-      return patch(s, { crabPile: e.pile, phase: 'crabCard' });
+      return { ...s, crabPile: e.pile, phase: 'crabCard' };
     case 'CardTaken': {
       const card = e.card ?? s.discards[e.pile]!.at(-1)!;
-      return patch(s, { hands: update(s.hands, e.seat, (h) => add(h, card)), discards: update(s.discards, e.pile, (p) => without(p, card)), crabPile: null, phase: 'play' });
+      return { ...s, hands: update(s.hands, e.seat, (h) => add(h, card)), discards: update(s.discards, e.pile, (p) => without(p, card)), crabPile: null, phase: 'play' };
     }
     case 'FishDrew':
-      return patch(s, { deck: s.deck.slice(1), hands: update(s.hands, e.seat, (h) => add(h, s.deck[0]!)) });
+      return { ...s, deck: s.deck.slice(1), hands: update(s.hands, e.seat, (h) => add(h, s.deck[0]!)) };
     case 'Stole': {
       const card = e.card ?? s.hands[e.from]![0]!;
       const hands = update(s.hands, e.from, (h) => without(h, card));
-      return patch(s, { hands: update(hands, e.seat, (h) => add(h, card)), phase: 'play' });
+      return { ...s, hands: update(hands, e.seat, (h) => add(h, card)), phase: 'play' };
     }
     case 'TurnEnded':
-      return patch(s, { finalTurns: without(s.finalTurns, e.seat) });
+      return { ...s, finalTurns: without(s.finalTurns, e.seat) };
     case 'Called': {
       const others = Array.from({ length: s.seats - 1 }, (_, i) => (e.seat + 1 + i) % s.seats);
-      return patch(s, { call: { kind: e.call, caller: e.seat }, revealed: set(s.revealed, e.seat, true), finalTurns: e.call === 'LAST_CHANCE' ? others : [] });
+      return { ...s, call: { kind: e.call, caller: e.seat }, revealed: set(s.revealed, e.seat, true), finalTurns: e.call === 'LAST_CHANCE' ? others : [] };
     }
     case 'HandRevealed':
-      return patch(s, { revealed: set(s.revealed, e.seat, true) });
+      return { ...s, revealed: set(s.revealed, e.seat, true) };
     case 'RoundEnded': {
       const { type: _type, ...summary } = e;
-      return patch(s, { totals: e.totals, lastRound: summary, revealed: e.hands ? s.revealed.map(() => true) : s.revealed });
+      return { ...s, totals: e.totals, lastRound: summary, revealed: e.hands ? s.revealed.map(() => true) : s.revealed };
     }
     case 'GameOver':
-      return patch(s, { phase: 'over', result: { scores: e.scores, winners: e.winners, reason: e.reason } });
+      return { ...s, phase: 'over', result: { scores: e.scores, winners: e.winners, reason: e.reason } };
   }
 }
 

@@ -5,7 +5,7 @@
  * hidden rotation choice, a scouted card's orientation, a hidden insert position.
  */
 import { describe, expect, it } from 'vitest';
-import { table } from '../../../services/engine/core/index.js';
+import { fastRng, table } from '../../../services/engine/core/index.js';
 import type { Command } from '../../../services/engine/games/scout/commands.js';
 import type { RoundDealt } from '../../../services/engine/games/scout/events.js';
 import type { Options } from '../../../services/engine/games/scout/options.js';
@@ -88,6 +88,47 @@ describe('non-interference', () => {
         else expect(observe(scout, a.events, observer)).not.toEqual(observe(scout, b.events, observer));
       }
     }
+  });
+
+  it('§5 redaction: a deal shows a seat its own hand only, the set-aside cards to nobody', () => {
+    const deal = dealt(2, {}).events.find((e) => e.type === 'RoundDealt') as RoundDealt;
+    const mine = scout.redact(deal, 1) as RoundDealt;
+    expect(mine.hands[0]).toBeNull();
+    expect(mine.hands[1]).toEqual(deal.hands[1]);
+    expect(mine).toMatchObject({ setAside: null, setAsideCount: 22, handSizes: [11, 11] });
+    expect((scout.redact(deal, null) as RoundDealt).hands).toEqual([null, null]);
+  });
+
+  it('§5 refusals never name a card: every refusal message is free of numbers', () => {
+    const rng = fastRng(9);
+    const messages = new Set<string>();
+    for (const seats of seatCounts) {
+      let s = scout.initialState({ seats, options: scout.options.parse({ twoPlayerAllowPass: seats === 2 }) });
+      s = scout.start(s, rng).reduce(scout.evolve, s);
+      for (let n = 0; n < 150 && !scout.status(s).over; n++) {
+        // A few random (mostly illegal) commands from random seats, then a legal move.
+        for (let k = 0; k < 6; k++) {
+          const at = rng.int(14);
+          const tries: Command[] = [
+            { type: 'show', from: at, to: at + rng.int(4) - 1 },
+            { type: 'scout', end: rng.int(2) ? 'left' : 'right', flip: rng.int(2) === 1, at },
+            { type: 'scoutShow', end: 'left', flip: false, at, from: rng.int(5), to: rng.int(5) },
+            { type: 'rotate', rotate: true },
+            { type: 'pass' },
+          ];
+          try {
+            scout.decide(s, tries[rng.int(tries.length)]!, rng.int(seats), rng);
+          } catch (e) {
+            messages.add((e as Error).message);
+          }
+        }
+        const seat = scout.status(s).toMove[0]!;
+        const moves = scout.legalCommands(s, seat);
+        s = scout.decide(s, moves[rng.int(moves.length)]!, seat, rng).reduce(scout.evolve, s);
+      }
+    }
+    expect(messages.size).toBeGreaterThan(8);
+    for (const m of messages) expect(m).not.toMatch(/[1-9]/);
   });
 
   it('the seat itself does see its own secrets (the tests above are not vacuous)', () => {

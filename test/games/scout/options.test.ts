@@ -2,6 +2,7 @@
  * Every ASSUMPTION option, both ways (its default is the spec's reading).
  */
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { fastRng, table, type TableEvent } from '../../../services/engine/core/index.js';
 import type { RoundDealt } from '../../../services/engine/games/scout/events.js';
 import { options } from '../../../services/engine/games/scout/options.js';
@@ -19,6 +20,23 @@ describe('options', () => {
       simultaneousRotation: true,
     });
     for (const field of Object.values(options.shape)) expect(field.description).toMatch(/§|E\d/);
+  });
+
+  it('the options convert to JSON Schema for the catalog, with their defaults', () => {
+    const schema = z.toJSONSchema(options, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, { default?: unknown }> };
+    expect(Object.keys(schema.properties)).toHaveLength(6);
+    expect(schema.properties.ownerPersistsWhenSetEmptied!.default).toBe(true);
+    expect(schema.properties.startSeat!.default).toBeNull();
+  });
+
+  it('the catalog publishes the deck, the setup per player count and bilingual terms', () => {
+    expect(scout.names).toEqual({ en: 'SCOUT', fa: 'اسکات' });
+    expect(scout.catalog.cards).toHaveLength(45);
+    expect(scout.catalog.setup['3']).toMatchObject({ handSize: 12, rounds: 3, scoutShow: true });
+    expect(scout.catalog.setup['3']!.removed).toHaveLength(9);
+    expect(scout.catalog.setup['2']).toMatchObject({ handSize: 11, scoutChipsPerRound: 3, scoutShow: false, setAsideForRound2: true });
+    expect(scout.catalog.terms.scoutShow).toEqual({ en: 'Scout & Show', fa: 'عمل دوگانه' });
+    expect(JSON.parse(JSON.stringify(scout.catalog))).toEqual(scout.catalog);
   });
 
   describe('ownerPersistsWhenSetEmptied (E4)', () => {

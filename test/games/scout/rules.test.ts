@@ -365,7 +365,7 @@ describe('§3.5 Scout & Show', () => {
 describe('§3.6 two players', () => {
   const two = (options = {}) => playing(2, ['5 6 9 1 1 1', '2 3 7 8 4 4'], { options, setAside: '' });
 
-  it('§3.6 scouting costs one of your chips, the Owner gets nothing, and you act again', () => {
+  it('§3.6 / E12 scouting costs one of your chips, the Owner gets nothing, and you act again', () => {
     let p = two().play(0, { type: 'show', from: 0, to: 1 });
     p = p.play(1, { type: 'scout', end: 'left', flip: false, at: 0 });
     expect(p.state.chips).toEqual([3, 2]);

@@ -65,3 +65,37 @@ export function flipped(card: PlacedCard): PlacedCard {
 export function placed(card: PlacedCard): PlacedCard {
   return { id: card.id, lo: card.lo, hi: card.hi, up: card.up };
 }
+
+/** Names of the game's parts and actions in English and Persian (spec §1 glossary, seed 002). */
+export const TERMS = {
+  show: { en: 'Show', fa: 'بازی کنید' },
+  scout: { en: 'Scout', fa: 'اسکات' },
+  scoutShow: { en: 'Scout & Show', fa: 'عمل دوگانه' },
+  scoutChip: { en: 'Scout chip', fa: 'توکن اسکات' },
+  scoutShowChip: { en: 'Scout & Show chip', fa: 'توکن دوگانه' },
+  activeSet: { en: 'Active Set', fa: 'مجموعه قبلی' },
+  owner: { en: 'Owner', fa: 'مالک مجموعه' },
+  matchingSet: { en: 'Matching set', fa: 'کارت‌های هم‌شماره' },
+  run: { en: 'Run', fa: 'کارت‌های متوالی' },
+  rotateHand: { en: 'Rotate the hand', fa: 'وارونه چرخاندن دست' },
+  startingPlayer: { en: 'Starting player', fa: 'بازیکن شروع‌کننده' },
+} as const;
+
+/** Catalog data for clients: the deck, the setup per player count and the bilingual terms. */
+export const catalog = {
+  cards: DECK,
+  setup: Object.fromEntries(
+    Object.entries(SETUP).map(([seats, s]) => [
+      seats,
+      {
+        removed: DECK.filter(s.removed).map((c) => c.id),
+        handSize: s.handSize,
+        rounds: Number(seats),
+        scoutChipsPerRound: s.scoutChips,
+        scoutShow: s.scoutShow,
+        setAsideForRound2: s.setAside,
+      },
+    ]),
+  ),
+  terms: TERMS,
+};

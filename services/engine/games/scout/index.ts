@@ -1,5 +1,6 @@
 /** SCOUT (Oink Games, Kei Kajino), 2–5 players: rules in shared/rules/scout.md. */
 import { defineGame, ensure } from '../../core/index.js';
+import { catalog } from './cards.js';
 import { command } from './commands.js';
 import { evolve } from './evolve.js';
 import { legalCommands } from './legal.js';
@@ -10,25 +11,29 @@ import { status } from './status.js';
 import { redact, view } from './view.js';
 import { viewSchema, viewType } from './view-schema.js';
 
-export const scout = defineGame({
-  id: 'scout',
-  names: { en: 'SCOUT', fa: 'اسکات' },
-  seats: { min: 2, max: 5 },
-  options,
-  command,
-  viewType,
-  viewSchema,
-  validateSetup({ seats, options: o }) {
-    ensure(o.startSeat === null || o.startSeat < seats, `startSeat must be a seat number below ${seats}`, 'BAD_INPUT');
-  },
-  initialState,
-  start,
-  decide,
-  evolve,
-  legalCommands,
-  view,
-  redact,
-  status,
-});
+export const scout = Object.assign(
+  defineGame({
+    id: 'scout',
+    names: { en: 'SCOUT', fa: 'اسکات' },
+    seats: { min: 2, max: 5 },
+    options,
+    command,
+    viewType,
+    viewSchema,
+    validateSetup({ seats, options: o }) {
+      ensure(o.startSeat === null || o.startSeat < seats, `startSeat must be a seat number below ${seats}`, 'BAD_INPUT');
+    },
+    initialState,
+    start,
+    decide,
+    evolve,
+    legalCommands,
+    view,
+    redact,
+    status,
+  }),
+  // Read by the catalog (api/dto.ts): the deck, the setup per player count, bilingual terms.
+  { catalog },
+);
 
 export default scout;

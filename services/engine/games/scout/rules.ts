@@ -68,7 +68,7 @@ function show(s: State, seat: Seat, from: number, to: number, rng: Rng): ScoutEv
   ensure(from <= to && to < hand.length, 'from and to must be positions in your hand with from ≤ to');
   const cards = hand.slice(from, to + 1).map(placed);
   const shape = shapeOf(valuesOf(cards));
-  ensure(shape, 'those cards are not a set: show a single card, equal values, or a run stepping by 1');
+  ensure(shape, 'those cards are not a set: show a single card, equal values, or a run stepping by one');
   const target = activeShape(s);
   ensure(!target || stronger(shape, target), 'that set is not stronger than the Active Set');
   const events: ScoutEvent[] = [{ type: 'Shown', seat, from, to, cards, captured: s.active.length }];

@@ -84,6 +84,15 @@ export function typed(g: ReturnType<ReturnType<typeof scenario>['given']>) {
   };
 }
 
+/** §4.3 worked example: Moraist rolled 5, counter Salaist-2 and Yarist-6, hand 1 3 6 8 10; Nabist 6, Salaist 1, Yarist 4. */
+export const TRIBUTE_EXAMPLE: Arrangement = {
+  houses: ['NAB', 'SAL', 'YAR', 'MOR'],
+  hands: [['NAB-02'], ['SAL-03'], ['YAR-01'], ['MOR-01', 'MOR-03', 'MOR-06', 'MOR-08', 'MOR-10']],
+  counters: [[], [], [], ['SAL-02', 'YAR-06']],
+  dice: [6, 1, 4, 5],
+  start: 3,
+};
+
 export function given(a: Arrangement, options: Record<string, unknown> = {}) {
   return typed(scenario(seledyne, { seats: a.hands.length, options: { houses: a.houses ?? [], ...options } }).given(...arrange(a)));
 }

@@ -143,6 +143,18 @@ describe('§3 R1 round draw', () => {
     expect(s.current).toBe(1);
   });
 
+  it('§3 R1 simultaneous choices are independent events: any order of them gives the same resolution', () => {
+    const three: Arrangement = { hands: [['NAB-01'], ['SAL-01'], ['YAR-01']], dice: [3, 3, 3] };
+    const pass3: Move[] = [0, 1, 2].map((seat) => [seat, { type: 'pass' }]);
+    const draw = (seat: number, id: string): Move => [seat, { type: 'roundDraw', card: id }];
+    const choices = [draw(0, 'NAB-07'), draw(1, 'SAL-08'), draw(2, 'YAR-09')];
+    const after = (order: Move[]) => givenAfter(three, {}, [...pass3, ...order]).state;
+    const forward = after(choices);
+    expect(after([...choices].reverse())).toEqual(forward);
+    expect(after([choices[1]!, choices[2]!, choices[0]!])).toEqual(forward);
+    expect(forward.players.map((p) => p.hand.length)).toEqual([2, 2, 2]);
+  });
+
   it('§3 R1 a round-draw choice stays hidden from the others; only the owner learns the card', () => {
     const chosen: SeledyneEvent = { type: 'RoundDrawChosen', seat: 0, draw: true, card: c('NAB-07') };
     expect(seledyne.redact(chosen, 1)).toEqual({ type: 'RoundDrawChosen', seat: 0, draw: null, card: null });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { drawsEarned } from '../../../services/engine/games/seledyne/plan.js';
 import type { State } from '../../../services/engine/games/seledyne/state.js';
-import { c, cs, given, givenAfter, legal, restOf, type Arrangement } from './helpers.js';
+import { c, cs, given, givenAfter, legal, restOf, TRIBUTE_EXAMPLE, type Arrangement } from './helpers.js';
 
 const gifts = (moves: { type: string }[]) => moves.filter((m) => m.type === 'gift');
 const types = (moves: { type: string }[]) => [...new Set(moves.map((m) => m.type))];
@@ -74,13 +74,7 @@ describe('§4.2 Gift', () => {
 });
 
 describe('§4.3 Tribute (worked example: Moraist 5, counter Salaist-2 and Yarist-6; Nabist 6, Salaist 1, Yarist 4)', () => {
-  const pos: Arrangement = {
-    houses: ['NAB', 'SAL', 'YAR', 'MOR'],
-    hands: [['NAB-02'], ['SAL-03'], ['YAR-01'], ['MOR-01', 'MOR-03', 'MOR-06', 'MOR-08', 'MOR-10']],
-    counters: [[], [], [], ['SAL-02', 'YAR-06']],
-    dice: [6, 1, 4, 5],
-    start: 3,
-  };
+  const pos = TRIBUTE_EXAMPLE;
 
   it('§4.3 no tribute (E = 5): the only legal gift is 1 to Yarist', () => {
     expect(gifts(legal(pos, 3))).toEqual([{ type: 'gift', target: 2, cards: ['MOR-01'] }]);

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { options } from '../../../services/engine/games/seledyne/options.js';
-import { given, givenAfter, tableGame, type Arrangement } from './helpers.js';
+import { given, givenAfter, tableGame, TRIBUTE_EXAMPLE, type Arrangement } from './helpers.js';
 
 /** Checks `value` against a GraphQL type of the SDL: every field present, nullable only where declared (throws on a mismatch). */
 function conforms(types: Map<string, ObjectTypeDefinitionNode>, type: TypeNode, value: unknown, path: string): void {
@@ -46,13 +46,7 @@ const sdl = () => {
   return types;
 };
 
-const pos: Arrangement = {
-  houses: ['NAB', 'SAL', 'YAR', 'MOR'],
-  hands: [['NAB-02'], ['SAL-03'], ['YAR-01'], ['MOR-01', 'MOR-03', 'MOR-06', 'MOR-08', 'MOR-10']],
-  counters: [[], [], [], ['SAL-02', 'YAR-06']],
-  dice: [6, 1, 4, 5],
-  start: 3,
-};
+const pos = TRIBUTE_EXAMPLE;
 
 describe('§6 views', () => {
   it('the GraphQL SDL describes exactly the view object, every type prefixed Seledyne', () => {

@@ -46,7 +46,10 @@ export type SeledyneEvent =
   | { type: 'Gifted'; seat: number; target: number; cards: Card[]; difference: number }
   /** §5.1: the seat gave away its last house card; this round is the last round. */
   | { type: 'LastRoundTriggered'; seat: number }
-  /** A turn ends; `gifted: false` is a pass; `auto` when the seat had no cards in hand to act with. */
+  /**
+   * A turn ends; `gifted: false` is a pass. `auto` when public facts left nothing else to do: an
+   * empty hand, or an empty reserve (the hand is then the public set of unplayed cards) and no move but to pass or end.
+   */
   | { type: 'TurnEnded'; seat: number; gifted: boolean; auto: boolean }
   /** §3 R5: a new round begins with this number and start seat. */
   | { type: 'RoundEnded'; round: number; startSeat: number }

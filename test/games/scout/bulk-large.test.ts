@@ -2,6 +2,6 @@
 import { bulkTests } from './bulk.js';
 
 bulkTests([
-  [4, 80],
-  [5, 60],
+  [4, 60],
+  [5, 40],
 ]);

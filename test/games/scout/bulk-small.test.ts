@@ -2,6 +2,6 @@
 import { bulkTests } from './bulk.js';
 
 bulkTests([
-  [2, 500],
-  [3, 250],
+  [2, 400],
+  [3, 200],
 ]);

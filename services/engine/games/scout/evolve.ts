@@ -1,7 +1,6 @@
 /** evolve: total and deterministic; shallow copies of what changes. */
-import { flipped, placed, type PlacedCard } from './cards.js';
+import { flipped, placed, setupFor, type PlacedCard } from './cards.js';
 import type { RoundDealt, Scouted, ScoutEvent, Shown } from './events.js';
-import { setupFor } from './cards.js';
 import { isTwoPlayer, nextSeat, type State } from './state.js';
 
 /** A copy of `items` with `items[i] = value`. */

@@ -45,7 +45,8 @@ export interface Position {
 
 /**
  * Real events that lead to a position: a round start with a stacked deck, cards drawn into the
- * hands, extra discards put down by draw-two-keep-one, duos played, then the active turn.
+ * hands, extra discards put down by draw-two-keep-one, duos played, then the turn passing to
+ * the active seat.
  */
 export function position(p: Position): Event[] {
   const n = p.seats;
@@ -92,7 +93,7 @@ export function position(p: Position): Event[] {
   played.forEach((cards, seat) => {
     for (let i = 0; i < cards.length; i += 2) events.push({ type: 'DuoPlayed', seat, cards: [cards[i]!, cards[i + 1]!], duo: duoName(cards[i]!), effect: false });
   });
-  events.push({ type: 'TurnStarted', seat: active });
+  events.push({ type: 'TurnEnded', seat: (active + n - 1) % n, next: active });
   if (last !== undefined) {
     deck.push(last);
     events.push({ type: 'Drew', seat: active, count: 1, cards: [last] });

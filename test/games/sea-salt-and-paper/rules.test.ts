@@ -32,11 +32,12 @@ describe('§2 setup', () => {
     const starters = new Set<number>();
     for (let seed = 0; seed < 20; seed++) {
       const events = game.start(s0, fastRng(seed));
-      const [started, turn] = events as [Extract<Event, { type: 'RoundStarted' }>, Extract<Event, { type: 'TurnStarted' }>];
+      const [started] = events as [Extract<Event, { type: 'RoundStarted' }>];
+      expect(events).toHaveLength(1);
       expect(started).toMatchObject({ type: 'RoundStarted', round: 1, deckCount: 56 });
       expect([...started.deck!, ...started.discards].sort((a, b) => a - b)).toEqual([...ALL_IDS]);
-      expect(turn).toEqual({ type: 'TurnStarted', seat: started.starter });
       const s = events.reduce(game.evolve, s0);
+      expect(s.active).toBe(started.starter);
       expect(s.hands).toEqual([[], [], []]);
       expect(s.discards.map((d) => d.length)).toEqual([1, 1]);
       starters.add(started.starter);
@@ -127,7 +128,7 @@ describe('§3 Phase 1: add a card', () => {
     expect(fold(2, given, o).phase).toBe('draw');
     expect(legal(2, given, 0, o)).toEqual([{ type: 'endTurn' }]);
     S(2, o).given(...given).when(0, { type: 'playDuo', cards: [crabs[0]!, crabs[1]!] }).thenRefused('ILLEGAL_MOVE');
-    expect(types(S(2, o).given(...given).when(0, { type: 'endTurn' }).events())).toEqual(['TurnEnded', 'RoundEnded', 'RoundStarted', 'TurnStarted']);
+    expect(types(S(2, o).given(...given).when(0, { type: 'endTurn' }).events())).toEqual(['TurnEnded', 'RoundEnded', 'RoundStarted']);
   });
 });
 
@@ -264,17 +265,14 @@ describe('§3 Phase 3: calling the end of the round', () => {
 
   it('§3 Phase 3 the player may also not call: the turn passes left', () => {
     const given = callPosition(3, 2, [[], [], []]);
-    expect(S(3).given(...given).when(2, { type: 'endTurn' }).events()).toEqual([
-      { type: 'TurnEnded', seat: 2 },
-      { type: 'TurnStarted', seat: 0 },
-    ]);
+    expect(S(3).given(...given).when(2, { type: 'endTurn' }).events()).toEqual([{ type: 'TurnEnded', seat: 2, next: 0 }]);
   });
 
   it('§3 STOP: the round ends at once, all hands are revealed and every player scores their card points, no colour bonus', () => {
     const other = [id('octopus', 'lightBlue'), id('octopus', 'yellow'), id('penguin', 'lightOrange'), id('shell', 'lightBlue')];
     const given = callPosition(2, 0, [[], other], { starter: 1 });
     const events = S(2).given(...given).when(0, { type: 'stop' }).events();
-    expect(types(events)).toEqual(['Called', 'TurnEnded', 'RoundEnded', 'RoundStarted', 'TurnStarted']);
+    expect(types(events)).toEqual(['Called', 'TurnEnded', 'RoundEnded', 'RoundStarted']);
     expect(events[0]).toEqual({ type: 'Called', seat: 0, call: 'STOP', hand: [...SEVEN].sort((a, b) => a - b) });
     expect(events[2]).toMatchObject({ reason: 'STOP', caller: 0, betWon: null, cardPoints: [7, 4], colourBonus: [2, 2], scores: [7, 4], totals: [7, 4], nextStarter: 1 });
     expect((events[2] as { hands: number[][] }).hands[1]).toEqual([...other].sort((a, b) => a - b));
@@ -304,8 +302,10 @@ describe('§3 Phase 3: calling the end of the round', () => {
     expect(s.active).toBe(2);
     expect(s.revealed).toEqual([false, true, false, false]);
     const done = act(4, called, [...plainTurn(2), ...plainTurn(3), ...plainTurn(0)]);
-    const turns = done.slice(called.length).filter((e) => e.type === 'TurnStarted' || e.type === 'RoundEnded').map((e) => (e.type === 'RoundEnded' ? 'end' : e.seat));
-    expect(turns).toEqual([3, 0, 'end', 2]);
+    const turns = done.slice(called.length).flatMap((e): (number | string | null)[] => (e.type === 'TurnEnded' ? [e.next] : e.type === 'RoundEnded' ? ['end'] : []));
+    expect(turns).toEqual([3, 0, null, 'end']);
+    expect(called.at(-1)).toEqual({ type: 'TurnEnded', seat: 1, next: 2 });
+    expect(done.at(-1)).toMatchObject({ type: 'RoundStarted', starter: 2 });
   });
 
   it('E8 nobody may call during a LAST CHANCE final turn, nor call twice in a round', () => {
@@ -373,7 +373,7 @@ describe('§3 Phase 3: calling the end of the round', () => {
     const events = act(2, given, [[0, { type: 'lastChance' }], [1, { type: 'draw' }], [1, keepFirst], [1, { type: 'playDuo', cards: [boats[0], boats[1]] }]]);
     expect(fold(2, events)).toMatchObject({ active: 1, phase: 'draw', finalTurns: [1] });
     const end = act(2, events, plainTurn(1));
-    expect(types(end.slice(events.length))).toEqual(['Drew', 'Kept', 'TurnEnded', 'HandRevealed', 'RoundEnded', 'RoundStarted', 'TurnStarted']);
+    expect(types(end.slice(events.length))).toEqual(['Drew', 'Kept', 'HandRevealed', 'TurnEnded', 'RoundEnded', 'RoundStarted']);
   });
 });
 
@@ -383,7 +383,7 @@ describe('§3 special case: the empty draw pile', () => {
     const events = act(3, given, plainTurn(0));
     const end = events.find((e) => e.type === 'RoundEnded');
     expect(end).toMatchObject({ reason: 'EMPTY_DECK', caller: null, hands: null, scores: [0, 0, 0], totals: [0, 0, 0], nextStarter: 1 });
-    expect(events.at(-2)).toMatchObject({ type: 'RoundStarted', round: 2, starter: 1 });
+    expect(events.at(-1)).toMatchObject({ type: 'RoundStarted', round: 2, starter: 1 });
   });
 
   it('E9 a player who empties the draw pile may still call that turn, and the round is scored', () => {
@@ -422,8 +422,8 @@ describe('§3 special case: the empty draw pile', () => {
     const o = { emptyDeckCheckBeforeBoatExtraTurn: true };
     const given = position({ seats: 2, hands: [[boats[0]!, boats[1]!], []], deckCount: 2, overflow: 1 });
     const events = act(2, given, [[0, { type: 'draw' }], [0, keepFirst], [0, { type: 'playDuo', cards: [boats[0], boats[1]] }]], o);
-    expect(types(events.slice(-4))).toEqual(['DuoPlayed', 'RoundEnded', 'RoundStarted', 'TurnStarted']);
-    expect(events.at(-3)).toMatchObject({ reason: 'EMPTY_DECK', nextStarter: 1 });
+    expect(types(events.slice(-3))).toEqual(['DuoPlayed', 'RoundEnded', 'RoundStarted']);
+    expect(events.at(-2)).toMatchObject({ reason: 'EMPTY_DECK', nextStarter: 1 });
   });
 });
 
@@ -489,14 +489,14 @@ describe('§4 game end', () => {
   it('§4.4 target option: the game ends when a total reaches targetScore', () => {
     const given = callPosition(2, 0, [[], []]);
     expect(S(2, { targetScore: 7 }).given(...given).when(0, { type: 'stop' }).events().at(-1)).toMatchObject({ type: 'GameOver', winners: [0], scores: [7, 0] });
-    expect(S(2, { targetScore: 8 }).given(...given).when(0, { type: 'stop' }).events().at(-1)).toMatchObject({ type: 'TurnStarted' });
+    expect(S(2, { targetScore: 8 }).given(...given).when(0, { type: 'stop' }).events().at(-1)).toMatchObject({ type: 'RoundStarted', round: 2 });
   });
 
   it('§4.4 a round that ends with no scoring cannot end the game', () => {
     const given = [earlier([45, 10]), ...position({ seats: 2, hands: [[], []], deckCount: 2, overflow: 1 })];
     const events = act(2, given, plainTurn(0));
     expect(events.some((e) => e.type === 'GameOver')).toBe(false);
-    expect(events.at(-2)).toMatchObject({ type: 'RoundStarted', round: 2 });
+    expect(events.at(-1)).toMatchObject({ type: 'RoundStarted', round: 2 });
   });
 
   it('§4.4 tie-break LAST_TO_PLAY (default): after STOP the caller, who played the last turn, wins the tie', () => {
@@ -530,20 +530,20 @@ describe('§4 game end', () => {
 describe('§2.4 the next round\'s first player', () => {
   it('§2.4 after STOP or LAST CHANCE the next round starts with the player left of the caller', () => {
     const stop = act(4, callPosition(4, 2, [[], [], [], []]), [[2, { type: 'stop' }]]);
-    expect(stop.at(-2)).toMatchObject({ type: 'RoundStarted', round: 2, starter: 3 });
-    expect(stop.at(-1)).toEqual({ type: 'TurnStarted', seat: 3 });
+    expect(stop.at(-1)).toMatchObject({ type: 'RoundStarted', round: 2, starter: 3 });
+    expect(fold(4, stop).active).toBe(3);
     const last = act(3, callPosition(3, 2, [[], [], []]), [[2, { type: 'lastChance' }], ...plainTurn(0), ...plainTurn(1)]);
-    expect(last.at(-2)).toMatchObject({ type: 'RoundStarted', starter: 0 });
+    expect(last.at(-1)).toMatchObject({ type: 'RoundStarted', starter: 0 });
   });
 
   it('§2.4 ASSUMPTION after an empty draw pile the next round starts left of the player whose turn emptied it', () => {
     const events = act(3, position({ seats: 3, active: 1, hands: [[], [], []], deckCount: 2, overflow: 0 }), plainTurn(1));
-    expect(events.at(-2)).toMatchObject({ type: 'RoundStarted', starter: 2 });
+    expect(events.at(-1)).toMatchObject({ type: 'RoundStarted', starter: 2 });
   });
 
   it('§2.4 option emptyDeckNextStarter LEFT_OF_PREVIOUS_STARTER: the first player simply moves left', () => {
     const o = { emptyDeckNextStarter: 'LEFT_OF_PREVIOUS_STARTER' } as const;
     const events = act(3, position({ seats: 3, starter: 0, active: 1, hands: [[], [], []], deckCount: 2, overflow: 0 }), plainTurn(1), o);
-    expect(events.at(-2)).toMatchObject({ type: 'RoundStarted', starter: 1 });
+    expect(events.at(-1)).toMatchObject({ type: 'RoundStarted', starter: 1 });
   });
 });

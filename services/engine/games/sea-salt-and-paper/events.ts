@@ -27,8 +27,8 @@ export interface RoundSummary {
 }
 
 export type Event =
+  /** A round starts (§2.4); `starter` takes the first turn. */
   | { type: 'RoundStarted'; round: number; starter: number; deckCount: number; discards: [number, number]; deck: number[] | null }
-  | { type: 'TurnStarted'; seat: number }
   | { type: 'Drew'; seat: number; count: number; cards: number[] | null }
   | { type: 'Kept'; seat: number; card: number | null; discarded: number; pile: number }
   | { type: 'TookDiscard'; seat: number; pile: number; card: number }
@@ -37,7 +37,8 @@ export type Event =
   | { type: 'CardTaken'; seat: number; pile: number; card: number | null }
   | { type: 'FishDrew'; seat: number; card: number | null }
   | { type: 'Stole'; seat: number; from: number; card: number | null; victimRevealed: boolean }
-  | { type: 'TurnEnded'; seat: number }
+  /** A turn is over; `next` takes the next turn, or null when the round ends here. */
+  | { type: 'TurnEnded'; seat: number; next: number | null }
   | { type: 'Called'; seat: number; call: CallKind; hand: number[] }
   | { type: 'HandRevealed'; seat: number; hand: number[] }
   | ({ type: 'RoundEnded' } & RoundSummary)

@@ -32,13 +32,11 @@ export function evolve(s: State, e: Event): State {
         call: null,
         revealed: s.revealed.map(() => false),
         finalTurns: [],
-        turn: 0,
-        lastTurn: s.lastTurn.map(() => -1),
+        turn: 1,
+        lastTurn: s.lastTurn.map((_, i) => (i === e.starter ? 1 : -1)),
         phase: startPhase({ deck, discards, options: s.options }),
       };
     }
-    case 'TurnStarted':
-      return { ...s, active: e.seat, phase: startPhase(s), turn: s.turn + 1, lastTurn: set(s.lastTurn, e.seat, s.turn + 1) };
     case 'Drew': {
       const cards = s.deck.slice(0, e.count);
       const deck = s.deck.slice(e.count);
@@ -72,8 +70,11 @@ export function evolve(s: State, e: Event): State {
       const hands = update(s.hands, e.from, (h) => without(h, card));
       return { ...s, hands: update(hands, e.seat, (h) => add(h, card)), phase: 'play' };
     }
-    case 'TurnEnded':
-      return { ...s, finalTurns: without(s.finalTurns, e.seat) };
+    case 'TurnEnded': {
+      const finalTurns = s.finalTurns.length > 0 ? without(s.finalTurns, e.seat) : s.finalTurns;
+      if (e.next === null) return { ...s, finalTurns };
+      return { ...s, finalTurns, active: e.next, phase: startPhase(s), turn: s.turn + 1, lastTurn: set(s.lastTurn, e.next, s.turn + 1) };
+    }
     case 'Called': {
       const others = Array.from({ length: s.seats - 1 }, (_, i) => (e.seat + 1 + i) % s.seats);
       return { ...s, call: { kind: e.call, caller: e.seat }, revealed: set(s.revealed, e.seat, true), finalTurns: e.call === 'LAST_CHANCE' ? others : [] };

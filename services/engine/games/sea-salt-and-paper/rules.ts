@@ -25,8 +25,7 @@ class Turn {
   /** §2.4 round setup: shuffle all 58, turn two over as the discard piles; hands start empty. */
   newRound(starter: number) {
     const cards = shuffle(ALL_IDS, this.rng);
-    this.emit({ type: 'RoundStarted', round: this.s.round + 1, starter, deckCount: cards.length - 2, discards: [cards[0]!, cards[1]!], deck: cards.slice(2) });
-    return this.emit({ type: 'TurnStarted', seat: starter });
+    return this.emit({ type: 'RoundStarted', round: this.s.round + 1, starter, deckCount: cards.length - 2, discards: [cards[0]!, cards[1]!], deck: cards.slice(2) });
   }
 
   /** §4.4 / E12: all four mermaids in the active player's possession win at once. */
@@ -68,18 +67,20 @@ class Turn {
     return this.newRound(nextStarter);
   }
 
-  /** After a turn: LAST CHANCE final turns, the empty-pile check (§3 special case), the next player. */
-  afterTurn(seat: number) {
+  /** The end of a turn: LAST CHANCE reveals and final turns, the empty-pile check (§3 special case), the next player. */
+  endTurn(seat: number) {
     const s = this.s;
     const o = s.options;
+    const ended = (next: number | null) => this.emit({ type: 'TurnEnded', seat, next });
     if (s.call?.kind === 'LAST_CHANCE') {
       if (seat !== s.call.caller && o.lastChanceRevealTiming === 'AFTER_OWN_FINAL_TURN') this.emit({ type: 'HandRevealed', seat, hand: s.hands[seat]! });
-      if (o.emptyDeckAfterLastChance === 'ROUND_VOID' && s.deck.length === 0) return this.endRound('EMPTY_DECK', seat);
-      if (this.s.finalTurns.length === 0) return this.endRound('LAST_CHANCE', s.call.caller);
-      return this.emit({ type: 'TurnStarted', seat: this.s.finalTurns[0]! });
+      const remaining = s.finalTurns.filter((p) => p !== seat);
+      if (o.emptyDeckAfterLastChance === 'ROUND_VOID' && s.deck.length === 0) return ended(null).endRound('EMPTY_DECK', seat);
+      if (remaining.length === 0) return ended(null).endRound('LAST_CHANCE', s.call.caller);
+      return ended(remaining[0]!);
     }
-    if (s.deck.length === 0) return this.endRound('EMPTY_DECK', seat);
-    return this.emit({ type: 'TurnStarted', seat: (seat + 1) % s.seats });
+    if (s.deck.length === 0) return ended(null).endRound('EMPTY_DECK', seat);
+    return ended((seat + 1) % s.seats);
   }
 }
 
@@ -143,14 +144,14 @@ export function decide(s: State, c: Command, seat: number, rng: Rng): Event[] {
     }
     case 'endTurn':
       ensure(s.phase === 'play' || (s.phase === 'draw' && !somethingToTake(s)), `ending the turn is not possible now (phase ${s.phase})`);
-      return t.emit({ type: 'TurnEnded', seat }).afterTurn(seat).events;
+      return t.endTurn(seat).events;
     case 'stop':
     case 'lastChance': {
       inPhase('play', 'calling');
       ensure(s.call === null, 'the end of this round has already been called');
       ensure(canCall(s, seat), 'calling needs at least 7 card points');
-      t.emit({ type: 'Called', seat, call: c.type === 'stop' ? 'STOP' : 'LAST_CHANCE', hand: s.hands[seat]! }).emit({ type: 'TurnEnded', seat });
-      return (c.type === 'stop' ? t.endRound('STOP', seat) : t.afterTurn(seat)).events;
+      t.emit({ type: 'Called', seat, call: c.type === 'stop' ? 'STOP' : 'LAST_CHANCE', hand: s.hands[seat]! });
+      return (c.type === 'stop' ? t.emit({ type: 'TurnEnded', seat, next: null }).endRound('STOP', seat) : t.endTurn(seat)).events;
     }
   }
 }

@@ -20,5 +20,7 @@ export async function httpHandler(parlor: Parlor): Promise<HttpHandler> {
 }
 
 const ready = once(() => httpHandler(parlorFromEnv()));
+// On Lambda, build during the init phase: before the first request, and unseen on pre-initialised environments.
+if (process.env.AWS_LAMBDA_FUNCTION_NAME) await ready();
 
 export const handler = instrumented('http', async (event: APIGatewayProxyEventV2, context: Context) => (await ready())(event, context));

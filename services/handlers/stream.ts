@@ -16,7 +16,7 @@ import type { Commit, EventStore, Stream } from '../store/port.js';
 import { COMMIT_PREFIX, KEY } from '../store/schema.js';
 import { once, parlorFromEnv, required } from './env.js';
 import { count, instrumented, logger } from './observability.js';
-import { realtime, type Realtime } from './ws.js';
+import { realtime, type Realtime } from './ws/realtime.js';
 import type { Gateway } from './ws/gateway.js';
 
 const GAME_PREFIX = 'GAME#';
@@ -99,5 +99,7 @@ const ready = once(async () => {
   const rt = realtime(parlorFromEnv());
   return streamHandler(rt, rt.gateway(required('WS_ENDPOINT')));
 });
+// On Lambda, build during the init phase: before the first request, and unseen on pre-initialised environments.
+if (process.env.AWS_LAMBDA_FUNCTION_NAME) await ready();
 
 export const handler = instrumented('stream', async (event: DynamoDBStreamEvent, _context: Context) => (await ready())(event));

@@ -13,11 +13,9 @@ import { bearer } from '../api/errors.js';
 import { asAppError } from '../app/errors.js';
 import { once, parlorFromEnv, type Parlor } from './env.js';
 import { count, instrumented, logger } from './observability.js';
-import { Connections } from './ws/connections.js';
-import { Fanout } from './ws/fanout.js';
-import { managementApi, type Gateway } from './ws/gateway.js';
+import type { Gateway } from './ws/gateway.js';
 import { encode, parseClientMessage, SUBPROTOCOL, type ClientMessage, type ServerMessage } from './ws/protocol.js';
-import { GameUpdates } from './ws/updates.js';
+import { realtime, type Realtime } from './ws/realtime.js';
 
 /** The parts of an API Gateway WebSocket event the routes read. */
 export interface WebSocketEvent {
@@ -31,22 +29,6 @@ export interface WebSocketResult {
   statusCode: number;
   headers?: Record<string, string>;
   body?: string;
-}
-
-export interface Realtime {
-  parlor: Parlor;
-  connections: Connections;
-  updates: GameUpdates;
-  fanout: Fanout;
-  /** The management API of a WebSocket stage, https://<domain>/<stage> (a local stand-in in tests). */
-  gateway(endpoint: string): Gateway;
-}
-
-/** The WebSocket side of Parlor: connections, the subscription engine, the fan-out. */
-export function realtime(parlor: Parlor, gateway: (endpoint: string) => Gateway = managementApi): Realtime {
-  const connections = new Connections(parlor.client, parlor.tableName);
-  const updates = new GameUpdates(parlor.service);
-  return { parlor, connections, updates, fanout: new Fanout(connections, updates), gateway };
 }
 
 const OK: WebSocketResult = { statusCode: 200 };
@@ -185,5 +167,7 @@ async function checkToken(parlor: Parlor, token: string): Promise<{ message: str
 }
 
 const ready = once(async () => wsHandler(realtime(parlorFromEnv()), { endpoint: process.env.WS_ENDPOINT }));
+// On Lambda, build during the init phase: before the first request, and unseen on pre-initialised environments.
+if (process.env.AWS_LAMBDA_FUNCTION_NAME) await ready();
 
 export const handler = instrumented('ws', async (event: WebSocketEvent, _context: Context) => (await ready())(event));

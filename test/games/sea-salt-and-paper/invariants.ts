@@ -67,10 +67,16 @@ export function checker(options: Partial<Options>) {
         }
       }
       if (e.type === 'GameOver') {
-        const best = Math.max(...e.scores);
-        for (const w of e.winners) expect(e.scores[w]).toBe(best);
-        if (e.reason === 'FOUR_MERMAIDS') expect(mermaidsHeld(s.hands[e.winners[0]!]!)).toBe(MERMAIDS);
-        else expect(best).toBeGreaterThanOrEqual(s.target);
+        expect(e.scores).toEqual(s.totals);
+        if (e.reason === 'FOUR_MERMAIDS') {
+          // §4.4: the holder of the four mermaids wins whatever the scores.
+          expect(e.winners).toHaveLength(1);
+          expect(mermaidsHeld(s.hands[e.winners[0]!]!)).toBe(MERMAIDS);
+        } else {
+          const best = Math.max(...e.scores);
+          expect(best).toBeGreaterThanOrEqual(s.target);
+          for (const w of e.winners) expect(e.scores[w]).toBe(best);
+        }
       }
     }
     seen = events.length;

@@ -35,8 +35,8 @@ function direct(seats: number, games: number, options: (g: number) => Partial<Op
 }
 
 describe('many random games through the game functions', () => {
-  it.each([2, 3, 4])('%i seats: 400 games (mostly short: targetScore 6 to 10), every option set', (seats) => {
+  it.each([2, 3, 4])('%i seats: 700 games (mostly short: targetScore 6 to 10), every option set', (seats) => {
     const targetScore = (g: number) => (g % 20 === 0 ? null : 6 + (g % 5));
-    expect(direct(seats, 400, (g) => ({ ...OPTION_SETS[g % OPTION_SETS.length], targetScore: targetScore(g) }))).toBeGreaterThan(0);
+    expect(direct(seats, 700, (g) => ({ ...OPTION_SETS[g % OPTION_SETS.length], targetScore: targetScore(g) }))).toBeGreaterThan(0);
   });
 });

@@ -12,8 +12,8 @@ import type { Card } from './cards.js';
 import type { Command } from './commands.js';
 import type { SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
-import { legalCommands } from './legal.js';
-import { command, endTurn, plannerFor, roundDrawResolution, sixResolution } from './rules.js';
+import { anyGift } from './legal.js';
+import { command, endTurn, passProblem, plannerFor, roundDrawResolution, sixResolution, tributable } from './rules.js';
 import { stageEnded } from './scoring.js';
 import { deckOf, randomDraws, type State } from './state.js';
 
@@ -53,8 +53,10 @@ function forcedEnd(s: State): boolean {
   if (t.step !== 'open' && t.step !== 'gifting') return false;
   if (p.hand.length === 0) return true;
   if (p.reserve.length > 0) return false;
-  const legal = legalCommands(s, t.seat);
-  return legal.length === 1 && (legal[0]!.type === 'pass' || legal[0]!.type === 'endTurn');
+  // no reserve: no exchange and no draw; what is left is a gift, or a tribute leading to one
+  if (anyGift(s, t)) return false;
+  if (t.step === 'open') return passProblem(s, t) === null && tributable(s, t).length === 0;
+  return true;
 }
 
 const chosenBy = (s: State) => s.eligible.every((e, i) => !e || s.pending[i] !== null);

@@ -2,7 +2,7 @@
 import type { Seat, Status } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { Command } from './commands.js';
-import { confirmProblem, drawProblem, exchangeAllowed, exchangeProblem, giftProblem, passProblem, plannerFor, stopProblem, sumRuleActive, tributeProblem } from './rules.js';
+import { confirmProblem, drawProblem, exchangeAllowed, exchangeProblem, giftProblem, passProblem, plannerFor, stopProblem, sumRuleActive, tributable } from './rules.js';
 import { randomDraws, randomExchange, type State, type Turn } from './state.js';
 
 /** Card sets (one card, or two or more under the Sum Rule) from `hand` that add up to `target`. */
@@ -21,7 +21,12 @@ export function payments(hand: readonly Card[], target: number, sumRule: boolean
   return out;
 }
 
-function gifts(s: State, t: Turn): Command[] {
+/** Whether the acting seat has any gift now (cheaper than listing them). */
+export function anyGift(s: State, t: Turn): boolean {
+  return gifts(s, t, true).length > 0;
+}
+
+function gifts(s: State, t: Turn, first = false): Command[] {
   const hand = s.players[t.seat]!.hand;
   const sum = sumRuleActive(s, t);
   const out: Command[] = [];
@@ -31,6 +36,7 @@ function gifts(s: State, t: Turn): Command[] {
     for (const cards of payments(hand, diff, sum)) {
       const ids = cards.map((c) => c.id);
       if (giftProblem(s, t, target, ids) === null) out.push({ type: 'gift', target, cards: ids });
+      if (first && out.length) return out;
     }
   }
   return out;
@@ -48,8 +54,7 @@ function turnCommands(s: State, t: Turn): Command[] {
         if (exchangeProblem(s, t, give.id, take, planner) === null) out.push(take === null ? { type: 'exchange', give: give.id } : { type: 'exchange', give: give.id, take });
   };
   const tributes = () => {
-    if (p.counter.length === t.selection.length) return;
-    for (const c of p.counter) if (tributeProblem(s, t, c.id, planner) === null) out.push({ type: 'tribute', card: c.id });
+    for (const c of tributable(s, t, planner)) out.push({ type: 'tribute', card: c.id });
   };
   switch (t.step) {
     case 'open':

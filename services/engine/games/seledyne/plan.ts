@@ -259,8 +259,11 @@ export class Planner {
     }
     const keys = [...groups.keys()];
     const list = [...groups.values()];
-    const cap = 6 * (popcount(this.all & ~hand) + 2);
-    const norm = (s: number) => (s < cap ? s : cap + (s % 6));
+    // the sum only matters for Six-Multiple draws: beyond the reserve size they are all alike,
+    // and with an empty reserve there are none
+    const reserve = popcount(this.all & ~hand);
+    const cap = 6 * (reserve + 2);
+    const norm = reserve === 0 ? () => 0 : (s: number) => (s < cap ? s : cap + (s % 6));
     // per node: bit 0 = a feasible completion exists; bit i+1 = group i can be part of one
     const memo = new Map<number, number>();
     const search = (i: number, k: number, s: number, sumOut: number, exchOut: number): number => {

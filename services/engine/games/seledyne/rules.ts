@@ -12,37 +12,42 @@ import { countSpecial, hasSpecial, randomDraws, randomExchange, type State, type
 
 type E = SeledyneEvent;
 
-const planners = new WeakMap<State, Planner[]>();
-
 /**
- * The search over the acting seat's own turn (plan.ts), built from what that seat knows.
- * Memoised per state object: legalCommands and decide on the same state share its tables.
+ * Planners by position: the same position is searched once although the table, decide and the
+ * automatic steps each fold their own copy of the state. A plain bounded memo of a pure function.
  */
+const planners = new Map<string, Planner>();
+const ids = (cards: readonly Card[]) => cards.map((c) => c.id).join();
+
+const byState = new WeakMap<State, Planner[]>();
+
+/** The search over the acting seat's own turn (plan.ts), built from what that seat knows. */
 export function plannerFor(s: State, seat: number): Planner {
-  let bySeat = planners.get(s);
-  if (!bySeat) planners.set(s, (bySeat = []));
-  return (bySeat[seat] ??= newPlanner(s, seat));
+  let known = byState.get(s);
+  if (!known) byState.set(s, (known = []));
+  return (known[seat] ??= plannerAt(s, seat));
 }
 
-function newPlanner(s: State, seat: number): Planner {
+function plannerAt(s: State, seat: number): Planner {
   const p = s.players[seat]!;
   const o = s.options;
-  return new Planner({
-    rules: {
-      randomDraws: randomDraws(o),
-      randomExchange: randomExchange(o),
-      drawsOptional: o.sixMultipleDrawsOptional,
-      exchangeOncePerTurn: o.exchangeLimit === 'ONCE_PER_TURN',
-      boostOptional: o.tributeBoostMode === 'OPTIONAL',
-      sixMultipleMode: o.sixMultipleMode,
-    },
-    hand: p.hand,
-    reserve: p.reserve,
-    counter: p.counter,
-    die: p.die,
-    targetDice: s.players.flatMap((q, i) => (i === seat || s.turn?.targets.includes(i) ? [] : [q.die])),
-    tributedSum: p.tributedSum,
-  });
+  const rules = {
+    randomDraws: randomDraws(o),
+    randomExchange: randomExchange(o),
+    drawsOptional: o.sixMultipleDrawsOptional,
+    exchangeOncePerTurn: o.exchangeLimit === 'ONCE_PER_TURN',
+    boostOptional: o.tributeBoostMode === 'OPTIONAL',
+    sixMultipleMode: o.sixMultipleMode,
+  };
+  const targetDice = s.players.flatMap((q, i) => (i === seat || s.turn?.targets.includes(i) ? [] : [q.die]));
+  const key = `${Object.values(rules).join()}|${ids(p.hand)}|${ids(p.reserve)}|${ids(p.counter)}|${p.die}|${targetDice.join()}|${p.tributedSum}`;
+  let planner = planners.get(key);
+  if (!planner) {
+    if (planners.size >= 64) planners.clear();
+    planner = new Planner({ rules, hand: p.hand, reserve: p.reserve, counter: p.counter, die: p.die, targetDice, tributedSum: p.tributedSum });
+    planners.set(key, planner);
+  }
+  return planner;
 }
 
 const find = (cards: readonly Card[], id: string | undefined) => cards.find((c) => c.id === id);
@@ -98,13 +103,20 @@ export function exchangeProblem(s: State, t: Turn, give: string, take: string | 
   return null;
 }
 
-export function tributeProblem(s: State, t: Turn, cardId: string, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
-  if (t.step !== 'open' && t.step !== 'select') return 'the tribute comes before every gift';
-  const card = find(s.players[t.seat]!.counter, cardId);
-  if (!card || t.selection.some((c) => c.id === cardId)) return 'tribute a card from your counter';
+/** Counter cards that may be added to the tribute now: some tribute with them leaves a gift reachable (§4.3). */
+export function tributable(s: State, t: Turn, planner: () => Planner = () => plannerFor(s, t.seat)): Card[] {
+  if (t.step !== 'open' && t.step !== 'select') return [];
+  const counter = s.players[t.seat]!.counter.filter((c) => !t.selection.some((x) => x.id === c.id));
+  if (counter.length === 0) return [];
   const plan = planner();
-  if (!plan.tributeOptions(t.selection, plan.handMask, t.exchanges).kinds.has(kindOf(card))) return 'no gift could follow that tribute';
-  return null;
+  const { kinds } = plan.tributeOptions(t.selection, plan.handMask, t.exchanges);
+  return counter.filter((c) => kinds.has(kindOf(c)));
+}
+
+export function tributeProblem(s: State, t: Turn, cardId: string): string | null {
+  if (t.step !== 'open' && t.step !== 'select') return 'the tribute comes before every gift';
+  if (!find(s.players[t.seat]!.counter, cardId) || t.selection.some((c) => c.id === cardId)) return 'tribute a card from your counter';
+  return tributable(s, t).some((c) => c.id === cardId) ? null : 'no gift could follow that tribute';
 }
 
 export function confirmProblem(s: State, t: Turn, boost: boolean, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {

@@ -117,15 +117,59 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
   };
 }
 
+/**
+ * Copies with a patch. An explicit object literal: V8 copies it an order of magnitude faster than
+ * an object spread, and evolve runs for every event of every fold.
+ */
+export function update(s: State, patch: Partial<State>): State {
+  const n: State = {
+    options: s.options,
+    seats: s.seats,
+    phase: s.phase,
+    stage: s.stage,
+    round: s.round,
+    players: s.players,
+    istham: s.istham,
+    startSeat: s.startSeat,
+    current: s.current,
+    turnsTaken: s.turnsTaken,
+    lastRound: s.lastRound,
+    triggerSeat: s.triggerSeat,
+    nonGiftStreak: s.nonGiftStreak,
+    eligible: s.eligible,
+    pending: s.pending,
+    turn: s.turn,
+    endReason: s.endReason,
+    results: s.results,
+    winners: s.winners,
+  };
+  return Object.assign(n, patch);
+}
+
+export function updatePlayer(p: Player, patch: Partial<Player>): Player {
+  const n: Player = { house: p.house, hand: p.hand, reserve: p.reserve, counter: p.counter, die: p.die, total: p.total, raw: p.raw, stageScores: p.stageScores, tributedSum: p.tributedSum };
+  return Object.assign(n, patch);
+}
+
+export function updateTurn(t: Turn, patch: Partial<Turn>): Turn {
+  const n: Turn = {
+    seat: t.seat,
+    step: t.step,
+    selection: t.selection,
+    tributed: t.tributed,
+    boost: t.boost,
+    effective: t.effective,
+    drawsLeft: t.drawsLeft,
+    exchanges: t.exchanges,
+    targets: t.targets,
+    sumActive: t.sumActive,
+  };
+  return Object.assign(n, patch);
+}
+
 export const deckOf = (o: Options, house: HouseId) => houseCards(house, o);
 export const next = (s: State, seat: number) => (seat + 1) % s.seats;
 
-/** A copy of `s` with player `seat` changed by `f`. */
-export function withPlayer(s: State, seat: number, f: (p: Player) => Player): Player[] {
-  const players = s.players.slice();
-  players[seat] = f(players[seat]!);
-  return players;
-}
 
 export const without = (cards: readonly Card[], ids: readonly string[]) => cards.filter((c) => !ids.includes(c.id));
 export const hasSpecial = (cards: readonly Card[], special: Card['special']) => cards.some((c) => c.special === special);

@@ -26,17 +26,8 @@ import { App, AssetHashType, CfnOutput, CfnParameter, CfnResource, DockerImage, 
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, IConstruct } from 'constructs';
 import { COMMIT_PREFIX, gamePk, KEY, tableDefinition, TTL_ATTRIBUTE } from '../services/store/schema.js';
+import { TABLE_ACTIONS } from '../services/handlers/permissions.js';
 import { ROOT, type HandlerName } from './bundle.js';
-
-/** The DynamoDB actions each function's code performs on the table, and nothing more. */
-export const TABLE_ACTIONS: Record<HandlerName, string[]> = {
-  // commits (conditional PutItem, GetItem on a retried commandId), game reads and the lobby (Query)
-  http: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
-  // the above reads, plus connections and subscriptions (ws/connections.ts)
-  ws: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'],
-  // game replays (Query), lobby and sent-version updates (UpdateItem), dropping gone connections
-  stream: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
-};
 
 const RUNTIME = Runtime.NODEJS_24_X; // the latest Node runtime; infra/bundle.ts targets it (NODE_TARGET)
 const TYPES: Record<string, AttributeType> = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY };

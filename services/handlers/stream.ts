@@ -13,13 +13,13 @@ import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEven
 import { applyCommit, fromStream, type Aggregate, type GameLookup } from '../app/aggregate.js';
 import { toCommit } from '../store/dynamo.js';
 import type { Commit, EventStore, Stream } from '../store/port.js';
-import { COMMIT_PREFIX, KEY } from '../store/schema.js';
+import { COMMIT_PREFIX, gamePk, KEY } from '../store/schema.js';
 import { once, parlorFromEnv, required } from './env.js';
 import { count, instrumented, logger } from './observability.js';
 import { realtime, type Realtime } from './ws/realtime.js';
 import type { Gateway } from './ws/gateway.js';
 
-const GAME_PREFIX = 'GAME#';
+const GAME_PREFIX = gamePk('');
 
 interface CommitRecord {
   gameId: string;

@@ -110,7 +110,7 @@ export function wsHandler(rt: Realtime, options: { endpoint?: string } = {}) {
     const s: Session = {
       connectionId,
       gateway,
-      send: (message) => gateway.post(connectionId, encode(message).data),
+      send: (message) => gateway.post(connectionId, encode(message)),
       async violation(reason) {
         count('ProtocolViolations');
         logger.warn('closing the connection', { connectionId, reason });

@@ -10,7 +10,7 @@ import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { highCard } from '../kit/high-card.js';
 import { subscribe, useServer } from '../kit/server.js';
-import { gql, newGame, useAws } from './kit.js';
+import { gql, newGame, useAws, expectOnlyGrantedActions } from './kit.js';
 
 const local = useServer({ games: [highCard] });
 const aws = useAws();
@@ -129,4 +129,8 @@ describe('on the Lambda handlers', () => {
     expect(aws.gateway.messages(refused!)).toEqual([{ type: 'connection_error', payload: { message: 'invalid seat token', extensions: { code: 'UNAUTHENTICATED' } } }]);
     expect(sub.failure).toBeTruthy();
   });
+});
+
+describe('least privilege', () => {
+  it('the handlers called only DynamoDB actions their roles grant', () => expectOnlyGrantedActions(aws));
 });

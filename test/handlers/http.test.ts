@@ -4,7 +4,7 @@
  */
 import './env.js';
 import { describe, expect, it } from 'vitest';
-import { context, gql, httpEvent, newGame, useAws } from './kit.js';
+import { context, gql, httpEvent, newGame, useAws, expectOnlyGrantedActions } from './kit.js';
 
 const world = useAws();
 const call = async (...args: Parameters<typeof httpEvent>) => {
@@ -69,4 +69,8 @@ describe('the deployed entry point', () => {
     const types = await handler(httpEvent('POST', '/graphql', { query: '{ gameTypes { id } }' }), context);
     expect(JSON.parse(types.body).data.gameTypes.length).toBeGreaterThan(0);
   });
+});
+
+describe('least privilege', () => {
+  it('the handlers called only DynamoDB actions their roles grant', () => expectOnlyGrantedActions(world));
 });

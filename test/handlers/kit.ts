@@ -7,17 +7,20 @@
 import './env.js';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { QueryCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { APIGatewayProxyEventV2, Context, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AnyGame } from '../../services/engine/core/index.js';
 import { createParlor, type Parlor } from '../../services/handlers/env.js';
 import { httpHandler, type HttpHandler } from '../../services/handlers/http.js';
 import { streamHandler } from '../../services/handlers/stream.js';
 import { wsHandler, type WebSocketEvent, type WebSocketResult } from '../../services/handlers/ws.js';
-import { realtime, type Realtime } from '../../services/handlers/ws/realtime.js';
+import { Connections } from '../../services/handlers/ws/connections.js';
+import { realtime } from '../../services/handlers/ws/realtime.js';
 import { managementApi } from '../../services/handlers/ws/gateway.js';
+import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
+import { localClient } from '../../services/store/embedded.js';
 import { gamePk } from '../../services/store/schema.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { highCard } from '../kit/high-card.js';
@@ -124,9 +127,15 @@ export class FakeApiGateway {
   }
 }
 
+type HandlerName = keyof typeof TABLE_ACTIONS;
+
 export interface AwsWorld {
+  /** For the tests' own set-up and reads (its calls are not recorded). */
   parlor: Parlor;
-  rt: Realtime;
+  /** The DynamoDB actions each handler has called, as IAM names them ("dynamodb:PutItem"). */
+  used: Record<HandlerName, Set<string>>;
+  /** Connections and subscriptions as the table holds them (reads not recorded). */
+  connections: Connections;
   gateway: FakeApiGateway;
   http: HttpHandler;
   ws: (event: WebSocketEvent) => Promise<WebSocketResult>;
@@ -142,16 +151,30 @@ export function useAws(options: { games?: readonly AnyGame[] } = {}): AwsWorld {
   const db = useEmbeddedDynamo();
   const world = {} as AwsWorld;
   let sequence = 1000;
+  const clients: DynamoDBClient[] = [];
   beforeAll(async () => {
     world.gateway = await new FakeApiGateway().listen();
-    world.parlor = createParlor({ client: db.client, tableName: db.tableName, games: options.games ?? [highCard] });
-    world.rt = realtime(world.parlor);
-    world.ws = wsHandler(world.rt, { endpoint: world.gateway.endpoint });
-    world.stream = streamHandler(world.rt, managementApi(world.gateway.endpoint));
-    world.http = await httpHandler(world.parlor);
+    const games = options.games ?? [highCard];
+    world.parlor = createParlor({ client: db.client, tableName: db.tableName, games });
+    world.used = { http: new Set(), ws: new Set(), stream: new Set() };
+    // Each handler on a client of its own that records the operations it calls.
+    const parlorOf = (name: HandlerName) => {
+      const client = localClient(db.server.endpoint);
+      client.middlewareStack.add((next, context) => (args) => (world.used[name].add(`dynamodb:${String(context.commandName).replace(/Command$/, '')}`), next(args)), {
+        step: 'initialize',
+        name: 'recordActions',
+      });
+      clients.push(client);
+      return createParlor({ client, tableName: db.tableName, games });
+    };
+    world.connections = new Connections(db.client, db.tableName);
+    world.ws = wsHandler(realtime(parlorOf('ws')), { endpoint: world.gateway.endpoint });
+    world.stream = streamHandler(realtime(parlorOf('stream')), managementApi(world.gateway.endpoint));
+    world.http = await httpHandler(parlorOf('http'));
   });
   afterAll(async () => {
     await world.gateway?.close();
+    for (const c of clients) c.destroy();
   });
   world.commitRecords = async (gameId, after = 0) => {
     const r = await db.client.send(
@@ -207,6 +230,14 @@ export function wsEvent(routeKey: '$connect' | '$default' | '$disconnect', conne
     headers,
     body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   };
+}
+
+/** Every DynamoDB action the handlers called is one their role grants (the stack grants TABLE_ACTIONS). */
+export function expectOnlyGrantedActions(world: AwsWorld): void {
+  for (const name of Object.keys(TABLE_ACTIONS) as HandlerName[]) {
+    const granted = new Set<string>(TABLE_ACTIONS[name]);
+    expect([...world.used[name]].filter((a) => !granted.has(a)), `${name} called actions its role lacks`).toEqual([]);
+  }
 }
 
 /** GraphQL over the http handler. */

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ParlorService } from '../../services/app/service.js';
 import { replay } from '../../services/handlers/stream.js';
 import { highCard } from '../kit/high-card.js';
-import { gql, newGame, useAws, wsEvent } from './kit.js';
+import { gql, newGame, useAws, wsEvent, expectOnlyGrantedActions } from './kit.js';
 
 const world = useAws();
 const VIEW = 'id version seat status { toMove over } view { ... on HighCardView { hand chosen revealed } } legalMoves';
@@ -54,7 +54,7 @@ describe('connection_init', () => {
       expect(frames(c)).toEqual([{ type: 'connection_error', payload: { message: 'invalid seat token', extensions: { code: 'UNAUTHENTICATED' } } }]);
       expect(world.gateway.closed.has(c)).toBe(true);
       // Nothing was kept for it: a subscribe on the (closed) connection is not served.
-      expect(await world.rt.connections.get(c)).toBeNull();
+      expect(await world.connections.get(c)).toBeNull();
     }
   });
 
@@ -180,8 +180,8 @@ describe('subscriptions through DynamoDB Streams', () => {
     await world.parlor.service.move({ gameId: id, token: tokens[1], move: swap });
     expect(await world.stream(await world.streamEvent(id, 3))).toEqual({ batchItemFailures: [] });
     expect(frames(live).at(-1).payload.data.gameUpdated.version).toBe(4);
-    expect((await world.rt.connections.subscribers(id)).map((s) => s.connectionId)).toEqual([live]);
-    expect(await world.rt.connections.get(stale)).toBeNull();
+    expect((await world.connections.subscribers(id)).map((s) => s.connectionId)).toEqual([live]);
+    expect(await world.connections.get(stale)).toBeNull();
   });
 
   it('stops sending after complete, and forgets everything on $disconnect', async () => {
@@ -198,8 +198,8 @@ describe('subscriptions through DynamoDB Streams', () => {
       ['two', 4],
     ]);
     await world.ws(wsEvent('$disconnect', c));
-    expect(await world.rt.connections.subscribers(id)).toEqual([]);
-    expect(await world.rt.connections.get(c)).toBeNull();
+    expect(await world.connections.subscribers(id)).toEqual([]);
+    expect(await world.connections.get(c)).toBeNull();
   });
 
   it('keeps each frame under API Gateway’s 128 KB: an oversized update becomes an error result', async () => {
@@ -243,4 +243,8 @@ describe('replay (the game right after each streamed commit)', () => {
     expect(late[1]!.state).toEqual(last.state);
     expect(early[1]!.state.players).toHaveLength(2);
   });
+});
+
+describe('least privilege', () => {
+  it('the handlers called only DynamoDB actions their roles grant', () => expectOnlyGrantedActions(world));
 });

@@ -7,7 +7,8 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { parlorApp, TABLE_ACTIONS, type ParlorStack } from '../../infra/parlor-stack.js';
+import { parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
+import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../../services/store/schema.js';
 
 const { app, stack } = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Parlor');

@@ -4,7 +4,7 @@
  * answers 410 Gone for is forgotten with all its subscriptions.
  */
 import type { Aggregate } from '../../app/aggregate.js';
-import { count, logger } from '../observability.js';
+import { count } from '../observability.js';
 import type { Connections, Subscriber } from './connections.js';
 import type { Gateway } from './gateway.js';
 import { encode } from './protocol.js';
@@ -31,12 +31,7 @@ export class Fanout {
     if (!(await this.connections.claim(sub, agg.version))) return 'skipped';
     try {
       const result = await this.updates.render(sub.operation, agg, sub.seat);
-      const { data, tooLarge } = encode({ type: 'next', id: sub.id, payload: result });
-      if (tooLarge) {
-        count('PayloadsTooLarge');
-        logger.warn('update over the message limit', { gameId: agg.id, version: agg.version, connectionId: sub.connectionId });
-      }
-      if ((await gateway.post(sub.connectionId, data)) === 'gone') {
+      if ((await gateway.post(sub.connectionId, encode({ type: 'next', id: sub.id, payload: result }))) === 'gone') {
         await this.connections.close(sub.connectionId);
         count('StaleConnectionsDropped');
         return 'gone';

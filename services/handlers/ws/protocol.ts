@@ -4,6 +4,7 @@
  * https://github.com/enisdenjo/graphql-ws/blob/master/PROTOCOL.md
  */
 import type { ExecutionResult, FormattedExecutionResult, GraphQLFormattedError } from 'graphql';
+import { count, logger } from '../observability.js';
 
 export const SUBPROTOCOL = 'graphql-transport-ws';
 /** API Gateway's limit for one WebSocket message (and one PostToConnection). */
@@ -66,10 +67,12 @@ export function parseClientMessage(body: string | null | undefined): ClientMessa
  * The frame to send. A `next` over API Gateway's limit is replaced by an error result that
  * says so (the client can select fewer fields, e.g. drop `history`, or read the game over HTTP).
  */
-export function encode(message: ServerMessage): { data: string; tooLarge: boolean } {
+export function encode(message: ServerMessage): string {
   const data = JSON.stringify(message);
   const bytes = Buffer.byteLength(data);
-  if (bytes <= MAX_MESSAGE_BYTES || message.type !== 'next') return { data, tooLarge: false };
+  if (bytes <= MAX_MESSAGE_BYTES || message.type !== 'next') return data;
+  count('PayloadsTooLarge');
+  logger.warn('an update over the WebSocket message limit was replaced by an error', { bytes, id: message.id });
   const payload = {
     errors: [
       {
@@ -78,5 +81,5 @@ export function encode(message: ServerMessage): { data: string; tooLarge: boolea
       },
     ],
   };
-  return { data: JSON.stringify({ type: 'next', id: message.id, payload }), tooLarge: true };
+  return JSON.stringify({ type: 'next', id: message.id, payload });
 }

@@ -66,13 +66,13 @@ describe('random playthroughs', () => {
     for (let g = 0; g < 2; g++) expect(reasons(play(seats, {}, `full-${seats}-${g}`, g, 300))).toHaveLength(3);
   });
 
-  it.each(SEATS)('%i seats, default rules, short stages: 60 games', (seats) => {
-    for (let g = 0; g < 60; g++) play(seats, { stages: 1 + (g % 3), maxRoundsPerStage: 1 + (g % 2) }, `short-${seats}-${g}`, g);
+  it.each(SEATS)('%i seats, default rules, short stages: 200 games', (seats) => {
+    for (let g = 0; g < 200; g++) play(seats, { stages: 1 + (g % 3), maxRoundsPerStage: 1 + (g % 2) }, `short-${seats}-${g}`, g);
   });
 
   it.each(SEATS)('%i seats, low cards: stages reach the last round and its continuation', (seats) => {
     const seen = new Set<string>();
-    for (let g = 0; g < 10; g++) for (const reason of reasons(play(seats, { ...LOW, stages: 1 }, `low-${seats}-${g}`, g))) seen.add(reason);
+    for (let g = 0; g < 16; g++) for (const reason of reasons(play(seats, { ...LOW, stages: 1 }, `low-${seats}-${g}`, g))) seen.add(reason);
     expect(seen).toContain('lastRound');
   });
 

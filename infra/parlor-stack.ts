@@ -62,8 +62,10 @@ export class ParlorStack extends Stack {
       POWERTOOLS_METRICS_NAMESPACE: 'Parlor',
       POWERTOOLS_LOG_LEVEL: 'INFO',
     };
-    const http = this.handler('http', { memorySize: 1024, timeout: Duration.seconds(15), environment: common });
-    const ws = this.handler('ws', { memorySize: 512, timeout: Duration.seconds(10), environment: common });
+    // Cold starts are CPU-bound (infra/measure-bundles.ts: CPU to first answer), and Lambda's CPU
+    // grows with memory: the http app (Fastify, mercurius, Swagger, ajv) gets one full vCPU.
+    const http = this.handler('http', { memorySize: 1769, timeout: Duration.seconds(15), environment: common });
+    const ws = this.handler('ws', { memorySize: 1024, timeout: Duration.seconds(10), environment: common });
 
     // ---- HTTP API: every route to the Fastify app (GraphQL, REST, docs), at the $default stage.
     const httpApi = new HttpApi(this, 'HttpApi', {
@@ -123,7 +125,7 @@ export class ParlorStack extends Stack {
     });
 
     const stream = this.handler('stream', {
-      memorySize: 512,
+      memorySize: 1024,
       timeout: Duration.seconds(60),
       environment: { ...common, WS_ENDPOINT: wsStage.callbackUrl },
     });

@@ -77,7 +77,7 @@ export function giftProblem(s: State, t: Turn, target: number, cardIds: readonly
   return null;
 }
 
-/** How many exchanges the acting seat may still make now (§4.6, A14). */
+/** Whether the acting seat may exchange now (§4.6; A14 limits how many per turn). */
 export function exchangeAllowed(s: State, t: Turn): boolean {
   const p = s.players[t.seat]!;
   if (!['open', 'ready', 'gifting'].includes(t.step) || p.hand.length === 0 || p.reserve.length === 0) return false;

@@ -66,6 +66,6 @@ export function gameTypeDto(game: AnyGame): GameTypeDto {
     seats: game.seats,
     viewType: game.viewType,
     options,
-    catalog: (game as { catalog?: unknown }).catalog ?? null,
+    catalog: game.catalog ?? null,
   };
 }

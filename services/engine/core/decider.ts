@@ -46,7 +46,7 @@ export interface SetupContext<O> {
   options: O;
 }
 
-export interface Game<S, C, E extends GameEvent, O, V = unknown> {
+export interface Game<S, C, E extends GameEvent, O, V = unknown, K = unknown> {
   /** Catalog id, e.g. `"scout"`. */
   id: string;
   names: GameNames;
@@ -62,6 +62,8 @@ export interface Game<S, C, E extends GameEvent, O, V = unknown> {
    * It must describe the object `view()` returns exactly (no unions inside; JSON only where free-form).
    */
   viewSchema: string;
+  /** Reference data clients may want (card lists with their powers, setup tables …), as JSON. */
+  catalog?: K;
 
   /** Refuses a seat count or option combination the rules do not allow (throw `RuleViolation`). */
   validateSetup?(ctx: SetupContext<O>): void;
@@ -82,9 +84,9 @@ export interface Game<S, C, E extends GameEvent, O, V = unknown> {
 
 /** A game whose types are erased, as the registry and the app hold them. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyGame = Game<any, any, any, any, any>;
+export type AnyGame = Game<any, any, any, any, any, any>;
 
 /** Helper that keeps a game definition's types while checking it against the contract. */
-export function defineGame<S, C, E extends GameEvent, O, V>(game: Game<S, C, E, O, V>): Game<S, C, E, O, V> {
-  return game;
+export function defineGame<S, C, E extends GameEvent, O, V, K = undefined>(game: Game<S, C, E, O, V, K>): Game<S, C, E, O, V, K> & { catalog: K } {
+  return game as Game<S, C, E, O, V, K> & { catalog: K };
 }

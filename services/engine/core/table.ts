@@ -91,17 +91,30 @@ export function table(game: AnyGame): Table {
       };
     }
     if (!s) throw new Error(`event ${e.type} before GameCreated`);
-    const next = { ...s, events: s.events + 1 };
     if (e.type === 'SeatTaken') {
       const t = e as SeatTaken;
-      next.players = [...s.players, { name: t.name, tokenHash: t.tokenHash ?? '' }];
-      next.started = next.players.length === s.seats;
-    } else if (e.type === 'GameEnded') {
-      next.ended = true;
-    } else {
-      next.play = game.evolve(s.play, e);
+      const players = [...s.players, { name: t.name, tokenHash: t.tokenHash ?? '' }];
+      return next(s, { players, started: players.length === s.seats });
     }
-    return next;
+    if (e.type === 'GameEnded') return next(s, { ended: true });
+    return next(s, { play: game.evolve(s.play, e) });
+  }
+
+  /** The state after one more event. Written out field by field: V8 copies this far faster than a spread. */
+  function next(s: TableState, change: Partial<Pick<TableState, 'players' | 'started' | 'ended' | 'play'>>): TableState {
+    return {
+      game: s.game,
+      seats: s.seats,
+      options: s.options,
+      seedHash: s.seedHash,
+      seedFixed: s.seedFixed,
+      seed: s.seed,
+      players: change.players ?? s.players,
+      play: 'play' in change ? change.play : s.play,
+      started: change.started ?? s.started,
+      ended: change.ended ?? s.ended,
+      events: s.events + 1,
+    };
   }
 
   function fold(events: readonly TableEvent[], from: TableState | null = null): TableState {

@@ -11,29 +11,26 @@ import { status } from './status.js';
 import { redact, view } from './view.js';
 import { viewSchema, viewType } from './view-schema.js';
 
-export const scout = Object.assign(
-  defineGame({
-    id: 'scout',
-    names: { en: 'SCOUT', fa: 'اسکات' },
-    seats: { min: 2, max: 5 },
-    options,
-    command,
-    viewType,
-    viewSchema,
-    validateSetup({ seats, options: o }) {
-      ensure(o.startSeat === null || o.startSeat < seats, `startSeat must be a seat number below ${seats}`, 'BAD_INPUT');
-    },
-    initialState,
-    start,
-    decide,
-    evolve,
-    legalCommands,
-    view,
-    redact,
-    status,
-  }),
-  // Read by the catalog (api/dto.ts): the deck, the setup per player count, bilingual terms.
-  { catalog },
-);
+export const scout = defineGame({
+  id: 'scout',
+  names: { en: 'SCOUT', fa: 'اسکات' },
+  seats: { min: 2, max: 5 },
+  options,
+  command,
+  viewType,
+  viewSchema,
+  validateSetup({ seats, options: o }) {
+    ensure(o.startSeat === null || o.startSeat < seats, `startSeat must be a seat number below ${seats}`, 'BAD_INPUT');
+  },
+  initialState,
+  start,
+  decide,
+  evolve,
+  legalCommands,
+  view,
+  redact,
+  status,
+  catalog,
+});
 
 export default scout;

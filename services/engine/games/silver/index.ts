@@ -22,28 +22,26 @@ function status(s: State): Status {
   return { phase, toMove: toMove(s), over: false, result: null };
 }
 
-export const silver = Object.assign(
-  defineGame<State, Command, Event, Options, SilverView>({
-    id: 'silver',
-    names: { en: 'Silver', fa: 'سیلور' },
-    seats: { min: 2, max: 4 },
-    options,
-    command,
-    viewType: 'SilverView',
-    viewSchema,
-    validateSetup({ seats, options: o }) {
-      if (o.firstStartPlayer !== 'random' && o.firstStartPlayer >= seats) throw new RuleViolation('BAD_INPUT', `firstStartPlayer must be below ${seats}`);
-    },
-    initialState,
-    start,
-    decide,
-    evolve,
-    legalCommands,
-    view,
-    redact,
-    status,
-  }),
-  { catalog },
-);
+export const silver = defineGame<State, Command, Event, Options, SilverView, typeof catalog>({
+  id: 'silver',
+  names: { en: 'Silver', fa: 'سیلور' },
+  seats: { min: 2, max: 4 },
+  options,
+  command,
+  viewType: 'SilverView',
+  viewSchema,
+  validateSetup({ seats, options: o }) {
+    if (o.firstStartPlayer !== 'random' && o.firstStartPlayer >= seats) throw new RuleViolation('BAD_INPUT', `firstStartPlayer must be below ${seats}`);
+  },
+  initialState,
+  start,
+  decide,
+  evolve,
+  legalCommands,
+  view,
+  redact,
+  status,
+  catalog,
+});
 
 export default silver;

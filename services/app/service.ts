@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { newSeed, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
-import { VersionConflict, type Commit, type EventStore } from '../store/index.js';
+import { VersionConflict, type Commit, type EventStore } from '../store/port.js';
 import { applyCommit, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
 import { AppError, asAppError } from './errors.js';
 import { LruCache } from './lru.js';

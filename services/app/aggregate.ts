@@ -4,7 +4,7 @@
  * snapshot and the commits after it.
  */
 import { table, type Table, type TableEvent, type TableState } from '../engine/core/index.js';
-import type { Commit, Stream } from '../store/index.js';
+import type { Commit, Stream } from '../store/port.js';
 import { findGame } from '../engine/registry.js';
 import type { AnyGame } from '../engine/core/index.js';
 

@@ -3,7 +3,7 @@
  * on AWS the DynamoDB Streams handler calls the same code for each commit record.
  * A projection must be idempotent and tolerate out-of-order delivery (streams retry).
  */
-import type { Commit } from '../store/index.js';
+import type { Commit } from '../store/port.js';
 import type { Aggregate } from './aggregate.js';
 
 export interface Projection {

@@ -6,6 +6,7 @@
  */
 import { ConditionalCheckFailedException, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './query-all.js';
 import { VersionConflict, type AppendResult, type Commit, type EventStore, type NewCommit, type Stream } from './port.js';
 import { COMMIT_PREFIX, commitSk, gamePk, KEY } from './schema.js';
 
@@ -93,43 +94,25 @@ export class DynamoEventStore implements EventStore {
   }
 
   async commitsAfter(gameId: string, version: number): Promise<Commit[]> {
-    const commits: Commit[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :after AND :last',
-          ExpressionAttributeNames: { '#pk': KEY.partition, '#sk': KEY.sort },
-          ExpressionAttributeValues: { ':pk': gamePk(gameId), ':after': commitSk(version + 1), ':last': commitSk(9_999_999_999) },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of (page.Items ?? []) as CommitItem[]) commits.push(toCommit(item));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return commits;
+    const items = await queryAll<CommitItem>(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :after AND :last',
+      ExpressionAttributeNames: { '#pk': KEY.partition, '#sk': KEY.sort },
+      ExpressionAttributeValues: { ':pk': gamePk(gameId), ':after': commitSk(version + 1), ':last': commitSk(9_999_999_999) },
+      ConsistentRead: true,
+    });
+    return items.map(toCommit);
   }
 
   async history(gameId: string): Promise<Commit[]> {
-    const commits: Commit[] = [];
     const query = this.commitQuery(gameId);
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          ...query,
-          // Snapshots are for loading, not history: leave them on the server.
-          ProjectionExpression: '#version, #events, #at, #commandId, #seat',
-          ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#version': 'version', '#events': 'events', '#at': 'at', '#commandId': 'commandId', '#seat': 'seat' },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of (page.Items ?? []) as CommitItem[]) commits.push(toCommit(item));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return commits;
+    const items = await queryAll<CommitItem>(this.doc, {
+      ...query,
+      // Snapshots are for loading, not history: leave them on the server.
+      ProjectionExpression: '#version, #events, #at, #commandId, #seat',
+      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#version': 'version', '#events': 'events', '#at': 'at', '#commandId': 'commandId', '#seat': 'seat' },
+    });
+    return items.map(toCommit);
   }
 
   /** The key condition every read of a game's commits starts from. */

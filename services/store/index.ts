@@ -3,3 +3,4 @@ export * from './schema.js';
 export * from './dynamo.js';
 export * from './embedded.js';
 export * from './lobby.js';
+export * from './query-all.js';

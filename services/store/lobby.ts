@@ -4,7 +4,8 @@
  * a closed entry stays as a tombstone, expired later by DynamoDB's TTL.
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './query-all.js';
 import type { LobbyEntry, LobbyStore } from '../app/projections.js';
 import { TTL_ATTRIBUTE } from './schema.js';
 
@@ -39,25 +40,16 @@ export class DynamoLobby implements LobbyStore {
   }
 
   async list(type?: string): Promise<LobbyEntry[]> {
-    const entries: LobbyEntry[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: 'pk = :pk',
-          FilterExpression: type === undefined ? '#open = :true' : '#open = :true AND #type = :type',
-          ExpressionAttributeNames: { '#open': 'open', ...(type === undefined ? {} : { '#type': 'type' }) },
-          ExpressionAttributeValues: { ':pk': LOBBY_PK, ':true': true, ...(type === undefined ? {} : { ':type': type }) },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        entries.push({ gameId: item.sk, type: item.type, seats: item.seats, taken: item.taken, version: item.version, createdAt: item.createdAt });
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return entries.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    const items = await queryAll(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk',
+      FilterExpression: type === undefined ? '#open = :true' : '#open = :true AND #type = :type',
+      ExpressionAttributeNames: { '#open': 'open', ...(type === undefined ? {} : { '#type': 'type' }) },
+      ExpressionAttributeValues: { ':pk': LOBBY_PK, ':true': true, ...(type === undefined ? {} : { ':type': type }) },
+    });
+    return items
+      .map((item) => ({ gameId: item.sk, type: item.type, seats: item.seats, taken: item.taken, version: item.version, createdAt: item.createdAt }))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 
   private async write(gameId: string, version: number, set: string, values: Record<string, unknown>): Promise<void> {

@@ -12,8 +12,9 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, type BatchWriteCommandOutput, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type BatchWriteCommandOutput, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Viewer } from '../../engine/core/index.js';
+import { queryAll } from '../../store/query-all.js';
 import { KEY, TTL_ATTRIBUTE } from '../../store/schema.js';
 import type { SubscribePayload } from './protocol.js';
 
@@ -158,24 +159,14 @@ export class Connections {
     }
   }
 
-  private async queryAll(pk: string): Promise<Record<string, any>[]> {
-    const items: Record<string, any>[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(
-        new QueryCommand({
-          TableName: this.table,
-          KeyConditionExpression: '#pk = :pk',
-          ExpressionAttributeNames: { '#pk': KEY.partition },
-          ExpressionAttributeValues: { ':pk': pk },
-          ConsistentRead: true,
-          ExclusiveStartKey: start,
-        }),
-      );
-      items.push(...(page.Items ?? []));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return items;
+  private queryAll(pk: string): Promise<Record<string, any>[]> {
+    return queryAll(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': KEY.partition },
+      ExpressionAttributeValues: { ':pk': pk },
+      ConsistentRead: true,
+    });
   }
 
   /** BatchWriteItem takes 25 requests at a time and may hand some back: retried until none are left. */

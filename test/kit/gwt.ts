@@ -6,21 +6,23 @@
  *     .then([...expected events])   // or .thenRefused('ILLEGAL_MOVE'), .state()
  */
 import { expect } from 'vitest';
-import { fastRng, RuleViolation, type AnyGame, type GameEvent, type Rng, type Seat, type SetupContext } from '../../services/engine/core/index.js';
+import { fastRng, RuleViolation, type Game, type GameEvent, type Rng, type Seat } from '../../services/engine/core/index.js';
 
-export function scenario(game: AnyGame, setup: SetupContext<unknown>) {
+/** Typed by the game: `given` takes its events, `state()` returns its state. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function scenario<S, C, E extends GameEvent, O>(game: Game<S, C, E, O, any, any>, setup: { seats: number; options?: unknown }) {
   const options = game.options.parse(setup.options ?? {});
   const ctx = { seats: setup.seats, options };
   return {
-    given(...events: GameEvent[]) {
+    given(...events: E[]) {
       const state = events.reduce((s, e) => game.evolve(s, e), game.initialState(ctx));
       return {
         state,
         when(seat: Seat, command: unknown, rng: Rng = fastRng(1)) {
-          const decide = () => game.decide(state, game.command.parse(command), seat, rng) as GameEvent[];
+          const decide = (): E[] => game.decide(state, game.command.parse(command), seat, rng);
           return {
             events: decide,
-            then(expected: GameEvent[]) {
+            then(expected: E[]) {
               expect(decide()).toEqual(expected);
             },
             thenRefused(code: string, messagePart?: string) {
@@ -35,7 +37,7 @@ export function scenario(game: AnyGame, setup: SetupContext<unknown>) {
               if (messagePart) expect((error as RuleViolation).message).toContain(messagePart);
             },
             /** The state after the command's events. */
-            state() {
+            state(): S {
               return decide().reduce((s, e) => game.evolve(s, e), state);
             },
           };

@@ -79,7 +79,7 @@ export interface Position {
   /** Plays `command` for `seat` through the real decide. */
   play(seat: Seat, command: Command): Position;
   /** given/when/then from this position (test/kit/gwt.ts). */
-  given(): ReturnType<ReturnType<typeof scenario>['given']>;
+  given(): ReturnType<ReturnType<typeof scenario<State, Command, ScoutEvent, Options>>['given']>;
 }
 
 export function position(seats: number, options: Partial<Options>, events: ScoutEvent[], last: ScoutEvent[] = []): Position {

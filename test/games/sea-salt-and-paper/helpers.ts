@@ -144,23 +144,5 @@ export const plainTurn = (seat: number): Step[] => [
   [seat, { type: 'endTurn' }],
 ];
 
-/** test/kit/gwt.ts's scenario, typed with this game's events and state. */
-export function S(seats: number, options: Partial<Options> = {}) {
-  const sc = scenario(game, { seats, options });
-  return {
-    given(...events: Event[]) {
-      const g = sc.given(...events);
-      return {
-        when(seat: number, command: unknown, rng?: Rng) {
-          const w = g.when(seat, command, rng);
-          return {
-            events: () => w.events() as Event[],
-            then: (expected: Event[]) => w.then(expected),
-            thenRefused: (code: string, messagePart?: string) => w.thenRefused(code, messagePart),
-            state: () => w.state() as State,
-          };
-        },
-      };
-    },
-  };
-}
+/** test/kit/gwt.ts's scenario for this game (typed by it). */
+export const S = (seats: number, options: Partial<Options> = {}) => scenario(game, { seats, options });

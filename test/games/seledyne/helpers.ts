@@ -68,21 +68,6 @@ export function arrange(a: Arrangement): SeledyneEvent[] {
   return out;
 }
 
-/** gwt's given/when/then with Seledyne's types. */
-export function typed(g: ReturnType<ReturnType<typeof scenario>['given']>) {
-  return {
-    state: g.state as State,
-    when(seat: number, command: Record<string, unknown>, rng?: Rng) {
-      const w = g.when(seat, command, rng);
-      return {
-        events: () => w.events() as SeledyneEvent[],
-        then: (expected: SeledyneEvent[]) => w.then(expected),
-        thenRefused: (code: string, messagePart?: string) => w.thenRefused(code, messagePart),
-        state: () => w.state() as State,
-      };
-    },
-  };
-}
 
 /** §4.3 worked example: Moraist rolled 5, counter Salaist-2 and Yarist-6, hand 1 3 6 8 10; Nabist 6, Salaist 1, Yarist 4. */
 export const TRIBUTE_EXAMPLE: Arrangement = {
@@ -94,7 +79,7 @@ export const TRIBUTE_EXAMPLE: Arrangement = {
 };
 
 export function given(a: Arrangement, options: Record<string, unknown> = {}) {
-  return typed(scenario(seledyne, { seats: a.hands.length, options: { houses: a.houses ?? [], ...options } }).given(...arrange(a)));
+  return scenario(seledyne, { seats: a.hands.length, options: { houses: a.houses ?? [], ...options } }).given(...arrange(a));
 }
 
 /** The moves `seat` may make in the arranged position. */
@@ -154,7 +139,7 @@ export function played(a: Arrangement, options: Record<string, unknown>, moves: 
 
 /** given/when/then after some moves from the arranged position. */
 export function givenAfter(a: Arrangement, options: Record<string, unknown>, moves: Move[]) {
-  return typed(scenario(seledyne, { seats: a.hands.length, options: { houses: a.houses ?? [], ...options } }).given(...played(a, options, moves)));
+  return scenario(seledyne, { seats: a.hands.length, options: { houses: a.houses ?? [], ...options } }).given(...played(a, options, moves));
 }
 
 /** A scripted Rng: returns the listed values in order (then 0). */

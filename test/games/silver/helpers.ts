@@ -71,7 +71,7 @@ export class Flow {
   ) {}
 
   private given() {
-    return scenario(silver, { seats: this.seats, options: this.options }).given(...this.events);
+    return scenario(silver, { seats: this.seats, options: this.options }).given(...(this.events as Event[]));
   }
 
   get state(): State {

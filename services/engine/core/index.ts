@@ -4,3 +4,4 @@ export * from './rng.js';
 export * from './random.js';
 export * from './table.js';
 export * from './bot.js';
+export * from './immutable.js';

@@ -1,14 +1,9 @@
 /** evolve: total and deterministic; shallow copies of what changes. */
+import { setAt } from '../../core/index.js';
 import { flipped, placed, setupFor, type PlacedCard } from './cards.js';
 import type { RoundDealt, Scouted, ScoutEvent, Shown } from './events.js';
 import { isTwoPlayer, nextSeat, type State } from './state.js';
 
-/** A copy of `items` with `items[i] = value`. */
-function setAt<T>(items: readonly T[], i: number, value: T): T[] {
-  const out = items.slice();
-  out[i] = value;
-  return out;
-}
 
 /** §2.3 step 4: the whole hand turned 180°: every card flips and the order reverses. */
 export const rotateHand = (hand: readonly PlacedCard[]): PlacedCard[] => hand.map(flipped).reverse();

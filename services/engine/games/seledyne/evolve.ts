@@ -1,10 +1,10 @@
 /** evolve: total and deterministic; shallow copies only (see state.ts `update`). */
+import { setAt } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { SeledyneEvent } from './events.js';
 import { hasSpecial, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
 
 const ids = (cards: readonly Card[]) => cards.map((c) => c.id);
-const setAt = <T>(xs: readonly T[], i: number, x: T) => xs.map((y, j) => (j === i ? x : y));
 const falses = (xs: readonly unknown[]) => xs.map(() => false);
 const nulls = (xs: readonly unknown[]): (Choice | null)[] => xs.map(() => null);
 

@@ -1,4 +1,5 @@
 /** evolve: applies one event; total, deterministic, shallow copies only. */
+import { setAt } from '../../core/index.js';
 import type { Event, Loc } from './events.js';
 import { scoringQueue } from './scoring.js';
 import { bit, copyState, PUBLIC, type State } from './state.js';
@@ -85,11 +86,6 @@ function put(s: State, to: Loc, id: number) {
   }
 }
 
-const setAt = <T>(arr: T[], i: number, v: T) => {
-  const out = arr.slice();
-  out[i] = v;
-  return out;
-};
 
 export function evolve(state: State, e: Event): State {
   const s = copyState(state);

@@ -3,19 +3,24 @@
  * commandIds seen so far (for idempotent retries). Built from the store's newest
  * snapshot and the commits after it.
  */
-import { table, type Table, type TableEvent, type TableState } from '../engine/core/index.js';
-import type { Commit, Stream } from '../store/port.js';
+import { table, type AnyGame, type Table, type TableEvent, type TableState } from '../engine/core/index.js';
 import { findGame } from '../engine/registry.js';
-import type { AnyGame } from '../engine/core/index.js';
+import type { Commit, Stream } from '../store/port.js';
 
 export interface Aggregate {
   id: string;
   version: number;
   table: Table;
   state: TableState;
-  /** commandId → the version that committed it. */
+  /** `<seat>:<commandId>` → the version that committed it; the most recent ones only (see applyCommit). */
   commandIds: Record<string, number>;
 }
+
+/** How many recent commandIds a game remembers: a retry older than that is decided anew. */
+export const REMEMBERED_COMMANDS = 256;
+
+/** Idempotency keys are per seat: two seats may pick the same id. */
+export const commandKey = (seat: number | undefined, commandId: string) => `${seat ?? '-'}:${commandId}`;
 
 /** What a snapshot stores. */
 interface SnapshotData {
@@ -44,10 +49,16 @@ export function fromStream(id: string, stream: Stream, lookup: GameLookup = find
   return agg;
 }
 
-export function applyCommit(agg: Aggregate, commit: Pick<Commit, 'version' | 'events' | 'commandId'>): Aggregate {
+export function applyCommit(agg: Aggregate, commit: Pick<Commit, 'version' | 'events' | 'commandId' | 'seat'>): Aggregate {
   const state = agg.table.fold(commit.events as TableEvent[], agg.version === 0 ? null : agg.state);
-  const commandIds = commit.commandId === undefined ? agg.commandIds : { ...agg.commandIds, [commit.commandId]: commit.version };
-  return { ...agg, version: commit.version, state, commandIds };
+  return { ...agg, version: commit.version, state, commandIds: remember(agg.commandIds, commit) };
+}
+
+function remember(known: Record<string, number>, commit: Pick<Commit, 'version' | 'commandId' | 'seat'>): Record<string, number> {
+  if (commit.commandId === undefined) return known;
+  const entries = Object.entries(known);
+  if (entries.length >= REMEMBERED_COMMANDS) entries.splice(0, entries.length - REMEMBERED_COMMANDS + 1);
+  return Object.fromEntries([...entries, [commandKey(commit.seat, commit.commandId), commit.version]]);
 }
 
 export function snapshotOf(agg: Aggregate): SnapshotData {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { newSeed, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
 import { VersionConflict, type Commit, type EventStore } from '../store/port.js';
-import { applyCommit, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
+import { applyCommit, commandKey, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
 import { AppError, asAppError } from './errors.js';
 import { LruCache } from './lru.js';
 import { newToken, seatOf } from './tokens.js';
@@ -25,9 +25,14 @@ export interface ServiceOptions {
   optimistic?: boolean;
   /** How many folded games to keep in memory (0 turns the cache off). */
   cachedGames?: number;
+  /** Where failures that must not fail a request are reported (default: console). */
+  log?: { error(details: object, message: string): void };
   /** The lobby read model, for `openGames`. */
   lobby?: LobbyStore;
 }
+
+/** The longest commandId accepted (they are kept in snapshots). */
+export const MAX_COMMAND_ID = 100;
 
 export type CommitListener = (agg: Aggregate, commit: Commit) => void | Promise<void>;
 
@@ -56,6 +61,7 @@ export class ParlorService {
   private readonly maxRetries: number;
   private readonly lobby: LobbyStore | undefined;
   private readonly optimistic: boolean;
+  private readonly log: NonNullable<ServiceOptions['log']>;
   /** Folded games by id, newest version each: an aggregate is immutable, so sharing is safe. */
   private readonly cache: LruCache<string, Aggregate>;
 
@@ -67,6 +73,7 @@ export class ParlorService {
     this.maxRetries = options.maxRetries ?? 20;
     this.lobby = options.lobby;
     this.optimistic = options.optimistic ?? true;
+    this.log = options.log ?? { error: (details, message) => console.error(message, details) };
     this.cache = new LruCache(options.cachedGames ?? 1000);
   }
 
@@ -107,6 +114,9 @@ export class ParlorService {
    * never final: the move is decided again on the newest state.
    */
   async move(input: MoveInput): Promise<Aggregate> {
+    if (input.commandId !== undefined && (input.commandId.length < 1 || input.commandId.length > MAX_COMMAND_ID)) {
+      throw new AppError('BAD_INPUT', `a commandId has 1 to ${MAX_COMMAND_ID} characters`);
+    }
     let cached = this.optimistic ? this.cache.get(input.gameId) : undefined;
     for (let attempt = 0; ; attempt++) {
       const agg = cached ?? (await this.load(input.gameId));
@@ -115,7 +125,8 @@ export class ParlorService {
       try {
         return await this.tryMove(agg, input);
       } catch (e) {
-        if (!fresh) continue;
+        // A conflict or refusal seen on the cached fold is checked again on the newest state.
+        if (!fresh && (e instanceof VersionConflict || asAppError(e))) continue;
         // Unpinned commands (e.g. simultaneous choices) are re-decided on the fresh state.
         if (!(e instanceof VersionConflict) || input.expectedVersion !== undefined || attempt >= this.maxRetries) throw conflict(e);
       }
@@ -125,7 +136,7 @@ export class ParlorService {
   private async tryMove(agg: Aggregate, input: MoveInput): Promise<Aggregate> {
     const seat = this.seatOf(agg, input.token);
     if (seat === null) throw new AppError('UNAUTHENTICATED', 'a move needs a seat token');
-    if (input.commandId !== undefined && agg.commandIds[input.commandId] !== undefined) return agg;
+    if (input.commandId !== undefined && agg.commandIds[commandKey(seat, input.commandId)] !== undefined) return this.load(agg.id);
     if (input.expectedVersion !== undefined && input.expectedVersion !== agg.version) {
       throw new AppError('VERSION_CONFLICT', `expected version ${input.expectedVersion}, the game is at ${agg.version}`);
     }
@@ -176,13 +187,19 @@ export class ParlorService {
 
   private async commit(agg: Aggregate, events: TableEvent[], meta: { commandId?: string; seat?: Seat }): Promise<Aggregate> {
     const version = agg.version + 1;
-    const next = applyCommit(agg, { version, events, commandId: meta.commandId });
+    const next = applyCommit(agg, { version, events, ...meta });
     const snapshot = version % this.snapshotEvery === 0 ? snapshotOf(next) : undefined;
-    const result = await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, snapshot });
-    if (result.duplicate) return this.load(agg.id);
+    await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, snapshot });
     this.remember(next);
     const commit: Commit = { version, events, at: new Date().toISOString(), ...meta };
-    for (const listener of this.listeners) await listener(next, commit);
+    // The commit is durable now: a failing listener must not turn it into an error (or a retry).
+    for (const listener of this.listeners) {
+      try {
+        await listener(next, commit);
+      } catch (e) {
+        this.log.error({ err: e, gameId: agg.id, version }, 'commit listener failed');
+      }
+    }
     return next;
   }
 }

@@ -4,6 +4,7 @@
  * has no transactions). Events and snapshots are stored as JSON strings: opaque to the
  * store, compact, and readable by analytics without a schema.
  */
+import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query-all.js';
@@ -19,6 +20,7 @@ interface CommitItem {
   commandId?: string;
   seat?: number;
   snapshot?: string;
+  attemptId: string;
 }
 
 export interface DynamoStoreOptions {
@@ -54,19 +56,18 @@ export class DynamoEventStore implements EventStore {
       commandId: commit.commandId,
       seat: commit.seat,
       snapshot: commit.snapshot === undefined ? undefined : JSON.stringify(commit.snapshot),
+      attemptId: commit.attemptId ?? randomUUID(),
     };
     try {
       await this.doc.send(
         new PutCommand({ TableName: this.table, Item: item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': KEY.partition } }),
       );
-      return { version, duplicate: false };
+      return { version };
     } catch (e) {
       if (!(e instanceof ConditionalCheckFailedException)) throw e;
-      // A concurrent retry of the same command may have won the race: that is not a conflict.
-      if (commit.commandId !== undefined) {
-        const winner = await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: item.pk, sk: item.sk }, ConsistentRead: true }));
-        if (winner.Item?.commandId === commit.commandId) return { version, duplicate: true };
-      }
+      // The SDK retries a write whose answer was lost: if the winner is that very write, it is ours.
+      const winner = await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: item.pk, sk: item.sk }, ConsistentRead: true, ProjectionExpression: 'attemptId' }));
+      if (winner.Item?.attemptId === item.attemptId) return { version };
       throw new VersionConflict(gameId, expectedVersion);
     }
   }

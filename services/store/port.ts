@@ -29,13 +29,17 @@ export interface NewCommit {
   commandId?: string;
   seat?: number;
   snapshot?: unknown;
+  /**
+   * Identifies this one write attempt (default: a fresh UUID). If the write landed but its answer
+   * was lost and the client retries it, the store recognises its own write instead of reporting
+   * a conflict that would make the caller decide the move again.
+   */
+  attemptId?: string;
 }
 
-export type AppendResult =
-  /** Written as `version`. */
-  | { version: number; duplicate: false }
-  /** The same commandId was already committed as `version` by a concurrent request: nothing written. */
-  | { version: number; duplicate: true };
+export interface AppendResult {
+  version: number;
+}
 
 export class VersionConflict extends Error {
   constructor(

@@ -40,6 +40,41 @@ describe('ParlorService', () => {
     expect(after.state.play).toMatchObject({ choices: [true, false, true], revealed: true });
   });
 
+  it('commandIds are per seat: two seats may use the same one', async () => {
+    const a = service();
+    const created = await a.create({ game: 'high-card', seats: 3 });
+    const seats = [];
+    for (let s = 0; s < 3; s++) seats.push(await a.join(created.id, `p${s}`));
+    await a.move({ gameId: created.id, token: seats[0]!.token, move: { type: 'choose', swap: true }, commandId: 'move-1' });
+    const second = await a.move({ gameId: created.id, token: seats[1]!.token, move: { type: 'choose', swap: false }, commandId: 'move-1' });
+    expect(second.state.play).toMatchObject({ choices: [true, false, null] });
+    const retried = await a.move({ gameId: created.id, token: seats[1]!.token, move: { type: 'choose', swap: false }, commandId: 'move-1' });
+    expect(retried.version).toBe(second.version);
+  });
+
+  it('refuses an empty or oversized commandId', async () => {
+    const a = service();
+    const created = await a.create({ game: 'high-card', seats: 2 });
+    const { token } = await a.join(created.id, 'p');
+    await a.join(created.id, 'q');
+    for (const commandId of ['', 'x'.repeat(101)]) {
+      await expect(a.move({ gameId: created.id, token, move: { type: 'choose', swap: true }, commandId })).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    }
+    expect((await a.load(created.id)).version).toBe(3);
+  });
+
+  it('a failing commit listener does not fail a durable move', async () => {
+    const errors: unknown[] = [];
+    const a = new ParlorService({ store: new DynamoEventStore({ client: db.client, tableName: db.tableName }), games: [highCard], log: { error: (d) => errors.push(d) } });
+    a.onCommit(() => {
+      throw new Error('projection down');
+    });
+    const created = await a.create({ game: 'high-card', seats: 2 });
+    const joined = await a.join(created.id, 'p');
+    expect(joined.token).toBeTruthy();
+    expect(errors.length).toBe(2);
+  });
+
   it('folding from snapshots gives the same game as folding every event', async () => {
     const a = service();
     const created = await a.create({ game: 'high-card', seats: 4, seed: 'same' });

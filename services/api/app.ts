@@ -15,7 +15,12 @@ export interface AppOptions {
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 256 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 256 * 1024,
+    // Refuse what does not match a route's schema instead of coercing or silently dropping it.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Parlor', version: '1', description: 'REST mirror of the GraphQL API (/graphql). Errors: { error: { code, message } }.' },

@@ -23,6 +23,10 @@ export interface GameDto {
   legalMoves: unknown[];
 }
 
+export function playersOf(agg: Aggregate): { seat: number; name: string }[] {
+  return agg.state.players.map((p, seat) => ({ seat, name: p.name }));
+}
+
 export function gameDto(agg: Aggregate, viewer: Viewer): GameDto {
   const { state, table } = agg;
   return {
@@ -30,7 +34,7 @@ export function gameDto(agg: Aggregate, viewer: Viewer): GameDto {
     type: state.game,
     version: agg.version,
     seats: state.seats,
-    players: state.players.map((p, seat) => ({ seat, name: p.name })),
+    players: playersOf(agg),
     seat: viewer,
     options: state.options,
     seedHash: state.seedHash,

@@ -46,6 +46,25 @@ describe('REST mirror', () => {
     expect((await server.rest('GET', `/v1/games/${id}`)).body.version).toBe(3);
   });
 
+  it('takes null optionals as absent, and refuses misspelled or coerced fields instead of guessing', async () => {
+    const id = (await server.rest('POST', '/v1/games', { game: 'high-card', seats: 2 })).body.id;
+    const a = (await server.rest('POST', `/v1/games/${id}/join`, { name: 'ann' })).body;
+    await server.rest('POST', `/v1/games/${id}/join`, { name: 'bob' });
+    const move = { type: 'choose', swap: true };
+    expect((await server.rest('POST', `/v1/games/${id}/moves`, { move, expectedVersoin: 3 }, a.token)).body.error.code).toBe('BAD_INPUT');
+    expect((await server.rest('POST', `/v1/games/${id}/moves`, { move, expectedVersion: '3' }, a.token)).body.error.code).toBe('BAD_INPUT');
+    expect((await server.rest('POST', `/v1/games/${id}/moves`, { move, commandId: '' }, a.token)).body.error.code).toBe('BAD_INPUT');
+    expect((await server.rest('POST', '/v1/games', { game: 'high-card', seats: '2' })).body.error.code).toBe('BAD_INPUT');
+    const ok = await server.rest('POST', `/v1/games/${id}/moves`, { move, expectedVersion: null, commandId: null }, a.token);
+    expect(ok.status).toBe(200);
+    expect(ok.body.version).toBe(4);
+  });
+
+  it('an unknown route answers in the same error shape', async () => {
+    const r = await server.rest('GET', '/v1/nope');
+    expect(r).toEqual({ status: 404, body: { error: { code: 'NOT_FOUND', message: expect.any(String) } } });
+  });
+
   it('publishes OpenAPI at /docs', async () => {
     const doc = await server.rest('GET', '/docs/json');
     expect(doc.status).toBe(200);

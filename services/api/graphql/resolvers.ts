@@ -8,7 +8,7 @@ import type { Viewer } from '../../engine/core/index.js';
 import type { Aggregate } from '../../app/aggregate.js';
 import { asAppError } from '../../app/errors.js';
 import type { ParlorService } from '../../app/service.js';
-import { gameDto, gameTypeDto } from '../dto.js';
+import { gameTypeDto, playersOf } from '../dto.js';
 
 export interface GameHandle {
   agg: Aggregate;
@@ -74,9 +74,15 @@ export function resolvers(service: ParlorService): IResolvers {
       gameUpdated: {
         subscribe: (_root: unknown, args: { gameId: string }, ctx: ParlorContext) =>
           guarded(async () => {
-            const first = await handle(args.gameId, ctx.token);
-            const updates = await ctx.pubsub.subscribe(topic(args.gameId));
-            return nowThenUpdates(first.agg, updates as AsyncIterableIterator<Aggregate>);
+            // Listen first, then read: a commit landing in between is not lost.
+            const updates = (await ctx.pubsub.subscribe(topic(args.gameId))) as AsyncIterableIterator<Aggregate>;
+            try {
+              const now = await handle(args.gameId, ctx.token);
+              return nowThenUpdates(now.agg, updates);
+            } catch (e) {
+              await updates.return?.();
+              throw e;
+            }
           }),
         // Each subscriber gets the game as its own seat sees it.
         resolve: (agg: Aggregate, _args: unknown, ctx: ParlorContext) => guarded(() => ({ agg, viewer: service.seatOf(agg, ctx.token) })),
@@ -87,7 +93,7 @@ export function resolvers(service: ParlorService): IResolvers {
       type: (h: GameHandle) => h.agg.state.game,
       version: (h: GameHandle) => h.agg.version,
       seats: (h: GameHandle) => h.agg.state.seats,
-      players: (h: GameHandle) => gameDto(h.agg, h.viewer).players,
+      players: (h: GameHandle) => playersOf(h.agg),
       seat: (h: GameHandle) => h.viewer,
       options: (h: GameHandle) => h.agg.state.options,
       seedHash: (h: GameHandle) => h.agg.state.seedHash,
@@ -104,11 +110,16 @@ export function resolvers(service: ParlorService): IResolvers {
   };
 }
 
-/** The current game first, so a subscriber never misses a change made right after subscribing. */
+/** The current game first, then every newer version, in order (an older one arriving late is skipped). */
 async function* nowThenUpdates(now: Aggregate, updates: AsyncIterableIterator<Aggregate>): AsyncGenerator<Aggregate> {
+  let last = now.version;
   try {
     yield now;
-    for await (const agg of updates) if (agg.version > now.version) yield agg;
+    for await (const agg of updates) {
+      if (agg.version <= last) continue;
+      last = agg.version;
+      yield agg;
+    }
   } finally {
     await updates.return?.();
   }

@@ -22,9 +22,9 @@ schema {
 "Any JSON value: options, moves, events."
 scalar JSON
 
-"The stable codes of refusals (extensions.code)."
+"The stable codes of refusals (extensions.code); INTERNAL is a server fault, not a refusal."
 enum ErrorCode {
-  ${ERROR_CODES.join('\n  ')}
+  ${[...ERROR_CODES, 'INTERNAL'].join('\n  ')}
 }
 
 type Query {
@@ -97,6 +97,8 @@ type LobbyEntry {
   type: String!
   seats: Int!
   taken: Int!
+  "The game's version when the entry was written."
+  version: Int!
   createdAt: String!
 }
 

@@ -32,6 +32,8 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
     return reply.status(500).send({ error: { code: 'INTERNAL', message: 'internal error' } });
   });
 
+  app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.url}` } }));
+
   app.get('/game-types', { schema: { summary: 'The games this server offers', tags: ['catalog'], response: { 200: { type: 'array', items: anyObject } } } }, async () =>
     service.games.map(gameTypeDto),
   );
@@ -111,7 +113,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { move: unknown; expectedVersion?: number; commandId?: string } }>(
+  app.post<{ Params: { id: string }; Body: { move: unknown; expectedVersion?: number | null; commandId?: string | null } }>(
     '/games/:id/moves',
     {
       schema: {
@@ -123,13 +125,15 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
           type: 'object',
           required: ['move'],
           additionalProperties: false,
-          properties: { move: {}, expectedVersion: { type: 'integer' }, commandId: { type: 'string', maxLength: 200 } },
+          // null means "not given", as many clients send absent optionals.
+          properties: { move: {}, expectedVersion: { type: ['integer', 'null'] }, commandId: { type: ['string', 'null'], minLength: 1, maxLength: 100 } },
         },
         response: { 200: anyObject, ...refusals },
       },
     },
     async (req) => {
-      const agg = await service.move({ gameId: req.params.id, token: token(req), ...req.body });
+      const { move, expectedVersion, commandId } = req.body;
+      const agg = await service.move({ gameId: req.params.id, token: token(req), move, expectedVersion: expectedVersion ?? undefined, commandId: commandId ?? undefined });
       return gameDto(agg, service.seatOf(agg, token(req)));
     },
   );

@@ -1,4 +1,5 @@
 export * from './decider.js';
+export * from './emitter.js';
 export * from './errors.js';
 export * from './rng.js';
 export * from './random.js';

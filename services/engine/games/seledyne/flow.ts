@@ -7,7 +7,7 @@
  * an empty reserve the hand is the publicly known set of unplayed cards (A26), so a turn whose only
  * legal move is to pass or end is played for the seat; a single reserve card is the forced round draw.
  */
-import { shuffle, type Rng } from '../../core/index.js';
+import { Emitter, shuffle, type Rng } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { Command } from './commands.js';
 import type { SeledyneEvent } from './events.js';
@@ -94,15 +94,13 @@ function autoStep(s: State, rng: Rng, turnJustEnded: boolean): E | null {
 
 /** Folds `events` onto `s` and appends every automatic event that follows. */
 export function advance(s: State, events: E[], rng: Rng): E[] {
-  const out = [...events];
-  let state = events.reduce(evolve, s);
+  const t = new Emitter(s, evolve).emit(...events);
   let turnJustEnded = events.some((e) => e.type === 'TurnEnded');
   for (let guard = 0; guard < 100_000; guard++) {
-    const e = autoStep(state, rng, turnJustEnded);
-    if (!e) return out;
+    const e = autoStep(t.state, rng, turnJustEnded);
+    if (!e) return t.events;
     turnJustEnded = e.type === 'TurnEnded';
-    out.push(e);
-    state = evolve(state, e);
+    t.emit(e);
   }
   throw new Error('seledyne: automatic steps did not settle');
 }

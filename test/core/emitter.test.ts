@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { Emitter } from '../../services/engine/core/index.js';
+
+type Ev = { type: 'add'; n: number };
+const evolve = (s: number, e: Ev) => s + e.n;
+
+describe('Emitter', () => {
+  it('applies each event as it is emitted, so later checks see the new state', () => {
+    const t = new Emitter(1, evolve);
+    expect(t.emit({ type: 'add', n: 2 }).state).toBe(3);
+    t.emit({ type: 'add', n: t.state }, { type: 'add', n: 10 });
+    expect(t.state).toBe(16);
+    expect(t.events.map((e) => e.n)).toEqual([2, 3, 10]);
+  });
+
+  it('starts empty and hands out a copy of its events', () => {
+    const t = new Emitter(0, evolve);
+    expect(t.events).toEqual([]);
+    t.emit({ type: 'add', n: 1 });
+    t.events.push({ type: 'add', n: 99 });
+    expect(t.events).toHaveLength(1);
+    expect(t.state).toBe(1);
+  });
+});

@@ -1,5 +1,5 @@
 /** start and decide: the rules (§2.4, §3, §4). All randomness is drawn here and written into events. */
-import { ensure, shuffle, type Rng } from '../../core/index.js';
+import { Emitter, ensure, shuffle, type Rng } from '../../core/index.js';
 import { ALL_IDS, duoOf, MERMAIDS } from './cards.js';
 import type { Command } from './commands.js';
 import type { Event, RoundEnd } from './events.js';
@@ -8,36 +8,31 @@ import { canCall, effectPossible, keepPiles, somethingToTake, stealTargets } fro
 import { cardPoints, colourBonus, mermaidsHeld, roundScores, winners } from './scoring.js';
 import type { State } from './state.js';
 
-/** Collects events and keeps the state they lead to. */
-class Turn {
-  readonly events: Event[] = [];
+/** The turn's events and the state they lead to, with the rules that emit several at once. */
+class Turn extends Emitter<State, Event> {
   constructor(
-    public s: State,
+    s: State,
     private readonly rng: Rng,
-  ) {}
-
-  emit(e: Event): this {
-    this.events.push(e);
-    this.s = evolve(this.s, e);
-    return this;
+  ) {
+    super(s, evolve);
   }
 
   /** §2.4 round setup: shuffle all 58, turn two over as the discard piles; hands start empty. */
   newRound(starter: number) {
     const cards = shuffle(ALL_IDS, this.rng);
-    return this.emit({ type: 'RoundStarted', round: this.s.round + 1, starter, deckCount: cards.length - 2, discards: [cards[0]!, cards[1]!], deck: cards.slice(2) });
+    return this.emit({ type: 'RoundStarted', round: this.state.round + 1, starter, deckCount: cards.length - 2, discards: [cards[0]!, cards[1]!], deck: cards.slice(2) });
   }
 
   /** §4.4 / E12: all four mermaids in the active player's possession win at once. */
   mermaidCheck(seat: number) {
-    const s = this.s;
+    const s = this.state;
     if (mermaidsHeld([...s.hands[seat]!, ...s.played[seat]!]) === MERMAIDS) this.emit({ type: 'GameOver', reason: 'FOUR_MERMAIDS', winners: [seat], scores: s.totals });
     return this;
   }
 
   /** §4: ends the round, scored (STOP / LAST CHANCE) or not (empty draw pile), then a new round or the game end. */
   endRound(reason: RoundEnd, ender: number) {
-    const s = this.s;
+    const s = this.state;
     const n = s.seats;
     const o = s.options;
     const scored = reason !== 'EMPTY_DECK';
@@ -69,7 +64,7 @@ class Turn {
 
   /** The end of a turn: LAST CHANCE reveals and final turns, the empty-pile check (§3 special case), the next player. */
   endTurn(seat: number) {
-    const s = this.s;
+    const s = this.state;
     const o = s.options;
     const ended = (next: number | null) => this.emit({ type: 'TurnEnded', seat, next });
     if (s.call?.kind === 'LAST_CHANCE') {

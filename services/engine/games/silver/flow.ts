@@ -18,7 +18,7 @@ export const TOKEN_STEPS: Record<State['token']['kind'], Step[]> = {
 
 /** Deal a round: 52 cards less any kept by a Commander; four rows of 5, unused rows to the box; flip the discard. */
 export function startRound(sim: Sim, round: number, start: number) {
-  const keptIds = sim.s.keptNext.flat();
+  const keptIds = sim.state.keptNext.flat();
   const pool = shuffle(
     Array.from({ length: 52 }, (_, i) => i).filter((i) => !keptIds.includes(i)),
     sim.rng,
@@ -32,12 +32,12 @@ export function startRound(sim: Sim, round: number, start: number) {
     villages: rows,
     box: [],
     deck,
-    sizes: { villages: rows.slice(0, sim.s.seats).map((r) => r.length), box: 5 * (4 - sim.s.seats), deck: deck.length },
+    sizes: { villages: rows.slice(0, sim.state.seats).map((r) => r.length), box: 5 * (4 - sim.state.seats), deck: deck.length },
   });
   sim.move({ z: 'deck' }, { z: 'discard' }, 'all');
-  for (let tries = 0; tries < 20 && sim.s.o.zombieSetupReflip && isZombie(sim.s, sim.s.discard[0]!); tries++) {
+  for (let tries = 0; tries < 20 && sim.state.o.zombieSetupReflip && isZombie(sim.state, sim.state.discard[0]!); tries++) {
     sim.move({ z: 'discard' }, { z: 'deck' }, 'all');
-    sim.emit({ type: 'DeckShuffled', deck: shuffle(sim.s.deck, sim.rng), size: sim.s.deck.length });
+    sim.emit({ type: 'DeckShuffled', deck: shuffle(sim.state.deck, sim.rng), size: sim.state.deck.length });
     sim.move({ z: 'deck' }, { z: 'discard' }, 'all');
   }
   nextCommander(sim, start, 0);
@@ -45,38 +45,38 @@ export function startRound(sim: Sim, round: number, start: number) {
 
 /** Round start with Commander cards kept (§4.5): each owner in turn from the start player swaps them in. */
 export function nextCommander(sim: Sim, from: number, k0: number) {
-  for (let k = k0; k < sim.s.seats; k++) {
-    const seat = (from + k) % sim.s.seats;
-    if (sim.s.kept[seat]!.length > 0) return sim.pending({ kind: 'commander', seat });
+  for (let k = k0; k < sim.state.seats; k++) {
+    const seat = (from + k) % sim.state.seats;
+    if (sim.state.kept[seat]!.length > 0) return sim.pending({ kind: 'commander', seat });
   }
-  if (sim.s.phase === 'commander') sim.emit({ type: 'PeekPhase' });
+  if (sim.state.phase === 'commander') sim.emit({ type: 'PeekPhase' });
 }
 
 /** The peek (§2.2.9): after the last seat has peeked, the start player begins. */
 export function afterPeek(sim: Sim) {
-  if (sim.s.peeked.every(Boolean)) sim.emit({ type: 'TurnStarted', seat: sim.s.start, extra: false });
+  if (sim.state.peeked.every(Boolean)) sim.emit({ type: 'TurnStarted', seat: sim.state.start, extra: false });
 }
 
 export const isFinalTurn = (s: State) => s.caller !== null;
 
 /** After each command: Squire display, the Villager end, the end of the turn when nothing is left to do. */
 export function settle(sim: Sim, freeActions: (s: State, seat: number) => number) {
-  const s0 = sim.s;
+  const s0 = sim.state;
   if (s0.phase !== 'play') return;
   const squires = s0.villages.reduce((t, r) => t + r.filter((id) => hasPassive(s0, id, 'display')).length, 0);
   const target = s0.o.squireDisplay === 'one' ? Math.min(1, squires) : squires;
-  while (sim.s.display.length < target && sim.s.deck.length > 0) sim.move({ z: 'deck' }, { z: 'display', i: 0 }, 'all');
-  const villagers = sim.s.villages.reduce((t, r) => t + r.filter((id) => fuActive(sim.s, id) && hasPassive(sim.s, id, 'villagerEnd')).length, 0);
+  while (sim.state.display.length < target && sim.state.deck.length > 0) sim.move({ z: 'deck' }, { z: 'display', i: 0 }, 'all');
+  const villagers = sim.state.villages.reduce((t, r) => t + r.filter((id) => fuActive(sim.state, id) && hasPassive(sim.state, id, 'villagerEnd')).length, 0);
   if (villagers >= 2) return endRound(sim, 'villagers');
-  const turn = sim.s.turn;
-  if (turn && turn.main && sim.s.pending === null && freeActions(sim.s, turn.seat) === 0) endTurn(sim);
+  const turn = sim.state.turn;
+  if (turn && turn.main && sim.state.pending === null && freeActions(sim.state, turn.seat) === 0) endTurn(sim);
 }
 
 export function endTurn(sim: Sim) {
-  const seat = sim.s.turn!.seat;
-  const skip = sim.s.skip;
+  const seat = sim.state.turn!.seat;
+  const skip = sim.state.skip;
   sim.emit({ type: 'TurnEnded', seat });
-  const s = sim.s;
+  const s = sim.state;
   if (s.deckOut) return endRound(sim, 'deck');
   if (s.caller !== null) {
     if (s.owes.length === 0) return endRound(sim, 'call');
@@ -89,15 +89,15 @@ export function endTurn(sim: Sim) {
 }
 
 export function endRound(sim: Sim, reason: 'call' | 'deck' | 'villagers') {
-  while (sim.s.hand.length > 0) sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
-  sim.emit({ type: 'RoundEnded', reason, villages: sim.s.villages.map((r) => r.map(numberOf)) });
+  while (sim.state.hand.length > 0) sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
+  sim.emit({ type: 'RoundEnded', reason, villages: sim.state.villages.map((r) => r.map(numberOf)) });
   scoreSteps(sim);
 }
 
 /** Resolves the scoring powers in order; stops at one that needs a choice. */
 export function scoreSteps(sim: Sim) {
   for (;;) {
-    const s = sim.s;
+    const s = sim.state;
     const sc = s.scoring!;
     const step = sc.queue[sc.at];
     if (!step) return finishRound(sim);
@@ -119,7 +119,7 @@ export function scoreChoices(s: State, seat: number, op: 'keep' | 'give', powerI
 }
 
 function finishRound(sim: Sim) {
-  const s = sim.s;
+  const s = sim.state;
   const out = roundOutcome(s);
   const scores = s.scores.map((t, i) => t + out.roundScores[i]!);
   sim.emit({ type: 'RoundScored', round: s.round, totals: out.totals, roundScores: out.roundScores, caller: out.caller, callSucceeded: out.callSucceeded, scores });

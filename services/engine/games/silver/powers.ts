@@ -96,14 +96,14 @@ export function runSteps(sim: Sim, pend: PowerPending) {
   while (p.i < p.steps.length) {
     const step = p.steps[p.i]!;
     if (step.op === 'reverse') {
-      const dir = (sim.s.dir === 1 ? -1 : 1) as 1 | -1;
-      const skip = sim.s.seats === 2 && (p.card < 0 || sim.s.o.reverserTwoPlayer === 'skip');
+      const dir = (sim.state.dir === 1 ? -1 : 1) as 1 | -1;
+      const skip = sim.state.seats === 2 && (p.card < 0 || sim.state.o.reverserTwoPlayer === 'skip');
       sim.emit({ type: 'Reversed', seat: p.seat, direction: dir, skip });
     } else if (step.op === 'lookTop') {
-      if (sim.s.deck.length === 0) break;
-      sim.emit({ type: 'Saw', seat: p.seat, at: 'deck', card: numberOf(sim.s.deck[sim.s.deck.length - 1]!) });
+      if (sim.state.deck.length === 0) break;
+      sim.emit({ type: 'Saw', seat: p.seat, at: 'deck', card: numberOf(sim.state.deck[sim.state.deck.length - 1]!) });
     } else {
-      const choices = stepChoices(sim.s, p.seat, step, p.selected);
+      const choices = stepChoices(sim.state, p.seat, step, p.selected);
       if (choices.some((c) => c.type !== 'skip')) {
         sim.pending(p);
         return;
@@ -116,7 +116,7 @@ export function runSteps(sim: Sim, pend: PowerPending) {
 
 /** Applies a choice of the current power step. */
 export function applyStep(sim: Sim, c: Command) {
-  const pend = sim.s.pending as PowerPending;
+  const pend = sim.state.pending as PowerPending;
   const seat = pend.seat;
   const step = pend.steps[pend.i]!;
   const next = (extra: Partial<PowerPending> = {}) => runSteps(sim, { ...pend, ...extra, i: pend.i + 1 });
@@ -124,31 +124,31 @@ export function applyStep(sim: Sim, c: Command) {
   if (c.type === 'number') return purge(sim, seat, c.value), next();
   if (c.type === 'pile') {
     sim.move({ z: 'pile', i: c.index }, { z: 'hand', i: 0 }, 'all');
-    if (sim.s.o.masterTake === 'exchange') sim.pending({ kind: 'hold', seat, from: 'pile', slid: [], must: true });
+    if (sim.state.o.masterTake === 'exchange') sim.pending({ kind: 'hold', seat, from: 'pile', slid: [], must: true });
     else sim.pending({ kind: 'place', seat, slots: null, up: true, penalty: false });
     return;
   }
   if (c.type === 'confirm') return resolveSelection(sim, pend, pend.selected);
   if (c.type !== 'target') return;
   const { seat: o, position: p } = c;
-  const id = sim.s.villages[o]![p]!;
+  const id = sim.state.villages[o]![p]!;
   switch (step.op) {
     case 'look':
       sim.emit({ type: 'Saw', seat, at: { s: o, p }, card: numberOf(id) });
       return next(o === seat ? { selected: [...pend.selected, p] } : {});
     case 'flip':
-      sim.emit({ type: 'Flip', s: o, p, up: !sim.s.up[id], card: numberOf(id) });
+      sim.emit({ type: 'Flip', s: o, p, up: !sim.state.up[id], card: numberOf(id) });
       return next();
     case 'swapOwn':
       return next({ own: p });
     case 'swapOther': {
       const own = pend.own!;
       sim.emit({ type: 'Swap', a: { s: seat, p: own }, b: { s: o, p } });
-      if (step.look === true || (step.look === 'option' && sim.s.o.masterThiefLooks)) sim.emit({ type: 'Saw', seat, at: { s: seat, p: own }, card: numberOf(id) });
+      if (step.look === true || (step.look === 'option' && sim.state.o.masterThiefLooks)) sim.emit({ type: 'Saw', seat, at: { s: seat, p: own }, card: numberOf(id) });
       return next();
     }
     case 'replaceWithTop':
-      if (isZombie(sim.s, id)) bounce(sim, o, p);
+      if (isZombie(sim.state, id)) bounce(sim, o, p);
       else {
         sim.move({ z: 'village', s: o, p }, { z: 'discard' }, 'all');
         sim.move({ z: 'deck' }, { z: 'village', s: o, p }, seat, { up: false });
@@ -159,7 +159,7 @@ export function applyStep(sim: Sim, c: Command) {
       return next();
     case 'discardRotated':
     case 'discardOwnFaceUp':
-      if (isZombie(sim.s, id)) bounce(sim, o, p);
+      if (isZombie(sim.state, id)) bounce(sim, o, p);
       else sim.move({ z: 'village', s: o, p }, { z: 'discard' }, 'all');
       return next();
     case 'protect':
@@ -167,7 +167,7 @@ export function applyStep(sim: Sim, c: Command) {
       return next();
     case 'dump': {
       const selected = [...pend.selected, p];
-      const need = Math.min(step.count, exchangeable(sim.s, seat).length);
+      const need = Math.min(step.count, exchangeable(sim.state, seat).length);
       if (selected.length >= need) return resolveSelection(sim, pend, selected);
       return sim.pending({ ...pend, selected });
     }
@@ -183,7 +183,7 @@ function resolveSelection(sim: Sim, pend: PowerPending, selected: number[]) {
   const step = pend.steps[pend.i]!;
   const seat = pend.seat;
   reveal(sim, seat, selected);
-  const ok = step.op !== 'declare' || selected.every((p) => numberOf(sim.s.villages[seat]![p]!) >= step.min);
+  const ok = step.op !== 'declare' || selected.every((p) => numberOf(sim.state.villages[seat]![p]!) >= step.min);
   if (!ok) {
     hide(sim, seat, selected);
     return sim.pending({ kind: 'place', seat, slots: null, up: true, penalty: false });
@@ -198,20 +198,20 @@ function resolveSelection(sim: Sim, pend: PowerPending, selected: number[]) {
 
 /** Looter (§4.5): own village first, then the others; each removed card is replaced from the deck. */
 function purge(sim: Sim, seat: number, value: number) {
-  const step = sim.s.o.looterOrder === 'clockwise' ? 1 : sim.s.dir;
-  for (let k = 0; k < sim.s.seats; k++) {
-    const o = (seat + step * k + sim.s.seats * 2) % sim.s.seats;
-    for (let p = 0; p < sim.s.villages[o]!.length; ) {
-      const id = sim.s.villages[o]![p]!;
-      if (!sim.s.up[id] || numberOf(id) !== value || !purgeable(sim.s, seat, o, p)) {
+  const step = sim.state.o.looterOrder === 'clockwise' ? 1 : sim.state.dir;
+  for (let k = 0; k < sim.state.seats; k++) {
+    const o = (seat + step * k + sim.state.seats * 2) % sim.state.seats;
+    for (let p = 0; p < sim.state.villages[o]!.length; ) {
+      const id = sim.state.villages[o]![p]!;
+      if (!sim.state.up[id] || numberOf(id) !== value || !purgeable(sim.state, seat, o, p)) {
         p++;
         continue;
       }
       sim.move({ z: 'village', s: o, p }, { z: 'bottom' }, 'all');
-      if (sim.s.deck.length > 0) {
+      if (sim.state.deck.length > 0) {
         sim.move({ z: 'deck' }, { z: 'village', s: o, p }, 'none', { up: false });
         p++;
-      } else if (sim.s.o.looterDeckOut === 'stop') return;
+      } else if (sim.state.o.looterDeckOut === 'stop') return;
     }
   }
 }

@@ -56,7 +56,7 @@ export function start(s: State, rng: Rng) {
   const first = s.o.firstStartPlayer === 'random' ? rng.int(s.seats) : s.o.firstStartPlayer;
   sim.emit({ type: 'TokenAssigned', holder: first, active: false });
   startRound(sim, 1, first);
-  return sim.out;
+  return sim.events;
 }
 
 export function decide(s: State, c: Command, seat: number, rng: Rng) {
@@ -64,11 +64,11 @@ export function decide(s: State, c: Command, seat: number, rng: Rng) {
   const sim = new Sim(s, rng);
   apply(sim, seat, c);
   settle(sim, (st, se) => freeActions(st, se).length);
-  return sim.out;
+  return sim.events;
 }
 
 function apply(sim: Sim, seat: number, c: Command) {
-  const s = sim.s;
+  const s = sim.state;
   const pend = s.pending;
   if (s.phase === 'peek' && c.type === 'peek') {
     const positions = [...c.positions].sort((a, b) => a - b);
@@ -81,10 +81,10 @@ function apply(sim: Sim, seat: number, c: Command) {
       if (c.type !== 'place') return;
       sim.move({ z: 'village', s: seat, p: c.position! }, { z: 'deck' }, 'none');
       sim.move({ z: 'kept', s: seat, i: 0 }, { z: 'village', s: seat, p: c.position! }, 'all', { up: false, pub: true });
-      sim.emit({ type: 'DeckShuffled', deck: shuffle(sim.s.deck, sim.rng), size: sim.s.deck.length });
+      sim.emit({ type: 'DeckShuffled', deck: shuffle(sim.state.deck, sim.rng), size: sim.state.deck.length });
       {
         const k = (seat - s.start + s.seats) % s.seats;
-        return nextCommander(sim, s.start, sim.s.kept[seat]!.length > 0 ? k : k + 1);
+        return nextCommander(sim, s.start, sim.state.kept[seat]!.length > 0 ? k : k + 1);
       }
     case 'score':
       return scoreCommand(sim, pend, c);
@@ -105,7 +105,7 @@ function apply(sim: Sim, seat: number, c: Command) {
 }
 
 function turnCommand(sim: Sim, seat: number, c: Command) {
-  const s = sim.s;
+  const s = sim.state;
   switch (c.type) {
     case 'draw': {
       sim.emit({ type: 'MainAction', seat, action: 'draw' });
@@ -149,7 +149,7 @@ function turnCommand(sim: Sim, seat: number, c: Command) {
 }
 
 function holdCommand(sim: Sim, seat: number, pend: Extract<State['pending'], { kind: 'hold' }>, c: Command) {
-  const s = sim.s;
+  const s = sim.state;
   switch (c.type) {
     case 'discard':
       sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
@@ -175,8 +175,8 @@ function holdCommand(sim: Sim, seat: number, pend: Extract<State['pending'], { k
 function scoreCommand(sim: Sim, pend: Extract<State['pending'], { kind: 'score' }>, c: Command) {
   const seat = pend.seat;
   if (c.type === 'target' && pend.op === 'give') return sim.pending({ ...pend, position: c.position });
-  if (c.type === 'target') sim.emit({ type: 'KeptForNext', seat, position: c.position, card: numberOf(sim.s.villages[seat]![c.position]!) });
-  if (c.type === 'seat') sim.move({ z: 'village', s: seat, p: pend.position! }, { z: 'village', s: c.seat, p: sim.s.villages[c.seat]!.length }, 'all', { up: true });
+  if (c.type === 'target') sim.emit({ type: 'KeptForNext', seat, position: c.position, card: numberOf(sim.state.villages[seat]![c.position]!) });
+  if (c.type === 'seat') sim.move({ z: 'village', s: seat, p: pend.position! }, { z: 'village', s: c.seat, p: sim.state.villages[c.seat]!.length }, 'all', { up: true });
   sim.emit({ type: 'ScoreStepDone' });
   scoreSteps(sim);
 }

@@ -1,29 +1,24 @@
 /**
- * `decide` runs the rules on a working copy: every event it emits is applied at once with
- * `evolve`, so each rule reads the state as it is after the previous event. The events are the
- * only output; `evolve` stays the single place that changes the state.
+ * `decide` runs the rules on a working copy (the core `Emitter`): each rule reads the state as it
+ * is after the previous event. `Sim` adds the rng and the card moves the rules emit.
  */
-import type { Rng } from '../../core/index.js';
+import { Emitter, type Rng } from '../../core/index.js';
 import { numberOf } from './cards.js';
 import type { Event, Loc, Vis } from './events.js';
 import { evolve } from './evolve.js';
 import type { Pending, State } from './state.js';
 
-export class Sim {
-  readonly out: Event[] = [];
+export class Sim extends Emitter<State, Event> {
   constructor(
-    public s: State,
+    s: State,
     readonly rng: Rng,
-  ) {}
-
-  emit(e: Event) {
-    this.out.push(e);
-    this.s = evolve(this.s, e);
+  ) {
+    super(s, evolve);
   }
 
   /** Moves one card; `card` (its number) is computed here from the state. */
   move(from: Loc, to: Loc, vis: Vis, extra: { up?: boolean; learn?: boolean; pub?: boolean } = {}) {
-    const id = idAt(this.s, from);
+    const id = idAt(this.state, from);
     this.emit({ type: 'Move', from, to, card: numberOf(id), vis, ...extra });
   }
 

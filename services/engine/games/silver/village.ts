@@ -33,16 +33,16 @@ export const discardOrder = (s: State, seat: number, positions: number[]) =>
 /** Turn every card at `positions` face-up (public), e.g. slid cards or declared cards. */
 export function reveal(sim: Sim, seat: number, positions: number[]) {
   for (const p of positions) {
-    const id = sim.s.villages[seat]![p]!;
-    if (!sim.s.up[id]) sim.emit({ type: 'Flip', s: seat, p, up: true, card: numberOf(id) });
+    const id = sim.state.villages[seat]![p]!;
+    if (!sim.state.up[id]) sim.emit({ type: 'Flip', s: seat, p, up: true, card: numberOf(id) });
   }
 }
 
 /** Turn cards back face-down; their identity stays public (§3.7.4). */
 export function hide(sim: Sim, seat: number, positions: number[]) {
   for (const p of positions) {
-    const id = sim.s.villages[seat]![p]!;
-    if (sim.s.up[id]) sim.emit({ type: 'Flip', s: seat, p, up: false, card: numberOf(id) });
+    const id = sim.state.villages[seat]![p]!;
+    if (sim.state.up[id]) sim.emit({ type: 'Flip', s: seat, p, up: false, card: numberOf(id) });
   }
 }
 
@@ -57,21 +57,21 @@ export function bounce(sim: Sim, seat: number, p: number) {
  * one card can take a vacated place; or null if the lowest is a Zombie (nothing is discarded).
  */
 export function discardSet(sim: Sim, seat: number, positions: number[]): number[] | null {
-  const ids = discardOrder(sim.s, seat, positions);
-  if (isZombie(sim.s, ids[ids.length - 1]!)) {
+  const ids = discardOrder(sim.state, seat, positions);
+  if (isZombie(sim.state, ids[ids.length - 1]!)) {
     hide(sim, seat, positions);
     return null;
   }
-  for (const id of ids) sim.move({ z: 'village', s: seat, p: sim.s.villages[seat]!.indexOf(id) }, { z: 'discard' }, 'all');
+  for (const id of ids) sim.move({ z: 'village', s: seat, p: sim.state.villages[seat]!.indexOf(id) }, { z: 'discard' }, 'all');
   const sorted = positions.slice().sort((a, b) => a - b);
   return [...new Set(sorted.map((q, k) => q - k))];
 }
 
 /** The held card could not go where it was meant to (Zombie bounce): back to its source. */
 export function returnHeld(sim: Sim, seat: number, from: 'deck' | 'display' | 'discard' | 'pile') {
-  const x = sim.s.hand[0]!;
+  const x = sim.state.hand[0]!;
   if (from === 'display') sim.move({ z: 'hand', i: 0 }, { z: 'display', i: 0 }, 'all');
-  else if (from === 'deck' && isZombie(sim.s, x)) {
+  else if (from === 'deck' && isZombie(sim.state, x)) {
     sim.pending({ kind: 'place', seat, slots: null, up: false, penalty: false });
     return;
   } else sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
@@ -84,7 +84,7 @@ export function exchange(sim: Sim, seat: number, positions: number[], from: 'dec
   const vis = up ? 'all' : seat;
   if (positions.length === 1) {
     const p = positions[0]!;
-    if (isZombie(sim.s, sim.s.villages[seat]![p]!)) {
+    if (isZombie(sim.state, sim.state.villages[seat]![p]!)) {
       bounce(sim, seat, p);
       returnHeld(sim, seat, from);
       return;
@@ -95,8 +95,8 @@ export function exchange(sim: Sim, seat: number, positions: number[], from: 'dec
     return;
   }
   reveal(sim, seat, positions);
-  const ids = positions.map((p) => sim.s.villages[seat]![p]!);
-  if (matches(sim.s, seat, ids)) {
+  const ids = positions.map((p) => sim.state.villages[seat]![p]!);
+  if (matches(sim.state, seat, ids)) {
     const slots = discardSet(sim, seat, positions);
     if (slots === null) returnHeld(sim, seat, from);
     else sim.pending({ kind: 'place', seat, slots, up, penalty: false });
@@ -104,18 +104,18 @@ export function exchange(sim: Sim, seat: number, positions: number[], from: 'dec
   }
   hide(sim, seat, positions);
   const values = new Set(ids.map(numberOf)).size;
-  const critical = sim.s.o.criticalFailure === 'threeCards' ? positions.length >= 3 : values >= 3;
+  const critical = sim.state.o.criticalFailure === 'threeCards' ? positions.length >= 3 : values >= 3;
   sim.pending({ kind: 'place', seat, slots: null, up, penalty: critical });
 }
 
 /** Puts the held card at row index `at` (a vacated slot or an end), then the penalty card if owed. */
 export function place(sim: Sim, seat: number, at: number) {
-  const pend = sim.s.pending;
+  const pend = sim.state.pending;
   if (pend?.kind !== 'place') return;
-  const x = sim.s.hand[0]!;
-  const vis = pend.up || (sim.s.known[x]! & PUBLIC) !== 0 ? 'all' : (sim.s.known[x]! & bit(seat)) !== 0 ? seat : 'none';
+  const x = sim.state.hand[0]!;
+  const vis = pend.up || (sim.state.known[x]! & PUBLIC) !== 0 ? 'all' : (sim.state.known[x]! & bit(seat)) !== 0 ? seat : 'none';
   sim.move({ z: 'hand', i: 0 }, { z: 'village', s: seat, p: at }, vis, { up: pend.up });
-  if (pend.penalty && sim.s.deck.length > 0) {
+  if (pend.penalty && sim.state.deck.length > 0) {
     sim.move({ z: 'deck' }, { z: 'hand', i: 0 }, 'none');
     sim.pending({ kind: 'place', seat, slots: null, up: false, penalty: false });
     return;

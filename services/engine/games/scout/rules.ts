@@ -3,7 +3,7 @@
  * (the deals, the first start player) is drawn here and written into the events.
  * Refusal messages never name a hidden card.
  */
-import { deal, ensure, shuffle, type Rng, type Seat } from '../../core/index.js';
+import { deal, Emitter, ensure, shuffle, type Rng, type Seat } from '../../core/index.js';
 import { cardsInPlay, placed, setupFor, type Card, type PlacedCard } from './cards.js';
 import type { Command, End } from './commands.js';
 import type { RoundDealt, RoundEndReason, ScoutEvent } from './events.js';
@@ -11,8 +11,6 @@ import { evolve } from './evolve.js';
 import { scoreRound } from './scoring.js';
 import { canBeat, shapeOf, stronger, valuesOf, type SetShape } from './sets.js';
 import { isTwoPlayer, nextSeat, turnOrder, type State } from './state.js';
-
-const apply = (s: State, events: readonly ScoutEvent[]) => events.reduce(evolve, s);
 
 /** The Active Set's shape, or null when there is nothing to beat. */
 export const activeShape = (s: State): SetShape | null => (s.active.length ? shapeOf(valuesOf(s.active)) : null);
@@ -71,14 +69,14 @@ function show(s: State, seat: Seat, from: number, to: number, rng: Rng): ScoutEv
   ensure(shape, 'those cards are not a set: show a single card, equal values, or a run stepping by one');
   const target = activeShape(s);
   ensure(!target || stronger(shape, target), 'that set is not stronger than the Active Set');
-  const events: ScoutEvent[] = [{ type: 'Shown', seat, from, to, cards, captured: s.active.length }];
-  const after = apply(s, events);
+  const t = new Emitter(s, evolve).emit({ type: 'Shown', seat, from, to, cards, captured: s.active.length });
+  const after = t.state;
   // §4.1 condition 1: an empty hand ends the round at once.
-  if (after.hands[seat]!.length === 0) return [...events, ...endRound(after, 'empty-hand', null, rng)];
+  if (after.hands[seat]!.length === 0) return t.emit(...endRound(after, 'empty-hand', null, rng)).events;
   // §3.6 2p condition 2: the opponent can neither Show nor Scout.
   const opponent = nextSeat(s, seat);
-  if (isTwoPlayer(s) && !canShow(after, opponent) && !canScout(after, opponent)) return [...events, ...endRound(after, 'cannot-act', seat, rng)];
-  return events;
+  if (isTwoPlayer(s) && !canShow(after, opponent) && !canScout(after, opponent)) return t.emit(...endRound(after, 'cannot-act', seat, rng)).events;
+  return t.events;
 }
 
 /** The Scout part (§3.4 steps 2–5), shared by Scout and Scout & Show. */
@@ -92,28 +90,27 @@ function scoutEvents(s: State, seat: Seat, end: End, flip: boolean, at: number):
 
 function scout(s: State, seat: Seat, end: End, flip: boolean, at: number, rng: Rng): ScoutEvent[] {
   if (isTwoPlayer(s)) ensure(s.chips[seat]! > 0, 'you have no Scout chip left to pay for a Scout');
-  const events = scoutEvents(s, seat, end, flip, at);
-  const after = apply(s, events);
+  const t = new Emitter(s, evolve).emit(...scoutEvents(s, seat, end, flip, at));
+  const after = t.state;
   if (isTwoPlayer(s)) {
     // §3.6: the scout acts again; if it can neither Show nor Scout the round ends (Owner exempt).
-    if (!canShow(after, seat) && !canScout(after, seat)) return [...events, ...endRound(after, 'cannot-act', after.owner, rng)];
-    return events;
+    if (!canShow(after, seat) && !canScout(after, seat)) t.emit(...endRound(after, 'cannot-act', after.owner, rng));
+    return t.events;
   }
   // §4.1 condition 2: everyone else scouted since the Owner's Show.
-  if (after.owner !== null && after.consecutiveScouts >= s.seats - 1) return [...events, ...endRound(after, 'scouted-around', after.owner, rng)];
-  return events;
+  if (after.owner !== null && after.consecutiveScouts >= s.seats - 1) t.emit(...endRound(after, 'scouted-around', after.owner, rng));
+  return t.events;
 }
 
 function scoutShow(s: State, seat: Seat, c: Extract<Command, { type: 'scoutShow' }>, rng: Rng): ScoutEvent[] {
   ensure(!isTwoPlayer(s), 'Scout & Show is not used with two players');
   ensure(s.scoutShowChip[seat], 'you have already used your Scout & Show chip this round');
   ensure((c.from === undefined) === (c.to === undefined), 'give both from and to, or neither');
-  const events: ScoutEvent[] = [{ type: 'ScoutShowStarted', seat }, ...scoutEvents(s, seat, c.end, c.flip, c.at)];
-  const after = apply(s, events);
+  const t = new Emitter(s, evolve).emit({ type: 'ScoutShowStarted', seat }, ...scoutEvents(s, seat, c.end, c.flip, c.at));
   // §3.5 step 7 (E6): offered only when a Show can follow.
-  ensure(canShow(after, seat), 'no Show would be possible after that scout');
-  if (c.from === undefined || c.to === undefined) return events;
-  return [...events, ...show(after, seat, c.from, c.to, rng)];
+  ensure(canShow(t.state, seat), 'no Show would be possible after that scout');
+  if (c.from === undefined || c.to === undefined) return t.events;
+  return t.emit(...show(t.state, seat, c.from, c.to, rng)).events;
 }
 
 function pass(s: State, seat: Seat, rng: Rng): ScoutEvent[] {

@@ -13,11 +13,19 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const moves = Number(process.env.BENCH_MOVES ?? 400);
 
+/** Option sets measured apart (Silver per edition); every other game with its defaults. */
+const variants: Record<string, { label: string; options: object }[]> = {
+  silver: ['dagger', 'coin', 'amulet'].map((edition) => ({ label: edition, options: { edition } })),
+};
+
 console.log(`Engine: random games through the table decider (${seconds}s each)`);
 for (const game of games) {
-  for (const seats of new Set([game.seats.min, Math.min(game.seats.max, Math.max(game.seats.min, 4)), game.seats.max])) {
-    const r = benchEngine(game, seats, seconds);
-    console.log(`  ${game.id.padEnd(20)} ${seats} seats  ${r.gamesPerSecond.toFixed(1).padStart(9)} games/s  (${r.games} games, ${r.movesPerGame.toFixed(0)} moves/game)`);
+  for (const { label, options } of variants[game.id] ?? [{ label: '', options: {} }]) {
+    for (const seats of new Set([game.seats.min, Math.min(game.seats.max, Math.max(game.seats.min, 4)), game.seats.max])) {
+      const r = benchEngine(game, seats, seconds, options);
+      const name = label ? `${game.id} (${label})` : game.id;
+      console.log(`  ${name.padEnd(20)} ${seats} seats  ${r.gamesPerSecond.toFixed(1).padStart(9)} games/s  (${r.games} games, ${r.movesPerGame.toFixed(0)} moves/game)`);
+    }
   }
 }
 

@@ -24,6 +24,8 @@ export interface PlaythroughOptions {
   maxCommands?: number;
   /** Check the expensive invariants (full refold, JSON round trip) every N commands. */
   deepEvery?: number;
+  /** At each deep check, also decide (and discard) up to this many of every seat's legal moves. */
+  legalSpread?: number;
 }
 
 export interface Playthrough {
@@ -66,9 +68,9 @@ export function randomPlaythrough(game: AnyGame, o: PlaythroughOptions): Playthr
     commands++;
     if (commands > max) throw new Error(`no end after ${max} commands`);
     o.check?.(state, events);
-    if (commands % deepEvery === 0) deepCheck(t, state, events, o.seats);
+    if (commands % deepEvery === 0) deepCheck(t, state, events, o.seats, o.legalSpread ?? 0);
   }
-  deepCheck(t, state, events, o.seats);
+  deepCheck(t, state, events, o.seats, o.legalSpread ?? 0);
   expect(t.status(state).over).toBe(true);
   expect(events.at(-1)?.type).toBe('GameEnded');
   return { state, events, commands };
@@ -89,7 +91,7 @@ function isPlainJson(x: unknown, looseProps: boolean): boolean {
   return Object.values(x).every((v) => (v === undefined ? looseProps : isPlainJson(v, looseProps)));
 }
 
-function deepCheck(t: ReturnType<typeof table>, state: TableState, events: readonly TableEvent[], seats: number) {
+function deepCheck(t: ReturnType<typeof table>, state: TableState, events: readonly TableEvent[], seats: number, legalSpread: number) {
   const refolded = t.fold(roundTrip(events));
   if (JSON.stringify(refolded) !== JSON.stringify(state)) expect(refolded, 'folding the stored events gives the live state').toEqual(state);
   if (!isPlainJson(state, false)) expect(roundTrip(state), 'the state must be plain JSON (it is stored as a snapshot)').toStrictEqual(state);
@@ -99,6 +101,9 @@ function deepCheck(t: ReturnType<typeof table>, state: TableState, events: reado
     if (viewer === null) continue;
     const legal = t.legalMoves(state, viewer);
     if (!isPlainJson(legal, false)) expect(roundTrip(legal), 'legal moves must be plain JSON').toStrictEqual(legal);
+    // Every listed move must be accepted, not only the ones the bot happens to pick.
+    const step = Math.ceil(legal.length / Math.max(legalSpread, 1));
+    if (legalSpread > 0) for (let i = 0; i < legal.length; i += step) t.decide(state, { type: 'move', seat: viewer, move: roundTrip(legal[i]) });
   }
 }
 

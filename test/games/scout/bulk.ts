@@ -1,9 +1,9 @@
-/** Volume runs: many random games of one seat count through the lean playthrough loop. */
+/** Volume runs: many random games of one seat count through the kit's playthrough. */
 import { expect, it } from 'vitest';
 import { scout } from '../../../services/engine/games/scout/index.js';
 import { scoutChecker } from './invariants.js';
 import { gameSetup, scaled } from './playthrough-setup.js';
-import { quickPlaythrough } from './quick-playthrough.js';
+import { randomPlaythrough } from '../../kit/playthrough.js';
 
 export interface BulkReport {
   games: number;
@@ -18,7 +18,7 @@ export function bulk(seats: number, games: number, deepEvery = 100): BulkReport 
   let commands = 0;
   for (let g = 0; g < games; g++) {
     const { options, bot } = gameSetup(g);
-    const run = quickPlaythrough(scout, { seats, options, bot, seed: `bulk-${seats}-${g}`, botSeed: g, deepEvery, check: scoutChecker(seats) });
+    const run = randomPlaythrough(scout, { seats, options, bot, seed: `bulk-${seats}-${g}`, botSeed: g, deepEvery, legalSpread: 16, check: scoutChecker(seats) });
     commands += run.commands;
     for (const e of run.events) if (e.type === 'RoundEnded') reasons[(e as unknown as { reason: string }).reason] = (reasons[(e as unknown as { reason: string }).reason] ?? 0) + 1;
   }

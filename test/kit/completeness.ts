@@ -110,15 +110,15 @@ export interface Incompleteness {
   unjudged: string[];
 }
 
-/** Compares, for every seat at `state`, the legal list with what decide accepts from the space. */
-export function findIncompleteness(game: AnyGame, state: TableState, spaceOf: SpaceOf): Incompleteness[] {
+/** Compares, for every seat at `state`, the legal list with what decide accepts from the space (or the part of both `only` keeps). */
+export function findIncompleteness(game: AnyGame, state: TableState, spaceOf: SpaceOf, only: (command: object) => boolean = () => true): Incompleteness[] {
   const t = table(game);
   const found: Incompleteness[] = [];
   const toMove = t.status(state).toMove;
   for (let seat = 0; seat < state.seats; seat++) {
-    const legal = new Map(t.legalMoves(state, seat).map((c) => [commandKey(c), c]));
+    const legal = new Map(t.legalMoves(state, seat).filter((c) => only(c as object)).map((c) => [commandKey(c), c]));
     // A seat not to move is refused before its command is read: a sample of its space shows it.
-    const all = commandSpace(game.command, spaceOf(state.play, seat, state.seats));
+    const all = commandSpace(game.command, spaceOf(state.play, seat, state.seats)).filter(only);
     const sample = toMove.includes(seat) ? all : all.filter((_, i) => i % NOT_TO_MOVE_SAMPLE === 0);
     const space = new Map(sample.map((c) => [commandKey(c), c]));
     const problem: Incompleteness = { seat, missing: [], refused: [], unjudged: [...legal.keys()].filter((k) => !space.has(k)) };
@@ -140,23 +140,35 @@ export function findIncompleteness(game: AnyGame, state: TableState, spaceOf: Sp
 }
 
 export interface CompletenessRun extends Omit<PlaythroughOptions, 'check'> {
-  /** Check every Nth position (after every Nth command). */
+  /** Check the whole space at every Nth position (after every Nth command). */
   every: number;
 }
 
+const bare = (command: object) => Object.keys(command).length === 1;
+
 /**
- * Random playthroughs of `game`, checking completeness at every `every`th position; fails with
- * the seed, the command count and the commands that break it. Returns how many positions it checked.
+ * Random playthroughs of `game`, checking completeness at every `every`th position and at each
+ * position that first offers a kind of command (rare moves are checked too), and for the
+ * commands that are only a `type` at every position; fails with the
+ * seed, the command count and the commands that break it. Returns how many positions it checked.
  */
 export function expectCompleteLegalMoves(game: AnyGame, spaceOf: SpaceOf, run: CompletenessRun): number {
+  const t = table(game);
+  const offered = new Set<string>();
   let commands = 0;
   let checked = 0;
   randomPlaythrough(game, {
     ...run,
     check(state) {
-      if (++commands % run.every !== 0 || state.ended) return;
-      checked++;
-      const found = findIncompleteness(game, state, spaceOf);
+      commands++;
+      if (state.ended) return;
+      const kinds = t.status(state).toMove.flatMap((seat) => t.legalMoves(state, seat).map((c) => (c as { type: string }).type));
+      const fresh = kinds.filter((k) => !offered.has(k));
+      const full = commands % run.every === 0 || fresh.length > 0;
+      for (const k of fresh) offered.add(k);
+      if (full) checked++;
+      // Commands with no field besides `type` (call, pass, end …) are few: they are checked everywhere.
+      const found = findIncompleteness(game, state, spaceOf, full ? undefined : bare);
       if (found.length) expect(found, `legal moves incomplete: ${game.id}, seed ${run.seed ?? 'seed'}, bot ${run.botSeed ?? 1}, after command ${commands}`).toEqual([]);
     },
   });

@@ -8,10 +8,10 @@ import { gameSetup } from './playthrough-setup.js';
 describe('legalCommands lists every move decide accepts, and only those', () => {
   it.each([2, 3, 4, 5])('%i seats, every option variant and bot', (seats) => {
     let checked = 0;
-    for (let g = 0; g < 6; g++) {
+    for (let g = 0; g < 4; g++) {
       const { options, bot } = gameSetup(g * 7 + seats);
-      checked += expectCompleteLegalMoves(scout, scoutSpace, { seats, options, bot, seed: `complete-${seats}-${g}`, botSeed: g, deepEvery: 1000, every: 7 });
+      checked += expectCompleteLegalMoves(scout, scoutSpace, { seats, options, bot, seed: `complete-${seats}-${g}`, botSeed: g, deepEvery: 1000, every: 10 });
     }
-    expect(checked).toBeGreaterThan(20);
+    expect(checked).toBeGreaterThan(10);
   });
 });

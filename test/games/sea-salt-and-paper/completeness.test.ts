@@ -9,8 +9,8 @@ describe('legalCommands lists every move decide accepts, and only those', () => 
   it.each([2, 3, 4])('%i seats, every option set', (seats) => {
     let checked = 0;
     for (const [g, options] of OPTION_SETS.entries()) {
-      checked += expectCompleteLegalMoves(game, seaSaltAndPaperSpace, { seats, options: { targetScore: 12, ...options }, seed: `complete-${seats}-${g}`, botSeed: g, deepEvery: 1000, every: 7 });
+      checked += expectCompleteLegalMoves(game, seaSaltAndPaperSpace, { seats, options: { targetScore: 12, ...options }, seed: `complete-${seats}-${g}`, botSeed: g, deepEvery: 1000, every: 10 });
     }
-    expect(checked).toBeGreaterThan(50);
+    expect(checked).toBeGreaterThan(30);
   });
 });

@@ -17,7 +17,7 @@ describe('legalCommands lists every move decide accepts, and only those', () => 
   it.each([2, 3, 4, 5, 6])('%i seats, four option variants', (seats) => {
     let checked = 0;
     for (const [g, options] of VARIANTS.entries()) {
-      checked += expectCompleteLegalMoves(seledyne, seledyneSpace, { seats, options: { stages: 1, maxRoundsPerStage: 4, ...options }, seed: `complete-${seats}-${g}`, botSeed: g, deepEvery: 1000, every: 5 });
+      checked += expectCompleteLegalMoves(seledyne, seledyneSpace, { seats, options: { stages: 1, maxRoundsPerStage: 4, ...options }, seed: `complete-${seats}-${g}`, botSeed: g, deepEvery: 1000, every: 8 });
     }
     expect(checked).toBeGreaterThan(10);
   });

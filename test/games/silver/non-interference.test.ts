@@ -7,6 +7,7 @@ import type { TableEvent } from '../../../services/engine/core/index.js';
 import type { Command } from '../../../services/engine/games/silver/commands.js';
 import { silver } from '../../../services/engine/games/silver/index.js';
 import { expectIndistinguishable, observe } from '../../kit/playthrough.js';
+import { tableHistory } from '../../kit/history.js';
 import { draw, power, round, type Setup } from './helpers.js';
 
 type Moves = [number, Command][];
@@ -14,11 +15,7 @@ type Moves = [number, Command][];
 function history(setup: Setup, moves: Moves): TableEvent[] {
   const seats = setup.seats ?? setup.villages.length;
   const flow = moves.reduce((f, [seat, c]) => f.do(seat, c), round(setup));
-  return [
-    { type: 'GameCreated', game: 'silver', seats, options: silver.options.parse(setup.options ?? {}), seedHash: 'h', seedFixed: true, seed: 's' },
-    ...Array.from({ length: seats }, (_, seat) => ({ type: 'SeatTaken', seat, name: `p${seat}` })),
-    ...flow.events,
-  ];
+  return tableHistory(silver, seats, setup.options, flow.events);
 }
 
 /** Both histories look the same to every seat in `blind` and to a spectator, and differ for `sees`. */

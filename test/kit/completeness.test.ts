@@ -23,7 +23,7 @@ describe('completeness kit', () => {
   });
 
   it('reports a move decide accepts that the list leaves out', () => {
-    const partial = { ...highCard, legalCommands: (s: unknown, seat: number) => highCard.legalCommands(s, seat).slice(0, 1) };
+    const partial = { ...highCard, legalCommands: (s: Parameters<typeof highCard.legalCommands>[0], seat: number) => highCard.legalCommands(s, seat).slice(0, 1) };
     expect(findIncompleteness(partial, started(partial), everything).map((p) => p.missing)).toEqual([['{"swap":true,"type":"choose"}'], ['{"swap":true,"type":"choose"}']]);
   });
 

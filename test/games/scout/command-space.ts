@@ -1,5 +1,5 @@
 /**
- * SCOUT's command space for the completeness check: every hand position and insert slot
+ * SCOUT's command space (completeness, and refusals in non-interference checks): every hand position and insert slot
  * (one past each end too, which must be refused), both ends of the Active Set, both flips.
  */
 import type { State } from '../../../services/engine/games/scout/state.js';

@@ -1,5 +1,5 @@
 /**
- * Sea Salt & Paper's command space for the completeness check: every card id for the one-card
+ * Sea Salt & Paper's command space (completeness, and refusals in non-interference checks): every card id for the one-card
  * commands, both piles, every seat, and every pair of the hand (plus a card the seat does not
  * hold) for a duo.
  */

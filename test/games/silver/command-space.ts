@@ -1,5 +1,5 @@
 /**
- * Silver's command space for the completeness check: every village position (one past the
+ * Silver's command space (completeness, and refusals in non-interference checks): every village position (one past the
  * longest row too), every seat, card number, display card, drawn card and discard-pile card.
  */
 import type { State } from '../../../services/engine/games/silver/state.js';

@@ -28,7 +28,7 @@ describe('completeness kit', () => {
   });
 
   it('reports a listed move decide refuses, and a listed move outside the space', () => {
-    const extra = { ...highCard, legalCommands: (s: unknown, seat: number) => [...highCard.legalCommands(s, seat), { type: 'pass' as const }] };
+    const extra = { ...highCard, legalCommands: (s: Parameters<typeof highCard.legalCommands>[0], seat: number) => [...highCard.legalCommands(s, seat), { type: 'pass' as const }] };
     const [problem] = findIncompleteness(extra, started(extra), () => ({ 'choose.swap': [false] }));
     expect(problem!.refused).toEqual([expect.stringContaining('{"type":"pass"} (ILLEGAL_MOVE')]);
     expect(problem!.unjudged).toEqual(['{"swap":true,"type":"choose"}']);

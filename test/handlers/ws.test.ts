@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ParlorService } from '../../services/app/service.js';
 import { replay } from '../../services/handlers/stream.js';
 import { highCard } from '../kit/high-card.js';
+import { createAndSeat } from '../kit/seat.js';
 import { gql, newGame, useAws, wsEvent, expectOnlyGrantedActions } from './kit.js';
 
 const world = useAws();
@@ -247,10 +248,8 @@ describe('subscriptions through DynamoDB Streams', () => {
 describe('replay (the game right after each streamed commit)', () => {
   it('folds from the snapshot, or from the whole history when the snapshot is past the first version', async () => {
     const service = new ParlorService({ store: world.parlor.store, games: [highCard], snapshotEvery: 2 });
-    const created = await service.create({ game: 'high-card', seats: 3 });
-    const tokens: string[] = [];
-    for (let s = 0; s < 3; s++) tokens.push((await service.join(created.id, `p${s}`)).token);
-    for (const t of tokens) await service.move({ gameId: created.id, token: t, move: swap });
+    const created = await createAndSeat(service, { game: 'high-card', seats: 3 });
+    for (const token of created.tokens) await service.move({ gameId: created.id, token, move: swap });
     const lookup = () => highCard;
     const versions = (aggs: { version: number }[]) => aggs.map((a) => a.version);
     const last = await service.load(created.id);

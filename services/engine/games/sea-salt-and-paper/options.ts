@@ -53,7 +53,7 @@ export const options = z.object({
     .enum(['ROUND_CONTINUES', 'ROUND_VOID'])
     .default('ROUND_CONTINUES')
     .describe(
-      'ASSUMPTION §3 special case / E10: ROUND_CONTINUES (BGA code) ignores an empty draw pile once LAST CHANCE is called (final turns use the discard piles); ROUND_VOID (literal seed) ends the round unscored at the end of any turn with an empty pile, even after LAST CHANCE.',
+      'ASSUMPTION §3 special case / E10: ROUND_CONTINUES (BGA code) ignores an empty draw pile once LAST CHANCE is called (final turns use the discard piles); ROUND_VOID (literal reading) ends the round unscored at the end of a final turn that leaves the pile empty; a call made on a pile that was already empty stands (E9).',
     ),
   emptyDeckNextStarter: z
     .enum(['LEFT_OF_LAST_PLAYER', 'LEFT_OF_PREVIOUS_STARTER'])

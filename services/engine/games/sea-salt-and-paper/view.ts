@@ -103,7 +103,7 @@ export function view(s: State, viewer: Viewer): View {
     crabPile: s.phase === 'crabCard' ? s.crabPile : null,
     crabPileCards: acting && s.phase === 'crabCard' ? cardsView(s.discards[s.crabPile!]!) : null,
     stealTargets: s.phase === 'shark' ? stealTargets(s, s.active) : [],
-    call: s.call,
+    call: s.call && { kind: s.call.kind, caller: s.call.caller },
     finalTurnsRemaining: s.finalTurns,
     players: s.hands.map((hand, seat) => ({
       seat,

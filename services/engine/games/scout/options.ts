@@ -41,6 +41,12 @@ export const options = z.object({
     .describe(
       '§2.3 round setup step 4 (ASSUMPTION). true: every player chooses at once whether to rotate the hand, hidden. false: they choose one at a time in turn order from the start player (still hidden). Others only ever learn that a choice was made.',
     ),
+  scoutShowOnlyWhenShowFollows: z
+    .boolean()
+    .default(true)
+    .describe(
+      '§3.5 step 7 / E6 (ASSUMPTION). true: Scout & Show is offered and accepted only when a Show can follow its scout, so nobody scouts and gets stuck. false: it may be started whenever the chip is held and the Active Set has a card; when no Show can follow the scout, the action ends as a plain Scout (the chip is spent, the Owner takes a Scout chip, the turn passes and the scout counts toward condition 2).',
+    ),
 });
 
 export type Options = z.infer<typeof options>;

@@ -127,3 +127,34 @@ export function duoOf(a: number, b: number): Duo | null {
   if ((ta === 'shark' && tb === 'swimmer') || (ta === 'swimmer' && tb === 'shark')) return 'sharkSwimmer';
   return null;
 }
+
+/** The categories' names (§2.1). */
+export const CATEGORIES: Record<Category, Names> = {
+  duo: { en: 'Duo card', fa: 'جُفت‌کارت' },
+  collector: { en: 'Collector card', fa: 'کارت کلکسیونی' },
+  multiplier: { en: 'Multiplier card', fa: 'کارت ضریب' },
+  mermaid: { en: 'Mermaid', fa: 'پری دریایی' },
+};
+
+const pairName = (a: CardType, b: CardType): Names => ({ en: `${TYPE[a].names.en} + ${TYPE[b].names.en}`, fa: `${TYPE[a].names.fa} + ${TYPE[b].names.fa}` });
+
+/** The duos' names, by the `duo` key of events and views. */
+export const DUOS: Record<Duo, Names> = {
+  crab: pairName('crab', 'crab'),
+  boat: pairName('boat', 'boat'),
+  fish: pairName('fish', 'fish'),
+  sharkSwimmer: pairName('shark', 'swimmer'),
+};
+
+/**
+ * Catalog data for clients: events and histories name cards by id only, so every id maps here
+ * to its type, category and colour with their English and Persian names; the types carry
+ * their scoring data (§2.3).
+ */
+export const catalog = {
+  cards: CARDS.map((c) => ({ id: c.id, type: c.type, category: TYPE[c.type].category, colour: c.colour, names: TYPE[c.type].names, colourNames: COLOURS[c.colour] })),
+  types: TYPES.map((t) => ({ type: t.type, category: t.category, names: t.names, multiplies: t.multiplies, collector: t.collector, colours: t.colours })),
+  categories: CATEGORIES,
+  colours: COLOURS,
+  duos: DUOS,
+};

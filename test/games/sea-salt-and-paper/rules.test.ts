@@ -1,4 +1,4 @@
-/** A test per rule of the spec (/work/shared/rules/sea-salt-and-paper.md), named after it. */
+/** A test per rule of docs/rules/sea-salt-and-paper.md, named after its section or example id. */
 import { describe, expect, it } from 'vitest';
 import { fastRng } from '../../../services/engine/core/index.js';
 import { ALL_IDS } from '../../../services/engine/games/sea-salt-and-paper/cards.js';
@@ -278,7 +278,7 @@ describe('§3 Phase 3: calling the end of the round', () => {
     expect((events[2] as { hands: number[][] }).hands[1]).toEqual([...other].sort((a, b) => a - b));
   });
 
-  it('seed example (2 players, P1 7 points, P2 4): STOP scores 7 and 4; LAST CHANCE scores 7 + 2 (yellow) = 9 and 2 (light blue)', () => {
+  it('§4.2 Example F (2 players, P1 7 points, P2 4): STOP scores 7 and 4; LAST CHANCE scores 7 + 2 (yellow) = 9 and 2 (light blue)', () => {
     const p2 = [id('octopus', 'lightBlue'), id('octopus', 'yellow'), id('penguin', 'lightOrange'), id('shell', 'lightBlue')];
     const given = callPosition(2, 0, [[], p2], { deckTop: [id('captain'), id('lighthouse')] });
     const stop = S(2).given(...given).when(0, { type: 'stop' }).state();

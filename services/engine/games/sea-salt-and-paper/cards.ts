@@ -1,8 +1,7 @@
 /**
- * The 58 cards of Sea Salt & Paper as data (spec §2.2): every card is a type and a background
- * colour. A card's identity is its id, 0..57, in the order of the table below.
- * Persian labels: crab, boat, fish, shark, swimmer, mermaid and the colours light blue / yellow
- * come from seed 004; the others are the spec's suggested UI labels (§1).
+ * The 58 cards of Sea Salt & Paper as data (docs/rules/sea-salt-and-paper.md §2.2): every card
+ * is a type and a background colour. A card's identity is its id, 0..57, in the order of the
+ * table below. English and Persian names as in §1 of that document.
  */
 
 export type Category = 'duo' | 'collector' | 'multiplier' | 'mermaid';

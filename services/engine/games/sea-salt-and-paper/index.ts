@@ -1,4 +1,4 @@
-/** Sea Salt & Paper (Bombyx, 2022), 2–4 players: spec /work/shared/rules/sea-salt-and-paper.md. */
+/** Sea Salt & Paper (Bombyx, 2022), 2–4 players: the rules as played here are docs/rules/sea-salt-and-paper.md. */
 import { defineGame, type Viewer } from '../../core/index.js';
 import { catalog } from './cards.js';
 import { command, type Command } from './commands.js';

@@ -1,15 +1,16 @@
 /**
- * Every ASSUMPTION option, both ways (its default is the spec's reading).
+ * Every option, both ways (its default is the reading of docs/rules/scout.md).
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fastRng, table, type TableEvent } from '../../../services/engine/core/index.js';
 import type { RoundDealt } from '../../../services/engine/games/scout/events.js';
 import { options } from '../../../services/engine/games/scout/options.js';
+import { optionsTable } from '../../kit/rules-doc.js';
 import { dealing, playing, scout } from './fixtures.js';
 
 describe('options', () => {
-  it('every option has a default and a description naming the spec section', () => {
+  it('every option has a default and a description citing its section of docs/rules/scout.md', () => {
     const defaults = scout.options.parse({});
     expect(defaults).toEqual({
       ownerPersistsWhenSetEmptied: true,
@@ -20,7 +21,11 @@ describe('options', () => {
       simultaneousRotation: true,
       scoutShowOnlyWhenShowFollows: true,
     });
-    for (const field of Object.values(options.shape)) expect(field.description).toMatch(/§|E\d/);
+    for (const field of Object.values(options.shape)) expect(field.description).toMatch(/^docs\/rules\/scout\.md (§|E\d)/);
+  });
+
+  it('docs/rules/scout.md §7 lists every option with its default', () => {
+    expect(optionsTable('docs/rules/scout.md')).toEqual(Object.entries(scout.options.parse({})).map(([name, value]) => [name, JSON.stringify(value)]));
   });
 
   it('the options convert to JSON Schema for the catalog, with their defaults', () => {

@@ -557,7 +557,7 @@ describe('§2.4 the next round\'s first player', () => {
     expect(last.at(-1)).toMatchObject({ type: 'RoundStarted', starter: 0 });
   });
 
-  it('§2.4 ASSUMPTION after an empty draw pile the next round starts left of the player whose turn emptied it', () => {
+  it('§2.4 step 4 after an empty draw pile the next round starts left of the player whose turn emptied it', () => {
     const events = act(3, position({ seats: 3, active: 1, hands: [[], [], []], deckCount: 2, overflow: 0 }), plainTurn(1));
     expect(events.at(-1)).toMatchObject({ type: 'RoundStarted', starter: 2 });
   });

@@ -74,6 +74,10 @@ export const options = z.object({
     .enum(['GIFT_STEP_START', 'PER_GIFT_SEQUENTIAL'])
     .default('GIFT_STEP_START')
     .describe("A13 (§4.5): whether the Sum Rule is active is checked once at the turn's first gift (GIFT_STEP_START) or again at each gift (PER_GIFT_SEQUENTIAL)."),
+  emptyHandMayTribute: bool(
+    true,
+    'A30 (§4.3, §7.1 (2)): with an empty hand a player may still tribute when the Six-Multiple draws it earns lead to a gift; false: an empty hand must pass.',
+  ),
   exchangeLimit: z
     .enum(['ONCE_PER_TURN', 'ONCE_PER_EXCHANGE_CARD'])
     .default('ONCE_PER_TURN')

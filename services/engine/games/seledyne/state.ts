@@ -30,9 +30,11 @@ export interface IsthamEntry {
 /**
  * The turn in progress, a sequence of steps (§4.1):
  * open (T0: exchange, start a tribute, gift or pass) → select (T1: building the tribute) →
- * draws (T2: Six-Multiple draws) → ready (T3: exchange, then a gift is required) → gifting (T4/T5: more gifts, exchange, end).
+ * draws (T2: Six-Multiple draws) → ready (T3: exchange, then a gift is required) → gifting (T4: more
+ * gifts, an exchange, or end) → closing (T5: an exchange was made after the gifts; only the end of
+ * the turn follows, or a further exchange where A14 allows one).
  */
-export type Step = 'open' | 'select' | 'draws' | 'ready' | 'gifting';
+export type Step = 'open' | 'select' | 'draws' | 'ready' | 'gifting' | 'closing';
 
 export interface Turn {
   seat: number;

@@ -68,6 +68,14 @@ describe('§6 views', () => {
     expect(() => conforms(types, root, { ...v, stage: null }, 'view')).toThrow('non-null');
   });
 
+  it('one vocabulary across games: the viewer is `seat` (null for a spectator), the seats to act are `toMove`', () => {
+    const s = given(pos).state;
+    expect(seledyne.view(s, 2)).toMatchObject({ seat: 2, toMove: [3] });
+    expect(seledyne.view(s, null)).toMatchObject({ seat: null, toMove: [3] });
+    const six = given({ hands: [['NAB-01'], ['SAL-01'], ['YAR-01']], dice: [6, 2, 6], sixWindow: true }).state;
+    expect(seledyne.view(six, 1).toMove).toEqual([0, 2]);
+  });
+
   it('§6.1 hand and reserve: all cards for the owner, counts for the others and for spectators', () => {
     const s = given(pos).state;
     const own = seledyne.view(s, 3) as ReturnType<typeof seledyne.view>;
@@ -122,9 +130,9 @@ describe('catalog options (§7.2)', () => {
     }
   });
 
-  it('every assumption A0–A29 of the spec is named by an option description', () => {
+  it('every assumption A0–A30 is named by an option description', () => {
     const text = Object.values(shape).map((f) => f.description).join(' ');
-    const missing = Array.from({ length: 30 }, (_, i) => `A${i}`).filter((id) => !new RegExp(`\\b${id}\\b`).test(text));
+    const missing = Array.from({ length: 31 }, (_, i) => `A${i}`).filter((id) => !new RegExp(`\\b${id}\\b`).test(text));
     expect(missing).toEqual([]);
   });
 
@@ -150,6 +158,7 @@ describe('catalog options (§7.2)', () => {
       sumRuleCheckTiming: 'GIFT_STEP_START',
       exchangeLimit: 'ONCE_PER_TURN',
       exchangeWithoutGiftAllowed: true,
+      emptyHandMayTribute: true,
       lastRoundTermination: 'N_CONSECUTIVE_NON_GIFT',
       positiveScoring: 'CARD_OWNER',
       scoreFloorMode: 'PERSISTENT_CLAMP',

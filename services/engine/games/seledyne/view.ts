@@ -7,14 +7,14 @@ import { sumRuleActive } from './rules.js';
 import type { State } from './state.js';
 
 export interface SeledyneView {
-  you: number | null;
+  /** The viewing seat; null for a spectator. */
+  seat: number | null;
   stage: number;
   stages: number;
   round: number;
   phase: string;
   toMove: number[];
   startSeat: number;
-  currentSeat: number | null;
   lastRound: boolean;
   triggerSeat: number | null;
   nonGiftStreak: number;
@@ -57,14 +57,13 @@ export function view(s: State, viewer: Viewer): SeledyneView {
   const choosing = s.phase === 'draw' || s.phase === 'six';
   const t = s.turn;
   return {
-    you: viewer,
+    seat: viewer,
     stage: s.stage,
     stages: o.stages,
     round: s.round,
     phase: status(s).phase,
     toMove: toMove(s),
     startSeat: s.startSeat,
-    currentSeat: s.current,
     lastRound: s.lastRound,
     triggerSeat: s.triggerSeat,
     nonGiftStreak: s.nonGiftStreak,

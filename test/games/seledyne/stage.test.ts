@@ -1,4 +1,7 @@
-/** §5 Stage end, the last round, safety rules, scoring, totals, start marker, game end. */
+/**
+ * §5 Stage end, the last round, safety rules, scoring, totals, start marker, game end.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 import { describe, expect, it } from 'vitest';
 import type { SeledyneEvent, StageScore } from '../../../services/engine/games/seledyne/events.js';
 import { deadlocked } from '../../../services/engine/games/seledyne/flow.js';

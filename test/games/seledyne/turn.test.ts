@@ -1,4 +1,7 @@
-/** §4 The turn: gift, tribute, pass, the Sum, Exchange and Six-Multiple rules; with their assumptions. */
+/**
+ * §4 The turn: gift, tribute, pass, the Sum, Exchange and Six-Multiple rules; with their options.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 import { describe, expect, it } from 'vitest';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { drawsEarned } from '../../../services/engine/games/seledyne/plan.js';
@@ -12,7 +15,7 @@ const seledyneLegal = (s: State) => seledyne.legalCommands(s, s.current!);
 describe('§4.2 Gift', () => {
   const seed: Arrangement = { houses: ['ARM', 'MOR'], hands: [['ARM-02', 'ARM-03', 'ARM-06'], ['MOR-01']], dice: [4, 1] };
 
-  it('§4.2 (a) seed example: Armaist (4) gifts its 3 to Moraist (1)', () => {
+  it('§4.2 (a) example: Armaist (4) gifts its 3 to Moraist (1)', () => {
     given(seed).when(0, { type: 'gift', target: 1, cards: ['ARM-03'] }).then([{ type: 'Gifted', seat: 0, target: 1, cards: [c('ARM-03')], difference: 3 }]);
   });
 
@@ -245,7 +248,7 @@ describe('§4.4 Pass', () => {
 describe('§4.5 Sum Rule', () => {
   const sum: Arrangement = { houses: ['ARM', 'MOR'], hands: [['ARM-01', 'ARM-03', 'ARM-06'], ['MOR-01']], counters: [['MOR-05'], []], dice: [5, 1] };
 
-  it("§4.5 (a) seed example: with another house's Sum card in its counter, Armaist pays 4 with its 1 and 3", () => {
+  it("§4.5 (a) example: with another house's Sum card in its counter, Armaist pays 4 with its 1 and 3", () => {
     expect(gifts(legal(sum, 0))).toEqual([{ type: 'gift', target: 1, cards: ['ARM-01', 'ARM-03'] }]);
     given(sum).when(0, { type: 'gift', target: 1, cards: ['ARM-01', 'ARM-03'] }).then([{ type: 'Gifted', seat: 0, target: 1, cards: cs('ARM-01', 'ARM-03'), difference: 4 }]);
   });

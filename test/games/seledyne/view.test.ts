@@ -1,4 +1,8 @@
-/** §6 views and the catalog: what each seat sees, the GraphQL SDL of the view, the options. */
+/**
+ * §6 views and the catalog: what each seat sees, the GraphQL SDL of the view, the options.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
+import { readFileSync } from 'node:fs';
 import { parse, type FieldDefinitionNode, type ObjectTypeDefinitionNode, type TypeNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -136,7 +140,15 @@ describe('catalog options (§7.2)', () => {
     expect(missing).toEqual([]);
   });
 
-  it('the defaults are the spec readings (§A.6)', () => {
+  it('docs/rules/seledyne.md explains every option and anchors every id the descriptions cite', () => {
+    const doc = readFileSync(new URL('../../../docs/rules/seledyne.md', import.meta.url), 'utf8');
+    expect(Object.keys(shape).filter((name) => !doc.includes(`\`${name}\``))).toEqual([]);
+    const cited = new Set(Object.values(shape).flatMap((f) => f.description!.match(/\bA\d+\b/g) ?? []));
+    expect([...cited].filter((id) => !doc.includes(`<a id="${id.toLowerCase()}"></a>${id}`))).toEqual([]);
+    expect(Object.values(shape).every((f) => f.description!.includes('docs/rules/seledyne.md'))).toBe(true);
+  });
+
+  it('the defaults are the readings of docs/rules/seledyne.md (§7.2)', () => {
     expect(options.parse({})).toMatchObject({
       mode: 'NORMAL',
       playerCount: { min: 2, max: 6 },

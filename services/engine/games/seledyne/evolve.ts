@@ -1,4 +1,7 @@
-/** evolve: total and deterministic; shallow copies only (see state.ts `update`). */
+/**
+ * evolve: total and deterministic; shallow copies only (see state.ts `update`).
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 import { setAt } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { SeledyneEvent } from './events.js';

@@ -7,6 +7,7 @@
  * gift must pass (§7.1 (2), A30); with an empty reserve the hand is the publicly known set of
  * unplayed cards (A26), so a turn whose only legal move is to pass or end is played for the seat; a
  * single reserve card is the forced round draw.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import { Emitter, shuffle, type Rng } from '../../core/index.js';
 import type { Card } from './cards.js';

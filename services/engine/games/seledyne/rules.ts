@@ -1,6 +1,7 @@
 /**
  * The rules of a move: checks shared with legal.ts (each returns why a move is refused, or null)
  * and the events of one command. The automatic steps that follow are in flow.ts.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import { ensure, illegal, pick, type Rng } from '../../core/index.js';
 import { total, type Card } from './cards.js';

@@ -1,4 +1,7 @@
-/** Seledyne's state (plain JSON) and small pure helpers on it. */
+/**
+ * Seledyne's state (plain JSON) and small pure helpers on it.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 import type { SetupContext } from '../../core/index.js';
 import { HOUSE_IDS, houseCards, type Card, type HouseId } from './cards.js';
 import type { StageEndReason, StageScore } from './events.js';

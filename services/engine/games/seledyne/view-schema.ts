@@ -1,4 +1,7 @@
-/** GraphQL SDL of `view()` (view.ts): every field, nullable exactly where null can occur. */
+/**
+ * GraphQL SDL of `view()` (view.ts): every field, nullable exactly where null can occur.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 export const viewType = 'SeledyneView';
 
 export const viewSchema = /* GraphQL */ `
@@ -108,7 +111,7 @@ export const viewSchema = /* GraphQL */ `
     scores: [SeledyneStageScore!]!
   }
 
-  "What one seat (or a spectator) sees of a Seledyne game."
+  "What one seat (or a spectator) sees of a Seledyne game. Sections (§) and option ids (A0–A30) in these descriptions cite docs/rules/seledyne.md."
   type SeledyneView {
     "The viewing seat; null for a spectator."
     seat: Int

@@ -1,4 +1,7 @@
-/** view and redact: each depends only on what the viewer may know (§6). */
+/**
+ * view and redact: each depends only on what the viewer may know (§6).
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 import type { Viewer } from '../../core/index.js';
 import { HOUSES, type Card } from './cards.js';
 import type { SeledyneEvent, StageScore } from './events.js';

@@ -137,6 +137,21 @@ describe('§5.1 stage-end trigger and the last round', () => {
     expect(n.map((e) => e.type)).toEqual(['Gifted', 'LastRoundTriggered', 'TurnEnded']);
   });
 
+  it('A17 NO_LEGAL_GIFT with A30: an empty hand whose tribute leads to a gift keeps the last round going', () => {
+    // seat 0: empty hand, Salaist's 6 in its counter (a draw, then a gift of 3 or 2 to seat 2)
+    const a: Arrangement = {
+      hands: [[], ['SAL-02'], ['YAR-10']],
+      reserves: [rest('NAB'), [], []],
+      counters: [['SAL-06'], [], []],
+      dice: [3, 3, 1],
+      start: 1,
+    };
+    const g = given(a, { ...o, lastRoundTermination: 'NO_LEGAL_GIFT' });
+    const events = g.when(1, { type: 'gift', target: 2, cards: ['SAL-02'] }).events();
+    expect(events.map((e) => e.type)).toEqual(['Gifted', 'LastRoundTriggered', 'TurnEnded', 'TurnEnded']);
+    expect(seledyne.legalCommands(g.when(1, { type: 'gift', target: 2, cards: ['SAL-02'] }).state(), 0)).toEqual([{ type: 'tribute', card: 'SAL-06' }, { type: 'pass' }]);
+  });
+
   it('A17 N_CONSECUTIVE_NON_GIFT: an exchange alone does not keep the last round alive (§7.1 24)', () => {
     const a: Arrangement = {
       hands: [['NAB-04', 'NAB-10'], ['SAL-02'], ['YAR-09']],

@@ -87,7 +87,7 @@ export const options = z.object({
   exchangeTiming: z
     .enum(['T0_T3_T5'])
     .default('T0_T3_T5')
-    .describe(rule('A15, §4.6', 'The Exchange may be used before the tribute, after the tribute and its draws, or after the gifts; availability is checked when used.')),
+    .describe(rule('A15, §4.6', 'The Exchange may be used before the tribute (T0), after the tribute and its draws (T3), or after the gifts (T5), checked when used; after a T5 exchange no gift follows.')),
   exchangeWithoutGiftAllowed: bool(true, rule('A16, §4.6', 'An Exchange may be used in a turn that ends in a pass; false requires a gift in that turn.')),
   lastRoundTermination: z
     .enum(['N_CONSECUTIVE_NON_GIFT', 'NO_LEGAL_GIFT'])

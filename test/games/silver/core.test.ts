@@ -31,6 +31,7 @@ describe('§2 setup', () => {
   it('§2.2.9 each player peeks at two own cards, seen by that player only', () => {
     const f = round({ villages: [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], deckSize: 20, peek: true });
     expect(silver.status(f.state).toMove).toEqual([0, 1]); // at the same time
+    expect(f.view(null)).toMatchObject({ seat: null, toMove: [0, 1] }); // the view speaks the same vocabulary as the status
     const after = f.do(0, { type: 'peek', positions: [1, 3] });
     expect(after.row(0, 0)).toEqual([null, 2, null, 4, null]);
     expect(after.row(0, 1)).toEqual([null, null, null, null, null]);

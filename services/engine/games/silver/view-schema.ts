@@ -126,8 +126,8 @@ export const viewSchema = /* GraphQL */ `
     "setup, commander, peek, play, scoring or over."
     phase: String!
     startPlayer: Int!
-    "Who must act (turn or pending step)."
-    currentSeat: Int
+    "The seats to act now (the turn, a pending step, or every seat still to peek)."
+    toMove: [Int!]!
     "1 = clockwise (to the left), -1 = counter-clockwise."
     direction: Int!
     "The edition supplying each card number 0–13."

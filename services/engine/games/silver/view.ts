@@ -2,6 +2,7 @@
 import type { Viewer } from '../../core/index.js';
 import { cardDef, numberOf, type Edition } from './cards.js';
 import type { Event } from './events.js';
+import { toMove } from './legal.js';
 import { guarded } from './protect.js';
 import { defOf, knows, type Pending, type State } from './state.js';
 
@@ -42,7 +43,7 @@ export interface SilverView {
   rounds: number;
   phase: string;
   startPlayer: number;
-  currentSeat: number | null;
+  toMove: number[];
   direction: number;
   editions: string[];
   villages: { seat: number; cards: SlotView[] }[];
@@ -124,7 +125,7 @@ export function view(s: State, viewer: Viewer): SilverView {
     rounds: s.o.rounds,
     phase: s.phase,
     startPlayer: s.start,
-    currentSeat: s.turn?.seat ?? s.pending?.seat ?? null,
+    toMove: toMove(s),
     direction: s.dir,
     editions: s.eds.slice(),
     villages: s.villages.map((row, seat) => ({

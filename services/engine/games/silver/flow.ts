@@ -89,7 +89,8 @@ export function endTurn(sim: Sim) {
 }
 
 export function endRound(sim: Sim, reason: 'call' | 'deck' | 'villagers') {
-  while (sim.state.hand.length > 0) sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
+  // A card still in hand is discarded; a Zombie goes under the pile, never on top (§4.4).
+  while (sim.state.hand.length > 0) sim.move({ z: 'hand', i: 0 }, isZombie(sim.state, sim.state.hand[0]!) ? { z: 'bottom' } : { z: 'discard' }, 'all');
   sim.emit({ type: 'RoundEnded', reason, villages: sim.state.villages.map((r) => r.map(numberOf)) });
   scoreSteps(sim);
 }

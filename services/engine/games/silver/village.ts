@@ -15,6 +15,15 @@ export function exchangeable(s: State, seat: number): number[] {
   return out;
 }
 
+/** §4.4: a face-up Zombie may not be discarded, so it is no target for a single exchange or a discard. */
+export const faceUpZombie = (s: State, id: number) => s.up[id]! && isZombie(s, id);
+
+/** Positions a single exchange may replace: exchangeable, and not a face-up Zombie. */
+export const singleTargets = (s: State, seat: number) => exchangeable(s, seat).filter((p) => !faceUpZombie(s, s.villages[seat]![p]!));
+
+/** An exchange is possible: a single target, or two cards to try a multi-card exchange with. */
+export const canExchange = (s: State, seat: number) => singleTargets(s, seat).length > 0 || exchangeable(s, seat).length >= 2;
+
 /** §3.7 step 2: the match test with Doppelgänger (wild) and Lycan (+1) modifiers. */
 export function matches(s: State, seat: number, ids: number[]): boolean {
   const wild = ids.filter((id) => hasPassive(s, id, 'wild'));
@@ -67,14 +76,17 @@ export function discardSet(sim: Sim, seat: number, positions: number[]): number[
   return [...new Set(sorted.map((q, k) => q - k))];
 }
 
-/** The held card could not go where it was meant to (Zombie bounce): back to its source. */
+/**
+ * The held card could not go where it was meant to (a village Zombie bounced): back to its
+ * source. A display card goes back to the display; any other card onto the pile, except a Zombie,
+ * which may never end on top of it (§4.4): it is added at an end of the village instead, face-up
+ * unless it came from the deck.
+ */
 export function returnHeld(sim: Sim, seat: number, from: 'deck' | 'display' | 'discard' | 'pile') {
   const x = sim.state.hand[0]!;
   if (from === 'display') sim.move({ z: 'hand', i: 0 }, { z: 'display', i: 0 }, 'all');
-  else if (from === 'deck' && isZombie(sim.state, x)) {
-    sim.pending({ kind: 'place', seat, slots: null, up: false, penalty: false });
-    return;
-  } else sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
+  else if (isZombie(sim.state, x)) return sim.pending({ kind: 'place', seat, slots: null, up: from !== 'deck', penalty: false });
+  else sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
   sim.pending(null);
 }
 

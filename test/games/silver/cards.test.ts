@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { silver } from '../../../services/engine/games/silver/index.js';
 import type { Event } from '../../../services/engine/games/silver/events.js';
-import { discard, draw, power, round, tgt, type Flow } from './helpers.js';
+import { cardsConserved, discard, draw, power, round, tgt, type Flow } from './helpers.js';
 
 const A = { edition: 'amulet' };
 const C = { edition: 'coin' };
@@ -308,6 +308,22 @@ describe('§4.5 promo cards', () => {
     expect(h.row(0, 1)[3]).toBe(7);
     expect(h.state.deck).toHaveLength(31);
     expect(h.state.phase).toBe('peek');
+  });
+
+  it('§4.5 Commander: each kept card is swapped into one of the five new cards, never into a place a kept card already took', () => {
+    const f = round({ options: { ...D, mix: { '0': 'promo' }, rounds: 2 }, villages: [[0, 0, 5, 7], [1]], up: [[0, 0], [0, 1]], deck: [6, 8], deckSize: 20 })
+      .do(0, { type: 'call' })
+      .all(1, draw, discard)
+      .all(0, tgt(0, 2), tgt(0, 3));
+    expect(f.view(1).kept.map((k) => k.card.number)).toEqual([5, 7]);
+    const g = f.do(0, { type: 'place', position: 1 });
+    expect(g.legal(0)).toEqual([0, 2, 3, 4].map((position) => ({ type: 'place', position })));
+    g.refused(0, { type: 'place', position: 1 });
+    const h = g.do(0, { type: 'place', position: 4 });
+    expect(h.row(0, 1)).toEqual([null, 5, null, null, 7]); // both kept cards in the village, public
+    expect(h.state.deck).toHaveLength(31); // 52 − 2 kept − 20 dealt − 1 flipped + 2 replaced (rules §2.3)
+    expect(h.state.phase).toBe('peek');
+    cardsConserved(h.state);
   });
 
   it('Prince: your face-up cards cannot be changed by others; they may still add cards', () => {

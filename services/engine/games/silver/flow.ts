@@ -47,7 +47,7 @@ export function startRound(sim: Sim, round: number, start: number) {
 export function nextCommander(sim: Sim, from: number, k0: number) {
   for (let k = k0; k < sim.state.seats; k++) {
     const seat = (from + k) % sim.state.seats;
-    if (sim.state.kept[seat]!.length > 0) return sim.pending({ kind: 'commander', seat });
+    if (sim.state.kept[seat]!.length > 0) return sim.pending({ kind: 'commander', seat, done: [] });
   }
   if (sim.state.phase === 'commander') sim.emit({ type: 'PeekPhase' });
 }

@@ -21,8 +21,8 @@ export type Pending =
   | { kind: 'power'; seat: number; card: number; edition: Edition; steps: Step[]; i: number; own: number | null; selected: number[]; then: 'main' | 'free'; drawn: boolean }
   /** A scoring power that needs a choice (Commander keep, Generous give). */
   | { kind: 'score'; seat: number; op: 'keep' | 'give'; position: number | null }
-  /** Round start: swap the kept card (Commander) into the new village. */
-  | { kind: 'commander'; seat: number };
+  /** Round start: swap a kept card (Commander) into the new village; `done` = positions a kept card already took. */
+  | { kind: 'commander'; seat: number; done: number[] };
 
 export interface Turn {
   seat: number;

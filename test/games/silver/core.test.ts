@@ -148,6 +148,14 @@ describe('§3 turns', () => {
     expect(g.legal(0).map((c) => c.type)).not.toContain('call');
   });
 
+  it('§3.4/§3.6 no call in a turn with a free action: naming the Bodyguard’s card', () => {
+    const f = round({ ...base, villages: [[3, 1, 4], [6]], up: [[0, 0]] });
+    expect(f.legal(0)).toContainEqual({ type: 'call' });
+    const g = f.do(0, { type: 'guard', bodyguard: 0, position: 1 });
+    expect(g.legal(0)).not.toContainEqual({ type: 'call' });
+    g.refused(0, { type: 'call' });
+  });
+
   it('§3.4 final turns follow the direction when it changes (Dagger Reverser)', () => {
     const f = round({ seats: 4, villages: [[1, 2], [3, 3, 3], [6, 6, 6], [8, 8, 8]], deck: [11, 7, 7], deckSize: 20 }).do(0, { type: 'call' });
     expect(silver.status(f.state).toMove).toEqual([1]);

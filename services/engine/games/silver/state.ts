@@ -28,7 +28,7 @@ export interface Turn {
   seat: number;
   /** The main action has been taken. */
   main: boolean;
-  /** A power or token has been used this turn (no call then, [S000]). */
+  /** A free action (power, token, naming a Bodyguard's card) was taken this turn: no call then (§3.6). */
   free: boolean;
   /** Ids of face-up cards activated this turn. */
   used: number[];

@@ -72,7 +72,7 @@ export const viewSchema = /* GraphQL */ `
     seat: Int!
     "The main action has been taken."
     mainDone: Boolean!
-    "A power or the token was used this turn (no call then)."
+    "A free action (a power, the token, naming a Bodyguard's card) was taken this turn (no call then)."
     powerUsed: Boolean!
     "An extra turn after a 2-player skip."
     extra: Boolean!

@@ -416,6 +416,23 @@ describe('§5 silver tokens', () => {
     expect(h.legal(0)).not.toContainEqual({ type: 'call' });
   });
 
+  it('§5.2 bullet: the holder places it on one own card, protected like the amulet; at scoring that card is removed and does not count', () => {
+    const B = { edition: 'amulet', token: 'bullet', rounds: 1 };
+    expect(silver.options.safeParse(B).success).toBe(true);
+    const f = round({ options: B, villages: [[1, 9], [6, 7]], token: { holder: 0, active: true }, deck: [5, 9, 8], deckSize: 10 }).do(0, { type: 'token' });
+    expect(f.legal(0)).toEqual([tgt(0, 0), tgt(0, 1)]);
+    const g = f.do(0, tgt(0, 1));
+    expect(g.view(1).villages[0]!.cards[1]!.amulet).toBe(true);
+    expect(g.view(1).token).toMatchObject({ kind: 'bullet', used: true });
+    expect(g.legal(0)).not.toContainEqual({ type: 'call' }); // like the other tokens (§3.4)
+    const h = g.all(0, draw, discard).all(1, draw, power);
+    expect(targets(h, 1)).toEqual([tgt(0, 0), tgt(1, 0), tgt(1, 1)]); // the Seer cannot look at it
+    const end = h.do(1, tgt(1, 0)).do(0, { type: 'call' }).all(1, draw, discard);
+    expect(end.state.history[0]).toMatchObject({ totals: [1, 13], roundScores: [0, 13], callSucceeded: true });
+    expect(end.view(1).discard[0]!.number).toBe(9); // the shot card lies under the pile
+    cardsConserved(end.state);
+  });
+
   it('§5.1 amulet: the protected card cannot be viewed or moved by anyone', () => {
     const f = round({ options: A, villages: [[1, 2], [6, 7]], token: { holder: 0, active: true }, deck: [6, 9], deckSize: 10 }).all(0, { type: 'token' }, tgt(0, 1), draw);
     expect(f.legal(0).filter((c) => c.type === 'exchange')).toEqual([{ type: 'exchange', positions: [0] }]);

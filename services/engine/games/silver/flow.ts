@@ -14,6 +14,7 @@ export const TOKEN_STEPS: Record<State['token']['kind'], Step[]> = {
   coin: [{ op: 'flip', where: 'any', from: 'any' }],
   dagger: [{ op: 'reverse' }],
   amulet: [{ op: 'protect' }],
+  bullet: [{ op: 'protect' }],
 };
 
 /** Deal a round: 52 cards less any kept by a Commander; four rows of 5, unused rows to the box; flip the discard. */
@@ -91,8 +92,17 @@ export function endTurn(sim: Sim) {
 export function endRound(sim: Sim, reason: 'call' | 'deck' | 'villagers') {
   // A card still in hand is discarded; a Zombie goes under the pile, never on top (§4.4).
   while (sim.state.hand.length > 0) sim.move({ z: 'hand', i: 0 }, isZombie(sim.state, sim.state.hand[0]!) ? { z: 'bottom' } : { z: 'discard' }, 'all');
+  shootBullet(sim);
   sim.emit({ type: 'RoundEnded', reason, villages: sim.state.villages.map((r) => r.map(numberOf)) });
   scoreSteps(sim);
+}
+
+/** §5.2: the card under the bullet leaves the village before the scoring (under the pile): it does not count. */
+function shootBullet(sim: Sim) {
+  const s = sim.state;
+  if (s.token.kind !== 'bullet' || s.amulet === null) return;
+  const owner = s.villages.findIndex((r) => r.includes(s.amulet!));
+  if (owner >= 0) sim.move({ z: 'village', s: owner, p: s.villages[owner]!.indexOf(s.amulet) }, { z: 'bottom' }, 'all');
 }
 
 /** Resolves the scoring powers in order; stops at one that needs a choice. */

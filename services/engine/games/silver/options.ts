@@ -22,7 +22,7 @@ export const options = z.object({
       }
     }),
   token: z
-    .enum(['dagger', 'coin', 'amulet'])
+    .enum(['dagger', 'coin', 'amulet', 'bullet'])
     .nullable()
     .default(null)
     .describe('The silver token (§5, §0.2.17): dagger, coin or amulet; null = the base edition’s own token.'),

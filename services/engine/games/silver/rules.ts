@@ -136,7 +136,7 @@ function turnCommand(sim: Sim, seat: number, c: Command) {
       return runSteps(sim, { kind: 'power', seat, card: d.number, edition: d.edition, steps: d.alternatives![c.option]!, i: 0, own: null, selected: [], then: 'free', drawn: false });
     }
     case 'token':
-      sim.emit({ type: 'TokenUsed', seat, blocksCall: s.token.kind !== 'amulet' || s.o.amuletTokenBlocksCall });
+      sim.emit({ type: 'TokenUsed', seat, blocksCall: (s.token.kind !== 'amulet' && s.token.kind !== 'bullet') || s.o.amuletTokenBlocksCall });
       return runSteps(sim, { kind: 'power', seat, card: -1, edition: s.eds[0]!, steps: TOKEN_STEPS[s.token.kind], i: 0, own: null, selected: [], then: 'free', drawn: false });
     case 'guard':
       return sim.emit({ type: 'Guarded', s: seat, bodyguard: c.bodyguard, p: c.position });

@@ -8,6 +8,9 @@ import type { Options } from './options.js';
 
 /** Knowledge bit meaning "every player has seen it" (§8.2 publicKnown). */
 export const PUBLIC = 16;
+
+/** The silver tokens (§5). */
+export type TokenKind = 'dagger' | 'coin' | 'amulet' | 'bullet';
 export const bit = (seat: number) => 1 << seat;
 
 export type Pending =
@@ -58,7 +61,7 @@ export interface State {
   o: Options;
   /** The edition supplying each number 0..13. */
   eds: Edition[];
-  token: { kind: 'dagger' | 'coin' | 'amulet'; holder: number; active: boolean; used: boolean };
+  token: { kind: TokenKind; holder: number; active: boolean; used: boolean };
   round: number;
   start: number;
   phase: 'setup' | 'commander' | 'peek' | 'play' | 'scoring' | 'over';
@@ -75,6 +78,7 @@ export interface State {
   rot: boolean[];
   known: number[];
   guards: { bg: number; card: number }[];
+  /** The card the amulet or the bullet token lies on (§5.1, §5.2). */
   amulet: number | null;
   /** Cards whose face-up power is off (taken from the discard pile, option). */
   dead: number[];

@@ -28,7 +28,7 @@ export const viewSchema = /* GraphQL */ `
     publicKnown: Boolean!
     "The card, or null if the viewer does not know it."
     card: SilverCard
-    "The amulet lies on it."
+    "The amulet or the bullet (see token.kind) lies on it."
     amulet: Boolean!
     "Protected by a face-up Bodyguard."
     guarded: Boolean!
@@ -55,7 +55,7 @@ export const viewSchema = /* GraphQL */ `
 
   "The silver token."
   type SilverToken {
-    "dagger, coin or amulet."
+    "dagger, coin, amulet or bullet."
     kind: String!
     "Its holder: the start player."
     holder: Int!

@@ -86,7 +86,7 @@ const PROMPTS: Record<string, string> = {
   dump: 'choose the cards the drawn card replaces',
   declare: 'choose cards you believe are worth 6 or more, then confirm',
   discardOwnFaceUp: 'choose one of your face-up cards to discard',
-  protect: 'choose one of your cards for the amulet',
+  protect: 'choose one of your cards for the token (amulet or bullet)',
 };
 
 function pendingView(s: State, p: Pending): PendingView {

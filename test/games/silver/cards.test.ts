@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { silver } from '../../../services/engine/games/silver/index.js';
 import type { Event } from '../../../services/engine/games/silver/events.js';
-import { cardsConserved, discard, draw, power, round, tgt, type Flow } from './helpers.js';
+import { applyScoring, cardsConserved, discard, draw, power, round, tgt, type Flow } from './helpers.js';
 
 const A = { edition: 'amulet' };
 const C = { edition: 'coin' };
@@ -201,12 +201,12 @@ describe('§4.4 Silver Dagger cards', () => {
     round({ options: { ...D, ...options }, villages, up, deck: [6, 7, 8], deckSize: 20, seats: villages.length }).do(0, { type: 'call' });
 
   it('#0 Debt Collector: at scoring, face-up, −1 per card in the opponents’ villages', () => {
-    const f = called([[0, 5], [1, 2, 3]], [[0, 0]]).all(1, draw, discard);
+    const f = applyScoring(called([[0, 5], [1, 2, 3]], [[0, 0]]).all(1, draw, discard));
     expect(f.state.history[0]).toMatchObject({ totals: [2, 6], roundScores: [0, 6] });
   });
 
   it('ASSUMPTION debtCollector=mostCards counts the fullest opponent village only', () => {
-    const f = called([[0, 9], [1, 2, 3], [3]], [[0, 0]], { debtCollector: 'mostCards' }).all(1, draw, discard).all(2, draw, discard);
+    const f = applyScoring(called([[0, 9], [1, 2, 3], [3]], [[0, 0]], { debtCollector: 'mostCards' }).all(1, draw, discard).all(2, draw, discard));
     expect(f.state.history[0]!.totals[0]).toBe(6);
   });
 
@@ -216,16 +216,33 @@ describe('§4.4 Silver Dagger cards', () => {
   });
 
   it('#2 Halfling: halves the total rounding down; each face-up Halfling halves again', () => {
-    expect(called([[2, 9], [1]], [[0, 0]]).all(1, draw, discard).state.history[0]!.totals[0]).toBe(5);
-    expect(called([[2, 9], [1]], [[0, 0]], { halflingRounding: 'up' }).all(1, draw, discard).state.history[0]!.totals[0]).toBe(6);
-    expect(called([[2, 2, 9], [1]], [[0, 0], [0, 1]]).all(1, draw, discard).state.history[0]!.totals[0]).toBe(3);
-    expect(called([[2, 2, 9], [1]], [[0, 0], [0, 1]], { halflingStacks: false }).all(1, draw, discard).state.history[0]!.totals[0]).toBe(6);
+    expect(applyScoring(called([[2, 9], [1]], [[0, 0]]).all(1, draw, discard)).state.history[0]!.totals[0]).toBe(5);
+    expect(applyScoring(called([[2, 9], [1]], [[0, 0]], { halflingRounding: 'up' }).all(1, draw, discard)).state.history[0]!.totals[0]).toBe(6);
+    expect(applyScoring(called([[2, 2, 9], [1]], [[0, 0], [0, 1]]).all(1, draw, discard)).state.history[0]!.totals[0]).toBe(3);
+    expect(applyScoring(called([[2, 2, 9], [1]], [[0, 0], [0, 1]], { halflingStacks: false }).all(1, draw, discard)).state.history[0]!.totals[0]).toBe(6);
+  });
+
+  it('§4.4 #0/#2 the Debt Collector and the Halfling are optional: the holder applies or declines each (a Halfling on a negative total)', () => {
+    // seat 0: 0 + 2 + 1 = 3; the Debt Collector takes 6 (the opponent holds 6 cards) → −3; halving −3 gives −2, worse.
+    const f = called([[0, 2, 1], [5, 6, 7, 8, 9, 10]], [[0, 0], [0, 1]]).all(1, draw, discard);
+    expect(f.state.pending).toMatchObject({ kind: 'score', seat: 0, op: 'debt' });
+    expect(f.legal(0)).toEqual([{ type: 'confirm' }, { type: 'skip' }]);
+    const g = f.do(0, { type: 'confirm' });
+    expect(g.state.pending).toMatchObject({ kind: 'score', seat: 0, op: 'halve' });
+    expect(g.do(0, { type: 'skip' }).state.history[0]!.totals[0]).toBe(-3);
+    expect(g.do(0, { type: 'confirm' }).state.history[0]!.totals[0]).toBe(-2);
+    expect(f.do(0, { type: 'skip' }).do(0, { type: 'confirm' }).state.history[0]!.totals[0]).toBe(1); // 3 halved, rounded down
+  });
+
+  it('§4.4 scoringPowersOptional=false: the Debt Collector and the Halfling apply by force', () => {
+    const f = called([[0, 2, 1], [5, 6, 7, 8, 9, 10]], [[0, 0], [0, 1]], { scoringPowersOptional: false }).all(1, draw, discard);
+    expect(f.state.history[0]!.totals[0]).toBe(-2);
   });
 
   it('§6.3 Dagger scoring order: Debt Collectors (0) before Halflings (2); daggerScoringOrder orders the queue', async () => {
     const { scoringQueue } = await import('../../../services/engine/games/silver/scoring.js');
     const f0 = called([[0, 2, 9], [2, 0, 5]], [[0, 0], [0, 1], [1, 0], [1, 1]]).do(1, draw);
-    const f = f0.do(1, discard);
+    const f = applyScoring(f0.do(1, discard));
     expect(f.state.history[0]!.totals).toEqual([4, 2]); // (11 − 3) / 2, (7 − 3) / 2
     const s = { ...f0.state, upBefore: f0.state.villages.flat() };
     expect(scoringQueue(s).map((x) => [x.seat, x.op])).toEqual([[0, 'debt'], [1, 'debt'], [0, 'halve'], [1, 'halve']]);

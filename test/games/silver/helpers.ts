@@ -129,6 +129,13 @@ export function cardsConserved(s: State) {
   expect(new Set(all).size).toBe(52);
 }
 
+/** Applies every optional Debt Collector and Halfling as it comes up (their holders confirm). */
+export function applyScoring(f: Flow): Flow {
+  let g = f;
+  for (let p = g.state.pending; p?.kind === 'score' && (p.op === 'debt' || p.op === 'halve'); p = g.state.pending) g = g.do(p.seat, { type: 'confirm' });
+  return g;
+}
+
 export const draw = { type: 'draw' } as const;
 export const power = { type: 'power' } as const;
 export const discard = { type: 'discard' } as const;

@@ -7,7 +7,7 @@ import { cards, silver } from '../../../services/engine/games/silver/index.js';
 import { gameWinners, nextToken } from '../../../services/engine/games/silver/scoring.js';
 import { initialState, type State } from '../../../services/engine/games/silver/state.js';
 import { randomPlaythrough } from '../../kit/playthrough.js';
-import { dealEvents, discard, draw, Flow, power, round, tgt, typeBot, type Setup } from './helpers.js';
+import { applyScoring, dealEvents, discard, draw, Flow, power, round, tgt, typeBot, type Setup } from './helpers.js';
 
 const A = { edition: 'amulet' };
 const C = { edition: 'coin' };
@@ -171,7 +171,7 @@ describe('ASSUMPTION options (the other reading)', () => {
 
   it('§6.4 callerCompareAfterPowers=false: the caller is compared on the plain sums', () => {
     const o: Setup = { villages: [[0, 5], [1, 2]], up: [[0, 0]], deck: [6, 7], deckSize: 10 };
-    const run = (options: Record<string, unknown>) => round({ ...o, options }).do(0, { type: 'call' }).all(1, draw, discard).state.history[0]!;
+    const run = (options: Record<string, unknown>) => applyScoring(round({ ...o, options }).do(0, { type: 'call' }).all(1, draw, discard)).state.history[0]!;
     expect(run({})).toMatchObject({ totals: [3, 3], callSucceeded: true });
     expect(run({ callerCompareAfterPowers: false })).toMatchObject({ callSucceeded: false, roundScores: [13, 3] });
   });

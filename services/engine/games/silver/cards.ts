@@ -116,9 +116,9 @@ const DAGGER_TIMING: Timing[] = ['SCU', 'FU', 'SCU', 'FU', 'FU', 'DRV', 'DIS', '
 const DAGGER: CardDef[] = Array.from({ length: 14 }, (_, n): CardDef => {
   switch (n) {
     case 0:
-      return { edition: 'dagger', number: 0, names: { en: 'Debt Collector', fa: 'شر خر' }, timing: 'SCU', powerKnown: true, optional: false, scoring: 'debt', powerText: "At scoring, if face-up: subtract 1 from your total for every card in your opponents' villages (spec §4.4 reading)." };
+      return { edition: 'dagger', number: 0, names: { en: 'Debt Collector', fa: 'شر خر' }, timing: 'SCU', powerKnown: true, optional: true, scoring: 'debt', powerText: "At scoring, if face-up, you may subtract 1 from your total for every card in your opponents' villages (rules §4.4)." };
     case 2:
-      return { edition: 'dagger', number: 2, names: { en: 'Halfling', fa: 'آدم کوچولو' }, timing: 'SCU', powerKnown: true, optional: false, scoring: 'halve', powerText: 'At scoring, if face-up: halve your total, rounding down (spec §4.4 reading).' };
+      return { edition: 'dagger', number: 2, names: { en: 'Halfling', fa: 'آدم کوچولو' }, timing: 'SCU', powerKnown: true, optional: true, scoring: 'halve', powerText: 'At scoring, if face-up, you may halve your total, rounding down (rules §4.4).' };
     case 4:
       return { edition: 'dagger', number: 4, names: { en: 'Zombie', fa: 'زامبی' }, timing: 'FU', powerKnown: true, optional: true, passive: { zombie: true }, powerText: 'Never the top card of the discard pile. While face-up, you may spend your turn giving it face-down to the previous player.' };
     case 5:

@@ -253,11 +253,11 @@ export function evolve(state: State, e: Event): State {
       s.known = known;
       s.turn = null;
       s.pending = null;
-      s.scoring = { queue: scoringQueue(s), at: 0, adj: Array(s.seats).fill(0) };
+      s.scoring = { queue: scoringQueue(s), at: 0, adj: Array(s.seats).fill(0), halved: Array(s.seats).fill(0) };
       return s;
     }
     case 'ScoreAdjusted':
-      s.scoring = { ...s.scoring!, adj: setAt(s.scoring!.adj, e.seat, s.scoring!.adj[e.seat]! + e.delta) };
+      s.scoring = { ...s.scoring!, adj: setAt(s.scoring!.adj, e.seat, s.scoring!.adj[e.seat]! + e.delta), halved: e.op === 'halve' ? setAt(s.scoring!.halved, e.seat, s.scoring!.halved[e.seat]! + 1) : s.scoring!.halved };
       return s;
     case 'KeptForNext': {
       const id = s.villages[e.seat]![e.position]!;

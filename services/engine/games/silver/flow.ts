@@ -7,7 +7,7 @@ import { numberOf, type Step } from './cards.js';
 import { fuActive, hasPassive, isZombie } from './protect.js';
 import { automaticDelta, gameWinners, nextToken, roundOutcome, villageSum } from './scoring.js';
 import type { Sim } from './sim.js';
-import { next, type State } from './state.js';
+import { defOf, next, type ScoreStep, type State } from './state.js';
 
 /** The silver tokens' powers as effect steps (§5). */
 export const TOKEN_STEPS: Record<State['token']['kind'], Step[]> = {
@@ -112,16 +112,29 @@ export function scoreSteps(sim: Sim) {
     const sc = s.scoring!;
     const step = sc.queue[sc.at];
     if (!step) return finishRound(sim);
-    const row = s.villages[step.seat]!;
     if (step.op === 'debt' || step.op === 'halve') {
-      const halvedBefore = sc.queue.slice(0, sc.at).some((x) => x.seat === step.seat && x.op === 'halve');
-      const delta = automaticDelta(s, step.seat, step.op, villageSum(s, step.seat) + sc.adj[step.seat]!, halvedBefore);
-      if (delta !== 0) sim.emit({ type: 'ScoreAdjusted', seat: step.seat, op: step.op, delta });
+      // An optional scoring card (§4.4: it "can"): its holder applies or declines it, unless the option forces it.
+      if (scoreDelta(s, step) !== 0 && defOf(s, step.id).optional && s.o.scoringPowersOptional) return sim.pending({ kind: 'score', seat: step.seat, op: step.op, position: null });
+      applyScoreDelta(sim);
     } else if (scoreChoices(s, step.seat, step.op, step.id).length > 0) {
       return sim.pending({ kind: 'score', seat: step.seat, op: step.op, position: null });
     }
     sim.emit({ type: 'ScoreStepDone' });
   }
+}
+
+/** The change the current Debt Collector or Halfling step makes to its holder's total. */
+function scoreDelta(s: State, step: ScoreStep): number {
+  const sc = s.scoring!;
+  if (step.op !== 'debt' && step.op !== 'halve') return 0;
+  return automaticDelta(s, step.seat, step.op, villageSum(s, step.seat) + sc.adj[step.seat]!, sc.halved[step.seat]! > 0);
+}
+
+/** Applies the current Debt Collector or Halfling step. */
+export function applyScoreDelta(sim: Sim) {
+  const step = sim.state.scoring!.queue[sim.state.scoring!.at]!;
+  const delta = scoreDelta(sim.state, step);
+  if (delta !== 0 && (step.op === 'debt' || step.op === 'halve')) sim.emit({ type: 'ScoreAdjusted', seat: step.seat, op: step.op, delta });
 }
 
 /** Positions a scoring power may pick: keep (§4.5) any other card not kept yet; give (guess) any card. */

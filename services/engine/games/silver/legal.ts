@@ -97,6 +97,7 @@ function holdCommands(s: State, seat: number, pend: Extract<Pending, { kind: 'ho
 
 function scoreCommands(s: State, pend: Extract<Pending, { kind: 'score' }>): Command[] {
   const step = s.scoring!.queue[s.scoring!.at]!;
+  if (pend.op === 'debt' || pend.op === 'halve') return [{ type: 'confirm' }, { type: 'skip' }];
   const skip: Command[] = pend.op === 'give' || s.o.commanderOptional ? [{ type: 'skip' }] : [];
   if (pend.op === 'give' && pend.position !== null)
     return Array.from({ length: s.seats }, (_, i) => i).flatMap((r) => (r === pend.seat ? [] : [{ type: 'seat' as const, seat: r }]));

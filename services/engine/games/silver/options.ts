@@ -53,6 +53,7 @@ export const options = z.object({
   masterThiefLooks: flag(false, 'ASSUMPTION §4.4 #12: the Master Thief looks at the card received.'),
   debtCollector: pick(['allOpponents', 'mostCards'] as const, 'allOpponents', 'ASSUMPTION §4.4 #0: the Debt Collector subtracts 1 per card in all opponents’ villages, or in the fullest opponent village only.'),
   halflingRounding: pick(['down', 'up'] as const, 'down', 'ASSUMPTION §4.4 #2: the Halfling halves your total rounding down or up.'),
+  scoringPowersOptional: flag(true, 'Rules §4.4 #0/#2: the holder of a face-up Debt Collector or Halfling chooses at scoring whether to apply it (the cards say it "can"); false = applied by force.'),
   halflingStacks: flag(true, 'ASSUMPTION §4.4 #2: each face-up Halfling halves once more; false = only once.'),
   commanderKeptCounts: flag(true, 'ASSUMPTION §4.5: the card kept with a Commander still counts for this round.'),
   commanderPerCard: flag(true, 'ASSUMPTION §4.5: one card kept per face-up Commander; false = one per player.'),

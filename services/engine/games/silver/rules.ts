@@ -2,7 +2,7 @@
 import { ensure, shuffle, type Rng } from '../../core/index.js';
 import { numberOf } from './cards.js';
 import type { Command } from './commands.js';
-import { afterPeek, endTurn, nextCommander, scoreSteps, settle, startRound, TOKEN_STEPS } from './flow.js';
+import { afterPeek, applyScoreDelta, endTurn, nextCommander, scoreSteps, settle, startRound, TOKEN_STEPS } from './flow.js';
 import { freeActions, legalCommands } from './legal.js';
 import { applyStep, runSteps } from './powers.js';
 import { countPassive } from './protect.js';
@@ -175,6 +175,7 @@ function scoreCommand(sim: Sim, pend: Extract<State['pending'], { kind: 'score' 
   const seat = pend.seat;
   if (c.type === 'target' && pend.op === 'give') return sim.pending({ ...pend, position: c.position });
   if (c.type === 'target') sim.emit({ type: 'KeptForNext', seat, position: c.position, card: numberOf(sim.state.villages[seat]![c.position]!) });
+  if (c.type === 'confirm') applyScoreDelta(sim);
   if (c.type === 'seat') sim.move({ z: 'village', s: seat, p: pend.position! }, { z: 'village', s: c.seat, p: sim.state.villages[c.seat]!.length }, 'all', { up: true });
   sim.emit({ type: 'ScoreStepDone' });
   scoreSteps(sim);

@@ -22,8 +22,8 @@ export type Pending =
   | { kind: 'place'; seat: number; slots: number[] | null; up: boolean; penalty: boolean }
   /** A power in progress: `steps[i]` waits for a choice. */
   | { kind: 'power'; seat: number; card: number; edition: Edition; steps: Step[]; i: number; own: number | null; selected: number[]; then: 'main' | 'free'; drawn: boolean }
-  /** A scoring power that needs a choice (Commander keep, Generous give). */
-  | { kind: 'score'; seat: number; op: 'keep' | 'give'; position: number | null }
+  /** A scoring power that needs a choice (Commander keep, Generous give, apply or decline a Debt Collector or Halfling). */
+  | { kind: 'score'; seat: number; op: ScoreStep['op']; position: number | null }
   /** Round start: swap a kept card (Commander) into the new village; `done` = positions a kept card already took. */
   | { kind: 'commander'; seat: number; done: number[] };
 
@@ -92,7 +92,8 @@ export interface State {
   pending: Pending | null;
   endReason: 'call' | 'deck' | 'villagers' | null;
   upBefore: number[];
-  scoring: { queue: ScoreStep[]; at: number; adj: number[] } | null;
+  /** The scoring powers to resolve, the next one, each seat's adjustment and how often it was halved. */
+  scoring: { queue: ScoreStep[]; at: number; adj: number[]; halved: number[] } | null;
   scores: number[];
   history: RoundResult[];
   winners: number[] | null;

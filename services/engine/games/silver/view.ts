@@ -104,6 +104,7 @@ function pendingView(s: State, p: Pending): PendingView {
       return { ...base, step: step.op, selected: p.selected, card, prompt: PROMPTS[step.op] ?? '' };
     }
     case 'score':
+      if (p.op === 'debt' || p.op === 'halve') return { ...base, step: p.op, prompt: p.op === 'debt' ? 'apply your Debt Collector (confirm) or decline it (skip)' : 'apply your Halfling (confirm) or decline it (skip)' };
       return { ...base, step: p.op, prompt: p.op === 'keep' ? 'choose a card to keep for the next round' : p.position === null ? 'choose a card to give' : 'choose a player' };
     case 'commander':
       return { ...base, prompt: 'choose the position for your kept card' };

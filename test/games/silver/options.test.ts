@@ -7,7 +7,7 @@ import { cards, silver } from '../../../services/engine/games/silver/index.js';
 import { gameWinners, nextToken } from '../../../services/engine/games/silver/scoring.js';
 import { initialState, type State } from '../../../services/engine/games/silver/state.js';
 import { randomPlaythrough } from '../../kit/playthrough.js';
-import { applyScoring, dealEvents, discard, draw, Flow, power, round, tgt, typeBot, type Setup } from './helpers.js';
+import { applyScoring, cardsConserved, dealEvents, discard, draw, Flow, power, round, tgt, typeBot, type Setup } from './helpers.js';
 
 const A = { edition: 'amulet' };
 const C = { edition: 'coin' };
@@ -118,6 +118,17 @@ describe('ASSUMPTION options (the other reading)', () => {
     expect(play(round({ ...o, options: { ...A, villagerEndKeepsCall: false } })).state.history[0]).toMatchObject({ caller: null, roundScores: [1, 18] });
   });
 
+  it('§4.1 #0 the Villager check runs after every event: two Villagers shown inside one move end the round (villagerCheck)', () => {
+    // Both face-down 0s are revealed by a matching exchange, then would be discarded in the same move.
+    const o: Setup = { options: { ...A, rounds: 1 }, villages: [[0, 0, 5], [6]], deck: [7], deckSize: 10 };
+    const f = round(o).all(0, draw, { type: 'exchange', positions: [0, 1] });
+    expect(f.state.history[0]).toMatchObject({ reason: 'villagers' });
+    expect(f.truth(0)).toEqual([0, 0, 5]); // the round ended before the discard
+    cardsConserved(f.state);
+    const g = round({ ...o, options: { ...A, rounds: 1, villagerCheck: 'endOfMove' } }).all(0, draw, { type: 'exchange', positions: [0, 1] });
+    expect(g.state.pending).toMatchObject({ kind: 'place' });
+  });
+
   it('§4.1 #1 squireTakeIsDraw=false: a display card has no discard power', () => {
     const o: Setup = { options: { ...A, squireTakeIsDraw: false }, villages: [[1, 2], [4]], deck: [5, 9], deckSize: 10 };
     expect(round(o).all(0, draw, power, tgt(0, 0)).do(1, { type: 'draw', display: 0 }).legal(1)).not.toContainEqual(power);
@@ -155,6 +166,39 @@ describe('ASSUMPTION options (the other reading)', () => {
     expect(commander({ commanderOptional: false }).legal(0)).not.toContainEqual({ type: 'skip' });
   });
 
+  it('§4.2 #1 a face-down Lycan slid into a set does not count itself (lycanCountsWhenRevealed)', () => {
+    const o: Setup = { options: { mix: { '1': 'bullet' } }, villages: [[1, 2, 5], [6]], deck: [7], deckSize: 10 };
+    expect(round(o).all(0, draw, { type: 'exchange', positions: [0, 1] }).state.pending).toMatchObject({ kind: 'place', slots: null });
+    expect(round({ ...o, options: { mix: { '1': 'bullet' }, lycanCountsWhenRevealed: true } }).all(0, draw, { type: 'exchange', positions: [0, 1] }).state.pending).toMatchObject({ kind: 'place', slots: [0] });
+    // A Lycan face-up before the exchange counts, in the set or not.
+    expect(round({ ...o, up: [[0, 0]] }).all(0, draw, { type: 'exchange', positions: [0, 1] }).state.pending).toMatchObject({ kind: 'place', slots: [0] });
+  });
+
+  it('§6.1 the deck became empty ends the round, even if a Rascal returns a card to it (deckOutCheck=atTurnEnd plays on)', () => {
+    const o: Setup = { options: A, villages: [[4, 1], [6]], up: [[0, 0]], deck: [7, 8], deckSize: 2 };
+    const f = round(o).all(0, draw, { type: 'keep', index: 1 }, discard);
+    expect(f.state.history[0]).toMatchObject({ reason: 'deck' });
+    const g = round({ ...o, options: { ...A, deckOutCheck: 'atTurnEnd' } }).all(0, draw, { type: 'keep', index: 1 }, discard);
+    expect(g.state.history).toEqual([]);
+    expect(silver.status(g.state).toMove).toEqual([1]);
+    expect(g.state.deck).toHaveLength(1);
+    expect(g.all(1, draw, discard).state.history[0]).toMatchObject({ reason: 'deck' });
+  });
+
+  it('§4.4 #4 a Zombie give uses the whole turn: no token or face-up power before or after it (zombieGiveWholeTurn)', () => {
+    const o: Setup = { options: { edition: 'dagger' }, seats: 3, villages: [[4, 1], [6], [7]], up: [[0, 0]], token: { holder: 0, active: true }, deckSize: 10 };
+    const f = round(o).do(0, { type: 'give', position: 0, end: 'left' });
+    expect(silver.status(f.state).toMove).toEqual([1]);
+    expect(round(o).do(0, { type: 'token' }).legal(0).map((c) => c.type)).not.toContain('give');
+    const g = round({ ...o, options: { edition: 'dagger', zombieGiveWholeTurn: false } }).do(0, { type: 'give', position: 0, end: 'left' });
+    expect(g.legal(0)).toContainEqual({ type: 'token' });
+  });
+
+  it('§4.5 the Looter never takes another player’s Prince-protected cards, whatever looterExemptsProtected says', () => {
+    const p: Setup = { options: { mix: { '12': 'promo', '3': 'promo' }, looterExemptsProtected: false }, villages: [[1], [5, 3]], up: [[1, 0], [1, 1]], deck: [12], deckSize: 10 };
+    expect(round(p).do(0, draw).legal(0)).not.toContainEqual(power);
+  });
+
   it('§0.2.14 princeBindsOwner=true: the owner cannot exchange their own face-up cards', () => {
     const o: Setup = { options: { mix: { '3': 'promo' }, princeBindsOwner: true }, villages: [[3, 7, 1], [2]], up: [[0, 0], [0, 1]], deck: [6], deckSize: 10 };
     expect(round(o).do(0, draw).legal(0).filter((c) => c.type === 'exchange')).toEqual([{ type: 'exchange', positions: [2] }]);
@@ -165,8 +209,11 @@ describe('ASSUMPTION options (the other reading)', () => {
     const f = withEvents(o, [{ type: 'Reversed', seat: 0, direction: -1, skip: false }]).all(0, draw, power, { type: 'number', value: 5 });
     const order = (f.last.filter((e) => e.type === 'Move') as Extract<Event, { type: 'Move' }>[]).flatMap((m) => (m.from.z === 'village' ? [m.from.s] : []));
     expect(order).toEqual([2, 1]);
-    const p: Setup = { options: { mix: { '12': 'promo', '3': 'promo' }, looterExemptsProtected: false }, villages: [[1], [5, 3]], up: [[1, 0], [1, 1]], deck: [12], deckSize: 10 };
-    expect(round(p).all(0, draw, power).legal(0)).toEqual([{ type: 'number', value: 3 }, { type: 'number', value: 5 }]);
+    // A Bodyguard (amulet 3) protects itself and a named card: exempt by default, taken with looterExemptsProtected=false.
+    const p: Setup = { options: { edition: 'amulet', mix: { '12': 'promo' } }, villages: [[1], [3, 5]], up: [[1, 0], [1, 1]], deck: [12], deckSize: 10 };
+    const guarded = (o: Setup) => withEvents(o, [{ type: 'Guarded', s: 1, bodyguard: 0, p: 1 }]);
+    expect(guarded(p).do(0, draw).legal(0)).not.toContainEqual(power);
+    expect(guarded({ ...p, options: { ...p.options, looterExemptsProtected: false } }).all(0, draw, power).legal(0)).toEqual([{ type: 'number', value: 3 }, { type: 'number', value: 5 }]);
   });
 
   it('§6.4 callerCompareAfterPowers=false: the caller is compared on the plain sums', () => {
@@ -187,6 +234,28 @@ describe('ASSUMPTION options (the other reading)', () => {
     expect(gameWinners(S({}, 2, false, 2), [5, 5, 9, 9], { holder: 1, active: false })).toEqual([1]);
     expect(gameWinners(S({ finalTieHolder: 'duringLastRound' }, 2, false, 2), [5, 5, 9, 9], { holder: 1, active: false })).toEqual([0]);
     expect(gameWinners(S({ finalTieNeedsActiveToken: true }, 2, false, 2), [5, 5, 9, 9], { holder: 1, active: false })).toEqual([0]);
+  });
+
+  it('§6.5 a tie scan that lands on the successful caller gives the token with its power (tieScanCallerActive)', () => {
+    const S = (o: Record<string, unknown>): State => {
+      const st = initialState({ seats: 4, options: silver.options.parse(o) });
+      return { ...st, start: 1, token: { ...st.token, holder: 1, active: false } };
+    };
+    const out = { totals: [5, 4, 0, 0], roundScores: [5, 4, 0, 0], caller: 2, callSucceeded: true };
+    expect(nextToken(S({}), out)).toEqual({ holder: 2, active: true });
+    expect(nextToken(S({ tieScanCallerActive: false }), out)).toEqual({ holder: 2, active: false });
+  });
+
+  it('§6.5 tieScanIncludesStartPlayer=false: a marker-only holder among the tied does not keep the token, the scan moves on', () => {
+    const S = (o: Record<string, unknown>, active: boolean): State => {
+      const st = initialState({ seats: 4, options: silver.options.parse(o) });
+      return { ...st, start: 1, token: { ...st.token, holder: 1, active } };
+    };
+    const out = { totals: [5, 0, 3, 0], roundScores: [5, 0, 3, 0], caller: null, callSucceeded: null };
+    expect(nextToken(S({ tieScanIncludesStartPlayer: false }, false), out)).toEqual({ holder: 3, active: false });
+    expect(nextToken(S({}, false), out)).toEqual({ holder: 1, active: false });
+    // A possessor (the token won by a call) among the tied keeps it, and its power (tieKeeperActive=literal).
+    expect(nextToken(S({ tieScanIncludesStartPlayer: false }, true), out)).toEqual({ holder: 1, active: true });
   });
 
   it('§0.2.9 discardTakeDisablesFU: a card taken from the pile keeps (default) or loses its face-up power', () => {

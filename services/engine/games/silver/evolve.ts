@@ -230,6 +230,7 @@ export function evolve(state: State, e: Event): State {
       const row = s.villages[e.seat]!;
       s.phase = 'play';
       s.skip = false;
+      s.deckOut = false; // a deck refilled in the last turn (deckOutCheck=atTurnEnd) plays on
       s.pending = null;
       s.turn = { seat: e.seat, main: false, free: false, used: [], extra: e.extra, emptyAtStart: row.length === 0, upAtStart: row.filter((id) => s.up[id]) };
       return s;

@@ -6,7 +6,7 @@ import { shuffle } from '../../core/index.js';
 import { numberOf, type Step } from './cards.js';
 import { fuActive, hasPassive, isZombie } from './protect.js';
 import { automaticDelta, gameWinners, nextToken, roundOutcome, villageSum } from './scoring.js';
-import type { Sim } from './sim.js';
+import { villagersUp, type Sim } from './sim.js';
 import { defOf, next, type ScoreStep, type State } from './state.js';
 
 /** The silver tokens' powers as effect steps (§5). */
@@ -67,8 +67,7 @@ export function settle(sim: Sim, freeActions: (s: State, seat: number) => number
   const squires = s0.villages.reduce((t, r) => t + r.filter((id) => hasPassive(s0, id, 'display')).length, 0);
   const target = s0.o.squireDisplay === 'one' ? Math.min(1, squires) : squires;
   while (sim.state.display.length < target && sim.state.deck.length > 0) sim.move({ z: 'deck' }, { z: 'display', i: 0 }, 'all');
-  const villagers = sim.state.villages.reduce((t, r) => t + r.filter((id) => fuActive(sim.state, id) && hasPassive(sim.state, id, 'villagerEnd')).length, 0);
-  if (villagers >= 2) return endRound(sim, 'villagers');
+  if (villagersUp(sim.state) >= 2) return endRound(sim, 'villagers');
   const turn = sim.state.turn;
   if (turn && turn.main && sim.state.pending === null && freeActions(sim.state, turn.seat) === 0) endTurn(sim);
 }
@@ -78,7 +77,7 @@ export function endTurn(sim: Sim) {
   const skip = sim.state.skip;
   sim.emit({ type: 'TurnEnded', seat });
   const s = sim.state;
-  if (s.deckOut) return endRound(sim, 'deck');
+  if (s.deckOut && (s.o.deckOutCheck === 'whenEmptied' || s.deck.length === 0)) return endRound(sim, 'deck');
   if (s.caller !== null) {
     if (s.owes.length === 0) return endRound(sim, 'call');
     let n = next(s, seat);

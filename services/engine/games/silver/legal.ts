@@ -58,7 +58,7 @@ function turnCommands(s: State, seat: number): Command[] {
     if (extras) s.display.forEach((_, display) => out.push({ type: 'draw', display }));
     if (s.discard.length > 0 && !t.emptyAtStart && canExchange(s, seat)) out.push({ type: 'take' });
     if (s.caller === null && row.length <= 4 && !t.free && !(t.extra && !s.o.daggerSkipAllowsCall)) out.push({ type: 'call' });
-    if (extras)
+    if (extras && !(t.free && s.o.zombieGiveWholeTurn))
       row.forEach((id, position) => {
         if (hasPassive(s, id, 'zombie') && !blocked(s, seat, seat, position, 'modify')) for (const end of ENDS) out.push({ type: 'give', position, end });
       });

@@ -6,7 +6,7 @@
 import type { Step, Where } from './cards.js';
 import { numberOf } from './cards.js';
 import type { Command } from './commands.js';
-import { blocked, isZombie } from './protect.js';
+import { blocked, isZombie, princeProtects } from './protect.js';
 import type { Sim } from './sim.js';
 import type { Pending, State } from './state.js';
 import { bounce, canExchange, discardSet, exchangeable, faceUpZombie, hide, reveal } from './village.js';
@@ -22,8 +22,11 @@ function targets(s: State, seat: number, where: Where, ok: (owner: number, p: nu
   return out;
 }
 
-/** Looter: cards exempt from removal (protected by others' Prince, a Bodyguard, the amulet; not your own Prince). */
-const purgeable = (s: State, seat: number, o: number, p: number) => !s.o.looterExemptsProtected || !blocked(s, seat, o, p, 'modify', false);
+/**
+ * Looter (§4.5): another player's Prince always protects their face-up cards (a card rule); a
+ * Bodyguard or the amulet/bullet protect by option (looterExemptsProtected). Your own Prince does not.
+ */
+const purgeable = (s: State, seat: number, o: number, p: number) => !princeProtects(s, seat, o, p) && (!s.o.looterExemptsProtected || !blocked(s, seat, o, p, 'modify', false));
 
 /** The choices of one step (empty: nothing to choose; automatic steps have none). */
 export function stepChoices(s: State, seat: number, step: Step, selected: number[] = []): Command[] {

@@ -2,11 +2,11 @@
 import { ensure, shuffle, type Rng } from '../../core/index.js';
 import { numberOf } from './cards.js';
 import type { Command } from './commands.js';
-import { afterPeek, applyScoreDelta, endTurn, nextCommander, scoreSteps, settle, startRound, TOKEN_STEPS } from './flow.js';
+import { afterPeek, applyScoreDelta, endRound, endTurn, nextCommander, scoreSteps, settle, startRound, TOKEN_STEPS } from './flow.js';
 import { freeActions, legalCommands } from './legal.js';
 import { applyStep, runSteps } from './powers.js';
 import { countPassive } from './protect.js';
-import { Sim } from './sim.js';
+import { Sim, VillagersMet } from './sim.js';
 import { defOf, next, type State } from './state.js';
 import { exchange, exchangeable, place, singleTargets } from './village.js';
 
@@ -62,7 +62,13 @@ export function start(s: State, rng: Rng) {
 export function decide(s: State, c: Command, seat: number, rng: Rng) {
   ensure(validSet(s, seat, c) || legalCommands(s, seat).some((x) => sameCommand(x, c)), reason(s, seat, c));
   const sim = new Sim(s, rng);
-  apply(sim, seat, c);
+  try {
+    apply(sim, seat, c);
+  } catch (x) {
+    if (!(x instanceof VillagersMet)) throw x;
+    endRound(sim, 'villagers'); // §4.1 #0: the rest of the move is forfeited
+    return sim.events;
+  }
   settle(sim, (st, se) => freeActions(st, se).length);
   return sim.events;
 }
@@ -127,6 +133,7 @@ function turnCommand(sim: Sim, seat: number, c: Command) {
       sim.emit({ type: 'MainAction', seat, action: 'give' });
       const to = next(s, seat, -s.dir);
       sim.move({ z: 'village', s: seat, p: c.position }, { z: 'village', s: to, p: c.end === 'left' ? 0 : s.villages[to]!.length }, 'all', { up: false, pub: true });
+      if (s.o.zombieGiveWholeTurn) endTurn(sim); // §4.4 #4: the give is the whole turn
       return;
     }
     case 'activate': {

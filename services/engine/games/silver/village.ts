@@ -25,14 +25,14 @@ export const singleTargets = (s: State, seat: number) => exchangeable(s, seat).f
 export const canExchange = (s: State, seat: number) => singleTargets(s, seat).length > 0 || exchangeable(s, seat).length >= 2;
 
 /** §3.7 step 2: the match test with Doppelgänger (wild) and Lycan (+1) modifiers. */
-export function matches(s: State, seat: number, ids: number[]): boolean {
+export function matches(s: State, seat: number, ids: number[], lycans = countPassive(s, seat, 'plusOne')): boolean {
   const wild = ids.filter((id) => hasPassive(s, id, 'wild'));
   if (wild.length > 0 && s.o.doppelganger === 'strictPair' && ids.length !== 2) return false;
   const vals = ids.filter((id) => !wild.includes(id)).map(numberOf);
   if (vals.length <= 1) return true;
   const max = Math.max(...vals);
   const bumps = vals.filter((v) => v === max - 1).length;
-  return vals.every((v) => v === max || v === max - 1) && bumps <= countPassive(s, seat, 'plusOne');
+  return vals.every((v) => v === max || v === max - 1) && bumps <= lycans;
 }
 
 /** Ids of the cards at `positions`, highest value first (the lowest ends on top of the pile). */
@@ -106,9 +106,11 @@ export function exchange(sim: Sim, seat: number, positions: number[], from: 'dec
     sim.pending(null);
     return;
   }
+  // §4.2 #1: the Lycans face-up before the cards are revealed (a Lycan revealed in the set counts only by option).
+  const lycansBefore = countPassive(sim.state, seat, 'plusOne');
   reveal(sim, seat, positions);
   const ids = positions.map((p) => sim.state.villages[seat]![p]!);
-  if (matches(sim.state, seat, ids)) {
+  if (matches(sim.state, seat, ids, sim.state.o.lycanCountsWhenRevealed ? undefined : lycansBefore)) {
     const slots = discardSet(sim, seat, positions);
     if (slots === null) returnHeld(sim, seat, from);
     else sim.pending({ kind: 'place', seat, slots, up, penalty: false });

@@ -122,6 +122,9 @@ export function round(o: Setup): Flow {
   return new Flow(o.seats ?? o.villages.length, o.options ?? {}, dealEvents(o));
 }
 
+/** A round set up as `round(o)`, then these events (a state no deal gives directly: a guard, a rotation …). */
+export const withEvents = (o: Setup, extra: Event[]) => new Flow(o.seats ?? o.villages.length, o.options ?? {}, [...dealEvents(o), ...extra]);
+
 /** Every card id is in exactly one place (52 in all, §2.1). */
 export function cardsConserved(s: State) {
   const all = [...s.villages.flat(), ...s.deck, ...s.discard, ...s.display, ...s.box, ...s.hand, ...s.kept.flat()];

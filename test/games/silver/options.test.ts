@@ -7,11 +7,10 @@ import { cards, silver } from '../../../services/engine/games/silver/index.js';
 import { gameWinners, nextToken } from '../../../services/engine/games/silver/scoring.js';
 import { initialState, type State } from '../../../services/engine/games/silver/state.js';
 import { randomPlaythrough } from '../../kit/playthrough.js';
-import { applyScoring, cardsConserved, dealEvents, discard, draw, Flow, power, round, tgt, typeBot, type Setup } from './helpers.js';
+import { applyScoring, cardsConserved, discard, draw, power, round, tgt, typeBot, withEvents, type Flow, type Setup } from './helpers.js';
 
 const A = { edition: 'amulet' };
 const C = { edition: 'coin' };
-const withEvents = (o: Setup, extra: Event[]) => new Flow(o.seats ?? o.villages.length, o.options ?? {}, [...dealEvents(o), ...extra]);
 
 describe('catalog', () => {
   it('lists every card with its power text, or powerKnown: false; attached to the game as `catalog`', () => {

@@ -204,7 +204,7 @@ export function evolve(state: State, e: Event): State {
       const row = s.villages[e.s]!;
       const bg = row[e.bodyguard]!;
       s.guards = [...s.guards.filter((g) => g.bg !== bg), { bg, card: row[e.p]! }];
-      if (s.turn) s.turn = { ...s.turn, free: true }; // a free action: no call in this turn (§3.6)
+      if (s.turn?.seat === e.s) s.turn = { ...s.turn, free: true }; // a free action: no call in this turn (§3.6)
       return s;
     }
     case 'Activated': {

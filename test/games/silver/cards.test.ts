@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { silver } from '../../../services/engine/games/silver/index.js';
 import type { Event } from '../../../services/engine/games/silver/events.js';
-import { applyScoring, cardsConserved, discard, draw, power, round, tgt, type Flow } from './helpers.js';
+import { applyScoring, cardsConserved, discard, draw, power, round, tgt, withEvents, type Flow } from './helpers.js';
 
 const A = { edition: 'amulet' };
 const C = { edition: 'coin' };
@@ -57,6 +57,21 @@ describe('§4.1 Silver (amulet) cards', () => {
     expect(g.view(0).hand.map((c) => c?.number)).toEqual([8]);
     expect(g.view(0).deckKnown).toEqual([{ depth: 0, card: expect.objectContaining({ number: 7 }) }]);
     expect(g.view(1).deckKnown).toEqual([]);
+  });
+
+  it('#4 Rascal with one card left in the deck: a single draw, no choice; the round ends after the turn', () => {
+    const f = round({ options: A, villages: [[4, 1], [6]], up: [[0, 0]], deck: [7], deckSize: 1 }).do(0, draw);
+    expect(f.view(0).hand.map((c) => c?.number)).toEqual([7]);
+    expect(f.legal(0).map((c) => c.type)).not.toContain('keep');
+    expect(f.do(0, discard).state.history[0]).toMatchObject({ reason: 'deck' });
+  });
+
+  it('#4 Rascal with two cards left: draws both, keeps one, returns the other; the deck became empty, so the round ends', () => {
+    const f = round({ options: A, villages: [[4, 1], [6]], up: [[0, 0]], deck: [7, 8], deckSize: 2 }).do(0, draw);
+    expect(f.legal(0)).toEqual([{ type: 'keep', index: 0 }, { type: 'keep', index: 1 }]);
+    const g = f.do(0, { type: 'keep', index: 0 });
+    expect(g.state.deck).toHaveLength(1);
+    expect(g.do(0, { type: 'exchange', positions: [1] }).state.history[0]).toMatchObject({ reason: 'deck' });
   });
 
   it('ASSUMPTION rascalExtra=discard: the unkept card is discarded without power', () => {
@@ -145,6 +160,17 @@ describe('§4.2 Silver Bullet cards', () => {
     expect(f.state.pending).toMatchObject({ kind: 'place', slots: [1] });
     expect(f.view(1).discard.slice(-2).map((c) => c.number)).toEqual([4, 3]);
     expect(round(o).all(0, draw, { type: 'exchange', positions: [1, 2] }).state.pending).toMatchObject({ kind: 'place', slots: null });
+  });
+
+  it('§4.2 #1 each face-up Lycan raises one card only: more +1s than Lycans fail the match', () => {
+    const o = { options: { mix: { '1': 'bullet' } }, villages: [[1, 3, 3, 4], [6]], deck: [7], deckSize: 10 };
+    // One Lycan: 3, 3, 4 needs two +1s → a failed exchange (the cards go back, the drawn card is added).
+    expect(round({ ...o, up: [[0, 0]] }).all(0, draw, { type: 'exchange', positions: [1, 2, 3] }).state.pending).toMatchObject({ kind: 'place', slots: null });
+    // Two Lycans: it matches.
+    const two = { ...o, villages: [[1, 1, 3, 3, 4], [6]], up: [[0, 0], [0, 1]] as [number, number][] };
+    expect(round(two).all(0, draw, { type: 'exchange', positions: [2, 3, 4] }).state.pending).toMatchObject({ kind: 'place', slots: [2] });
+    // A +1 never bridges a gap of two (2 and 4).
+    expect(round({ ...two, villages: [[1, 1, 2, 4], [6]] }).all(0, draw, { type: 'exchange', positions: [2, 3] }).state.pending).toMatchObject({ kind: 'place', slots: null });
   });
 
   it('cards with no known power count their value only (Bullet 7)', () => {
@@ -274,6 +300,19 @@ describe('§4.4 Silver Dagger cards', () => {
     expect(g.truth(2)).toEqual([4, 7]);
     expect(g.view(1).villages[2]!.cards[0]).toMatchObject({ faceUp: false, publicKnown: true });
     expect(silver.status(g.state).toMove).toEqual([1]);
+  });
+
+  it('#4 Zombie: with play reversed, the give goes to the previous player in the new direction', () => {
+    const f = withEvents({ options: D, seats: 3, villages: [[4, 1], [6], [7]], up: [[0, 0]], deckSize: 10 }, [{ type: 'Reversed', seat: 0, direction: -1, skip: false }]);
+    const g = f.do(0, { type: 'give', position: 0, end: 'right' });
+    expect(g.truth(1)).toEqual([6, 4]);
+    expect(g.truth(2)).toEqual([7]);
+    expect(silver.status(g.state).toMove).toEqual([2]);
+  });
+
+  it('§3.8 Robber and Approximator with an empty village: their powers need your own cards, so only a discard is left', () => {
+    expect(round({ options: A, villages: [[], [6, 7]], deck: [12], deckSize: 10 }).do(0, draw).legal(0)).toEqual([discard]);
+    expect(round({ options: D, villages: [[], [6, 7]], deck: [5], deckSize: 10 }).do(0, draw).legal(0)).toEqual([discard]);
   });
 
   it('#5 Approximator: drawn, it replaces any two of your cards (no match needed) and stays face-up', () => {

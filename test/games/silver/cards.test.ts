@@ -1,4 +1,4 @@
-/** One test per card power (spec §4) and per token (§5), given/when/then. */
+/** One test per card power (docs/rules/silver.md §4) and per token (§5), given/when/then. */
 import { describe, expect, it } from 'vitest';
 import { silver } from '../../../services/engine/games/silver/index.js';
 import type { Event } from '../../../services/engine/games/silver/events.js';
@@ -16,7 +16,7 @@ describe('§4.1 Silver (amulet) cards', () => {
     expect(f.state.history[0]!.reason).toBe('villagers');
   });
 
-  it('#1 Squire: a face-up Squire displays a deck card that a drawing player may take instead (§0 counts as drawn)', () => {
+  it('#1 Squire: a face-up Squire displays a deck card that a drawing player may take instead (§4.1 #1: it counts as drawn)', () => {
     const f = round({ options: A, villages: [[1, 2, 3], [4, 6, 7]], deck: [5, 9, 8], deckSize: 10 }).all(0, draw, power, tgt(0, 0));
     expect(f.view(1).display.map((c) => c.number)).toEqual([9]);
     expect(f.legal(1)).toContainEqual({ type: 'draw', display: 0 });
@@ -121,7 +121,7 @@ describe('§4.1 Silver (amulet) cards', () => {
     expect(g.view(1).discard.map((c) => c.number)).toEqual([7, 10, 11]);
   });
 
-  it('Q13 masterTake=add: the Master adds the card instead', () => {
+  it('§4.1 #10 masterTake=add: the Master adds the card instead', () => {
     const g = round({ options: { ...A, masterTake: 'add' }, villages: [[11, 6], [6]], discard: [2], deck: [10], deckSize: 10 }).all(0, draw, power, { type: 'pile', index: 0 }, { type: 'place', end: 'right' });
     expect(g.truth(0)).toEqual([11, 6, 2]);
   });
@@ -154,7 +154,7 @@ describe('§4.1 Silver (amulet) cards', () => {
 });
 
 describe('§4.2 Silver Bullet cards', () => {
-  it('#1 Lycan: with a face-up Lycan a 3 and a Zombie (4) match as a pair [BZ-ZOMBIE]; the 3 ends on top', () => {
+  it('#1 Lycan: with a face-up Lycan a 3 and a Zombie (4) match as a pair; the 3 ends on top', () => {
     const o = { options: { mix: { '1': 'bullet' } }, villages: [[1, 3, 4], [6]], deck: [7], deckSize: 10 };
     const f = round({ ...o, up: [[0, 0]] }).all(0, draw, { type: 'exchange', positions: [1, 2] });
     expect(f.state.pending).toMatchObject({ kind: 'place', slots: [1] });
@@ -330,7 +330,7 @@ describe('§4.4 Silver Dagger cards', () => {
     expect(silver.status(f.state).toMove).toEqual([2]);
   });
 
-  it('Q9 Reverser with 2 players skips the opponent (reverserTwoPlayer=skip), or does nothing (none)', () => {
+  it('§4.4 #11 Reverser with 2 players skips the opponent (reverserTwoPlayer=skip), or does nothing (none)', () => {
     const f = round({ options: D, villages: [[1], [2]], deck: [11], deckSize: 10 }).all(0, draw, power);
     expect(f.last.at(-1)).toEqual({ type: 'TurnStarted', seat: 0, extra: true });
     const g = round({ options: { ...D, reverserTwoPlayer: 'none' }, villages: [[1], [2]], deck: [11], deckSize: 10 }).all(0, draw, power);
@@ -418,7 +418,7 @@ describe('§4.5 promo cards', () => {
     expect(moves.map((m) => (m.to.z === 'village' ? m.to.s : -1)).filter((s) => s >= 0)).toEqual([0, 1, 1, 2]);
   });
 
-  it('Looter [S000] example: remove the single face-up 0 of one village; it goes under the pile and is replaced', () => {
+  it('Looter, the rules’ example: remove the single face-up 0 of one village; it goes under the pile and is replaced', () => {
     const g = looter([[1, 2], [0, 6]], [[1, 0]], 10).do(0, { type: 'number', value: 0 });
     expect(g.view(0).discard[0]!.number).toBe(0);
     expect(g.truth(1)[0]).not.toBe(0);
@@ -431,7 +431,7 @@ describe('§4.5 promo cards', () => {
     expect(g.truth(0)[0]).not.toBe(5);
   });
 
-  it('§0.2.13 Looter: when the deck runs out, stop (default) or burn the rest (looterDeckOut=burnRest); the round then ends', () => {
+  it('§4.5 Looter: when the deck runs out, stop (default) or burn the rest (looterDeckOut=burnRest); the round then ends', () => {
     const f = looter([[5, 1], [5, 5]], [[0, 0], [1, 0], [1, 1]], 2).do(0, { type: 'number', value: 5 });
     expect(f.types()).toContain('RoundEnded');
     // seat 0's 5 takes the last deck card; seat 1's first 5 is burnt unreplaced, its second stays
@@ -442,7 +442,7 @@ describe('§4.5 promo cards', () => {
 });
 
 describe('§5 silver tokens', () => {
-  it('round 1: no token power for anyone (§0.2.16)', () => {
+  it('round 1: no token power for anyone (§5)', () => {
     expect(round({ options: C, villages: [[1], [2]], deckSize: 10 }).legal(0)).not.toContainEqual({ type: 'token' });
   });
 

@@ -43,7 +43,7 @@ describe('catalog', () => {
     expect(initialState({ seats: 2, options: silver.options.parse({ token: 'amulet' }) }).token.kind).toBe('amulet');
   });
 
-  it('Q18 firstStartPlayer: a fixed seat, refused when out of range', () => {
+  it('§2.2 step 7 firstStartPlayer: a fixed seat, refused when out of range', () => {
     const events = silver.start(initialState({ seats: 3, options: silver.options.parse({ firstStartPlayer: 2 }) }), fastRng(1)) as Event[];
     expect(events.find((e) => e.type === 'RoundDealt')).toMatchObject({ start: 2 });
     expect(() => table(silver).decide(null, { type: 'create', game: 'silver', seats: 2, options: { firstStartPlayer: 3 }, seed: 'x', seedFixed: true })).toThrow(RuleViolation);
@@ -79,7 +79,7 @@ describe('catalog', () => {
 });
 
 describe('ASSUMPTION options (the other reading)', () => {
-  it('§2.2.5 zombieSetupReflip: a Zombie flipped to start the pile is shuffled back (default) or stays (false)', () => {
+  it('§2.2 step 5 zombieSetupReflip: a Zombie flipped to start the pile is shuffled back (default) or stays (false)', () => {
     const seed = [...Array(400).keys()].find((k) => {
       const ev = silver.start(initialState({ seats: 2, options: silver.options.parse({ zombieSetupReflip: false }) }), fastRng(k)) as Event[];
       return ev.some((e) => e.type === 'Move' && e.to.z === 'discard' && e.card === 4);
@@ -140,7 +140,7 @@ describe('ASSUMPTION options (the other reading)', () => {
     expect(f.do(0, draw).legal(0)).toContainEqual({ type: 'exchange', positions: [1] });
   });
 
-  it('Q12 curatorScope=any: the Curator may discard a rotated card of another village', () => {
+  it('§4.3 #2 curatorScope=any: the Curator may discard a rotated card of another village', () => {
     const o: Setup = { options: { ...C, curatorScope: 'any' }, villages: [[2, 5], [7]], up: [[0, 0]], deckSize: 10 };
     const f = withEvents(o, [{ type: 'Rotated', s: 1, p: 0 }]).do(0, { type: 'activate', position: 0, option: 1 });
     expect(f.legal(0)).toEqual([tgt(1, 0)]);
@@ -198,7 +198,7 @@ describe('ASSUMPTION options (the other reading)', () => {
     expect(round(p).do(0, draw).legal(0)).not.toContainEqual(power);
   });
 
-  it('§0.2.14 princeBindsOwner=true: the owner cannot exchange their own face-up cards', () => {
+  it('§4.5 princeBindsOwner=true: the owner cannot exchange their own face-up cards', () => {
     const o: Setup = { options: { mix: { '3': 'promo' }, princeBindsOwner: true }, villages: [[3, 7, 1], [2]], up: [[0, 0], [0, 1]], deck: [6], deckSize: 10 };
     expect(round(o).do(0, draw).legal(0).filter((c) => c.type === 'exchange')).toEqual([{ type: 'exchange', positions: [2] }]);
   });
@@ -222,7 +222,7 @@ describe('ASSUMPTION options (the other reading)', () => {
     expect(run({ callerCompareAfterPowers: false })).toMatchObject({ callSucceeded: false, roundScores: [13, 3] });
   });
 
-  it('§0.2.6 tieScanIncludesStartPlayer, §0.2.8 finalTieHolder / finalTieNeedsActiveToken', () => {
+  it('§6.5 tieScanIncludesStartPlayer, §6.7 finalTieHolder / finalTieNeedsActiveToken', () => {
     const S = (o: Record<string, unknown>, holder: number, active: boolean, start: number): State => {
       const st = initialState({ seats: 4, options: silver.options.parse(o) });
       return { ...st, start, token: { ...st.token, holder, active } };
@@ -257,7 +257,7 @@ describe('ASSUMPTION options (the other reading)', () => {
     expect(nextToken(S({ tieScanIncludesStartPlayer: false }, true), out)).toEqual({ holder: 1, active: true });
   });
 
-  it('§0.2.9 discardTakeDisablesFU: a card taken from the pile keeps (default) or loses its face-up power', () => {
+  it('§3.3 discardTakeDisablesFU: a card taken from the pile keeps (default) or loses its face-up power', () => {
     const o: Setup = { options: A, villages: [[1, 3], [6]], discard: [2], deckSize: 10 };
     const f = round(o).all(0, { type: 'take' }, { type: 'exchange', positions: [0] });
     expect(f.legal(0)).toContainEqual({ type: 'activate', position: 0, option: 0 });

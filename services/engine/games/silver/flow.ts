@@ -53,7 +53,7 @@ export function nextCommander(sim: Sim, from: number, k0: number) {
   if (sim.state.phase === 'commander') sim.emit({ type: 'PeekPhase' });
 }
 
-/** The peek (§2.2.9): after the last seat has peeked, the start player begins. */
+/** The peek (§2.2 step 9): after the last seat has peeked, the start player begins. */
 export function afterPeek(sim: Sim) {
   if (sim.state.peeked.every(Boolean)) sim.emit({ type: 'TurnStarted', seat: sim.state.start, extra: false });
 }

@@ -9,7 +9,7 @@ export const viewSchema = /* GraphQL */ `
     name: String!
     "Persian name."
     nameFa: String!
-    "FU, DIS, DRV, SCU, SCA, MAT or UNKNOWN (spec §4.0)."
+    "FU, DIS, DRV, SCU, SCA, MAT or UNKNOWN (rules §4.0)."
     timing: String!
     "false: no source gives the power; the card counts its value only."
     powerKnown: Boolean!

@@ -47,7 +47,7 @@ export function reveal(sim: Sim, seat: number, positions: number[]) {
   }
 }
 
-/** Turn cards back face-down; their identity stays public (§3.7.4). */
+/** Turn cards back face-down; their identity stays public (§3.7 step 4). */
 export function hide(sim: Sim, seat: number, positions: number[]) {
   for (const p of positions) {
     const id = sim.state.villages[seat]![p]!;

@@ -1,4 +1,5 @@
 /** The catalog, the options and a test for each ASSUMPTION option's other reading. */
+import { readFileSync } from 'node:fs';
 import { buildSchema, GraphQLList, GraphQLNonNull, GraphQLObjectType, type GraphQLOutputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { fastRng, RuleViolation, table, type TableState } from '../../../services/engine/core/index.js';
@@ -32,6 +33,16 @@ describe('catalog', () => {
     const shape = (silver.options as unknown as { shape: Record<string, { description?: string }> }).shape;
     for (const [k, v] of Object.entries(shape)) expect(v.description, k).toBeTruthy();
     expect(() => silver.options.parse({})).not.toThrow();
+  });
+
+  it('docs/rules/silver.md §9 lists every option with its default; descriptions cite that document', () => {
+    const doc = readFileSync(new URL('../../../docs/rules/silver.md', import.meta.url), 'utf8');
+    const defaults = silver.options.parse({}) as Record<string, unknown>;
+    const shape = (silver.options as unknown as { shape: Record<string, { description: string }> }).shape;
+    for (const [k, v] of Object.entries(shape)) {
+      expect(doc, k).toContain(`| \`${k}\` | \`${JSON.stringify(defaults[k])}\` |`);
+      expect(v.description, k).toMatch(/^docs\/rules\/silver\.md §\d/);
+    }
   });
 
   it('§7 mix: by card number; promo supplies only 0, 3, 5, 12', () => {

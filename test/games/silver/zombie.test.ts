@@ -72,6 +72,19 @@ describe('§4.4 a face-up Zombie is not a target for a discard', () => {
     f.refused(0, { type: 'exchange', positions: [0] });
   });
 
+  it('§4.4 a set of face-up cards known to leave a Zombie on top is not an exchange (a face-up Zombie pair)', () => {
+    const f = round({ options: D, villages: [[4, 4, 1], [6]], up: [[0, 0], [0, 1]], deck: [7], deckSize: 10 }).do(0, draw);
+    const g = f.all(0, { type: 'slide', position: 0 }, { type: 'slide', position: 1 });
+    expect(g.legal(0)).not.toContainEqual({ type: 'exchange' });
+    expect(g.legal(0)).toContainEqual({ type: 'slide', position: 2 }); // with the 1, the set may be tried
+    f.refused(0, { type: 'exchange', positions: [0, 1] });
+  });
+
+  it('§4.4 no Take when every card that could be exchanged is a face-up Zombie', () => {
+    const f = round({ options: D, villages: [[4, 4], [6]], up: [[0, 0], [0, 1]], discard: [9], deckSize: 10 });
+    expect(f.legal(0).map((c) => c.type)).not.toContain('take');
+  });
+
   it('§4.4 the Witch cannot exchange the top card for a face-up Zombie (no free flip)', () => {
     const f = round({ options: AZ, villages: [[1, 2], [4, 9]], up: [[1, 0]], deck: [11, 6], deckSize: 10 }).all(0, draw, power);
     expect(f.legal(0)).not.toContainEqual(tgt(1, 0));

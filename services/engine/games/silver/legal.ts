@@ -7,7 +7,7 @@ import { scoreChoices, TOKEN_STEPS } from './flow.js';
 import { stepChoices, usable } from './powers.js';
 import { blocked, fuActive, hasPassive, isZombie } from './protect.js';
 import { defOf, powerOn, type Pending, type State } from './state.js';
-import { canExchange, exchangeable, singleTargets } from './village.js';
+import { canExchange, exchangeable, knownBounce, singleTargets } from './village.js';
 
 const ENDS = ['left', 'right'] as const;
 
@@ -91,7 +91,7 @@ function holdCommands(s: State, seat: number, pend: Extract<Pending, { kind: 'ho
     if (!canExchange(s, seat) && isZombie(s, x)) for (const end of ENDS) out.push({ type: 'place', end });
   }
   for (const p of ex) if (!pend.slid.includes(p)) out.push({ type: 'slide', position: p });
-  if (pend.slid.length > 1 || (pend.slid.length === 1 && singles.includes(pend.slid[0]!))) out.push({ type: 'exchange' });
+  if (pend.slid.length > 0 && !knownBounce(s, seat, pend.slid)) out.push({ type: 'exchange' });
   return out;
 }
 

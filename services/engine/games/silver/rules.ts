@@ -8,7 +8,7 @@ import { applyStep, runSteps } from './powers.js';
 import { countPassive } from './protect.js';
 import { Sim, VillagersMet } from './sim.js';
 import { defOf, next, type State } from './state.js';
-import { exchange, exchangeable, place, singleTargets } from './village.js';
+import { exchange, exchangeable, knownBounce, place } from './village.js';
 
 /** Two commands are the same move (position sets compare as sets). */
 export function sameCommand(a: Command, b: Command): boolean {
@@ -47,8 +47,8 @@ function reason(s: State, seat: number, c: Command): string {
 /** An exchange naming its whole set at once: distinct positions the seat may exchange. */
 function validSet(s: State, seat: number, c: Command): boolean {
   if (c.type !== 'exchange' || !c.positions || s.pending?.kind !== 'hold' || s.pending.slid.length > 0) return false;
-  const ex = c.positions.length === 1 ? singleTargets(s, seat) : exchangeable(s, seat);
-  return new Set(c.positions).size === c.positions.length && c.positions.every((p) => ex.includes(p));
+  const ex = exchangeable(s, seat);
+  return new Set(c.positions).size === c.positions.length && c.positions.every((p) => ex.includes(p)) && !knownBounce(s, seat, c.positions);
 }
 
 export function start(s: State, rng: Rng) {

@@ -21,8 +21,18 @@ export const faceUpZombie = (s: State, id: number) => s.up[id]! && isZombie(s, i
 /** Positions a single exchange may replace: exchangeable, and not a face-up Zombie. */
 export const singleTargets = (s: State, seat: number) => exchangeable(s, seat).filter((p) => !faceUpZombie(s, s.villages[seat]![p]!));
 
-/** An exchange is possible: a single target, or two cards to try a multi-card exchange with. */
-export const canExchange = (s: State, seat: number) => singleTargets(s, seat).length > 0 || exchangeable(s, seat).length >= 2;
+/**
+ * An exchange is possible. Without a single target every exchangeable card is a face-up Zombie,
+ * and any set of them would match with a Zombie lowest: a known bounce.
+ */
+export const canExchange = (s: State, seat: number) => singleTargets(s, seat).length > 0;
+
+/** A set of face-up cards that is known to match with a Zombie lowest: that discard is not allowed (§4.4). */
+export function knownBounce(s: State, seat: number, positions: number[]): boolean {
+  const ids = positions.map((p) => s.villages[seat]![p]!);
+  if (ids.some((id) => !s.up[id])) return false;
+  return isZombie(s, discardOrder(s, seat, positions).at(-1)!) && (positions.length === 1 || matches(s, seat, ids));
+}
 
 /** §3.7 step 2: the match test with Doppelgänger (wild) and Lycan (+1) modifiers. */
 export function matches(s: State, seat: number, ids: number[], lycans = countPassive(s, seat, 'plusOne')): boolean {

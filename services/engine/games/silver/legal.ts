@@ -116,7 +116,7 @@ export function legalCommands(s: State, seat: number): Command[] {
   if (!pend) return s.phase === 'play' ? turnCommands(s, seat) : [];
   switch (pend.kind) {
     case 'commander':
-      return s.villages[seat]!.flatMap((_, position) => (pend.done.includes(position) ? [] : [{ type: 'place' as const, position }]));
+      return s.villages[seat]!.flatMap((_, position) => (pend.done?.includes(position) ? [] : [{ type: 'place' as const, position }]));
     case 'score':
       return scoreCommands(s, pend);
     case 'hold':

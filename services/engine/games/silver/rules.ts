@@ -89,7 +89,7 @@ function apply(sim: Sim, seat: number, c: Command) {
       sim.move({ z: 'kept', s: seat, i: 0 }, { z: 'village', s: seat, p: c.position! }, 'all', { up: false, pub: true });
       sim.emit({ type: 'DeckShuffled', deck: shuffle(sim.state.deck, sim.rng), size: sim.state.deck.length });
       // Each kept card replaces one of the new cards: a place a kept card took is not offered again.
-      if (sim.state.kept[seat]!.length > 0) return sim.pending({ ...pend, done: [...pend.done, c.position!] });
+      if (sim.state.kept[seat]!.length > 0) return sim.pending({ ...pend, done: [...(pend.done ?? []), c.position!] });
       return nextCommander(sim, s.start, ((seat - s.start + s.seats) % s.seats) + 1);
     case 'score':
       return scoreCommand(sim, pend, c);

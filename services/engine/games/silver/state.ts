@@ -25,7 +25,7 @@ export type Pending =
   /** A scoring power that needs a choice (Commander keep, Generous give, apply or decline a Debt Collector or Halfling). */
   | { kind: 'score'; seat: number; op: ScoreStep['op']; position: number | null }
   /** Round start: swap a kept card (Commander) into the new village; `done` = positions a kept card already took. */
-  | { kind: 'commander'; seat: number; done: number[] };
+  | { kind: 'commander'; seat: number; done?: number[] /* absent in events stored before it existed */ };
 
 export interface Turn {
   seat: number;

@@ -4,7 +4,7 @@
  */
 import { shuffle } from '../../core/index.js';
 import { numberOf, type Step } from './cards.js';
-import { fuActive, hasPassive, isZombie } from './protect.js';
+import { hasPassive, isZombie } from './protect.js';
 import { automaticDelta, gameWinners, nextToken, roundOutcome, villageSum } from './scoring.js';
 import { villagersUp, type Sim } from './sim.js';
 import { defOf, next, type ScoreStep, type State } from './state.js';

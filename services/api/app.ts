@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { ParlorService } from '../app/service.js';
 import { graphqlPlugin } from './graphql/plugin.js';
+import { openapiOptions } from './rest/openapi.js';
 import { restRoutes } from './rest/routes.js';
 
 export interface AppOptions {
@@ -21,12 +22,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Refuse what does not match a route's schema instead of coercing or silently dropping it.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Parlor', version: '1', description: 'REST mirror of the GraphQL API (/graphql). Errors: { error: { code, message } }.' },
-      components: { securitySchemes: { seatToken: { type: 'http', scheme: 'bearer', description: 'The token joinGame returned' } } },
-    },
-  });
+  await app.register(swagger, openapiOptions(options.service.games));
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(graphqlPlugin, { service: options.service });
   await app.register(restRoutes, { service: options.service, prefix: '/v1' });

@@ -6,11 +6,12 @@ import { silverSpace } from './command-space.js';
 import { typeBot } from './helpers.js';
 
 describe('legalCommands lists every move decide accepts, and only those', () => {
-  it.each([2, 3, 4])('%i seats, every edition and the promo cards', (seats) => {
+  it.each([2, 3, 4])('%i seats, every edition, the promo cards and the bullet token', (seats) => {
     let checked = 0;
     for (const [g, edition] of (['dagger', 'coin', 'amulet'] as const).entries()) {
       const mix = g === 0 ? { '0': 'promo', '3': 'promo', '5': 'promo', '12': 'promo' } : undefined;
-      checked += expectCompleteLegalMoves(silver, silverSpace, { seats, options: { edition, mix, rounds: 1 }, seed: `complete-${seats}-${edition}`, botSeed: g, bot: typeBot, deepEvery: 1000, every: 6 });
+      const token = g === 2 ? 'bullet' : undefined;
+      checked += expectCompleteLegalMoves(silver, silverSpace, { seats, options: { edition, mix, token, rounds: 1 }, seed: `complete-${seats}-${edition}`, botSeed: g, bot: typeBot, deepEvery: 1000, every: 6 });
     }
     expect(checked).toBeGreaterThan(30);
   });

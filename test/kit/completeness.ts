@@ -8,7 +8,8 @@
  * every other field (numbers, strings, arrays) from a per-game `Domain` over the positions,
  * cards and seats in play. A field the domain does not cover is an error, so a new command
  * field cannot silently escape the check; a domain may give a field no values to leave a
- * form out (say why where it does).
+ * form out (say why where it does). Every listed move must lie in the space (else the space is
+ * too narrow to judge), and anything decide throws other than a rule refusal fails the check.
  */
 import { expect } from 'vitest';
 import type { z } from 'zod';

@@ -8,6 +8,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { ParlorService } from '../app/service.js';
 import { graphqlPlugin } from './graphql/plugin.js';
 import { restRoutes } from './rest/routes.js';
+import { webClient } from '../web/plugin.js';
 
 export interface AppOptions {
   service: ParlorService;
@@ -30,6 +31,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(graphqlPlugin, { service: options.service });
   await app.register(restRoutes, { service: options.service, prefix: '/v1' });
+  await app.register(webClient);
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;
 }

@@ -184,7 +184,7 @@ function actions(entries, renderer, c, state, submit, clearSelection) {
       entries.map((e) =>
         h(
           'button.move',
-          { dataset: { move: e.i }, disabled: state.busy, title: JSON.stringify(e.move), onclick: () => submit(e.move) },
+          { dataset: { move: e.i, type: e.move.type }, disabled: state.busy, title: JSON.stringify(e.move), onclick: () => submit(e.move) },
           renderer.label?.(e.move, c) ?? genericLabel(e.move),
         ),
       ),
@@ -206,6 +206,7 @@ function panel(key, title, state, body, load, render) {
   return h(
     'details.panel',
     {
+      dataset: { panel: key },
       open: !!state.open[key],
       ontoggle: (e) => {
         if (e.target.open === !!state.open[key]) return; // the re-render itself, not the user

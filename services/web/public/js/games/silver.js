@@ -16,7 +16,7 @@ function face(c, x, opts = {}) {
     c,
     { style: { background: '#fbf8ef', borderTop: `8px solid ${EDITION[x.edition] ?? '#555'}` }, title: `${x.number} ${x.name} · ${x.edition} · ${power(c, x)}`, ...opts },
     h('span.big', {}, x.number),
-    h('span.label', {}, name.replace(/ \(name not found\)$/, '')),
+    h('span.label', {}, name.replace(/\s*\(.*\)$/, '')),
     opts.sub ? h('span.sub', {}, opts.sub) : null,
   );
 }

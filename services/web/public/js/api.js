@@ -24,29 +24,34 @@ export async function gql(query, variables = {}, token) {
 }
 
 const TYPE_REF = 'kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }';
-/** The part of the schema the client needs; main.js asks for it beside the catalog, in one request. */
-export const INTROSPECTION_FIELDS = `__schema { mutationType { name } types { name kind possibleTypes { name }
-  fields { name args { name type { kind } } type { ${TYPE_REF} } } } }`;
+const TYPE = `name kind possibleTypes { name } fields { name args { type { kind } } type { ${TYPE_REF} } }`;
+const COMPOSITE = ['OBJECT', 'UNION', 'INTERFACE'];
 
-/** The schema's types by name, and helpers to write selection sets from them. */
+/**
+ * The types a page draws, read from the schema by introspection: only those reachable from
+ * the given roots (a few round trips of `__type`, a few kilobytes, instead of the whole schema).
+ */
 export class Schema {
-  constructor(types) {
-    this.types = new Map(types.map((t) => [t.name, t]));
+  constructor() {
+    this.types = new Map();
   }
 
-  static from(data) {
-    const schema = new Schema(data.__schema.types);
-    schema.mutations = new Set(schema.types.get(data.__schema.mutationType.name).fields.map((f) => f.name));
+  /** `roots` and every type they reach, except through the types named in `except`. */
+  static async load(roots, except = []) {
+    const schema = new Schema();
+    let wanted = [...new Set(roots)];
+    while (wanted.length) {
+      const data = await gql(`{ ${wanted.map((name, i) => `t${i}: __type(name: ${JSON.stringify(name)}) { ${TYPE} }`).join(' ')} }`);
+      for (const t of Object.values(data)) if (t) schema.types.set(t.name, t);
+      const referenced = [...schema.types.values()].flatMap((t) => [...(t.fields ?? []).map((f) => innermost(f.type)).filter((r) => COMPOSITE.includes(r.kind)).map((r) => r.name), ...(t.possibleTypes ?? []).map((p) => p.name)]);
+      wanted = [...new Set(referenced)].filter((name) => !schema.types.has(name) && !except.includes(name));
+    }
     return schema;
   }
 
   /** A Game with every field but its history, its view as the game type's own view type. */
   gameSelection(viewType) {
     return `${this.selection('Game', ['view', 'history'])} view { __typename ... on ${viewType} { ${this.selection(viewType)} } }`;
-  }
-
-  has(typeName, field) {
-    return !!this.types.get(typeName)?.fields?.some((f) => f.name === field);
   }
 
   /** Every field of a type, recursively; fields that need arguments are left out, as are `skip`. */
@@ -61,15 +66,19 @@ export class Schema {
       if (skip.includes(f.name) || f.args.some((a) => a.type.kind === 'NON_NULL')) continue;
       const named = namedType(f.type);
       const inner = this.types.get(named);
-      parts.push(inner && ['OBJECT', 'UNION', 'INTERFACE'].includes(inner.kind) ? `${f.name} { ${this.selection(named, [], depth + 1)} }` : f.name);
+      parts.push(inner && COMPOSITE.includes(inner.kind) ? `${f.name} { ${this.selection(named, [], depth + 1)} }` : f.name);
     }
     return parts.join(' ') || '__typename';
   }
 }
 
-function namedType(ref) {
+function innermost(ref) {
   while (ref.ofType) ref = ref.ofType;
-  return ref.name;
+  return ref;
+}
+
+function namedType(ref) {
+  return innermost(ref).name;
 }
 
 /** A graphql-ws client for one seat token (or a spectator); reconnects by itself. */

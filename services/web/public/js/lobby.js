@@ -49,7 +49,7 @@ async function myGames() {
 /** `me.games` of a registered player, where the server offers players; [] otherwise. */
 async function playerGames() {
   const player = store.player;
-  if (!player || !app.schema.has('Query', 'me')) return [];
+  if (!player || !app.queries.has('me')) return [];
   try {
     const data = await gql('{ me { games(first: 50) { edges { node { seat awaitingMyMove game { id type seats players { seat name } status { toMove over } } } } } } }', {}, player.token);
     return (data.me?.games?.edges ?? []).map((e) => ({ ...e.node.game, seat: e.node.seat }));
@@ -97,7 +97,14 @@ function openList(entries) {
 }
 
 function gameType(type) {
-  const form = optionsForm(type.options);
+  let form = null; // built from the options' JSON Schema when first opened
+  const options = h('div.options-slot');
+  const openOptions = async (e) => {
+    if (!e.target.open || form) return;
+    await app.more('options { name default schema }');
+    form = optionsForm(type.options);
+    options.replaceChildren(form.element);
+  };
   const seats = h('select', { name: 'seats' }, range(type.seats.min, type.seats.max).map((n) => h('option', { value: n }, String(n))));
   const seed = h('input', { type: 'text', name: 'seed', maxlength: 200 });
   const error = h('p.error', { role: 'alert' });
@@ -105,7 +112,7 @@ function gameType(type) {
     e.preventDefault();
     error.textContent = '';
     try {
-      const input = { game: type.id, seats: Number(seats.value), options: form.value(), ...(seed.value ? { seed: seed.value } : {}) };
+      const input = { game: type.id, seats: Number(seats.value), options: form?.value() ?? {}, ...(seed.value ? { seed: seed.value } : {}) };
       const data = await gql('mutation($input: CreateGameInput!) { createGame(input: $input) { game { id } } }', { input });
       await joinAs(data.createGame.game.id);
     } catch (err) {
@@ -120,7 +127,7 @@ function gameType(type) {
       'form',
       { onsubmit: create },
       h('label', {}, t('seats') + ' ', seats),
-      h('details', {}, h('summary', {}, `${t('options')} (${type.options.length})`), form.element, h('label.option', {}, h('span.option-name', {}, t('seed')), seed)),
+      h('details', { ontoggle: openOptions }, h('summary', {}, t('options')), options, h('label.option', {}, h('span.option-name', {}, t('seed')), seed)),
       h('button.primary', { type: 'submit' }, t('create')),
       error,
     ),
@@ -139,7 +146,7 @@ export async function joinAs(gameId) {
 
 /** Registers the player once, where the server has players (registerPlayer in the schema). */
 async function ensurePlayer(name) {
-  if (store.player || !app?.schema.mutations.has('registerPlayer')) return;
+  if (store.player || !app?.mutations.has('registerPlayer')) return;
   const data = await gql('mutation($name: String!) { registerPlayer(name: $name) { player { id name } token } }', { name });
   store.player = { id: data.registerPlayer.player.id, name: data.registerPlayer.player.name, token: data.registerPlayer.token };
 }

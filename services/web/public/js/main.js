@@ -2,7 +2,7 @@
  * The web client's entry: loads the schema and the catalog in one request, then routes
  * #/ to the lobby and #/game/<id> (the invite link) to that game's table.
  */
-import { gql, Schema, INTROSPECTION_FIELDS } from './api.js';
+import { gql } from './api.js';
 import { clear, h } from './dom.js';
 import { applyLang, t } from './i18n.js';
 import { lobby, useApp } from './lobby.js';
@@ -14,8 +14,10 @@ let leave = null;
 
 async function start() {
   applyLang();
-  const data = await gql(`{ ${INTROSPECTION_FIELDS} gameTypes { id names { en fa } seats { min max } viewType catalog options { name description default schema } } }`);
-  const app = { schema: Schema.from(data), catalog: data.gameTypes };
+  const data = await gql(`{ gameTypes { id names { en fa } seats { min max } viewType }
+    query: __type(name: "Query") { fields { name } } mutation: __type(name: "Mutation") { fields { name } } }`);
+  const fields = (t) => new Set((t?.fields ?? []).map((f) => f.name));
+  const app = { catalog: data.gameTypes, queries: fields(data.query), mutations: fields(data.mutation), more: catalogFields(data.gameTypes) };
   useApp(app);
   chrome();
   const route = async () => {
@@ -31,6 +33,22 @@ async function start() {
   };
   addEventListener('hashchange', route);
   await route();
+}
+
+/**
+ * Loads more of the catalog when a page needs it (the create form's options, a table's card
+ * list), once, into the same game type objects: the lobby's first request stays small.
+ */
+function catalogFields(catalog) {
+  const loaded = new Map();
+  return (selection) => {
+    if (!loaded.has(selection)) {
+      loaded.set(selection, gql(`{ gameTypes { id ${selection} } }`).then((d) => {
+        for (const more of d.gameTypes) Object.assign(catalog.find((g) => g.id === more.id) ?? {}, more);
+      }));
+    }
+    return loaded.get(selection);
+  };
 }
 
 /** The top bar: title, the player's name, the language switch. */

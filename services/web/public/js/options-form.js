@@ -25,13 +25,8 @@ function field(option) {
   const schema = option.schema ?? {};
   const control = controlFor(schema, option.default);
   const label = option.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
-  const element = h(
-    'label.option',
-    { title: option.description ?? '' },
-    h('span.option-name', {}, label),
-    control.element,
-    option.description ? h('small.option-help', {}, option.description) : null,
-  );
+  const help = option.description ?? schema.description ?? '';
+  const element = h('label.option', { title: help }, h('span.option-name', {}, label), control.element, help ? h('small.option-help', {}, help) : null);
   control.element.name = option.name;
   return { option, element, read: control.read };
 }

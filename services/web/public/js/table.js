@@ -3,7 +3,7 @@
  * clicks and labelled buttons, the round's result, fairness (seed hash and seed), the history
  * and a debug panel. Updates arrive over graphql-ws; a move is a submitMove over HTTP.
  */
-import { commandId, gql, socket } from './api.js';
+import { commandId, gql, Schema, socket } from './api.js';
 import { clear, h } from './dom.js';
 import { lang, named, t } from './i18n.js';
 import { store } from './seats.js';
@@ -16,7 +16,8 @@ export async function table(root, app, gameId) {
   const { game: head } = await gql('query($id: ID!) { game(id: $id) { type } }', { id: gameId });
   const type = app.catalog.find((g) => g.id === head.type);
   const renderer = renderers[head.type] ?? renderers.generic;
-  const selection = app.schema.gameSelection(type.viewType);
+  const [schema] = await Promise.all([Schema.load(['Game', type.viewType], ['GameView', 'HistoryEntry']), app.more('catalog')]);
+  const selection = schema.gameSelection(type.viewType);
   const state = { game: null, selected: new Set(), error: null, busy: false, history: null, open: {}, live: false };
 
   const pick = {

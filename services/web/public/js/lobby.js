@@ -86,7 +86,7 @@ function openList(entries) {
         'li',
         { dataset: { game: e.gameId } },
         h('strong', {}, typeName(e.type)),
-        h('span.muted', {}, ` ${e.taken}/${e.seats} · ${new Date(e.createdAt).toLocaleTimeString()} `),
+        h('span.muted', {}, ` ${e.taken}/${e.seats} · ${new Date(e.createdAt).toLocaleTimeString(document.documentElement.lang)} `),
         store.seatIn(e.gameId)
           ? h('a.button', { href: `#/game/${e.gameId}` }, t('open'))
           : h('button.join', { onclick: () => joinAs(e.gameId) }, t('join')),

@@ -11,8 +11,8 @@ import { genericLabel, renderers } from './games/index.js';
 import { inviteLink, joinAs } from './lobby.js';
 
 export async function table(root, app, gameId) {
-  const mine = store.seatIn(gameId);
-  const token = mine?.token;
+  // A registered player's token acts for every seat the player holds (where the server has players).
+  const token = store.seatIn(gameId)?.token ?? store.player?.token;
   const { game: head } = await gql('query($id: ID!) { game(id: $id) { type } }', { id: gameId });
   const type = app.catalog.find((g) => g.id === head.type);
   const renderer = renderers[head.type] ?? renderers.generic;

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * A real browser for the web client's tests: Debian's Chromium driven by playwright-core
  * (.ci/run installs it with apt when missing). One context per player, so each has its own

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * The web client's page itself: how it is served (gzip, ETags, graphql-ws from node_modules),
  * that it needs nothing from any other origin (it works offline), what it weighs and how soon

@@ -1,3 +1,5 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
 /**
  * Two people play each of the four games to the end in a real browser, by clicking what a
  * player clicks: the lobby's create form (options chosen in the form), Join in the open games
@@ -63,8 +65,12 @@ async function startGame(type: string, options: Record<string, string>, how: 'li
   return { gameId, pages: [ann, bob] };
 }
 
-/** Moves that end a round: a player who wants a short game takes them half the time they are offered. */
-const ENDERS = new Set(['call', 'stop', 'lastChance']);
+/**
+ * Moves that bring the end nearer (calls that end a round; in Silver drawing from the deck,
+ * discarding the drawn card, skipping optional steps, ending the turn): a player who wants a
+ * short game takes one of them half the time they are offered.
+ */
+const HURRY = new Set(['call', 'stop', 'lastChance', 'draw', 'discard', 'skip', 'end']);
 
 /** The seat to move clicks: sometimes a highlighted card first, then one of the offered move buttons. */
 async function clickAMove(page: Page, pick: (n: number) => number) {
@@ -77,7 +83,7 @@ async function clickAMove(page: Page, pick: (n: number) => number) {
   }
   const { moves } = await offered(page);
   expect(moves.length, 'a seat to move is offered at least one move').toBeGreaterThan(0);
-  const enders = moves.flatMap((type, i) => (ENDERS.has(type) ? [i] : []));
+  const enders = moves.flatMap((type, i) => (HURRY.has(type) ? [i] : []));
   const choice = enders.length && pick(2) === 0 ? enders[pick(enders.length)]! : pick(moves.length);
   await page.locator('button.move').nth(choice).click();
   await atVersion(page, before + 1);

@@ -232,10 +232,17 @@ function historyList(history, g) {
         { title: JSON.stringify(e.events) },
         h('span.muted', {}, `v${e.version} `),
         e.seat === null || e.seat === undefined ? '' : h('strong', {}, playerName(g, e.seat) + ' '),
-        e.events.map((ev) => ev.type ?? ev.kind ?? '?').join(', '),
+        summary(e.events),
       ),
     ),
   );
+}
+
+/** "Flip ×60, Pending": each event type once, in order, with its count. */
+function summary(events) {
+  const counts = new Map();
+  for (const ev of events) counts.set(ev.type ?? '?', (counts.get(ev.type ?? '?') ?? 0) + 1);
+  return [...counts].map(([type, n]) => (n > 1 ? `${type} ×${n}` : type)).join(', ');
 }
 
 function debug(g, history) {

@@ -14,7 +14,8 @@ export default {
   board(view, c) {
     const me = c.seat;
     const others = view.players.filter((p) => p.seat !== me);
-    const scouting = c.game.legalMoves.some((m) => 'at' in m);
+    // Where a scouted card may go shows once a card of the set is picked.
+    const scouting = c.game.legalMoves.some((m) => 'at' in m) && (c.isSelected('set:left') || c.isSelected('set:right'));
     const hand = view.hand ?? [];
     const handCards = [];
     hand.forEach((x, i) => {
@@ -45,7 +46,7 @@ export default {
   label(m, c) {
     const v = c.view;
     if (m.type === 'rotate') return m.rotate ? tr(c, 'Rotate my hand', 'دستم را برگردان') : tr(c, 'Keep my hand', 'دستم را نگه دار');
-    if (m.type === 'show') return `${tr(c, 'Show', 'نشان بده')} ${(v.hand ?? []).slice(m.from, m.to + 1).map((x) => x.up).join(' ')}`;
+    if (m.type === 'show') return `${tr(c, 'Show', 'نشان بده')} ${(v.hand ?? []).slice(m.from, m.to + 1).map((x) => x.up).join(' ')} (${m.from === m.to ? m.from + 1 : `${m.from + 1}–${m.to + 1}`})`;
     if (m.type === 'scout' || m.type === 'scoutShow') {
       const set = v.activeSet?.cards ?? [];
       const x = m.end === 'left' ? set[0] : set[set.length - 1];

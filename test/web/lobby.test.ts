@@ -40,13 +40,12 @@ describe('serving the web client', () => {
   });
 
   it('sends the gzip copy only to clients that accept it', async () => {
-    const zipped = await (await fetch(`${server.url}/app.css`, { headers: { 'accept-encoding': 'gzip' } })).arrayBuffer().catch(() => null);
     const res = await server.app.inject({ url: '/app.css', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(res.rawPayload).toString()).toContain('.card');
     const plain = await server.app.inject({ url: '/app.css' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(zipped).not.toBeNull();
+    expect(plain.body).toContain('.card');
   });
 
   it('answers an unknown file with 404, not the page', async () => {

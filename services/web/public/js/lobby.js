@@ -14,15 +14,18 @@ export function useApp(ctx) {
   app = ctx;
 }
 
+const REFRESH_MS = 10_000; // the lists are a projection: a light poll keeps them fresh without a subscription
+
 export async function lobby(root, ctx) {
-  const [open, mine] = await Promise.all([gql('{ openGames { gameId type seats taken createdAt } }'), myGames()]);
-  clear(
-    root,
-    h('section.lobby', {},
-      h('div.col', {}, h('h2', {}, t('myGames')), myGamesList(mine), h('h2', {}, t('openGames')), openList(open.openGames)),
-      h('div.col', {}, h('h2', {}, t('games')), h('div.catalog', {}, ctx.catalog.map(gameType))),
-    ),
-  );
+  const games = h('div.col');
+  const refresh = async () => {
+    const [open, mine] = await Promise.all([gql('{ openGames { gameId type seats taken createdAt } }'), myGames()]);
+    clear(games, h('h2', {}, t('myGames')), myGamesList(mine), h('h2', {}, t('openGames')), openList(open.openGames));
+  };
+  await refresh();
+  clear(root, h('section.lobby', {}, games, h('div.col', {}, h('h2', {}, t('games')), h('div.catalog', {}, ctx.catalog.map(gameType)))));
+  const timer = setInterval(() => document.visibilityState === 'visible' && refresh().catch(() => {}), REFRESH_MS);
+  return () => clearInterval(timer);
 }
 
 function typeName(id) {

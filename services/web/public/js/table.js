@@ -44,12 +44,24 @@ export async function table(root, app, gameId) {
     state.busy = true;
     state.error = null;
     render();
-    try {
-      const data = await gql(
+    const send = (version) =>
+      gql(
         `mutation($id: ID!, $move: JSON!, $v: Int, $c: ID) { submitMove(gameId: $id, move: $move, expectedVersion: $v, commandId: $c) { game { ${selection} } } }`,
-        { id: gameId, move, v: state.game.version, c: commandId() },
+        { id: gameId, move, v: version, c: commandId() },
         token,
       );
+    try {
+      let data;
+      try {
+        data = await send(state.game.version);
+      } catch (e) {
+        // Another seat moved first (simultaneous steps): play it anyway if it is still legal now.
+        if (e.code !== 'VERSION_CONFLICT') throw e;
+        const now = (await gql(`query($id: ID!) { game(id: $id) { ${selection} } }`, { id: gameId }, token)).game;
+        apply(now);
+        if (!now.legalMoves.some((m) => JSON.stringify(m) === JSON.stringify(move))) throw e;
+        data = await send(now.version);
+      }
       apply(data.submitMove.game);
     } catch (e) {
       state.error = `${e.code ?? t('error')}: ${e.message}`;

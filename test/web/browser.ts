@@ -55,6 +55,7 @@ export async function atVersion(page: Page, version: number) {
 /** What the page offers the seat now: highlighted cards on the board, and move buttons (with each move's type). */
 export async function offered(page: Page) {
   return page.evaluate(() => ({
+    version: Number(document.querySelector<HTMLElement>('section.table')?.dataset.version),
     cards: document.querySelectorAll('.board .card.live').length,
     moves: [...document.querySelectorAll<HTMLElement>('button.move')].map((b) => b.dataset.type ?? ''),
   }));

@@ -113,6 +113,8 @@ export async function table(root, app, gameId) {
         { dataset: { game: g.type, seat: seat ?? '', version: g.version, over: g.status.over } },
         header(g, type, seat, state),
         banner(g, seat),
+        // Prominent, at the top: a fixed seed means the shuffles were chosen, not random.
+        g.seedFixed ? h('p.seed-fixed', { role: 'note' }, '⚠ ' + t('seedFixedNote')) : null,
         players(g, seat, renderer, c),
         g.view ? h('div.board', {}, renderer.board(g.view, c)) : waiting(g, gameId, seat),
         actions(entries, renderer, c, state, submit, () => ((state.selected = new Set()), render())),
@@ -209,7 +211,6 @@ function fairness(g) {
   return h(
     'div.fairness',
     {},
-    g.seedFixed ? h('p.seed-fixed', { role: 'note' }, '⚠ ' + t('seedFixedNote')) : null,
     h('div', {}, h('span.muted', {}, t('seedHash') + ': '), h('code', {}, g.seedHash)),
     h('div', {}, h('span.muted', {}, t('seedRevealed') + ': '), g.seed ? h('code.seed', {}, g.seed) : h('em.muted', {}, t('seedHidden'))),
   );

@@ -7,7 +7,9 @@ const hue = (n) => `hsl(${(n * 37) % 360} 65% 86%)`;
 
 function face(c, k, { up, lo, hi }, opts = {}) {
   const down = up === lo ? hi : lo;
-  return card(c, { key: k, style: { background: hue(up) }, title: `${up} / ${down}`, ...opts }, h('span.big', {}, up), h('span.low', {}, down));
+  // 6 and 9 are underlined, as on the printed cards: a card may be held either way up.
+  const num = (n) => ({ class: n === 6 || n === 9 ? 'six-nine' : '' });
+  return card(c, { key: k, style: { background: hue(up) }, title: `${up} / ${down}`, ...opts }, h('span.big', num(up), up), h('span.low', num(down), down));
 }
 
 export default {

@@ -49,7 +49,7 @@ export async function tableState(page: Page) {
 
 /** Waits until the page shows the game at `version` (it arrives over graphql-ws, no reload). */
 export async function atVersion(page: Page, version: number) {
-  await page.waitForFunction((v) => Number(document.querySelector<HTMLElement>('section.table')?.dataset.version) >= v && !document.querySelector('button.move:disabled'), version, { timeout: 10_000 });
+  await page.waitForFunction((v) => Number(document.querySelector<HTMLElement>('section.table')?.dataset.version) >= v && !document.querySelector('button.move:disabled'), version, { timeout: 20_000 });
 }
 
 /** What the page offers the seat now: highlighted cards on the board, and move buttons (with each move's type). */

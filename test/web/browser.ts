@@ -5,7 +5,9 @@
  * (.ci/run installs it with apt when missing). One context per player, so each has its own
  * localStorage (its own seat tokens), as two people on two machines would.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -81,3 +83,10 @@ export async function hiddenInformation(page: Page) {
     return { leaks, own };
   });
 }
+
+/**
+ * Where screenshots go: a temporary folder by default, so a test run leaves the work tree clean;
+ * `npm run screenshots` points it at docs/screenshots to refresh the README's pictures.
+ */
+export const SHOTS = process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'parlor-screenshots');
+mkdirSync(SHOTS, { recursive: true });

@@ -9,7 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { useServer } from '../kit/server.js';
-import { launch, player, problems, ready } from './browser.js';
+import { SHOTS, launch, player, problems, ready } from './browser.js';
 
 const server = useServer();
 let browser: Browser;
@@ -77,7 +77,7 @@ describe('the page in Chromium', () => {
     expect(bytes).toBeLessThan(60_000);
     expect(interactive).toBeLessThan(5_000);
     expect(await page.locator('article.game-type').count()).toBe(4);
-    await page.screenshot({ path: 'docs/screenshots/lobby.png' });
+    await page.screenshot({ path: `${SHOTS}/lobby.png` });
     await context.close();
   });
 
@@ -108,7 +108,7 @@ describe('the page in Chromium', () => {
     await ready(ann);
     expect(await ann.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await ann.locator('article.game-type[data-type=scout] h3').textContent()).toContain('اسکات');
-    await ann.screenshot({ path: 'docs/screenshots/lobby-fa.png' });
+    await ann.screenshot({ path: `${SHOTS}/lobby-fa.png` });
     expect(problems(ann)).toEqual([]);
     expect(problems(bob)).toEqual([]);
   });

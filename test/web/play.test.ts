@@ -6,15 +6,14 @@
  * list or on the invite link, then highlighted cards and move buttons, picked at random among
  * what the page offers. The other seat's page follows over graphql-ws without reloading.
  * Every step checks that neither page shows the other seat's hidden cards. Screenshots go to
- * docs/screenshots/.
+ * SHOTS (browser.ts).
  */
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { useServer } from '../kit/server.js';
-import { atVersion, hiddenInformation, launch, offered, player, problems, ready, tableState } from './browser.js';
+import { SHOTS, atVersion, hiddenInformation, launch, offered, player, problems, ready, tableState } from './browser.js';
 
-const SHOTS = 'docs/screenshots';
 const server = useServer();
 let browser: Browser;
 

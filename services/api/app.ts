@@ -9,6 +9,7 @@ import type { ParlorService } from '../app/service.js';
 import { graphqlPlugin } from './graphql/plugin.js';
 import { openapiOptions } from './rest/openapi.js';
 import { restRoutes } from './rest/routes.js';
+import { webClient } from '../web/plugin.js';
 
 export interface AppOptions {
   service: ParlorService;
@@ -26,6 +27,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(graphqlPlugin, { service: options.service });
   await app.register(restRoutes, { service: options.service, prefix: '/v1' });
+  await app.register(webClient);
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;
 }

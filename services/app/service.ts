@@ -3,7 +3,7 @@
  * load → decide → append (one conditional write); nothing here knows HTTP or DynamoDB.
  */
 import { randomUUID } from 'node:crypto';
-import { newSeed, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
+import { newSeed, recordedCommand, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
 import { VersionConflict, type Commit, type EventStore } from '../store/port.js';
 import { applyCommit, commandKey, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
@@ -89,7 +89,7 @@ export class ParlorService {
     const id = randomUUID();
     const empty: Aggregate = { id, version: 0, table: tableFor(game), state: null as never, commandIds: {} };
     const command: TableCommand = { type: 'create', game: game.id, seats: input.seats, options: input.options ?? {}, seed: input.seed ?? newSeed(), seedFixed: input.seed !== undefined };
-    return this.commit(empty, decideOrRefuse(empty, command), {});
+    return this.commit(empty, decideOrRefuse(empty, command), { command });
   }
 
   async join(gameId: string, name: string): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
@@ -97,9 +97,10 @@ export class ParlorService {
       const agg = await this.load(gameId);
       const seat = agg.state.players.length;
       const { token, tokenHash } = newToken(gameId, seat);
-      const events = decideOrRefuse(agg, { type: 'join', name, tokenHash });
+      const command: TableCommand = { type: 'join', name, tokenHash };
+      const events = decideOrRefuse(agg, command);
       try {
-        return { agg: await this.commit(agg, events, {}), seat, token };
+        return { agg: await this.commit(agg, events, { command }), seat, token };
       } catch (e) {
         // Two players racing for the same seat: the loser takes the next one.
         if (!(e instanceof VersionConflict) || attempt >= this.maxRetries) throw conflict(e);
@@ -140,8 +141,8 @@ export class ParlorService {
     if (input.expectedVersion !== undefined && input.expectedVersion !== agg.version) {
       throw new AppError('VERSION_CONFLICT', `expected version ${input.expectedVersion}, the game is at ${agg.version}`);
     }
-    const events = decideOrRefuse(agg, { type: 'move', seat, move: input.move });
-    return this.commit(agg, events, { commandId: input.commandId, seat });
+    const command: TableCommand = { type: 'move', seat, move: input.move };
+    return this.commit(agg, decideOrRefuse(agg, command), { commandId: input.commandId, seat, command });
   }
 
   /** Games still waiting for players, oldest first. */
@@ -185,13 +186,25 @@ export class ParlorService {
       .map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, events: (c.events as TableEvent[]).map((e) => agg.table.redact(e, viewer)) }));
   }
 
-  private async commit(agg: Aggregate, events: TableEvent[], meta: { commandId?: string; seat?: Seat }): Promise<Aggregate> {
+  /**
+   * Every commit of a finished game, with the commands that produced them: the raw material of
+   * its public record. FORBIDDEN while the game runs (commands and events still hold secrets).
+   */
+  async finishedHistory(gameId: string): Promise<{ agg: Aggregate; commits: Commit[] }> {
+    const agg = await this.load(gameId);
+    if (!agg.state.ended) throw new AppError('FORBIDDEN', 'a game’s record is published when it ends');
+    return { agg, commits: await this.store.history(gameId) };
+  }
+
+  private async commit(agg: Aggregate, events: TableEvent[], { command, ...meta }: { commandId?: string; seat?: Seat; command: TableCommand }): Promise<Aggregate> {
     const version = agg.version + 1;
     const next = applyCommit(agg, { version, events, ...meta });
     const snapshot = version % this.snapshotEvery === 0 ? snapshotOf(next) : undefined;
-    await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, snapshot });
+    // The command goes into the record without its secrets (seed, token hash).
+    const recorded = recordedCommand(command);
+    await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, command: recorded, snapshot });
     this.remember(next);
-    const commit: Commit = { version, events, at: new Date().toISOString(), ...meta };
+    const commit: Commit = { version, events, at: new Date().toISOString(), command: recorded, ...meta };
     // The commit is durable now: a failing listener must not turn it into an error (or a retry).
     for (const listener of this.listeners) {
       try {

@@ -19,6 +19,7 @@ interface CommitItem {
   at: string;
   commandId?: string;
   seat?: number;
+  command?: string;
   snapshot?: string;
   attemptId: string;
 }
@@ -55,6 +56,7 @@ export class DynamoEventStore implements EventStore {
       at: new Date().toISOString(),
       commandId: commit.commandId,
       seat: commit.seat,
+      command: commit.command === undefined ? undefined : JSON.stringify(commit.command),
       snapshot: commit.snapshot === undefined ? undefined : JSON.stringify(commit.snapshot),
       attemptId: commit.attemptId ?? randomUUID(),
     };
@@ -110,8 +112,8 @@ export class DynamoEventStore implements EventStore {
     const items = await queryAll<CommitItem>(this.doc, {
       ...query,
       // Snapshots are for loading, not history: leave them on the server.
-      ProjectionExpression: '#version, #events, #at, #commandId, #seat',
-      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#version': 'version', '#events': 'events', '#at': 'at', '#commandId': 'commandId', '#seat': 'seat' },
+      ProjectionExpression: '#version, #events, #at, #commandId, #seat, #command',
+      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#version': 'version', '#events': 'events', '#at': 'at', '#commandId': 'commandId', '#seat': 'seat', '#command': 'command' },
     });
     return items.map(toCommit);
   }
@@ -133,6 +135,7 @@ export function toCommit(item: CommitItem): Commit {
   const commit: Commit = { version: item.version, events: JSON.parse(item.events), at: item.at };
   if (item.commandId !== undefined) commit.commandId = item.commandId;
   if (item.seat !== undefined) commit.seat = item.seat;
+  if (item.command !== undefined) commit.command = JSON.parse(item.command);
   return commit;
 }
 

@@ -11,6 +11,11 @@ export interface Commit {
   commandId?: string;
   /** The seat that issued the command (absent for create / join). */
   seat?: number;
+  /**
+   * The command that produced the commit, as the public record keeps it. Secret while the game
+   * runs (like the events it produced): only a finished game's record shows it.
+   */
+  command?: unknown;
   /** ISO-8601 time the commit was written (metadata, never seen by the engine). */
   at: string;
   /** Aggregate state after this commit, carried on some commits so loading stays O(1). */
@@ -28,6 +33,8 @@ export interface NewCommit {
   events: unknown[];
   commandId?: string;
   seat?: number;
+  /** The command that produced the commit (see `Commit.command`). */
+  command?: unknown;
   snapshot?: unknown;
   /**
    * Identifies this one write attempt (default: a fresh UUID). If the write landed but its answer
@@ -61,6 +68,6 @@ export interface EventStore {
   load(gameId: string): Promise<Stream | null>;
   /** Only the commits after `version` (for a caller that already holds the game at `version`). */
   commitsAfter(gameId: string, version: number): Promise<Commit[]>;
-  /** Every commit of a game, oldest first (the full history). */
+  /** Every commit of a game, oldest first (the full history, commands included: callers redact). */
   history(gameId: string): Promise<Commit[]>;
 }

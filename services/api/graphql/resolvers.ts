@@ -29,7 +29,7 @@ function refusal(e: unknown): never {
   throw e;
 }
 
-async function guarded<T>(work: () => Promise<T> | T): Promise<T> {
+export async function guarded<T>(work: () => Promise<T> | T): Promise<T> {
   try {
     return await work();
   } catch (e) {

@@ -5,6 +5,7 @@
  */
 import type { AnyGame } from '../../engine/core/index.js';
 import { ERROR_CODES } from '../../app/errors.js';
+import { analyticsSdl } from './analytics.js';
 
 const base = /* GraphQL */ `
 """
@@ -178,5 +179,5 @@ type HistoryEntry {
 export function composeSchema(games: readonly AnyGame[]): string {
   const views = games.map((g) => g.viewSchema.trim()).join('\n\n');
   const union = games.length ? `"What a seat sees, one type per game."\nunion GameView = ${games.map((g) => g.viewType).join(' | ')}` : '';
-  return `${base.trim()}\n\n${union}\n\n${views}\n`;
+  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${union}\n\n${views}\n`;
 }

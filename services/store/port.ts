@@ -71,3 +71,26 @@ export interface EventStore {
   /** Every commit of a game, oldest first (the full history, commands included: callers redact). */
   history(gameId: string): Promise<Commit[]>;
 }
+
+/** A commit met while reading the whole table. */
+export interface ScannedCommit {
+  gameId: string;
+  commit: Commit;
+}
+
+/**
+ * Reading every game's commits, page by page, for analytics. Within a page and across pages a
+ * game's commits come together and in version order (games in no particular order); a position
+ * is opaque, so a reader can stop and resume anywhere.
+ */
+export interface CommitScan {
+  /**
+   * The commits among the next `limit` table items after `position` (null: the start);
+   * `scanned` counts the items read, commits or not; `next` is null at the end.
+   */
+  scanCommits(position: string | null, limit: number): Promise<{ commits: ScannedCommit[]; scanned: number; next: string | null }>;
+  /** The position right after one commit (to resume at a game's end). */
+  positionAfter(gameId: string, version: number): string;
+  /** About how many items the table holds (for progress), or null if unknown. */
+  approximateItems(): Promise<number | null>;
+}

@@ -48,7 +48,7 @@ describe('verify', () => {
   it('a record whose spectator event was edited fails at that version', () => {
     const r = copy(records.get('scout')!);
     const target = moveCommit(r, 10);
-    (target.events[0] as Record<string, unknown>).edited = true;
+    (target.events[0] as unknown as Record<string, unknown>).edited = true;
     expect(verifyRecord(r)).toMatchObject({ ok: false, version: target.version });
   });
 

@@ -30,10 +30,10 @@ export class NdjsonWriter {
     return new NdjsonWriter(handle, keep);
   }
 
-  async write(value: unknown): Promise<void> {
-    const line = `${JSON.stringify(value)}\n`;
-    const size = Buffer.byteLength(line);
-    this.pending.push(line);
+  /** Appends text made of whole lines. */
+  async writeText(lines: string): Promise<void> {
+    const size = Buffer.byteLength(lines);
+    this.pending.push(lines);
     this.pendingBytes += size;
     this.bytes += size;
     if (this.pendingBytes >= CHUNK) await this.flush();
@@ -63,6 +63,24 @@ export interface ExportCommit {
   events: unknown[];
 }
 
+/** A finished game as the export's lines: one for games.ndjson, one per event for events.ndjson. */
+export interface GameLines {
+  game: string;
+  events: string;
+  eventCount: number;
+}
+
+export function gameLines(facts: GameFacts, commits: readonly ExportCommit[]): GameLines {
+  const moves = commits.filter((c) => c.seat !== undefined && c.seat !== null).length;
+  const events: string[] = [];
+  for (const c of commits) {
+    for (const [index, event] of (c.events as TableEvent[]).entries()) {
+      events.push(JSON.stringify({ gameId: facts.id, version: c.version, index, seat: c.seat ?? null, at: c.at, type: event.type, event: exportedEvent(event) }));
+    }
+  }
+  return { game: `${JSON.stringify({ ...facts, moves })}\n`, events: events.length ? `${events.join('\n')}\n` : '', eventCount: events.length };
+}
+
 export interface SinkPosition {
   gamesBytes: number;
   eventsBytes: number;
@@ -88,15 +106,15 @@ export class ExportSink {
 
   /** Writes a finished game: its line in games.ndjson, a line per event in events.ndjson. */
   async add(facts: GameFacts, commits: readonly ExportCommit[]): Promise<void> {
-    const moves = commits.filter((c) => c.seat !== undefined && c.seat !== null).length;
-    await this.gamesFile.write({ ...facts, moves });
-    for (const c of commits) {
-      for (const [index, event] of (c.events as TableEvent[]).entries()) {
-        await this.eventsFile.write({ gameId: facts.id, version: c.version, index, seat: c.seat ?? null, at: c.at, type: event.type, event: exportedEvent(event) });
-      }
-    }
+    await this.addLines(gameLines(facts, commits));
+  }
+
+  /** Writes a game already formatted by `gameLines` (e.g. in a worker thread). */
+  async addLines(lines: GameLines): Promise<void> {
+    await this.gamesFile.writeText(lines.game);
+    await this.eventsFile.writeText(lines.events);
     this.counts.games++;
-    this.counts.events += facts.events;
+    this.counts.events += lines.eventCount;
   }
 
   /** Everything written so far, flushed: a checkpoint a resumed export can start from. */

@@ -9,6 +9,9 @@ import { join } from 'node:path';
 import { FIGURES } from './figures.js';
 import { EVENTS_COLUMNS, GAMES_COLUMNS, duckdb, readNdjson } from './parquet.js';
 import { EVENTS_FILE, GAMES_FILE } from './ndjson.js';
+import { wilson } from './wilson.js';
+
+export { wilson };
 
 export interface SeatWins {
   seat: number;
@@ -36,16 +39,6 @@ export interface GroupStats {
 
 export interface StatsReport {
   games: GroupStats[];
-}
-
-/** The 95% Wilson score interval of `wins` successes in `n` trials. */
-export function wilson(wins: number, n: number, z = 1.959963984540054): { low: number; high: number } {
-  if (n === 0) return { low: 0, high: 1 };
-  const p = wins / n;
-  const denominator = 1 + (z * z) / n;
-  const centre = p + (z * z) / (2 * n);
-  const margin = z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n));
-  return { low: Math.max(0, (centre - margin) / denominator), high: Math.min(1, (centre + margin) / denominator) };
 }
 
 /** The export's tables: the Parquet copies when present (faster), else the NDJSON files. */

@@ -12,6 +12,7 @@ import { LruCache } from './lru.js';
 import { newToken, seatOf } from './tokens.js';
 import type { AnyGame } from '../engine/core/index.js';
 import type { LobbyEntry, LobbyStore } from './projections.js';
+import type { StatsCounters, StatsStore } from '../analytics/stats-projection.js';
 
 export interface ServiceOptions {
   store: EventStore;
@@ -29,6 +30,8 @@ export interface ServiceOptions {
   log?: { error(details: object, message: string): void };
   /** The lobby read model, for `openGames`. */
   lobby?: LobbyStore;
+  /** The statistics read model, for `stats`. */
+  stats?: StatsStore;
 }
 
 /** The longest commandId accepted (they are kept in snapshots). */
@@ -60,6 +63,7 @@ export class ParlorService {
   private readonly snapshotEvery: number;
   private readonly maxRetries: number;
   private readonly lobby: LobbyStore | undefined;
+  private readonly statsStore: StatsStore | undefined;
   private readonly optimistic: boolean;
   private readonly log: NonNullable<ServiceOptions['log']>;
   /** Folded games by id, newest version each: an aggregate is immutable, so sharing is safe. */
@@ -72,6 +76,7 @@ export class ParlorService {
     this.snapshotEvery = options.snapshotEvery ?? 16;
     this.maxRetries = options.maxRetries ?? 20;
     this.lobby = options.lobby;
+    this.statsStore = options.stats;
     this.optimistic = options.optimistic ?? true;
     this.log = options.log ?? { error: (details, message) => console.error(message, details) };
     this.cache = new LruCache(options.cachedGames ?? 1000);
@@ -148,6 +153,16 @@ export class ParlorService {
   /** Games still waiting for players, oldest first. */
   async openGames(type?: string): Promise<LobbyEntry[]> {
     return this.lobby ? this.lobby.list(type) : [];
+  }
+
+  /** Finished games' counters of one game type, for one seat count or each it allows. */
+  async stats(type: string, seats?: number): Promise<StatsCounters[]> {
+    const game = this.lookup(type);
+    if (!game) throw new AppError('BAD_INPUT', `unknown game type "${type}"`);
+    if (seats !== undefined && !(Number.isInteger(seats) && seats >= game.seats.min && seats <= game.seats.max)) throw new AppError('BAD_INPUT', `${type} takes ${game.seats.min} to ${game.seats.max} seats`);
+    const counts = seats === undefined ? Array.from({ length: game.seats.max - game.seats.min + 1 }, (_, i) => game.seats.min + i) : [seats];
+    if (!this.statsStore) return [];
+    return Promise.all(counts.map((n) => this.statsStore!.read(game.id, n)));
   }
 
   /**

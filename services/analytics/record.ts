@@ -5,7 +5,7 @@
  *   revealed seed — the very document `npm run verify -- FILE` reads and `Query.gameRecord` serves.
  * Nothing here is computed for a game that has not ended: its secrets are still secrets.
  */
-import type { GameCreated, GameEnded, GameResult, RecordedCommand, SeatTaken, Table, TableEvent } from '../engine/core/index.js';
+import { dealSeed, type GameCreated, type GameEnded, type GameResult, type RecordedCommand, type SeatTaken, type Table, type TableEvent } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
 
 export const RECORD_FORMAT = 'parlor-record/1';
@@ -47,6 +47,8 @@ export interface RecordedCommit {
 
 export interface GameRecord extends Omit<GameFacts, 'commits' | 'events'> {
   format: typeof RECORD_FORMAT;
+  /** The seed the shuffles drew from: `seed` itself, or its hash with the players' entropy. */
+  dealSeed: string;
   commits: RecordedCommit[];
 }
 
@@ -92,6 +94,7 @@ export function gameRecord(id: string, commits: readonly Commit[], table: Table)
   return {
     format: RECORD_FORMAT,
     ...rest,
+    dealSeed: dealSeed(facts.seed, facts.players.map((p) => p.entropy)),
     commits: commits.map((c) => ({
       version: c.version,
       at: c.at,

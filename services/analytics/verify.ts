@@ -2,10 +2,11 @@
  * Checks a finished game's public record by playing it again: the revealed seed must hash to
  * the published seedHash; every recorded command, decided again by the engine from the start,
  * must produce exactly the events the spectator saw at that version (so every shuffle and deal
- * is re-derived, and entropy contributions with them); the game must end with the published result.
+ * is re-derived, from the deal seed that the seed and the players' entropy give); the game must end
+ * with the published result.
  */
 import { isDeepStrictEqual } from 'node:util';
-import { replayedCommand, sha256Hex, table, type AnyGame, type TableEvent, type TableState } from '../engine/core/index.js';
+import { dealSeed, replayedCommand, sha256Hex, table, type AnyGame, type TableEvent, type TableState } from '../engine/core/index.js';
 import { findGame } from '../engine/registry.js';
 import { RECORD_FORMAT, type GameRecord } from './record.js';
 
@@ -44,6 +45,8 @@ export function verifyRecord(doc: unknown, lookup: (id: string) => AnyGame | und
   const last = record.commits.length;
   if (!state || !state.ended) return fail(last, 'the record stops before the game ends');
   if (!isDeepStrictEqual(roundTrip(t.status(state).result), record.result)) return fail(last, 'the published result is not the one the game reaches');
+  const derived = dealSeed(state.seed, state.players.map((p) => p.entropy));
+  if (record.dealSeed !== undefined && record.dealSeed !== derived) return fail(1 + state.seats, 'the published deal seed is not the hash of the seed and the players’ entropy');
   const header = { type: state.game, seats: state.seats, options: state.options, seedHash: state.seedHash, seedFixed: state.seedFixed };
   for (const [key, value] of Object.entries(header)) {
     if (!isDeepStrictEqual(roundTrip(value), record[key as keyof typeof header])) return fail(1, `the record’s ${key} is not the game’s`);

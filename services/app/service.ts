@@ -97,12 +97,13 @@ export class ParlorService {
     return this.commit(empty, decideOrRefuse(empty, command), { command });
   }
 
-  async join(gameId: string, name: string): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
+  /** Takes the next seat; `entropy` is the player's public contribution to the deal's seed. */
+  async join(gameId: string, name: string, entropy?: string): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
     for (let attempt = 0; ; attempt++) {
       const agg = await this.load(gameId);
       const seat = agg.state.players.length;
       const { token, tokenHash } = newToken(gameId, seat);
-      const command: TableCommand = { type: 'join', name, tokenHash };
+      const command: TableCommand = { type: 'join', name, tokenHash, ...(entropy !== undefined && { entropy }) };
       const events = decideOrRefuse(agg, command);
       try {
         return { agg: await this.commit(agg, events, { command }), seat, token };

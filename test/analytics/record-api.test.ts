@@ -53,4 +53,16 @@ describe('gameRecord and npm run verify', () => {
     expect(fromFile.code).toBe(1);
     expect(fromFile.out).toContain(`version ${target.version}`);
   });
+
+  it('joinGame takes a player’s entropy, public in the history; REST too; an empty one is BAD_INPUT', async () => {
+    const created = await server.gql('mutation { createGame(input: { game: "scout", seats: 3 }) { game { id } } }');
+    const id = created.data!.createGame.game.id;
+    const JOIN = 'mutation ($id: ID!, $e: String) { joinGame(gameId: $id, name: "Ann", entropy: $e) { seat } }';
+    expect((await server.gql(JOIN, { id, e: '' })).errors?.[0]?.extensions?.code).toBe('BAD_INPUT');
+    expect((await server.gql(JOIN, { id, e: 'coin: heads' })).data!.joinGame.seat).toBe(0);
+    expect((await server.rest('POST', `/v1/games/${id}/join`, { name: 'Bob', entropy: 'my birthday' })).status).toBe(200);
+    const history = await server.gql('query ($id: ID!) { game(id: $id) { history { events } } }', { id });
+    const seats = history.data!.game.history.flatMap((h: { events: { type: string }[] }) => h.events).filter((e: { type: string }) => e.type === 'SeatTaken');
+    expect(seats.map((e: { entropy?: string }) => e.entropy)).toEqual(['coin: heads', 'my birthday']);
+  });
 });

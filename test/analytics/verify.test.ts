@@ -7,7 +7,7 @@ import { botGame } from '../../services/analytics/bot-game.js';
 import { gameRecord, type GameRecord } from '../../services/analytics/record.js';
 import { verifyRecord } from '../../services/analytics/verify.js';
 import { ParlorService } from '../../services/app/service.js';
-import { sha256Hex, table } from '../../services/engine/core/index.js';
+import { dealSeed, sha256Hex, table } from '../../services/engine/core/index.js';
 import { findGame } from '../../services/engine/registry.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { playThroughService } from '../kit/service-play.js';
@@ -110,5 +110,47 @@ describe('verify', () => {
     const history = await s.history(agg, null);
     expect(history.length).toBe(agg.version);
     expect(JSON.stringify(history)).not.toContain('"command"');
+  });
+});
+
+describe('player entropy', () => {
+  it('the deal seed is reproducible: the server seed alone without entropy, else a hash that changes with any contribution', () => {
+    expect(dealSeed('s', [undefined, undefined])).toBe('s');
+    expect(dealSeed('s', ['a', undefined])).toBe(dealSeed('s', ['a', undefined]));
+    expect(dealSeed('s', ['a', undefined])).toBe(sha256Hex(JSON.stringify({ seed: 's', entropy: ['a', null] })));
+    expect(new Set([dealSeed('s', ['a', 'b']), dealSeed('s', ['a', 'c']), dealSeed('s', ['b', 'a']), dealSeed('t', ['a', 'b'])]).size).toBe(4);
+  });
+
+  it('entropy changes the deal of a fixed seed, shows in the record, and the record verifies; an altered contribution fails', async () => {
+    const s = service();
+    const plain = await s.create({ game: 'scout', seats: 2, seed: 'fixed' });
+    for (const name of ['a', 'b']) await s.join(plain.id, name);
+    const mixed = await playThroughService(s, { game: 'scout', seats: 2, seed: 'fixed', entropy: (seat) => (seat === 1 ? 'dice roll 4-6-1' : undefined) });
+    const dealOf = async (id: string) => JSON.stringify((await s.history(await s.load(id), 0)).find((h) => h.events.some((e) => e.type === 'RoundDealt')));
+    expect(await dealOf(mixed.id)).not.toBe(await dealOf(plain.id));
+
+    const { commits } = await s.finishedHistory(mixed.id);
+    const record = gameRecord(mixed.id, commits, mixed.table)!;
+    expect(record.players).toEqual([{ seat: 0, name: 'p0' }, { seat: 1, name: 'p1', entropy: 'dice roll 4-6-1' }]);
+    expect(record.dealSeed).toBe(dealSeed('fixed', [undefined, 'dice roll 4-6-1']));
+    expect(verifyRecord(record)).toMatchObject({ ok: true });
+
+    // Another contribution, changed in the command and its event alike: the replayed deal differs.
+    const altered = copy(record);
+    const join = altered.commits[2]!;
+    join.command = { type: 'join', name: 'p1', entropy: 'dice roll 1-1-1' };
+    (join.events[0] as { entropy?: string }).entropy = 'dice roll 1-1-1';
+    const verdict = verifyRecord(altered);
+    expect(verdict.ok).toBe(false);
+    expect((verdict as { version: number }).version).toBeGreaterThanOrEqual(3);
+    // A published deal seed that is not the derivation fails too.
+    expect(verifyRecord({ ...copy(record), dealSeed: sha256Hex('other') })).toMatchObject({ ok: false, version: 3 });
+  });
+
+  it('refuses an empty or oversized entropy and seats no one', async () => {
+    const s = service();
+    const created = await s.create({ game: 'scout', seats: 2 });
+    for (const entropy of ['', 'x'.repeat(201)]) await expect(s.join(created.id, 'p', entropy)).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    expect((await s.load(created.id)).state.players).toEqual([]);
   });
 });

@@ -23,6 +23,8 @@ export interface ExportOptions {
   since?: string;
   /** Table items per page. */
   pageSize?: number;
+  /** Also write games.parquet and events.parquet (default true). */
+  parquet?: boolean;
   /** Stop (as if interrupted) after this many pages: for tests of resuming. */
   maxPages?: number;
   onProgress?: (p: ExportProgress) => void;
@@ -85,7 +87,7 @@ export async function exportGames(source: CommitScan, options: ExportOptions): P
     scanned,
     resumed,
     complete,
-    files: [GAMES_FILE, EVENTS_FILE, ...(complete ? ['games.parquet', 'events.parquet'] : [])].map((f) => join(options.out, f)),
+    files: [GAMES_FILE, EVENTS_FILE, ...(complete && (options.parquet ?? true) ? ['games.parquet', 'events.parquet'] : [])].map((f) => join(options.out, f)),
     seconds: (performance.now() - started) / 1000,
   });
 
@@ -111,7 +113,7 @@ export async function exportGames(source: CommitScan, options: ExportOptions): P
   if (pending) await finish(pending);
   const written = await sink.close();
   options.onProgress?.({ scanned, total: Math.max(total ?? 0, scanned), games: written.games, events: written.events });
-  await writeParquet(options.out);
+  if (options.parquet ?? true) await writeParquet(options.out);
   await saveState(options.out, { filters, position: null, sink: written, done: true });
   return summary(written, true);
 }

@@ -30,7 +30,7 @@ beforeAll(async () => {
     if (maxMoves !== undefined) return void running.push(id);
     finished.push({ id, type: game.id, events: commits.reduce((n, c) => n + c.events.length, 0) });
   };
-  await Promise.all([...Array(8).keys()].map((i) => store(scout, 2, i)));
+  await Promise.all([...Array(4).keys()].map((i) => store(scout, 2, i)));
   await Promise.all([store(scout, 3, 100), store(highCard, 3, 101), store(scout, 2, 102, 6), store(highCard, 2, 103, 1)]);
   // Not a commit: the export must pass over it.
   await new DynamoLobby(db.client, db.tableName).put({ gameId: 'lobby-item', type: 'scout', seats: 2, taken: 1, version: 2 });
@@ -69,22 +69,22 @@ describe('export', () => {
 
   it('an interrupted export resumes from its checkpoint to the same files an uninterrupted one writes', async () => {
     const whole = await dir();
-    await exportGames(db.store, { out: whole, pageSize: 7 });
+    await exportGames(db.store, { out: whole, pageSize: 7, parquet: false });
     const out = await dir();
-    const first = await exportGames(db.store, { out, pageSize: 7, maxPages: 9 });
+    const first = await exportGames(db.store, { out, pageSize: 7, maxPages: 9, parquet: false });
     expect(first.complete).toBe(false);
     expect(first.games).toBeGreaterThan(0);
     expect(first.games).toBeLessThan(finished.length);
-    const second = await exportGames(db.store, { out, pageSize: 7 });
+    const second = await exportGames(db.store, { out, pageSize: 7, parquet: false });
     expect(second).toMatchObject({ resumed: true, complete: true, games: finished.length });
     for (const file of ['games.ndjson', 'events.ndjson']) expect(await readFile(join(out, file), 'utf8')).toBe(await readFile(join(whole, file), 'utf8'));
   });
 
   it('--game keeps one type and --since the games that ended from then on', async () => {
-    const byType = await exportGames(db.store, { out: await dir(), game: 'high-card', pageSize: 50 });
+    const byType = await exportGames(db.store, { out: await dir(), game: 'high-card', pageSize: 50, parquet: false });
     expect(byType.games).toBe(finished.filter((g) => g.type === 'high-card').length);
     const out = await dir();
-    await exportGames(db.store, { out, since: between });
+    await exportGames(db.store, { out, since: between, parquet: false });
     expect((await lines(join(out, 'games.ndjson'))).map((g) => g.id).sort()).toEqual(finished.slice(-2).map((g) => g.id).sort());
     await expect(exportGames(db.store, { out, since: 'yesterday' })).rejects.toThrow(/ISO date/);
   });

@@ -46,7 +46,7 @@ describe('view schema (GraphQL SDL)', () => {
     expect(own.every((t) => t.description)).toBe(true);
   });
 
-  it.each([2, 3, 4, 5])('%i seats: every view along a random game matches the SDL exactly', (seats) => {
+  it.each([2, 3, 4, 5])('%i seats: every view along a random game matches the SDL exactly, with `seat` the viewer and `toMove` the table status', (seats) => {
     const t = table(scout);
     const viewType = schema.getType(scout.viewType)!;
     const rng = fastRng(seats);
@@ -57,7 +57,13 @@ describe('view schema (GraphQL SDL)', () => {
         const status = t.status(state);
         // Every phase change and every 10th command (views are checked for every seat and a spectator).
         if (n % 10 === 0 || !phases.has(status.phase) || status.phase === 'scout-show' || state.ended)
-          for (const viewer of [...Array.from({ length: seats }, (_, s) => s), null]) conforms(t.view(state, viewer), viewType, `view(${viewer})`);
+          for (const viewer of [...Array.from({ length: seats }, (_, s) => s), null]) {
+            const view = t.view(state, viewer) as { seat: unknown; toMove: unknown };
+            conforms(view, viewType, `view(${viewer})`);
+            // One vocabulary across games: the viewer is `seat`, the seats to act are `toMove`.
+            expect(view.seat).toBe(viewer);
+            expect(view.toMove).toEqual(status.toMove);
+          }
         phases.add(status.phase);
         if (state.ended) break;
         const seat = status.toMove[rng.int(status.toMove.length)]!;

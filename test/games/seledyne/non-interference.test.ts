@@ -2,6 +2,7 @@
  * Non-interference (§6): two histories that differ only in what a seat cannot know — another
  * player's hand and reserve, a pending simultaneous choice, a card drawn or exchanged — look
  * identical to that seat (view, legal moves, status, redacted history) and to spectators.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import { describe, expect, it } from 'vitest';
 import type { TableEvent } from '../../../services/engine/core/index.js';

@@ -4,7 +4,7 @@
  * The CDK stack (through `tryBundle`) and infra/measure-bundles.ts call this same code, so
  * the measured bundles are the deployed ones.
  *
- *   npx tsx infra/bundle.ts <http|ws|stream> <outdir>
+ *   npx tsx infra/bundle.ts <http|ws|stream|export> <outdir>
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -19,6 +19,19 @@ export const HANDLERS = {
   stream: 'services/handlers/stream.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
+
+/** The API's handlers, and the scheduled analytics export (services/handlers/export.ts). */
+export const ENTRIES = { ...HANDLERS, export: 'services/handlers/export.ts' } as const;
+export type BundleName = keyof typeof ENTRIES;
+
+/**
+ * Packages left out of a bundle and copied whole beside it (node_modules/…): DuckDB loads its
+ * native library from its own package folder. Its linux-x64 build is the one installed here, so
+ * the export function runs on x86_64.
+ */
+const NATIVE: Partial<Record<BundleName, string[]>> = {
+  export: ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'],
+};
 
 /** The Node major the bundles target; the stack's Lambda runtime matches it. */
 export const NODE_TARGET = 'node24';
@@ -65,7 +78,7 @@ const STUBS: Record<string, string> = {
     get(target, key) { if (key in target) return target[key]; throw new Error('mercurius.' + String(key) + ' is not part of this bundle'); },
   });`,
 };
-const STUBBED: Record<HandlerName, string[]> = { http: ['dynalite'], ws: ['dynalite', 'mercurius'], stream: ['dynalite', 'mercurius'] };
+const STUBBED: Record<BundleName, string[]> = { http: ['dynalite'], ws: ['dynalite', 'mercurius'], stream: ['dynalite', 'mercurius'], export: ['dynalite', 'mercurius'] };
 
 function stubs(modules: string[]): Plugin {
   return {
@@ -115,10 +128,11 @@ export interface Bundle {
 }
 
 /** `minify: false` keeps names readable, for profiling a cold start (node --cpu-prof). */
-export async function bundle(name: HandlerName, outdir: string, options: { minify?: boolean } = {}): Promise<Bundle> {
+export async function bundle(name: BundleName, outdir: string, options: { minify?: boolean } = {}): Promise<Bundle> {
   const file = join(outdir, 'index.mjs');
   const result = await build({
-    entryPoints: [join(ROOT, HANDLERS[name])],
+    entryPoints: [join(ROOT, ENTRIES[name])],
+    external: NATIVE[name] ?? [],
     outfile: file,
     absWorkingDir: ROOT,
     bundle: true,
@@ -134,6 +148,11 @@ export async function bundle(name: HandlerName, outdir: string, options: { minif
     plugins: [stubs(STUBBED[name]), ...plugins],
   });
   let assetBytes = 0;
+  for (const pkg of NATIVE[name] ?? []) {
+    const to = join(outdir, 'node_modules', pkg);
+    cpSync(join(ROOT, 'node_modules', pkg), to, { recursive: true });
+    assetBytes += sizeOf(to);
+  }
   const bundled = new Set(Object.keys(result.metafile.inputs).flatMap((input) => (input.includes('node_modules/') ? [packageOf(packagePath(resolve(ROOT, input))!)] : [])));
   for (const [pkg, dirs] of Object.entries(ASSETS)) {
     if (!bundled.has(pkg)) continue;
@@ -166,9 +185,9 @@ export function composition(metafile: Metafile, file: string): [string, number][
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [name, outdir] = process.argv.slice(2) as [HandlerName, string];
-  if (!(name in HANDLERS) || !outdir) {
-    console.error('usage: npx tsx infra/bundle.ts <http|ws|stream> <outdir>');
+  const [name, outdir] = process.argv.slice(2) as [BundleName, string];
+  if (!(name in ENTRIES) || !outdir) {
+    console.error('usage: npx tsx infra/bundle.ts <http|ws|stream|export> <outdir>');
     process.exit(2);
   }
   const b = await bundle(name, resolve(outdir));

@@ -22,12 +22,13 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { App, AssetHashType, CfnOutput, CfnParameter, CfnResource, DockerImage, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { App, AssetHashType, CfnOutput, CfnParameter, CfnResource, DockerImage, Duration, RemovalPolicy, Size, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct, IConstruct } from 'constructs';
 import { COMMIT_PREFIX, gamePk, KEY, tableDefinition, TTL_ATTRIBUTE } from '../services/store/schema.js';
 import { TABLE_ACTIONS } from '../services/handlers/permissions.js';
-import { ROOT, type HandlerName } from './bundle.js';
+import { ROOT, type BundleName, type HandlerName } from './bundle.js';
+import { ParlorAnalytics } from './analytics.js';
 
 const RUNTIME = Runtime.NODEJS_24_X; // the latest Node runtime; infra/bundle.ts targets it (NODE_TARGET)
 const TYPES: Record<string, AttributeType> = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY };
@@ -35,6 +36,8 @@ const TYPES: Record<string, AttributeType> = { S: AttributeType.STRING, N: Attri
 export class ParlorStack extends Stack {
   readonly table: Table;
   readonly functions: Record<HandlerName, LambdaFunction>;
+  readonly exportFunction: LambdaFunction;
+  readonly analytics: ParlorAnalytics;
 
   constructor(scope: Construct, id: string, props: StackProps = {}) {
     super(scope, id, { description: 'Parlor: turn-based card games, event-sourced on DynamoDB, GraphQL over HTTP and WebSocket', ...props });
@@ -44,6 +47,12 @@ export class ParlorStack extends Stack {
       default: 'prod',
       allowedPattern: '^[A-Za-z0-9_-]{1,64}$',
       description: 'The WebSocket API stage (the last part of its URL) and the STAGE the functions see',
+    }).valueAsString;
+    const databaseName = new CfnParameter(this, 'AnalyticsDatabaseName', {
+      type: 'String',
+      default: 'parlor_analytics',
+      allowedPattern: '^[a-z0-9_]{1,200}$',
+      description: 'The Glue database of the exported games (Athena queries them there)',
     }).valueAsString;
     const tableName = new CfnParameter(this, 'TableName', {
       type: 'String',
@@ -202,15 +211,31 @@ export class ParlorStack extends Stack {
 
     this.functions = { http, ws, stream };
 
+    // ---- Analytics: the daily export to a bucket of partitioned Parquet, Glue tables, Athena's standard queries.
+    this.exportFunction = this.handler('export', {
+      memorySize: 2048,
+      timeout: Duration.minutes(15),
+      environment: common,
+      architecture: Architecture.X86_64, // DuckDB's native build in the bundle is linux-x64
+      ephemeralStorageSize: Size.gibibytes(4),
+    });
+    this.analytics = new ParlorAnalytics(this, 'Analytics', { table: this.table, exportFunction: this.exportFunction, tableActions: TABLE_ACTIONS.export, databaseName });
+    alarm('ExportErrors', this.exportFunction.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }), 1, 'The scheduled analytics export failed');
+
     new CfnOutput(this, 'HttpApiUrl', { value: httpStage.url, description: 'GraphQL at <url>graphql, REST at <url>v1, docs at <url>docs' });
     new CfnOutput(this, 'WebSocketUrl', { value: wsStage.url, description: 'graphql-ws clients connect here' });
     new CfnOutput(this, 'GameTableName', { value: this.table.tableName });
+    new CfnOutput(this, 'AnalyticsBucketName', { value: this.analytics.bucket.bucketName, description: 'Exported games: games/ and events/, Parquet by game and day' });
+    new CfnOutput(this, 'AthenaWorkGroup', { value: this.analytics.workGroup.ref, description: 'Holds the standard queries (Saved queries)' });
 
     this.suppressions(failures);
   }
 
   /** A function with its own role (logs to its own group only), bundled by infra/bundle.ts. */
-  private handler(name: HandlerName, options: { memorySize: number; timeout: Duration; environment: Record<string, string> }): LambdaFunction {
+  private handler(
+    name: BundleName,
+    options: { memorySize: number; timeout: Duration; environment: Record<string, string>; architecture?: Architecture; ephemeralStorageSize?: Size },
+  ): LambdaFunction {
     const title = name[0]!.toUpperCase() + name.slice(1);
     const logGroup = new LogGroup(this, `${title}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     const role = new Role(this, `${title}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Parlor ${name} function` });
@@ -304,7 +329,7 @@ function accessLogs(scope: Construct, id: string, fields: Record<string, string>
 }
 
 /** The handler's bundle, built locally by infra/bundle.ts (no Docker); hashed by its output. */
-function bundled(name: HandlerName): Code {
+function bundled(name: BundleName): Code {
   return Code.fromAsset(join(ROOT, 'services', 'handlers'), {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {

@@ -9,7 +9,8 @@ import { buildApp } from './api/app.js';
 import { lobbyProjection } from './app/projections.js';
 import { ParlorService } from './app/service.js';
 import type { AnyGame } from './engine/core/index.js';
-import { DynamoEventStore, DynamoLobby } from './store/index.js';
+import { DynamoEventStore, DynamoLobby, DynamoStats } from './store/index.js';
+import { statsProjection } from './analytics/stats-projection.js';
 
 export interface LocalParlorOptions {
   client: DynamoDBClient;
@@ -20,9 +21,9 @@ export interface LocalParlorOptions {
 
 export async function createLocalParlor(options: LocalParlorOptions) {
   const lobby = new DynamoLobby(options.client, options.tableName);
-  const service = new ParlorService({ store: new DynamoEventStore({ client: options.client, tableName: options.tableName }), games: options.games, lobby });
-  const projection = lobbyProjection(lobby);
-  service.onCommit((agg, commit) => projection.apply(agg, commit));
+  const stats = new DynamoStats(options.client, options.tableName);
+  const service = new ParlorService({ store: new DynamoEventStore({ client: options.client, tableName: options.tableName }), games: options.games, lobby, stats });
+  for (const projection of [lobbyProjection(lobby), statsProjection(stats)]) service.onCommit((agg, commit) => projection.apply(agg, commit));
   const app = await buildApp({ service, logger: options.logger });
   return { service, app };
 }

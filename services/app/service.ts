@@ -3,7 +3,7 @@
  * load → decide → append (one conditional write); nothing here knows HTTP or DynamoDB.
  */
 import { randomUUID } from 'node:crypto';
-import { newSeed, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
+import { newSeed, recordedCommand, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
 import { VersionConflict, type Commit, type EventStore } from '../store/port.js';
 import { applyCommit, commandKey, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
@@ -12,6 +12,7 @@ import { LruCache } from './lru.js';
 import { newToken, seatOf } from './tokens.js';
 import type { AnyGame } from '../engine/core/index.js';
 import type { LobbyEntry, LobbyStore } from './projections.js';
+import type { StatsCounters, StatsStore } from '../analytics/stats-projection.js';
 
 export interface ServiceOptions {
   store: EventStore;
@@ -29,6 +30,8 @@ export interface ServiceOptions {
   log?: { error(details: object, message: string): void };
   /** The lobby read model, for `openGames`. */
   lobby?: LobbyStore;
+  /** The statistics read model, for `stats`. */
+  stats?: StatsStore;
 }
 
 /** The longest commandId accepted (they are kept in snapshots). */
@@ -60,6 +63,7 @@ export class ParlorService {
   private readonly snapshotEvery: number;
   private readonly maxRetries: number;
   private readonly lobby: LobbyStore | undefined;
+  private readonly statsStore: StatsStore | undefined;
   private readonly optimistic: boolean;
   private readonly log: NonNullable<ServiceOptions['log']>;
   /** Folded games by id, newest version each: an aggregate is immutable, so sharing is safe. */
@@ -72,6 +76,7 @@ export class ParlorService {
     this.snapshotEvery = options.snapshotEvery ?? 16;
     this.maxRetries = options.maxRetries ?? 20;
     this.lobby = options.lobby;
+    this.statsStore = options.stats;
     this.optimistic = options.optimistic ?? true;
     this.log = options.log ?? { error: (details, message) => console.error(message, details) };
     this.cache = new LruCache(options.cachedGames ?? 1000);
@@ -89,17 +94,19 @@ export class ParlorService {
     const id = randomUUID();
     const empty: Aggregate = { id, version: 0, table: tableFor(game), state: null as never, commandIds: {} };
     const command: TableCommand = { type: 'create', game: game.id, seats: input.seats, options: input.options ?? {}, seed: input.seed ?? newSeed(), seedFixed: input.seed !== undefined };
-    return this.commit(empty, decideOrRefuse(empty, command), {});
+    return this.commit(empty, decideOrRefuse(empty, command), { command });
   }
 
-  async join(gameId: string, name: string): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
+  /** Takes the next seat; `entropy` is the player's public contribution to the deal's seed. */
+  async join(gameId: string, name: string, entropy?: string): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
     for (let attempt = 0; ; attempt++) {
       const agg = await this.load(gameId);
       const seat = agg.state.players.length;
       const { token, tokenHash } = newToken(gameId, seat);
-      const events = decideOrRefuse(agg, { type: 'join', name, tokenHash });
+      const command: TableCommand = { type: 'join', name, tokenHash, ...(entropy !== undefined && { entropy }) };
+      const events = decideOrRefuse(agg, command);
       try {
-        return { agg: await this.commit(agg, events, {}), seat, token };
+        return { agg: await this.commit(agg, events, { command }), seat, token };
       } catch (e) {
         // Two players racing for the same seat: the loser takes the next one.
         if (!(e instanceof VersionConflict) || attempt >= this.maxRetries) throw conflict(e);
@@ -140,13 +147,23 @@ export class ParlorService {
     if (input.expectedVersion !== undefined && input.expectedVersion !== agg.version) {
       throw new AppError('VERSION_CONFLICT', `expected version ${input.expectedVersion}, the game is at ${agg.version}`);
     }
-    const events = decideOrRefuse(agg, { type: 'move', seat, move: input.move });
-    return this.commit(agg, events, { commandId: input.commandId, seat });
+    const command: TableCommand = { type: 'move', seat, move: input.move };
+    return this.commit(agg, decideOrRefuse(agg, command), { commandId: input.commandId, seat, command });
   }
 
   /** Games still waiting for players, oldest first. */
   async openGames(type?: string): Promise<LobbyEntry[]> {
     return this.lobby ? this.lobby.list(type) : [];
+  }
+
+  /** Finished games' counters of one game type, for one seat count or each it allows. */
+  async stats(type: string, seats?: number): Promise<StatsCounters[]> {
+    const game = this.lookup(type);
+    if (!game) throw new AppError('BAD_INPUT', `unknown game type "${type}"`);
+    if (seats !== undefined && !(Number.isInteger(seats) && seats >= game.seats.min && seats <= game.seats.max)) throw new AppError('BAD_INPUT', `${type} takes ${game.seats.min} to ${game.seats.max} seats`);
+    const counts = seats === undefined ? Array.from({ length: game.seats.max - game.seats.min + 1 }, (_, i) => game.seats.min + i) : [seats];
+    if (!this.statsStore) return [];
+    return Promise.all(counts.map((n) => this.statsStore!.read(game.id, n)));
   }
 
   /**
@@ -185,13 +202,25 @@ export class ParlorService {
       .map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, events: (c.events as TableEvent[]).map((e) => agg.table.redact(e, viewer)) }));
   }
 
-  private async commit(agg: Aggregate, events: TableEvent[], meta: { commandId?: string; seat?: Seat }): Promise<Aggregate> {
+  /**
+   * Every commit of a finished game, with the commands that produced them: the raw material of
+   * its public record. FORBIDDEN while the game runs (commands and events still hold secrets).
+   */
+  async finishedHistory(gameId: string): Promise<{ agg: Aggregate; commits: Commit[] }> {
+    const agg = await this.load(gameId);
+    if (!agg.state.ended) throw new AppError('FORBIDDEN', 'a game’s record is published when it ends');
+    return { agg, commits: await this.store.history(gameId) };
+  }
+
+  private async commit(agg: Aggregate, events: TableEvent[], { command, ...meta }: { commandId?: string; seat?: Seat; command: TableCommand }): Promise<Aggregate> {
     const version = agg.version + 1;
     const next = applyCommit(agg, { version, events, ...meta });
     const snapshot = version % this.snapshotEvery === 0 ? snapshotOf(next) : undefined;
-    await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, snapshot });
+    // The command goes into the record without its secrets (seed, token hash).
+    const recorded = recordedCommand(command);
+    await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, command: recorded, snapshot });
     this.remember(next);
-    const commit: Commit = { version, events, at: new Date().toISOString(), ...meta };
+    const commit: Commit = { version, events, at: new Date().toISOString(), command: recorded, ...meta };
     // The commit is durable now: a failing listener must not turn it into an error (or a retry).
     for (const listener of this.listeners) {
       try {

@@ -13,7 +13,8 @@ import type { AnyGame } from '../engine/core/index.js';
 import { games as registry } from '../engine/registry.js';
 import { lobbyProjection, type Projection } from '../app/projections.js';
 import { ParlorService } from '../app/service.js';
-import { DynamoEventStore, DynamoLobby, type EventStore } from '../store/index.js';
+import { DynamoEventStore, DynamoLobby, DynamoStats, type EventStore } from '../store/index.js';
+import { statsProjection } from '../analytics/stats-projection.js';
 import { tracer } from './observability.js';
 
 export interface Parlor {
@@ -35,8 +36,9 @@ export interface ParlorOptions {
 export function createParlor(options: ParlorOptions): Parlor {
   const store = new DynamoEventStore({ client: options.client, tableName: options.tableName });
   const lobby = new DynamoLobby(options.client, options.tableName);
-  const service = new ParlorService({ store, lobby, games: options.games ?? registry });
-  return { service, store, projections: [lobbyProjection(lobby)], client: options.client, tableName: options.tableName };
+  const stats = new DynamoStats(options.client, options.tableName);
+  const service = new ParlorService({ store, lobby, stats, games: options.games ?? registry });
+  return { service, store, projections: [lobbyProjection(lobby), statsProjection(stats)], client: options.client, tableName: options.tableName };
 }
 
 export function required(name: string, env: NodeJS.ProcessEnv = process.env): string {

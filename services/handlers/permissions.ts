@@ -10,4 +10,6 @@ export const TABLE_ACTIONS = {
   ws: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'],
   // game replays (Query), lobby and sent-version updates (UpdateItem), dropping gone connections (Query, BatchWriteItem)
   stream: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
-} as const satisfies Record<'http' | 'ws' | 'stream', readonly string[]>;
+  // the scheduled analytics export: reads every commit page by page (Scan), sizes its progress (DescribeTable)
+  export: ['dynamodb:Scan', 'dynamodb:DescribeTable'],
+} as const satisfies Record<'http' | 'ws' | 'stream' | 'export', readonly string[]>;

@@ -5,10 +5,10 @@
  * store, compact, and readable by analytics without a schema.
  */
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, DescribeTableCommand, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query-all.js';
-import { VersionConflict, type AppendResult, type Commit, type EventStore, type NewCommit, type Stream } from './port.js';
+import { VersionConflict, type AppendResult, type Commit, type CommitScan, type EventStore, type NewCommit, type ScannedCommit, type Stream } from './port.js';
 import { COMMIT_PREFIX, commitSk, gamePk, KEY } from './schema.js';
 
 interface CommitItem {
@@ -19,6 +19,7 @@ interface CommitItem {
   at: string;
   commandId?: string;
   seat?: number;
+  command?: string;
   snapshot?: string;
   attemptId: string;
 }
@@ -34,13 +35,15 @@ export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBClient 
   return new DynamoDBClient(config);
 }
 
-export class DynamoEventStore implements EventStore {
+export class DynamoEventStore implements EventStore, CommitScan {
   private readonly doc: DynamoDBDocumentClient;
   private readonly table: string;
   private readonly pageSize: number;
+  private readonly client: DynamoDBClient;
 
   constructor(options: DynamoStoreOptions) {
     this.doc = DynamoDBDocumentClient.from(options.client, { marshallOptions: { removeUndefinedValues: true } });
+    this.client = options.client;
     this.table = options.tableName;
     this.pageSize = options.pageSize ?? 32;
   }
@@ -55,6 +58,7 @@ export class DynamoEventStore implements EventStore {
       at: new Date().toISOString(),
       commandId: commit.commandId,
       seat: commit.seat,
+      command: commit.command === undefined ? undefined : JSON.stringify(commit.command),
       snapshot: commit.snapshot === undefined ? undefined : JSON.stringify(commit.snapshot),
       attemptId: commit.attemptId ?? randomUUID(),
     };
@@ -110,10 +114,36 @@ export class DynamoEventStore implements EventStore {
     const items = await queryAll<CommitItem>(this.doc, {
       ...query,
       // Snapshots are for loading, not history: leave them on the server.
-      ProjectionExpression: '#version, #events, #at, #commandId, #seat',
-      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#version': 'version', '#events': 'events', '#at': 'at', '#commandId': 'commandId', '#seat': 'seat' },
+      ProjectionExpression: '#version, #events, #at, #commandId, #seat, #command',
+      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#version': 'version', '#events': 'events', '#at': 'at', '#commandId': 'commandId', '#seat': 'seat', '#command': 'command' },
     });
     return items.map(toCommit);
+  }
+
+  async scanCommits(position: string | null, limit: number): Promise<{ commits: ScannedCommit[]; scanned: number; next: string | null }> {
+    const page = await this.doc.send(
+      new ScanCommand({
+        TableName: this.table,
+        Limit: limit,
+        ExclusiveStartKey: position === null ? undefined : JSON.parse(position),
+        // Commits only (not lobby or connection items), and never their snapshots.
+        FilterExpression: 'begins_with(#pk, :game) AND begins_with(#sk, :v)',
+        ProjectionExpression: '#pk, #sk, #version, #events, #at, #seat',
+        ExpressionAttributeNames: { '#pk': KEY.partition, '#sk': KEY.sort, '#version': 'version', '#events': 'events', '#at': 'at', '#seat': 'seat' },
+        ExpressionAttributeValues: { ':game': gamePk(''), ':v': COMMIT_PREFIX },
+      }),
+    );
+    const commits = ((page.Items ?? []) as CommitItem[]).map((item) => ({ gameId: item.pk.slice(gamePk('').length), commit: toCommit(item) }));
+    return { commits, scanned: page.ScannedCount ?? commits.length, next: page.LastEvaluatedKey ? JSON.stringify(page.LastEvaluatedKey) : null };
+  }
+
+  positionAfter(gameId: string, version: number): string {
+    return JSON.stringify({ [KEY.partition]: gamePk(gameId), [KEY.sort]: commitSk(version) });
+  }
+
+  async approximateItems(): Promise<number | null> {
+    const table = await this.client.send(new DescribeTableCommand({ TableName: this.table }));
+    return table.Table?.ItemCount ?? null;
   }
 
   /** The key condition every read of a game's commits starts from. */
@@ -133,6 +163,7 @@ export function toCommit(item: CommitItem): Commit {
   const commit: Commit = { version: item.version, events: JSON.parse(item.events), at: item.at };
   if (item.commandId !== undefined) commit.commandId = item.commandId;
   if (item.seat !== undefined) commit.seat = item.seat;
+  if (item.command !== undefined) commit.command = JSON.parse(item.command);
   return commit;
 }
 

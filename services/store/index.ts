@@ -4,3 +4,4 @@ export * from './dynamo.js';
 export * from './embedded.js';
 export * from './lobby.js';
 export * from './query-all.js';
+export * from './stats.js';

@@ -11,6 +11,11 @@ export interface Commit {
   commandId?: string;
   /** The seat that issued the command (absent for create / join). */
   seat?: number;
+  /**
+   * The command that produced the commit, as the public record keeps it. Secret while the game
+   * runs (like the events it produced): only a finished game's record shows it.
+   */
+  command?: unknown;
   /** ISO-8601 time the commit was written (metadata, never seen by the engine). */
   at: string;
   /** Aggregate state after this commit, carried on some commits so loading stays O(1). */
@@ -28,6 +33,8 @@ export interface NewCommit {
   events: unknown[];
   commandId?: string;
   seat?: number;
+  /** The command that produced the commit (see `Commit.command`). */
+  command?: unknown;
   snapshot?: unknown;
   /**
    * Identifies this one write attempt (default: a fresh UUID). If the write landed but its answer
@@ -61,6 +68,29 @@ export interface EventStore {
   load(gameId: string): Promise<Stream | null>;
   /** Only the commits after `version` (for a caller that already holds the game at `version`). */
   commitsAfter(gameId: string, version: number): Promise<Commit[]>;
-  /** Every commit of a game, oldest first (the full history). */
+  /** Every commit of a game, oldest first (the full history, commands included: callers redact). */
   history(gameId: string): Promise<Commit[]>;
+}
+
+/** A commit met while reading the whole table. */
+export interface ScannedCommit {
+  gameId: string;
+  commit: Commit;
+}
+
+/**
+ * Reading every game's commits, page by page, for analytics. Within a page and across pages a
+ * game's commits come together and in version order (games in no particular order); a position
+ * is opaque, so a reader can stop and resume anywhere.
+ */
+export interface CommitScan {
+  /**
+   * The commits among the next `limit` table items after `position` (null: the start);
+   * `scanned` counts the items read, commits or not; `next` is null at the end.
+   */
+  scanCommits(position: string | null, limit: number): Promise<{ commits: ScannedCommit[]; scanned: number; next: string | null }>;
+  /** The position right after one commit (to resume at a game's end). */
+  positionAfter(gameId: string, version: number): string;
+  /** About how many items the table holds (for progress), or null if unknown. */
+  approximateItems(): Promise<number | null>;
 }

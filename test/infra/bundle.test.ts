@@ -1,10 +1,12 @@
 /**
- * The one test that really bundles: the CDK app synthesizes with its three functions built
+ * The one test that really bundles: the CDK app synthesizes with its four functions built
  * by infra/bundle.ts (cdk-nag validation included), and each bundle, in a fresh `node`
  * process, answers events against the embedded DynamoDB and the API Gateway stand-in.
  */
 import '../handlers/env.js';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
@@ -16,20 +18,22 @@ import { createParlor } from '../../services/handlers/env.js';
 import { games } from '../../services/engine/registry.js';
 import { gamePk } from '../../services/store/schema.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
+import { storeBotGame } from '../kit/table-fill.js';
+import { scout } from '../../services/engine/games/scout/index.js';
 import { FakeApiGateway, httpEvent, STAGE, wsEvent } from '../handlers/kit.js';
 
 const db = useEmbeddedDynamo();
 const outdir = mkdtempSync(join(tmpdir(), 'parlor-cdk-'));
-const bundles = {} as Record<'http' | 'ws' | 'stream', string>;
+const bundles = {} as Record<'http' | 'ws' | 'stream' | 'export', string>;
 let gateway: FakeApiGateway;
 
 beforeAll(async () => {
   const { app, stack } = parlorApp(new App({ outdir }), 'Parlor');
   // Bundles every function, and throws on any unacknowledged cdk-nag finding.
   const template = app.synth().getStackByName(stack.stackName).template;
-  for (const name of ['http', 'ws', 'stream'] as const) {
-    const key: string = template.Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as any)].Properties.Code.S3Key;
-    bundles[name] = join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
+  for (const [name, fn] of Object.entries({ ...stack.functions, export: stack.exportFunction })) {
+    const key: string = template.Resources[stack.getLogicalId(fn.node.defaultChild as any)].Properties.Code.S3Key;
+    bundles[name as keyof typeof bundles] = join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
   }
   gateway = await new FakeApiGateway().listen();
 }, 240_000);
@@ -41,12 +45,13 @@ afterAll(async () => {
 const env = () => ({ TABLE_NAME: db.tableName, DYNAMODB_ENDPOINT: (db.server as any).endpoint, WS_ENDPOINT: gateway.endpoint });
 
 describe('the synthesized bundles', () => {
-  it('are three different single-file ESM bundles within their size budgets', () => {
-    expect(new Set(Object.values(bundles)).size).toBe(3);
+  it('are four different single-file ESM bundles within their size budgets', () => {
+    expect(new Set(Object.values(bundles)).size).toBe(4);
     const kib = (f: string) => statSync(f).size / 1024;
     expect(kib(bundles.http)).toBeLessThan(3200);
     expect(kib(bundles.ws)).toBeLessThan(1600);
     expect(kib(bundles.stream)).toBeLessThan(1600);
+    expect(kib(bundles.export)).toBeLessThan(1600);
   });
 
   it('http answers GraphQL (JSON scalars, one graphql copy), REST, OpenAPI, Swagger UI and GraphiQL pages', async () => {
@@ -101,5 +106,29 @@ describe('the synthesized bundles', () => {
     const run = await runBundle(bundles.stream, [{ Records: [record] }], env());
     expect(run.results[0]).toEqual({ batchItemFailures: [] });
     expect((await parlor.service.openGames(game.id)).map((e) => e.gameId)).toContain(created.id);
+  });
+
+  it('export (with DuckDB’s native library beside it) writes finished games as partitioned Parquet to the bucket', async () => {
+    // S3 itself cannot run here: a loopback server takes the PutObject calls.
+    const puts: { path: string; bytes: number }[] = [];
+    const s3 = createServer((req, res) => {
+      let bytes = 0;
+      req.on('data', (c: Buffer) => (bytes += c.length));
+      req.on('end', () => (puts.push({ path: decodeURIComponent(req.url!.split('?')[0]!), bytes }), res.setHeader('ETag', '"1"'), res.end()));
+    });
+    await new Promise<void>((r) => s3.listen(0, '127.0.0.1', r));
+    try {
+      const finished = await storeBotGame(db.store, scout, { seats: 2, botSeed: 7 });
+      const run = await runBundle(bundles.export, [{ since: '2026-01-01T00:00:00Z' }], {
+        ...env(),
+        EXPORT_BUCKET: 'lake',
+        AWS_ENDPOINT_URL_S3: `http://127.0.0.1:${(s3.address() as AddressInfo).port}`,
+      });
+      expect(run.results[0]).toMatchObject({ games: 1, events: finished.commits.reduce((n, c) => n + c.events.length, 0) });
+      expect(puts.map((p) => p.path).sort()).toEqual(run.results[0].keys.map((k: string) => `/lake/${k}`).sort());
+      expect(puts.every((p) => p.bytes > 0)).toBe(true);
+    } finally {
+      s3.close();
+    }
   });
 });

@@ -25,8 +25,8 @@ describe('parameters and outputs', () => {
     template.hasParameter('StageName', { Type: 'String', Default: 'prod' });
     template.hasParameter('TableName', { Type: 'String', Default: 'parlor' });
   });
-  it('outputs both API URLs and the table name', () => {
-    expect(Object.keys(t.Outputs).sort()).toEqual(['GameTableName', 'HttpApiUrl', 'WebSocketUrl']);
+  it('outputs both API URLs, the table name, the analytics bucket and the Athena workgroup', () => {
+    expect(Object.keys(t.Outputs).sort()).toEqual(['AnalyticsBucketName', 'AthenaWorkGroup', 'GameTableName', 'HttpApiUrl', 'WebSocketUrl']);
   });
 });
 
@@ -55,8 +55,8 @@ describe('the game table', () => {
 });
 
 describe('the functions', () => {
-  it('three, on the latest Node runtime, arm64, traced, each logging to its own group kept a month', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 3);
+  it('three for the API (and the analytics export), on the latest Node runtime, arm64, traced, each logging to its own group kept a month', () => {
+    template.resourceCountIs('AWS::Lambda::Function', 4);
     for (const name of ['http', 'ws', 'stream'] as const) {
       const fn = template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties;
       expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', TracingConfig: { Mode: 'Active' } });
@@ -151,7 +151,9 @@ describe('the WebSocket API', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { ApiId: ref(api), StageName: ref('StageName'), AutoDeploy: true, DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 500 }) });
   });
   it('API Gateway may invoke the functions of both APIs', () => {
-    const permissions = ofType('AWS::Lambda::Permission').map(([, p]) => p.Properties);
+    const permissions = ofType('AWS::Lambda::Permission')
+      .map(([, p]) => p.Properties)
+      .filter((p) => p.Principal !== 'events.amazonaws.com'); // the export's schedule: see the analytics tests
     expect(permissions.every((p) => p.Principal === 'apigateway.amazonaws.com' && p.Action === 'lambda:InvokeFunction')).toBe(true);
     expect(permissions.map((p) => p.FunctionName['Fn::GetAtt'][0]).sort()).toEqual([fnId('http'), fnId('ws'), fnId('ws'), fnId('ws')].sort());
   });
@@ -190,7 +192,78 @@ describe('alarms', () => {
     expect(alarms.some(([, a]) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toBe(true);
     expect(alarms.some(([, a]) => a.MetricName === '5xx')).toBe(true);
     expect(alarms.some(([, a]) => a.Metrics?.some((m: any) => m.MetricStat?.Metric.MetricName === 'ThrottledRequests'))).toBe(true);
-    expect(alarms).toHaveLength(10);
+    expect(alarms.some(([, a]) => a.MetricName === 'Errors' && a.Dimensions?.some((d: any) => d.Value.Ref === stack.getLogicalId(stack.exportFunction.node.defaultChild as any)))).toBe(true);
+    expect(alarms).toHaveLength(11);
+  });
+});
+
+describe('analytics', () => {
+  const exportId = stack.getLogicalId(stack.exportFunction.node.defaultChild as any);
+  const bucketId = stack.getLogicalId(stack.analytics.bucket.node.defaultChild as any);
+  const exportStatements = () => {
+    const roleId = stack.getLogicalId(stack.exportFunction.role!.node.defaultChild as any);
+    return ofType('AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement) as { Action: string | string[]; Resource: unknown }[];
+  };
+
+  it('an export function (x86_64 for DuckDB’s native build) that scans the table and writes to the bucket, nothing more', () => {
+    const fn = template.findResources('AWS::Lambda::Function')[exportId]!.Properties;
+    expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['x86_64'], Timeout: 900, TracingConfig: { Mode: 'Active' } });
+    expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: ref(tableId), EXPORT_BUCKET: ref(bucketId) });
+    const actions = exportStatements().flatMap((s) => [s.Action].flat());
+    expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual([...TABLE_ACTIONS.export].sort());
+    expect(actions.filter((a) => a.startsWith('s3:'))).toEqual(['s3:PutObject']);
+    const put = exportStatements().find((s) => [s.Action].flat().includes('s3:PutObject'))!;
+    expect(JSON.stringify(put.Resource)).toMatch(/games\/\*.*events\/\*/);
+  });
+
+  it('runs daily on a schedule, with retries', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(30 0 * * ? *)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [exportId, 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 6 * 3600 } })],
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', { Principal: 'events.amazonaws.com', FunctionName: { 'Fn::GetAtt': [exportId, 'Arn'] } });
+  });
+
+  it('a private, encrypted, TLS-only bucket kept when the stack goes', () => {
+    template.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: {
+        BucketEncryption: { ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }] },
+        PublicAccessBlockConfiguration: { BlockPublicAcls: true, BlockPublicPolicy: true, IgnorePublicAcls: true, RestrictPublicBuckets: true },
+      },
+    });
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]) },
+    });
+  });
+
+  it('Glue tables games and events: Parquet, partitioned by game and ended day with partition projection', () => {
+    template.hasResourceProperties('AWS::Glue::Database', { DatabaseInput: { Name: ref('AnalyticsDatabaseName') } });
+    const tables = ofType('AWS::Glue::Table').map(([, r]) => r.Properties.TableInput);
+    expect(tables.map((x) => x.Name).sort()).toEqual(['events', 'games']);
+    for (const table of tables) {
+      expect(table.PartitionKeys).toEqual([{ Name: 'game', Type: 'string' }, { Name: 'ended', Type: 'string' }]);
+      expect(table.Parameters).toMatchObject({ classification: 'parquet', 'projection.enabled': 'true', 'projection.game.type': 'enum', 'projection.ended.type': 'date' });
+      expect(table.Parameters['projection.game.values'].split(',').sort()).toEqual(['scout', 'sea-salt-and-paper', 'seledyne', 'silver']);
+      expect(table.StorageDescriptor.SerdeInfo.SerializationLibrary).toBe('org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe');
+    }
+    const games = tables.find((x) => x.Name === 'games')!;
+    expect(games.StorageDescriptor.Columns.map((c: any) => c.Name)).toEqual(expect.arrayContaining(['id', 'type', 'seats', 'result', 'players', 'moves', 'endedat']));
+  });
+
+  it('an Athena workgroup that enforces encrypted results in the bucket, and holds the standard queries', () => {
+    template.hasResourceProperties('AWS::Athena::WorkGroup', {
+      WorkGroupConfiguration: Match.objectLike({
+        EnforceWorkGroupConfiguration: true,
+        ResultConfiguration: { OutputLocation: Match.anyValue(), EncryptionConfiguration: { EncryptionOption: 'SSE_S3' } },
+      }),
+    });
+    const queries = ofType('AWS::Athena::NamedQuery').map(([, r]) => r.Properties);
+    expect(queries.map((q) => q.Name).sort()).toEqual(['Game length', 'Games per day', 'Sea Salt & Paper calls', 'Win rate by seat']);
+    for (const q of queries) expect(q).toMatchObject({ Database: ref('AnalyticsDatabaseName'), WorkGroup: { Ref: stack.getLogicalId(stack.analytics.workGroup) } });
   });
 });
 
@@ -203,6 +276,6 @@ describe('cdk-nag (AWS Solutions)', () => {
       .flatMap((c) => c.node.metadata.filter((m) => m.type === 'aws:cdk:acknowledged-rules').flatMap((m) => Object.entries(m.data as Record<string, string>)));
     expect(acks.length).toBeGreaterThan(0);
     for (const [rule, reason] of acks) expect(String(reason).length, rule).toBeGreaterThan(40);
-    expect([...new Set(acks.map(([rule]) => rule.replace(/^Annotation::/i, '').replace(/\[.*$/, '')))].sort()).toEqual(['AwsSolutions-APIG1', 'AwsSolutions-APIG4', 'AwsSolutions-IAM5', 'AwsSolutions-SQS3']);
+    expect([...new Set(acks.map(([rule]) => rule.replace(/^Annotation::/i, '').replace(/\[.*$/, '')))].sort()).toEqual(['AwsSolutions-APIG1', 'AwsSolutions-APIG4', 'AwsSolutions-IAM5', 'AwsSolutions-S1', 'AwsSolutions-SQS3']);
   });
 });

@@ -8,6 +8,7 @@ import type { ParlorService } from '../../app/service.js';
 import { bearer } from '../errors.js';
 import { composeSchema } from './schema.js';
 import { resolvers, topic, type ParlorContext } from './resolvers.js';
+import { analyticsResolvers } from './analytics.js';
 
 export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService }) {
   await app.register(mercurius, {
@@ -28,6 +29,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
       return { ...formatted, response: { ...formatted.response, errors } };
     },
   });
+  app.graphql.defineResolvers(analyticsResolvers(opts.service));
   // Subscribers on this process hear of every commit made through it.
   opts.service.onCommit((agg) => app.graphql.pubsub.publish({ topic: topic(agg.id), payload: agg }));
 }

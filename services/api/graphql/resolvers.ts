@@ -29,7 +29,7 @@ function refusal(e: unknown): never {
   throw e;
 }
 
-async function guarded<T>(work: () => Promise<T> | T): Promise<T> {
+export async function guarded<T>(work: () => Promise<T> | T): Promise<T> {
   try {
     return await work();
   } catch (e) {
@@ -53,9 +53,9 @@ export function resolvers(service: ParlorService): IResolvers {
     Mutation: {
       createGame: (_root, args: { input: { game: string; seats: number; options?: unknown; seed?: string } }) =>
         guarded(async () => ({ game: { agg: await service.create({ ...args.input, options: args.input.options ?? {}, seed: args.input.seed ?? undefined }), viewer: null } })),
-      joinGame: (_root, args: { gameId: string; name: string }) =>
+      joinGame: (_root, args: { gameId: string; name: string; entropy?: string | null }) =>
         guarded(async () => {
-          const { agg, seat, token } = await service.join(args.gameId, args.name);
+          const { agg, seat, token } = await service.join(args.gameId, args.name, args.entropy ?? undefined);
           return { seat, token, game: { agg, viewer: seat } };
         }),
       submitMove: (_root, args: { gameId: string; move: unknown; expectedVersion?: number | null; commandId?: string | null }, ctx: ParlorContext) =>

@@ -5,6 +5,7 @@
  */
 import type { AnyGame } from '../../engine/core/index.js';
 import { ERROR_CODES } from '../../app/errors.js';
+import { analyticsSdl } from './analytics.js';
 
 const base = /* GraphQL */ `
 """
@@ -39,8 +40,12 @@ type Query {
 type Mutation {
   "Creates a game; seats are then taken with joinGame. The game starts when every seat is taken."
   createGame(input: CreateGameInput!): CreateGamePayload!
-  "Takes the next free seat. Keep the token: it is shown once and authenticates the seat."
-  joinGame(gameId: ID!, name: String!): JoinGamePayload!
+  """
+  Takes the next free seat. Keep the token: it is shown once and authenticates the seat.
+  entropy (optional, public, 1 to 200 characters): once any player adds some, the deal's seed is
+  the hash of the server's committed seed and every player's entropy (see the game's record).
+  """
+  joinGame(gameId: ID!, name: String!, entropy: String): JoinGamePayload!
   """
   Plays a move for the token's seat. move: one of the values legalMoves lists, unchanged.
   expectedVersion: refuse with VERSION_CONFLICT unless the game is at this version; without it,
@@ -183,5 +188,5 @@ type HistoryEntry {
 export function composeSchema(games: readonly AnyGame[]): string {
   const views = games.map((g) => g.viewSchema.trim()).join('\n\n');
   const union = games.length ? `"What a seat sees, one type per game."\nunion GameView = ${games.map((g) => g.viewType).join(' | ')}` : '';
-  return `${base.trim()}\n\n${union}\n\n${views}\n`;
+  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${union}\n\n${views}\n`;
 }

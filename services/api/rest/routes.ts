@@ -67,19 +67,19 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
     async (req, reply) => reply.status(201).send(gameDto(await service.create(req.body), null)),
   );
 
-  app.post<{ Params: { id: string }; Body: { name: string } }>(
+  app.post<{ Params: { id: string }; Body: { name: string; entropy?: string } }>(
     '/games/:id/join',
     {
       schema: {
         summary: 'Take the next free seat; the token is shown once',
         tags: ['games'],
         params: gameId,
-        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string' } } },
+        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string' }, entropy: { type: 'string', description: 'Public contribution to the deal’s seed' } } },
         response: { 200: joinShape, ...refusals },
       },
     },
     async (req) => {
-      const { agg, seat, token } = await service.join(req.params.id, req.body.name);
+      const { agg, seat, token } = await service.join(req.params.id, req.body.name, req.body.entropy);
       return { seat, token, game: gameDto(agg, seat) };
     },
   );

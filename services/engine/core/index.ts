@@ -6,3 +6,4 @@ export * from './random.js';
 export * from './table.js';
 export * from './bot.js';
 export * from './immutable.js';
+export * from './record.js';

@@ -13,7 +13,7 @@ import { rngFor, sha256Hex } from './rng.js';
 
 export type TableCommand =
   | { type: 'create'; game: string; seats: number; options: unknown; seed: string; seedFixed: boolean }
-  | { type: 'join'; name: string; tokenHash: string }
+  | { type: 'join'; name: string; tokenHash: string; entropy?: string }
   | { type: 'move'; seat: Seat; move: unknown };
 
 export interface GameCreated {
@@ -32,6 +32,8 @@ export interface SeatTaken {
   name: string;
   /** SHA-256 of the seat token; never shown to anyone. */
   tokenHash?: string;
+  /** The player's contribution to the deal's seed (public), when it gave one. */
+  entropy?: string;
 }
 export interface GameEnded {
   type: 'GameEnded';
@@ -47,7 +49,7 @@ export interface TableState {
   seedHash: string;
   seedFixed: boolean;
   seed: string;
-  players: { name: string; tokenHash: string }[];
+  players: { name: string; tokenHash: string; entropy?: string }[];
   /** The game's own state; its `start` events apply once every seat is taken. */
   play: unknown;
   started: boolean;
@@ -55,6 +57,22 @@ export interface TableState {
   /** Events applied so far: the key of the next commit's random stream. */
   events: number;
 }
+
+/** The longest entropy a player may add. */
+export const MAX_ENTROPY = 200;
+
+/**
+ * The seed every shuffle and deal draws from: the server's secret seed alone, or, once any
+ * player added entropy, the hash of that seed and every seat's contribution (null for none).
+ * The server committed to its seed (seedHash) before seeing any entropy, and no player sees the
+ * seed before the end: neither chooses the deal alone.
+ */
+export function dealSeed(seed: string, entropy: readonly (string | undefined)[]): string {
+  if (entropy.every((e) => e === undefined)) return seed;
+  return sha256Hex(JSON.stringify({ seed, entropy: entropy.map((e) => e ?? null) }));
+}
+
+const randomSeed = (s: TableState) => dealSeed(s.seed, s.players.map((p) => p.entropy));
 
 const WAITING: Status = { phase: 'waiting-for-players', toMove: [], over: false, result: null };
 const RESERVED = new Set(['GameCreated', 'SeatTaken', 'GameEnded']);
@@ -93,7 +111,7 @@ export function table(game: AnyGame): Table {
     if (!s) throw new Error(`event ${e.type} before GameCreated`);
     if (e.type === 'SeatTaken') {
       const t = e as SeatTaken;
-      const players = [...s.players, { name: t.name, tokenHash: t.tokenHash ?? '' }];
+      const players = [...s.players, { name: t.name, tokenHash: t.tokenHash ?? '', ...(t.entropy !== undefined && { entropy: t.entropy }) }];
       return next(s, { players, started: players.length === s.seats });
     }
     if (e.type === 'GameEnded') return next(s, { ended: true });
@@ -162,17 +180,18 @@ export function table(game: AnyGame): Table {
       ensure(!s.started, 'every seat is taken', 'FORBIDDEN');
       const name = cmd.name.trim();
       ensure(name.length >= 1 && name.length <= 40, 'a name has 1 to 40 characters', 'BAD_INPUT');
-      const taken: SeatTaken = { type: 'SeatTaken', seat: s.players.length, name, tokenHash: cmd.tokenHash };
+      if (cmd.entropy !== undefined) ensure(cmd.entropy.length >= 1 && cmd.entropy.length <= MAX_ENTROPY, `entropy has 1 to ${MAX_ENTROPY} characters`, 'BAD_INPUT');
+      const taken: SeatTaken = { type: 'SeatTaken', seat: s.players.length, name, tokenHash: cmd.tokenHash, ...(cmd.entropy !== undefined && { entropy: cmd.entropy }) };
       if (s.players.length + 1 < s.seats) return [taken];
       const full = evolve(s, taken);
-      return [taken, ...withEnding(full, game.start(full.play, rngFor(s.seed, full.events)))];
+      return [taken, ...withEnding(full, game.start(full.play, rngFor(randomSeed(full), full.events)))];
     }
     ensure(!s.ended, 'the game is over', 'GAME_OVER');
     ensure(s.started, 'the game waits for players', 'NOT_YOUR_TURN');
     ensure(status(s).toMove.includes(cmd.seat), `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
     const parsed = game.command.safeParse(cmd.move);
     if (!parsed.success) throw new RuleViolation('BAD_INPUT', `bad move: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'move'}: ${i.message}`).join('; ')}`);
-    const events = game.decide(s.play, parsed.data, cmd.seat, rngFor(s.seed, s.events));
+    const events = game.decide(s.play, parsed.data, cmd.seat, rngFor(randomSeed(s), s.events));
     return withEnding(s, events);
   }
 

@@ -1,0 +1,49 @@
+/**
+ * One whole game played by bots through the table decider, in memory, producing the commits a
+ * server would have stored (events, seat, recorded command, time): the rules-variant lab's unit
+ * of work, and a fast way for tests to fill a table with real games.
+ */
+import { fastRng, randomBot, recordedCommand, table, type AnyGame, type Bot, type Table, type TableCommand, type TableEvent, type TableState } from '../engine/core/index.js';
+import type { Commit } from '../store/port.js';
+
+export interface BotGameOptions {
+  seats: number;
+  options?: unknown;
+  /** The game's secret seed. */
+  seed: string;
+  /** Seed of the bots' choices. */
+  botSeed: number;
+  bot?: Bot;
+  /** The time stamped on each commit (the lab's clock, never the engine's). */
+  now?: () => string;
+  /** Stop after this many moves, leaving the game running. */
+  maxMoves?: number;
+}
+
+const tables = new WeakMap<AnyGame, Table>();
+
+export function botGame(game: AnyGame, o: BotGameOptions): Commit[] {
+  let t = tables.get(game);
+  if (!t) tables.set(game, (t = table(game)));
+  const rng = fastRng(o.botSeed);
+  const bot = o.bot ?? randomBot;
+  const now = o.now ?? (() => new Date().toISOString());
+  const commits: Commit[] = [];
+  let state: TableState | null = null;
+  const commit = (command: TableCommand, seat?: number) => {
+    const events: TableEvent[] = t.decide(state, command);
+    state = t.fold(events, state);
+    commits.push({ version: commits.length + 1, events, at: now(), command: recordedCommand(command), ...(seat === undefined ? {} : { seat }) });
+  };
+
+  commit({ type: 'create', game: game.id, seats: o.seats, options: o.options ?? {}, seed: o.seed, seedFixed: false });
+  for (let s = 0; s < o.seats; s++) commit({ type: 'join', name: `bot${s}`, tokenHash: '' });
+  for (let moves = 0; !state!.ended && moves < (o.maxMoves ?? Infinity); moves++) {
+    const toMove = t.status(state!).toMove;
+    const seat = toMove[rng.int(toMove.length)]!;
+    // Through JSON, as a move from a client would arrive.
+    const move = JSON.parse(JSON.stringify(bot(t.view(state!, seat), t.legalMoves(state!, seat), rng)));
+    commit({ type: 'move', seat, move }, seat);
+  }
+  return commits;
+}

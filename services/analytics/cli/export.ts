@@ -1,0 +1,36 @@
+/**
+ * `npm run export -- --out DIR [--game TYPE] [--since ISO-DATE] [--page-size N]`: the finished
+ * games of the table (DATA_DIR / DYNAMODB_ENDPOINT, TABLE_NAME as for `npm start`) as NDJSON and
+ * Parquet. Run it again after an interruption: it resumes from its last checkpoint.
+ */
+import { parseArgs } from 'node:util';
+import { exportGames } from '../export.js';
+import { progress } from './progress.js';
+import { openTable } from './table.js';
+
+const { values } = parseArgs({ options: { out: { type: 'string' }, game: { type: 'string' }, since: { type: 'string' }, 'page-size': { type: 'string' } } });
+if (!values.out) {
+  console.error('usage: npm run export -- --out DIR [--game TYPE] [--since ISO-DATE] [--page-size N]');
+  process.exit(2);
+}
+
+const table = await openTable();
+const bar = progress('export');
+try {
+  const summary = await exportGames(table.store, {
+    out: values.out,
+    game: values.game,
+    since: values.since,
+    pageSize: values['page-size'] === undefined ? undefined : Number(values['page-size']),
+    onProgress: (p) => bar.update(p.scanned, p.total ?? p.scanned, `items · ${p.games} games · ${p.events} events`),
+  });
+  bar.stop();
+  console.log(`${summary.resumed ? 'resumed and wrote' : 'wrote'} ${summary.games} games, ${summary.events} events in ${summary.seconds.toFixed(1)} s (${Math.round(summary.events / summary.seconds)} events/s):`);
+  for (const file of summary.files) console.log(`  ${file}`);
+} catch (e) {
+  bar.stop();
+  console.error(`export failed: ${(e as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await table.close();
+}

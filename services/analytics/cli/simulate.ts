@@ -1,0 +1,61 @@
+/**
+ * `npm run simulate -- --game G --seats N --games K [--options JSON] [--bot random] [--out DIR]
+ * [--workers W] [--seed S]`: bots play K games on worker threads; the export format is written to DIR.
+ */
+import { parseArgs } from 'node:util';
+import { simulate } from '../simulate.js';
+import { progress } from './progress.js';
+
+const USAGE = 'usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bot random] [--out DIR] [--workers W] [--seed S]';
+const { values } = parseArgs({
+  options: {
+    game: { type: 'string' },
+    seats: { type: 'string' },
+    games: { type: 'string' },
+    options: { type: 'string' },
+    bot: { type: 'string' },
+    out: { type: 'string' },
+    workers: { type: 'string' },
+    seed: { type: 'string' },
+  },
+});
+
+async function main(): Promise<number> {
+  if (!values.game || !values.seats || !values.games) {
+    console.error(USAGE);
+    return 2;
+  }
+  let options: unknown;
+  try {
+    options = values.options === undefined ? {} : JSON.parse(values.options);
+  } catch {
+    console.error(`--options is not JSON: ${values.options}`);
+    return 2;
+  }
+  const out = values.out ?? `simulations/${values.game}-${values.seats}p`;
+  const bar = progress('simulate');
+  const started = performance.now();
+  try {
+    const summary = await simulate({
+      game: values.game,
+      seats: Number(values.seats),
+      games: Number(values.games),
+      options,
+      bot: values.bot,
+      out,
+      workers: values.workers === undefined ? undefined : Number(values.workers),
+      seed: values.seed,
+      onProgress: (done, total) => bar.update(done, total, `games · ${(done / ((performance.now() - started) / 1000)).toFixed(0)} games/s`),
+    });
+    bar.stop();
+    console.log(`${summary.games} ${values.game} games (${values.seats} seats) on ${summary.workers} thread(s) in ${summary.seconds.toFixed(1)} s: ${summary.gamesPerSecond.toFixed(1)} games/s, ${summary.events} events; seed ${summary.seed}`);
+    console.log(`wrote ${out}/games.ndjson, events.ndjson, games.parquet, events.parquet`);
+    return 0;
+  } catch (e) {
+    bar.stop();
+    console.error(`simulate failed: ${(e as Error).message}`);
+    return 1;
+  }
+}
+
+process.exitCode = await main();

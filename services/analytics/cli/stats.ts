@@ -1,0 +1,35 @@
+/**
+ * `npm run stats -- [DIR] [--json] [--html FILE]` and `npm run stats -- --compare DIR_A DIR_B [--json] [--html FILE]`:
+ * statistics over an export directory (default ./export), or two side by side.
+ */
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { computeStats } from '../stats.js';
+import { htmlReport, textReport } from '../stats-report.js';
+
+const USAGE = 'usage: npm run stats -- [DIR] [--json] [--html FILE]  |  npm run stats -- --compare DIR_A DIR_B [--json] [--html FILE]';
+
+async function main(): Promise<number> {
+  const { values, positionals } = parseArgs({ options: { json: { type: 'boolean' }, html: { type: 'string' }, compare: { type: 'boolean' } }, allowPositionals: true });
+  const dirs = values.compare ? positionals : [positionals[0] ?? 'export'];
+  if ((values.compare && positionals.length !== 2) || (!values.compare && positionals.length > 1)) {
+    console.error(USAGE);
+    return 2;
+  }
+  try {
+    const reports = await Promise.all(dirs.map((d) => computeStats(d)));
+    const labels = values.compare ? dirs : [];
+    if (values.html) {
+      await writeFile(values.html, htmlReport(reports, labels));
+      if (!values.json) console.log(`wrote ${values.html}`);
+    }
+    if (values.json) console.log(JSON.stringify(values.compare ? { a: { dir: dirs[0], ...reports[0] }, b: { dir: dirs[1], ...reports[1] } } : reports[0], null, 2));
+    else if (!values.html) process.stdout.write(textReport(reports, labels));
+    return 0;
+  } catch (e) {
+    console.error(`stats failed: ${(e as Error).message}`);
+    return 1;
+  }
+}
+
+process.exitCode = await main();

@@ -1,0 +1,133 @@
+/**
+ * The export format's two NDJSON files, appended to in bounded memory: lines are buffered up to
+ * a chunk and then written, and the byte length written so far is exact, so a resumed export
+ * can cut a file back to its last checkpoint.
+ */
+import { open, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import { exportedEvent, type GameFacts } from './record.js';
+import type { TableEvent } from '../engine/core/index.js';
+
+const CHUNK = 1 << 20;
+
+export const GAMES_FILE = 'games.ndjson';
+export const EVENTS_FILE = 'events.ndjson';
+
+export class NdjsonWriter {
+  private pending: string[] = [];
+  private pendingBytes = 0;
+
+  private constructor(
+    private readonly handle: FileHandle,
+    /** Bytes in the file once everything pending is written. */
+    public bytes: number,
+  ) {}
+
+  /** Opens `path` for appending after its first `keep` bytes (0: a new, empty file). */
+  static async open(path: string, keep = 0): Promise<NdjsonWriter> {
+    const handle = await open(path, keep > 0 ? 'r+' : 'w');
+    await handle.truncate(keep);
+    return new NdjsonWriter(handle, keep);
+  }
+
+  /** Appends text made of whole lines. */
+  async writeText(lines: string): Promise<void> {
+    const size = Buffer.byteLength(lines);
+    this.pending.push(lines);
+    this.pendingBytes += size;
+    this.bytes += size;
+    if (this.pendingBytes >= CHUNK) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.pending.length === 0) return;
+    const chunk = Buffer.from(this.pending.join(''), 'utf8');
+    const at = this.bytes - this.pendingBytes;
+    this.pending = [];
+    this.pendingBytes = 0;
+    // At an explicit offset: a file reopened to resume is written after its kept bytes.
+    await this.handle.write(chunk, 0, chunk.length, at);
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    await this.handle.close();
+  }
+}
+
+/** One commit as the export needs it. */
+export interface ExportCommit {
+  version: number;
+  seat?: number | null;
+  at: string;
+  events: unknown[];
+}
+
+/** A finished game as the export's lines: one for games.ndjson, one per event for events.ndjson. */
+export interface GameLines {
+  game: string;
+  events: string;
+  eventCount: number;
+}
+
+export function gameLines(facts: GameFacts, commits: readonly ExportCommit[]): GameLines {
+  const moves = commits.filter((c) => c.seat !== undefined && c.seat !== null).length;
+  const events: string[] = [];
+  for (const c of commits) {
+    for (const [index, event] of (c.events as TableEvent[]).entries()) {
+      events.push(JSON.stringify({ gameId: facts.id, version: c.version, index, seat: c.seat ?? null, at: c.at, type: event.type, event: exportedEvent(event) }));
+    }
+  }
+  return { game: `${JSON.stringify({ ...facts, moves })}\n`, events: events.length ? `${events.join('\n')}\n` : '', eventCount: events.length };
+}
+
+export interface SinkPosition {
+  gamesBytes: number;
+  eventsBytes: number;
+  games: number;
+  events: number;
+}
+
+export const EMPTY_POSITION: SinkPosition = { gamesBytes: 0, eventsBytes: 0, games: 0, events: 0 };
+
+/** games.ndjson and events.ndjson of one export directory. */
+export class ExportSink {
+  private constructor(
+    private readonly gamesFile: NdjsonWriter,
+    private readonly eventsFile: NdjsonWriter,
+    private counts: { games: number; events: number },
+  ) {}
+
+  static async open(dir: string, from: SinkPosition = EMPTY_POSITION): Promise<ExportSink> {
+    const games = await NdjsonWriter.open(join(dir, GAMES_FILE), from.gamesBytes);
+    const events = await NdjsonWriter.open(join(dir, EVENTS_FILE), from.eventsBytes);
+    return new ExportSink(games, events, { games: from.games, events: from.events });
+  }
+
+  /** Writes a finished game: its line in games.ndjson, a line per event in events.ndjson. */
+  async add(facts: GameFacts, commits: readonly ExportCommit[]): Promise<void> {
+    await this.addLines(gameLines(facts, commits));
+  }
+
+  /** Writes a game already formatted by `gameLines` (e.g. in a worker thread). */
+  async addLines(lines: GameLines): Promise<void> {
+    await this.gamesFile.writeText(lines.game);
+    await this.eventsFile.writeText(lines.events);
+    this.counts.games++;
+    this.counts.events += lines.eventCount;
+  }
+
+  /** Everything written so far, flushed: a checkpoint a resumed export can start from. */
+  async position(): Promise<SinkPosition> {
+    await this.gamesFile.flush();
+    await this.eventsFile.flush();
+    return { gamesBytes: this.gamesFile.bytes, eventsBytes: this.eventsFile.bytes, ...this.counts };
+  }
+
+  async close(): Promise<SinkPosition> {
+    const position = await this.position();
+    await this.gamesFile.close();
+    await this.eventsFile.close();
+    return position;
+  }
+}

@@ -1,0 +1,65 @@
+/**
+ * The export's Parquet copies, made by DuckDB from the NDJSON files (streamed: DuckDB reads and
+ * writes in row groups under a memory limit, whatever the files' size). Columns are typed
+ * explicitly so an empty export and a full one have the same schema.
+ */
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { EVENTS_FILE, GAMES_FILE } from './ndjson.js';
+
+export const GAMES_COLUMNS = {
+  id: 'VARCHAR',
+  type: 'VARCHAR',
+  seats: 'INTEGER',
+  options: 'JSON',
+  seedHash: 'VARCHAR',
+  seed: 'VARCHAR',
+  seedFixed: 'BOOLEAN',
+  createdAt: 'TIMESTAMPTZ',
+  endedAt: 'TIMESTAMPTZ',
+  players: 'STRUCT(seat INTEGER, name VARCHAR, entropy VARCHAR, playerId VARCHAR)[]',
+  result: 'STRUCT(scores DOUBLE[], winners INTEGER[])',
+  commits: 'INTEGER',
+  events: 'INTEGER',
+  moves: 'INTEGER',
+};
+
+export const EVENTS_COLUMNS = {
+  gameId: 'VARCHAR',
+  version: 'INTEGER',
+  index: 'INTEGER',
+  seat: 'INTEGER',
+  at: 'TIMESTAMPTZ',
+  type: 'VARCHAR',
+  event: 'JSON',
+};
+
+/** A `read_json` of one NDJSON file with the given columns, as SQL. */
+export function readNdjson(path: string, columns: Record<string, string>): string {
+  const cols = Object.entries(columns)
+    .map(([name, type]) => `"${name}": '${type}'`)
+    .join(', ');
+  return `read_json('${path.replaceAll("'", "''")}', format = 'newline_delimited', columns = {${cols}})`;
+}
+
+/** Opens an in-memory DuckDB with bounded memory and the given thread count. */
+export async function duckdb(threads = 2) {
+  const instance = await DuckDBInstance.create(':memory:', { memory_limit: '512MB', threads: String(threads) });
+  return instance.connect();
+}
+
+/** Writes games.parquet and events.parquet beside the NDJSON files of `dir`. */
+export async function writeParquet(dir: string): Promise<void> {
+  const db = await duckdb();
+  try {
+    for (const [file, columns] of [
+      [GAMES_FILE, GAMES_COLUMNS],
+      [EVENTS_FILE, EVENTS_COLUMNS],
+    ] as const) {
+      const target = join(dir, file.replace('.ndjson', '.parquet')).replaceAll("'", "''");
+      await db.run(`COPY (SELECT * FROM ${readNdjson(join(dir, file), columns)}) TO '${target}' (FORMAT parquet, COMPRESSION zstd)`);
+    }
+  } finally {
+    db.closeSync();
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * One worker thread of `npm run simulate`: plays its share of the games and sends them back as
+ * export lines, a batch at a time, never more than two batches ahead of the writer (memory stays
+ * bounded however many games are asked for).
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { findGame } from '../engine/registry.js';
+import { botGame } from './bot-game.js';
+import { gameLines, type GameLines } from './ndjson.js';
+import { gameFacts } from './record.js';
+import { BOTS, gameSeed, type WorkerTask } from './simulate.js';
+
+const task = workerData as WorkerTask;
+const game = findGame(task.game)!;
+const port = parentPort!;
+let acked = 0;
+let sent = 0;
+let wake: (() => void) | null = null;
+port.on('message', () => {
+  acked++;
+  wake?.();
+});
+const caughtUp = () => new Promise<void>((resolve) => (wake = resolve));
+
+let batch: GameLines[] = [];
+let since = performance.now();
+const send = async () => {
+  port.postMessage(batch);
+  sent++;
+  batch = [];
+  since = performance.now();
+  while (sent - acked >= 2) await caughtUp();
+};
+
+for (let i = task.from; i < task.to; i++) {
+  const seeds = gameSeed(task.runSeed, i);
+  const commits = botGame(game, { seats: task.seats, options: task.options, bot: BOTS[task.bot], ...seeds });
+  batch.push(gameLines(gameFacts(`${task.runId}-${i}`, commits)!, commits));
+  if (batch.length >= 50 || performance.now() - since > 200) await send();
+}
+if (batch.length) await send();
+port.close();

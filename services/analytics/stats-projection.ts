@@ -1,0 +1,49 @@
+/**
+ * The headline statistics as a read model kept in the table: each finished game adds itself to
+ * its (game type, seat count) counters once, so `Query.stats` reads a handful of counter items
+ * instead of scanning history. Fed in-process after each commit locally (service.onCommit) and
+ * from DynamoDB Streams on AWS, by the same code; idempotent, since streams redeliver.
+ */
+import type { GameEnded } from '../engine/core/index.js';
+import type { Projection } from '../app/projections.js';
+
+/** One finished game's contribution. */
+export interface FinishedGame {
+  gameId: string;
+  game: string;
+  seats: number;
+  winners: number[];
+  /** Commits in the game, and of those the moves (all but creation and the joins). */
+  commits: number;
+  moves: number;
+  endedAt: string;
+}
+
+/** The counters of one game type and seat count. */
+export interface StatsCounters {
+  game: string;
+  seats: number;
+  games: number;
+  /** Wins by seat (a tie is a win for every winner). */
+  wins: number[];
+  moves: number;
+  commits: number;
+}
+
+export interface StatsStore {
+  /** Adds the game to its counters unless it was added already. */
+  add(game: FinishedGame): Promise<void>;
+  read(game: string, seats: number): Promise<StatsCounters>;
+}
+
+export function statsProjection(store: StatsStore): Projection {
+  return {
+    name: 'stats',
+    async apply(agg, commit) {
+      const ended = commit.events.find((e) => (e as { type: string }).type === 'GameEnded') as GameEnded | undefined;
+      if (!ended) return;
+      const { game, seats } = agg.state;
+      await store.add({ gameId: agg.id, game, seats, winners: ended.result.winners, commits: commit.version, moves: commit.version - 1 - seats, endedAt: commit.at });
+    },
+  };
+}

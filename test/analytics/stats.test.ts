@@ -1,0 +1,123 @@
+/**
+ * npm run stats: DuckDB's figures over an export agree with counts made here directly from the
+ * NDJSON lines (wins per seat, lengths, each game's own events), from NDJSON or Parquet alike;
+ * the command's --json, --html and --compare outputs.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { botGame } from '../../services/analytics/bot-game.js';
+import { ExportSink } from '../../services/analytics/ndjson.js';
+import { writeParquet } from '../../services/analytics/parquet.js';
+import { gameFacts } from '../../services/analytics/record.js';
+import { computeStats, wilson, type StatsReport } from '../../services/analytics/stats.js';
+import { textReport } from '../../services/analytics/stats-report.js';
+import { findGame } from '../../services/engine/registry.js';
+
+const PLAN = [
+  ['scout', 2, 14],
+  ['scout', 3, 6],
+  ['sea-salt-and-paper', 2, 3],
+  ['silver', 4, 3],
+  ['seledyne', 4, 2],
+] as const;
+
+let dir = '';
+let games: any[] = [];
+let events: any[] = [];
+let report: StatsReport;
+const lines = async (file: string) => (await readFile(file, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'parlor-stats-'));
+  const sink = await ExportSink.open(dir);
+  let i = 0;
+  for (const [type, seats, n] of PLAN) {
+    for (let k = 0; k < n; k++, i++) {
+      const commits = botGame(findGame(type)!, { seats, seed: `stats-${i}`, botSeed: i + 1 });
+      await sink.add(gameFacts(`g${i}`, commits)!, commits);
+    }
+  }
+  await sink.close();
+  games = await lines(join(dir, 'games.ndjson'));
+  events = await lines(join(dir, 'events.ndjson'));
+  report = await computeStats(dir); // from NDJSON: no Parquet yet
+});
+
+const group = (type: string, seats: number) => report.games.find((g) => g.game === type && g.seats === seats)!;
+const gamesOf = (type: string, seats: number) => games.filter((g) => g.type === type && g.seats === seats);
+const eventsOf = (type: string, seats: number, pick: (e: any) => boolean) => {
+  const ids = new Set(gamesOf(type, seats).map((g) => g.id));
+  return events.filter((e) => ids.has(e.gameId) && pick(e.event));
+};
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+describe('stats', () => {
+  it('the Wilson interval matches its textbook values', () => {
+    expect(wilson(5, 10).low).toBeCloseTo(0.2366, 4);
+    expect(wilson(5, 10).high).toBeCloseTo(0.7634, 4);
+    expect(wilson(0, 10).low).toBe(0);
+    expect(wilson(0, 10).high).toBeCloseTo(0.2775, 4);
+  });
+
+  it('games and wins by seat equal a direct count over games.ndjson (ties count for every winner)', () => {
+    expect(report.games.map((g) => [g.game, g.seats, g.n]).sort()).toEqual(PLAN.map(([t, s, n]) => [t, s, n]).sort());
+    for (const [type, seats] of PLAN) {
+      const g = group(type, seats);
+      const mine = gamesOf(type, seats);
+      for (let seat = 0; seat < seats; seat++) {
+        const wins = mine.filter((x) => x.result.winners.includes(seat)).length;
+        expect(g.winRateBySeat[seat]).toMatchObject({ seat, wins });
+        expect(g.winRateBySeat[seat]!.rate).toBeCloseTo(wins / mine.length, 4);
+        expect(g.winRateBySeat[seat]!.low).toBeCloseTo(wilson(wins, mine.length).low, 4);
+      }
+      expect(g.length.moves.median).toBe(median(mine.map((x) => x.moves)));
+      expect(g.length.commits.median).toBe(median(mine.map((x) => x.commits)));
+      expect(g.scores.max).toBe(Math.max(...mine.flatMap((x) => x.result.scores)));
+      expect(g.scores.histogram.reduce((n, b) => n + b.count, 0)).toBe(mine.length * seats);
+    }
+  });
+
+  it('each game’s own figures equal direct counts of its events', () => {
+    const perGame = (type: string, seats: number, pick: (e: any) => boolean) => eventsOf(type, seats, pick).length / gamesOf(type, seats).length;
+    expect(group('scout', 3).figures['Scout & Show per game'] ?? 0).toBeCloseTo(perGame('scout', 3, (e) => e.type === 'ScoutShowStarted'), 4);
+    const roundEnds = eventsOf('scout', 2, (e) => e.type === 'RoundEnded');
+    const reasons = Object.keys(group('scout', 2).figures).filter((k) => k.startsWith('round end: '));
+    for (const r of reasons) expect(group('scout', 2).figures[r]).toBeCloseTo(roundEnds.filter((e) => `round end: ${e.event.reason}` === r).length / roundEnds.length, 4);
+    expect(group('sea-salt-and-paper', 2).figures['STOP calls per game'] ?? 0).toBeCloseTo(perGame('sea-salt-and-paper', 2, (e) => e.type === 'Called' && e.call === 'STOP'), 4);
+    expect(group('seledyne', 4).figures['gifts per game']).toBeCloseTo(perGame('seledyne', 4, (e) => e.type === 'Gifted'), 4);
+    expect(group('seledyne', 4).figures['tributes per game']).toBeCloseTo(perGame('seledyne', 4, (e) => e.type === 'Tributed'), 4);
+    const calls = eventsOf('silver', 4, (e) => e.type === 'RoundScored' && e.caller !== null);
+    expect(group('silver', 4).figures['calls per game'] ?? 0).toBeCloseTo(calls.length / 3, 4);
+  });
+
+  it('reads the Parquet copies to the same figures', async () => {
+    await writeParquet(dir);
+    expect(await computeStats(dir)).toEqual(report);
+  });
+
+  it('npm run stats -- DIR --json --html FILE prints the report and writes a page that needs no network', async () => {
+    const html = join(dir, 'stats.html');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'services/analytics/cli/stats.ts', dir, '--json', '--html', html]);
+    expect(JSON.parse(stdout)).toEqual(report);
+    const page = await readFile(html, 'utf8');
+    expect(page).toContain('<svg');
+    expect(page).not.toMatch(/<script|<link|src=|@import|url\(/);
+  });
+
+  it('--compare shows two exports side by side, marking seats whose intervals do not overlap', () => {
+    const other: StatsReport = structuredClone(report);
+    const seat0 = other.games.find((g) => g.game === 'scout' && g.seats === 2)!.winRateBySeat[0]!;
+    Object.assign(seat0, { wins: 0, rate: 0, low: 0, high: 0.01 });
+    const text = textReport([report, other], ['A', 'B']);
+    expect(text).toMatch(/scout · 2 seats\n\s+A\s+B/);
+    expect(text).toMatch(/seat 0 wins \*/);
+    expect(text).not.toMatch(/seat 1 wins \*/);
+  });
+});

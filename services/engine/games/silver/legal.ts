@@ -6,7 +6,7 @@ import type { Command } from './commands.js';
 import { scoreChoices, TOKEN_STEPS } from './flow.js';
 import { stepChoices, usable } from './powers.js';
 import { blocked, fuActive, hasPassive, isZombie } from './protect.js';
-import { defOf, powerOn, type Pending, type State } from './state.js';
+import { copyState, defOf, powerOn, type Pending, type State } from './state.js';
 import { canExchange, exchangeable, knownBounce, singleTargets } from './village.js';
 
 const ENDS = ['left', 'right'] as const;
@@ -76,7 +76,10 @@ export function powerAvailable(s: State, seat: number, pend: Extract<Pending, { 
   if (!(pend.from === 'deck' || (pend.from === 'display' && s.o.squireTakeIsDraw))) return false;
   if (d.timing === 'DRV') return usable(s, seat, d.steps);
   if (d.timing !== 'DIS') return false;
-  return usable({ ...s, discard: [...s.discard, x], hand: s.hand.slice(1) }, seat, d.steps);
+  const after = copyState(s); // the state once the card is discarded
+  after.discard = [...s.discard, x];
+  after.hand = s.hand.slice(1);
+  return usable(after, seat, d.steps);
 }
 
 function holdCommands(s: State, seat: number, pend: Extract<Pending, { kind: 'hold' }>): Command[] {
@@ -104,7 +107,24 @@ function scoreCommands(s: State, pend: Extract<Pending, { kind: 'score' }>): Com
   return [...scoreChoices(s, pend.seat, pend.op, step.id).map((position) => ({ type: 'target' as const, seat: pend.seat, position })), ...skip];
 }
 
-export function legalCommands(s: State, seat: number): Command[] {
+/**
+ * The last legal list computed for each state object (states are never changed, only replaced):
+ * a client asks for the list and then submits one of them, and `decide` checks against the same list.
+ */
+const LEGAL = new WeakMap<State, { seat: number; list: readonly Command[] }>();
+
+/** The legal list, shared: callers read it and do not change it. */
+export function legalList(s: State, seat: number): readonly Command[] {
+  const hit = LEGAL.get(s);
+  if (hit?.seat === seat) return hit.list;
+  const list = computeLegal(s, seat);
+  LEGAL.set(s, { seat, list });
+  return list;
+}
+
+export const legalCommands = (s: State, seat: number): Command[] => legalList(s, seat).slice();
+
+function computeLegal(s: State, seat: number): Command[] {
   if (!toMove(s).includes(seat)) return [];
   if (s.phase === 'peek') {
     const n = s.villages[seat]!.length;

@@ -13,18 +13,30 @@ export function fuActive(s: State, id: number): boolean {
 }
 
 export function hasPassive(s: State, id: number, key: keyof Passive): boolean {
-  const p = defOf(s, id).passive;
-  return !!p?.[key] && (key === 'wild' ? powerOn(s, defOf(s, id)) : fuActive(s, id));
+  const d = defOf(s, id);
+  return !!d.passive?.[key] && (key === 'wild' ? powerOn(s, d) : fuActive(s, id));
 }
 
 export const ownerOf = (s: State, id: number) => s.villages.findIndex((r) => r.includes(id));
 
 /** Face-up, switched-on cards of a village with this passive. */
-export const countPassive = (s: State, seat: number, key: keyof Passive) => s.villages[seat]!.filter((id) => hasPassive(s, id, key)).length;
+export function countPassive(s: State, seat: number, key: keyof Passive): number {
+  let n = 0;
+  for (const id of s.villages[seat]!) if (hasPassive(s, id, key)) n++;
+  return n;
+}
+
+/** Face-up, switched-on cards with this passive in all villages. */
+export function countPassiveAll(s: State, key: keyof Passive): number {
+  let n = 0;
+  for (let seat = 0; seat < s.villages.length; seat++) n += countPassive(s, seat, key);
+  return n;
+}
 
 export function guarded(s: State, owner: number, id: number): boolean {
-  const row = s.villages[owner]!;
   if (hasPassive(s, id, 'guard')) return true;
+  if (s.guards.length === 0) return false;
+  const row = s.villages[owner]!;
   return s.guards.some((g) => g.card === id && row.includes(g.bg) && hasPassive(s, g.bg, 'guard'));
 }
 

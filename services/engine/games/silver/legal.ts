@@ -86,12 +86,12 @@ function holdCommands(s: State, seat: number, pend: Extract<Pending, { kind: 'ho
   const out: Command[] = [];
   const x = s.hand[0]!;
   const ex = exchangeable(s, seat);
-  const singles = singleTargets(s, seat);
   if (pend.slid.length === 0) {
+    const singles = singleTargets(s, seat, ex);
     if (!pend.must && !isZombie(s, x)) out.push({ type: 'discard' });
     if (powerAvailable(s, seat, pend)) out.push({ type: 'power' });
     for (const p of singles) out.push({ type: 'exchange', positions: [p] });
-    if (!canExchange(s, seat) && isZombie(s, x)) for (const end of ENDS) out.push({ type: 'place', end });
+    if (singles.length === 0 && isZombie(s, x)) for (const end of ENDS) out.push({ type: 'place', end }); // no exchange possible (canExchange)
   }
   for (const p of ex) if (!pend.slid.includes(p)) out.push({ type: 'slide', position: p });
   if (pend.slid.length > 0 && !knownBounce(s, seat, pend.slid)) out.push({ type: 'exchange' });
@@ -108,17 +108,17 @@ function scoreCommands(s: State, pend: Extract<Pending, { kind: 'score' }>): Com
 }
 
 /**
- * The last legal list computed for each state object (states are never changed, only replaced):
- * a client asks for the list and then submits one of them, and `decide` checks against the same list.
+ * The last legal list computed (states are never changed, only replaced): a client asks for the
+ * list and then submits one of them, and `decide` checks against that same list. One entry, so
+ * nothing is kept beyond one state.
  */
-const LEGAL = new WeakMap<State, { seat: number; list: readonly Command[] }>();
+let last: { s: State; seat: number; list: readonly Command[] } | null = null;
 
 /** The legal list, shared: callers read it and do not change it. */
 export function legalList(s: State, seat: number): readonly Command[] {
-  const hit = LEGAL.get(s);
-  if (hit?.seat === seat) return hit.list;
+  if (last?.s === s && last.seat === seat) return last.list;
   const list = computeLegal(s, seat);
-  LEGAL.set(s, { seat, list });
+  last = { s, seat, list };
   return list;
 }
 

@@ -2,8 +2,8 @@
  * Who may act on which card: Bodyguard (§4.1 #3), Prince (§4.5), amulet token (§5.1), and the
  * face-up powers that are switched on. Pure predicates over the state.
  */
-import { defOf, powerOn, type State } from './state.js';
-import type { Passive } from './cards.js';
+import { defOf, defsOf, powerOn, type State } from './state.js';
+import type { CardDef, Passive } from './cards.js';
 
 /** The card's face-up power is on: it is face-up in a village, its power known/enabled, not taken from the pile (option). */
 export function fuActive(s: State, id: number): boolean {
@@ -19,21 +19,38 @@ export function hasPassive(s: State, id: number, key: keyof Passive): boolean {
 
 export const ownerOf = (s: State, id: number) => s.villages.findIndex((r) => r.includes(id));
 
+/** Per deck, the card ids whose definition has each passive: few or none, so counts look at those only. */
+const PASSIVE_IDS = new WeakMap<readonly CardDef[], Partial<Record<keyof Passive, number[]>>>();
+let lastDefs: readonly CardDef[] | null = null;
+let lastIds: Partial<Record<keyof Passive, number[]>> = {};
+
+function withPassive(s: State, key: keyof Passive): readonly number[] {
+  const defs = defsOf(s);
+  if (defs !== lastDefs) {
+    let ids = PASSIVE_IDS.get(defs);
+    if (!ids) PASSIVE_IDS.set(defs, (ids = {}));
+    lastDefs = defs;
+    lastIds = ids;
+  }
+  return (lastIds[key] ??= defs.flatMap((d, id) => (d.passive?.[key] ? [id] : [])));
+}
+
 /** Face-up, switched-on cards of a village with this passive. */
 export function countPassive(s: State, seat: number, key: keyof Passive): number {
   let n = 0;
-  for (const id of s.villages[seat]!) if (hasPassive(s, id, key)) n++;
+  for (const id of withPassive(s, key)) if (hasPassive(s, id, key) && s.villages[seat]!.includes(id)) n++;
   return n;
 }
 
 /** Face-up, switched-on cards with this passive in all villages. */
 export function countPassiveAll(s: State, key: keyof Passive): number {
   let n = 0;
-  for (let seat = 0; seat < s.villages.length; seat++) n += countPassive(s, seat, key);
+  for (const id of withPassive(s, key)) if (hasPassive(s, id, key) && s.villages.some((r) => r.includes(id))) n++;
   return n;
 }
 
 export function guarded(s: State, owner: number, id: number): boolean {
+  if (withPassive(s, 'guard').length === 0) return false; // no Bodyguard in this deck
   if (hasPassive(s, id, 'guard')) return true;
   if (s.guards.length === 0) return false;
   const row = s.villages[owner]!;

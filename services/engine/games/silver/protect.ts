@@ -49,8 +49,11 @@ export function countPassiveAll(s: State, key: keyof Passive): number {
   return n;
 }
 
+/** The deck has a Bodyguard: without one no card is ever guarded. */
+export const hasGuards = (s: State) => withPassive(s, 'guard').length > 0;
+
 export function guarded(s: State, owner: number, id: number): boolean {
-  if (withPassive(s, 'guard').length === 0) return false; // no Bodyguard in this deck
+  if (!hasGuards(s)) return false;
   if (hasPassive(s, id, 'guard')) return true;
   if (s.guards.length === 0) return false;
   const row = s.villages[owner]!;

@@ -3,8 +3,8 @@ import type { Viewer } from '../../core/index.js';
 import { cardDef, type CardDef, type Edition } from './cards.js';
 import type { Event } from './events.js';
 import { toMove } from './legal.js';
-import { guarded } from './protect.js';
-import { defsOf, knows, type Pending, type State } from './state.js';
+import { guarded, hasGuards } from './protect.js';
+import { bit, defsOf, knows, PUBLIC, type Pending, type State } from './state.js';
 
 export interface CardView {
   number: number;
@@ -148,14 +148,16 @@ function pairs(cards: readonly CardView[], rows: number[][]): { seat: number; ca
   return out;
 }
 
-function villageView(s: State, cards: readonly CardView[], seat: number, me: Viewer): { seat: number; cards: SlotView[] } {
+function villageView(s: State, cards: readonly CardView[], seat: number, me: Viewer, guards: boolean): { seat: number; cards: SlotView[] } {
   const row = s.villages[seat]!;
   const slots: SlotView[] = new Array(row.length);
+  const mine = me === null ? 0 : bit(me);
   for (let position = 0; position < row.length; position++) {
     const id = row[position]!;
     const up = s.up[id]!;
-    const known = up || knows(s, id, me);
-    slots[position] = { position, faceUp: up, rotated: s.rot[id]!, known, publicKnown: up || knows(s, id, null), card: known ? cards[id]! : null, amulet: s.amulet === id, guarded: guarded(s, seat, id) };
+    const publicKnown = up || (s.known[id]! & PUBLIC) !== 0; // knows(s, id, null)
+    const known = publicKnown || (s.known[id]! & mine) !== 0; // knows(s, id, me)
+    slots[position] = { position, faceUp: up, rotated: s.rot[id]!, known, publicKnown, card: known ? cards[id]! : null, amulet: s.amulet === id, guarded: guards && guarded(s, seat, id) };
   }
   return { seat, cards: slots };
 }
@@ -165,7 +167,8 @@ export function view(s: State, viewer: Viewer): SilverView {
   const me = viewer;
   const cards = cardViews(s);
   const villages: { seat: number; cards: SlotView[] }[] = new Array(s.villages.length);
-  for (let seat = 0; seat < s.villages.length; seat++) villages[seat] = villageView(s, cards, seat, me);
+  const guards = hasGuards(s);
+  for (let seat = 0; seat < s.villages.length; seat++) villages[seat] = villageView(s, cards, seat, me, guards);
   const deckKnown: { depth: number; card: CardView }[] = [];
   for (let i = s.deck.length - 1; i >= 0; i--) if (knows(s, s.deck[i]!, me)) deckKnown.push({ depth: s.deck.length - 1 - i, card: cards[s.deck[i]!]! });
   const hand: (CardView | null)[] = new Array(s.hand.length);

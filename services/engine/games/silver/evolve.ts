@@ -31,7 +31,7 @@ function remove(s: State, from: Loc): number {
     case 'village': {
       const row = s.villages[from.s]!.slice();
       const [id] = row.splice(from.p, 1);
-      s.villages = s.villages.map((r, i) => (i === from.s ? row : r));
+      s.villages = setAt(s.villages, from.s, row);
       return id!;
     }
     case 'kept': {
@@ -76,7 +76,7 @@ function put(s: State, to: Loc, id: number) {
     case 'village': {
       const row = s.villages[to.s]!.slice();
       row.splice(to.p, 0, id);
-      s.villages = s.villages.map((r, i) => (i === to.s ? row : r));
+      s.villages = setAt(s.villages, to.s, row);
       break;
     }
     case 'kept': {
@@ -86,8 +86,31 @@ function put(s: State, to: Loc, id: number) {
   }
 }
 
+/** The Bodyguard namings still standing: the Bodyguard and its card in one village. */
+const keptGuards = (s: State) => s.guards.filter((g) => s.villages.some((r) => r.includes(g.bg) && r.includes(g.card)));
+
+/**
+ * The last transitions made, by state and event object. `decide` applies its events on a working
+ * copy, then the table and the service fold the very same event objects onto the very same state:
+ * those folds find the result here instead of copying the state again. Bounded: a ring of RECENT.
+ */
+const RECENT = 64;
+const froms: (State | null)[] = new Array(RECENT).fill(null);
+const events: (Event | null)[] = new Array(RECENT).fill(null);
+const tos: (State | null)[] = new Array(RECENT).fill(null);
+let at = 0;
 
 export function evolve(state: State, e: Event): State {
+  for (let i = 0; i < RECENT; i++) if (events[i] === e && froms[i] === state) return tos[i]!;
+  const s = apply(state, e);
+  froms[at] = state;
+  events[at] = e;
+  tos[at] = s;
+  at = (at + 1) % RECENT;
+  return s;
+}
+
+function apply(state: State, e: Event): State {
   const s = copyState(state);
   switch (e.type) {
     case 'RoundDealt': {
@@ -150,14 +173,14 @@ export function evolve(state: State, e: Event): State {
       }
       if (e.to.z === 'hand' && (e.from.z === 'discard' || e.from.z === 'pile') && s.o.discardTakeDisablesFU) s.dead = [...s.dead, id];
       if (e.from.z === 'deck' && s.phase === 'play' && s.deck.length === 0) s.deckOut = true;
-      if (e.from.z === 'village' || e.to.z === 'village') s.guards = s.guards.filter((g) => s.villages.some((r) => r.includes(g.bg) && r.includes(g.card)));
+      if ((e.from.z === 'village' || e.to.z === 'village') && s.guards.length > 0) s.guards = keptGuards(s);
       return s;
     }
     case 'Flip': {
       const id = s.villages[e.s]![e.p]!;
       s.up = setAt(s.up, id, e.up);
       s.known = setAt(s.known, id, s.known[id]! | PUBLIC);
-      if (!e.up) s.guards = s.guards.filter((g) => g.bg !== id);
+      if (!e.up && s.guards.length > 0) s.guards = s.guards.filter((g) => g.bg !== id);
       return s;
     }
     case 'Swap': {
@@ -166,7 +189,7 @@ export function evolve(state: State, e: Event): State {
       s.villages = s.villages.map((r, i) => (i === e.a.s || i === e.b.s ? r.slice() : r));
       s.villages[e.a.s]![e.a.p] = b;
       s.villages[e.b.s]![e.b.p] = a;
-      s.guards = s.guards.filter((g) => s.villages.some((r) => r.includes(g.bg) && r.includes(g.card)));
+      if (s.guards.length > 0) s.guards = keptGuards(s);
       return s;
     }
     case 'Saw': {

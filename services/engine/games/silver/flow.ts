@@ -4,7 +4,7 @@
  */
 import { shuffle } from '../../core/index.js';
 import { numberOf, type Step } from './cards.js';
-import { hasPassive, isZombie } from './protect.js';
+import { countPassiveAll, isZombie } from './protect.js';
 import { automaticDelta, gameWinners, nextToken, roundOutcome, villageSum } from './scoring.js';
 import { villagersUp, type Sim } from './sim.js';
 import { defOf, next, type ScoreStep, type State } from './state.js';
@@ -64,7 +64,7 @@ export const isFinalTurn = (s: State) => s.caller !== null;
 export function settle(sim: Sim, freeActions: (s: State, seat: number) => number) {
   const s0 = sim.state;
   if (s0.phase !== 'play') return;
-  const squires = s0.villages.reduce((t, r) => t + r.filter((id) => hasPassive(s0, id, 'display')).length, 0);
+  const squires = countPassiveAll(s0, 'display');
   const target = s0.o.squireDisplay === 'one' ? Math.min(1, squires) : squires;
   while (sim.state.display.length < target && sim.state.deck.length > 0) sim.move({ z: 'deck' }, { z: 'display', i: 0 }, 'all');
   if (villagersUp(sim.state) >= 2) return endRound(sim, 'villagers');

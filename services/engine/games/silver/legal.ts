@@ -6,7 +6,7 @@ import type { Command } from './commands.js';
 import { scoreChoices, TOKEN_STEPS } from './flow.js';
 import { stepChoices, usable } from './powers.js';
 import { blocked, fuActive, hasPassive, isZombie } from './protect.js';
-import { defOf, powerOn, type Pending, type State } from './state.js';
+import { copyState, defOf, powerOn, type Pending, type State } from './state.js';
 import { canExchange, exchangeable, knownBounce, singleTargets } from './village.js';
 
 const ENDS = ['left', 'right'] as const;
@@ -76,19 +76,22 @@ export function powerAvailable(s: State, seat: number, pend: Extract<Pending, { 
   if (!(pend.from === 'deck' || (pend.from === 'display' && s.o.squireTakeIsDraw))) return false;
   if (d.timing === 'DRV') return usable(s, seat, d.steps);
   if (d.timing !== 'DIS') return false;
-  return usable({ ...s, discard: [...s.discard, x], hand: s.hand.slice(1) }, seat, d.steps);
+  const after = copyState(s); // the state once the card is discarded
+  after.discard = [...s.discard, x];
+  after.hand = s.hand.slice(1);
+  return usable(after, seat, d.steps);
 }
 
 function holdCommands(s: State, seat: number, pend: Extract<Pending, { kind: 'hold' }>): Command[] {
   const out: Command[] = [];
   const x = s.hand[0]!;
   const ex = exchangeable(s, seat);
-  const singles = singleTargets(s, seat);
   if (pend.slid.length === 0) {
+    const singles = singleTargets(s, seat, ex);
     if (!pend.must && !isZombie(s, x)) out.push({ type: 'discard' });
     if (powerAvailable(s, seat, pend)) out.push({ type: 'power' });
     for (const p of singles) out.push({ type: 'exchange', positions: [p] });
-    if (!canExchange(s, seat) && isZombie(s, x)) for (const end of ENDS) out.push({ type: 'place', end });
+    if (singles.length === 0 && isZombie(s, x)) for (const end of ENDS) out.push({ type: 'place', end }); // no exchange possible (canExchange)
   }
   for (const p of ex) if (!pend.slid.includes(p)) out.push({ type: 'slide', position: p });
   if (pend.slid.length > 0 && !knownBounce(s, seat, pend.slid)) out.push({ type: 'exchange' });
@@ -104,7 +107,24 @@ function scoreCommands(s: State, pend: Extract<Pending, { kind: 'score' }>): Com
   return [...scoreChoices(s, pend.seat, pend.op, step.id).map((position) => ({ type: 'target' as const, seat: pend.seat, position })), ...skip];
 }
 
-export function legalCommands(s: State, seat: number): Command[] {
+/**
+ * The last legal list computed (states are never changed, only replaced): a client asks for the
+ * list and then submits one of them, and `decide` checks against that same list. One entry, so
+ * nothing is kept beyond one state.
+ */
+let last: { s: State; seat: number; list: readonly Command[] } | null = null;
+
+/** The legal list, shared: callers read it and do not change it. */
+export function legalList(s: State, seat: number): readonly Command[] {
+  if (last?.s === s && last.seat === seat) return last.list;
+  const list = computeLegal(s, seat);
+  last = { s, seat, list };
+  return list;
+}
+
+export const legalCommands = (s: State, seat: number): Command[] => legalList(s, seat).slice();
+
+function computeLegal(s: State, seat: number): Command[] {
   if (!toMove(s).includes(seat)) return [];
   if (s.phase === 'peek') {
     const n = s.villages[seat]!.length;

@@ -2,8 +2,8 @@
  * Who may act on which card: Bodyguard (§4.1 #3), Prince (§4.5), amulet token (§5.1), and the
  * face-up powers that are switched on. Pure predicates over the state.
  */
-import { defOf, powerOn, type State } from './state.js';
-import type { Passive } from './cards.js';
+import { defOf, defsOf, powerOn, type State } from './state.js';
+import type { CardDef, Passive } from './cards.js';
 
 /** The card's face-up power is on: it is face-up in a village, its power known/enabled, not taken from the pile (option). */
 export function fuActive(s: State, id: number): boolean {
@@ -13,18 +13,50 @@ export function fuActive(s: State, id: number): boolean {
 }
 
 export function hasPassive(s: State, id: number, key: keyof Passive): boolean {
-  const p = defOf(s, id).passive;
-  return !!p?.[key] && (key === 'wild' ? powerOn(s, defOf(s, id)) : fuActive(s, id));
+  const d = defOf(s, id);
+  return !!d.passive?.[key] && (key === 'wild' ? powerOn(s, d) : fuActive(s, id));
 }
 
 export const ownerOf = (s: State, id: number) => s.villages.findIndex((r) => r.includes(id));
 
+/** Per deck, the card ids whose definition has each passive: few or none, so counts look at those only. */
+const PASSIVE_IDS = new WeakMap<readonly CardDef[], Partial<Record<keyof Passive, number[]>>>();
+let lastDefs: readonly CardDef[] | null = null;
+let lastIds: Partial<Record<keyof Passive, number[]>> = {};
+
+function withPassive(s: State, key: keyof Passive): readonly number[] {
+  const defs = defsOf(s);
+  if (defs !== lastDefs) {
+    let ids = PASSIVE_IDS.get(defs);
+    if (!ids) PASSIVE_IDS.set(defs, (ids = {}));
+    lastDefs = defs;
+    lastIds = ids;
+  }
+  return (lastIds[key] ??= defs.flatMap((d, id) => (d.passive?.[key] ? [id] : [])));
+}
+
 /** Face-up, switched-on cards of a village with this passive. */
-export const countPassive = (s: State, seat: number, key: keyof Passive) => s.villages[seat]!.filter((id) => hasPassive(s, id, key)).length;
+export function countPassive(s: State, seat: number, key: keyof Passive): number {
+  let n = 0;
+  for (const id of withPassive(s, key)) if (hasPassive(s, id, key) && s.villages[seat]!.includes(id)) n++;
+  return n;
+}
+
+/** Face-up, switched-on cards with this passive in all villages. */
+export function countPassiveAll(s: State, key: keyof Passive): number {
+  let n = 0;
+  for (const id of withPassive(s, key)) if (hasPassive(s, id, key) && s.villages.some((r) => r.includes(id))) n++;
+  return n;
+}
+
+/** The deck has a Bodyguard: without one no card is ever guarded. */
+export const hasGuards = (s: State) => withPassive(s, 'guard').length > 0;
 
 export function guarded(s: State, owner: number, id: number): boolean {
-  const row = s.villages[owner]!;
+  if (!hasGuards(s)) return false;
   if (hasPassive(s, id, 'guard')) return true;
+  if (s.guards.length === 0) return false;
+  const row = s.villages[owner]!;
   return s.guards.some((g) => g.card === id && row.includes(g.bg) && hasPassive(s, g.bg, 'guard'));
 }
 

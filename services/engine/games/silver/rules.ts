@@ -3,7 +3,7 @@ import { ensure, shuffle, type Rng } from '../../core/index.js';
 import { numberOf } from './cards.js';
 import type { Command } from './commands.js';
 import { afterPeek, applyScoreDelta, endRound, endTurn, nextCommander, scoreSteps, settle, startRound, TOKEN_STEPS } from './flow.js';
-import { freeActions, legalCommands } from './legal.js';
+import { freeActions, legalList } from './legal.js';
 import { applyStep, runSteps } from './powers.js';
 import { countPassive } from './protect.js';
 import { Sim, VillagersMet } from './sim.js';
@@ -15,18 +15,18 @@ export function sameCommand(a: Command, b: Command): boolean {
   if (a.type !== b.type) return false;
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  const keys = new Set([...Object.keys(x), ...Object.keys(y)]);
-  for (const k of keys) {
-    const u = x[k];
-    const v = y[k];
-    if (Array.isArray(u) && Array.isArray(v)) {
-      if (u.length !== v.length) return false;
-      const su = [...u].sort((m, n) => m - n);
-      const sv = [...v].sort((m, n) => m - n);
-      if (su.some((m, i) => m !== sv[i])) return false;
-    } else if (u !== v) return false;
-  }
+  // Every key of either side (a key missing on one side reads undefined); no allocation on the common path.
+  for (const k in x) if (!sameField(x[k], y[k])) return false;
+  for (const k in y) if (!(k in x) && !sameField(undefined, y[k])) return false;
   return true;
+}
+
+function sameField(u: unknown, v: unknown): boolean {
+  if (!Array.isArray(u) || !Array.isArray(v)) return u === v;
+  if (u.length !== v.length) return false;
+  const su = [...u].sort((m, n) => m - n);
+  const sv = [...v].sort((m, n) => m - n);
+  return su.every((m, i) => m === sv[i]);
 }
 
 function reason(s: State, seat: number, c: Command): string {
@@ -60,7 +60,7 @@ export function start(s: State, rng: Rng) {
 }
 
 export function decide(s: State, c: Command, seat: number, rng: Rng) {
-  ensure(validSet(s, seat, c) || legalCommands(s, seat).some((x) => sameCommand(x, c)), reason(s, seat, c));
+  ensure(validSet(s, seat, c) || legalList(s, seat).some((x) => sameCommand(x, c)), reason(s, seat, c));
   const sim = new Sim(s, rng);
   try {
     apply(sim, seat, c);

@@ -6,7 +6,7 @@ import { Emitter, type Rng } from '../../core/index.js';
 import { numberOf } from './cards.js';
 import type { Event, Loc, Vis } from './events.js';
 import { evolve } from './evolve.js';
-import { fuActive, hasPassive } from './protect.js';
+import { countPassiveAll } from './protect.js';
 import type { Pending, State } from './state.js';
 
 /** Thrown by `Sim.emit` when a second Villager shows face-up (§4.1 #0): the move stops, the round ends. */
@@ -43,7 +43,7 @@ export class Sim extends Emitter<State, Event> {
 }
 
 /** Face-up Villagers (amulet 0) in all villages. */
-export const villagersUp = (s: State) => s.villages.reduce((t, r) => t + r.filter((id) => fuActive(s, id) && hasPassive(s, id, 'villagerEnd')).length, 0);
+export const villagersUp = (s: State) => countPassiveAll(s, 'villagerEnd');
 
 export function idAt(s: State, at: Loc): number {
   switch (at.z) {

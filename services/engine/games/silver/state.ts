@@ -189,16 +189,25 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
 }
 
 const DEFS = new WeakMap<Edition[], CardDef[]>();
+/** The last deck looked up: nearly every call asks about the same game, so the WeakMap is skipped. */
+let lastEds: Edition[] | null = null;
+let lastDefs: CardDef[] = [];
 
-/** The definition of a card id in this game's deck (cached per deck). */
-export function defOf(s: State, id: number): CardDef {
+/** The definitions of card ids 0..51 in this game's deck (cached per deck). */
+export function defsOf(s: State): readonly CardDef[] {
+  if (s.eds === lastEds) return lastDefs;
   let defs = DEFS.get(s.eds);
   if (!defs) {
     defs = Array.from({ length: 52 }, (_, i) => cardDef(s.eds[numberOf(i)]!, numberOf(i)));
     DEFS.set(s.eds, defs);
   }
-  return defs[id]!;
+  lastEds = s.eds;
+  lastDefs = defs;
+  return defs;
 }
+
+/** The definition of a card id in this game's deck. */
+export const defOf = (s: State, id: number): CardDef => defsOf(s)[id]!;
 
 /** A passive/active power of a card works only if its power is known or switched on by its guess option. */
 export function powerOn(s: State, d: CardDef): boolean {

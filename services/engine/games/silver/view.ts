@@ -1,10 +1,10 @@
 /** view + redact: what one seat (or a spectator) may know, nothing more. */
 import type { Viewer } from '../../core/index.js';
-import { cardDef, numberOf, type Edition } from './cards.js';
+import { cardDef, type CardDef, type Edition } from './cards.js';
 import type { Event } from './events.js';
 import { toMove } from './legal.js';
-import { guarded } from './protect.js';
-import { defOf, knows, type Pending, type State } from './state.js';
+import { guarded, hasGuards } from './protect.js';
+import { bit, defsOf, knows, PUBLIC, type Pending, type State } from './state.js';
 
 export interface CardView {
   number: number;
@@ -68,10 +68,20 @@ export interface SilverView {
   winners: number[] | null;
 }
 
-export function cardView(s: State, id: number): CardView {
-  const d = defOf(s, id);
-  return { number: numberOf(id), edition: d.edition, name: d.names.en, nameFa: d.names.fa, timing: d.timing, powerKnown: d.powerKnown };
+/** One frozen CardView per card id and deck, shared by every view (a view never changes it). */
+const CARD_VIEWS = new WeakMap<readonly CardDef[], readonly CardView[]>();
+
+function cardViews(s: State): readonly CardView[] {
+  const defs = defsOf(s);
+  let views = CARD_VIEWS.get(defs);
+  if (!views) {
+    views = defs.map((d) => Object.freeze(cardFields(d.edition, d.number)));
+    CARD_VIEWS.set(defs, views);
+  }
+  return views;
 }
+
+export const cardView = (s: State, id: number): CardView => cardViews(s)[id]!;
 
 const PROMPTS: Record<string, string> = {
   look: 'choose a face-down card to look at',
@@ -90,24 +100,39 @@ const PROMPTS: Record<string, string> = {
 };
 
 function pendingView(s: State, p: Pending): PendingView {
-  const base: PendingView = { kind: p.kind, seat: p.seat, step: null, prompt: '', card: null, slid: [], selected: [], slots: null, ends: false, faceUp: null, penalty: false };
+  // Every field is set in this order first, so a view's keys keep one order whatever the kind.
+  const v: PendingView = { kind: p.kind, seat: p.seat, step: null, prompt: '', card: null, slid: [], selected: [], slots: null, ends: false, faceUp: null, penalty: false };
   switch (p.kind) {
     case 'hold':
-      return { ...base, slid: p.slid, prompt: p.must ? 'exchange the taken card' : 'discard the card, use its power, or exchange it' };
+      v.slid = p.slid;
+      v.prompt = p.must ? 'exchange the taken card' : 'discard the card, use its power, or exchange it';
+      return v;
     case 'rascal':
-      return { ...base, prompt: 'choose the drawn card to keep' };
+      v.prompt = 'choose the drawn card to keep';
+      return v;
     case 'place':
-      return { ...base, slots: p.slots, ends: p.slots === null, faceUp: p.up, penalty: p.penalty, prompt: p.slots ? 'choose where the card goes' : 'choose an end of your village' };
+      v.slots = p.slots;
+      v.ends = p.slots === null;
+      v.faceUp = p.up;
+      v.penalty = p.penalty;
+      v.prompt = p.slots ? 'choose where the card goes' : 'choose an end of your village';
+      return v;
     case 'power': {
       const step = p.steps[p.i]!;
-      const card = p.card < 0 ? null : cardFields(p.edition, p.card);
-      return { ...base, step: step.op, selected: p.selected, card, prompt: PROMPTS[step.op] ?? '' };
+      v.step = step.op;
+      v.selected = p.selected;
+      v.card = p.card < 0 ? null : cardFields(p.edition, p.card);
+      v.prompt = PROMPTS[step.op] ?? '';
+      return v;
     }
     case 'score':
-      if (p.op === 'debt' || p.op === 'halve') return { ...base, step: p.op, prompt: p.op === 'debt' ? 'apply your Debt Collector (confirm) or decline it (skip)' : 'apply your Halfling (confirm) or decline it (skip)' };
-      return { ...base, step: p.op, prompt: p.op === 'keep' ? 'choose a card to keep for the next round' : p.position === null ? 'choose a card to give' : 'choose a player' };
+      v.step = p.op;
+      if (p.op === 'debt' || p.op === 'halve') v.prompt = p.op === 'debt' ? 'apply your Debt Collector (confirm) or decline it (skip)' : 'apply your Halfling (confirm) or decline it (skip)';
+      else v.prompt = p.op === 'keep' ? 'choose a card to keep for the next round' : p.position === null ? 'choose a card to give' : 'choose a player';
+      return v;
     case 'commander':
-      return { ...base, prompt: 'choose the position for your kept card' };
+      v.prompt = 'choose the position for your kept card';
+      return v;
   }
 }
 
@@ -116,10 +141,47 @@ function cardFields(edition: Edition, n: number): CardView {
   return { number: n, edition, name: d.names.en, nameFa: d.names.fa, timing: d.timing, powerKnown: d.powerKnown };
 }
 
+/** Each kept card with its owner. */
+function pairs(cards: readonly CardView[], rows: number[][]): { seat: number; card: CardView }[] {
+  const out: { seat: number; card: CardView }[] = [];
+  for (let seat = 0; seat < rows.length; seat++) for (const id of rows[seat]!) out.push({ seat, card: cards[id]! });
+  return out;
+}
+
+function villageView(s: State, cards: readonly CardView[], seat: number, me: Viewer, guards: boolean): { seat: number; cards: SlotView[] } {
+  const row = s.villages[seat]!;
+  const slots: SlotView[] = new Array(row.length);
+  const mine = me === null ? 0 : bit(me);
+  for (let position = 0; position < row.length; position++) {
+    const id = row[position]!;
+    const up = s.up[id]!;
+    const publicKnown = up || (s.known[id]! & PUBLIC) !== 0; // knows(s, id, null)
+    const known = publicKnown || (s.known[id]! & mine) !== 0; // knows(s, id, me)
+    slots[position] = { position, faceUp: up, rotated: s.rot[id]!, known, publicKnown, card: known ? cards[id]! : null, amulet: s.amulet === id, guarded: guards && guarded(s, seat, id) };
+  }
+  return { seat, cards: slots };
+}
+
+/** Written as plain loops over shared card views: it runs once per move and viewer. */
 export function view(s: State, viewer: Viewer): SilverView {
   const me = viewer;
-  const cv = (id: number) => cardView(s, id);
-  const pairs = (rows: number[][]) => rows.flatMap((r, seat) => r.map((id) => ({ seat, card: cv(id) })));
+  const cards = cardViews(s);
+  const villages: { seat: number; cards: SlotView[] }[] = new Array(s.villages.length);
+  const guards = hasGuards(s);
+  for (let seat = 0; seat < s.villages.length; seat++) villages[seat] = villageView(s, cards, seat, me, guards);
+  const deckKnown: { depth: number; card: CardView }[] = [];
+  for (let i = s.deck.length - 1; i >= 0; i--) if (knows(s, s.deck[i]!, me)) deckKnown.push({ depth: s.deck.length - 1 - i, card: cards[s.deck[i]!]! });
+  const hand: (CardView | null)[] = new Array(s.hand.length);
+  for (let i = 0; i < s.hand.length; i++) hand[i] = knows(s, s.hand[i]!, me) ? cards[s.hand[i]!]! : null;
+  const turn = s.turn;
+  let activated: number[] = [];
+  if (turn) {
+    const row = s.villages[turn.seat]!;
+    for (const id of turn.used) {
+      const p = row.indexOf(id);
+      if (p >= 0) activated.push(p);
+    }
+  }
   return {
     seat: me,
     round: s.round,
@@ -129,31 +191,25 @@ export function view(s: State, viewer: Viewer): SilverView {
     toMove: toMove(s),
     direction: s.dir,
     editions: s.eds.slice(),
-    villages: s.villages.map((row, seat) => ({
-      seat,
-      cards: row.map((id, position) => {
-        const known = s.up[id]! || knows(s, id, me);
-        return { position, faceUp: s.up[id]!, rotated: s.rot[id]!, known, publicKnown: s.up[id]! || knows(s, id, null), card: known ? cv(id) : null, amulet: s.amulet === id, guarded: guarded(s, seat, id) };
-      }),
-    })),
+    villages,
     deckCount: s.deck.length,
-    deckKnown: s.deck.flatMap((id, i) => (knows(s, id, me) ? [{ depth: s.deck.length - 1 - i, card: cv(id) }] : [])).reverse(),
-    discard: s.discard.map(cv),
-    display: s.display.map(cv),
+    deckKnown,
+    discard: s.discard.map((id) => cards[id]!),
+    display: s.display.map((id) => cards[id]!),
     boxCount: s.box.length,
-    hand: s.hand.map((id) => (knows(s, id, me) ? cv(id) : null)),
-    kept: pairs(s.kept),
-    keptNext: pairs(s.keptNext),
+    hand,
+    kept: pairs(cards, s.kept),
+    keptNext: pairs(cards, s.keptNext),
     token: { kind: s.token.kind, holder: s.token.holder, active: s.token.active, used: s.token.used, wolfSideUp: s.token.kind === 'coin' && s.token.active && !s.token.used },
     caller: s.caller,
     finalTurnsOwed: s.owes.slice(),
     deckOut: s.deckOut,
-    turn: s.turn && { seat: s.turn.seat, mainDone: s.turn.main, powerUsed: s.turn.free, extra: s.turn.extra, activated: s.turn.used.map((id) => s.villages[s.turn!.seat]!.indexOf(id)).filter((p) => p >= 0) },
+    turn: turn && { seat: turn.seat, mainDone: turn.main, powerUsed: turn.free, extra: turn.extra, activated },
     pending: s.pending && pendingView(s, s.pending),
     peeked: s.peeked.slice(),
     scoreAdjustments: s.scoring?.adj.slice() ?? Array(s.seats).fill(0),
     scores: s.scores.slice(),
-    history: s.history.map((h) => ({ ...h, totals: h.totals.slice(), roundScores: h.roundScores.slice() })),
+    history: s.history.map((h) => ({ round: h.round, reason: h.reason, totals: h.totals.slice(), roundScores: h.roundScores.slice(), caller: h.caller, callSucceeded: h.callSucceeded })),
     winners: s.winners,
   };
 }

@@ -19,7 +19,7 @@ export function exchangeable(s: State, seat: number): number[] {
 export const faceUpZombie = (s: State, id: number) => s.up[id]! && isZombie(s, id);
 
 /** Positions a single exchange may replace: exchangeable, and not a face-up Zombie. */
-export const singleTargets = (s: State, seat: number) => exchangeable(s, seat).filter((p) => !faceUpZombie(s, s.villages[seat]![p]!));
+export const singleTargets = (s: State, seat: number, ex = exchangeable(s, seat)) => ex.filter((p) => !faceUpZombie(s, s.villages[seat]![p]!));
 
 /**
  * An exchange is possible. Without a single target every exchangeable card is a face-up Zombie,

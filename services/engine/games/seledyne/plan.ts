@@ -70,11 +70,12 @@ export class Planner {
   private readonly counterExch: number;
   private readonly sumsMemo = new Map<number, bigint>();
   private readonly situations: Situation[] = [];
-  private readonly situationIds = new Map<string, number>();
+  private readonly situationIds = new Map<number, number>();
   private readonly memo = new Map<number, boolean>();
   private readonly openMemo = new Map<number, boolean>();
-  private readonly featMemo = new Map<string, boolean>();
-  private readonly optionsMemo = new Map<string, { exists: boolean; kinds: Set<string> }>();
+  private readonly featMemo = new Map<number | string, boolean>();
+  private readonly optionsMemo = new Map<string, { exists: boolean; kinds: ReadonlySet<string> }>();
+  private inReach: boolean | undefined;
 
   constructor(readonly facts: PlanFacts) {
     this.own = [...facts.hand, ...facts.reserve];
@@ -138,7 +139,7 @@ export class Planner {
   }
 
   private situation(effective: number, sumLeft: boolean, exchLeft: number): number {
-    const key = `${effective}|${sumLeft}|${exchLeft}`;
+    const key = (effective * 2 + (sumLeft ? 1 : 0)) * 64 + exchLeft; // exchLeft < 64: one Exchange card per house
     let id = this.situationIds.get(key);
     if (id === undefined) {
       id = this.situations.length;
@@ -221,7 +222,9 @@ export class Planner {
 
   /** Features of a tribute set: feasibility depends only on these (§A.2). */
   private feasible(k: number, s: number, sumOut: number, exchOut: number, hand: number, used: number, boost: boolean | null): boolean {
-    const key = `${k}|${s}|${sumOut}|${exchOut}|${hand}|${used}|${boost}`;
+    // a number when every part is in its range (as in any real game), else a string
+    const inRange = k < 64 && s < 2048 && sumOut < 8 && exchOut < 8 && used < 64;
+    const key = inRange ? (((((k * 2048 + s) * 8 + sumOut) * 8 + exchOut) * 1024 + hand) * 64 + used) * 3 + (boost === null ? 2 : boost ? 1 : 0) : `${k}|${s}|${sumOut}|${exchOut}|${hand}|${used}|${boost}`;
     const hit = this.featMemo.get(key);
     if (hit !== undefined) return hit;
     const boosts = boost !== null ? [boost] : this.facts.rules.boostOptional ? [true, false] : [true];
@@ -245,7 +248,8 @@ export class Planner {
    * `base` on the way to a tribute that leaves a gift reachable; `exists` when `base` itself can be
    * completed. One search over the counter grouped by kind, memoised on (group, count, sum, specials).
    */
-  tributeOptions(base: readonly Card[], hand: number = this.handMask, used = 0): { exists: boolean; kinds: Set<string> } {
+  tributeOptions(base: readonly Card[], hand: number = this.handMask, used = 0): { exists: boolean; kinds: ReadonlySet<string> } {
+    if (!this.giftInReach()) return NONE;
     const memoKey = `${base.map((c) => c.id).join()}|${hand}|${used}`;
     const hit = this.optionsMemo.get(memoKey);
     if (hit) return hit;
@@ -288,6 +292,25 @@ export class Planner {
     return result;
   }
 
+  /**
+   * Whether any gift at all is in reach through a tribute: some target with a die below an
+   * effective die the boost can make (at most the die plus the whole counter) and a difference
+   * that some of the player's own cards (hand and reserve, after any draw or exchange) add up to.
+   * When not, no tribute search can succeed, and none is run: the late rounds of a stage, where
+   * most turns end by themselves, ask this for every turn.
+   */
+  private giftInReach(): boolean {
+    if (this.inReach !== undefined) return this.inReach;
+    const { die, counter, targetDice } = this.facts;
+    const top = die + counter.length;
+    const reach = new Uint8Array(top + 1);
+    reach[0] = 1;
+    for (const v of this.values) for (let x = top; x >= v; x--) reach[x] |= reach[x - v]!;
+    let out = false;
+    for (const d of targetDice) for (let e = Math.max(die, d + 1); e <= top && !out; e++) out = reach[e - d] === 1;
+    return (this.inReach = out);
+  }
+
   /** Some tribute containing `base` (any more counter cards) leaves a gift reachable. */
   tributeExtendable(base: readonly Card[], hand: number = this.handMask, used = 0): boolean {
     return this.tributeOptions(base, hand, used).exists;
@@ -315,6 +338,8 @@ export class Planner {
     return this.reserveBits(hand).every((r) => this.openOk(h | r, used + 1));
   }
 }
+
+const NONE: { exists: boolean; kinds: ReadonlySet<string> } = Object.freeze({ exists: false, kinds: new Set<string>() });
 
 /** Counter cards alike for the search: same value and symbol. */
 export const kindOf = (c: Card) => `${c.value}|${c.special}`;

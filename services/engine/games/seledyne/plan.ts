@@ -312,11 +312,17 @@ export class Planner {
     if (this.inReach !== undefined) return this.inReach;
     const { die, counter, targetDice } = this.facts;
     const top = die + counter.length;
-    const reach = new Uint8Array(top + 1);
-    reach[0] = 1;
-    for (const v of this.values) for (let x = top; x >= v; x--) if (reach[x - v] === 1) reach[x] = 1;
     let out = false;
-    for (const d of targetDice) for (let e = Math.max(die, d + 1); e <= top && !out; e++) out = reach[e - d] === 1;
+    if (top < 31) {
+      // subset sums as bits of one number: the usual case, and no allocation
+      let reach = 1;
+      for (const v of this.values) if (v <= top) reach |= reach << v;
+      for (const d of targetDice) for (let e = Math.max(die, d + 1); e <= top && !out; e++) out = ((reach >>> (e - d)) & 1) === 1;
+    } else {
+      const reach: boolean[] = [true];
+      for (const v of this.values) for (let x = top; x >= v; x--) if (reach[x - v]) reach[x] = true;
+      for (const d of targetDice) for (let e = Math.max(die, d + 1); e <= top && !out; e++) out = reach[e - d] === true;
+    }
     return (this.inReach = out);
   }
 

@@ -131,7 +131,7 @@ export function tributable(s: State, t: Turn, planner: () => Planner = () => pla
   if (counter.length === 0) return [];
   const plan = planner();
   const { kinds } = plan.tributeOptions(t.selection, plan.handMask, t.exchanges);
-  return counter.filter((c) => kinds.has(kindOf(c)));
+  return kinds.size === 0 ? [] : counter.filter((c) => kinds.has(kindOf(c)));
 }
 
 export function tributeProblem(s: State, t: Turn, cardId: string): string | null {

@@ -48,14 +48,18 @@ function planRules(o: Options): PlanRules {
  * its searches. The other dice change only with a roll or the Six Rule, so each map stays small.
  * Bounded, emptied when full (see evolve.ts `recent` for why not weak).
  */
-const byPlayer = new Map<Player, Map<string, Planner>>();
-const BY_PLAYER_MAX = 32;
+const byPlayer = new Map<Player, Map<number, Planner>>();
+const BY_PLAYER_MAX = 64;
 
 function plannerAt(s: State, seat: number): Planner {
   const p = s.players[seat]!;
   const targetDice: number[] = [];
-  for (let i = 0; i < s.seats; i++) if (i !== seat && !s.turn?.targets.includes(i)) targetDice.push(s.players[i]!.die);
-  const key = targetDice.join();
+  let key = 0; // the dice in base 16 (a die is at most 12), shifted by one so that 0 means none
+  for (let i = 0; i < s.seats; i++)
+    if (i !== seat && !s.turn?.targets.includes(i)) {
+      targetDice.push(s.players[i]!.die);
+      key = key * 16 + s.players[i]!.die + 1;
+    }
   let known = byPlayer.get(p);
   if (!known) {
     if (byPlayer.size >= BY_PLAYER_MAX) byPlayer.clear();

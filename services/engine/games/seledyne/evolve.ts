@@ -8,8 +8,9 @@ import type { SeledyneEvent } from './events.js';
 import { hasSpecial, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
 
 const ids = (cards: readonly Card[]) => cards.map((c) => c.id);
-const falses = (xs: readonly unknown[]) => xs.map(() => false);
-const nulls = (xs: readonly unknown[]): (Choice | null)[] => xs.map(() => null);
+// states are never changed in place: an array that already holds the answer is reused
+const falses = (xs: readonly boolean[]): boolean[] => (xs.includes(true) ? xs.map(() => false) : (xs as boolean[]));
+const nulls = (xs: readonly (Choice | null)[]): (Choice | null)[] => (xs.every((x) => x === null) ? (xs as (Choice | null)[]) : xs.map(() => null));
 
 /** The players with seat `seat` patched. */
 function players(s: State, seat: number, f: (p: Player) => Partial<Player>): Player[] {
@@ -17,8 +18,15 @@ function players(s: State, seat: number, f: (p: Player) => Partial<Player>): Pla
 }
 
 function beginTurns(s: State, patch: Partial<State> = {}): State {
+  // one copy, finished before anyone sees it
   const next = update(s, patch);
-  return update(next, { phase: 'turn', current: s.startSeat, turnsTaken: 0, eligible: falses(s.eligible), pending: nulls(s.pending), turn: newTurn(next, s.startSeat) });
+  next.phase = 'turn';
+  next.current = s.startSeat;
+  next.turnsTaken = 0;
+  next.eligible = falses(s.eligible);
+  next.pending = nulls(s.pending);
+  next.turn = newTurn(next, s.startSeat);
+  return next;
 }
 
 /** One copy of the state with the turn patched (and other fields replaced). */
@@ -29,7 +37,27 @@ function withTurn(s: State, patch: Partial<Turn>, extra: Partial<State> = {}): S
 
 const toHand = (card: Card) => (p: Player) => ({ hand: [...p.hand, card], reserve: without(p.reserve, [card.id]) });
 
+/**
+ * The last states evolved, by event object. decide, the table's check for the end of the game and
+ * the caller each fold the same event objects onto the same state: the second and third folds
+ * become lookups, and all three share one state object, so the caches keyed by state (the
+ * planner's, the legal lists') hit across them. States and events are never changed in place, so
+ * the answer is the one `apply` gives. Bounded (a plain Map, emptied when full) rather than weak:
+ * the entries live for one command, and weak maps keyed by short-lived objects cost the collector.
+ */
+const recent = new Map<SeledyneEvent, { from: State; to: State }>();
+const RECENT_MAX = 512;
+
 export function evolve(s: State, e: SeledyneEvent): State {
+  const known = recent.get(e);
+  if (known !== undefined && known.from === s) return known.to;
+  const to = apply(s, e);
+  if (recent.size >= RECENT_MAX) recent.clear();
+  recent.set(e, { from: s, to });
+  return to;
+}
+
+function apply(s: State, e: SeledyneEvent): State {
   switch (e.type) {
     case 'StageStarted':
       return update(s, {
@@ -52,10 +80,11 @@ export function evolve(s: State, e: SeledyneEvent): State {
     case 'RoundDrawChosen':
       return update(s, { pending: setAt<Choice | null>(s.pending, e.seat, { draw: e.draw ?? true, card: e.card }) });
     case 'RoundDrawResolved': {
-      const drawn = new Map(e.draws.flatMap((d) => (d.card ? [[d.seat, d.card] as const] : [])));
+      let ps = s.players;
+      for (const d of e.draws) if (d.card) ps = setAt(ps, d.seat, updatePlayer(ps[d.seat]!, toHand(d.card)(ps[d.seat]!)));
       return update(s, {
         phase: 'roll',
-        players: s.players.map((p, i) => (drawn.has(i) ? updatePlayer(p, toHand(drawn.get(i)!)(p)) : p)),
+        players: ps,
         eligible: falses(s.eligible),
         pending: nulls(s.pending),
       });

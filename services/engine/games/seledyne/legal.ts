@@ -21,12 +21,38 @@ export function payments(hand: readonly Card[], target: number, sumRule: boolean
   return out;
 }
 
-/** Whether the acting seat has any gift now (cheaper than listing them). */
+/**
+ * Whether the acting seat has any gift now, without listing them: some target it may still gift to
+ * whose difference one hand card pays, or, under the Sum Rule, some cards together. The same answer
+ * as `gifts(s, t).length > 0`: every payment listed there passes `giftProblem` at these steps.
+ */
 export function anyGift(s: State, t: Turn): boolean {
-  return gifts(s, t, true).length > 0;
+  if (t.step !== 'open' && t.step !== 'ready' && t.step !== 'gifting') return false;
+  const hand = s.players[t.seat]!.hand;
+  const sum = sumRuleActive(s, t);
+  let sums = 1; // subset sums of the hand as bits, made on first need (differences stay below 31)
+  let made = false;
+  for (let target = 0; target < s.seats; target++) {
+    const diff = t.effective - s.players[target]!.die;
+    if (target === t.seat || diff < 1 || t.targets.includes(target)) continue;
+    if (!sum) {
+      if (hand.some((c) => c.value === diff)) return true;
+      continue;
+    }
+    if (diff > 30) {
+      if (payments(hand, diff, true).length > 0) return true;
+      continue;
+    }
+    if (!made) {
+      for (const c of hand) if (c.value <= 30) sums |= sums << c.value;
+      made = true;
+    }
+    if (((sums >>> diff) & 1) === 1) return true;
+  }
+  return false;
 }
 
-function gifts(s: State, t: Turn, first = false): Command[] {
+function gifts(s: State, t: Turn): Command[] {
   const hand = s.players[t.seat]!.hand;
   const sum = sumRuleActive(s, t);
   const out: Command[] = [];
@@ -36,7 +62,6 @@ function gifts(s: State, t: Turn, first = false): Command[] {
     for (const cards of payments(hand, diff, sum)) {
       const ids = cards.map((c) => c.id);
       if (giftProblem(s, t, target, ids) === null) out.push({ type: 'gift', target, cards: ids });
-      if (first && out.length) return out;
     }
   }
   return out;

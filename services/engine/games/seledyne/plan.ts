@@ -11,6 +11,7 @@
  * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import type { Card } from './cards.js';
+import { countSpecial } from './state.js';
 
 export interface PlanRules {
   randomDraws: boolean;
@@ -52,6 +53,17 @@ export function drawsEarned(mode: PlanRules['sixMultipleMode'], s: number, befor
   return Math.floor((before + s) / 6) - Math.floor(before / 6);
 }
 
+/** The search's memo tables, per planner. */
+class Memos {
+  readonly sumsMemo = new Map<number, bigint>();
+  readonly situations: Situation[] = [];
+  readonly situationIds = new Map<number, number>();
+  readonly memo = new Map<number, boolean>();
+  readonly openMemo = new Map<number, boolean>();
+  readonly featMemo = new Map<number | string, boolean>();
+  readonly optionsMemo = new Map<string, { exists: boolean; kinds: ReadonlySet<string> }>();
+}
+
 interface Situation {
   diffs: bigint;
   sum: boolean;
@@ -60,7 +72,6 @@ interface Situation {
 
 export class Planner {
   private readonly own: Card[];
-  private readonly index = new Map<string, number>();
   private readonly values: number[];
   private readonly all: number;
   private readonly sumBits: number;
@@ -68,24 +79,23 @@ export class Planner {
   readonly handMask: number;
   private readonly counterSum: number;
   private readonly counterExch: number;
-  private readonly sumsMemo = new Map<number, bigint>();
-  private readonly situations: Situation[] = [];
-  private readonly situationIds = new Map<string, number>();
-  private readonly memo = new Map<number, boolean>();
-  private readonly openMemo = new Map<number, boolean>();
-  private readonly featMemo = new Map<string, boolean>();
-  private readonly optionsMemo = new Map<string, { exists: boolean; kinds: Set<string> }>();
+  /** Made on the first search: most planners answer from `giftInReach` alone. */
+  private memos: Memos | undefined;
+  private inReach: boolean | undefined;
 
   constructor(readonly facts: PlanFacts) {
     this.own = [...facts.hand, ...facts.reserve];
-    this.own.forEach((c, i) => this.index.set(c.id, i));
     this.values = this.own.map((c) => c.value);
     this.all = (1 << this.own.length) - 1;
     this.handMask = (1 << facts.hand.length) - 1;
     this.sumBits = this.maskWhere((c) => c.special === 'SUM');
     this.exchBits = this.maskWhere((c) => c.special === 'EXCHANGE');
-    this.counterSum = facts.counter.filter((c) => c.special === 'SUM').length;
-    this.counterExch = facts.counter.filter((c) => c.special === 'EXCHANGE').length;
+    this.counterSum = countSpecial(facts.counter, 'SUM');
+    this.counterExch = countSpecial(facts.counter, 'EXCHANGE');
+  }
+
+  private get m(): Memos {
+    return (this.memos ??= new Memos());
   }
 
   private maskWhere(f: (c: Card) => boolean) {
@@ -94,8 +104,8 @@ export class Planner {
 
   /** The bit of one of the player's own cards. */
   bit(id: string): number {
-    const i = this.index.get(id);
-    return i === undefined ? 0 : 1 << i;
+    const i = this.own.findIndex((c) => c.id === id);
+    return i < 0 ? 0 : 1 << i;
   }
 
   /** Hand mask after moving `give` out and `take` in (either may be null). */
@@ -114,13 +124,13 @@ export class Planner {
   /** Subset sums (one card or more) of the cards in `mask`, as a bitset. */
   private sums(mask: number): bigint {
     if (mask === 0) return 0n;
-    const hit = this.sumsMemo.get(mask);
+    const hit = this.m.sumsMemo.get(mask);
     if (hit !== undefined) return hit;
     const low = mask & -mask;
     const rest = this.sums(mask & ~low);
     const v = BigInt(this.valueOf(low));
     const out = rest | (rest << v) | (1n << v);
-    this.sumsMemo.set(mask, out);
+    this.m.sumsMemo.set(mask, out);
     return out;
   }
 
@@ -138,12 +148,12 @@ export class Planner {
   }
 
   private situation(effective: number, sumLeft: boolean, exchLeft: number): number {
-    const key = `${effective}|${sumLeft}|${exchLeft}`;
-    let id = this.situationIds.get(key);
+    const key = (effective * 2 + (sumLeft ? 1 : 0)) * 64 + exchLeft; // exchLeft < 64: one Exchange card per house
+    let id = this.m.situationIds.get(key);
     if (id === undefined) {
-      id = this.situations.length;
-      this.situations.push({ diffs: this.diffs(effective), sum: sumLeft, exch: exchLeft });
-      this.situationIds.set(key, id);
+      id = this.m.situations.length;
+      this.m.situations.push({ diffs: this.diffs(effective), sum: sumLeft, exch: exchLeft });
+      this.m.situationIds.set(key, id);
     }
     return id;
   }
@@ -174,11 +184,11 @@ export class Planner {
 
   private ready(sitId: number, hand: number, used: number): boolean {
     const key = ((sitId * 64 + used) * 32 + 31) * 1024 + hand;
-    const hit = this.memo.get(key);
+    const hit = this.m.memo.get(key);
     if (hit !== undefined) return hit;
-    const sit = this.situations[sitId]!;
+    const sit = this.m.situations[sitId]!;
     const out = this.canPay(sit, hand) || (this.exchangeOk(sit, hand, used) && this.someExchange(hand, (h) => this.ready(sitId, h, used + 1)));
-    this.memo.set(key, out);
+    this.m.memo.set(key, out);
     return out;
   }
 
@@ -187,12 +197,12 @@ export class Planner {
     if (d <= 0 || reserve === 0) return this.ready(sitId, hand, used);
     d = Math.min(d, popcount(reserve));
     const key = ((sitId * 64 + used) * 32 + d) * 1024 + hand;
-    const hit = this.memo.get(key);
+    const hit = this.m.memo.get(key);
     if (hit !== undefined) return hit;
     const stop = this.facts.rules.drawsOptional && this.ready(sitId, hand, used);
     const quantifier = this.facts.rules.randomDraws ? 'every' : 'some';
     const out = stop || bits(reserve)[quantifier]((r) => this.draws(sitId, hand | r, d - 1, used));
-    this.memo.set(key, out);
+    this.m.memo.set(key, out);
     return out;
   }
 
@@ -221,23 +231,25 @@ export class Planner {
 
   /** Features of a tribute set: feasibility depends only on these (§A.2). */
   private feasible(k: number, s: number, sumOut: number, exchOut: number, hand: number, used: number, boost: boolean | null): boolean {
-    const key = `${k}|${s}|${sumOut}|${exchOut}|${hand}|${used}|${boost}`;
-    const hit = this.featMemo.get(key);
+    // a number when every part is in its range (as in any real game), else a string
+    const inRange = k < 64 && s < 2048 && sumOut < 8 && exchOut < 8 && used < 64;
+    const key = inRange ? (((((k * 2048 + s) * 8 + sumOut) * 8 + exchOut) * 1024 + hand) * 64 + used) * 3 + (boost === null ? 2 : boost ? 1 : 0) : `${k}|${s}|${sumOut}|${exchOut}|${hand}|${used}|${boost}`;
+    const hit = this.m.featMemo.get(key);
     if (hit !== undefined) return hit;
     const boosts = boost !== null ? [boost] : this.facts.rules.boostOptional ? [true, false] : [true];
     const earned = drawsEarned(this.facts.rules.sixMultipleMode, s, this.facts.tributedSum);
     const out = boosts.some((b) => {
       const sit = this.situation(this.facts.die + (b ? k : 0), this.counterSum - sumOut > 0, this.counterExch - exchOut);
-      return this.situations[sit]!.diffs !== 0n && this.draws(sit, hand, earned, used);
+      return this.m.situations[sit]!.diffs !== 0n && this.draws(sit, hand, earned, used);
     });
-    this.featMemo.set(key, out);
+    this.m.featMemo.set(key, out);
     return out;
   }
 
   /** A tribute of exactly `cards` with this boost choice leaves a gift reachable. */
   tributeOk(cards: readonly Card[], boost: boolean, hand: number = this.handMask, used = 0): boolean {
     const s = cards.reduce((t, c) => t + c.value, 0);
-    return cards.length > 0 && this.feasible(cards.length, s, count(cards, 'SUM'), count(cards, 'EXCHANGE'), hand, used, boost);
+    return cards.length > 0 && this.feasible(cards.length, s, countSpecial(cards, 'SUM'), countSpecial(cards, 'EXCHANGE'), hand, used, boost);
   }
 
   /**
@@ -245,9 +257,10 @@ export class Planner {
    * `base` on the way to a tribute that leaves a gift reachable; `exists` when `base` itself can be
    * completed. One search over the counter grouped by kind, memoised on (group, count, sum, specials).
    */
-  tributeOptions(base: readonly Card[], hand: number = this.handMask, used = 0): { exists: boolean; kinds: Set<string> } {
+  tributeOptions(base: readonly Card[], hand: number = this.handMask, used = 0): { exists: boolean; kinds: ReadonlySet<string> } {
+    if (!this.giftInReach()) return NONE;
     const memoKey = `${base.map((c) => c.id).join()}|${hand}|${used}`;
-    const hit = this.optionsMemo.get(memoKey);
+    const hit = this.m.optionsMemo.get(memoKey);
     if (hit) return hit;
     const taken = new Set(base.map((c) => c.id));
     const groups = new Map<string, { value: number; special: Card['special']; n: number }>();
@@ -282,10 +295,35 @@ export class Planner {
       memo.set(key, out);
       return out;
     };
-    const found = search(0, base.length, norm(base.reduce((t, c) => t + c.value, 0)), count(base, 'SUM'), count(base, 'EXCHANGE'));
+    const found = search(0, base.length, norm(base.reduce((t, c) => t + c.value, 0)), countSpecial(base, 'SUM'), countSpecial(base, 'EXCHANGE'));
     const result = { exists: (found & 1) === 1, kinds: new Set(keys.filter((_, i) => found & (2 ** (i + 1)))) };
-    this.optionsMemo.set(memoKey, result);
+    this.m.optionsMemo.set(memoKey, result);
     return result;
+  }
+
+  /**
+   * Whether any gift at all is in reach through a tribute: some target with a die below an
+   * effective die the boost can make (at most the die plus the whole counter) and a difference
+   * that some of the player's own cards (hand and reserve, after any draw or exchange) add up to.
+   * When not, no tribute search can succeed, and none is run: the late rounds of a stage, where
+   * most turns end by themselves, ask this for every turn.
+   */
+  private giftInReach(): boolean {
+    if (this.inReach !== undefined) return this.inReach;
+    const { die, counter, targetDice } = this.facts;
+    const top = die + counter.length;
+    let out = false;
+    if (top < 31) {
+      // subset sums as bits of one number: the usual case, and no allocation
+      let reach = 1;
+      for (const v of this.values) if (v <= top) reach |= reach << v;
+      for (const d of targetDice) for (let e = Math.max(die, d + 1); e <= top && !out; e++) out = ((reach >>> (e - d)) & 1) === 1;
+    } else {
+      const reach: boolean[] = [true];
+      for (const v of this.values) for (let x = top; x >= v; x--) if (reach[x - v]) reach[x] = true;
+      for (const d of targetDice) for (let e = Math.max(die, d + 1); e <= top && !out; e++) out = reach[e - d] === true;
+    }
+    return (this.inReach = out);
   }
 
   /** Some tribute containing `base` (any more counter cards) leaves a gift reachable. */
@@ -296,15 +334,15 @@ export class Planner {
   /** From the start of the turn: some gift is reachable (exchange, tribute, draws, exchange, gift). */
   openOk(hand: number = this.handMask, used = 0): boolean {
     const key = used * 1024 + hand;
-    const hit = this.openMemo.get(key);
+    const hit = this.m.openMemo.get(key);
     if (hit !== undefined) return hit;
-    this.openMemo.set(key, false);
+    this.m.openMemo.set(key, false);
     const full = this.situation(this.facts.die, this.counterSum > 0, this.counterExch);
     const out =
       this.ready(full, hand, used) ||
       this.tributeExtendable([], hand, used) ||
-      (this.exchangeOk(this.situations[full]!, hand, used) && this.someExchange(hand, (h) => this.openOk(h, used + 1)));
-    this.openMemo.set(key, out);
+      (this.exchangeOk(this.m.situations[full]!, hand, used) && this.someExchange(hand, (h) => this.openOk(h, used + 1)));
+    this.m.openMemo.set(key, out);
     return out;
   }
 
@@ -316,7 +354,8 @@ export class Planner {
   }
 }
 
+const NONE: { exists: boolean; kinds: ReadonlySet<string> } = Object.freeze({ exists: false, kinds: new Set<string>() });
+
 /** Counter cards alike for the search: same value and symbol. */
 export const kindOf = (c: Card) => `${c.value}|${c.special}`;
 
-const count = (cards: readonly Card[], special: Card['special']) => cards.filter((c) => c.special === special).length;

@@ -8,17 +8,11 @@ import { total, type Card } from './cards.js';
 import type { Command } from './commands.js';
 import type { ExchangeTime, SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
-import { drawsEarned, kindOf, Planner } from './plan.js';
-import { countSpecial, hasSpecial, randomDraws, randomExchange, type State, type Turn } from './state.js';
+import type { Options } from './options.js';
+import { drawsEarned, kindOf, Planner, type PlanRules } from './plan.js';
+import { countSpecial, hasSpecial, randomDraws, randomExchange, type Player, type State, type Turn } from './state.js';
 
 type E = SeledyneEvent;
-
-/**
- * Planners by position: the same position is searched once although the table, decide and the
- * automatic steps each fold their own copy of the state. A plain bounded memo of a pure function.
- */
-const planners = new Map<string, Planner>();
-const ids = (cards: readonly Card[]) => cards.map((c) => c.id).join();
 
 const byState = new WeakMap<State, Planner[]>();
 
@@ -29,24 +23,52 @@ export function plannerFor(s: State, seat: number): Planner {
   return (known[seat] ??= plannerAt(s, seat));
 }
 
+const rulesByOptions = new WeakMap<Options, PlanRules>();
+
+function planRules(o: Options): PlanRules {
+  let rules = rulesByOptions.get(o);
+  if (!rules) {
+    rules = {
+      randomDraws: randomDraws(o),
+      randomExchange: randomExchange(o),
+      drawsOptional: o.sixMultipleDrawsOptional,
+      exchangeOncePerTurn: o.exchangeLimit === 'ONCE_PER_TURN',
+      boostOptional: o.tributeBoostMode === 'OPTIONAL',
+      sixMultipleMode: o.sixMultipleMode,
+    };
+    rulesByOptions.set(o, rules);
+  }
+  return rules;
+}
+
+/**
+ * Planners by player object and the dice that may still be targeted: a player object (never
+ * changed in place, and in one game only) fixes the hand, reserve, counter, die and stage tribute,
+ * so states that share it (every fold of the same events, turns that leave the player alone) share
+ * its searches. The other dice change only with a roll or the Six Rule, so each map stays small.
+ * Bounded, emptied when full (see evolve.ts `recent` for why not weak).
+ */
+const byPlayer = new Map<Player, Map<number, Planner>>();
+const BY_PLAYER_MAX = 64;
+
 function plannerAt(s: State, seat: number): Planner {
   const p = s.players[seat]!;
-  const o = s.options;
-  const rules = {
-    randomDraws: randomDraws(o),
-    randomExchange: randomExchange(o),
-    drawsOptional: o.sixMultipleDrawsOptional,
-    exchangeOncePerTurn: o.exchangeLimit === 'ONCE_PER_TURN',
-    boostOptional: o.tributeBoostMode === 'OPTIONAL',
-    sixMultipleMode: o.sixMultipleMode,
-  };
-  const targetDice = s.players.flatMap((q, i) => (i === seat || s.turn?.targets.includes(i) ? [] : [q.die]));
-  const key = `${Object.values(rules).join()}|${ids(p.hand)}|${ids(p.reserve)}|${ids(p.counter)}|${p.die}|${targetDice.join()}|${p.tributedSum}`;
-  let planner = planners.get(key);
+  const targetDice: number[] = [];
+  let key = 0; // the dice in base 16 (a die is at most 12), shifted by one so that 0 means none
+  for (let i = 0; i < s.seats; i++)
+    if (i !== seat && !s.turn?.targets.includes(i)) {
+      targetDice.push(s.players[i]!.die);
+      key = key * 16 + s.players[i]!.die + 1;
+    }
+  let known = byPlayer.get(p);
+  if (!known) {
+    if (byPlayer.size >= BY_PLAYER_MAX) byPlayer.clear();
+    byPlayer.set(p, (known = new Map()));
+  }
+  let planner = known.get(key);
   if (!planner) {
-    if (planners.size >= 64) planners.clear();
-    planner = new Planner({ rules, hand: p.hand, reserve: p.reserve, counter: p.counter, die: p.die, targetDice, tributedSum: p.tributedSum });
-    planners.set(key, planner);
+    planner = new Planner({ rules: planRules(s.options), hand: p.hand, reserve: p.reserve, counter: p.counter, die: p.die, targetDice, tributedSum: p.tributedSum });
+    known.set(key, planner);
   }
   return planner;
 }
@@ -113,7 +135,7 @@ export function tributable(s: State, t: Turn, planner: () => Planner = () => pla
   if (counter.length === 0) return [];
   const plan = planner();
   const { kinds } = plan.tributeOptions(t.selection, plan.handMask, t.exchanges);
-  return counter.filter((c) => kinds.has(kindOf(c)));
+  return kinds.size === 0 ? [] : counter.filter((c) => kinds.has(kindOf(c)));
 }
 
 export function tributeProblem(s: State, t: Turn, cardId: string): string | null {

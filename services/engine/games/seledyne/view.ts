@@ -3,11 +3,11 @@
  * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import type { Viewer } from '../../core/index.js';
-import { HOUSES, type Card } from './cards.js';
+import { HOUSES, type Card, type HouseId } from './cards.js';
 import type { SeledyneEvent, StageScore } from './events.js';
 import { status, toMove } from './legal.js';
 import { sumRuleActive } from './rules.js';
-import type { State } from './state.js';
+import type { Player, State } from './state.js';
 
 export interface SeledyneView {
   /** The viewing seat; null for a spectator. */
@@ -55,6 +55,20 @@ export interface SeledyneView {
   winners: number[] | null;
 }
 
+const HOUSE_BY_ID = Object.fromEntries(HOUSES.map((h) => [h.id, h])) as Record<HouseId, (typeof HOUSES)[number]>;
+
+/** The values of a player's hand and reserve, ascending (an insertion sort: ten cards at most). */
+function unplayed(p: Player): number[] {
+  const out: number[] = [];
+  for (const cards of [p.hand, p.reserve])
+    for (const c of cards) {
+      let i = out.length;
+      for (; i > 0 && out[i - 1]! > c.value; i--) out[i] = out[i - 1]!;
+      out[i] = c.value;
+    }
+  return out;
+}
+
 export function view(s: State, viewer: Viewer): SeledyneView {
   const o = s.options;
   const choosing = s.phase === 'draw' || s.phase === 'six';
@@ -72,7 +86,7 @@ export function view(s: State, viewer: Viewer): SeledyneView {
     nonGiftStreak: s.nonGiftStreak,
     players: s.players.map((p, seat) => {
       const own = seat === viewer;
-      const house = HOUSES.find((h) => h.id === p.house)!;
+      const house = HOUSE_BY_ID[p.house];
       const pending = choosing ? s.pending[seat]! : null;
       return {
         seat,
@@ -86,7 +100,7 @@ export function view(s: State, viewer: Viewer): SeledyneView {
         die: p.die,
         total: p.total,
         stageScores: p.stageScores,
-        unplayed: own || o.exposeDerivedUnplayed ? [...p.hand, ...p.reserve].map((c) => c.value).sort((a, b) => a - b) : null,
+        unplayed: own || o.exposeDerivedUnplayed ? unplayed(p) : null,
         mustChoose: choosing && s.eligible[seat]! && pending === null,
         hasChosen: pending !== null,
         choice: own && pending ? { draw: pending.draw, card: pending.card } : null,

@@ -7,6 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { createLocalParlor } from './local.js';
+import { limitsFromEnv } from './api/limits/settings.js';
 import { dynamoClient, ensureTable, localClient, startEmbeddedDynamo } from './store/index.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -20,7 +21,7 @@ const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynam
 const client = embedded ? localClient(embedded.endpoint) : dynamoClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
 await ensureTable(client, tableName);
 
-const { app } = await createLocalParlor({ client, tableName, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const { app } = await createLocalParlor({ client, tableName, logger: { level: process.env.LOG_LEVEL ?? 'info' }, limits: limitsFromEnv() });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

@@ -3,32 +3,34 @@
  * The same app runs under `npm start` and inside the Lambda handler.
  */
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
 import type { ParlorService } from '../app/service.js';
 import { graphqlPlugin } from './graphql/plugin.js';
 import { restRoutes } from './rest/routes.js';
+import { frameworkErrors, httpLimits } from './limits/http.js';
+import { resolveLimits, type Limits } from './limits/settings.js';
+import { websocketLimits } from './limits/websocket.js';
 
 export interface AppOptions {
   service: ParlorService;
   logger?: FastifyServerOptions['logger'];
+  /** Every door's limit (services/api/limits/settings.ts); omitted ones take their defaults. */
+  limits?: Partial<Limits>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const limits = resolveLimits(options.limits);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 256 * 1024,
     // Refuse what does not match a route's schema instead of coercing or silently dropping it.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    frameworkErrors,
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Parlor', version: '1', description: 'REST mirror of the GraphQL API (/graphql). Errors: { error: { code, message } }.' },
-      components: { securitySchemes: { seatToken: { type: 'http', scheme: 'bearer', description: 'The token joinGame returned' } } },
-    },
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  await app.register(graphqlPlugin, { service: options.service });
+  await app.register(httpLimits, limits);
+  await websocketLimits(app, limits);
+  // The OpenAPI UI is a development tool, like GraphiQL: loaded only when it is served.
+  if (limits.devTools) await app.register((await import('./docs.js')).openApiDocs);
+  await app.register(graphqlPlugin, { service: options.service, limits });
   await app.register(restRoutes, { service: options.service, prefix: '/v1' });
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;

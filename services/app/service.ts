@@ -6,10 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { newSeed, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
 import { VersionConflict, type Commit, type EventStore } from '../store/port.js';
-import { applyCommit, commandKey, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
+import { applyCommit, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
 import { AppError, asAppError } from './errors.js';
 import { LruCache } from './lru.js';
-import { newToken, seatOf } from './tokens.js';
+import { committedVersion, fingerprinted } from './commands.js';
+import { MAX_PAGE, pageOf, type Page } from './pages.js';
+import { newToken, seatForKey, seatOf, tokenFromKey } from './tokens.js';
 import type { AnyGame } from '../engine/core/index.js';
 import type { LobbyEntry, LobbyStore } from './projections.js';
 
@@ -92,11 +94,14 @@ export class ParlorService {
     return this.commit(empty, decideOrRefuse(empty, command), {});
   }
 
-  async join(gameId: string, name: string): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
+  /** Takes the next seat. With a `joinKey`, a retry of a join whose answer was lost returns the same seat and token. */
+  async join(gameId: string, name: string, joinKey?: string): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
     for (let attempt = 0; ; attempt++) {
       const agg = await this.load(gameId);
+      const taken = joinKey === undefined ? null : seatForKey(gameId, joinKey, agg.state.players.map((p) => p.tokenHash));
+      if (taken) return { agg, ...taken };
       const seat = agg.state.players.length;
-      const { token, tokenHash } = newToken(gameId, seat);
+      const { token, tokenHash } = joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(gameId, seat, joinKey);
       const events = decideOrRefuse(agg, { type: 'join', name, tokenHash });
       try {
         return { agg: await this.commit(agg, events, {}), seat, token };
@@ -136,17 +141,31 @@ export class ParlorService {
   private async tryMove(agg: Aggregate, input: MoveInput): Promise<Aggregate> {
     const seat = this.seatOf(agg, input.token);
     if (seat === null) throw new AppError('UNAUTHENTICATED', 'a move needs a seat token');
-    if (input.commandId !== undefined && agg.commandIds[commandKey(seat, input.commandId)] !== undefined) return this.load(agg.id);
+    const done = input.commandId === undefined ? undefined : committedVersion(agg, seat, input.commandId, input.move);
+    if (done !== undefined) return this.atVersion(agg.id, done); // a retry: the first result, nothing written
     if (input.expectedVersion !== undefined && input.expectedVersion !== agg.version) {
       throw new AppError('VERSION_CONFLICT', `expected version ${input.expectedVersion}, the game is at ${agg.version}`);
     }
     const events = decideOrRefuse(agg, { type: 'move', seat, move: input.move });
-    return this.commit(agg, events, { commandId: input.commandId, seat });
+    return this.commit(agg, events, { commandId: input.commandId === undefined ? undefined : fingerprinted(input.commandId, input.move), seat });
   }
 
-  /** Games still waiting for players, oldest first. */
+  /** The game as it was right after `version` (what a retried command answered the first time). */
+  private async atVersion(gameId: string, version: number): Promise<Aggregate> {
+    const commits = (await this.store.history(gameId)).filter((c) => c.version <= version);
+    return fromStream(gameId, { version, snapshot: null, commits }, this.lookup);
+  }
+
+  /** Games still waiting for players, oldest first: the first page (see `lobbyPage` for the rest). */
   async openGames(type?: string): Promise<LobbyEntry[]> {
-    return this.lobby ? this.lobby.list(type) : [];
+    return (await this.lobbyPage(type, MAX_PAGE)).edges.map((e) => e.node);
+  }
+
+  /** Games still waiting for players, oldest first, a page at a time. */
+  async lobbyPage(type?: string, first?: number, after?: string): Promise<Page<LobbyEntry>> {
+    const key = (e: LobbyEntry) => `${e.createdAt}|${e.gameId}`;
+    const entries = this.lobby ? (await this.lobby.list(type)).sort((a, b) => (key(a) < key(b) ? -1 : 1)) : [];
+    return pageOf(entries, key, first, after);
   }
 
   /**

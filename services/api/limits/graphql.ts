@@ -117,6 +117,6 @@ export function installGraphqlLimits(app: FastifyInstance, limits: Limits): void
     // mercurius runs neither the spec's validation nor custom rules for subscriptions.
     const errors = validate(schema, document, [...specifiedRules, ...sharedRules(limits)], { maxErrors: 10 });
     if (errors.length) throw refuse(errors.map((e) => e.message).join('; '));
-    checkCost(schema, document, subscriptionVariables(context, id), limits);
+    checkCost(schema, document, subscriptionVariables(context as object, id), limits);
   });
 }

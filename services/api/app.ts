@@ -9,6 +9,7 @@ import { restRoutes } from './rest/routes.js';
 import { frameworkErrors, httpLimits } from './limits/http.js';
 import { resolveLimits, type Limits } from './limits/settings.js';
 import { websocketLimits } from './limits/websocket.js';
+import { help } from './help.js';
 
 export interface AppOptions {
   service: ParlorService;
@@ -28,8 +29,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(httpLimits, limits);
   await websocketLimits(app, limits);
-  // The OpenAPI UI is a development tool, like GraphiQL: loaded only when it is served.
+  await app.register(help);
+  // The OpenAPI UI and GraphiQL are development tools: loaded only when they are served.
   if (limits.devTools) await app.register((await import('./docs.js')).openApiDocs);
+  if (limits.devTools) await app.register((await import('./devtools/graphiql.js')).graphiql);
   await app.register(graphqlPlugin, { service: options.service, limits });
   await app.register(restRoutes, { service: options.service, prefix: '/v1' });
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));

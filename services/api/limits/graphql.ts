@@ -94,7 +94,7 @@ export function graphqlOptions(limits: Limits): Partial<MercuriusOptions> {
     queryDepth: limits.maxDepth,
     graphql: { parseOptions: { maxTokens: limits.maxQueryTokens } },
     validationRules: [...sharedRules(limits), oneMutation, noSubscriptionOverHttp],
-    graphiql: limits.devTools,
+    graphiql: false, // served from node_modules by devtools/graphiql.ts, so it works offline
   };
 }
 

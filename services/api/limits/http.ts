@@ -9,6 +9,7 @@ import fp from 'fastify-plugin';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
+import mercurius from 'mercurius';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Limits } from './settings.js';
 
@@ -49,10 +50,8 @@ export const httpLimits = fp(
     });
     await app.register(cors, { origin: limits.corsOrigins.length ? limits.corsOrigins : false, methods: ['GET', 'POST', 'OPTIONS'] });
 
-    const tooMany = (req: FastifyRequest, ctx: { after: string }) => ({
-      statusCode: 429,
-      ...errorBody(req, 'RATE_LIMITED', `too many requests; retry in ${ctx.after}`),
-    });
+    // An error mercurius's own handler (on /graphql) also reads: it keeps the code and the status.
+    const tooMany = (_req: FastifyRequest, ctx: { after: string }) => new mercurius.ErrorWithProps(`too many requests; retry in ${ctx.after}`, { code: 'RATE_LIMITED' }, 429);
     await app.register(rateLimit, {
       global: true,
       max: limits.perClientPerMinute,
@@ -62,22 +61,29 @@ export const httpLimits = fp(
       // At most this many keys are remembered (least recently used go first): the limiter's memory is bounded.
       cache: 10_000,
     });
-    app.addHook(
-      'onRequest',
-      app.rateLimit({ max: limits.perTokenPerMinute, timeWindow: MINUTE, keyGenerator: tokenKey, allowList: (_req, key) => key === '', errorResponseBuilder: tooMany }),
-    );
-    app.addHook(
-      'preHandler',
-      app.rateLimit({ max: limits.createsPerMinute, timeWindow: MINUTE, keyGenerator: (req) => `create:${req.ip}`, allowList: (req) => !createsGame(req), errorResponseBuilder: tooMany }),
-    );
+    // The plugin runs one limiter per request: the per-token and per-creation counts are checked by hand.
+    const limiter = (options: Parameters<FastifyInstance['createRateLimit']>[0]) => {
+      const check = app.createRateLimit({ timeWindow: MINUTE, ...options });
+      return async (req: FastifyRequest) => {
+        const r = await check(req);
+        if (!r.isAllowed && r.isExceeded) throw tooMany(req, { after: `${r.ttlInSeconds} seconds` });
+      };
+    };
+    app.addHook('onRequest', limiter({ max: limits.perTokenPerMinute, keyGenerator: tokenKey, allowList: (_req, key) => key === '' }));
+    app.addHook('preHandler', limiter({ max: limits.createsPerMinute, keyGenerator: (req) => `create:${req.ip}`, allowList: (req) => !createsGame(req) }));
+
+    // The cost limit keeps answers small; this is the backstop for what it cannot foresee (long histories).
+    app.addHook('onSend', async (req, reply, payload) => {
+      if (!isGraphql(req) || typeof payload !== 'string' || Buffer.byteLength(payload) <= limits.maxResponseBytes) return payload;
+      req.log.warn({ bytes: Buffer.byteLength(payload) }, 'GraphQL response over the size limit');
+      reply.status(400);
+      return JSON.stringify(errorBody(req, 'BAD_INPUT', `the response is over ${limits.maxResponseBytes} bytes: ask for fewer fields`));
+    });
 
     app.setNotFoundHandler((req, reply) => sendError(req, reply, 404, 'NOT_FOUND', `no route ${req.method} ${req.url.slice(0, 200)}`));
     app.setErrorHandler((e: FastifyError, req, reply) => {
       const status = e.statusCode ?? 500;
-      if (status === 429) {
-        const { statusCode: _status, ...body } = e as unknown as { statusCode: number };
-        return reply.status(429).send(body); // the rate limiter's answer, built by tooMany
-      }
+      if (status === 429) return sendError(req, reply, 429, 'RATE_LIMITED', e.message);
       if (status >= 500) {
         req.log.error({ err: e }, 'request failed');
         return sendError(req, reply, 500, 'INTERNAL', 'internal error');

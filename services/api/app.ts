@@ -2,7 +2,7 @@
  * The Fastify app: GraphQL (+ subscriptions, GraphiQL) and the REST mirror with OpenAPI.
  * The same app runs under `npm start` and inside the Lambda handler.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ParlorService } from '../app/service.js';
 import { graphqlPlugin } from './graphql/plugin.js';
 import { restRoutes } from './rest/routes.js';
@@ -10,6 +10,7 @@ import { frameworkErrors, httpLimits } from './limits/http.js';
 import { resolveLimits, type Limits } from './limits/settings.js';
 import { websocketLimits } from './limits/websocket.js';
 import { help } from './help.js';
+import { requestLog } from './logging.js';
 
 export interface AppOptions {
   service: ParlorService;
@@ -26,7 +27,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Refuse what does not match a route's schema instead of coercing or silently dropping it.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
     frameworkErrors,
+    logController: new LogController({ disableRequestLogging: true }), // requestLog writes one line per request instead of two
   });
+  await app.register(requestLog);
   await app.register(httpLimits, limits);
   await websocketLimits(app, limits);
   await app.register(help);

@@ -21,7 +21,7 @@ export const HANDLERS = {
 export type HandlerName = keyof typeof HANDLERS;
 
 /** The Node major the bundles target; the stack's Lambda runtime matches it. */
-export const NODE_TARGET = 'node24';
+export const NODE_TARGET = 'node20';
 
 /**
  * Package files read from disk relative to their module (`__dirname`): Swagger UI's and

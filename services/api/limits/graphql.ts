@@ -5,7 +5,6 @@
  * subscriptions over WebSocket, which mercurius does not validate itself.
  * Every refusal is a GraphQL error with extensions.code BAD_INPUT.
  */
-import { createRequire } from 'node:module';
 import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { ASTVisitor, DocumentNode, GraphQLSchema, ValidationContext, ValidationRule } from 'graphql';
 import type { ComplexityEstimator } from 'graphql-query-complexity';
@@ -13,11 +12,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Limits } from './settings.js';
 import { subscriptionVariables } from './websocket.js';
 
-// mercurius is CommonJS: its schema comes from graphql's CommonJS build, and graphql refuses
-// to mix a schema with functions of its ESM build ("from another module or realm").
-const require = createRequire(import.meta.url);
-const { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, specifiedRules, validate } = require('graphql') as typeof import('graphql');
-const { getComplexity, simpleEstimator } = require('graphql-query-complexity') as typeof import('graphql-query-complexity');
+import cjs from './graphql-cjs.cjs';
+
+const { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, specifiedRules, validate } = cjs.graphql;
+const { getComplexity, simpleEstimator } = cjs.complexity;
 
 const refuse = (message: string) => new mercurius.ErrorWithProps(message, { code: 'BAD_INPUT' }, 400);
 

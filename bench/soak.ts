@@ -188,7 +188,7 @@ async function loadThenKill() {
 // ---------------------------------------------------------------- 3. fuzz
 function malformed(i: number, id: string, token: string): [string, string, unknown, Record<string, string>] {
   const junk: unknown[] = [null, 1, -1, 1e308, 'x', '', 'x'.repeat(5000), [], {}, { type: 'dance' }, [1, [2, [3]]], { constructor: { prototype: { admin: true } } }, true];
-  const auths = [{}, { authorization: 'Bearer nope' }, { authorization: token }, { authorization: `Bearer ${token}x` }, { authorization: 'Basic abc' }];
+  const auths: Record<string, string>[] = [{}, { authorization: 'Bearer nope' }, { authorization: token }, { authorization: `Bearer ${token}x` }, { authorization: 'Basic abc' }];
   const j = junk[Math.floor(i / 12) % junk.length];
   const auth = auths[i % auths.length]!;
   const cases: [string, string, unknown, Record<string, string>][] = [

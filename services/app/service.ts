@@ -27,6 +27,8 @@ export interface ServiceOptions {
   optimistic?: boolean;
   /** How many folded games to keep in memory (0 turns the cache off). */
   cachedGames?: number;
+  /** At most this many bytes of folded games in memory (by their JSON size); default 64 MiB. */
+  cacheBytes?: number;
   /** Where failures that must not fail a request are reported (default: console). */
   log?: { error(details: object, message: string): void };
   /** The lobby read model, for `openGames`. */
@@ -76,7 +78,13 @@ export class ParlorService {
     this.lobby = options.lobby;
     this.optimistic = options.optimistic ?? true;
     this.log = options.log ?? { error: (details, message) => console.error(message, details) };
-    this.cache = new LruCache(options.cachedGames ?? 1000);
+    // Bounded by bytes as well as entries: a game's state grows with its length and options.
+    this.cache = new LruCache(options.cachedGames ?? 1000, { maxBytes: options.cacheBytes ?? 64 * 1024 * 1024, sizeOf: aggregateBytes });
+  }
+
+  /** What the fold cache holds now (games, estimated bytes). */
+  get cached(): { games: number; bytes: number } {
+    return { games: this.cache.size, bytes: this.cache.bytes };
   }
 
   /** Runs `listener` after every commit, in-process (subscriptions, projections). */
@@ -221,6 +229,11 @@ export class ParlorService {
     }
     return next;
   }
+}
+
+/** A folded game's size, estimated by its JSON (strings count once per character). */
+function aggregateBytes(agg: Aggregate): number {
+  return JSON.stringify(agg.state).length + JSON.stringify(agg.commandIds).length;
 }
 
 function decideOrRefuse(agg: Aggregate, command: TableCommand): TableEvent[] {

@@ -11,6 +11,7 @@ import { resolveLimits, type Limits } from './limits/settings.js';
 import { websocketLimits } from './limits/websocket.js';
 import { help } from './help.js';
 import { requestLog } from './logging.js';
+import { webClient } from '../web/plugin.js';
 
 export interface AppOptions {
   service: ParlorService;
@@ -34,10 +35,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await websocketLimits(app, limits);
   await app.register(help);
   // The OpenAPI UI and GraphiQL are development tools: loaded only when they are served.
-  if (limits.devTools) await app.register((await import('./docs.js')).openApiDocs);
+  if (limits.devTools) await app.register((await import('./docs.js')).openApiDocs, { games: options.service.games });
   if (limits.devTools) await app.register((await import('./devtools/graphiql.js')).graphiql);
   await app.register(graphqlPlugin, { service: options.service, limits });
   await app.register(restRoutes, { service: options.service, prefix: '/v1' });
+  await app.register(webClient);
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;
 }

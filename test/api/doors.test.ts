@@ -134,6 +134,13 @@ describe('doors of the default server', () => {
     expect((await server.rest('GET', `/v1/games/${id}`)).body.version).toBe(before);
   });
 
+  it('the depth and cost limits let through the introspection query GraphiQL sends', async () => {
+    const { getIntrospectionQuery } = await import('graphql');
+    const r = await server.gql(getIntrospectionQuery());
+    expect(r.errors).toBeUndefined();
+    expect(r.data.__schema.types.length).toBeGreaterThan(10);
+  });
+
   it('GET /graphql without a query says how to ask', async () => {
     const res = await fetch(`${server.url}/graphql`);
     const body = (await res.json()) as GraphQLResponse;

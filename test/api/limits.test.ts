@@ -56,8 +56,9 @@ describe('query cost, depth, aliases and size are refused before execution', () 
     expect(r.errors).toBeUndefined();
     const deep = await server.gql(`query($id: ID!) { game(id: $id) { status { result { scores } } } }`.replace('scores', 'scores __typename'), { id: 'x' });
     expect(code(deep)).not.toBe('BAD_INPUT'); // depth 4 is fine (NOT_FOUND: no such game)
-    const tooDeep = await server.gql(`{ a: __schema { types { fields { type { ofType { ofType { ofType { name } } } } } } } }`);
+    const tooDeep = await server.gql(`{ __schema { types { fields { type { ${'ofType { '.repeat(4)}name${' }'.repeat(4)} } } } } }`);
     expect(code(tooDeep)).toBe('BAD_INPUT');
+    expect(tooDeep.errors?.[0]?.message).toMatch(/depth/);
   });
 
   it('a document longer than the limit is refused before it is parsed', async () => {

@@ -46,7 +46,8 @@ export const httpLimits = fp(
   async function httpLimits(app: FastifyInstance, limits: Limits) {
     await app.register(helmet, {
       // GraphiQL and the OpenAPI UI are pages of their own with inline styles; everything is same-origin.
-      contentSecurityPolicy: { directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'] } },
+      // npm start serves plain HTTP on loopback: no upgrade of its own requests to https.
+      contentSecurityPolicy: { directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null } },
     });
     await app.register(cors, { origin: limits.corsOrigins.length ? limits.corsOrigins : false, methods: ['GET', 'POST', 'OPTIONS'] });
 

@@ -41,7 +41,7 @@ export const DEFAULT_LIMITS: Limits = {
   createsPerMinute: 30,
   maxQueryChars: 16 * 1024,
   maxQueryTokens: 3000,
-  maxDepth: 8,
+  maxDepth: 16,
   maxAliases: 30,
   maxCost: 2000,
   maxResponseBytes: 2 * 1024 * 1024,

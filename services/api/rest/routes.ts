@@ -6,11 +6,9 @@ import { asAppError } from '../../app/errors.js';
 import type { ParlorService } from '../../app/service.js';
 import { gameDto, gameTypeDto } from '../dto.js';
 import { bearer, HTTP_STATUS } from '../errors.js';
+import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
-const error = {
-  type: 'object',
-  properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } }, required: ['code', 'message'] } },
-} as const;
+const error = errorShape;
 const anyObject = { type: 'object', additionalProperties: true } as const;
 const gameId = { type: 'object', properties: { id: { type: 'string', maxLength: 100 } }, required: ['id'] } as const;
 const auth = [{ seatToken: [] }];
@@ -30,7 +28,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
     throw e; // the app's handler (services/api/limits/http.ts) answers the rest in the same shape
   });
 
-  app.get('/game-types', { schema: { summary: 'The games this server offers', tags: ['catalog'], response: { 200: { type: 'array', items: anyObject } } } }, async () =>
+  app.get('/game-types', { schema: { summary: 'The games this server offers', tags: ['catalog'], response: { 200: { type: 'array', items: gameTypeShape } } } }, async () =>
     service.games.map(gameTypeDto),
   );
 
@@ -45,7 +43,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
           additionalProperties: false,
           properties: { type: { type: 'string', maxLength: 100 }, first: { type: 'string', pattern: '^[0-9]{1,3}$', description: '1 to 100 (default 100)' }, after: { type: 'string', maxLength: 400 } },
         },
-        response: { 200: { type: 'array', items: anyObject } },
+        response: { 200: { type: 'array', items: lobbyEntryShape } },
       },
     },
     async (req, reply) => {
@@ -67,7 +65,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
           additionalProperties: false,
           properties: { game: { type: 'string' }, seats: { type: 'integer' }, options: anyObject, seed: { type: 'string' } },
         },
-        response: { 201: anyObject, ...refusals },
+        response: { 201: gameShape, ...refusals },
       },
     },
     async (req, reply) => reply.status(201).send(gameDto(await service.create(req.body), null)),
@@ -81,7 +79,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
         tags: ['games'],
         params: gameId,
         body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string' }, joinKey: { type: 'string' } } },
-        response: { 200: anyObject, ...refusals },
+        response: { 200: joinShape, ...refusals },
       },
     },
     async (req) => {
@@ -92,7 +90,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
 
   app.get<{ Params: { id: string } }>(
     '/games/:id',
-    { schema: { summary: 'A game as the caller sees it', tags: ['games'], security: auth, params: gameId, response: { 200: anyObject, ...refusals } } },
+    { schema: { summary: 'A game as the caller sees it', tags: ['games'], security: auth, params: gameId, response: { 200: gameShape, ...refusals } } },
     async (req) => {
       const { agg, viewer } = await viewed(req);
       return gameDto(agg, viewer);
@@ -110,7 +108,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
 
   app.get<{ Params: { id: string } }>(
     '/games/:id/history',
-    { schema: { summary: 'The event history, redacted for the caller', tags: ['games'], security: auth, params: gameId, response: { 200: { type: 'array', items: anyObject }, ...refusals } } },
+    { schema: { summary: 'The event history, redacted for the caller', tags: ['games'], security: auth, params: gameId, response: { 200: { type: 'array', items: historyEntryShape }, ...refusals } } },
     async (req) => {
       const { agg, viewer } = await viewed(req);
       return service.history(agg, viewer);
@@ -132,7 +130,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
           // null means "not given", as many clients send absent optionals.
           properties: { move: {}, expectedVersion: { type: ['integer', 'null'] }, commandId: { type: ['string', 'null'], minLength: 1, maxLength: 100 } },
         },
-        response: { 200: anyObject, ...refusals },
+        response: { 200: gameShape, ...refusals },
       },
     },
     async (req) => {

@@ -34,16 +34,14 @@ const NATIVE: Partial<Record<BundleName, string[]>> = {
 };
 
 /** The Node major the bundles target; the stack's Lambda runtime matches it. */
-export const NODE_TARGET = 'node24';
+export const NODE_TARGET = 'node20';
 
 /**
- * Package files read from disk relative to their module (`__dirname`): Swagger UI's and
- * GraphiQL's static pages. Copied beside the bundle under assets/<package>/…
+ * Package files read from disk relative to their module (`__dirname`), copied beside the bundle
+ * under assets/<package>/…: none now that the development tools (Swagger UI, GraphiQL) stay
+ * out of Lambda bundles; kept for the next package that needs it.
  */
-const ASSETS: Record<string, string[]> = {
-  '@fastify/swagger-ui': ['static'],
-  mercurius: ['static'],
-};
+const ASSETS: Record<string, string[]> = {};
 
 // An ESM bundle of CommonJS packages needs `require`; modules of the packages above get their own `__dirname`.
 const BANNER = [
@@ -65,12 +63,16 @@ const packageOf = (path: string) => path.split('/').slice(0, path.startsWith('@'
  * Modules replaced in bundles by small stand-ins free of side effects (so esbuild drops
  * them where nothing is used), by handler:
  * - dynalite, the embedded DynamoDB server (services/store/embedded.ts): local runs and tests only.
+ * - @fastify/swagger(-ui), the OpenAPI UI: a development tool, off in production (and ~2.5 MB of assets).
  * - mercurius, in the handlers that serve no HTTP: the GraphQL resolvers they share with the
  *   Fastify app take only `ErrorWithProps` from it (as mercurius defines it), and the rest of
  *   mercurius and Fastify is a third of the bundle.
  */
+const DEV_TOOL = "export default function devTool() { throw new Error('the development tools (/docs, GraphiQL) are not part of Lambda bundles: NODE_ENV=production turns them off'); }";
 const STUBS: Record<string, string> = {
   dynalite: "export default function dynalite() { throw new Error('the embedded DynamoDB is not part of Lambda bundles'); }",
+  '@fastify/swagger': DEV_TOOL,
+  '@fastify/swagger-ui': DEV_TOOL,
   mercurius: `export class ErrorWithProps extends Error {
     constructor(message, extensions, statusCode) { super(message); this.extensions = extensions; this.statusCode = statusCode || 200; }
   }
@@ -78,13 +80,18 @@ const STUBS: Record<string, string> = {
     get(target, key) { if (key in target) return target[key]; throw new Error('mercurius.' + String(key) + ' is not part of this bundle'); },
   });`,
 };
-const STUBBED: Record<BundleName, string[]> = { http: ['dynalite'], ws: ['dynalite', 'mercurius'], stream: ['dynalite', 'mercurius'], export: ['dynalite', 'mercurius'] };
+const STUBBED: Record<BundleName, string[]> = {
+  http: ['dynalite', '@fastify/swagger', '@fastify/swagger-ui'],
+  ws: ['dynalite', 'mercurius'],
+  stream: ['dynalite', 'mercurius'],
+  export: ['dynalite', 'mercurius'],
+};
 
 function stubs(modules: string[]): Plugin {
   return {
     name: 'stubs',
     setup(b) {
-      b.onResolve({ filter: new RegExp(`^(${modules.join('|')})$`) }, (args) => ({ path: args.path, namespace: 'parlor-stub', sideEffects: false }));
+      b.onResolve({ filter: new RegExp(`^(${modules.map((m) => m.replace(/[/]/g, '\\/')).join('|')})$`) }, (args) => ({ path: args.path, namespace: 'parlor-stub', sideEffects: false }));
       b.onLoad({ filter: /.*/, namespace: 'parlor-stub' }, (args) => ({ contents: STUBS[args.path], loader: 'js' }));
     },
   };

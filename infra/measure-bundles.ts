@@ -64,7 +64,7 @@ for (const name of Object.keys(HANDLERS) as HandlerName[]) {
   const b = await bundle(name, outdir);
   const samples: Run[] = [];
   for (let i = 0; i < runs; i++) {
-    const sample = await runBundle(b.file, [events[name]], { TABLE_NAME: TABLE, DYNAMODB_ENDPOINT: dynamo.endpoint, WS_ENDPOINT: wsEndpoint });
+    const sample = await runBundle(b.file, [events[name]], { TABLE_NAME: TABLE, DYNAMODB_ENDPOINT: dynamo.endpoint, WS_ENDPOINT: wsEndpoint, NODE_ENV: 'production' });
     if (!ok(name, sample.results[0])) throw new Error(`${name} answered ${JSON.stringify(sample.results[0])}`);
     samples.push(sample);
   }

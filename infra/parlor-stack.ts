@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CorsHttpMethod, HttpApi, HttpStage, LogGroupLogDestination, WebSocketApi, WebSocketStage, type IAccessLogSettings } from 'aws-cdk-lib/aws-apigatewayv2';
+import { CfnStage as CfnHttpStage, CorsHttpMethod, HttpApi, HttpMethod, HttpStage, LogGroupLogDestination, WebSocketApi, WebSocketStage, type IAccessLogSettings } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration, WebSocketLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
@@ -30,7 +30,10 @@ import { TABLE_ACTIONS } from '../services/handlers/permissions.js';
 import { ROOT, type BundleName, type HandlerName } from './bundle.js';
 import { ParlorAnalytics } from './analytics.js';
 
-const RUNTIME = Runtime.NODEJS_24_X; // the latest Node runtime; infra/bundle.ts targets it (NODE_TARGET)
+const RUNTIME = Runtime.NODEJS_20_X; // the runtime package.json's engines names; infra/bundle.ts targets it (NODE_TARGET)
+/** The REST route that creates games, and its API-wide ceiling (requests per second, burst). */
+const CREATE_PATH = '/v1/games';
+export const CREATE_THROTTLE = { rateLimit: 20, burstLimit: 40 };
 const TYPES: Record<string, AttributeType> = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY };
 
 export class ParlorStack extends Stack {
@@ -70,6 +73,8 @@ export class ParlorStack extends Stack {
       POWERTOOLS_SERVICE_NAME: 'parlor',
       POWERTOOLS_METRICS_NAMESPACE: 'Parlor',
       POWERTOOLS_LOG_LEVEL: 'INFO',
+      // Production: no GraphiQL, /docs or introspection (services/api/limits/settings.ts).
+      NODE_ENV: 'production',
     };
     // Cold starts are CPU-bound (infra/measure-bundles.ts: CPU to first answer), and Lambda's CPU
     // grows with memory: the http app (Fastify, mercurius, Swagger, ajv) gets one full vCPU.
@@ -88,6 +93,10 @@ export class ParlorStack extends Stack {
         maxAge: Duration.days(1),
       },
     });
+    // Creating a game is the one write that makes new rows: its own, lower ceiling across all clients
+    // (per-client limits run in the app; an HTTP API has no per-client throttle and WAF cannot attach to it).
+    const createRoute = `POST ${CREATE_PATH}`;
+    httpApi.addRoutes({ path: CREATE_PATH, methods: [HttpMethod.POST], integration: new HttpLambdaIntegration('CreateIntegration', http) });
     const httpStage = new HttpStage(this, 'HttpStage', {
       httpApi,
       stageName: '$default', // a named stage would prefix every path the app routes on
@@ -104,6 +113,10 @@ export class ParlorStack extends Stack {
         latency: '$context.responseLatency',
         integrationError: '$context.integrationErrorMessage',
       }),
+    });
+
+    (httpStage.node.defaultChild as CfnHttpStage).addPropertyOverride('RouteSettings', {
+      [createRoute]: { ThrottlingRateLimit: CREATE_THROTTLE.rateLimit, ThrottlingBurstLimit: CREATE_THROTTLE.burstLimit },
     });
 
     // ---- WebSocket API: graphql-transport-ws on $connect / $default / $disconnect, all one function.
@@ -257,6 +270,13 @@ export class ParlorStack extends Stack {
   private suppressions(failures: Queue): void {
     const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
     for (const [name, fn] of Object.entries(this.functions)) {
+      for (const id of ['CloudFormation-Validate::W2531', 'AwsSolutions-L1']) {
+        ack(
+          fn,
+          id,
+          'Node 20 is the runtime package.json engines names and every dependency is pinned to run on. nodejs20.x is deprecated since 2026-04-30 and cannot be created after 2027-02-01: move RUNTIME, NODE_TARGET and engines to Node 22 or 24 before then.',
+        );
+      }
       ack(
         fn.role!,
         'AwsSolutions-IAM5[Resource::*]',

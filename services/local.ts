@@ -6,6 +6,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './api/app.js';
+import type { Limits } from './api/limits/settings.js';
 import { lobbyProjection } from './app/projections.js';
 import { ParlorService } from './app/service.js';
 import type { AnyGame } from './engine/core/index.js';
@@ -17,6 +18,7 @@ export interface LocalParlorOptions {
   tableName: string;
   games?: readonly AnyGame[];
   logger?: FastifyServerOptions['logger'];
+  limits?: Partial<Limits>;
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
@@ -24,6 +26,6 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const stats = new DynamoStats(options.client, options.tableName);
   const service = new ParlorService({ store: new DynamoEventStore({ client: options.client, tableName: options.tableName }), games: options.games, lobby, stats });
   for (const projection of [lobbyProjection(lobby), statsProjection(stats)]) service.onCommit((agg, commit) => projection.apply(agg, commit));
-  const app = await buildApp({ service, logger: options.logger });
+  const app = await buildApp({ service, logger: options.logger, limits: options.limits });
   return { service, app };
 }

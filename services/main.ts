@@ -7,7 +7,18 @@
  */
 import { resolve } from 'node:path';
 import { createLocalParlor } from './local.js';
-import { dynamoClient, ensureTable, localClient, startEmbeddedDynamo } from './store/index.js';
+import { limitsFromEnv } from './api/limits/settings.js';
+import { loggerOptions } from './api/logging.js';
+import { DataDirInUse, dynamoClient, ensureTable, localClient, startEmbeddedDynamo } from './store/index.js';
+
+/** Exit code 3: the data folder is locked by another server (a clear message instead of "Database is closed"). */
+function exitIfInUse(e: unknown): never {
+  if (e instanceof DataDirInUse) {
+    console.error(`Parlor cannot start: ${e.message}.`);
+    process.exit(3);
+  }
+  throw e;
+}
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -16,11 +27,11 @@ const host = process.env.HOST ?? '127.0.0.1';
 const tableName = process.env.TABLE_NAME ?? 'parlor';
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 
-const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynamo({ path: dataDir });
+const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynamo({ path: dataDir }).catch(exitIfInUse);
 const client = embedded ? localClient(embedded.endpoint) : dynamoClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
 await ensureTable(client, tableName);
 
-const { app } = await createLocalParlor({ client, tableName, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+const { app } = await createLocalParlor({ client, tableName, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

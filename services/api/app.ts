@@ -2,30 +2,42 @@
  * The Fastify app: GraphQL (+ subscriptions, GraphiQL) and the REST mirror with OpenAPI.
  * The same app runs under `npm start` and inside the Lambda handler.
  */
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ParlorService } from '../app/service.js';
 import { graphqlPlugin } from './graphql/plugin.js';
-import { openapiOptions } from './rest/openapi.js';
 import { restRoutes } from './rest/routes.js';
+import { frameworkErrors, httpLimits } from './limits/http.js';
+import { resolveLimits, type Limits } from './limits/settings.js';
+import { websocketLimits } from './limits/websocket.js';
+import { help } from './help.js';
+import { requestLog } from './logging.js';
 import { webClient } from '../web/plugin.js';
 
 export interface AppOptions {
   service: ParlorService;
   logger?: FastifyServerOptions['logger'];
+  /** Every door's limit (services/api/limits/settings.ts); omitted ones take their defaults. */
+  limits?: Partial<Limits>;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const limits = resolveLimits(options.limits);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 256 * 1024,
     // Refuse what does not match a route's schema instead of coercing or silently dropping it.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    frameworkErrors,
+    logController: new LogController({ disableRequestLogging: true }), // requestLog writes one line per request instead of two
   });
-  await app.register(swagger, openapiOptions(options.service.games));
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  await app.register(graphqlPlugin, { service: options.service });
+  await app.register(requestLog);
+  await app.register(httpLimits, limits);
+  await websocketLimits(app, limits);
+  await app.register(help);
+  // The OpenAPI UI and GraphiQL are development tools: loaded only when they are served.
+  if (limits.devTools) await app.register((await import('./docs.js')).openApiDocs, { games: options.service.games });
+  if (limits.devTools) await app.register((await import('./devtools/graphiql.js')).graphiql);
+  await app.register(graphqlPlugin, { service: options.service, limits });
   await app.register(restRoutes, { service: options.service, prefix: '/v1' });
   await app.register(webClient);
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -10,15 +10,19 @@ export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL', number> = {
   VERSION_CONFLICT: 409,
   GAME_OVER: 409,
   ILLEGAL_MOVE: 422,
+  RATE_LIMITED: 429,
   INTERNAL: 500,
 };
 
+/** What a header in another form than `Bearer <token>` becomes: a token no seat accepts. */
+export const NOT_BEARER = 'not-a-bearer-token';
+
 /**
  * The bearer token of an `Authorization` header value; undefined when there is none.
- * A header in another form is passed on whole, so it fails as a bad token, not as "no token".
+ * A header in another form (a bare token included) fails as a bad token, not as "no token".
  */
 export function bearer(header: unknown): string | undefined {
-  if (typeof header !== 'string' || header.trim() === '') return undefined;
-  const m = /^Bearer\s+(\S+)$/i.exec(header.trim());
-  return m?.[1] ?? header;
+  if (header === undefined || header === null || (typeof header === 'string' && header.trim() === '')) return undefined;
+  const m = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header.trim()) : null;
+  return m?.[1] ?? NOT_BEARER;
 }

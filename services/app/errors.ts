@@ -13,6 +13,7 @@ export const ERROR_CODES = [
   'ILLEGAL_MOVE',
   'VERSION_CONFLICT',
   'GAME_OVER',
+  'RATE_LIMITED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

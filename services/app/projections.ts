@@ -18,13 +18,15 @@ export interface LobbyEntry {
   seats: number;
   taken: number;
   version: number;
+  /** Whether the creator fixed the seed (and so knows every deal): shown so joiners can tell. */
+  seedFixed: boolean;
   /** ISO time of the entry's first write. */
   createdAt: string;
 }
 
 export interface LobbyStore {
   /** Writes the entry unless a newer version of it is already there. */
-  put(entry: Omit<LobbyEntry, 'createdAt'>): Promise<void>;
+  put(entry: Omit<LobbyEntry, 'createdAt' | 'seedFixed'> & { seedFixed?: boolean }): Promise<void>;
   /** Closes the entry as of `version` (a late, older put cannot reopen it). */
   close(gameId: string, version: number): Promise<void>;
   list(type?: string): Promise<LobbyEntry[]>;
@@ -39,7 +41,7 @@ export function lobbyProjection(lobby: LobbyStore): Projection {
       if (!commit.events.some((e) => ['GameCreated', 'SeatTaken'].includes((e as { type: string }).type))) return;
       const { state } = agg;
       if (state.started) return lobby.close(agg.id, commit.version);
-      return lobby.put({ gameId: agg.id, type: state.game, seats: state.seats, taken: state.players.length, version: commit.version });
+      return lobby.put({ gameId: agg.id, type: state.game, seats: state.seats, taken: state.players.length, version: commit.version, seedFixed: state.seedFixed });
     },
   };
 }

@@ -6,10 +6,12 @@ import { randomUUID } from 'node:crypto';
 import { newSeed, recordedCommand, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
 import { VersionConflict, type Commit, type EventStore } from '../store/port.js';
-import { applyCommit, commandKey, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
+import { applyCommit, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
 import { AppError, asAppError } from './errors.js';
 import { LruCache } from './lru.js';
-import { newToken, seatOf } from './tokens.js';
+import { committedVersion, fingerprinted } from './commands.js';
+import { MAX_PAGE, pageOf, type Page } from './pages.js';
+import { newToken, seatForKey, seatOf, tokenFromKey } from './tokens.js';
 import type { AnyGame } from '../engine/core/index.js';
 import type { LobbyEntry, LobbyStore } from './projections.js';
 import type { StatsCounters, StatsStore } from '../analytics/stats-projection.js';
@@ -26,6 +28,8 @@ export interface ServiceOptions {
   optimistic?: boolean;
   /** How many folded games to keep in memory (0 turns the cache off). */
   cachedGames?: number;
+  /** At most this many bytes of folded games in memory (by their JSON size); default 64 MiB. */
+  cacheBytes?: number;
   /** Where failures that must not fail a request are reported (default: console). */
   log?: { error(details: object, message: string): void };
   /** The lobby read model, for `openGames`. */
@@ -45,6 +49,13 @@ export interface CreateInput {
   options?: unknown;
   /** Fixes the shuffles (tests, tournaments): recorded as `seedFixed` in the game. */
   seed?: string;
+}
+
+export interface JoinOptions {
+  /** The player's public contribution to the deal's seed (see the game's record). */
+  entropy?: string;
+  /** The client's own secret: joining again with it returns the same seat and token. */
+  joinKey?: string;
 }
 
 export interface MoveInput {
@@ -79,7 +90,13 @@ export class ParlorService {
     this.statsStore = options.stats;
     this.optimistic = options.optimistic ?? true;
     this.log = options.log ?? { error: (details, message) => console.error(message, details) };
-    this.cache = new LruCache(options.cachedGames ?? 1000);
+    // Bounded by bytes as well as entries: a game's state grows with its length and options.
+    this.cache = new LruCache(options.cachedGames ?? 1000, { maxBytes: options.cacheBytes ?? 64 * 1024 * 1024, sizeOf: aggregateBytes });
+  }
+
+  /** What the fold cache holds now (games, estimated bytes). */
+  get cached(): { games: number; bytes: number } {
+    return { games: this.cache.size, bytes: this.cache.bytes };
   }
 
   /** Runs `listener` after every commit, in-process (subscriptions, projections). */
@@ -97,12 +114,17 @@ export class ParlorService {
     return this.commit(empty, decideOrRefuse(empty, command), { command });
   }
 
-  /** Takes the next seat; `entropy` is the player's public contribution to the deal's seed. */
-  async join(gameId: string, name: string, entropy?: string): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
+  /**
+   * Takes the next seat. `entropy` is the player's public contribution to the deal's seed; with a
+   * `joinKey`, a retry of a join whose answer was lost returns the same seat and token.
+   */
+  async join(gameId: string, name: string, { entropy, joinKey }: JoinOptions = {}): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
     for (let attempt = 0; ; attempt++) {
       const agg = await this.load(gameId);
+      const taken = joinKey === undefined ? null : seatForKey(gameId, joinKey, agg.state.players.map((p) => p.tokenHash));
+      if (taken) return { agg, ...taken };
       const seat = agg.state.players.length;
-      const { token, tokenHash } = newToken(gameId, seat);
+      const { token, tokenHash } = joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(gameId, seat, joinKey);
       const command: TableCommand = { type: 'join', name, tokenHash, ...(entropy !== undefined && { entropy }) };
       const events = decideOrRefuse(agg, command);
       try {
@@ -143,17 +165,32 @@ export class ParlorService {
   private async tryMove(agg: Aggregate, input: MoveInput): Promise<Aggregate> {
     const seat = this.seatOf(agg, input.token);
     if (seat === null) throw new AppError('UNAUTHENTICATED', 'a move needs a seat token');
-    if (input.commandId !== undefined && agg.commandIds[commandKey(seat, input.commandId)] !== undefined) return this.load(agg.id);
+    const done = input.commandId === undefined ? undefined : committedVersion(agg, seat, input.commandId, input.move);
+    if (done !== undefined) return this.atVersion(agg.id, done); // a retry: the first result, nothing written
     if (input.expectedVersion !== undefined && input.expectedVersion !== agg.version) {
       throw new AppError('VERSION_CONFLICT', `expected version ${input.expectedVersion}, the game is at ${agg.version}`);
     }
     const command: TableCommand = { type: 'move', seat, move: input.move };
-    return this.commit(agg, decideOrRefuse(agg, command), { commandId: input.commandId, seat, command });
+    const commandId = input.commandId === undefined ? undefined : fingerprinted(input.commandId, input.move);
+    return this.commit(agg, decideOrRefuse(agg, command), { commandId, seat, command });
   }
 
-  /** Games still waiting for players, oldest first. */
+  /** The game as it was right after `version` (what a retried command answered the first time). */
+  private async atVersion(gameId: string, version: number): Promise<Aggregate> {
+    const commits = (await this.store.history(gameId)).filter((c) => c.version <= version);
+    return fromStream(gameId, { version, snapshot: null, commits }, this.lookup);
+  }
+
+  /** Games still waiting for players, oldest first: the first page (see `lobbyPage` for the rest). */
   async openGames(type?: string): Promise<LobbyEntry[]> {
-    return this.lobby ? this.lobby.list(type) : [];
+    return (await this.lobbyPage(type, MAX_PAGE)).edges.map((e) => e.node);
+  }
+
+  /** Games still waiting for players, oldest first, a page at a time. */
+  async lobbyPage(type?: string, first?: number, after?: string): Promise<Page<LobbyEntry>> {
+    const key = (e: LobbyEntry) => `${e.createdAt}|${e.gameId}`;
+    const entries = this.lobby ? (await this.lobby.list(type)).sort((a, b) => (key(a) < key(b) ? -1 : 1)) : [];
+    return pageOf(entries, key, first, after);
   }
 
   /** Finished games' counters of one game type, for one seat count or each it allows. */
@@ -231,6 +268,11 @@ export class ParlorService {
     }
     return next;
   }
+}
+
+/** A folded game's size, estimated by its JSON (strings count once per character). */
+function aggregateBytes(agg: Aggregate): number {
+  return JSON.stringify(agg.state).length + JSON.stringify(agg.commandIds).length;
 }
 
 function decideOrRefuse(agg: Aggregate, command: TableCommand): TableEvent[] {

@@ -12,6 +12,28 @@ export function newToken(gameId: string, seat: number): { token: string; tokenHa
   return { token, tokenHash: sha256Hex(token) };
 }
 
+/**
+ * A join key lets an anonymous player recover a seat whose answer was lost: the token is
+ * derived from the key (which only the client knows and is never stored), so a retry with
+ * the same key finds the seat whose token hash matches and returns the same token.
+ */
+export const JOIN_KEY = { min: 16, max: 100 };
+
+export function tokenFromKey(gameId: string, seat: number, joinKey: string): { token: string; tokenHash: string } {
+  const token = `${gameId}.${seat}.${Buffer.from(sha256Hex(`parlor-join|${gameId}|${seat}|${joinKey}`), 'hex').toString('base64url')}`;
+  return { token, tokenHash: sha256Hex(token) };
+}
+
+/** The seat this join key already took, with its token; null if it took none. */
+export function seatForKey(gameId: string, joinKey: string, tokenHashes: readonly string[]): { seat: number; token: string } | null {
+  if (joinKey.length < JOIN_KEY.min || joinKey.length > JOIN_KEY.max) throw new AppError('BAD_INPUT', `a joinKey has ${JOIN_KEY.min} to ${JOIN_KEY.max} characters (a random UUID is a good one)`);
+  for (const [seat, hash] of tokenHashes.entries()) {
+    const { token, tokenHash } = tokenFromKey(gameId, seat, joinKey);
+    if (sameHex(tokenHash, hash)) return { seat, token };
+  }
+  return null;
+}
+
 /** The seat a token opens in this game; throws UNAUTHENTICATED / FORBIDDEN. */
 export function seatOf(token: string, gameId: string, tokenHashes: readonly string[]): number {
   const parts = token.split('.');

@@ -6,6 +6,8 @@
 import awsLambdaFastify from '@fastify/aws-lambda';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { buildApp } from '../api/app.js';
+import { limitsFromEnv } from '../api/limits/settings.js';
+import { loggerOptions } from '../api/logging.js';
 import { once, parlorFromEnv, type Parlor } from './env.js';
 import { instrumented } from './observability.js';
 
@@ -13,7 +15,7 @@ export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => P
 
 export async function httpHandler(parlor: Parlor): Promise<HttpHandler> {
   // Fastify's own request logs are JSON lines too; warnings and errors only, unless LOG_LEVEL says otherwise.
-  const app = await buildApp({ service: parlor.service, logger: { level: process.env.LOG_LEVEL ?? 'warn' } });
+  const app = await buildApp({ service: parlor.service, logger: loggerOptions(process.env.LOG_LEVEL ?? 'warn'), limits: limitsFromEnv() });
   const proxy = awsLambdaFastify<APIGatewayProxyEventV2>(app);
   await app.ready();
   return proxy;

@@ -14,8 +14,31 @@ export interface EmbeddedDynamo {
   close(): Promise<void>;
 }
 
+/** Another process holds the data folder (LevelDB allows one writer; dynalite would only fail later). */
+export class DataDirInUse extends Error {
+  constructor(readonly path: string) {
+    super(`the data folder ${path} is in use by another Parlor server (stop it, or set DATA_DIR to another folder)`);
+    this.name = 'DataDirInUse';
+  }
+}
+
+/** Opens and closes the folder's LevelDB once: the OS lock it takes is released even after kill -9. */
+async function ensureFree(path: string): Promise<void> {
+  const { Level } = await import('level');
+  const db = new Level(path);
+  try {
+    await db.open();
+  } catch (e) {
+    const codes = [(e as { code?: string }).code, (e as { cause?: { code?: string } }).cause?.code];
+    if (codes.includes('LEVEL_LOCKED')) throw new DataDirInUse(path);
+    throw e;
+  }
+  await db.close();
+}
+
 export async function startEmbeddedDynamo(options: { path?: string; host?: string; port?: number } = {}): Promise<EmbeddedDynamo> {
   if (options.path) mkdirSync(options.path, { recursive: true });
+  if (options.path) await ensureFree(options.path);
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

@@ -22,9 +22,10 @@ export class DynamoLobby implements LobbyStore {
     this.doc = DynamoDBDocumentClient.from(client);
   }
 
-  put(entry: Omit<LobbyEntry, 'createdAt'>): Promise<void> {
-    return this.write(entry.gameId, entry.version, 'SET #open = :true, #type = :type, seats = :seats, taken = :taken, createdAt = if_not_exists(createdAt, :now)', {
+  put(entry: Omit<LobbyEntry, 'createdAt' | 'seedFixed'> & { seedFixed?: boolean }): Promise<void> {
+    return this.write(entry.gameId, entry.version, 'SET #open = :true, #type = :type, seats = :seats, taken = :taken, seedFixed = :seedFixed, createdAt = if_not_exists(createdAt, :now)', {
       ':true': true,
+      ':seedFixed': entry.seedFixed ?? false,
       ':type': entry.type,
       ':seats': entry.seats,
       ':taken': entry.taken,
@@ -48,7 +49,7 @@ export class DynamoLobby implements LobbyStore {
       ExpressionAttributeValues: { ':pk': LOBBY_PK, ':true': true, ...(type === undefined ? {} : { ':type': type }) },
     });
     return items
-      .map((item) => ({ gameId: item.sk, type: item.type, seats: item.seats, taken: item.taken, version: item.version, createdAt: item.createdAt }))
+      .map((item) => ({ gameId: item.sk, type: item.type, seats: item.seats, taken: item.taken, version: item.version, seedFixed: item.seedFixed === true, createdAt: item.createdAt }))
       .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   }
 

@@ -150,7 +150,7 @@ describe('player entropy', () => {
   it('refuses an empty or oversized entropy and seats no one', async () => {
     const s = service();
     const created = await s.create({ game: 'scout', seats: 2 });
-    for (const entropy of ['', 'x'.repeat(201)]) await expect(s.join(created.id, 'p', entropy)).rejects.toMatchObject({ code: 'BAD_INPUT' });
+    for (const entropy of ['', 'x'.repeat(201)]) await expect(s.join(created.id, 'p', { entropy })).rejects.toMatchObject({ code: 'BAD_INPUT' });
     expect((await s.load(created.id)).state.players).toEqual([]);
   });
 });

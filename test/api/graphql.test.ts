@@ -94,14 +94,17 @@ describe('GraphQL contract', () => {
     expect(await versionOf()).toBe(after);
   });
 
-  it('a retried commandId returns the first result and writes nothing', async () => {
+  it('a retried commandId returns the first result (not the game as it is now) and writes nothing', async () => {
     const { id, tokens } = await newGame(3);
     const first = await server.gql(MOVE, { id, move: { type: 'choose', swap: false }, c: 'cmd-1' }, tokens[0]);
+    // Another seat moves in between: "the game now" and "the first result" differ from here on.
+    await server.gql(MOVE, { id, move: { type: 'choose', swap: true } }, tokens[1]);
     const retry = await server.gql(MOVE, { id, move: { type: 'choose', swap: false }, c: 'cmd-1' }, tokens[0]);
     expect(retry.errors).toBeUndefined();
-    expect(retry.data.submitMove.game.version).toBe(first.data.submitMove.game.version);
-    const history = (await server.gql(GET, { id }, tokens[0])).data.game.history;
-    expect(history.filter((h: any) => h.seat === 0)).toHaveLength(1);
+    expect(retry.data.submitMove.game).toEqual(first.data.submitMove.game);
+    const now = (await server.gql(GET, { id }, tokens[0])).data.game;
+    expect(now.version).toBe(first.data.submitMove.game.version + 1);
+    expect(now.history.filter((h: any) => h.seat === 0)).toHaveLength(1);
   });
 
   it('simultaneous choices submitted at the same moment all land (the server re-decides)', async () => {

@@ -7,7 +7,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
+import { CREATE_THROTTLE, parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../../services/store/schema.js';
 
@@ -55,13 +55,13 @@ describe('the game table', () => {
 });
 
 describe('the functions', () => {
-  it('three for the API (and the analytics export), on the latest Node runtime, arm64, traced, each logging to its own group kept a month', () => {
+  it('three for the API (and the analytics export), on Node 20 (package.json engines), arm64, traced, in production mode, each logging to its own group kept a month', () => {
     template.resourceCountIs('AWS::Lambda::Function', 4);
     for (const name of ['http', 'ws', 'stream'] as const) {
       const fn = template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties;
-      expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', TracingConfig: { Mode: 'Active' } });
+      expect(fn).toMatchObject({ Runtime: 'nodejs20.x', Architectures: ['arm64'], Handler: 'index.handler', TracingConfig: { Mode: 'Active' } });
       expect([fn.MemorySize, fn.Timeout]).toEqual({ http: [1769, 15], ws: [1024, 10], stream: [1024, 60] }[name]);
-      expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: ref(tableId), STAGE: ref('StageName'), POWERTOOLS_SERVICE_NAME: 'parlor', POWERTOOLS_METRICS_NAMESPACE: 'Parlor' });
+      expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: ref(tableId), STAGE: ref('StageName'), POWERTOOLS_SERVICE_NAME: 'parlor', POWERTOOLS_METRICS_NAMESPACE: 'Parlor', NODE_ENV: 'production' });
       const group = fn.LoggingConfig.LogGroup.Ref;
       expect(t.Resources[group]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
     }
@@ -136,6 +136,15 @@ describe('the HTTP API', () => {
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
     });
   });
+  it('throttles game creation on its own route below the stage limit, and routes it to the same function', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /v1/games', ApiId: ref(id(stack, 'HttpApi')) });
+    const stage = template.findResources('AWS::ApiGatewayV2::Stage', { Properties: { StageName: '$default' } });
+    const settings = Object.values(stage)[0]!.Properties;
+    expect(settings.RouteSettings).toEqual({ 'POST /v1/games': { ThrottlingRateLimit: CREATE_THROTTLE.rateLimit, ThrottlingBurstLimit: CREATE_THROTTLE.burstLimit } });
+    expect(CREATE_THROTTLE.rateLimit).toBeLessThan(settings.DefaultRouteSettings.ThrottlingRateLimit);
+    const integrations = ofType('AWS::ApiGatewayV2::Integration').filter(([, r]) => r.Properties.ApiId.Ref === id(stack, 'HttpApi'));
+    expect(integrations.map(([, r]) => r.Properties.IntegrationUri)).toEqual([{ 'Fn::GetAtt': [fnId('http'), 'Arn'] }, { 'Fn::GetAtt': [fnId('http'), 'Arn'] }]);
+  });
 });
 
 describe('the WebSocket API', () => {
@@ -155,7 +164,8 @@ describe('the WebSocket API', () => {
       .map(([, p]) => p.Properties)
       .filter((p) => p.Principal !== 'events.amazonaws.com'); // the export's schedule: see the analytics tests
     expect(permissions.every((p) => p.Principal === 'apigateway.amazonaws.com' && p.Action === 'lambda:InvokeFunction')).toBe(true);
-    expect(permissions.map((p) => p.FunctionName['Fn::GetAtt'][0]).sort()).toEqual([fnId('http'), fnId('ws'), fnId('ws'), fnId('ws')].sort());
+    // http: the $default route and the throttled create route
+    expect(permissions.map((p) => p.FunctionName['Fn::GetAtt'][0]).sort()).toEqual([fnId('http'), fnId('http'), fnId('ws'), fnId('ws'), fnId('ws')].sort());
   });
 });
 
@@ -276,6 +286,6 @@ describe('cdk-nag (AWS Solutions)', () => {
       .flatMap((c) => c.node.metadata.filter((m) => m.type === 'aws:cdk:acknowledged-rules').flatMap((m) => Object.entries(m.data as Record<string, string>)));
     expect(acks.length).toBeGreaterThan(0);
     for (const [rule, reason] of acks) expect(String(reason).length, rule).toBeGreaterThan(40);
-    expect([...new Set(acks.map(([rule]) => rule.replace(/^Annotation::/i, '').replace(/\[.*$/, '')))].sort()).toEqual(['AwsSolutions-APIG1', 'AwsSolutions-APIG4', 'AwsSolutions-IAM5', 'AwsSolutions-S1', 'AwsSolutions-SQS3']);
+    expect([...new Set(acks.map(([rule]) => rule.replace(/^Annotation::/i, '').replace(/\[.*$/, '')))].sort()).toEqual(['AwsSolutions-APIG1', 'AwsSolutions-APIG4', 'AwsSolutions-IAM5', 'AwsSolutions-L1', 'AwsSolutions-S1', 'AwsSolutions-SQS3', 'CloudFormation-Validate::W2531']);
   });
 });

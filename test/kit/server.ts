@@ -5,12 +5,16 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { createLocalParlor } from '../../services/local.js';
 import type { ParlorService } from '../../services/app/service.js';
 import type { AnyGame } from '../../services/engine/core/index.js';
 import { ensureTable, localClient, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Limits } from '../../services/api/limits/settings.js';
+
+/** Tests play whole games from one address in seconds: rate limits out of their way unless a test sets them. */
+const TEST_LIMITS: Partial<Limits> = { perClientPerMinute: 1e6, perTokenPerMinute: 1e6, createsPerMinute: 1e6 };
 
 export interface GraphQLResponse<T = any> {
   data?: T;
@@ -27,13 +31,13 @@ export interface TestServer {
   ws(token?: string): Client;
 }
 
-export function useServer(options: { games?: readonly AnyGame[] } = {}): TestServer {
+export function useServer(options: { games?: readonly AnyGame[]; limits?: Partial<Limits>; logger?: FastifyServerOptions['logger'] } = {}): TestServer {
   const server = {} as TestServer & { dynamo: EmbeddedDynamo; sockets: Client[] };
   beforeAll(async () => {
     server.dynamo = await startEmbeddedDynamo();
     server.client = localClient(server.dynamo.endpoint);
     await ensureTable(server.client, 'parlor');
-    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', games: options.games }));
+    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', games: options.games, limits: { ...TEST_LIMITS, ...options.limits }, logger: options.logger }));
     server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });
     server.sockets = [];
   });

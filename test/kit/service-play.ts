@@ -21,7 +21,7 @@ export interface ServiceGame {
 export async function playThroughService(service: ParlorService, g: ServiceGame): Promise<Aggregate> {
   const created = await service.create({ game: g.game, seats: g.seats, options: g.options, seed: g.seed });
   const tokens: string[] = [];
-  for (let s = 0; s < g.seats; s++) tokens.push((await service.join(created.id, `p${s}`, g.entropy?.(s))).token);
+  for (let s = 0; s < g.seats; s++) tokens.push((await service.join(created.id, `p${s}`, { entropy: g.entropy?.(s) })).token);
   const rng = fastRng(g.botSeed ?? 1);
   let agg = await service.load(created.id);
   for (let moves = 0; !agg.state.ended && moves < (g.maxMoves ?? Infinity); moves++) {

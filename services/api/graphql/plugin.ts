@@ -9,12 +9,15 @@ import { bearer } from '../errors.js';
 import { composeSchema } from './schema.js';
 import { resolvers, topic, type ParlorContext } from './resolvers.js';
 import { analyticsResolvers } from './analytics.js';
+import { graphqlOptions, installGraphqlLimits } from '../limits/graphql.js';
+import type { Limits } from '../limits/settings.js';
+import { subscriptionSlot } from '../limits/websocket.js';
 
-export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService }) {
+export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService; limits: Limits }) {
   await app.register(mercurius, {
     schema: composeSchema(opts.service.games),
     resolvers: resolvers(opts.service),
-    graphiql: true,
+    ...graphqlOptions(opts.limits),
     context: (request) => ({ token: bearer(request.headers.authorization) }),
     subscription: {
       wsDefaultSubprotocol: 'graphql-transport-ws',
@@ -30,6 +33,8 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
     },
   });
   app.graphql.defineResolvers(analyticsResolvers(opts.service));
+  installGraphqlLimits(app, opts.limits);
+  app.graphql.addHook('preSubscriptionExecution', subscriptionSlot(opts.limits));
   // Subscribers on this process hear of every commit made through it.
   opts.service.onCommit((agg) => app.graphql.pubsub.publish({ topic: topic(agg.id), payload: agg }));
 }

@@ -9,6 +9,7 @@ import type { Aggregate } from '../../app/aggregate.js';
 import { asAppError } from '../../app/errors.js';
 import type { ParlorService } from '../../app/service.js';
 import { gameTypeDto, playersOf } from '../dto.js';
+import { lobbyQueries } from './lobby.js';
 
 export interface GameHandle {
   agg: Aggregate;
@@ -49,13 +50,14 @@ export function resolvers(service: ParlorService): IResolvers {
       gameTypes: () => service.games.map(gameTypeDto),
       game: (_root, args: { id: string }, ctx: ParlorContext) => guarded(() => handle(args.id, ctx.token)),
       openGames: (_root, args: { type?: string | null }) => service.openGames(args.type ?? undefined),
+      ...lobbyQueries(service),
     },
     Mutation: {
       createGame: (_root, args: { input: { game: string; seats: number; options?: unknown; seed?: string } }) =>
         guarded(async () => ({ game: { agg: await service.create({ ...args.input, options: args.input.options ?? {}, seed: args.input.seed ?? undefined }), viewer: null } })),
-      joinGame: (_root, args: { gameId: string; name: string; entropy?: string | null }) =>
+      joinGame: (_root, args: { gameId: string; name: string; entropy?: string | null; joinKey?: string | null }) =>
         guarded(async () => {
-          const { agg, seat, token } = await service.join(args.gameId, args.name, args.entropy ?? undefined);
+          const { agg, seat, token } = await service.join(args.gameId, args.name, { entropy: args.entropy ?? undefined, joinKey: args.joinKey ?? undefined });
           return { seat, token, game: { agg, viewer: seat } };
         }),
       submitMove: (_root, args: { gameId: string; move: unknown; expectedVersion?: number | null; commandId?: string | null }, ctx: ParlorContext) =>

@@ -6,6 +6,7 @@
 import type { AnyGame } from '../../engine/core/index.js';
 import { ERROR_CODES } from '../../app/errors.js';
 import { analyticsSdl } from './analytics.js';
+import { lobbySchema } from './lobby.js';
 
 const base = /* GraphQL */ `
 """
@@ -33,7 +34,7 @@ type Query {
   gameTypes: [GameType!]!
   "A game as the caller's seat (or a spectator) sees it."
   game(id: ID!): Game!
-  "Games still waiting for players, oldest first; optionally of one game type."
+  "Games still waiting for players, oldest first; optionally of one game type. The first 100: page with lobby."
   openGames(type: String): [LobbyEntry!]!
 }
 
@@ -41,11 +42,13 @@ type Mutation {
   "Creates a game; seats are then taken with joinGame. The game starts when every seat is taken."
   createGame(input: CreateGameInput!): CreateGamePayload!
   """
-  Takes the next free seat. Keep the token: it is shown once and authenticates the seat.
+  Takes the next free seat. Keep the token: it authenticates the seat.
   entropy (optional, public, 1 to 200 characters): once any player adds some, the deal's seed is
   the hash of the server's committed seed and every player's entropy (see the game's record).
+  joinKey: your own random secret (16 to 100 characters, e.g. a UUID); if the answer is lost,
+  joining again with the same key returns the same seat and token instead of taking another.
   """
-  joinGame(gameId: ID!, name: String!, entropy: String): JoinGamePayload!
+  joinGame(gameId: ID!, name: String!, entropy: String, joinKey: ID): JoinGamePayload!
   """
   Plays a move for the token's seat. move: one of the values legalMoves lists, unchanged.
   expectedVersion: refuse with VERSION_CONFLICT unless the game is at this version; without it,
@@ -188,5 +191,5 @@ type HistoryEntry {
 export function composeSchema(games: readonly AnyGame[]): string {
   const views = games.map((g) => g.viewSchema.trim()).join('\n\n');
   const union = games.length ? `"What a seat sees, one type per game."\nunion GameView = ${games.map((g) => g.viewType).join(' | ')}` : '';
-  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${union}\n\n${views}\n`;
+  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${union}\n\n${views}\n`;
 }

@@ -25,28 +25,32 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   app.setErrorHandler((e: Error & { validation?: unknown; statusCode?: number }, _req, reply: FastifyReply) => {
     const known = asAppError(e);
     if (known) return reply.status(HTTP_STATUS[known.code]).send({ error: { code: known.code, message: known.message } });
-    if (e.validation || (e.statusCode && e.statusCode < 500)) return reply.status(400).send({ error: { code: 'BAD_INPUT', message: e.message } });
-    reply.log.error({ err: e }, 'request failed');
-    return reply.status(500).send({ error: { code: 'INTERNAL', message: 'internal error' } });
+    throw e; // the app's handler (services/api/limits/http.ts) answers the rest in the same shape
   });
-
-  app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.url}` } }));
 
   app.get('/game-types', { schema: { summary: 'The games this server offers', tags: ['catalog'], response: { 200: { type: 'array', items: gameTypeShape } } } }, async () =>
     service.games.map(gameTypeDto),
   );
 
-  app.get<{ Querystring: { type?: string } }>(
+  app.get<{ Querystring: { type?: string; first?: string; after?: string } }>(
     '/games',
     {
       schema: {
-        summary: 'Games still waiting for players (the lobby)',
+        summary: 'Games still waiting for players (the lobby), oldest first; the header Parlor-Next-Cursor, when present, is the next page\'s `after`',
         tags: ['games'],
-        querystring: { type: 'object', properties: { type: { type: 'string' } } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { type: { type: 'string', maxLength: 100 }, first: { type: 'string', pattern: '^[0-9]{1,3}$', description: '1 to 100 (default 100)' }, after: { type: 'string', maxLength: 400 } },
+        },
         response: { 200: { type: 'array', items: lobbyEntryShape } },
       },
     },
-    async (req) => service.openGames(req.query.type),
+    async (req, reply) => {
+      const page = await service.lobbyPage(req.query.type, req.query.first === undefined ? 100 : Number(req.query.first), req.query.after);
+      if (page.pageInfo.hasNextPage && page.pageInfo.endCursor) reply.header('parlor-next-cursor', page.pageInfo.endCursor);
+      return page.edges.map((e) => e.node);
+    },
   );
 
   app.post<{ Body: { game: string; seats: number; options?: unknown; seed?: string } }>(
@@ -67,19 +71,28 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
     async (req, reply) => reply.status(201).send(gameDto(await service.create(req.body), null)),
   );
 
-  app.post<{ Params: { id: string }; Body: { name: string; entropy?: string } }>(
+  app.post<{ Params: { id: string }; Body: { name: string; entropy?: string; joinKey?: string } }>(
     '/games/:id/join',
     {
       schema: {
-        summary: 'Take the next free seat; the token is shown once',
+        summary: 'Take the next free seat; joining again with the same joinKey returns the same seat and token',
         tags: ['games'],
         params: gameId,
-        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string' }, entropy: { type: 'string', description: 'Public contribution to the deal’s seed' } } },
+        body: {
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          properties: {
+            name: { type: 'string' },
+            entropy: { type: 'string', description: 'Public contribution to the deal’s seed' },
+            joinKey: { type: 'string', description: 'Your own random secret (16 to 100 characters): a retried join with it returns the same seat and token' },
+          },
+        },
         response: { 200: joinShape, ...refusals },
       },
     },
     async (req) => {
-      const { agg, seat, token } = await service.join(req.params.id, req.body.name, req.body.entropy);
+      const { agg, seat, token } = await service.join(req.params.id, req.body.name, { entropy: req.body.entropy, joinKey: req.body.joinKey });
       return { seat, token, game: gameDto(agg, seat) };
     },
   );

@@ -73,7 +73,7 @@ export const lobbyEntryShape = {
   type: 'object',
   ...open,
   required: ['gameId', 'type', 'seats', 'taken', 'createdAt'],
-  properties: { gameId: str, type: str, seats: int, taken: int, version: int, createdAt: str },
+  properties: { gameId: str, type: str, seats: int, taken: int, version: int, seedFixed: { type: 'boolean', description: 'The creator fixed the seed and so knows every deal' }, createdAt: str },
 } as const;
 
 export const historyEntryShape = {

@@ -8,8 +8,9 @@
  * reserved names (`GameCreated`, `SeatTaken`, `GameEnded`).
  */
 import type { AnyGame, GameEvent, GameResult, Seat, Status, Viewer } from './decider.js';
-import { ensure, RuleViolation } from './errors.js';
+import { ensure } from './errors.js';
 import { rngFor, sha256Hex } from './rng.js';
+import { parseStrict } from './strict.js';
 
 export type TableCommand =
   | { type: 'create'; game: string; seats: number; options: unknown; seed: string; seedFixed: boolean }
@@ -160,15 +161,14 @@ export function table(game: AnyGame): Table {
         `${game.id} takes ${min} to ${max} seats`,
         'BAD_INPUT',
       );
-      const parsed = game.options.safeParse(cmd.options ?? {});
-      if (!parsed.success) throw new RuleViolation('BAD_INPUT', `bad options: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-      game.validateSetup?.({ seats: cmd.seats, options: parsed.data });
+      const options = parseStrict(game.options, cmd.options ?? {}, 'options');
+      game.validateSetup?.({ seats: cmd.seats, options });
       return [
         {
           type: 'GameCreated',
           game: game.id,
           seats: cmd.seats,
-          options: parsed.data,
+          options,
           seedHash: sha256Hex(cmd.seed),
           seedFixed: cmd.seedFixed,
           seed: cmd.seed,
@@ -189,9 +189,8 @@ export function table(game: AnyGame): Table {
     ensure(!s.ended, 'the game is over', 'GAME_OVER');
     ensure(s.started, 'the game waits for players', 'NOT_YOUR_TURN');
     ensure(status(s).toMove.includes(cmd.seat), `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
-    const parsed = game.command.safeParse(cmd.move);
-    if (!parsed.success) throw new RuleViolation('BAD_INPUT', `bad move: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'move'}: ${i.message}`).join('; ')}`);
-    const events = game.decide(s.play, parsed.data, cmd.seat, rngFor(randomSeed(s), s.events));
+    const move = parseStrict(game.command, cmd.move, 'move');
+    const events = game.decide(s.play, move, cmd.seat, rngFor(randomSeed(s), s.events));
     return withEnding(s, events);
   }
 

@@ -1,0 +1,96 @@
+/**
+ * The HTTP doors of the app: security headers, CORS, rate limits per client address and per
+ * seat token, and one error shape ({ error: { code, message } }, or GraphQL's `errors` on
+ * /graphql) for what Fastify itself refuses: unknown routes, malformed URLs, bodies too large.
+ * Registered first, without encapsulation, so it covers every route the app adds later.
+ */
+import { createHash } from 'node:crypto';
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import mercurius from 'mercurius';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Limits } from './settings.js';
+
+const MINUTE = 60_000;
+
+/** The body an error gets: GraphQL's shape on /graphql, the REST shape elsewhere. */
+export function errorBody(req: FastifyRequest, code: string, message: string): object {
+  return isGraphql(req) ? { data: null, errors: [{ message, extensions: { code } }] } : { error: { code, message } };
+}
+
+export function sendError(req: FastifyRequest, reply: FastifyReply, status: number, code: string, message: string) {
+  return reply.status(status).send(errorBody(req, code, message));
+}
+
+const isGraphql = (req: FastifyRequest) => req.url === '/graphql' || req.url.startsWith('/graphql?');
+
+/** Rate-limit keys are hashed: a long header cannot make the limiter's memory grow. */
+const tokenKey = (req: FastifyRequest) => {
+  const header = req.headers.authorization;
+  return typeof header === 'string' && header !== '' ? `token:${createHash('sha256').update(header).digest('base64url')}` : '';
+};
+
+/** Whether a request creates a game (GraphQL or REST); counted against createsPerMinute. */
+export const createsGame = (req: FastifyRequest): boolean =>
+  req.method === 'POST' && (req.url === '/v1/games' || (isGraphql(req) && /\bcreateGame\b/.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
+
+/** The Fastify option for errors raised before routing (a malformed URL, an unparsable body). */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode === 413 ? 413 : 400;
+  return sendError(req, reply, status, 'BAD_INPUT', error.code === 'FST_ERR_BAD_URL' ? 'malformed URL' : error.message);
+}
+
+export const httpLimits = fp(
+  async function httpLimits(app: FastifyInstance, limits: Limits) {
+    await app.register(helmet, {
+      // GraphiQL and the OpenAPI UI are pages of their own with inline styles; everything is same-origin.
+      // npm start serves plain HTTP on loopback: no upgrade of its own requests to https.
+      contentSecurityPolicy: { directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null } },
+    });
+    await app.register(cors, { origin: limits.corsOrigins.length ? limits.corsOrigins : false, methods: ['GET', 'POST', 'OPTIONS'] });
+
+    // An error mercurius's own handler (on /graphql) also reads: it keeps the code and the status.
+    const tooMany = (_req: FastifyRequest, ctx: { after: string }) => new mercurius.ErrorWithProps(`too many requests; retry in ${ctx.after}`, { code: 'RATE_LIMITED' }, 429);
+    await app.register(rateLimit, {
+      global: true,
+      max: limits.perClientPerMinute,
+      timeWindow: MINUTE,
+      keyGenerator: (req) => `ip:${req.ip}`,
+      errorResponseBuilder: tooMany,
+      // At most this many keys are remembered (least recently used go first): the limiter's memory is bounded.
+      cache: 10_000,
+    });
+    // The plugin runs one limiter per request: the per-token and per-creation counts are checked by hand.
+    const limiter = (options: Parameters<FastifyInstance['createRateLimit']>[0]) => {
+      const check = app.createRateLimit({ timeWindow: MINUTE, ...options });
+      return async (req: FastifyRequest) => {
+        const r = await check(req);
+        if (!r.isAllowed && r.isExceeded) throw tooMany(req, { after: `${r.ttlInSeconds} seconds` });
+      };
+    };
+    app.addHook('onRequest', limiter({ max: limits.perTokenPerMinute, keyGenerator: tokenKey, allowList: (_req, key) => key === '' }));
+    app.addHook('preHandler', limiter({ max: limits.createsPerMinute, keyGenerator: (req) => `create:${req.ip}`, allowList: (req) => !createsGame(req) }));
+
+    // The cost limit keeps answers small; this is the backstop for what it cannot foresee (long histories).
+    app.addHook('onSend', async (req, reply, payload) => {
+      if (!isGraphql(req) || typeof payload !== 'string' || Buffer.byteLength(payload) <= limits.maxResponseBytes) return payload;
+      req.log.warn({ bytes: Buffer.byteLength(payload) }, 'GraphQL response over the size limit');
+      reply.status(400);
+      return JSON.stringify(errorBody(req, 'BAD_INPUT', `the response is over ${limits.maxResponseBytes} bytes: ask for fewer fields`));
+    });
+
+    app.setNotFoundHandler((req, reply) => sendError(req, reply, 404, 'NOT_FOUND', `no route ${req.method} ${req.url.slice(0, 200)}`));
+    app.setErrorHandler((e: FastifyError, req, reply) => {
+      const status = e.statusCode ?? 500;
+      if (status === 429) return sendError(req, reply, 429, 'RATE_LIMITED', e.message);
+      if (status >= 500) {
+        req.log.error({ err: e }, 'request failed');
+        return sendError(req, reply, 500, 'INTERNAL', 'internal error');
+      }
+      return sendError(req, reply, status === 413 ? 413 : 400, 'BAD_INPUT', e.message);
+    });
+  },
+  { name: 'parlor-http-limits' },
+);

@@ -1,0 +1,80 @@
+/**
+ * Every door's limit in one place, with the environment variables that change them.
+ * `npm start` and the Lambda handler read them with `limitsFromEnv`; tests pass their own.
+ */
+export interface Limits {
+  /** Requests per minute from one client address (every route, WebSocket upgrades included). */
+  perClientPerMinute: number;
+  /** Requests per minute carrying one seat token (a client cannot hide behind many addresses). */
+  perTokenPerMinute: number;
+  /** Games one client address may create per minute (GraphQL and REST). */
+  createsPerMinute: number;
+  /** Longest GraphQL document, in characters; longer ones are refused before parsing. */
+  maxQueryChars: number;
+  /** Most tokens the GraphQL parser reads before giving up. */
+  maxQueryTokens: number;
+  /** Deepest selection nesting. */
+  maxDepth: number;
+  /** Most aliased fields in one document. */
+  maxAliases: number;
+  /** Highest cost of one operation (graphql-query-complexity: each field 1, lists and histories more). */
+  maxCost: number;
+  /** Largest GraphQL response body, in bytes; a larger answer is replaced by a BAD_INPUT error. */
+  maxResponseBytes: number;
+  /** Parsed documents kept by mercurius (twice: valid and invalid ones); each is at most maxQueryChars. */
+  queryCacheEntries: number;
+  /** Active subscriptions on one WebSocket. */
+  subscriptionsPerSocket: number;
+  /** How long a WebSocket may wait before sending connection_init (then 4408). */
+  connectionInitMs: number;
+  /** Largest WebSocket message, in bytes. */
+  maxWsMessageBytes: number;
+  /** GraphiQL, /docs and introspection: on for development, off in production. */
+  devTools: boolean;
+  /** Origins allowed by CORS (none by default: same-origin only). */
+  corsOrigins: string[];
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  perClientPerMinute: 1200,
+  perTokenPerMinute: 600,
+  createsPerMinute: 30,
+  maxQueryChars: 16 * 1024,
+  maxQueryTokens: 3000,
+  maxDepth: 16,
+  maxAliases: 30,
+  maxCost: 2000,
+  maxResponseBytes: 2 * 1024 * 1024,
+  queryCacheEntries: 256,
+  subscriptionsPerSocket: 20,
+  connectionInitMs: 10_000,
+  maxWsMessageBytes: 64 * 1024,
+  devTools: true,
+  corsOrigins: [],
+};
+
+const number = (value: string | undefined, fallback: number): number => {
+  const n = Number(value);
+  return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
+};
+
+/**
+ * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE,
+ * CORS_ORIGINS (comma-separated), DEV_TOOLS (on|off; default off when NODE_ENV=production).
+ */
+export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
+  const production = env.NODE_ENV === 'production';
+  return {
+    ...DEFAULT_LIMITS,
+    perClientPerMinute: number(env.RATE_LIMIT_PER_MINUTE, DEFAULT_LIMITS.perClientPerMinute),
+    perTokenPerMinute: number(env.RATE_LIMIT_PER_TOKEN_PER_MINUTE, DEFAULT_LIMITS.perTokenPerMinute),
+    createsPerMinute: number(env.CREATES_PER_MINUTE, DEFAULT_LIMITS.createsPerMinute),
+    devTools: env.DEV_TOOLS === undefined ? !production : env.DEV_TOOLS === 'on',
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  };
+}
+
+export const resolveLimits = (given: Partial<Limits> = {}): Limits => ({ ...DEFAULT_LIMITS, ...given });

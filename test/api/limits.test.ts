@@ -1,0 +1,205 @@
+/**
+ * Every door has a limit: the black-box probe's findings (issue 13 §2), each through a real
+ * HTTP server and a real WebSocket, with limits small enough to reach in a test.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { highCard } from '../kit/high-card.js';
+import { subscribe, useServer, type GraphQLResponse, type TestServer } from '../kit/server.js';
+
+const code = (r: GraphQLResponse) => r.errors?.[0]?.extensions?.code;
+const CREATE = `mutation($input: CreateGameInput!) { createGame(input: $input) { game { id version seedFixed } } }`;
+const JOIN = `mutation($id: ID!, $name: String!, $key: ID) { joinGame(gameId: $id, name: $name, joinKey: $key) { seat token game { version } } }`;
+const GET = `query($id: ID!) { game(id: $id) { version players { name } } }`;
+
+async function create(server: TestServer, input: Record<string, unknown> = { game: 'high-card', seats: 2 }): Promise<string> {
+  const r = await server.gql(CREATE, { input });
+  if (!r.data) throw new Error(JSON.stringify(r.errors));
+  return r.data.createGame.game.id;
+}
+
+const server = useServer({ games: [highCard], limits: { maxAliases: 10, maxDepth: 6, maxCost: 400, maxQueryChars: 4000, subscriptionsPerSocket: 2, connectionInitMs: 300 } });
+
+describe('query cost, depth, aliases and size are refused before execution', () => {
+  it('an alias bomb (4,000 aliases of `game`, 200 KB) is refused with BAD_INPUT at once and /health stays quick', async () => {
+    const id = await create(server);
+    const bomb = `{ ${Array.from({ length: 4000 }, (_, i) => `g${i}: game(id: "${id}") { id }`).join(' ')} }`;
+    const started = Date.now();
+    const answers = await Promise.all([0, 1, 2].map(() => fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: bomb }) })));
+    const health = Date.now();
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    expect(Date.now() - health).toBeLessThan(500);
+    for (const a of answers) expect(code((await a.json()) as GraphQLResponse)).toBe('BAD_INPUT');
+    expect(Date.now() - started).toBeLessThan(3000);
+  });
+
+  it('more aliases than allowed, even in a small query, are refused', async () => {
+    const id = await create(server);
+    const r = await server.gql(`{ ${Array.from({ length: 11 }, (_, i) => `g${i}: game(id: "${id}") { id }`).join(' ')} }`);
+    expect(code(r)).toBe('BAD_INPUT');
+    expect(r.errors?.[0]?.message).toContain('aliases');
+    expect(r.data ?? null).toBeNull();
+  });
+
+  it('a query over the cost limit is refused (fragments spread many times count every time)', async () => {
+    const id = await create(server);
+    // 10 aliases (allowed), each with the history (cost 100): 1,000 > 400.
+    const r = await server.gql(`{ ${Array.from({ length: 10 }, (_, i) => `g${i}: game(id: "${id}") { history { version } }`).join(' ')} }`);
+    expect(code(r)).toBe('BAD_INPUT');
+    expect(r.errors?.[0]?.message).toMatch(/cost \d+ is over the limit of 400/);
+  });
+
+  it('a query nested deeper than the limit is refused', async () => {
+    const r = await server.gql('{ gameTypes { names { en } seats { min } options { name } } lobby { edges { node { gameId } } pageInfo { hasNextPage } } }');
+    expect(r.errors).toBeUndefined();
+    const deep = await server.gql(`query($id: ID!) { game(id: $id) { status { result { scores } } } }`.replace('scores', 'scores __typename'), { id: 'x' });
+    expect(code(deep)).not.toBe('BAD_INPUT'); // depth 4 is fine (NOT_FOUND: no such game)
+    const tooDeep = await server.gql(`{ __schema { types { fields { type { ${'ofType { '.repeat(4)}name${' }'.repeat(4)} } } } } }`);
+    expect(code(tooDeep)).toBe('BAD_INPUT');
+    expect(tooDeep.errors?.[0]?.message).toMatch(/depth/);
+  });
+
+  it('a document longer than the limit is refused before it is parsed', async () => {
+    const r = await server.gql(`{ gameTypes { id } } # ${'x'.repeat(5000)}`);
+    expect(code(r)).toBe('BAD_INPUT');
+    expect(r.errors?.[0]?.message).toContain('at most 4000 characters');
+  });
+
+  it('distinct large queries do not make the server keep memory (parsed-document caches are bounded)', async () => {
+    setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as () => void;
+    const heap = () => (gc(), gc(), process.memoryUsage().heapUsed);
+    const before = heap();
+    // Each document parses to an AST of ~20,000 fields; a cache keeping them held ~6 MB each.
+    for (let q = 0; q < 40; q++) {
+      const r = await server.gql(`{ ${Array.from({ length: 20_000 }, (_, i) => `f${q}_${i}`).join(' ')} }`);
+      expect(code(r)).toBe('BAD_INPUT');
+    }
+    const grown = heap() - before;
+    expect(grown).toBeLessThan(30 * 1024 * 1024);
+  });
+});
+
+describe('mutations per request, and seats', () => {
+  it('two joinGame in one request are refused and take no seat', async () => {
+    const id = await create(server);
+    const r = await server.gql(`mutation { a: joinGame(gameId: "${id}", name: "a") { token } b: joinGame(gameId: "${id}", name: "b") { token } }`);
+    expect(code(r)).toBe('BAD_INPUT');
+    expect(r.errors?.[0]?.message).toContain('one mutation per request');
+    expect((await server.gql(GET, { id })).data.game).toEqual({ version: 1, players: [] });
+  });
+
+  it('two createGame in one request are refused', async () => {
+    const r = await server.gql(`mutation { a: createGame(input: { game: "high-card", seats: 2 }) { game { id } } b: createGame(input: { game: "high-card", seats: 2 }) { game { id } } }`);
+    expect(code(r)).toBe('BAD_INPUT');
+  });
+
+  it('an anonymous join retried with the same joinKey gets the same seat and token, and takes no other seat', async () => {
+    const id = await create(server);
+    const key = 'b5a3f0a2-6c1e-4f57-9d61-0c7e6f1a2b3c';
+    const first = (await server.gql(JOIN, { id, name: 'ann', key })).data.joinGame;
+    const retry = (await server.gql(JOIN, { id, name: 'ann', key })).data.joinGame;
+    expect(retry).toEqual(first);
+    expect(first.seat).toBe(0);
+    const other = (await server.gql(JOIN, { id, name: 'bob', key: 'another-key-of-16-characters-or-more' })).data.joinGame;
+    expect(other.seat).toBe(1);
+    expect((await server.gql(GET, { id })).data.game.players).toEqual([{ name: 'ann' }, { name: 'bob' }]);
+    // the recovered token plays
+    const me = await server.gql(`query($id: ID!) { game(id: $id) { seat } }`, { id }, retry.token);
+    expect(me.data.game.seat).toBe(0);
+  });
+
+  it('a joinKey too short to be secret is refused', async () => {
+    const id = await create(server);
+    expect(code(await server.gql(JOIN, { id, name: 'ann', key: 'short' }))).toBe('BAD_INPUT');
+  });
+});
+
+describe('fixed seeds are shown, lists come in pages', () => {
+  it('the lobby and the game say seedFixed', async () => {
+    const id = await create(server, { game: 'high-card', seats: 2, seed: 'i-know-every-deal' });
+    const open = await server.gql('{ openGames(type: "high-card") { gameId seedFixed } }');
+    expect(open.data.openGames.find((g: { gameId: string }) => g.gameId === id)).toEqual({ gameId: id, seedFixed: true });
+    const rest = await server.rest('GET', '/v1/games?type=high-card');
+    expect(rest.body.find((g: { gameId: string }) => g.gameId === id)).toMatchObject({ seedFixed: true });
+    expect((await server.gql(`query($id: ID!) { game(id: $id) { seedFixed } }`, { id })).data.game.seedFixed).toBe(true);
+  });
+
+  it('the lobby pages with first/after and sees every open game once', async () => {
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await create(server, { game: 'high-card', seats: 3 }));
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let pages = 0; pages < 50; pages++) {
+      const r: GraphQLResponse = await server.gql(`query($after: String) { lobby(type: "high-card", first: 2, after: $after) { edges { node { gameId } } pageInfo { hasNextPage endCursor } } }`, { after });
+      const { edges, pageInfo } = r.data.lobby;
+      expect(edges.length).toBeLessThanOrEqual(2);
+      seen.push(...edges.map((e: { node: { gameId: string } }) => e.node.gameId));
+      if (!pageInfo.hasNextPage) break;
+      after = pageInfo.endCursor;
+    }
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(seen).toEqual(expect.arrayContaining(ids));
+    expect(code(await server.gql('{ lobby(first: 1000) { edges { cursor } } }'))).toBe('BAD_INPUT');
+    const page = await fetch(`${server.url}/v1/games?type=high-card&first=2`);
+    expect(((await page.json()) as unknown[]).length).toBe(2);
+    expect(page.headers.get('parlor-next-cursor')).toBeTruthy();
+  });
+});
+
+/** A raw graphql-transport-ws socket: what a client that breaks the protocol sends. */
+function rawSocket(url: string) {
+  const socket = new WebSocket(url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws');
+  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+  const opened = new Promise<void>((resolve) => socket.on('open', () => resolve()));
+  return { socket, closed, opened, send: (m: object) => socket.send(JSON.stringify(m)) };
+}
+
+describe('WebSocket limits (graphql-transport-ws close codes)', () => {
+  it('a socket that never sends connection_init is closed with 4408', async () => {
+    const { closed } = rawSocket(server.url);
+    expect((await closed).code).toBe(4408);
+  });
+
+  it('subscribe before connection_init closes with 4401', async () => {
+    const ws = rawSocket(server.url);
+    await ws.opened;
+    ws.send({ id: '1', type: 'subscribe', payload: { query: 'subscription { gameUpdated(gameId: "x") { id } }' } });
+    expect((await ws.closed).code).toBe(4401);
+  });
+
+  it('a non-string authorization is an error, not a spectator view', async () => {
+    const ws = rawSocket(server.url);
+    await ws.opened;
+    ws.send({ type: 'connection_init', payload: { authorization: { token: 'x' } } });
+    const closed = await ws.closed;
+    expect(closed.code).toBe(4400);
+    expect(closed.reason).toContain('authorization must be a string');
+  });
+
+  it('a socket holds at most the allowed number of subscriptions; ending one frees its slot', async () => {
+    const id = await create(server);
+    const client = server.ws();
+    const query = `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`;
+    const a = subscribe(client, query, { id });
+    const b = subscribe(client, query, { id });
+    await Promise.all([a.until(1), b.until(1)]);
+    const c = subscribe(client, query, { id });
+    await c.until(1).catch(() => undefined);
+    expect(JSON.stringify(c.failure)).toContain('at most 2 subscriptions');
+    a.dispose();
+    await new Promise((r) => setTimeout(r, 100));
+    const d = subscribe(client, query, { id });
+    const [first] = await d.until(1);
+    expect(first?.data?.gameUpdated.version).toBe(1);
+  });
+
+  it('a subscription is held to the same alias limit as a query', async () => {
+    const id = await create(server);
+    const sub = subscribe(server.ws(), `subscription($id: ID!) { gameUpdated(gameId: $id) { ${Array.from({ length: 11 }, (_, i) => `v${i}: version`).join(' ')} } }`, { id });
+    await sub.until(1).catch(() => undefined);
+    expect(JSON.stringify(sub.failure ?? sub.messages)).toContain('BAD_INPUT');
+  });
+});

@@ -1,0 +1,39 @@
+/** Logs through a real server: one line per request, client refusals never at error level. */
+import { Writable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { loggerOptions } from '../../services/api/logging.js';
+import { highCard } from '../kit/high-card.js';
+import { subscribe, useServer } from '../kit/server.js';
+
+const lines: { level: number; msg: string; [k: string]: unknown }[] = [];
+const stream = new Writable({
+  write(chunk, _enc, done) {
+    for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+    done();
+  },
+});
+const server = useServer({ games: [highCard], logger: { ...loggerOptions('info'), stream } as never });
+
+describe('request logs', () => {
+  it('writes one info line per request, with method, path, status and time', async () => {
+    lines.length = 0;
+    await server.gql('{ gameTypes { id } }');
+    await server.rest('GET', '/v1/games/no-such-game');
+    const requests = lines.filter((l) => l.msg === 'request');
+    expect(requests).toEqual([
+      expect.objectContaining({ level: 30, method: 'POST', path: '/graphql', status: 200, ms: expect.any(Number) }),
+      expect.objectContaining({ level: 30, method: 'GET', path: '/v1/games/no-such-game', status: 404 }),
+    ]);
+    expect(lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
+  });
+
+  it('logs a refused subscription at info, not error', async () => {
+    lines.length = 0;
+    const sub = subscribe(server.ws('not-a-token'), `subscription { gameUpdated(gameId: "nope") { id } }`, {});
+    await sub.until(1).catch(() => undefined);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(JSON.stringify(sub.failure ?? sub.messages)).toMatch(/UNAUTHENTICATED|NOT_FOUND/);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.some((l) => l.msg === 'request refused')).toBe(true);
+  });
+});

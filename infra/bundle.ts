@@ -33,7 +33,7 @@ const NATIVE: Partial<Record<BundleName, string[]>> = {
   export: ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'],
 };
 
-/** The Node major the bundles target; the stack's Lambda runtime matches it. */
+/** The Node major the bundles target: package.json engines (the Lambda runtime is newer, see infra/parlor-stack.ts). */
 export const NODE_TARGET = 'node20';
 
 /**

@@ -56,16 +56,21 @@ export interface ScoutView {
   winners: number[] | null;
 }
 
+const byNumber = (a: number, b: number) => a - b;
+
 function knownCards(s: State, seat: number, viewer: Viewer): KnownCard[] {
+  const ids = s.scoutedIn[seat]!;
+  if (ids.length === 0) return [];
   const hand = s.hands[seat]!;
   const positions = viewer === seat || !s.options.hideScoutInsertPosition;
-  return s.scoutedIn[seat]!.slice()
-    .sort((a, b) => a - b)
-    .map((id) => {
-      const index = hand.findIndex((c) => c.id === id);
-      const { lo, hi } = hand[index]!;
-      return { id, lo, hi, index: positions ? index : null };
-    });
+  const out: KnownCard[] = [];
+  for (const id of ids.length > 1 ? ids.slice().sort(byNumber) : ids) {
+    let index = 0;
+    while (hand[index]!.id !== id) index++;
+    const { lo, hi } = hand[index]!;
+    out.push({ id, lo, hi, index: positions ? index : null });
+  }
+  return out;
 }
 
 export function view(s: State, viewer: Viewer): ScoutView {

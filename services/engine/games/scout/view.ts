@@ -56,19 +56,22 @@ export interface ScoutView {
   winners: number[] | null;
 }
 
-const byNumber = (a: number, b: number) => a - b;
-
 function knownCards(s: State, seat: number, viewer: Viewer): KnownCard[] {
   const ids = s.scoutedIn[seat]!;
   if (ids.length === 0) return [];
   const hand = s.hands[seat]!;
   const positions = viewer === seat || !s.options.hideScoutInsertPosition;
   const out: KnownCard[] = [];
-  for (const id of ids.length > 1 ? ids.slice().sort(byNumber) : ids) {
+  for (const id of ids) {
     let index = 0;
     while (hand[index]!.id !== id) index++;
     const { lo, hi } = hand[index]!;
-    out.push({ id, lo, hi, index: positions ? index : null });
+    const card: KnownCard = { id, lo, hi, index: positions ? index : null };
+    // Kept in id order by insertion: a seat holds only a few scouted cards.
+    let i = out.length;
+    out.push(card);
+    for (; i > 0 && out[i - 1]!.id > id; i--) out[i] = out[i - 1]!;
+    out[i] = card;
   }
   return out;
 }

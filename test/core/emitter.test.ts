@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Emitter } from '../../services/engine/core/index.js';
+import { Emitter, stateAfter } from '../../services/engine/core/index.js';
 
 type Ev = { type: 'add'; n: number };
 const evolve = (s: number, e: Ev) => s + e.n;
@@ -20,5 +20,22 @@ describe('Emitter', () => {
     t.events.push({ type: 'add', n: 99 });
     expect(t.events).toHaveLength(1);
     expect(t.state).toBe(1);
+  });
+});
+
+describe('stateAfter', () => {
+  it('gives the state an Emitter computed for the very events array it handed out, from the same state and evolve', () => {
+    const t = new Emitter(1, evolve).emit({ type: 'add', n: 2 }, { type: 'add', n: 3 });
+    const events = t.events;
+    expect(stateAfter(events, 1, evolve)).toBe(6);
+  });
+
+  it('knows nothing of a copy, a changed array, another start state or another evolve', () => {
+    const events = new Emitter(1, evolve).emit({ type: 'add', n: 2 }).events;
+    expect(stateAfter([...events], 1, evolve)).toBeUndefined();
+    expect(stateAfter(events, 0, evolve)).toBeUndefined();
+    expect(stateAfter(events, 1, (s: number, e: Ev) => s - e.n)).toBeUndefined();
+    events.push({ type: 'add', n: 5 });
+    expect(stateAfter(events, 1, evolve)).toBeUndefined();
   });
 });

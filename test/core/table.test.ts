@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RuleViolation, sha256Hex, table, type TableEvent } from '../../services/engine/core/index.js';
+import { Emitter, RuleViolation, sha256Hex, table, type TableEvent, type TableState } from '../../services/engine/core/index.js';
 import { highCard } from '../kit/high-card.js';
 import { expectIndistinguishable, randomPlaythrough } from '../kit/playthrough.js';
 
@@ -81,5 +81,52 @@ describe('table lifecycle', () => {
 describe('random playthroughs of the toy game', () => {
   it.each([2, 3, 4])('%i seats: 200 games end with every invariant', (seats) => {
     for (let g = 0; g < 200; g++) randomPlaythrough(highCard, { seats, seed: `g${g}`, botSeed: g });
+  });
+});
+
+describe('the state decide computed is not folded twice', () => {
+  /** High card with its evolve counted, and optionally its decide run through the core's Emitter. */
+  function counted(useEmitter: boolean) {
+    const calls = { n: 0 };
+    const evolve: typeof highCard.evolve = (s, e) => (calls.n++, highCard.evolve(s, e));
+    const game: typeof highCard = {
+      ...highCard,
+      evolve,
+      decide: useEmitter ? (s, c, seat, rng) => new Emitter(s, evolve).emit(...highCard.decide(s, c, seat, rng)).events : highCard.decide,
+    };
+    return { t: table(game), calls };
+  }
+  const chooseAll = (tt: ReturnType<typeof table>, s: TableState) => {
+    for (const seat of [0, 1]) s = tt.fold(tt.decide(s, { type: 'move', seat, move: { type: 'choose', swap: seat === 0 } }), s);
+    return s;
+  };
+
+  it("the caller's fold of decide's events reuses decide's state: the game's evolve runs once per event", () => {
+    const { t: tt, calls } = counted(false);
+    const s = started().s;
+    calls.n = 0;
+    const end = chooseAll(tt, s);
+    expect(end.ended).toBe(true);
+    expect(calls.n).toBe(3); // Chose, Chose, Revealed
+    expect(end).toEqual(chooseAll(t, s));
+  });
+
+  it("the table reuses the state the game's Emitter computed in decide: nothing is evolved again", () => {
+    const { t: tt, calls } = counted(true);
+    const s = started().s;
+    calls.n = 0;
+    const end = chooseAll(tt, s);
+    expect(calls.n).toBe(3);
+    expect(end).toEqual(chooseAll(t, s));
+  });
+
+  it('a fold of other events, of changed events or from another state folds them anew', () => {
+    const { s } = started();
+    const events = t.decide(s, { type: 'move', seat: 0, move: { type: 'choose', swap: true } });
+    const other = started('other').s;
+    expect(t.fold(events, other).play).toEqual(table(highCard).fold(events, other).play);
+    expect(t.fold([...events], s)).toEqual(t.fold(events, s));
+    events.push({ type: 'Chose', seat: 1, swap: false } as TableEvent);
+    expect(t.status(t.fold(events, s)).toMove).toEqual([]);
   });
 });

@@ -4,11 +4,13 @@
  * `evolve` stays the only place that changes the state; the events are the output.
  */
 export class Emitter<S, E> {
+  readonly #from: S;
   #state: S;
   readonly #events: E[] = [];
   readonly #evolve: (s: S, e: E) => S;
 
   constructor(state: S, evolve: (s: S, e: E) => S) {
+    this.#from = state;
     this.#state = state;
     this.#evolve = evolve;
   }
@@ -29,6 +31,25 @@ export class Emitter<S, E> {
 
   /** The events emitted so far, in order (a copy: callers may return it as `decide`'s result). */
   get events(): E[] {
-    return this.#events.slice();
+    const out = this.#events.slice();
+    lastHandedOut = { events: out, from: this.#from, to: this.#state, evolve: this.#evolve, length: out.length };
+    return out;
   }
+}
+
+/**
+ * The events array an `Emitter` handed out last, with the state it had computed for it (see
+ * `stateAfter`). One slot, not a map: the table asks right after `decide` returns, and a
+ * WeakMap entry per move costs the garbage collector more than the fold it saves.
+ */
+let lastHandedOut: { events: readonly unknown[]; from: unknown; to: unknown; evolve: unknown; length: number } | null = null;
+
+/**
+ * The state `events` lead to from `from` under `evolve`, when an `Emitter` already applied exactly
+ * these (the very array its `events` returned, unchanged, from the same state, with the same
+ * evolve); otherwise undefined. Lets the table skip a second fold of what `decide` just applied.
+ */
+export function stateAfter<S, E>(events: readonly E[], from: S, evolve: (s: S, e: E) => S): S | undefined {
+  const known = lastHandedOut;
+  return known && known.events === events && known.from === from && known.evolve === evolve && known.length === events.length ? (known.to as S) : undefined;
 }

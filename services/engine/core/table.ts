@@ -8,6 +8,7 @@
  * reserved names (`GameCreated`, `SeatTaken`, `GameEnded`).
  */
 import type { AnyGame, GameEvent, GameResult, Seat, Status, Viewer } from './decider.js';
+import { stateAfter } from './emitter.js';
 import { ensure } from './errors.js';
 import { rngFor, sha256Hex } from './rng.js';
 import { parseStrict } from './strict.js';
@@ -78,6 +79,12 @@ const randomSeed = (s: TableState) => dealSeed(s.seed, s.players.map((p) => p.en
 const WAITING: Status = { phase: 'waiting-for-players', toMove: [], over: false, result: null };
 const RESERVED = new Set(['GameCreated', 'SeatTaken', 'GameEnded']);
 
+/** Events `decide` returned, with the state they lead to: the caller's `fold` of them is then free. */
+interface Decided {
+  events: TableEvent[];
+  state: TableState;
+}
+
 export interface Table {
   game: AnyGame;
   decide(state: TableState | null, command: TableCommand): TableEvent[];
@@ -119,8 +126,8 @@ export function table(game: AnyGame): Table {
     return next(s, { play: game.evolve(s.play, e) });
   }
 
-  /** The state after one more event. Written out field by field: V8 copies this far faster than a spread. */
-  function next(s: TableState, change: Partial<Pick<TableState, 'players' | 'started' | 'ended' | 'play'>>): TableState {
+  /** The state after `count` more events. Written out field by field: V8 copies this far faster than a spread. */
+  function next(s: TableState, change: Partial<Pick<TableState, 'players' | 'started' | 'ended' | 'play'>>, count = 1): TableState {
     return {
       game: s.game,
       seats: s.seats,
@@ -132,27 +139,44 @@ export function table(game: AnyGame): Table {
       play: 'play' in change ? change.play : s.play,
       started: change.started ?? s.started,
       ended: change.ended ?? s.ended,
-      events: s.events + 1,
+      events: s.events + count,
     };
   }
 
+  /**
+   * The last `decide` result (the very array), where it started and the state it leads to: the
+   * caller's `fold` of it, which follows at once, reads the state back instead of folding again.
+   */
+  let lastDecided: { events: readonly TableEvent[]; from: TableState | null; to: TableState; length: number } | null = null;
+
   function fold(events: readonly TableEvent[], from: TableState | null = null): TableState {
+    const known = lastDecided;
+    if (known && known.events === events && known.from === from && known.length === events.length) return known.to;
     let s = from;
     for (const e of events) s = evolve(s, e);
     if (!s) throw new Error('no events');
     return s;
   }
 
-  /** The game's events plus `GameEnded` when they finish the game. */
-  function withEnding(s: TableState, events: TableEvent[]): TableEvent[] {
+  /** The game's events plus `GameEnded` when they finish the game, and the state they lead to. */
+  function withEnding(s: TableState, events: TableEvent[]): Decided {
     for (const e of events) ensure(!RESERVED.has(e.type), `game emitted reserved event ${e.type}`);
-    const after = fold(events, s);
+    // The game's Emitter has usually applied these events already: reuse its state.
+    const play = stateAfter(events, s.play, game.evolve);
+    const after = play === undefined ? fold(events, s) : next(s, { play }, events.length);
     const st = status(after);
-    if (!st.over) return events;
-    return [...events, { type: 'GameEnded', result: st.result!, seed: s.seed } satisfies GameEnded];
+    if (!st.over) return { events, state: after };
+    const ended: GameEnded = { type: 'GameEnded', result: st.result!, seed: s.seed };
+    return { events: [...events, ended], state: evolve(after, ended) };
   }
 
   function decide(s: TableState | null, cmd: TableCommand): TableEvent[] {
+    const { events, state } = decideAndApply(s, cmd);
+    lastDecided = { events, from: s, to: state, length: events.length };
+    return events;
+  }
+
+  function decideAndApply(s: TableState | null, cmd: TableCommand): Decided {
     if (cmd.type === 'create') {
       ensure(s === null, 'game already exists', 'BAD_INPUT');
       const { min, max } = game.seats;
@@ -163,17 +187,16 @@ export function table(game: AnyGame): Table {
       );
       const options = parseStrict(game.options, cmd.options ?? {}, 'options');
       game.validateSetup?.({ seats: cmd.seats, options });
-      return [
-        {
-          type: 'GameCreated',
-          game: game.id,
-          seats: cmd.seats,
-          options,
-          seedHash: sha256Hex(cmd.seed),
-          seedFixed: cmd.seedFixed,
-          seed: cmd.seed,
-        } satisfies GameCreated,
-      ];
+      const created: GameCreated = {
+        type: 'GameCreated',
+        game: game.id,
+        seats: cmd.seats,
+        options,
+        seedHash: sha256Hex(cmd.seed),
+        seedFixed: cmd.seedFixed,
+        seed: cmd.seed,
+      };
+      return { events: [created], state: evolve(null, created) };
     }
     ensure(s !== null, 'no such game', 'BAD_INPUT');
     if (cmd.type === 'join') {
@@ -182,16 +205,16 @@ export function table(game: AnyGame): Table {
       ensure(name.length >= 1 && name.length <= 40, 'a name has 1 to 40 characters', 'BAD_INPUT');
       if (cmd.entropy !== undefined) ensure(cmd.entropy.length >= 1 && cmd.entropy.length <= MAX_ENTROPY, `entropy has 1 to ${MAX_ENTROPY} characters`, 'BAD_INPUT');
       const taken: SeatTaken = { type: 'SeatTaken', seat: s.players.length, name, tokenHash: cmd.tokenHash, ...(cmd.entropy !== undefined && { entropy: cmd.entropy }) };
-      if (s.players.length + 1 < s.seats) return [taken];
       const full = evolve(s, taken);
-      return [taken, ...withEnding(full, game.start(full.play, rngFor(randomSeed(full), full.events)))];
+      if (!full.started) return { events: [taken], state: full };
+      const begun = withEnding(full, game.start(full.play, rngFor(randomSeed(full), full.events)));
+      return { events: [taken, ...begun.events], state: begun.state };
     }
     ensure(!s.ended, 'the game is over', 'GAME_OVER');
     ensure(s.started, 'the game waits for players', 'NOT_YOUR_TURN');
     ensure(status(s).toMove.includes(cmd.seat), `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
     const move = parseStrict(game.command, cmd.move, 'move');
-    const events = game.decide(s.play, move, cmd.seat, rngFor(randomSeed(s), s.events));
-    return withEnding(s, events);
+    return withEnding(s, game.decide(s.play, move, cmd.seat, rngFor(randomSeed(s), s.events)));
   }
 
   function redact(e: TableEvent, viewer: Viewer): TableEvent {

@@ -1,33 +1,31 @@
-/** evolve: total and deterministic; shallow copies of what changes. */
+/** evolve: total and deterministic; one shallow copy of the state (`copyState`), then what the event changes. */
 import { setAt } from '../../core/index.js';
 import { flipped, placed, setupFor, type PlacedCard } from './cards.js';
-import type { RoundDealt, Scouted, ScoutEvent, Shown } from './events.js';
-import { isTwoPlayer, nextSeat, type State } from './state.js';
-
+import type { RoundDealt, RoundEnded, Scouted, ScoutEvent, Shown } from './events.js';
+import { copyState, isTwoPlayer, nextSeat, type State } from './state.js';
 
 /** §2.3 step 4: the whole hand turned 180°: every card flips and the order reverses. */
 export const rotateHand = (hand: readonly PlacedCard[]): PlacedCard[] => hand.map(flipped).reverse();
 
 function dealt(s: State, e: RoundDealt): State {
   const setup = setupFor(s.seats);
-  return {
-    ...s,
-    phase: 'rotate',
-    round: e.round,
-    startPlayer: e.startPlayer,
-    turn: e.startPlayer,
-    hands: e.hands.map((h) => h ?? []),
-    rotation: s.rotation.map(() => null),
-    captured: s.captured.map(() => []),
-    chips: s.chips.map(() => setup.scoutChips),
-    scoutShowChip: s.scoutShowChip.map(() => setup.scoutShow),
-    active: [],
-    owner: null,
-    consecutiveScouts: 0,
-    pendingShow: false,
-    scoutedIn: s.scoutedIn.map(() => []),
-    setAside: e.setAside ?? [],
-  };
+  const next = copyState(s);
+  next.phase = 'rotate';
+  next.round = e.round;
+  next.startPlayer = e.startPlayer;
+  next.turn = e.startPlayer;
+  next.hands = e.hands.map((h) => h ?? []);
+  next.rotation = s.rotation.map(() => null);
+  next.captured = s.captured.map(() => []);
+  next.chips = s.chips.map(() => setup.scoutChips);
+  next.scoutShowChip = s.scoutShowChip.map(() => setup.scoutShow);
+  next.active = [];
+  next.owner = null;
+  next.consecutiveScouts = 0;
+  next.pendingShow = false;
+  next.scoutedIn = s.scoutedIn.map(() => []);
+  next.setAside = e.setAside ?? [];
+  return next;
 }
 
 function scouted(s: State, e: Scouted): State {
@@ -38,13 +36,11 @@ function scouted(s: State, e: Scouted): State {
   let chips = s.chips;
   if (e.chipTo !== null) chips = setAt(chips, e.chipTo, chips[e.chipTo]! + 1);
   if (e.paid) chips = setAt(chips, e.seat, chips[e.seat]! - 1);
-  const next: State = {
-    ...s,
-    active,
-    chips,
-    hands: setAt(s.hands, e.seat, hand),
-    scoutedIn: setAt(s.scoutedIn, e.seat, [...s.scoutedIn[e.seat]!, card.id]),
-  };
+  const next = copyState(s);
+  next.active = active;
+  next.chips = chips;
+  next.hands = setAt(s.hands, e.seat, hand);
+  next.scoutedIn = setAt(s.scoutedIn, e.seat, [...s.scoutedIn[e.seat]!, card.id]);
   if (s.pendingShow) return next; // Scout & Show: the same seat shows next
   const emptied = active.length === 0 && !s.options.ownerPersistsWhenSetEmptied;
   next.owner = emptied ? null : s.owner;
@@ -65,33 +61,47 @@ function shown(s: State, e: Shown): State {
   const hand = s.hands[e.seat]!;
   const known = s.scoutedIn[e.seat]!;
   const captured = s.captured[e.seat]!;
-  return {
-    ...s,
-    hands: setAt(s.hands, e.seat, without(hand, e.from, e.to)),
-    captured: s.active.length ? setAt(s.captured, e.seat, captured.concat(s.active.map((c) => c.id))) : s.captured,
-    scoutedIn: known.length ? setAt(s.scoutedIn, e.seat, known.filter((id) => !e.cards.some((c) => c.id === id))) : s.scoutedIn,
-    active: hand.slice(e.from, e.to + 1),
-    owner: e.seat,
-    consecutiveScouts: 0,
-    pendingShow: false,
-    turn: nextSeat(s, e.seat),
-  };
+  const next = copyState(s);
+  next.hands = setAt(s.hands, e.seat, without(hand, e.from, e.to));
+  if (s.active.length) next.captured = setAt(s.captured, e.seat, captured.concat(s.active.map((c) => c.id)));
+  if (known.length) next.scoutedIn = setAt(s.scoutedIn, e.seat, known.filter((id) => !e.cards.some((c) => c.id === id)));
+  next.active = hand.slice(e.from, e.to + 1);
+  next.owner = e.seat;
+  next.consecutiveScouts = 0;
+  next.pendingShow = false;
+  next.turn = nextSeat(s, e.seat);
+  return next;
+}
+
+function roundEnded(s: State, e: RoundEnded): State {
+  const next = copyState(s);
+  next.phase = e.round >= s.rounds ? 'over' : 'between';
+  next.totals = e.totals;
+  next.roundScores = s.roundScores.map((r, p) => [...r, e.scores[p]!.score]);
+  next.lastRound = e;
+  return next;
 }
 
 export function evolve(s: State, e: ScoutEvent): State {
+  let next: State;
   switch (e.type) {
     case 'RoundDealt':
       return dealt(s, e);
     case 'RotationChosen':
-      return {
-        ...s,
-        rotation: setAt(s.rotation, e.seat, e.rotate),
-        hands: e.rotate ? setAt(s.hands, e.seat, rotateHand(s.hands[e.seat]!)) : s.hands,
-      };
+      next = copyState(s);
+      next.rotation = setAt(s.rotation, e.seat, e.rotate);
+      if (e.rotate) next.hands = setAt(s.hands, e.seat, rotateHand(s.hands[e.seat]!));
+      return next;
     case 'PlayBegan':
-      return { ...s, phase: 'play', turn: e.player };
+      next = copyState(s);
+      next.phase = 'play';
+      next.turn = e.player;
+      return next;
     case 'ScoutShowStarted':
-      return { ...s, pendingShow: e.showFollows !== false, scoutShowChip: setAt(s.scoutShowChip, e.seat, false) };
+      next = copyState(s);
+      next.pendingShow = e.showFollows !== false;
+      next.scoutShowChip = setAt(s.scoutShowChip, e.seat, false);
+      return next;
     case 'Scouted':
       return scouted(s, e);
     case 'Shown':
@@ -99,12 +109,6 @@ export function evolve(s: State, e: ScoutEvent): State {
     case 'Passed':
       return s;
     case 'RoundEnded':
-      return {
-        ...s,
-        phase: e.round >= s.rounds ? 'over' : 'between',
-        totals: e.totals,
-        roundScores: s.roundScores.map((r, p) => [...r, e.scores[p]!.score]),
-        lastRound: e,
-      };
+      return roundEnded(s, e);
   }
 }

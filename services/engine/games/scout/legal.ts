@@ -8,48 +8,71 @@ import type { Seat } from '../../core/index.js';
 import { flipped } from './cards.js';
 import type { Command, End } from './commands.js';
 import { activeShape, canScout, rotationToMove } from './rules.js';
-import { canBeat, setsBeating, shapeOf, valuesOf } from './sets.js';
+import { canBeat, setsBeating, shapeOf, valuesOf, type SetShape } from './sets.js';
 import { isTwoPlayer, type State } from './state.js';
 
-/**
- * For one scouted value: at which insert positions a Show exists afterwards against `target`
- * (§3.5 step 7). A set of the old hand survives an insertion outside it, so only the
- * positions inside every such set need the inserted hand checked.
+/*
+ * Moves are values: each is built once, frozen and shared, so a legal list allocates only itself
+ * (a list holds up to about a hundred moves and is asked for on every turn). Positions are
+ * bounded by the command schema (0..99), so these tables stay small.
  */
-function showPossibleAt(values: readonly number[], value: number, target: ReturnType<typeof shapeOf>): boolean[] {
-  const old = setsBeating(values, target);
-  const lastFrom = Math.max(-1, ...old.map(([from]) => from));
-  const firstTo = Math.min(values.length, ...old.map(([, to]) => to));
-  return Array.from({ length: values.length + 1 }, (_, at) => at <= lastFrom || at > firstTo || canBeat([...values.slice(0, at), value, ...values.slice(at)], target));
+const ROTATE: readonly Command[] = [Object.freeze({ type: 'rotate', rotate: false }), Object.freeze({ type: 'rotate', rotate: true })];
+const PASS: Command = Object.freeze({ type: 'pass' });
+const shows: Command[][] = [];
+const showMove = (from: number, to: number): Command => ((shows[from] ??= [])[to] ??= Object.freeze({ type: 'show', from, to }));
+/** By kind, end and flip (`scoutTable`), then by insert position. */
+const scouts: Command[][] = Array.from({ length: 8 }, () => []);
+const scoutTable = (type: 'scout' | 'scoutShow', end: End, flip: boolean) => scouts[(type === 'scout' ? 0 : 4) + (end === 'left' ? 0 : 2) + (flip ? 1 : 0)]!;
+const scoutMove = (type: 'scout' | 'scoutShow', end: End, flip: boolean, at: number): Command =>
+  (scoutTable(type, end, flip)[at] ??= Object.freeze({ type, end, flip, at }));
+
+/**
+ * For a scout from one end (`target`: the set left behind): the insert positions after which a
+ * Show certainly still exists (§3.5 step 7). A set of the old hand survives an insertion outside
+ * it, so only the positions inside every such set, `(lastFrom, firstTo]`, need the new hand checked.
+ */
+function survivingShows(values: readonly number[], target: SetShape | null): { lastFrom: number; firstTo: number } {
+  let lastFrom = -1;
+  let firstTo = values.length;
+  for (const [from, to] of setsBeating(values, target)) {
+    if (from > lastFrom) lastFrom = from;
+    if (to < firstTo) firstTo = to;
+  }
+  return { lastFrom, firstTo };
+}
+
+/** Whether a Show exists after `value` is inserted at `at`. */
+function showAfterInsert(values: readonly number[], value: number, at: number, target: SetShape | null): boolean {
+  const inserted = values.slice();
+  inserted.splice(at, 0, value);
+  return canBeat(inserted, target);
 }
 
 export function legalCommands(s: State, seat: Seat): Command[] {
-  if (s.phase === 'rotate')
-    return rotationToMove(s).includes(seat)
-      ? [
-          { type: 'rotate', rotate: false },
-          { type: 'rotate', rotate: true },
-        ]
-      : [];
+  if (s.phase === 'rotate') return rotationToMove(s).includes(seat) ? ROTATE.slice() : [];
   if (s.phase !== 'play' || seat !== s.turn) return [];
   const values = valuesOf(s.hands[seat]!);
-  const out: Command[] = setsBeating(values, activeShape(s)).map(([from, to]) => ({ type: 'show', from, to }));
+  const out: Command[] = setsBeating(values, activeShape(s)).map(([from, to]) => showMove(from, to));
   if (s.pendingShow) return out;
   if (canScout(s, seat)) {
     // One end only when the set has a single card (both ends name the same card).
     const ends: End[] = s.active.length > 1 ? ['left', 'right'] : ['left'];
-    for (const end of ends) for (const flip of [false, true]) for (let at = 0; at <= values.length; at++) out.push({ type: 'scout', end, flip, at });
+    for (const end of ends) for (const flip of [false, true]) for (let at = 0; at <= values.length; at++) out.push(scoutMove('scout', end, flip, at));
     if (s.scoutShowChip[seat])
       for (const end of ends) {
         const rest = end === 'left' ? s.active.slice(1) : s.active.slice(0, -1);
         const target = rest.length ? shapeOf(valuesOf(rest)) : null;
         const taken = end === 'left' ? s.active[0]! : s.active[s.active.length - 1]!;
-        for (const flip of [false, true])
-          showPossibleAt(values, (flip ? flipped(taken) : taken).up, target).forEach((ok, at) => {
-            if (ok || !s.options.scoutShowOnlyWhenShowFollows) out.push({ type: 'scoutShow', end, flip, at });
-          });
+        const { lastFrom, firstTo } = survivingShows(values, target);
+        for (const flip of [false, true]) {
+          const value = (flip ? flipped(taken) : taken).up;
+          for (let at = 0; at <= values.length; at++) {
+            const offered = !s.options.scoutShowOnlyWhenShowFollows || at <= lastFrom || at > firstTo || showAfterInsert(values, value, at, target);
+            if (offered) out.push(scoutMove('scoutShow', end, flip, at));
+          }
+        }
       }
   }
-  if (isTwoPlayer(s) && s.options.twoPlayerAllowPass && s.active.length > 0 && s.owner !== null) out.push({ type: 'pass' });
+  if (isTwoPlayer(s) && s.options.twoPlayerAllowPass && s.active.length > 0 && s.owner !== null) out.push(PASS);
   return out;
 }

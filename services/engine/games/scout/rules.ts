@@ -25,7 +25,7 @@ export const canScout = (s: State, seat: Seat) => s.active.length > 0 && (!isTwo
 export function dealRound(s: State, round: number, startPlayer: number, rng: Rng): RoundDealt {
   const setup = setupFor(s.seats);
   const cards: Card[] = round > 1 && setup.setAside ? s.setAside.map(({ id, lo, hi }) => ({ id, lo, hi })) : cardsInPlay(s.seats);
-  const oriented = shuffle(cards, rng).map((c): PlacedCard => ({ ...c, up: rng.int(2) === 1 ? c.hi : c.lo }));
+  const oriented = shuffle(cards, rng).map((c): PlacedCard => ({ id: c.id, lo: c.lo, hi: c.hi, up: rng.int(2) === 1 ? c.hi : c.lo }));
   const { hands, rest } = deal(oriented, s.seats, setup.handSize);
   const setAside = round === 1 && setup.setAside ? rest : [];
   return { type: 'RoundDealt', round, startPlayer, hands, handSizes: hands.map((h) => h.length), setAside, setAsideCount: setAside.length };
@@ -56,8 +56,14 @@ function rotate(s: State, seat: Seat, choice: boolean): ScoutEvent[] {
 
 /** Seats still to choose their rotation, in the order they may. */
 export function rotationToMove(s: State): number[] {
-  const open = turnOrder(s).filter((p) => s.rotation[p] === null);
-  return s.options.simultaneousRotation ? open.sort((a, b) => a - b) : open.slice(0, 1);
+  // Simultaneous: every open seat, by seat number; otherwise the first open seat in turn order.
+  const open: number[] = [];
+  for (const p of s.options.simultaneousRotation ? s.rotation.keys() : turnOrder(s)) {
+    if (s.rotation[p] !== null) continue;
+    open.push(p);
+    if (!s.options.simultaneousRotation) break;
+  }
+  return open;
 }
 
 /** §3.3 Show, then the end-of-round checks that follow a Show. */

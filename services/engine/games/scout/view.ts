@@ -57,15 +57,23 @@ export interface ScoutView {
 }
 
 function knownCards(s: State, seat: number, viewer: Viewer): KnownCard[] {
+  const ids = s.scoutedIn[seat]!;
+  if (ids.length === 0) return [];
   const hand = s.hands[seat]!;
   const positions = viewer === seat || !s.options.hideScoutInsertPosition;
-  return s.scoutedIn[seat]!.slice()
-    .sort((a, b) => a - b)
-    .map((id) => {
-      const index = hand.findIndex((c) => c.id === id);
-      const { lo, hi } = hand[index]!;
-      return { id, lo, hi, index: positions ? index : null };
-    });
+  const out: KnownCard[] = [];
+  for (const id of ids) {
+    let index = 0;
+    while (hand[index]!.id !== id) index++;
+    const { lo, hi } = hand[index]!;
+    const card: KnownCard = { id, lo, hi, index: positions ? index : null };
+    // Kept in id order by insertion: a seat holds only a few scouted cards.
+    let i = out.length;
+    out.push(card);
+    for (; i > 0 && out[i - 1]!.id > id; i--) out[i] = out[i - 1]!;
+    out[i] = card;
+  }
+  return out;
 }
 
 export function view(s: State, viewer: Viewer): ScoutView {

@@ -1,11 +1,12 @@
-/** evolve: total and deterministic; shallow copies only. */
+/** evolve: total and deterministic; one shallow copy of the state (`copyState`), then what the event changes. */
+import { setAt } from '../../core/index.js';
 import type { Event } from './events.js';
-import type { Phase, State } from './state.js';
+import { copyState, type Phase, type State } from './state.js';
 
+/** The hand with `cards` added, kept sorted by id. */
 const add = (hand: readonly number[], ...cards: number[]) => [...hand, ...cards].sort((a, b) => a - b);
 const without = (cards: readonly number[], ...gone: number[]) => cards.filter((c) => !gone.includes(c));
-const set = <T>(list: readonly T[], i: number, value: T): T[] => list.map((x, j) => (j === i ? value : x));
-const update = <T>(list: readonly T[], i: number, f: (x: T) => T): T[] => list.map((x, j) => (j === i ? f(x) : x));
+const update = <T>(list: readonly T[], i: number, f: (x: T) => T): T[] => setAt(list, i, f(list[i]!));
 
 /** Phase 1 of a turn, or straight to Phase 2 when there is nothing to take (E4). */
 export function startPhase(s: Pick<State, 'deck' | 'discards' | 'options'>): Phase {
@@ -14,79 +15,103 @@ export function startPhase(s: Pick<State, 'deck' | 'discards' | 'options'>): Pha
 }
 
 export function evolve(s: State, e: Event): State {
+  const next = copyState(s);
   switch (e.type) {
     case 'RoundStarted': {
-      const deck = e.deck ?? [];
-      const discards = [[e.discards[0]], [e.discards[1]]];
-      return {
-        ...s,
-        round: e.round,
-        starter: e.starter,
-        active: e.starter,
-        deck,
-        discards,
-        hands: s.hands.map(() => []),
-        played: s.played.map(() => []),
-        drawn: [],
-        crabPile: null,
-        call: null,
-        revealed: s.revealed.map(() => false),
-        finalTurns: [],
-        turn: 1,
-        lastTurn: s.lastTurn.map((_, i) => (i === e.starter ? 1 : -1)),
-        phase: startPhase({ deck, discards, options: s.options }),
-      };
+      next.round = e.round;
+      next.starter = e.starter;
+      next.active = e.starter;
+      next.deck = e.deck ?? [];
+      next.discards = [[e.discards[0]], [e.discards[1]]];
+      next.hands = s.hands.map(() => []);
+      next.played = s.played.map(() => []);
+      next.drawn = [];
+      next.crabPile = null;
+      next.call = null;
+      next.revealed = s.revealed.map(() => false);
+      next.finalTurns = [];
+      next.turn = 1;
+      next.lastTurn = s.lastTurn.map((_, i) => (i === e.starter ? 1 : -1));
+      next.phase = startPhase(next);
+      return next;
     }
     case 'Drew': {
       const cards = s.deck.slice(0, e.count);
-      const deck = s.deck.slice(e.count);
-      if (e.count === 1) return { ...s, deck, hands: update(s.hands, e.seat, (h) => add(h, cards[0]!)), phase: 'play' };
-      return { ...s, deck, drawn: cards, phase: 'keep' };
+      next.deck = s.deck.slice(e.count);
+      if (e.count === 1) {
+        next.hands = update(s.hands, e.seat, (h) => add(h, cards[0]!));
+        next.phase = 'play';
+      } else {
+        next.drawn = cards;
+        next.phase = 'keep';
+      }
+      return next;
     }
     case 'Kept':
-      return {
-        ...s,
-        hands: update(s.hands, e.seat, (h) => add(h, e.card ?? s.drawn.find((c) => c !== e.discarded)!)),
-        discards: update(s.discards, e.pile, (p) => [...p, e.discarded]),
-        drawn: [],
-        phase: 'play',
-      };
+      next.hands = update(s.hands, e.seat, (h) => add(h, e.card ?? s.drawn.find((c) => c !== e.discarded)!));
+      next.discards = update(s.discards, e.pile, (p) => [...p, e.discarded]);
+      next.drawn = [];
+      next.phase = 'play';
+      return next;
     case 'TookDiscard':
-      return { ...s, hands: update(s.hands, e.seat, (h) => add(h, e.card)), discards: update(s.discards, e.pile, (p) => p.slice(0, -1)), phase: 'play' };
-    case 'DuoPlayed': {
-      const phase: Phase = !e.effect ? 'play' : e.duo === 'crab' ? 'crabPile' : e.duo === 'boat' ? startPhase(s) : e.duo === 'sharkSwimmer' ? 'shark' : 'play';
-      return { ...s, hands: update(s.hands, e.seat, (h) => without(h, ...e.cards)), played: update(s.played, e.seat, (p) => [...p, ...e.cards]), phase };
-    }
+      next.hands = update(s.hands, e.seat, (h) => add(h, e.card));
+      next.discards = update(s.discards, e.pile, (p) => p.slice(0, -1));
+      next.phase = 'play';
+      return next;
+    case 'DuoPlayed':
+      next.hands = update(s.hands, e.seat, (h) => without(h, ...e.cards));
+      next.played = update(s.played, e.seat, (p) => [...p, ...e.cards]);
+      next.phase = !e.effect ? 'play' : e.duo === 'crab' ? 'crabPile' : e.duo === 'boat' ? startPhase(s) : e.duo === 'sharkSwimmer' ? 'shark' : 'play';
+      return next;
     case 'PileChosen':
-      return { ...s, crabPile: e.pile, phase: 'crabCard' };
+      next.crabPile = e.pile;
+      next.phase = 'crabCard';
+      return next;
     case 'CardTaken': {
       const card = e.card ?? s.discards[e.pile]!.at(-1)!;
-      return { ...s, hands: update(s.hands, e.seat, (h) => add(h, card)), discards: update(s.discards, e.pile, (p) => without(p, card)), crabPile: null, phase: 'play' };
+      next.hands = update(s.hands, e.seat, (h) => add(h, card));
+      next.discards = update(s.discards, e.pile, (p) => without(p, card));
+      next.crabPile = null;
+      next.phase = 'play';
+      return next;
     }
     case 'FishDrew':
-      return { ...s, deck: s.deck.slice(1), hands: update(s.hands, e.seat, (h) => add(h, s.deck[0]!)) };
+      next.deck = s.deck.slice(1);
+      next.hands = update(s.hands, e.seat, (h) => add(h, s.deck[0]!));
+      return next;
     case 'Stole': {
       const card = e.card ?? s.hands[e.from]![0]!;
-      const hands = update(s.hands, e.from, (h) => without(h, card));
-      return { ...s, hands: update(hands, e.seat, (h) => add(h, card)), phase: 'play' };
+      next.hands = update(update(s.hands, e.from, (h) => without(h, card)), e.seat, (h) => add(h, card));
+      next.phase = 'play';
+      return next;
     }
-    case 'TurnEnded': {
-      const finalTurns = s.finalTurns.length > 0 ? without(s.finalTurns, e.seat) : s.finalTurns;
-      if (e.next === null) return { ...s, finalTurns };
-      return { ...s, finalTurns, active: e.next, phase: startPhase(s), turn: s.turn + 1, lastTurn: set(s.lastTurn, e.next, s.turn + 1) };
-    }
-    case 'Called': {
-      const others = Array.from({ length: s.seats - 1 }, (_, i) => (e.seat + 1 + i) % s.seats);
-      return { ...s, call: { kind: e.call, caller: e.seat, drawPileEmpty: s.deck.length === 0 }, revealed: set(s.revealed, e.seat, true), finalTurns: e.call === 'LAST_CHANCE' ? others : [] };
-    }
+    case 'TurnEnded':
+      if (s.finalTurns.length > 0) next.finalTurns = without(s.finalTurns, e.seat);
+      if (e.next === null) return next;
+      next.active = e.next;
+      next.phase = startPhase(s);
+      next.turn = s.turn + 1;
+      next.lastTurn = setAt(s.lastTurn, e.next, s.turn + 1);
+      return next;
+    case 'Called':
+      next.call = { kind: e.call, caller: e.seat, drawPileEmpty: s.deck.length === 0 };
+      next.revealed = setAt(s.revealed, e.seat, true);
+      next.finalTurns = e.call === 'LAST_CHANCE' ? Array.from({ length: s.seats - 1 }, (_, i) => (e.seat + 1 + i) % s.seats) : [];
+      return next;
     case 'HandRevealed':
-      return { ...s, revealed: set(s.revealed, e.seat, true) };
+      next.revealed = setAt(s.revealed, e.seat, true);
+      return next;
     case 'RoundEnded': {
       const { type: _type, ...summary } = e;
-      return { ...s, totals: e.totals, lastRound: summary, revealed: e.hands ? s.revealed.map(() => true) : s.revealed };
+      next.totals = e.totals;
+      next.lastRound = summary;
+      if (e.hands) next.revealed = s.revealed.map(() => true);
+      return next;
     }
     case 'GameOver':
-      return { ...s, phase: 'over', result: { scores: e.scores, winners: e.winners, reason: e.reason } };
+      next.phase = 'over';
+      next.result = { scores: e.scores, winners: e.winners, reason: e.reason };
+      return next;
   }
 }
 

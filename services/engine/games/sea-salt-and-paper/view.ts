@@ -78,13 +78,39 @@ function duosView(played: readonly number[]): DuoView[] {
   return out;
 }
 
+/** Whether `viewer` sees `seat`'s hand: its own, or one made public. */
+const sees = (s: State, viewer: Viewer, seat: number) => seat === viewer || s.revealed[seat]!;
+
+/** Each seat as `viewer` sees it; its card points and colour bonus only where its hand is visible. */
+function playersView(s: State, viewer: Viewer): { players: PlayerView[]; points: (CardPoints | null)[]; bonus: (number | null)[] } {
+  const white = s.options.whiteCountsAsColour;
+  const players: PlayerView[] = [];
+  const points: (CardPoints | null)[] = [];
+  const bonus: (number | null)[] = [];
+  for (let seat = 0; seat < s.hands.length; seat++) {
+    const hand = s.hands[seat]!;
+    const visible = sees(s, viewer, seat);
+    points.push(visible ? pointsOf(s, seat) : null);
+    bonus.push(visible ? colourBonus(hand, s.played[seat]!, white) : null);
+    players.push({
+      seat,
+      handCount: hand.length,
+      hand: visible ? cardsView(hand) : null,
+      revealed: s.revealed[seat]!,
+      protected: isProtected(s, seat),
+      duos: duosView(s.played[seat]!),
+      cardPoints: points[seat]?.total ?? null,
+      colourBonus: bonus[seat]!,
+      total: s.totals[seat]!,
+    });
+  }
+  return { players, points, bonus };
+}
+
 export function view(s: State, viewer: Viewer): View {
   const me = viewer;
   const acting = me !== null && me === s.active && s.result === null;
-  const white = s.options.whiteCountsAsColour;
-  const sees = (seat: number) => seat === me || s.revealed[seat]!;
-  const points = s.hands.map((_, seat) => (sees(seat) ? pointsOf(s, seat) : null));
-  const bonus = s.hands.map((hand, seat) => (sees(seat) ? colourBonus(hand, s.played[seat]!, white) : null));
+  const { players, points, bonus } = playersView(s, me);
   const mine = me === null ? null : points[me]!;
   const r = s.lastRound;
   return {
@@ -106,17 +132,7 @@ export function view(s: State, viewer: Viewer): View {
     stealTargets: s.phase === 'shark' ? stealTargets(s, s.active) : [],
     call: s.call && { kind: s.call.kind, caller: s.call.caller },
     finalTurnsRemaining: s.finalTurns,
-    players: s.hands.map((hand, seat) => ({
-      seat,
-      handCount: hand.length,
-      hand: sees(seat) ? cardsView(hand) : null,
-      revealed: s.revealed[seat]!,
-      protected: isProtected(s, seat),
-      duos: duosView(s.played[seat]!),
-      cardPoints: points[seat]?.total ?? null,
-      colourBonus: bonus[seat]!,
-      total: s.totals[seat]!,
-    })),
+    players,
     lastRound: r && {
       round: r.round,
       reason: r.reason,

@@ -37,27 +37,7 @@ function withTurn(s: State, patch: Partial<Turn>, extra: Partial<State> = {}): S
 
 const toHand = (card: Card) => (p: Player) => ({ hand: [...p.hand, card], reserve: without(p.reserve, [card.id]) });
 
-/**
- * The last states evolved, by event object. decide, the table's check for the end of the game and
- * the caller each fold the same event objects onto the same state: the second and third folds
- * become lookups, and all three share one state object, so the caches keyed by state (the
- * planner's, the legal lists') hit across them. States and events are never changed in place, so
- * the answer is the one `apply` gives. Bounded (a plain Map, emptied when full) rather than weak:
- * the entries live for one command, and weak maps keyed by short-lived objects cost the collector.
- */
-const recent = new Map<SeledyneEvent, { from: State; to: State }>();
-const RECENT_MAX = 512;
-
 export function evolve(s: State, e: SeledyneEvent): State {
-  const known = recent.get(e);
-  if (known !== undefined && known.from === s) return known.to;
-  const to = apply(s, e);
-  if (recent.size >= RECENT_MAX) recent.clear();
-  recent.set(e, { from: s, to });
-  return to;
-}
-
-function apply(s: State, e: SeledyneEvent): State {
   switch (e.type) {
     case 'StageStarted':
       return update(s, {

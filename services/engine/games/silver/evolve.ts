@@ -89,28 +89,7 @@ function put(s: State, to: Loc, id: number) {
 /** The Bodyguard namings still standing: the Bodyguard and its card in one village. */
 const keptGuards = (s: State) => s.guards.filter((g) => s.villages.some((r) => r.includes(g.bg) && r.includes(g.card)));
 
-/**
- * The last transitions made, by state and event object. `decide` applies its events on a working
- * copy, then the table and the service fold the very same event objects onto the very same state:
- * those folds find the result here instead of copying the state again. Bounded: a ring of RECENT.
- */
-const RECENT = 64;
-const froms: (State | null)[] = new Array(RECENT).fill(null);
-const events: (Event | null)[] = new Array(RECENT).fill(null);
-const tos: (State | null)[] = new Array(RECENT).fill(null);
-let at = 0;
-
 export function evolve(state: State, e: Event): State {
-  for (let i = 0; i < RECENT; i++) if (events[i] === e && froms[i] === state) return tos[i]!;
-  const s = apply(state, e);
-  froms[at] = state;
-  events[at] = e;
-  tos[at] = s;
-  at = (at + 1) % RECENT;
-  return s;
-}
-
-function apply(state: State, e: Event): State {
   const s = copyState(state);
   switch (e.type) {
     case 'RoundDealt': {

@@ -3,12 +3,16 @@
  * DynamoDB table, projections run in-process after each commit, and the Fastify app.
  * On AWS the same pieces are wired by services/handlers, with projections on Streams.
  */
+import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './api/app.js';
 import { lobbyProjection } from './app/projections.js';
 import { ParlorService } from './app/service.js';
+import { isBotKind } from './bots/kinds.js';
+import { systemAlarmClock, type AlarmClock } from './clocks/local-timers.js';
 import type { AnyGame } from './engine/core/index.js';
+import { playByTurn } from './play-by-turn.js';
 import { DynamoEventStore, DynamoLobby } from './store/index.js';
 
 export interface LocalParlorOptions {
@@ -16,13 +20,23 @@ export interface LocalParlorOptions {
   tableName: string;
   games?: readonly AnyGame[];
   logger?: FastifyServerOptions['logger'];
+  /** Signs player tokens (npm start keeps one in DATA_DIR); default: a fresh one, valid until the process ends. */
+  signingSecret?: string;
+  /** The clock commands are decided at and timers fire by (tests inject a manual one). */
+  clock?: AlarmClock;
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
+  const clock = options.clock ?? systemAlarmClock;
   const lobby = new DynamoLobby(options.client, options.tableName);
-  const service = new ParlorService({ store: new DynamoEventStore({ client: options.client, tableName: options.tableName }), games: options.games, lobby });
+  const store = new DynamoEventStore({ client: options.client, tableName: options.tableName });
+  const service = new ParlorService({ store, games: options.games, lobby, now: () => clock.now(), isBotKind });
   const projection = lobbyProjection(lobby);
   service.onCommit((agg, commit) => projection.apply(agg, commit));
-  const app = await buildApp({ service, logger: options.logger });
-  return { service, app };
+  const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, log: { error: (d, m) => console.error(m, d) } });
+  const app = await buildApp({ service, play, logger: options.logger });
+  app.addHook('onClose', async () => play.stop());
+  // Deadlines pending when the server last stopped: armed again, late ones fire at once.
+  await play.timers.recover();
+  return { service, app, play };
 }

@@ -5,8 +5,9 @@
  *   PORT (3000)  HOST (127.0.0.1)  DATA_DIR (./.data)  DYNAMODB_ENDPOINT (unset = embedded)
  *   TABLE_NAME (parlor)  LOG_LEVEL (info)
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createLocalParlor } from './local.js';
+import { localSigningSecret } from './players/tokens.js';
 import { dynamoClient, ensureTable, localClient, startEmbeddedDynamo } from './store/index.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -20,7 +21,9 @@ const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynam
 const client = embedded ? localClient(embedded.endpoint) : dynamoClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
 await ensureTable(client, tableName);
 
-const { app } = await createLocalParlor({ client, tableName, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
+// Player tokens are signed with a key generated once into DATA_DIR.
+const signingSecret = localSigningSecret(join(dataDir, 'player-signing.key'));
+const { app } = await createLocalParlor({ client, tableName, signingSecret, logger: { level: process.env.LOG_LEVEL ?? 'info' } });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

@@ -8,9 +8,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { ParlorService } from '../app/service.js';
 import { graphqlPlugin } from './graphql/plugin.js';
 import { restRoutes } from './rest/routes.js';
+import type { PlayApi } from '../play-by-turn.js';
 
 export interface AppOptions {
   service: ParlorService;
+  play: PlayApi;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -24,12 +26,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swagger, {
     openapi: {
       info: { title: 'Parlor', version: '1', description: 'REST mirror of the GraphQL API (/graphql). Errors: { error: { code, message } }.' },
-      components: { securitySchemes: { seatToken: { type: 'http', scheme: 'bearer', description: 'The token joinGame returned' } } },
+      components: { securitySchemes: { seatToken: { type: 'http', scheme: 'bearer', description: 'The token joinGame returned, or a player token (registerPlayer)' } } },
     },
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
-  await app.register(graphqlPlugin, { service: options.service });
-  await app.register(restRoutes, { service: options.service, prefix: '/v1' });
+  await app.register(graphqlPlugin, { service: options.service, play: options.play });
+  await app.register(restRoutes, { service: options.service, play: options.play, prefix: '/v1' });
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;
 }

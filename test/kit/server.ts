@@ -11,6 +11,8 @@ import type { ParlorService } from '../../services/app/service.js';
 import type { AnyGame } from '../../services/engine/core/index.js';
 import { ensureTable, localClient, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { AlarmClock } from '../../services/clocks/local-timers.js';
+import type { PlayByTurn } from '../../services/play-by-turn.js';
 
 export interface GraphQLResponse<T = any> {
   data?: T;
@@ -21,19 +23,20 @@ export interface TestServer {
   url: string;
   app: FastifyInstance;
   service: ParlorService;
+  play: PlayByTurn;
   client: DynamoDBClient;
   gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphQLResponse<T>>;
   rest(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
   ws(token?: string): Client;
 }
 
-export function useServer(options: { games?: readonly AnyGame[] } = {}): TestServer {
+export function useServer(options: { games?: readonly AnyGame[]; clock?: AlarmClock; signingSecret?: string } = {}): TestServer {
   const server = {} as TestServer & { dynamo: EmbeddedDynamo; sockets: Client[] };
   beforeAll(async () => {
     server.dynamo = await startEmbeddedDynamo();
     server.client = localClient(server.dynamo.endpoint);
     await ensureTable(server.client, 'parlor');
-    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', games: options.games }));
+    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', games: options.games, clock: options.clock, signingSecret: options.signingSecret }));
     server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });
     server.sockets = [];
   });

@@ -1,0 +1,69 @@
+/**
+ * Play-by-turn on one machine: players and their inbox, clocks that fire, server moves (bots and
+ * formalities), leaving and rematches, wired to the service through its ports (annotate, onCommit,
+ * execute). services/local.ts composes it; on AWS services/handlers wire the same parts.
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { ParlorService } from './app/service.js';
+import { BotRunner } from './bots/runner.js';
+import { clockAnnotator } from './clocks/annotator.js';
+import { LocalTimers, type AlarmClock } from './clocks/local-timers.js';
+import { fireTimer } from './clocks/timer.js';
+import { Lifecycle } from './lifecycle/index.js';
+import { Players } from './players/index.js';
+import { Inbox } from './players/inbox.js';
+import { PlayerRegistry } from './players/registry.js';
+import { PlayerTokens } from './players/tokens.js';
+
+export interface PlayByTurnOptions {
+  service: ParlorService;
+  client: DynamoDBClient;
+  tableName: string;
+  /** The player-token signing secret. */
+  signingSecret: string;
+  clock: AlarmClock;
+  log: { error(details: object, message: string): void };
+}
+
+/** What the api needs of play-by-turn (the same on one machine and on AWS). */
+export interface PlayApi {
+  players: Players;
+  lifecycle: Lifecycle;
+}
+
+/** The parts of play-by-turn any process that commits needs: clocks as events, bot seats checked. */
+export function playByTurnService(service: ParlorService): void {
+  service.annotate(clockAnnotator);
+}
+
+export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>): PlayApi {
+  const players = new Players(new PlayerRegistry(client, tableName), async () => new PlayerTokens({ secret: await signingSecret() }), new Inbox(client, tableName));
+  return { players, lifecycle: new Lifecycle(service) };
+}
+
+export interface PlayByTurn extends PlayApi {
+  bots: BotRunner;
+  timers: LocalTimers;
+  /** Waits until no server move is pending (tests). */
+  settle(): Promise<void>;
+  stop(): void;
+}
+
+export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
+  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret);
+  const bots = new BotRunner(o.service, o.log);
+  const timers = new LocalTimers(o.client, o.tableName, o.clock, (timer) =>
+    fireTimer(o.service, timer).then(
+      () => undefined,
+      (e: unknown) => o.log.error({ err: e, timer }, 'timer failed'),
+    ),
+  );
+  playByTurnService(o.service);
+  const projection = api.players.inbox.projection();
+  o.service.onCommit(async (agg, commit) => {
+    await projection.apply(agg, commit);
+    await timers.sync(agg);
+    bots.schedule(agg.id);
+  });
+  return { ...api, bots, timers, settle: () => bots.idle(), stop: () => timers.stop() };
+}

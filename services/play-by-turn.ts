@@ -65,5 +65,15 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
     await timers.sync(agg);
     bots.schedule(agg.id);
   });
-  return { ...api, bots, timers, settle: () => bots.idle(), stop: () => timers.stop() };
+  return { ...api, bots, timers, settle: () => settle(timers, bots), stop: () => timers.stop() };
+}
+
+/** Waits until timers and server moves are both quiet (each may start the other). */
+async function settle(timers: LocalTimers, bots: BotRunner): Promise<void> {
+  for (let i = 0; i < 1000; i++) {
+    await timers.idle();
+    await bots.idle();
+    await new Promise((r) => setImmediate(r));
+    if (!timers.busy && !bots.busy) return;
+  }
 }

@@ -57,6 +57,10 @@ export class BotRunner {
     this.queues.set(gameId, run);
   }
 
+  get busy(): boolean {
+    return this.queues.size > 0;
+  }
+
   /** Resolves once no server move is pending (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.queues.size) await Promise.all([...this.queues.values()]);

@@ -37,6 +37,7 @@ const TIMERS_PK = 'TIMERS';
 export class LocalTimers {
   private readonly doc: DynamoDBDocumentClient;
   private readonly armed = new Map<string, (() => void)[]>();
+  private readonly firing = new Set<Promise<void>>();
 
   constructor(
     client: DynamoDBClient,
@@ -72,8 +73,22 @@ export class LocalTimers {
     if (timers.length === 0) return void this.armed.delete(gameId);
     this.armed.set(
       gameId,
-      timers.map((t) => this.clock.at(t.at, () => void this.fire(t))),
+      timers.map((t) => this.clock.at(t.at, () => this.track(t))),
     );
+  }
+
+  private track(timer: Timer): void {
+    const run = this.fire(timer).finally(() => this.firing.delete(run));
+    this.firing.add(run);
+  }
+
+  get busy(): boolean {
+    return this.firing.size > 0;
+  }
+
+  /** Resolves once no timer is firing (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.firing.size) await Promise.all([...this.firing]);
   }
 
   private async persist(gameId: string, version: number, timers: Timer[]): Promise<void> {

@@ -15,6 +15,12 @@ export class ManualClock implements AlarmClock {
   }
 
   at(at: number, fire: () => void): () => void {
+    if (at <= this.time) {
+      // Late already: fires at once (after the caller returns), like a zero setTimeout.
+      let cancelled = false;
+      queueMicrotask(() => cancelled || fire());
+      return () => void (cancelled = true);
+    }
     const id = this.nextId++;
     this.alarms.push({ at, fire, id });
     return () => {

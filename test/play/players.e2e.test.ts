@@ -100,7 +100,7 @@ describe('me.games, the inbox', () => {
     let after: string | null = null;
     for (let page = 0; page < 3; page++) {
       calls.length = 0;
-      const got: { edges: { node: { gameId: string } }[]; pageInfo: { endCursor: string; hasNextPage: boolean } } = (await server.play.players.inbox.page(ann.player.id, { first: 2, after: after ?? undefined }));
+      const got = await server.play.players.inbox.page(ann.player.id, { first: 2, after: after ?? undefined });
       expect(calls).toEqual(['QueryCommand']);
       seen.push(...got.edges.map((e) => e.node.gameId));
       after = got.pageInfo.endCursor;

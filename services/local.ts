@@ -12,7 +12,7 @@ import { ParlorService } from './app/service.js';
 import { isBotKind } from './bots/kinds.js';
 import { systemAlarmClock, type AlarmClock } from './clocks/local-timers.js';
 import type { AnyGame } from './engine/core/index.js';
-import { playByTurn } from './play-by-turn.js';
+import { playByTurn, type PlayByTurnOptions } from './play-by-turn.js';
 import { DynamoEventStore, DynamoLobby } from './store/index.js';
 
 export interface LocalParlorOptions {
@@ -24,6 +24,8 @@ export interface LocalParlorOptions {
   signingSecret?: string;
   /** The clock commands are decided at and timers fire by (tests inject a manual one). */
   clock?: AlarmClock;
+  /** Webhook retry backoff and outbox polling (tests shorten them). */
+  webhooks?: PlayByTurnOptions['webhooks'];
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
@@ -33,7 +35,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const service = new ParlorService({ store, games: options.games, lobby, now: () => clock.now(), isBotKind });
   const projection = lobbyProjection(lobby);
   service.onCommit((agg, commit) => projection.apply(agg, commit));
-  const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, log: { error: (d, m) => console.error(m, d) } });
+  const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, log: { error: (d, m) => console.error(m, d) } });
   const app = await buildApp({ service, play, logger: options.logger });
   app.addHook('onClose', async () => play.stop());
   // Deadlines pending when the server last stopped: armed again, late ones fire at once.

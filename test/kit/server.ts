@@ -6,7 +6,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
-import { createLocalParlor } from '../../services/local.js';
+import { createLocalParlor, type LocalParlorOptions } from '../../services/local.js';
 import type { ParlorService } from '../../services/app/service.js';
 import type { AnyGame } from '../../services/engine/core/index.js';
 import { ensureTable, localClient, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
@@ -30,13 +30,13 @@ export interface TestServer {
   ws(token?: string): Client;
 }
 
-export function useServer(options: { games?: readonly AnyGame[]; clock?: AlarmClock; signingSecret?: string } = {}): TestServer {
+export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 'signingSecret' | 'webhooks'> = {}): TestServer {
   const server = {} as TestServer & { dynamo: EmbeddedDynamo; sockets: Client[] };
   beforeAll(async () => {
     server.dynamo = await startEmbeddedDynamo();
     server.client = localClient(server.dynamo.endpoint);
     await ensureTable(server.client, 'parlor');
-    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', games: options.games, clock: options.clock, signingSecret: options.signingSecret }));
+    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', ...options }));
     server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });
     server.sockets = [];
   });

@@ -112,7 +112,7 @@ describe('rematch', () => {
     expect(early.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     await server.gql('mutation($id: ID!) { resign(gameId: $id) { version } }', { id }, bob.token);
     await playOut(id, ann, 9);
-    const [a, b] = await Promise.all([ann, bob].map((p) => server.gql('mutation($id: ID!) { rematch(gameId: $id) { id seat rematchOf players { seat name } } }', { id }, p.token)));
+    const [a, b] = (await Promise.all([ann, bob].map((p) => server.gql('mutation($id: ID!) { rematch(gameId: $id) { id seat rematchOf players { seat name } } }', { id }, p.token)))) as [any, any];
     expect(a.data.rematch.id).toBe(b.data.rematch.id);
     expect(a.data.rematch).toMatchObject({ seat: 1, rematchOf: id, players: [{ seat: 0, name: 'Bob' }, { seat: 1, name: 'Ann' }] });
     expect((await game(id)).rematch).toBe(a.data.rematch.id);

@@ -28,6 +28,8 @@ export function playByTurnResolvers(service: ParlorService, play: PlayApi): IRes
       resign: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.resign(args.gameId, ctx.token))),
       rematch: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.rematch(args.gameId, playerOf(ctx.token)))),
       cancelGame: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.cancel(args.gameId, playerOf(ctx.token)))),
+      addWebhook: (_root, args: { url: string; events?: string[] | null }, ctx: ParlorContext) => guarded(() => play.webhooks.add(playerOf(ctx.token), args.url, args.events ?? undefined)),
+      removeWebhook: (_root, args: { id: string }, ctx: ParlorContext) => guarded(() => play.webhooks.remove(playerOf(ctx.token), args.id)),
     },
     Subscription: {
       myGames: {
@@ -38,7 +40,7 @@ export function playByTurnResolvers(service: ParlorService, play: PlayApi): IRes
     Player: {
       games: (p: { id: string }, args: { awaitingMyMove?: boolean | null; first?: number | null; after?: string | null }) =>
         guarded(() => play.players.inbox.page(p.id, { awaitingMyMove: args.awaitingMyMove ?? undefined, first: args.first ?? undefined, after: args.after ?? undefined })),
-      webhooks: () => [],
+      webhooks: (p: { id: string }) => guarded(() => play.webhooks.list(p.id)),
     },
     PlayerGame: {
       game: (entry: InboxEntry, _args: unknown, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await service.load(entry.gameId))),

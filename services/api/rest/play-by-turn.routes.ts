@@ -90,6 +90,35 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
     },
   );
 
+  app.post<{ Body: { url: string; events?: string[] | null } }>(
+    '/me/webhooks',
+    {
+      schema: {
+        summary: 'Add a webhook: the chosen events are POSTed to url, signed per Standard Webhooks with the returned whsec_ secret',
+        tags: ['players'],
+        security: auth,
+        body: {
+          type: 'object',
+          required: ['url'],
+          additionalProperties: false,
+          properties: { url: { type: 'string', maxLength: 2000 }, events: { type: ['array', 'null'], maxItems: 3, items: { type: 'string', enum: ['YOUR_TURN', 'DEADLINE_WARNING', 'GAME_OVER'] } } },
+        },
+        response: { 201: anyObject, ...refusals },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await play.webhooks.add(playerOf(req.credential), req.body.url, req.body.events ?? undefined)),
+  );
+
+  app.get('/me/webhooks', { schema: { summary: "The calling player's webhooks and their delivery health", tags: ['players'], security: auth, response: { 200: { type: 'array', items: anyObject }, ...refusals } } }, async (req) =>
+    play.webhooks.list(playerOf(req.credential)),
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/me/webhooks/:id',
+    { schema: { summary: 'Remove a webhook', tags: ['players'], security: auth, params: gameId, response: { 200: anyObject, ...refusals } } },
+    async (req) => ({ removed: await play.webhooks.remove(playerOf(req.credential), req.params.id) }),
+  );
+
   for (const [action, summary] of [
     ['resign', 'Hand the caller’s seat to a bot for the rest of the game'],
     ['rematch', 'A new game with the same players and options, seats rotated'],

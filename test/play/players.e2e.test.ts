@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT } from 'jose';
 import { PlayerTokens } from '../../services/players/tokens.js';
-import { useServer } from '../kit/server.js';
+import { subscribe, useServer } from '../kit/server.js';
 
 const SECRET = 'players-test-secret';
 const server = useServer({ signingSecret: SECRET });
@@ -122,5 +122,24 @@ describe('me.games, the inbox', () => {
     expect(joined.body.seat).toBe(0);
     const games = await server.rest('GET', '/v1/me/games?first=5', undefined, reg.body.token);
     expect(games.body.edges.map((e: any) => e.node.gameId)).toEqual([id]);
+  });
+});
+
+describe('Subscription.myGames', () => {
+  it("streams the player's inbox entries as they change, over the same graphql-ws socket; a spectator is refused", async () => {
+    const ann = await register('Ann');
+    const bob = await register('Bob');
+    const feed = subscribe(server.ws(ann.token), 'subscription { myGames { gameId seat awaitingMyMove game { id version } } }', {});
+    await new Promise((r) => setTimeout(r, 200)); // graphql-ws has no subscribe ack
+    const id = await create(ann.token);
+    await join(id, ann.token);
+    await join(id, bob.token);
+    const seen = await feed.until(2);
+    expect(seen.every((m) => m.data?.myGames.gameId === id)).toBe(true);
+    expect(seen.at(-1)!.data.myGames).toMatchObject({ seat: 0, awaitingMyMove: true, game: { id } });
+    feed.dispose();
+    const anon = subscribe(server.ws(), 'subscription { myGames { gameId } }', {});
+    const refused = await anon.until(1);
+    expect(refused[0]?.errors?.[0]?.extensions?.code ?? (anon.failure as any)?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });

@@ -4,7 +4,7 @@
  * The CDK stack (through `tryBundle`) and infra/measure-bundles.ts call this same code, so
  * the measured bundles are the deployed ones.
  *
- *   npx tsx infra/bundle.ts <http|ws|stream> <outdir>
+ *   npx tsx infra/bundle.ts <http|ws|stream|timer> <outdir>
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -17,6 +17,7 @@ export const HANDLERS = {
   http: 'services/handlers/http.ts',
   ws: 'services/handlers/ws.ts',
   stream: 'services/handlers/stream.ts',
+  timer: 'services/handlers/timer.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -65,7 +66,7 @@ const STUBS: Record<string, string> = {
     get(target, key) { if (key in target) return target[key]; throw new Error('mercurius.' + String(key) + ' is not part of this bundle'); },
   });`,
 };
-const STUBBED: Record<HandlerName, string[]> = { http: ['dynalite'], ws: ['dynalite', 'mercurius'], stream: ['dynalite', 'mercurius'] };
+const STUBBED: Record<HandlerName, string[]> = { http: ['dynalite'], ws: ['dynalite', 'mercurius'], stream: ['dynalite', 'mercurius'], timer: ['dynalite', 'mercurius'] };
 
 function stubs(modules: string[]): Plugin {
   return {

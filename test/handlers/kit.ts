@@ -156,7 +156,7 @@ export function useAws(options: { games?: readonly AnyGame[] } = {}): AwsWorld {
     world.gateway = await new FakeApiGateway().listen();
     const games = options.games ?? [highCard];
     world.parlor = createParlor({ client: db.client, tableName: db.tableName, games });
-    world.used = { http: new Set(), ws: new Set(), stream: new Set() };
+    world.used = { http: new Set(), ws: new Set(), stream: new Set(), timer: new Set() };
     // Each handler on a client of its own that records the operations it calls.
     const parlorOf = (name: HandlerName) => {
       const client = localClient(db.server.endpoint);

@@ -20,14 +20,14 @@ import { FakeApiGateway, httpEvent, STAGE, wsEvent } from '../handlers/kit.js';
 
 const db = useEmbeddedDynamo();
 const outdir = mkdtempSync(join(tmpdir(), 'parlor-cdk-'));
-const bundles = {} as Record<'http' | 'ws' | 'stream', string>;
+const bundles = {} as Record<'http' | 'ws' | 'stream' | 'timer', string>;
 let gateway: FakeApiGateway;
 
 beforeAll(async () => {
   const { app, stack } = parlorApp(new App({ outdir }), 'Parlor');
   // Bundles every function, and throws on any unacknowledged cdk-nag finding.
   const template = app.synth().getStackByName(stack.stackName).template;
-  for (const name of ['http', 'ws', 'stream'] as const) {
+  for (const name of ['http', 'ws', 'stream', 'timer'] as const) {
     const key: string = template.Resources[stack.getLogicalId(stack.functions[name].node.defaultChild as any)].Properties.Code.S3Key;
     bundles[name] = join(outdir, `asset.${key.replace(/\.zip$/, '')}`, 'index.mjs');
   }
@@ -40,10 +40,17 @@ afterAll(async () => {
 
 const env = () => ({ TABLE_NAME: db.tableName, DYNAMODB_ENDPOINT: (db.server as any).endpoint, WS_ENDPOINT: gateway.endpoint });
 
+const kib = (f: string) => statSync(f).size / 1024;
+
 describe('the synthesized bundles', () => {
-  it('are three different single-file ESM bundles within their size budgets', () => {
-    expect(new Set(Object.values(bundles)).size).toBe(3);
-    const kib = (f: string) => statSync(f).size / 1024;
+  it('timer sends due webhook deliveries from the outbox when the minute rule calls', async () => {
+    const run = await runBundle(bundles.timer, [{ outbox: true }], env());
+    expect(run.results).toEqual([{ sent: 0 }]);
+  });
+
+  it('are four different single-file ESM bundles within their size budgets', () => {
+    expect(new Set(Object.values(bundles)).size).toBe(4);
+    expect(kib(bundles.timer)).toBeLessThan(1600);
     expect(kib(bundles.http)).toBeLessThan(3200);
     expect(kib(bundles.ws)).toBeLessThan(1600);
     expect(kib(bundles.stream)).toBeLessThan(1600);

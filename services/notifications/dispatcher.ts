@@ -58,7 +58,8 @@ export class Dispatcher {
     const hook = await this.webhooks.get(d.player, d.webhookId);
     if (!hook || hook.disabled) return this.outbox.done(d);
     const tried = this.now();
-    const error = await this.post(hook.url, hook.secret, d, tried);
+    // The signed timestamp is the wall clock of the attempt (receivers check its freshness).
+    const error = await this.post(hook.url, hook.secret, d, Date.now());
     await this.webhooks.record(hook, error, this.maxFailures);
     if (error === null) return this.outbox.done(d);
     const wait = this.backoff[d.attempt];

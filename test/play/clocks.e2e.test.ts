@@ -8,17 +8,23 @@ import { fireTimer } from '../../services/clocks/timer.js';
 import { ManualClock } from '../kit/manual-clock.js';
 import { commits, createAndJoin, registerPlayer, typesOf } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
+import { until, useReceiver } from '../kit/webhook-receiver.js';
+import { Webhook } from 'standardwebhooks';
 
 const clock = new ManualClock();
-const server = useServer({ clock });
+const server = useServer({ clock, webhooks: { pollMs: 20 } });
+const receivers = [useReceiver(), useReceiver(), useReceiver()];
 const PER_MOVE = 5_000;
 
 const state = async (id: string, token?: string) =>
   (await server.gql('query($id: ID!) { game(id: $id) { version seat status { toMove over result { scores resigned forfeited } } legalMoves clocks { seat deadline remainingMs } } }', { id }, token)).data.game;
 
-describe('a per-move clock (PT5S) in a three-player SCOUT game where one player never moves', () => {
-  it('every timeout is a TimedOut event followed by its bot move in the same commit; the others play on', async () => {
+describe('a per-move clock (PT5S) in a three-player SCOUT game where one player never moves (the issue’s “done when”)', () => {
+  it('every timeout is a TimedOut event followed by its bot move; inboxes show whose turn it is; webhooks get signed YOUR_TURN', async () => {
     const [ann, bob, cy] = [await registerPlayer(server, 'Ann'), await registerPlayer(server, 'Bob'), await registerPlayer(server, 'Cy')];
+    const hooks = await Promise.all(
+      [ann, bob, cy].map(async (p, i) => (await server.gql('mutation($u: String!) { addWebhook(url: $u, events: [YOUR_TURN]) { secret } }', { u: receivers[i]!.url }, p.token)).data.addWebhook),
+    );
     const id = await createAndJoin(server, { game: 'scout', seats: 3, timeControl: { perMove: 'PT5S' }, autoAdvance: false, seed: 'clocks' }, [ann, bob, cy]);
     const tokens = [ann.token, bob.token, cy.token];
     const rng = fastRng(7);
@@ -36,6 +42,8 @@ describe('a per-move clock (PT5S) in a three-player SCOUT game where one player 
       const humans = g.status.toMove.filter((s: number) => s !== 2);
       if (humans.length) {
         const seat = humans[rng.int(humans.length)];
+        const awaiting = (await server.gql('query { me { games(awaitingMyMove: true) { edges { node { gameId seat } } } } }', {}, tokens[seat])).data.me.games.edges;
+        expect(awaiting.map((e: any) => e.node)).toContainEqual({ gameId: id, seat });
         const mine = await state(id, tokens[seat]);
         const r = await server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: mine.legalMoves[rng.int(mine.legalMoves.length)] }, tokens[seat]);
         expect(r.errors).toBeUndefined();
@@ -61,6 +69,16 @@ describe('a per-move clock (PT5S) in a three-player SCOUT game where one player 
     const all = (await commits(server, id)).flatMap((c) => typesOf(c.events));
     expect(all.filter((t) => t === 'TimedOut')).toHaveLength(timeouts);
     expect(all).toContain('DeadlineSet');
+    // Each player's receiver got YOUR_TURN notices for this game and their seat, every one signed with their hook's secret.
+    await until(() => receivers.every((r) => r.received.some((d) => JSON.parse(d.body).gameId === id)));
+    for (const [seat, r] of receivers.entries()) {
+      const mine = r.received.map((d) => ({ d, body: JSON.parse(d.body) })).filter(({ body }) => body.gameId === id);
+      expect(mine.length).toBeGreaterThan(0);
+      for (const { d, body } of mine) {
+        expect(body).toMatchObject({ type: 'YOUR_TURN', seat });
+        expect(() => new Webhook(hooks[seat].secret).verify(d.body, d.headers as Record<string, string>)).not.toThrow();
+      }
+    }
   });
 
   it('a timer that fires late (the game moved on since it was set) changes nothing', async () => {

@@ -14,6 +14,7 @@ const server = useServer({ webhooks: { backoff: BACKOFF, pollMs: 20, maxFailures
 const good = useReceiver();
 const flaky = useReceiver((n) => (n < 2 ? 500 : 200));
 const broken = useReceiver(() => 503);
+const events = useReceiver();
 
 const addHook = async (token: string, url: string, events?: string[]) =>
   (await server.gql('mutation($u: String!, $e: [WebhookEvent!]) { addWebhook(url: $u, events: $e) { id url events secret } }', { u: url, e: events }, token)).data.addWebhook;
@@ -60,6 +61,21 @@ describe('webhooks', () => {
     expect(broken.received).toHaveLength(4);
     const me = await server.gql('query { me { webhooks { failures disabled lastError } } }', {}, eve.token);
     expect(me.data.me.webhooks).toEqual([{ failures: 4, disabled: true, lastError: 'HTTP 503' }]);
+  });
+
+  it('sends DEADLINE_WARNING with a quarter of the time left, and GAME_OVER when the game ends', async () => {
+    const hal = await registerPlayer(server, 'Hal');
+    await addHook(hal.token, events.url, ['DEADLINE_WARNING', 'GAME_OVER']);
+    const started = Date.now();
+    const id = await createAndJoin(server, { game: 'scout', seats: 2, bots: [{ seat: 0, kind: 'random' }], timeControl: { perMove: 'PT4S' } }, [hal]);
+    const ofGame = (type: string) => events.received.map((r) => JSON.parse(r.body)).filter((b) => b.gameId === id && b.type === type);
+    await until(() => ofGame('DEADLINE_WARNING').length > 0, 8000);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2900); // 4 s − a quarter
+    expect(ofGame('DEADLINE_WARNING')[0]).toMatchObject({ seat: 1 });
+    await server.gql('mutation($id: ID!) { resign(gameId: $id) { version } }', { id }, hal.token); // the bots play it out
+    await until(() => ofGame('GAME_OVER').length === 1, 30_000);
+    expect(ofGame('GAME_OVER')[0]).toMatchObject({ seat: 1, deadline: null });
+    expect(ofGame('YOUR_TURN')).toEqual([]); // not asked for
   });
 
   it('refuses bad urls and events with BAD_INPUT, and webhooks without a player token', async () => {

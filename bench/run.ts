@@ -1,37 +1,84 @@
 /**
- * `npm run bench`: engine random games per second for every game in the catalog, and
- * submitMove latency through HTTP beside the bare PutItem floor. Figures compare as ratios
- * within one run (the machine is noisy); this is not a test and asserts nothing.
+ * `npm run bench`: every figure the project tracks, each beside its target. Figures compare as
+ * ratios within one run (the machine is noisy); this is not a test and asserts nothing.
  *   BENCH_SECONDS (per engine figure, default 2)  BENCH_MOVES (HTTP moves, default 400)
+ *   BENCH_ONLY=engine,http,reads,concurrent,cost (default: all)
+ *   BGIO_SCOUT_DIR: a folder with the boardgame.io SCOUT baseline installed (see bench/baseline.ts)
  */
 import { games } from '../services/engine/registry.js';
+import { boardgameIoScout } from './baseline.js';
+import { benchCost } from './cost.js';
 import { benchEngine } from './engine.js';
-import { benchHttp } from './http.js';
+import { benchConcurrent, benchHttp } from './http.js';
+import { benchReads } from './reads.js';
 import { ms } from './stats.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const moves = Number(process.env.BENCH_MOVES ?? 400);
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,reads,concurrent,cost').split(','));
+const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
 
 /** Option sets measured apart (Silver per edition); every other game with its defaults. */
 const variants: Record<string, { label: string; options: object }[]> = {
   silver: ['dagger', 'coin', 'amulet'].map((edition) => ({ label: edition, options: { edition } })),
 };
 
-console.log(`Engine: random games through the table decider (${seconds}s each)`);
-for (const game of games) {
-  for (const { label, options } of variants[game.id] ?? [{ label: '', options: {} }]) {
-    for (const seats of new Set([game.seats.min, Math.min(game.seats.max, Math.max(game.seats.min, 4)), game.seats.max])) {
-      const r = benchEngine(game, seats, seconds, options);
-      const name = label ? `${game.id} (${label})` : game.id;
-      console.log(`  ${name.padEnd(20)} ${seats} seats  ${r.gamesPerSecond.toFixed(1).padStart(9)} games/s  (${r.games} games, ${r.movesPerGame.toFixed(0)} moves/game)`);
+if (only.has('engine')) {
+  const baseline = boardgameIoScout();
+  console.log(`Engine: µs per move (decide + evolve + the mover's view and legal moves), random games, ${seconds}s each; target ≤ 15 µs`);
+  for (const game of games) {
+    for (const { label, options } of variants[game.id] ?? [{ label: '', options: {} }]) {
+      for (let seats = game.seats.min; seats <= game.seats.max; seats++) {
+        if (game.id !== 'scout' && ![game.seats.min, Math.min(game.seats.max, 4), game.seats.max].includes(seats)) continue;
+        const r = benchEngine(game, seats, seconds, options);
+        const us = 1e6 / (r.gamesPerSecond * r.movesPerGame);
+        const name = label ? `${game.id} (${label})` : game.id;
+        const bgio = game.id === 'scout' ? baseline?.get(seats) : undefined;
+        const vs = bgio ? `  boardgame.io ${bgio.toFixed(0)} µs: ${(bgio / us).toFixed(1)}× (target ≥ 25×, ${verdict(bgio / us >= 25)})` : '';
+        console.log(`  ${name.padEnd(20)} ${seats} seats ${us.toFixed(1).padStart(7)} µs/move ${verdict(us <= 15).padEnd(6)} ${r.gamesPerSecond.toFixed(1).padStart(8)} games/s  ${r.movesPerGame.toFixed(0).padStart(4)} moves/game${vs}`);
+      }
     }
   }
+  if (!baseline) console.log('  (boardgame.io baseline skipped: set BGIO_SCOUT_DIR to include it)');
 }
 
 const game = process.env.BENCH_GAME ?? 'scout';
-const http = await benchHttp({ game, seats: 4, moves, puts: moves });
-console.log(`\nHTTP: submitMove on the embedded DynamoDB (${game}, 4 seats, ${http.move.n} moves, one client)`);
-console.log(`  submitMove        p50 ${ms(http.move.p50)}  p99 ${ms(http.move.p99)}  ${http.movesPerSecond.toFixed(0)} moves/s`);
-console.log(`  bare PutItem      p50 ${ms(http.put.p50)}  p99 ${ms(http.put.p99)}`);
-console.log(`  ratio submitMove/PutItem  p50 ${(http.move.p50 / http.put.p50).toFixed(2)}x  p99 ${(http.move.p99 / http.put.p99).toFixed(2)}x`);
+if (only.has('http')) {
+  const http = await benchHttp({ game, seats: 4, moves, puts: moves });
+  const p50 = http.move.p50 / http.put.p50;
+  const p99 = http.move.p99 / http.put.p99;
+  console.log(`\nHTTP: submitMove on the embedded DynamoDB (${game}, 4 seats, ${http.move.n} moves, one client)`);
+  console.log(`  submitMove        p50 ${ms(http.move.p50)}  p99 ${ms(http.move.p99)}  ${http.movesPerSecond.toFixed(0)} moves/s`);
+  console.log(`  bare PutItem      p50 ${ms(http.put.p50)}  p99 ${ms(http.put.p99)}`);
+  console.log(`  ratio submitMove/PutItem  p50 ${p50.toFixed(2)}× (target ≤ 1.5×, ${verdict(p50 <= 1.5)})  p99 ${p99.toFixed(2)}× (target ≤ 2×, ${verdict(p99 <= 2)})`);
+}
+
+if (only.has('reads')) {
+  const r = await benchReads();
+  const ratio = r.long.p50 / r.short.p50;
+  console.log(`\nReads: loading a game with the cache off (silver, 4 seats)`);
+  console.log(`  ${String(r.short.events).padStart(5)} events  p50 ${ms(r.short.p50)}  p99 ${ms(r.short.p99)}`);
+  console.log(`  ${String(r.long.events).padStart(5)} events  p50 ${ms(r.long.p50)}  p99 ${ms(r.long.p99)}`);
+  console.log(`  ratio long/short p50 ${ratio.toFixed(2)}× (target ≤ 1.2×, ${verdict(ratio <= 1.2)})`);
+}
+
+if (only.has('concurrent')) {
+  const clients = Number(process.env.BENCH_CLIENTS ?? 50);
+  const c = await benchConcurrent({ game, seats: 4, clients, movesPerClient: Math.max(10, Math.round(moves / 20)) });
+  console.log(`\nMany games at once over HTTP (${game}, 4 seats; each client reads its legal moves, then moves)`);
+  console.log(`  1 client          ${c.one.movesPerSecond.toFixed(0).padStart(5)} moves/s  submitMove p50 ${ms(c.one.p50)}  p99 ${ms(c.one.p99)}`);
+  console.log(`  ${String(clients).padEnd(2)} clients/games ${c.many.movesPerSecond.toFixed(0).padStart(5)} moves/s  submitMove p50 ${ms(c.many.p50)}  p99 ${ms(c.many.p99)}  (${(c.many.movesPerSecond / c.one.movesPerSecond).toFixed(1)}× one client)`);
+}
+
+if (only.has('cost')) {
+  const rows = await benchCost();
+  console.log(`\nAWS cost per 1,000 games (on-demand DynamoDB, Lambda arm64, API Gateway; list prices ${'2026-11'}; see bench/cost.ts for the model)`);
+  console.log('  game                seats  moves/game  DynamoDB calls/move  WRU/game  RRU/game  DynamoDB $  Lambda $  API GW $  total $');
+  for (const r of rows) {
+    const c = r.usdPer1000Games;
+    console.log(
+      `  ${r.game.padEnd(20)} ${String(r.seats).padStart(4)} ${r.movesPerGame.toFixed(0).padStart(11)} ${r.dynamoCallsPerMove.toFixed(2).padStart(20)} ${r.writeUnitsPerGame.toFixed(0).padStart(9)} ${r.readUnitsPerGame.toFixed(0).padStart(9)} ${c.dynamodb.toFixed(3).padStart(11)} ${c.lambda.toFixed(3).padStart(9)} ${c.apiGateway.toFixed(3).padStart(9)} ${c.total.toFixed(3).padStart(8)}`,
+    );
+  }
+}

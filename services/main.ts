@@ -28,6 +28,7 @@ await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;
 console.log(`Parlor is serving:
+  Play         ${base}/          (the web client)
   GraphQL      ${base}/graphql   (subscriptions: ws://${host}:${port}/graphql)
   GraphiQL     ${base}/graphiql
   REST + docs  ${base}/v1  ·  ${base}/docs

@@ -53,9 +53,17 @@ export interface GameTypeDto {
   names: { en: string; fa: string };
   seats: { min: number; max: number };
   viewType: string;
+  /** JSON Schema (draft-07) of the game's moves, with the descriptions from the code. */
+  moves: Record<string, unknown>;
   options: { name: string; description: string | null; default: unknown; schema: unknown }[];
   /** Extra catalog data a game publishes (e.g. Silver's card list), or null. */
   catalog: unknown;
+}
+
+/** A game's move schema as JSON Schema draft-07 (what OpenAPI 3.0 and Fastify's ajv read). */
+export function moveSchema(game: AnyGame): Record<string, unknown> {
+  const { $schema: _draft, ...schema } = z.toJSONSchema(game.command, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
+  return { title: `${game.names.en} move`, ...schema };
 }
 
 export function gameTypeDto(game: AnyGame): GameTypeDto {
@@ -71,6 +79,7 @@ export function gameTypeDto(game: AnyGame): GameTypeDto {
     names: game.names,
     seats: game.seats,
     viewType: game.viewType,
+    moves: moveSchema(game),
     options,
     catalog: game.catalog ?? null,
   };

@@ -1,6 +1,7 @@
 /** The REST mirror under /v1, through real HTTP, and its OpenAPI document. */
 import { describe, expect, it } from 'vitest';
 import { highCard } from '../kit/high-card.js';
+import { createAndSeat } from '../kit/seat.js';
 import { useServer } from '../kit/server.js';
 
 const server = useServer({ games: [highCard] });
@@ -26,9 +27,8 @@ describe('REST mirror', () => {
   });
 
   it('refusals carry the same codes with HTTP statuses, and change nothing', async () => {
-    const id = (await server.rest('POST', '/v1/games', { game: 'high-card', seats: 2 })).body.id;
-    const a = (await server.rest('POST', `/v1/games/${id}/join`, { name: 'ann' })).body;
-    await server.rest('POST', `/v1/games/${id}/join`, { name: 'bob' });
+    const { id, tokens } = await createAndSeat(server.service, { game: 'high-card', seats: 2 });
+    const a = { token: tokens[0] };
     const cases: [string, string, unknown, string | undefined, number, string][] = [
       ['POST', '/v1/games', { game: 'high-card' }, undefined, 400, 'BAD_INPUT'],
       ['POST', '/v1/games', { game: 'high-card', seats: 1 }, undefined, 400, 'BAD_INPUT'],
@@ -47,9 +47,8 @@ describe('REST mirror', () => {
   });
 
   it('takes null optionals as absent, and refuses misspelled or coerced fields instead of guessing', async () => {
-    const id = (await server.rest('POST', '/v1/games', { game: 'high-card', seats: 2 })).body.id;
-    const a = (await server.rest('POST', `/v1/games/${id}/join`, { name: 'ann' })).body;
-    await server.rest('POST', `/v1/games/${id}/join`, { name: 'bob' });
+    const { id, tokens } = await createAndSeat(server.service, { game: 'high-card', seats: 2 });
+    const a = { token: tokens[0] };
     const move = { type: 'choose', swap: true };
     expect((await server.rest('POST', `/v1/games/${id}/moves`, { move, expectedVersoin: 3 }, a.token)).body.error.code).toBe('BAD_INPUT');
     expect((await server.rest('POST', `/v1/games/${id}/moves`, { move, expectedVersion: '3' }, a.token)).body.error.code).toBe('BAD_INPUT');

@@ -4,12 +4,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ParlorService } from '../../services/app/service.js';
+import { scout } from '../../services/engine/games/scout/index.js';
 import { DynamoEventStore } from '../../services/store/index.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { highCard } from '../kit/high-card.js';
+import { createAndSeat } from '../kit/seat.js';
 
 const db = useEmbeddedDynamo();
-const service = () => new ParlorService({ store: new DynamoEventStore({ client: db.client, tableName: db.tableName }), games: [highCard], snapshotEvery: 2 });
+const service = () => new ParlorService({ store: new DynamoEventStore({ client: db.client, tableName: db.tableName }), games: [highCard, scout], snapshotEvery: 2 });
 
 describe('ParlorService', () => {
   it('two instances on one table see each other’s moves (the cache catches up)', async () => {
@@ -29,38 +31,54 @@ describe('ParlorService', () => {
   it('a move decided on a stale cache loses the write race and is re-decided on the newest state', async () => {
     const a = service();
     const b = service();
-    const created = await a.create({ game: 'high-card', seats: 3 });
-    const seats = [];
-    for (let s = 0; s < 3; s++) seats.push(await a.join(created.id, `p${s}`));
-    await a.move({ gameId: created.id, token: seats[0]!.token, move: { type: 'choose', swap: true } }); // a caches v5
-    await b.move({ gameId: created.id, token: seats[1]!.token, move: { type: 'choose', swap: false } }); // v6, unseen by a
-    const after = await a.move({ gameId: created.id, token: seats[2]!.token, move: { type: 'choose', swap: true } });
+    const { id, tokens } = await createAndSeat(a, { game: 'high-card', seats: 3 });
+    await a.move({ gameId: id, token: tokens[0], move: { type: 'choose', swap: true } }); // a caches v5
+    await b.move({ gameId: id, token: tokens[1], move: { type: 'choose', swap: false } }); // v6, unseen by a
+    const after = await a.move({ gameId: id, token: tokens[2], move: { type: 'choose', swap: true } });
     expect(after.version).toBe(7);
     expect(after.state.ended).toBe(true); // the last choice's commit also holds GameEnded
     expect(after.state.play).toMatchObject({ choices: [true, false, true], revealed: true });
   });
 
+  it('a move refused on a stale cached fold (not that seat\'s turn there) is decided again on the newest state', async () => {
+    // SCOUT, where one seat plays at a time: instance a caches the game, b plays a move a never sees.
+    const a = service();
+    const b = service();
+    const { id, tokens } = await createAndSeat(a, { game: 'scout', seats: 3, seed: 'stale-cache' });
+    let now = await b.load(id);
+    const t = now.table;
+    while (t.status(now.state).phase !== 'play') {
+      const seat = t.status(now.state).toMove[0]!;
+      now = await b.move({ gameId: id, token: tokens[seat], move: t.legalMoves(now.state, seat)[0] });
+    }
+    const stale = await a.load(id); // a's cache: the first turn of play
+    const first = t.status(stale.state).toMove[0]!;
+    now = await b.move({ gameId: id, token: tokens[first], move: t.legalMoves(stale.state, first)[0] });
+    const next = t.status(now.state).toMove[0]!;
+    const move = t.legalMoves(now.state, next)[0];
+    expect(() => t.decide(stale.state, { type: 'move', seat: next, move }), 'on a\'s cached fold the move is refused').toThrow(expect.objectContaining({ code: 'NOT_YOUR_TURN' }));
+    const after = await a.move({ gameId: id, token: tokens[next], move });
+    expect(after.version).toBe(now.version + 1);
+    expect(t.status(after.state).toMove).not.toContain(next);
+  });
+
   it('commandIds are per seat: two seats may use the same one', async () => {
     const a = service();
-    const created = await a.create({ game: 'high-card', seats: 3 });
-    const seats = [];
-    for (let s = 0; s < 3; s++) seats.push(await a.join(created.id, `p${s}`));
-    await a.move({ gameId: created.id, token: seats[0]!.token, move: { type: 'choose', swap: true }, commandId: 'move-1' });
-    const second = await a.move({ gameId: created.id, token: seats[1]!.token, move: { type: 'choose', swap: false }, commandId: 'move-1' });
+    const { id, tokens } = await createAndSeat(a, { game: 'high-card', seats: 3 });
+    await a.move({ gameId: id, token: tokens[0], move: { type: 'choose', swap: true }, commandId: 'move-1' });
+    const second = await a.move({ gameId: id, token: tokens[1], move: { type: 'choose', swap: false }, commandId: 'move-1' });
     expect(second.state.play).toMatchObject({ choices: [true, false, null] });
-    const retried = await a.move({ gameId: created.id, token: seats[1]!.token, move: { type: 'choose', swap: false }, commandId: 'move-1' });
+    const retried = await a.move({ gameId: id, token: tokens[1], move: { type: 'choose', swap: false }, commandId: 'move-1' });
     expect(retried.version).toBe(second.version);
   });
 
   it('refuses an empty or oversized commandId', async () => {
     const a = service();
-    const created = await a.create({ game: 'high-card', seats: 2 });
-    const { token } = await a.join(created.id, 'p');
-    await a.join(created.id, 'q');
+    const { id, tokens } = await createAndSeat(a, { game: 'high-card', seats: 2 });
     for (const commandId of ['', 'x'.repeat(101)]) {
-      await expect(a.move({ gameId: created.id, token, move: { type: 'choose', swap: true }, commandId })).rejects.toMatchObject({ code: 'BAD_INPUT' });
+      await expect(a.move({ gameId: id, token: tokens[0], move: { type: 'choose', swap: true }, commandId })).rejects.toMatchObject({ code: 'BAD_INPUT' });
     }
-    expect((await a.load(created.id)).version).toBe(3);
+    expect((await a.load(id)).version).toBe(3);
   });
 
   it('a failing commit listener does not fail a durable move', async () => {
@@ -77,12 +95,10 @@ describe('ParlorService', () => {
 
   it('folding from snapshots gives the same game as folding every event', async () => {
     const a = service();
-    const created = await a.create({ game: 'high-card', seats: 4, seed: 'same' });
-    const joined = [];
-    for (let s = 0; s < 4; s++) joined.push(await a.join(created.id, `p${s}`));
-    for (const j of joined.slice(0, 3)) await a.move({ gameId: created.id, token: j.token, move: { type: 'choose', swap: true } });
-    const fresh = await service().load(created.id); // from the newest snapshot + tail
-    const history = await new DynamoEventStore({ client: db.client, tableName: db.tableName }).history(created.id);
+    const { id, tokens } = await createAndSeat(a, { game: 'high-card', seats: 4, seed: 'same' });
+    for (const token of tokens.slice(0, 3)) await a.move({ gameId: id, token, move: { type: 'choose', swap: true } });
+    const fresh = await service().load(id); // from the newest snapshot + tail
+    const history = await new DynamoEventStore({ client: db.client, tableName: db.tableName }).history(id);
     const full = fresh.table.fold(history.flatMap((c) => c.events) as never[]);
     expect(fresh.state).toEqual(full);
     expect(fresh.version).toBe(8);

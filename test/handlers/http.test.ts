@@ -72,5 +72,5 @@ describe('the deployed entry point', () => {
 });
 
 describe('least privilege', () => {
-  it('the handlers called only DynamoDB actions their roles grant', () => expectOnlyGrantedActions(world));
+  it('each handler, driven through a whole game, calls only DynamoDB actions its role grants', () => expectOnlyGrantedActions(world));
 });

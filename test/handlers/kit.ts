@@ -2,7 +2,8 @@
  * The AWS parts stood in for on loopback, the rest real: the embedded DynamoDB with the
  * game table, the handlers wired to it as on Lambda, and a fake API Gateway that records
  * what each connection is sent (PostToConnection), closes (DeleteConnection), answers 410
- * for connections marked gone, and can carry real WebSocket clients.
+ * for connections marked gone, fails the next N posts with 500 on request, and can carry
+ * real WebSocket clients.
  */
 import './env.js';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -24,6 +25,7 @@ import { localClient } from '../../services/store/embedded.js';
 import { gamePk } from '../../services/store/schema.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { highCard } from '../kit/high-card.js';
+import { createAndSeat, type SeatedGame } from '../kit/seat.js';
 
 export const STAGE = 'test';
 
@@ -35,6 +37,8 @@ export class FakeApiGateway {
   readonly closed = new Set<string>();
   /** Connections that answer 410 Gone. */
   readonly gone = new Set<string>();
+  /** How many of the next posts fail with 500 (a transient error). */
+  failing = 0;
   readonly sockets = new Map<string, WebSocket>();
   endpoint = '';
 
@@ -111,6 +115,10 @@ export class FakeApiGateway {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     if (this.gone.has(connectionId) || this.closed.has(connectionId)) return [410, '{"message":"Gone"}', 'GoneException'];
+    if (req.method === 'POST' && this.failing > 0) {
+      this.failing--;
+      return [500, '{"message":"Internal server error"}', 'InternalServerErrorException'];
+    }
     if (req.method === 'POST') {
       const frame = Buffer.concat(chunks).toString('utf8');
       if (Buffer.byteLength(frame) > 128 * 1024) return [413, '{"message":"Request Entity Too Large"}', 'PayloadTooLargeException'];
@@ -232,10 +240,27 @@ export function wsEvent(routeKey: '$connect' | '$default' | '$disconnect', conne
   };
 }
 
-/** Every DynamoDB action the handlers called is one their role grants (the stack grants TABLE_ACTIONS). */
-export function expectOnlyGrantedActions(world: AwsWorld): void {
+/**
+ * Every DynamoDB action the handlers call is one their role grants (the stack grants TABLE_ACTIONS).
+ * It drives each handler itself — a game created, joined and played over HTTP, a subscriber's
+ * whole WebSocket life, the commits streamed — so it sees real calls even when it runs alone;
+ * whatever the file's earlier tests called is checked too.
+ */
+export async function expectOnlyGrantedActions(world: AwsWorld): Promise<void> {
+  const MOVE = 'mutation($id: ID!, $move: JSON!) { submitMove(gameId: $id, move: $move) { game { version } } }';
+  const { id, tokens } = await createAndSeat((q, v, t) => gql(world, q, v, t), { game: 'high-card', seats: 2 });
+  const connection = `least-privilege-${id}`;
+  await world.ws(wsEvent('$connect', connection, undefined, { 'Sec-WebSocket-Protocol': 'graphql-transport-ws' }));
+  await world.ws(wsEvent('$default', connection, { type: 'connection_init', payload: { authorization: `Bearer ${tokens[0]}` } }));
+  await world.ws(wsEvent('$default', connection, { id: 's', type: 'subscribe', payload: { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', variables: { id } } }));
+  expect((await gql(world, MOVE, { id, move: { type: 'choose', swap: true } }, tokens[1])).errors).toBeUndefined();
+  expect(await world.stream(await world.streamEvent(id))).toEqual({ batchItemFailures: [] });
+  await world.ws(wsEvent('$default', connection, { id: 's', type: 'complete' }));
+  await world.ws(wsEvent('$disconnect', connection));
+  expect(world.gateway.messages(connection).map((m) => m.type)).toEqual(['connection_ack', 'next', 'next']);
   for (const name of Object.keys(TABLE_ACTIONS) as HandlerName[]) {
     const granted = new Set<string>(TABLE_ACTIONS[name]);
+    expect(world.used[name].size, `${name} called DynamoDB`).toBeGreaterThan(0);
     expect([...world.used[name]].filter((a) => !granted.has(a)), `${name} called actions its role lacks`).toEqual([]);
   }
 }
@@ -247,9 +272,4 @@ export async function gql(world: AwsWorld, query: string, variables?: Record<str
 }
 
 /** A toy game with every seat taken: its id and the seat tokens. */
-export async function newGame(world: AwsWorld, seats = 2, seed?: string): Promise<{ id: string; tokens: string[] }> {
-  const agg = await world.parlor.service.create({ game: 'high-card', seats, seed });
-  const tokens: string[] = [];
-  for (let s = 0; s < seats; s++) tokens.push((await world.parlor.service.join(agg.id, `p${s}`)).token);
-  return { id: agg.id, tokens };
-}
+export const newGame = (world: AwsWorld, seats = 2, seed?: string): Promise<SeatedGame> => createAndSeat(world.parlor.service, { game: 'high-card', seats, seed });

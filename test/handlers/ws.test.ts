@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { ParlorService } from '../../services/app/service.js';
 import { replay } from '../../services/handlers/stream.js';
 import { highCard } from '../kit/high-card.js';
+import { createAndSeat } from '../kit/seat.js';
 import { gql, newGame, useAws, wsEvent, expectOnlyGrantedActions } from './kit.js';
 
 const world = useAws();
@@ -27,6 +28,9 @@ async function connect(token?: string) {
 }
 const frames = (id: string) => world.gateway.messages(id);
 const send = (id: string, message: unknown) => world.ws(wsEvent('$default', id, message));
+const versionsSent = (id: string) => frames(id).flatMap((m) => (m.type === 'next' ? [m.payload.data.gameUpdated.version] : []));
+/** The management API client's attempts per post (the SDK's standard retry mode: 3). */
+const POST_ATTEMPTS = 3;
 const subscribe = (id: string, gameId: string, subId = 'g', query = SUB) => send(id, { id: subId, type: 'subscribe', payload: { query, variables: { id: gameId } } });
 
 describe('$connect', () => {
@@ -144,8 +148,10 @@ describe('subscriptions through DynamoDB Streams', () => {
     expect(mine.legalMoves).toEqual([]); // seat 0 has chosen
     expect(theirs.legalMoves).toHaveLength(2);
     expect(spectator.legalMoves).toEqual([]);
-    // No frame to one seat carries the other seat's hidden card.
-    expect(JSON.stringify(frames(seats[0]!))).not.toContain(`"hand":${theirs.view.hand},`);
+    // No frame to seat 0 shows seat 1's hidden card (the deck's cards are distinct).
+    const handsShownToSeat0 = frames(seats[0]!).flatMap((m) => (m.type === 'next' ? [m.payload.data.gameUpdated.view.hand] : []));
+    expect(handsShownToSeat0).toEqual([mine.view.hand, mine.view.hand]);
+    expect(handsShownToSeat0).not.toContain(theirs.view.hand);
   });
 
   it('runs the projections (the lobby) and sends nothing twice when Lambda retries a batch', async () => {
@@ -182,6 +188,20 @@ describe('subscriptions through DynamoDB Streams', () => {
     expect(frames(live).at(-1).payload.data.gameUpdated.version).toBe(4);
     expect((await world.connections.subscribers(id)).map((s) => s.connectionId)).toEqual([live]);
     expect(await world.connections.get(stale)).toBeNull();
+  });
+
+  it('gives a claim back when API Gateway fails a send (500), so the retried batch sends that version', async () => {
+    const { id, tokens } = await newGame(world);
+    const c = await connect(tokens[0]);
+    await subscribe(c, id);
+    await world.parlor.service.move({ gameId: id, token: tokens[0], move: swap });
+    const event = await world.streamEvent(id, 3);
+    world.gateway.failing = POST_ATTEMPTS; // every attempt the SDK makes for this post
+    expect((await world.stream(event)).batchItemFailures).toHaveLength(1);
+    expect(world.gateway.failing, 'the SDK tried as often as expected').toBe(0);
+    expect(versionsSent(c)).toEqual([3]);
+    expect(await world.stream(event)).toEqual({ batchItemFailures: [] });
+    expect(versionsSent(c)).toEqual([3, 4]);
   });
 
   it('stops sending after complete, and forgets everything on $disconnect', async () => {
@@ -228,10 +248,8 @@ describe('subscriptions through DynamoDB Streams', () => {
 describe('replay (the game right after each streamed commit)', () => {
   it('folds from the snapshot, or from the whole history when the snapshot is past the first version', async () => {
     const service = new ParlorService({ store: world.parlor.store, games: [highCard], snapshotEvery: 2 });
-    const created = await service.create({ game: 'high-card', seats: 3 });
-    const tokens: string[] = [];
-    for (let s = 0; s < 3; s++) tokens.push((await service.join(created.id, `p${s}`)).token);
-    for (const t of tokens) await service.move({ gameId: created.id, token: t, move: swap });
+    const created = await createAndSeat(service, { game: 'high-card', seats: 3 });
+    for (const token of created.tokens) await service.move({ gameId: created.id, token, move: swap });
     const lookup = () => highCard;
     const versions = (aggs: { version: number }[]) => aggs.map((a) => a.version);
     const last = await service.load(created.id);
@@ -246,5 +264,5 @@ describe('replay (the game right after each streamed commit)', () => {
 });
 
 describe('least privilege', () => {
-  it('the handlers called only DynamoDB actions their roles grant', () => expectOnlyGrantedActions(world));
+  it('each handler, driven through a whole game, calls only DynamoDB actions its role grants', () => expectOnlyGrantedActions(world));
 });

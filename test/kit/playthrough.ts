@@ -8,6 +8,7 @@
  * A game adds its own invariants (cards conserved …) through `check`.
  */
 import { expect } from 'vitest';
+import { answers } from './command-spaces.js';
 import { fastRng, randomBot, table, type AnyGame, type Bot, type TableEvent, type TableState } from '../../services/engine/core/index.js';
 
 export interface PlaythroughOptions {
@@ -107,7 +108,11 @@ function deepCheck(t: ReturnType<typeof table>, state: TableState, events: reado
   }
 }
 
-/** What `seat` can observe: its view, its legal moves and its redacted history. */
+/**
+ * What `seat` can observe: its view, its legal moves, its redacted history, and how the table
+ * answers each command of its space (test/kit/command-spaces.ts): accepted or refused, with
+ * the refusal's message — a refusal must not tell a seat what it cannot see.
+ */
 export function observe(game: AnyGame, events: readonly TableEvent[], seat: number | null) {
   const t = table(game);
   const state = t.fold(events);
@@ -116,6 +121,7 @@ export function observe(game: AnyGame, events: readonly TableEvent[], seat: numb
     legalMoves: seat === null ? [] : t.legalMoves(state, seat),
     status: t.status(state),
     history: events.map((e) => t.redact(e, seat)),
+    answers: seat === null ? {} : answers(t, state, seat),
   };
 }
 

@@ -88,6 +88,11 @@ type GameType {
   options: [GameOption!]!
   "The GameView member this game's view is."
   viewType: String!
+  """
+  The JSON Schema (draft-07) of this game's moves: a oneOf over the move kinds, each with its
+  fields described. legalMoves lists the moves open to a seat now, in this shape.
+  """
+  moves: JSON!
   "Extra catalog data the game publishes (e.g. Silver's card list with powers), or null."
   catalog: JSON
 }

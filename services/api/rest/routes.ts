@@ -10,11 +10,9 @@ import { bearer, HTTP_STATUS } from '../errors.js';
 import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
+import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
-const error = {
-  type: 'object',
-  properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } }, required: ['code', 'message'] } },
-} as const;
+const error = errorShape;
 const anyObject = { type: 'object', additionalProperties: true } as const;
 const gameId = { type: 'object', properties: { id: { type: 'string', maxLength: 100 } }, required: ['id'] } as const;
 const auth = [{ seatToken: [] }];
@@ -49,7 +47,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
 
   app.setNotFoundHandler((req, reply) => reply.status(404).send({ error: { code: 'NOT_FOUND', message: `no route ${req.method} ${req.url}` } }));
 
-  app.get('/game-types', { schema: { summary: 'The games this server offers', tags: ['catalog'], response: { 200: { type: 'array', items: anyObject } } } }, async () =>
+  app.get('/game-types', { schema: { summary: 'The games this server offers', tags: ['catalog'], response: { 200: { type: 'array', items: gameTypeShape } } } }, async () =>
     service.games.map(gameTypeDto),
   );
 
@@ -60,7 +58,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
         summary: 'Games still waiting for players (the lobby)',
         tags: ['games'],
         querystring: { type: 'object', properties: { type: { type: 'string' } } },
-        response: { 200: { type: 'array', items: anyObject } },
+        response: { 200: { type: 'array', items: lobbyEntryShape } },
       },
     },
     async (req) => service.openGames(req.query.type),
@@ -78,7 +76,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
           additionalProperties: false,
           properties: { game: { type: 'string' }, seats: { type: 'integer' }, options: anyObject, seed: { type: 'string' }, ...createGameProperties },
         },
-        response: { 201: anyObject, ...refusals },
+        response: { 201: gameShape, ...refusals },
       },
     },
     async (req, reply) => reply.status(201).send(gameDto(await service.create(createInput(req.body, token(req), service.now())), null)),
@@ -92,7 +90,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
         tags: ['games'],
         params: gameId,
         body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string' } } },
-        response: { 200: anyObject, ...refusals },
+        response: { 200: joinShape, ...refusals },
       },
     },
     async (req) => {
@@ -103,7 +101,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
 
   app.get<{ Params: { id: string } }>(
     '/games/:id',
-    { schema: { summary: 'A game as the caller sees it', tags: ['games'], security: auth, params: gameId, response: { 200: anyObject, ...refusals } } },
+    { schema: { summary: 'A game as the caller sees it', tags: ['games'], security: auth, params: gameId, response: { 200: gameShape, ...refusals } } },
     async (req) => {
       const { agg, viewer } = await viewed(req);
       return gameDto(agg, viewer);
@@ -121,7 +119,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
 
   app.get<{ Params: { id: string } }>(
     '/games/:id/history',
-    { schema: { summary: 'The event history, redacted for the caller', tags: ['games'], security: auth, params: gameId, response: { 200: { type: 'array', items: anyObject }, ...refusals } } },
+    { schema: { summary: 'The event history, redacted for the caller', tags: ['games'], security: auth, params: gameId, response: { 200: { type: 'array', items: historyEntryShape }, ...refusals } } },
     async (req) => {
       const { agg, viewer } = await viewed(req);
       return service.history(agg, viewer);
@@ -143,7 +141,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
           // null means "not given", as many clients send absent optionals.
           properties: { move: {}, expectedVersion: { type: ['integer', 'null'] }, commandId: { type: ['string', 'null'], minLength: 1, maxLength: 100 } },
         },
-        response: { 200: anyObject, ...refusals },
+        response: { 200: gameShape, ...refusals },
       },
     },
     async (req) => {

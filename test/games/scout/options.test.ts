@@ -1,15 +1,16 @@
 /**
- * Every ASSUMPTION option, both ways (its default is the spec's reading).
+ * Every option, both ways (its default is the reading of docs/rules/scout.md).
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fastRng, table, type TableEvent } from '../../../services/engine/core/index.js';
 import type { RoundDealt } from '../../../services/engine/games/scout/events.js';
 import { options } from '../../../services/engine/games/scout/options.js';
+import { optionsTable } from '../../kit/rules-doc.js';
 import { dealing, playing, scout } from './fixtures.js';
 
 describe('options', () => {
-  it('every option has a default and a description naming the spec section', () => {
+  it('every option has a default and a description citing its section of docs/rules/scout.md', () => {
     const defaults = scout.options.parse({});
     expect(defaults).toEqual({
       ownerPersistsWhenSetEmptied: true,
@@ -18,13 +19,18 @@ describe('options', () => {
       hideScoutInsertPosition: false,
       startSeat: null,
       simultaneousRotation: true,
+      scoutShowOnlyWhenShowFollows: true,
     });
-    for (const field of Object.values(options.shape)) expect(field.description).toMatch(/§|E\d/);
+    for (const field of Object.values(options.shape)) expect(field.description).toMatch(/^docs\/rules\/scout\.md (§|E\d)/);
+  });
+
+  it('docs/rules/scout.md §7 lists every option with its default', () => {
+    expect(optionsTable('docs/rules/scout.md')).toEqual(Object.entries(scout.options.parse({})).map(([name, value]) => [name, JSON.stringify(value)]));
   });
 
   it('the options convert to JSON Schema for the catalog, with their defaults', () => {
     const schema = z.toJSONSchema(options, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, { default?: unknown }> };
-    expect(Object.keys(schema.properties)).toHaveLength(6);
+    expect(Object.keys(schema.properties)).toHaveLength(7);
     expect(schema.properties.ownerPersistsWhenSetEmptied!.default).toBe(true);
     expect(schema.properties.startSeat!.default).toBeNull();
   });
@@ -67,6 +73,41 @@ describe('options', () => {
       expect(p.state.chips).toEqual([2, 0, 0]);
       expect(new Set(scout.legalCommands(p.state, 0).map((m) => m.type))).toEqual(new Set(['show']));
       expect(scout.view(p.state, 0).activeSet).toBeNull();
+    });
+  });
+
+  describe('scoutShowOnlyWhenShowFollows (§3.5 step 7 / E6)', () => {
+    // 3p: A shows 9-9-9; B holds a single 1, so no Show can follow any scout of B's.
+    const noShowAfter = (scoutShowOnlyWhenShowFollows: boolean) =>
+      playing(3, ['9 9 9 1', '1', '2 3'], { options: { scoutShowOnlyWhenShowFollows } }).play(0, { type: 'show', from: 0, to: 2 });
+    const step = { type: 'scoutShow', end: 'left', flip: false, at: 0 } as const;
+    const scoutShows = (p: { state: Parameters<typeof scout.legalCommands>[0] }) => scout.legalCommands(p.state, 1).filter((m) => m.type === 'scoutShow');
+
+    it('true (default): a Scout & Show that no Show could follow is neither offered nor accepted', () => {
+      const p = noShowAfter(true);
+      expect(scoutShows(p)).toEqual([]);
+      p.given().when(1, step).thenRefused('ILLEGAL_MOVE', 'no Show would be possible');
+    });
+
+    it('false: offered whenever the chip is held; with no Show to follow it ends as a plain Scout (chip spent, Owner paid, turn passed, counted for condition 2)', () => {
+      const p = noShowAfter(false);
+      expect(scoutShows(p)).toHaveLength(2 * 2 * 2); // two ends, two orientations, two insert positions
+      p.given().when(1, { ...step, from: 0, to: 1 }).thenRefused('ILLEGAL_MOVE');
+      const q = p.play(1, step);
+      expect(q.last.map((e) => e.type)).toEqual(['ScoutShowStarted', 'Scouted']);
+      expect(q.state).toMatchObject({ pendingShow: false, turn: 2, owner: 0, consecutiveScouts: 1, scoutShowChip: [true, false, true], chips: [1, 0, 0] });
+      expect(scout.status(q.state)).toMatchObject({ phase: 'play', toMove: [2] });
+      const r = q.play(2, { type: 'scout', end: 'left', flip: false, at: 0 });
+      expect(r.last.find((e) => e.type === 'RoundEnded')).toMatchObject({ reason: 'scouted-around', exempt: 0 });
+    });
+
+    it('false: when a Show can follow, the Show is still due', () => {
+      // A shows 5-6-7; B scouts the 7 in front of its 8-9 and may then show 7-8-9.
+      const p = playing(3, ['5/1 6/2 7/3 1', '8 9 2', '9 9 4 3'], { options: { scoutShowOnlyWhenShowFollows: false } })
+        .play(0, { type: 'show', from: 0, to: 2 })
+        .play(1, { type: 'scoutShow', end: 'right', flip: false, at: 0 });
+      expect(scout.status(p.state)).toMatchObject({ phase: 'scout-show', toMove: [1] });
+      expect(new Set(scout.legalCommands(p.state, 1).map((m) => m.type))).toEqual(new Set(['show']));
     });
   });
 

@@ -6,7 +6,7 @@ import type { Options } from '../../../services/engine/games/scout/options.js';
 const VARIANTS: Partial<Options>[] = [
   {},
   { ownerPersistsWhenSetEmptied: false },
-  { hideScoutInsertPosition: true },
+  { hideScoutInsertPosition: true, scoutShowOnlyWhenShowFollows: false },
   { simultaneousRotation: false },
   { twoPlayerAllowPass: true },
   { twoPlayerUnspentChipsScore: false, startSeat: 1 },

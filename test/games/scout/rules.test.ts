@@ -1,5 +1,5 @@
 /**
- * SCOUT: one test per rule of shared/rules/scout.md, named after its section.
+ * SCOUT: one test per rule of docs/rules/scout.md, named after its section or edge case.
  */
 import { describe, expect, it } from 'vitest';
 import { fastRng } from '../../../services/engine/core/index.js';

@@ -1,5 +1,5 @@
 /**
- * §4.2 round scoring: the spec's three worked examples, as a pure function and through the
+ * §4.2 round scoring: the three worked examples of docs/rules/scout.md, as a pure function and through the
  * move that ends the round (with every card of the round accounted for).
  */
 import { describe, expect, it } from 'vitest';

@@ -2,42 +2,16 @@
  * The view's GraphQL SDL describes exactly the object view() returns: every field present,
  * no extra field, null only where the SDL allows it; every type prefixed "Scout" and described.
  */
-import { buildSchema, isListType, isNonNullType, isObjectType, isScalarType, type GraphQLType } from 'graphql';
+import { buildSchema, isObjectType, type GraphQLOutputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { fastRng, table } from '../../../services/engine/core/index.js';
 import { scout } from '../../../services/engine/games/scout/index.js';
+import { viewMismatches } from '../../kit/view-schema.js';
 import { seated } from './history.js';
 
 const schema = buildSchema(`${scout.viewSchema}\ntype Query { view: ${scout.viewType} }`);
 
-function conforms(value: unknown, type: GraphQLType, path: string): void {
-  if (isNonNullType(type)) {
-    if (value === null || value === undefined) throw new Error(`${path} is null but ${type} is non-null`);
-    return conforms(value, type.ofType, path);
-  }
-  if (value === null) return;
-  if (value === undefined) throw new Error(`${path} is undefined`);
-  if (isListType(type)) {
-    if (!Array.isArray(value)) throw new Error(`${path} is not a list`);
-    return value.forEach((v, i) => conforms(v, type.ofType, `${path}[${i}]`));
-  }
-  if (isObjectType(type)) {
-    if (typeof value !== 'object' || Array.isArray(value)) throw new Error(`${path} is not an object`);
-    const fields = type.getFields();
-    const keys = Object.keys(value);
-    const extra = keys.filter((k) => !(k in fields));
-    const missing = Object.keys(fields).filter((k) => !keys.includes(k));
-    if (extra.length || missing.length) throw new Error(`${path} (${type.name}): extra ${extra}, missing ${missing}`);
-    for (const [name, field] of Object.entries(fields)) conforms((value as Record<string, unknown>)[name], field.type, `${path}.${name}`);
-    return;
-  }
-  if (isScalarType(type)) {
-    const ok = { Int: Number.isInteger(value), String: typeof value === 'string', Boolean: typeof value === 'boolean' }[type.name];
-    if (!ok) throw new Error(`${path} = ${JSON.stringify(value)} is not ${type.name}`);
-    return;
-  }
-  throw new Error(`${path}: unexpected type ${String(type)}`);
-}
+const conforms = (value: unknown, type: GraphQLOutputType, path: string) => expect(viewMismatches(type, value, path)).toEqual([]);
 
 describe('view schema (GraphQL SDL)', () => {
   it('names every type with the Scout prefix and describes every type', () => {
@@ -46,9 +20,9 @@ describe('view schema (GraphQL SDL)', () => {
     expect(own.every((t) => t.description)).toBe(true);
   });
 
-  it.each([2, 3, 4, 5])('%i seats: every view along a random game matches the SDL exactly', (seats) => {
+  it.each([2, 3, 4, 5])('%i seats: every view along a random game matches the SDL exactly, with `seat` the viewer and `toMove` the table status', (seats) => {
     const t = table(scout);
-    const viewType = schema.getType(scout.viewType)!;
+    const viewType = schema.getType(scout.viewType) as GraphQLOutputType;
     const rng = fastRng(seats);
     for (let g = 0; g < 2; g++) {
       let { state } = seated(t, seats, g === 1 ? { hideScoutInsertPosition: true, ownerPersistsWhenSetEmptied: false } : {}, `schema-${g}`);
@@ -57,7 +31,13 @@ describe('view schema (GraphQL SDL)', () => {
         const status = t.status(state);
         // Every phase change and every 10th command (views are checked for every seat and a spectator).
         if (n % 10 === 0 || !phases.has(status.phase) || status.phase === 'scout-show' || state.ended)
-          for (const viewer of [...Array.from({ length: seats }, (_, s) => s), null]) conforms(t.view(state, viewer), viewType, `view(${viewer})`);
+          for (const viewer of [...Array.from({ length: seats }, (_, s) => s), null]) {
+            const view = t.view(state, viewer) as { seat: unknown; toMove: unknown };
+            conforms(view, viewType, `view(${viewer})`);
+            // One vocabulary across games: the viewer is `seat`, the seats to act are `toMove`.
+            expect(view.seat).toBe(viewer);
+            expect(view.toMove).toEqual(status.toMove);
+          }
         phases.add(status.phase);
         if (state.ended) break;
         const seat = status.toMove[rng.int(status.toMove.length)]!;

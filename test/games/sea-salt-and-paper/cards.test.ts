@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CARDS, COLOURS, TYPES } from '../../../services/engine/games/sea-salt-and-paper/cards.js';
+import { optionsTable } from '../../kit/rules-doc.js';
 import { game } from './helpers.js';
 
 const count = <K extends string>(keys: K[]) => keys.reduce<Record<string, number>>((n, k) => ({ ...n, [k]: (n[k] ?? 0) + 1 }), {});
@@ -45,7 +46,7 @@ describe('§2.2 the deck', () => {
 });
 
 describe('options', () => {
-  it('every option has a default (the spec\'s reading) and a description naming its section', () => {
+  it('every option has a default and a description citing its section of docs/rules/sea-salt-and-paper.md', () => {
     expect(game.options.parse({})).toEqual({
       targetScore: null,
       tieBreak: 'LAST_TO_PLAY',
@@ -61,7 +62,11 @@ describe('options', () => {
       nothingToTake: 'SKIP_TO_DUOS',
     });
     const shape = (game.options as unknown as { shape: Record<string, { description?: string }> }).shape;
-    for (const [name, field] of Object.entries(shape)) expect(field.description, name).toMatch(/§|E\d+/);
+    for (const [name, field] of Object.entries(shape)) expect(field.description, name).toMatch(/^docs\/rules\/sea-salt-and-paper\.md (§|E\d+)/);
+  });
+
+  it('docs/rules/sea-salt-and-paper.md §7 lists every option with its default', () => {
+    expect(optionsTable('docs/rules/sea-salt-and-paper.md')).toEqual(Object.entries(game.options.parse({})).map(([name, value]) => [name, JSON.stringify(value)]));
   });
 
   it('seats: 2 to 4', () => {

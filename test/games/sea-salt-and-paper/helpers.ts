@@ -4,6 +4,7 @@
  */
 import { fastRng, type Rng, type TableEvent } from '../../../services/engine/core/index.js';
 import { scenario } from '../../kit/gwt.js';
+import { tableHistory as kitTableHistory } from '../../kit/history.js';
 import { CARDS, type CardType, type Colour } from '../../../services/engine/games/sea-salt-and-paper/cards.js';
 import type { Event } from '../../../services/engine/games/sea-salt-and-paper/events.js';
 import { seaSaltAndPaper as game } from '../../../services/engine/games/sea-salt-and-paper/index.js';
@@ -127,11 +128,7 @@ export function act(seats: number, events: readonly Event[], moves: Step[], opti
 
 /** The full table history (creation, seats taken) around game events, for `expectIndistinguishable`. */
 export function tableHistory(seats: number, events: readonly Event[], options: Partial<Options> = {}): TableEvent[] {
-  return [
-    { type: 'GameCreated', game: game.id, seats, options: game.options.parse(options), seedHash: 'h', seedFixed: true, seed: 's' },
-    ...Array.from({ length: seats }, (_, seat) => ({ type: 'SeatTaken', seat, name: `p${seat}` })),
-    ...events,
-  ];
+  return kitTableHistory(game, seats, options, events);
 }
 
 /** Keeps the first drawn card; the other goes on an empty pile if there is one, else on pile 0. */

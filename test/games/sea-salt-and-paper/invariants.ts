@@ -75,6 +75,8 @@ export function checker(options: Partial<Options>) {
         } else {
           const best = Math.max(...e.scores);
           expect(best).toBeGreaterThanOrEqual(s.target);
+          // Someone wins, and only among the best totals (a tie-break option may narrow them).
+          expect(e.winners.length, 'the game has a winner').toBeGreaterThan(0);
           for (const w of e.winners) expect(e.scores[w]).toBe(best);
         }
       }

@@ -35,7 +35,7 @@ describe.each([2, 3, 4])('random playthroughs, %i seats', (seats) => {
     expect([...endings]).toEqual(expect.arrayContaining(['GameOver:TARGET', 'RoundEnded:LAST_CHANCE', 'RoundEnded:STOP']));
   });
 
-  it('every option set (each ASSUMPTION read the other way) keeps every invariant', () => {
+  it('every option set (each open point read the other way) keeps every invariant', () => {
     play(seats, 2 * OPTION_SETS.length, (g) => OPTION_SETS[g % OPTION_SETS.length]!, 150);
   });
 

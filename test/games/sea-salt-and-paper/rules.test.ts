@@ -1,4 +1,4 @@
-/** A test per rule of the spec (/work/shared/rules/sea-salt-and-paper.md), named after it. */
+/** A test per rule of docs/rules/sea-salt-and-paper.md, named after its section or example id. */
 import { describe, expect, it } from 'vitest';
 import { fastRng } from '../../../services/engine/core/index.js';
 import { ALL_IDS } from '../../../services/engine/games/sea-salt-and-paper/cards.js';
@@ -278,7 +278,7 @@ describe('§3 Phase 3: calling the end of the round', () => {
     expect((events[2] as { hands: number[][] }).hands[1]).toEqual([...other].sort((a, b) => a - b));
   });
 
-  it('seed example (2 players, P1 7 points, P2 4): STOP scores 7 and 4; LAST CHANCE scores 7 + 2 (yellow) = 9 and 2 (light blue)', () => {
+  it('§4.2 Example F (2 players, P1 7 points, P2 4): STOP scores 7 and 4; LAST CHANCE scores 7 + 2 (yellow) = 9 and 2 (light blue)', () => {
     const p2 = [id('octopus', 'lightBlue'), id('octopus', 'yellow'), id('penguin', 'lightOrange'), id('shell', 'lightBlue')];
     const given = callPosition(2, 0, [[], p2], { deckTop: [id('captain'), id('lighthouse')] });
     const stop = S(2).given(...given).when(0, { type: 'stop' }).state();
@@ -297,7 +297,7 @@ describe('§3 Phase 3: calling the end of the round', () => {
     const given = callPosition(4, 1, [[], [], [], []]);
     const called = act(4, given, [[1, { type: 'lastChance' }]]);
     const s = fold(4, called);
-    expect(s.call).toEqual({ kind: 'LAST_CHANCE', caller: 1 });
+    expect(s.call).toMatchObject({ kind: 'LAST_CHANCE', caller: 1 });
     expect(s.finalTurns).toEqual([2, 3, 0]);
     expect(s.active).toBe(2);
     expect(s.revealed).toEqual([false, true, false, false]);
@@ -404,12 +404,33 @@ describe('§3 special case: the empty draw pile', () => {
     expect(end.find((e) => e.type === 'RoundEnded')).toMatchObject({ reason: 'LAST_CHANCE' });
   });
 
-  it('E10 option emptyDeckAfterLastChance ROUND_VOID: an empty pile at the end of any turn voids the round, even after LAST CHANCE', () => {
+  it('E10 option emptyDeckAfterLastChance ROUND_VOID: a final turn that empties the draw pile voids the round', () => {
     const o = { emptyDeckAfterLastChance: 'ROUND_VOID' } as const;
     const given = callPosition(3, 0, [[], [], []], { deckCount: 2, overflow: [1, 2] });
     const events = act(3, given, [[0, { type: 'lastChance' }], ...plainTurn(1)], o);
     expect(events.find((e) => e.type === 'RoundEnded')).toMatchObject({ reason: 'EMPTY_DECK', scores: [0, 0, 0], nextStarter: 2 });
   });
+
+  it.each(['ROUND_CONTINUES', 'ROUND_VOID'] as const)(
+    'E9 a LAST CHANCE called on the draw pile the caller just emptied stands (emptyDeckAfterLastChance %s): the others take their final turns, then the round is scored',
+    (emptyDeckAfterLastChance) => {
+      const o = { emptyDeckAfterLastChance };
+      const given = callPosition(3, 0, [[], [], []], { deckCount: 0, overflow: [1, 2] });
+      expect(fold(3, given, o).deck).toEqual([]);
+      const called = act(3, given, [[0, { type: 'lastChance' }]], o);
+      expect(types(called.slice(given.length))).toEqual(['Called', 'TurnEnded']);
+      expect(fold(3, called, o)).toMatchObject({ active: 1, finalTurns: [1, 2] });
+      const finalTurns: Parameters<typeof act>[2] = [
+        [1, { type: 'takeDiscard', pile: 0 }],
+        [1, { type: 'endTurn' }],
+        [2, { type: 'takeDiscard', pile: 1 }],
+        [2, { type: 'endTurn' }],
+      ];
+      const end = act(3, called, finalTurns, o).slice(called.length);
+      expect(types(end)).toEqual(['TookDiscard', 'HandRevealed', 'TurnEnded', 'TookDiscard', 'HandRevealed', 'TurnEnded', 'RoundEnded', 'RoundStarted']);
+      expect(end.find((e) => e.type === 'RoundEnded')).toMatchObject({ reason: 'LAST_CHANCE', caller: 0, betWon: expect.any(Boolean) });
+    },
+  );
 
   it('§3 special case: a Boat extra turn may begin with an empty draw pile (emptyDeckCheckBeforeBoatExtraTurn false)', () => {
     const given = position({ seats: 2, hands: [[boats[0]!, boats[1]!], []], deckCount: 2, overflow: 1 });
@@ -536,7 +557,7 @@ describe('§2.4 the next round\'s first player', () => {
     expect(last.at(-1)).toMatchObject({ type: 'RoundStarted', starter: 0 });
   });
 
-  it('§2.4 ASSUMPTION after an empty draw pile the next round starts left of the player whose turn emptied it', () => {
+  it('§2.4 step 4 after an empty draw pile the next round starts left of the player whose turn emptied it', () => {
     const events = act(3, position({ seats: 3, active: 1, hands: [[], [], []], deckCount: 2, overflow: 0 }), plainTurn(1));
     expect(events.at(-1)).toMatchObject({ type: 'RoundStarted', starter: 2 });
   });

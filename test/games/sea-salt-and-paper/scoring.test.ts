@@ -42,7 +42,7 @@ describe('§4.2 worked card-point examples', () => {
     expect(points(hand, crabs.slice(3, 5)).total).toBe(3);
   });
 
-  it('seed mermaid example: 2 mermaids with light blue ×4 and a next colour ×2 score 4 + 2 = 6, whether or not white counts', () => {
+  it('Example E (two mermaids): 2 mermaids with light blue ×4 and a next colour ×2 score 4 + 2 = 6, whether or not white counts', () => {
     const hand = [...ids('mermaid').slice(0, 2), id('crab', 'lightBlue'), id('boat', 'lightBlue'), id('fish', 'lightBlue'), id('shell', 'lightBlue'), id('octopus', 'yellow'), id('shell', 'yellow')];
     expect(points(hand, [], true).mermaids).toBe(6);
     expect(points(hand, [], false).mermaids).toBe(6);
@@ -109,7 +109,7 @@ describe('§2.3 scoring tables', () => {
 });
 
 describe('§4.3 round scoring', () => {
-  it('seed example, 2 players: STOP gives P1 7 and P2 4; LAST CHANCE gives P1 7 + 2 = 9 and P2 only their bonus 2', () => {
+  it('§4.2 Example F, 2 players: STOP gives P1 7 and P2 4; LAST CHANCE gives P1 7 + 2 = 9 and P2 only their bonus 2', () => {
     expect(roundScores('STOP', 0, [7, 4], [2, 2])).toEqual({ scores: [7, 4], betWon: null });
     expect(roundScores('LAST_CHANCE', 0, [7, 4], [2, 2])).toEqual({ scores: [9, 2], betWon: true });
   });

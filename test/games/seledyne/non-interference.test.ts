@@ -2,6 +2,7 @@
  * Non-interference (§6): two histories that differ only in what a seat cannot know — another
  * player's hand and reserve, a pending simultaneous choice, a card drawn or exchanged — look
  * identical to that seat (view, legal moves, status, redacted history) and to spectators.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import { describe, expect, it } from 'vitest';
 import type { TableEvent } from '../../../services/engine/core/index.js';
@@ -9,17 +10,14 @@ import { HOUSE_IDS } from '../../../services/engine/games/seledyne/cards.js';
 import type { SeledyneEvent } from '../../../services/engine/games/seledyne/events.js';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { expectIndistinguishable, observe } from '../../kit/playthrough.js';
+import { tableHistory } from '../../kit/history.js';
 import { played, tableGame, type Arrangement, type Move } from './helpers.js';
 
 const SEATS = [2, 3, 4, 5, 6];
 
 /** A table history around arranged game events. */
 function history(seats: number, options: Record<string, unknown>, events: SeledyneEvent[]): TableEvent[] {
-  return [
-    { type: 'GameCreated', game: 'seledyne', seats, options: seledyne.options.parse(options), seedHash: 'hash', seedFixed: true, seed: 'seed' },
-    ...Array.from({ length: seats }, (_, seat) => ({ type: 'SeatTaken', seat, name: `p${seat}`, tokenHash: `t${seat}` })),
-    ...events,
-  ];
+  return tableHistory(seledyne, seats, options, events);
 }
 
 /** Every other seat and the spectator see no difference; `seat` itself does. */
@@ -103,15 +101,18 @@ describe('non-interference', () => {
     onlySeatKnows(history(3, {}, a), history(3, {}, b), 3, 0);
   });
 
-  it('A5 random draws: the card the RNG gave is hidden from the others', () => {
+  it('A5 random draws: the card the RNG gave a seat is hidden from every other seat and the spectator', () => {
     const o = { ownerSeesReserve: false };
     const a = played(quiet(3), o, allPass(3), { int: () => 0 });
-    const b = played(quiet(3), o, allPass(3), { int: (n: number) => n - 1 });
-    const differing = (x: SeledyneEvent[], y: SeledyneEvent[]) => x.findIndex((e, i) => JSON.stringify(e) !== JSON.stringify(y[i]));
-    expect(a[differing(a, b)]!.type).toBe('RoundDrawResolved');
-    const cut = differing(a, b) + 1;
-    const ha = history(3, o, a.slice(0, cut));
-    const hb = history(3, o, b.slice(0, cut));
-    expectIndistinguishable(seledyne, ha, hb, null);
+    for (let seat = 0; seat < 3; seat++) {
+      // The same draws except the seat-th random pick, which takes the reserve's last card instead of its first.
+      let calls = 0;
+      const b = played(quiet(3), o, allPass(3), { int: (n: number) => (calls++ === seat ? n - 1 : 0) });
+      const at = a.findIndex((e, i) => JSON.stringify(e) !== JSON.stringify(b[i]));
+      const [da, db] = [a[at], b[at]] as Extract<SeledyneEvent, { type: 'RoundDrawResolved' }>[];
+      expect(da!.type).toBe('RoundDrawResolved');
+      expect(da!.draws.filter((d, i) => JSON.stringify(d) !== JSON.stringify(db!.draws[i])).map((d) => d.seat), 'only this seat drew another card').toEqual([seat]);
+      onlySeatKnows(history(3, o, a.slice(0, at + 1)), history(3, o, b.slice(0, at + 1)), 3, seat);
+    }
   });
 });

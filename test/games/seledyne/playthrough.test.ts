@@ -90,6 +90,7 @@ describe('random playthroughs', () => {
     { sumRuleCheckTiming: 'PER_GIFT_SEQUENTIAL' },
     { exchangeLimit: 'ONCE_PER_EXCHANGE_CARD' },
     { exchangeWithoutGiftAllowed: false },
+    { emptyHandMayTribute: false },
     { lastRoundTermination: 'NO_LEGAL_GIFT' },
     { positiveScoring: 'TRIBUTER' },
     { scoreFloorMode: 'FINAL_CLAMP' },

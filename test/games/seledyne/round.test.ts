@@ -1,4 +1,7 @@
-/** §1–§3: houses and cards, setup, and the round (draw, roll, Six Rule, turn order, round end). */
+/**
+ * §1–§3: houses and cards, setup, and the round (draw, roll, Six Rule, turn order, round end).
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 import { describe, expect, it } from 'vitest';
 import { HOUSES, houseCards } from '../../../services/engine/games/seledyne/cards.js';
 import type { SeledyneEvent } from '../../../services/engine/games/seledyne/events.js';

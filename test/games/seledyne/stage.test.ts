@@ -1,6 +1,10 @@
-/** §5 Stage end, the last round, safety rules, scoring, totals, start marker, game end. */
+/**
+ * §5 Stage end, the last round, safety rules, scoring, totals, start marker, game end.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 import { describe, expect, it } from 'vitest';
 import type { SeledyneEvent, StageScore } from '../../../services/engine/games/seledyne/events.js';
+import { deadlocked } from '../../../services/engine/games/seledyne/flow.js';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { addScore, positivePoints, stageScores, startAfterStage, winners } from '../../../services/engine/games/seledyne/scoring.js';
 import type { State } from '../../../services/engine/games/seledyne/state.js';
@@ -76,6 +80,46 @@ describe('§5.1 stage-end trigger and the last round', () => {
     expect(events.map((e) => e.type)).not.toContain('LastRoundTriggered');
   });
 
+  it('§5.1 §7.1 (14) a later player emptying hand and reserve has no further effect', () => {
+    const two: Arrangement = { hands: [['NAB-01', 'NAB-02'], ['SAL-02'], ['YAR-04']], reserves: [rest('NAB', 'NAB-01', 'NAB-02'), [], []], dice: [1, 3, 5] };
+    const g = givenAfter(two, o, trigger);
+    const events = g.when(2, { type: 'gift', target: 0, cards: ['YAR-04'] }).events();
+    expect(events).toEqual([
+      { type: 'Gifted', seat: 2, target: 0, cards: [c('YAR-04')], difference: 4 },
+      { type: 'TurnEnded', seat: 2, gifted: true, auto: true },
+    ]);
+    const s = g.when(2, { type: 'gift', target: 0, cards: ['YAR-04'] }).state();
+    expect([s.lastRound, s.triggerSeat, s.phase, s.current]).toEqual([true, 1, 'turn', 0]);
+  });
+
+  // Seat 0 rolled 6 and uses the Six Rule (die 5); seat 1 triggers by gifting to seat 2; seat 2 passes.
+  const six: Arrangement = {
+    hands: [['NAB-01', 'NAB-02', 'NAB-04'], ['SAL-02'], ['YAR-01']],
+    reserves: [rest('NAB', 'NAB-01', 'NAB-02', 'NAB-04'), [], rest('YAR', 'YAR-01')],
+    dice: [6, 3, 1],
+    sixWindow: true,
+  };
+  const sixTrigger: Move[] = [
+    [0, { type: 'sixRule', use: true, card: 'NAB-09' }],
+    [0, { type: 'pass' }],
+    [1, { type: 'gift', target: 2, cards: ['SAL-02'] }],
+    [2, { type: 'pass' }],
+  ];
+
+  it('§7.1 (16) a die turned to 5 by the Six Rule stays 5 through the continuation', () => {
+    const g = givenAfter(six, o, sixTrigger);
+    expect([g.state.phase, g.state.round, g.state.current, g.state.players.map((p) => p.die)]).toEqual(['turn', 1, 0, [5, 3, 1]]);
+    g.when(0, { type: 'gift', target: 2, cards: ['NAB-04'] }).then([{ type: 'Gifted', seat: 0, target: 2, cards: [c('NAB-04')], difference: 4 }]);
+  });
+
+  it('§7.1 (12–13) in the continuation the triggering player may receive gifts, and they count against it', () => {
+    const g = givenAfter(six, o, [...sixTrigger, [0, { type: 'gift', target: 1, cards: ['NAB-02'] }], [0, { type: 'endTurn' }], [2, { type: 'pass' }]]);
+    expect(g.state.players[1]!.counter).toEqual([c('NAB-02')]);
+    const end = g.when(0, { type: 'pass' }).events().at(-1);
+    expect(end).toMatchObject({ type: 'StageEnded', reason: 'lastRound' });
+    expect((end as Extract<SeledyneEvent, { type: 'StageEnded' }>).scores[1]).toMatchObject({ negative: 2, score: -2 });
+  });
+
   it('A17 lastRoundTermination NO_LEGAL_GIFT: the stage ends as soon as no player can reach a gift', () => {
     const stuck: Arrangement = {
       hands: [['NAB-10'], ['SAL-02'], ['YAR-09']],
@@ -91,6 +135,21 @@ describe('§5.1 stage-end trigger and the last round', () => {
       .when(1, { type: 'gift', target: 0, cards: ['SAL-02'] })
       .events();
     expect(n.map((e) => e.type)).toEqual(['Gifted', 'LastRoundTriggered', 'TurnEnded']);
+  });
+
+  it('A17 NO_LEGAL_GIFT with A30: an empty hand whose tribute leads to a gift keeps the last round going', () => {
+    // seat 0: empty hand, Salaist's 6 in its counter (a draw, then a gift of 3 or 2 to seat 2)
+    const a: Arrangement = {
+      hands: [[], ['SAL-02'], ['YAR-10']],
+      reserves: [rest('NAB'), [], []],
+      counters: [['SAL-06'], [], []],
+      dice: [3, 3, 1],
+      start: 1,
+    };
+    const g = given(a, { ...o, lastRoundTermination: 'NO_LEGAL_GIFT' });
+    const events = g.when(1, { type: 'gift', target: 2, cards: ['SAL-02'] }).events();
+    expect(events.map((e) => e.type)).toEqual(['Gifted', 'LastRoundTriggered', 'TurnEnded', 'TurnEnded']);
+    expect(seledyne.legalCommands(g.when(1, { type: 'gift', target: 2, cards: ['SAL-02'] }).state(), 0)).toEqual([{ type: 'tribute', card: 'SAL-06' }, { type: 'pass' }]);
   });
 
   it('A17 N_CONSECUTIVE_NON_GIFT: an exchange alone does not keep the last round alive (§7.1 24)', () => {
@@ -133,6 +192,23 @@ describe('§5.2 safety rules', () => {
     const events = given(a, { stages: 1 }).when(0, { type: 'pass' }).events();
     expect(events.map((e) => e.type)).toContain('RoundEnded');
     expect(events.map((e) => (e.type === 'StageEnded' ? e.reason : null))).not.toContain('deadlock');
+  });
+
+  it('§5.2 A23 A24 neither the deadlock check nor the round cap runs in the continuation', () => {
+    // seat 1 gives its last card; then no card can ever pay a difference (deadlock), in round 1 of a 1-round cap
+    const dead: Arrangement = { hands: [['NAB-10'], ['SAL-02']], reserves: [[], []], dice: [1, 3] };
+    const g = givenAfter(dead, { stages: 1, maxRoundsPerStage: 1 }, [[0, { type: 'pass' }]]);
+    const events = g.when(1, { type: 'gift', target: 0, cards: ['SAL-02'] }).events();
+    expect(deadlocked(g.when(1, { type: 'gift', target: 0, cards: ['SAL-02'] }).state())).toBe(true);
+    expect(events.map((e) => (e.type === 'TurnEnded' ? `${e.type} ${e.seat}` : e.type))).toEqual([
+      'Gifted',
+      'LastRoundTriggered',
+      'TurnEnded 1',
+      'TurnEnded 0',
+      'TurnEnded 1',
+      'StageEnded',
+    ]);
+    expect(events.at(-1)).toMatchObject({ reason: 'lastRound' });
   });
 
   const low: Arrangement = { hands: [['NAB-01'], ['SAL-01']], dice: [3, 3] };

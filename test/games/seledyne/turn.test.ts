@@ -1,9 +1,12 @@
-/** §4 The turn: gift, tribute, pass, the Sum, Exchange and Six-Multiple rules; with their assumptions. */
+/**
+ * §4 The turn: gift, tribute, pass, the Sum, Exchange and Six-Multiple rules; with their options.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 import { describe, expect, it } from 'vitest';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { drawsEarned } from '../../../services/engine/games/seledyne/plan.js';
 import type { State } from '../../../services/engine/games/seledyne/state.js';
-import { c, cs, given, givenAfter, legal, restOf, TRIBUTE_EXAMPLE, type Arrangement } from './helpers.js';
+import { c, cs, given, givenAfter, legal, restOf, TRIBUTE_EXAMPLE, type Arrangement, type Move } from './helpers.js';
 
 const gifts = (moves: { type: string }[]) => moves.filter((m) => m.type === 'gift');
 const types = (moves: { type: string }[]) => [...new Set(moves.map((m) => m.type))];
@@ -12,7 +15,7 @@ const seledyneLegal = (s: State) => seledyne.legalCommands(s, s.current!);
 describe('§4.2 Gift', () => {
   const seed: Arrangement = { houses: ['ARM', 'MOR'], hands: [['ARM-02', 'ARM-03', 'ARM-06'], ['MOR-01']], dice: [4, 1] };
 
-  it('§4.2 (a) seed example: Armaist (4) gifts its 3 to Moraist (1)', () => {
+  it('§4.2 (a) example: Armaist (4) gifts its 3 to Moraist (1)', () => {
     given(seed).when(0, { type: 'gift', target: 1, cards: ['ARM-03'] }).then([{ type: 'Gifted', seat: 0, target: 1, cards: [c('ARM-03')], difference: 3 }]);
   });
 
@@ -174,7 +177,7 @@ describe('§4.4 Pass', () => {
       .then([{ type: 'TurnEnded', seat: 0, gifted: false, auto: false }]);
   });
 
-  it('§7.1 (2) a player with an empty hand passes automatically (hand counts are public)', () => {
+  it('§7.1 (2) a player with an empty hand and no counter to tribute passes automatically (hand counts are public)', () => {
     const events = given({ hands: [['NAB-03'], []], dice: [4, 1] })
       .when(0, { type: 'pass' })
       .events();
@@ -183,6 +186,45 @@ describe('§4.4 Pass', () => {
       { type: 'TurnEnded', seat: 1, gifted: false, auto: true },
     ]);
   });
+  // Seat 0 has an empty hand, Salaist's 6 in its counter and its whole house in the reserve; dice 3 and 1.
+  const empty: Arrangement = { houses: ['NAB', 'SAL'], hands: [[], ['SAL-01']], counters: [['SAL-06'], []], dice: [3, 1], start: 1 };
+  const emptyTurn: Move[] = [[1, { type: 'pass' }]];
+
+  it('A30 emptyHandMayTribute true (§4.3): with an empty hand a tribute summing to 6 earns a draw that can be gifted, so the seat is not passed', () => {
+    const turn = givenAfter(empty, {}, emptyTurn);
+    expect(turn.state.current).toBe(0);
+    expect(seledyneLegal(turn.state)).toEqual([{ type: 'tribute', card: 'SAL-06' }, { type: 'pass' }]);
+    const drawn = givenAfter(empty, {}, [
+      ...emptyTurn,
+      [0, { type: 'tribute', card: 'SAL-06' }],
+      [0, { type: 'confirmTribute', boost: true }],
+      [0, { type: 'sixMultipleDraw', card: 'NAB-03' }],
+    ]);
+    expect(drawn.when(0, { type: 'gift', target: 1, cards: ['NAB-03'] }).events().slice(0, 2)).toEqual([
+      { type: 'Gifted', seat: 0, target: 1, cards: [c('NAB-03')], difference: 3 },
+      { type: 'TurnEnded', seat: 0, gifted: true, auto: true },
+    ]);
+  });
+
+  it('A30 with an empty hand the seat is passed automatically only when no tribute leads to a gift', () => {
+    const noSix: Arrangement = { ...empty, counters: [['SAL-02'], []] };
+    expect(given(noSix).when(1, { type: 'pass' }).events().slice(0, 2)).toEqual([
+      { type: 'TurnEnded', seat: 1, gifted: false, auto: false },
+      { type: 'TurnEnded', seat: 0, gifted: false, auto: true },
+    ]);
+  });
+
+  it('A30 emptyHandMayTribute false (§7.1 (2)): an empty hand must pass, and is passed automatically', () => {
+    const o = { emptyHandMayTribute: false };
+    expect(given(empty, o).when(1, { type: 'pass' }).events().slice(0, 2)).toEqual([
+      { type: 'TurnEnded', seat: 1, gifted: false, auto: false },
+      { type: 'TurnEnded', seat: 0, gifted: false, auto: true },
+    ]);
+    const open = given({ ...empty, start: 0 }, o);
+    expect(seledyneLegal(open.state)).toEqual([{ type: 'pass' }]);
+    open.when(0, { type: 'tribute', card: 'SAL-06' }).thenRefused('ILLEGAL_MOVE', 'empty hand');
+  });
+
   it('§4.4 with an empty reserve the hand is public (A26): a turn that can only pass is passed for the seat', () => {
     const a: Arrangement = { hands: [['NAB-03'], ['SAL-05', 'SAL-06']], reserves: [restOf('NAB', 'NAB-03').map((x) => x.id), []], dice: [4, 1] };
     expect(given(a).when(0, { type: 'pass' }).events().slice(0, 3)).toEqual([
@@ -206,7 +248,7 @@ describe('§4.4 Pass', () => {
 describe('§4.5 Sum Rule', () => {
   const sum: Arrangement = { houses: ['ARM', 'MOR'], hands: [['ARM-01', 'ARM-03', 'ARM-06'], ['MOR-01']], counters: [['MOR-05'], []], dice: [5, 1] };
 
-  it("§4.5 (a) seed example: with another house's Sum card in its counter, Armaist pays 4 with its 1 and 3", () => {
+  it("§4.5 (a) example: with another house's Sum card in its counter, Armaist pays 4 with its 1 and 3", () => {
     expect(gifts(legal(sum, 0))).toEqual([{ type: 'gift', target: 1, cards: ['ARM-01', 'ARM-03'] }]);
     given(sum).when(0, { type: 'gift', target: 1, cards: ['ARM-01', 'ARM-03'] }).then([{ type: 'Gifted', seat: 0, target: 1, cards: cs('ARM-01', 'ARM-03'), difference: 4 }]);
   });
@@ -309,6 +351,32 @@ describe('§4.6 Exchange Rule', () => {
     ready.when(0, { type: 'exchange', give: 'NAB-07', take: 'NAB-05' }).then([{ type: 'Exchanged', seat: 0, at: 'T3', give: c('NAB-07'), take: c('NAB-05') }]);
     const gifted = givenAfter({ ...a, hands: [['NAB-03', 'NAB-04', 'NAB-07'], ['SAL-01']] }, {}, [[0, { type: 'gift', target: 1, cards: ['NAB-03'] }]]);
     gifted.when(0, { type: 'exchange', give: 'NAB-07', take: 'NAB-05' }).then([{ type: 'Exchanged', seat: 0, at: 'T5', give: c('NAB-07'), take: c('NAB-05') }]);
+  });
+
+  // Reproduction of a Sum gift after a T5 exchange: hand 1, 3, 5 (Sum), the Exchange card in the counter, dice 6/5/1.
+  const t5: Arrangement = { houses: ['NAB', 'SAL', 'YAR'], hands: [['NAB-01', 'NAB-03', 'NAB-05'], ['SAL-01'], ['YAR-01']], counters: [['SAL-04'], [], []], dice: [6, 5, 1] };
+  const giftThenExchange: Move[] = [
+    [0, { type: 'gift', target: 1, cards: ['NAB-01'] }],
+    [0, { type: 'exchange', give: 'NAB-05', take: 'NAB-02' }],
+  ];
+
+  it('§4.1 A15 an exchange at T5 ends the gift step: a gift after it is refused, only the end of the turn may follow', () => {
+    const before = givenAfter(t5, {}, giftThenExchange.slice(0, 1));
+    before.when(0, { type: 'exchange', give: 'NAB-05', take: 'NAB-02' }).then([{ type: 'Exchanged', seat: 0, at: 'T5', give: c('NAB-05'), take: c('NAB-02') }]);
+    const after = givenAfter(t5, {}, giftThenExchange);
+    after.when(0, { type: 'gift', target: 2, cards: ['NAB-02', 'NAB-03'] }).thenRefused('ILLEGAL_MOVE', 'only the end of the turn');
+    after.when(0, { type: 'pass' }).thenRefused('ILLEGAL_MOVE');
+    expect(seledyneLegal(after.state)).toEqual([{ type: 'endTurn' }]);
+    after.when(0, { type: 'endTurn' }).then([{ type: 'TurnEnded', seat: 0, gifted: true, auto: false }]);
+  });
+
+  it('§4.1 A14 A15 with one exchange per Exchange card, a second T5 exchange may follow the first, a gift still may not', () => {
+    const o = { exchangeLimit: 'ONCE_PER_EXCHANGE_CARD' };
+    const two: Arrangement = { ...t5, hands: [['NAB-01', 'NAB-03', 'NAB-04', 'NAB-05'], ['SAL-01'], ['YAR-01']] };
+    const after = givenAfter(two, o, giftThenExchange);
+    after.when(0, { type: 'gift', target: 2, cards: ['NAB-02', 'NAB-03'] }).thenRefused('ILLEGAL_MOVE', 'only the end of the turn');
+    expect(types(seledyneLegal(after.state))).toEqual(['exchange', 'endTurn']);
+    after.when(0, { type: 'exchange', give: 'NAB-03', take: 'NAB-06' }).then([{ type: 'Exchanged', seat: 0, at: 'T5', give: c('NAB-03'), take: c('NAB-06') }]);
   });
 
   it('A15 availability is checked when used: an Exchange card tributed at T1 or gifted at T4 is gone', () => {

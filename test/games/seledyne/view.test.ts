@@ -1,4 +1,8 @@
-/** §6 views and the catalog: what each seat sees, the GraphQL SDL of the view, the options. */
+/**
+ * §6 views and the catalog: what each seat sees, the GraphQL SDL of the view, the options.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
+import { readFileSync } from 'node:fs';
 import { parse, type FieldDefinitionNode, type ObjectTypeDefinitionNode, type TypeNode } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -68,6 +72,14 @@ describe('§6 views', () => {
     expect(() => conforms(types, root, { ...v, stage: null }, 'view')).toThrow('non-null');
   });
 
+  it('one vocabulary across games: the viewer is `seat` (null for a spectator), the seats to act are `toMove`', () => {
+    const s = given(pos).state;
+    expect(seledyne.view(s, 2)).toMatchObject({ seat: 2, toMove: [3] });
+    expect(seledyne.view(s, null)).toMatchObject({ seat: null, toMove: [3] });
+    const six = given({ hands: [['NAB-01'], ['SAL-01'], ['YAR-01']], dice: [6, 2, 6], sixWindow: true }).state;
+    expect(seledyne.view(six, 1).toMove).toEqual([0, 2]);
+  });
+
   it('§6.1 hand and reserve: all cards for the owner, counts for the others and for spectators', () => {
     const s = given(pos).state;
     const own = seledyne.view(s, 3) as ReturnType<typeof seledyne.view>;
@@ -122,13 +134,21 @@ describe('catalog options (§7.2)', () => {
     }
   });
 
-  it('every assumption A0–A29 of the spec is named by an option description', () => {
+  it('every assumption A0–A30 is named by an option description', () => {
     const text = Object.values(shape).map((f) => f.description).join(' ');
-    const missing = Array.from({ length: 30 }, (_, i) => `A${i}`).filter((id) => !new RegExp(`\\b${id}\\b`).test(text));
+    const missing = Array.from({ length: 31 }, (_, i) => `A${i}`).filter((id) => !new RegExp(`\\b${id}\\b`).test(text));
     expect(missing).toEqual([]);
   });
 
-  it('the defaults are the spec readings (§A.6)', () => {
+  it('docs/rules/seledyne.md explains every option and anchors every id the descriptions cite', () => {
+    const doc = readFileSync(new URL('../../../docs/rules/seledyne.md', import.meta.url), 'utf8');
+    expect(Object.keys(shape).filter((name) => !doc.includes(`\`${name}\``))).toEqual([]);
+    const cited = new Set(Object.values(shape).flatMap((f) => f.description!.match(/\bA\d+\b/g) ?? []));
+    expect([...cited].filter((id) => !doc.includes(`<a id="${id.toLowerCase()}"></a>${id}`))).toEqual([]);
+    expect(Object.values(shape).every((f) => f.description!.includes('docs/rules/seledyne.md'))).toBe(true);
+  });
+
+  it('the defaults are the readings of docs/rules/seledyne.md (§7.2)', () => {
     expect(options.parse({})).toMatchObject({
       mode: 'NORMAL',
       playerCount: { min: 2, max: 6 },
@@ -150,6 +170,7 @@ describe('catalog options (§7.2)', () => {
       sumRuleCheckTiming: 'GIFT_STEP_START',
       exchangeLimit: 'ONCE_PER_TURN',
       exchangeWithoutGiftAllowed: true,
+      emptyHandMayTribute: true,
       lastRoundTermination: 'N_CONSECUTIVE_NON_GIFT',
       positiveScoring: 'CARD_OWNER',
       scoreFloorMode: 'PERSISTENT_CLAMP',

@@ -1,8 +1,8 @@
-/** One test per card power (spec §4) and per token (§5), given/when/then. */
+/** One test per card power (docs/rules/silver.md §4) and per token (§5), given/when/then. */
 import { describe, expect, it } from 'vitest';
 import { silver } from '../../../services/engine/games/silver/index.js';
 import type { Event } from '../../../services/engine/games/silver/events.js';
-import { discard, draw, power, round, tgt, type Flow } from './helpers.js';
+import { applyScoring, cardsConserved, discard, draw, power, round, tgt, withEvents, type Flow } from './helpers.js';
 
 const A = { edition: 'amulet' };
 const C = { edition: 'coin' };
@@ -16,7 +16,7 @@ describe('§4.1 Silver (amulet) cards', () => {
     expect(f.state.history[0]!.reason).toBe('villagers');
   });
 
-  it('#1 Squire: a face-up Squire displays a deck card that a drawing player may take instead (§0 counts as drawn)', () => {
+  it('#1 Squire: a face-up Squire displays a deck card that a drawing player may take instead (§4.1 #1: it counts as drawn)', () => {
     const f = round({ options: A, villages: [[1, 2, 3], [4, 6, 7]], deck: [5, 9, 8], deckSize: 10 }).all(0, draw, power, tgt(0, 0));
     expect(f.view(1).display.map((c) => c.number)).toEqual([9]);
     expect(f.legal(1)).toContainEqual({ type: 'draw', display: 0 });
@@ -57,6 +57,21 @@ describe('§4.1 Silver (amulet) cards', () => {
     expect(g.view(0).hand.map((c) => c?.number)).toEqual([8]);
     expect(g.view(0).deckKnown).toEqual([{ depth: 0, card: expect.objectContaining({ number: 7 }) }]);
     expect(g.view(1).deckKnown).toEqual([]);
+  });
+
+  it('#4 Rascal with one card left in the deck: a single draw, no choice; the round ends after the turn', () => {
+    const f = round({ options: A, villages: [[4, 1], [6]], up: [[0, 0]], deck: [7], deckSize: 1 }).do(0, draw);
+    expect(f.view(0).hand.map((c) => c?.number)).toEqual([7]);
+    expect(f.legal(0).map((c) => c.type)).not.toContain('keep');
+    expect(f.do(0, discard).state.history[0]).toMatchObject({ reason: 'deck' });
+  });
+
+  it('#4 Rascal with two cards left: draws both, keeps one, returns the other; the deck became empty, so the round ends', () => {
+    const f = round({ options: A, villages: [[4, 1], [6]], up: [[0, 0]], deck: [7, 8], deckSize: 2 }).do(0, draw);
+    expect(f.legal(0)).toEqual([{ type: 'keep', index: 0 }, { type: 'keep', index: 1 }]);
+    const g = f.do(0, { type: 'keep', index: 0 });
+    expect(g.state.deck).toHaveLength(1);
+    expect(g.do(0, { type: 'exchange', positions: [1] }).state.history[0]).toMatchObject({ reason: 'deck' });
   });
 
   it('ASSUMPTION rascalExtra=discard: the unkept card is discarded without power', () => {
@@ -106,7 +121,7 @@ describe('§4.1 Silver (amulet) cards', () => {
     expect(g.view(1).discard.map((c) => c.number)).toEqual([7, 10, 11]);
   });
 
-  it('Q13 masterTake=add: the Master adds the card instead', () => {
+  it('§4.1 #10 masterTake=add: the Master adds the card instead', () => {
     const g = round({ options: { ...A, masterTake: 'add' }, villages: [[11, 6], [6]], discard: [2], deck: [10], deckSize: 10 }).all(0, draw, power, { type: 'pile', index: 0 }, { type: 'place', end: 'right' });
     expect(g.truth(0)).toEqual([11, 6, 2]);
   });
@@ -139,12 +154,23 @@ describe('§4.1 Silver (amulet) cards', () => {
 });
 
 describe('§4.2 Silver Bullet cards', () => {
-  it('#1 Lycan: with a face-up Lycan a 3 and a Zombie (4) match as a pair [BZ-ZOMBIE]; the 3 ends on top', () => {
+  it('#1 Lycan: with a face-up Lycan a 3 and a Zombie (4) match as a pair; the 3 ends on top', () => {
     const o = { options: { mix: { '1': 'bullet' } }, villages: [[1, 3, 4], [6]], deck: [7], deckSize: 10 };
     const f = round({ ...o, up: [[0, 0]] }).all(0, draw, { type: 'exchange', positions: [1, 2] });
     expect(f.state.pending).toMatchObject({ kind: 'place', slots: [1] });
     expect(f.view(1).discard.slice(-2).map((c) => c.number)).toEqual([4, 3]);
     expect(round(o).all(0, draw, { type: 'exchange', positions: [1, 2] }).state.pending).toMatchObject({ kind: 'place', slots: null });
+  });
+
+  it('§4.2 #1 each face-up Lycan raises one card only: more +1s than Lycans fail the match', () => {
+    const o = { options: { mix: { '1': 'bullet' } }, villages: [[1, 3, 3, 4], [6]], deck: [7], deckSize: 10 };
+    // One Lycan: 3, 3, 4 needs two +1s → a failed exchange (the cards go back, the drawn card is added).
+    expect(round({ ...o, up: [[0, 0]] }).all(0, draw, { type: 'exchange', positions: [1, 2, 3] }).state.pending).toMatchObject({ kind: 'place', slots: null });
+    // Two Lycans: it matches.
+    const two = { ...o, villages: [[1, 1, 3, 3, 4], [6]], up: [[0, 0], [0, 1]] as [number, number][] };
+    expect(round(two).all(0, draw, { type: 'exchange', positions: [2, 3, 4] }).state.pending).toMatchObject({ kind: 'place', slots: [2] });
+    // A +1 never bridges a gap of two (2 and 4).
+    expect(round({ ...two, villages: [[1, 1, 2, 4], [6]] }).all(0, draw, { type: 'exchange', positions: [2, 3] }).state.pending).toMatchObject({ kind: 'place', slots: null });
   });
 
   it('cards with no known power count their value only (Bullet 7)', () => {
@@ -201,12 +227,12 @@ describe('§4.4 Silver Dagger cards', () => {
     round({ options: { ...D, ...options }, villages, up, deck: [6, 7, 8], deckSize: 20, seats: villages.length }).do(0, { type: 'call' });
 
   it('#0 Debt Collector: at scoring, face-up, −1 per card in the opponents’ villages', () => {
-    const f = called([[0, 5], [1, 2, 3]], [[0, 0]]).all(1, draw, discard);
+    const f = applyScoring(called([[0, 5], [1, 2, 3]], [[0, 0]]).all(1, draw, discard));
     expect(f.state.history[0]).toMatchObject({ totals: [2, 6], roundScores: [0, 6] });
   });
 
   it('ASSUMPTION debtCollector=mostCards counts the fullest opponent village only', () => {
-    const f = called([[0, 9], [1, 2, 3], [3]], [[0, 0]], { debtCollector: 'mostCards' }).all(1, draw, discard).all(2, draw, discard);
+    const f = applyScoring(called([[0, 9], [1, 2, 3], [3]], [[0, 0]], { debtCollector: 'mostCards' }).all(1, draw, discard).all(2, draw, discard));
     expect(f.state.history[0]!.totals[0]).toBe(6);
   });
 
@@ -216,16 +242,33 @@ describe('§4.4 Silver Dagger cards', () => {
   });
 
   it('#2 Halfling: halves the total rounding down; each face-up Halfling halves again', () => {
-    expect(called([[2, 9], [1]], [[0, 0]]).all(1, draw, discard).state.history[0]!.totals[0]).toBe(5);
-    expect(called([[2, 9], [1]], [[0, 0]], { halflingRounding: 'up' }).all(1, draw, discard).state.history[0]!.totals[0]).toBe(6);
-    expect(called([[2, 2, 9], [1]], [[0, 0], [0, 1]]).all(1, draw, discard).state.history[0]!.totals[0]).toBe(3);
-    expect(called([[2, 2, 9], [1]], [[0, 0], [0, 1]], { halflingStacks: false }).all(1, draw, discard).state.history[0]!.totals[0]).toBe(6);
+    expect(applyScoring(called([[2, 9], [1]], [[0, 0]]).all(1, draw, discard)).state.history[0]!.totals[0]).toBe(5);
+    expect(applyScoring(called([[2, 9], [1]], [[0, 0]], { halflingRounding: 'up' }).all(1, draw, discard)).state.history[0]!.totals[0]).toBe(6);
+    expect(applyScoring(called([[2, 2, 9], [1]], [[0, 0], [0, 1]]).all(1, draw, discard)).state.history[0]!.totals[0]).toBe(3);
+    expect(applyScoring(called([[2, 2, 9], [1]], [[0, 0], [0, 1]], { halflingStacks: false }).all(1, draw, discard)).state.history[0]!.totals[0]).toBe(6);
+  });
+
+  it('§4.4 #0/#2 the Debt Collector and the Halfling are optional: the holder applies or declines each (a Halfling on a negative total)', () => {
+    // seat 0: 0 + 2 + 1 = 3; the Debt Collector takes 6 (the opponent holds 6 cards) → −3; halving −3 gives −2, worse.
+    const f = called([[0, 2, 1], [5, 6, 7, 8, 9, 10]], [[0, 0], [0, 1]]).all(1, draw, discard);
+    expect(f.state.pending).toMatchObject({ kind: 'score', seat: 0, op: 'debt' });
+    expect(f.legal(0)).toEqual([{ type: 'confirm' }, { type: 'skip' }]);
+    const g = f.do(0, { type: 'confirm' });
+    expect(g.state.pending).toMatchObject({ kind: 'score', seat: 0, op: 'halve' });
+    expect(g.do(0, { type: 'skip' }).state.history[0]!.totals[0]).toBe(-3);
+    expect(g.do(0, { type: 'confirm' }).state.history[0]!.totals[0]).toBe(-2);
+    expect(f.do(0, { type: 'skip' }).do(0, { type: 'confirm' }).state.history[0]!.totals[0]).toBe(1); // 3 halved, rounded down
+  });
+
+  it('§4.4 scoringPowersOptional=false: the Debt Collector and the Halfling apply by force', () => {
+    const f = called([[0, 2, 1], [5, 6, 7, 8, 9, 10]], [[0, 0], [0, 1]], { scoringPowersOptional: false }).all(1, draw, discard);
+    expect(f.state.history[0]!.totals[0]).toBe(-2);
   });
 
   it('§6.3 Dagger scoring order: Debt Collectors (0) before Halflings (2); daggerScoringOrder orders the queue', async () => {
     const { scoringQueue } = await import('../../../services/engine/games/silver/scoring.js');
     const f0 = called([[0, 2, 9], [2, 0, 5]], [[0, 0], [0, 1], [1, 0], [1, 1]]).do(1, draw);
-    const f = f0.do(1, discard);
+    const f = applyScoring(f0.do(1, discard));
     expect(f.state.history[0]!.totals).toEqual([4, 2]); // (11 − 3) / 2, (7 − 3) / 2
     const s = { ...f0.state, upBefore: f0.state.villages.flat() };
     expect(scoringQueue(s).map((x) => [x.seat, x.op])).toEqual([[0, 'debt'], [1, 'debt'], [0, 'halve'], [1, 'halve']]);
@@ -259,6 +302,19 @@ describe('§4.4 Silver Dagger cards', () => {
     expect(silver.status(g.state).toMove).toEqual([1]);
   });
 
+  it('#4 Zombie: with play reversed, the give goes to the previous player in the new direction', () => {
+    const f = withEvents({ options: D, seats: 3, villages: [[4, 1], [6], [7]], up: [[0, 0]], deckSize: 10 }, [{ type: 'Reversed', seat: 0, direction: -1, skip: false }]);
+    const g = f.do(0, { type: 'give', position: 0, end: 'right' });
+    expect(g.truth(1)).toEqual([6, 4]);
+    expect(g.truth(2)).toEqual([7]);
+    expect(silver.status(g.state).toMove).toEqual([2]);
+  });
+
+  it('§3.8 Robber and Approximator with an empty village: their powers need your own cards, so only a discard is left', () => {
+    expect(round({ options: A, villages: [[], [6, 7]], deck: [12], deckSize: 10 }).do(0, draw).legal(0)).toEqual([discard]);
+    expect(round({ options: D, villages: [[], [6, 7]], deck: [5], deckSize: 10 }).do(0, draw).legal(0)).toEqual([discard]);
+  });
+
   it('#5 Approximator: drawn, it replaces any two of your cards (no match needed) and stays face-up', () => {
     const f = round({ options: D, villages: [[9, 8, 1], [6]], deck: [5], deckSize: 10 }).all(0, draw, power, tgt(0, 0), tgt(0, 1));
     expect(f.legal(0)).toEqual([{ type: 'place', position: 0 }]);
@@ -274,7 +330,7 @@ describe('§4.4 Silver Dagger cards', () => {
     expect(silver.status(f.state).toMove).toEqual([2]);
   });
 
-  it('Q9 Reverser with 2 players skips the opponent (reverserTwoPlayer=skip), or does nothing (none)', () => {
+  it('§4.4 #11 Reverser with 2 players skips the opponent (reverserTwoPlayer=skip), or does nothing (none)', () => {
     const f = round({ options: D, villages: [[1], [2]], deck: [11], deckSize: 10 }).all(0, draw, power);
     expect(f.last.at(-1)).toEqual({ type: 'TurnStarted', seat: 0, extra: true });
     const g = round({ options: { ...D, reverserTwoPlayer: 'none' }, villages: [[1], [2]], deck: [11], deckSize: 10 }).all(0, draw, power);
@@ -308,6 +364,22 @@ describe('§4.5 promo cards', () => {
     expect(h.row(0, 1)[3]).toBe(7);
     expect(h.state.deck).toHaveLength(31);
     expect(h.state.phase).toBe('peek');
+  });
+
+  it('§4.5 Commander: each kept card is swapped into one of the five new cards, never into a place a kept card already took', () => {
+    const f = round({ options: { ...D, mix: { '0': 'promo' }, rounds: 2 }, villages: [[0, 0, 5, 7], [1]], up: [[0, 0], [0, 1]], deck: [6, 8], deckSize: 20 })
+      .do(0, { type: 'call' })
+      .all(1, draw, discard)
+      .all(0, tgt(0, 2), tgt(0, 3));
+    expect(f.view(1).kept.map((k) => k.card.number)).toEqual([5, 7]);
+    const g = f.do(0, { type: 'place', position: 1 });
+    expect(g.legal(0)).toEqual([0, 2, 3, 4].map((position) => ({ type: 'place', position })));
+    g.refused(0, { type: 'place', position: 1 });
+    const h = g.do(0, { type: 'place', position: 4 });
+    expect(h.row(0, 1)).toEqual([null, 5, null, null, 7]); // both kept cards in the village, public
+    expect(h.state.deck).toHaveLength(31); // 52 − 2 kept − 20 dealt − 1 flipped + 2 replaced (rules §2.3)
+    expect(h.state.phase).toBe('peek');
+    cardsConserved(h.state);
   });
 
   it('Prince: your face-up cards cannot be changed by others; they may still add cards', () => {
@@ -346,7 +418,7 @@ describe('§4.5 promo cards', () => {
     expect(moves.map((m) => (m.to.z === 'village' ? m.to.s : -1)).filter((s) => s >= 0)).toEqual([0, 1, 1, 2]);
   });
 
-  it('Looter [S000] example: remove the single face-up 0 of one village; it goes under the pile and is replaced', () => {
+  it('Looter, the rules’ example: remove the single face-up 0 of one village; it goes under the pile and is replaced', () => {
     const g = looter([[1, 2], [0, 6]], [[1, 0]], 10).do(0, { type: 'number', value: 0 });
     expect(g.view(0).discard[0]!.number).toBe(0);
     expect(g.truth(1)[0]).not.toBe(0);
@@ -359,7 +431,7 @@ describe('§4.5 promo cards', () => {
     expect(g.truth(0)[0]).not.toBe(5);
   });
 
-  it('§0.2.13 Looter: when the deck runs out, stop (default) or burn the rest (looterDeckOut=burnRest); the round then ends', () => {
+  it('§4.5 Looter: when the deck runs out, stop (default) or burn the rest (looterDeckOut=burnRest); the round then ends', () => {
     const f = looter([[5, 1], [5, 5]], [[0, 0], [1, 0], [1, 1]], 2).do(0, { type: 'number', value: 5 });
     expect(f.types()).toContain('RoundEnded');
     // seat 0's 5 takes the last deck card; seat 1's first 5 is burnt unreplaced, its second stays
@@ -370,7 +442,7 @@ describe('§4.5 promo cards', () => {
 });
 
 describe('§5 silver tokens', () => {
-  it('round 1: no token power for anyone (§0.2.16)', () => {
+  it('round 1: no token power for anyone (§5)', () => {
     expect(round({ options: C, villages: [[1], [2]], deckSize: 10 }).legal(0)).not.toContainEqual({ type: 'token' });
   });
 
@@ -398,6 +470,23 @@ describe('§5 silver tokens', () => {
     expect(g.legal(0)).toContainEqual({ type: 'call' });
     const h = round({ options: { ...D, daggerSkipAllowsCall: false }, villages: [[1], [2]], token: { holder: 0, active: true }, deck: [6], deckSize: 10 }).all(0, { type: 'token' }, draw, discard);
     expect(h.legal(0)).not.toContainEqual({ type: 'call' });
+  });
+
+  it('§5.2 bullet: the holder places it on one own card, protected like the amulet; at scoring that card is removed and does not count', () => {
+    const B = { edition: 'amulet', token: 'bullet', rounds: 1 };
+    expect(silver.options.safeParse(B).success).toBe(true);
+    const f = round({ options: B, villages: [[1, 9], [6, 7]], token: { holder: 0, active: true }, deck: [5, 9, 8], deckSize: 10 }).do(0, { type: 'token' });
+    expect(f.legal(0)).toEqual([tgt(0, 0), tgt(0, 1)]);
+    const g = f.do(0, tgt(0, 1));
+    expect(g.view(1).villages[0]!.cards[1]!.amulet).toBe(true);
+    expect(g.view(1).token).toMatchObject({ kind: 'bullet', used: true });
+    expect(g.legal(0)).not.toContainEqual({ type: 'call' }); // like the other tokens (§3.4)
+    const h = g.all(0, draw, discard).all(1, draw, power);
+    expect(targets(h, 1)).toEqual([tgt(0, 0), tgt(1, 0), tgt(1, 1)]); // the Seer cannot look at it
+    const end = h.do(1, tgt(1, 0)).do(0, { type: 'call' }).all(1, draw, discard);
+    expect(end.state.history[0]).toMatchObject({ totals: [1, 13], roundScores: [0, 13], callSucceeded: true });
+    expect(end.view(1).discard[0]!.number).toBe(9); // the shot card lies under the pile
+    cardsConserved(end.state);
   });
 
   it('§5.1 amulet: the protected card cannot be viewed or moved by anyone', () => {

@@ -1,4 +1,4 @@
-/** The core rules (spec §2, §3, §6), one test per rule, given/when/then. */
+/** The core rules (docs/rules/silver.md §2, §3, §6), one test per rule, given/when/then. */
 import { describe, expect, it } from 'vitest';
 import { fastRng } from '../../../services/engine/core/index.js';
 import { numberOf } from '../../../services/engine/games/silver/cards.js';
@@ -25,12 +25,13 @@ describe('§2 setup', () => {
       expect(s.deck).toHaveLength(31);
       expect(s.discard).toHaveLength(1);
       expect(silver.status(s)).toMatchObject({ phase: 'peek', toMove: [...Array(seats).keys()] });
-      expect(s.token.active).toBe(false); // §0.2.16: inactive in round 1
+      expect(s.token.active).toBe(false); // §5: inactive in round 1
     });
 
-  it('§2.2.9 each player peeks at two own cards, seen by that player only', () => {
+  it('§2.2 step 9 each player peeks at two own cards, seen by that player only', () => {
     const f = round({ villages: [[1, 2, 3, 4, 5], [6, 7, 8, 9, 10]], deckSize: 20, peek: true });
     expect(silver.status(f.state).toMove).toEqual([0, 1]); // at the same time
+    expect(f.view(null)).toMatchObject({ seat: null, toMove: [0, 1] }); // the view speaks the same vocabulary as the status
     const after = f.do(0, { type: 'peek', positions: [1, 3] });
     expect(after.row(0, 0)).toEqual([null, 2, null, 4, null]);
     expect(after.row(0, 1)).toEqual([null, null, null, null, null]);
@@ -100,7 +101,7 @@ describe('§3 turns', () => {
     expect(round(o).all(0, { type: 'draw' }, { type: 'exchange', positions: [0, 1] }).state.pending).toMatchObject({ kind: 'place', slots: [0] });
   });
 
-  it('§3.7.4 failed exchange: the cards go back face-down (now public), the drawn card is added at an end', () => {
+  it('§3.7 step 4 failed exchange: the cards go back face-down (now public), the drawn card is added at an end', () => {
     const f = round({ ...base, villages: [[5, 3, 6, 8, 1], [1]], deck: [2] }).all(0, { type: 'draw' }, { type: 'exchange', positions: [0, 1] });
     expect(f.legal(0)).toEqual([{ type: 'place', end: 'left' }, { type: 'place', end: 'right' }]);
     const g = f.do(0, { type: 'place', end: 'right' });
@@ -109,7 +110,7 @@ describe('§3 turns', () => {
     expect(g.view(1).villages[0]!.cards[0]).toMatchObject({ faceUp: false, publicKnown: true });
   });
 
-  it('§3.7.5 critical failure: 3+ cards → one more card from the deck, seen by nobody, not even the owner', () => {
+  it('§3.7 step 5 critical failure: 3+ cards → one more card from the deck, seen by nobody, not even the owner', () => {
     const f = round({ ...base, villages: [[5, 3, 6, 8, 1], [1]], deck: [2, 11] }).all(0, { type: 'draw' }, { type: 'exchange', positions: [0, 1, 2] }, { type: 'place', end: 'left' });
     expect(f.state.pending).toMatchObject({ kind: 'place', slots: null });
     const g = f.do(0, { type: 'place', end: 'right' });
@@ -117,7 +118,7 @@ describe('§3 turns', () => {
     expect(g.row(0, 0)).toEqual([2, 5, 3, 6, null, null, null]);
   });
 
-  it('Q2 criticalFailure=threeValues: three cards of two values give no penalty card', () => {
+  it('§3.7 step 5 criticalFailure=threeValues: three cards of two values give no penalty card', () => {
     const o = { ...base, options: { ...A, criticalFailure: 'threeValues' }, villages: [[5, 5, 3, 8, 1], [1]], deck: [2, 11] };
     const f = round(o).all(0, { type: 'draw' }, { type: 'exchange', positions: [0, 1, 2] }, { type: 'place', end: 'left' });
     expect(f.truth(0)).toHaveLength(6);
@@ -145,6 +146,14 @@ describe('§3 turns', () => {
     expect(f.state.pending?.kind).toBe('power');
     const g = f.do(0, { type: 'target', seat: 0, position: 1 });
     expect(g.legal(0).map((c) => c.type)).not.toContain('call');
+  });
+
+  it('§3.4/§3.6 no call in a turn with a free action: naming the Bodyguard’s card', () => {
+    const f = round({ ...base, villages: [[3, 1, 4], [6]], up: [[0, 0]] });
+    expect(f.legal(0)).toContainEqual({ type: 'call' });
+    const g = f.do(0, { type: 'guard', bodyguard: 0, position: 1 });
+    expect(g.legal(0)).not.toContainEqual({ type: 'call' });
+    g.refused(0, { type: 'call' });
   });
 
   it('§3.4 final turns follow the direction when it changes (Dagger Reverser)', () => {
@@ -264,7 +273,7 @@ describe('§6.5/§6.7 token and tie-break functions', () => {
     expect(nextToken(keeper, { totals: [0, 0, 3, 4], roundScores: [0, 0, 3, 4], caller: 0, callSucceeded: true })).toEqual({ holder: 1, active: true });
     expect(nextToken(S({ tieKeeperActive: 'onlyIfCaller' }, { holder: 1, active: true }, 1), { totals: [0, 0, 3, 4], roundScores: [0, 0, 3, 4], caller: 0, callSucceeded: true })).toEqual({ holder: 1, active: false });
   });
-  it('§0.2.7 tieMeasure=villageTotal finds the lowest by total', async () => {
+  it('§6.5 tieMeasure=villageTotal finds the lowest by total', async () => {
     const { nextToken } = await import('../../../services/engine/games/silver/scoring.js');
     const s = S({ tieMeasure: 'villageTotal' }, { holder: 0, active: false }, 0);
     expect(nextToken(s, { totals: [3, 2, 5, 6], roundScores: [0, 2, 5, 6], caller: 0, callSucceeded: false })).toEqual({ holder: 1, active: false });

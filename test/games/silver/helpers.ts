@@ -122,11 +122,21 @@ export function round(o: Setup): Flow {
   return new Flow(o.seats ?? o.villages.length, o.options ?? {}, dealEvents(o));
 }
 
+/** A round set up as `round(o)`, then these events (a state no deal gives directly: a guard, a rotation …). */
+export const withEvents = (o: Setup, extra: Event[]) => new Flow(o.seats ?? o.villages.length, o.options ?? {}, [...dealEvents(o), ...extra]);
+
 /** Every card id is in exactly one place (52 in all, §2.1). */
 export function cardsConserved(s: State) {
   const all = [...s.villages.flat(), ...s.deck, ...s.discard, ...s.display, ...s.box, ...s.hand, ...s.kept.flat()];
   expect(all.length).toBe(52);
   expect(new Set(all).size).toBe(52);
+}
+
+/** Applies every optional Debt Collector and Halfling as it comes up (their holders confirm). */
+export function applyScoring(f: Flow): Flow {
+  let g = f;
+  for (let p = g.state.pending; p?.kind === 'score' && (p.op === 'debt' || p.op === 'halve'); p = g.state.pending) g = g.do(p.seat, { type: 'confirm' });
+  return g;
 }
 
 export const draw = { type: 'draw' } as const;

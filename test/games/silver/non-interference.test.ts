@@ -7,18 +7,20 @@ import type { TableEvent } from '../../../services/engine/core/index.js';
 import type { Command } from '../../../services/engine/games/silver/commands.js';
 import { silver } from '../../../services/engine/games/silver/index.js';
 import { expectIndistinguishable, observe } from '../../kit/playthrough.js';
-import { draw, power, round, type Setup } from './helpers.js';
+import { numberOf } from '../../../services/engine/games/silver/cards.js';
+import type { Event } from '../../../services/engine/games/silver/events.js';
+import { tableHistory } from '../../kit/history.js';
+import { discard, draw, Flow, power, round, type Setup } from './helpers.js';
 
 type Moves = [number, Command][];
 
 function history(setup: Setup, moves: Moves): TableEvent[] {
-  const seats = setup.seats ?? setup.villages.length;
-  const flow = moves.reduce((f, [seat, c]) => f.do(seat, c), round(setup));
-  return [
-    { type: 'GameCreated', game: 'silver', seats, options: silver.options.parse(setup.options ?? {}), seedHash: 'h', seedFixed: true, seed: 's' },
-    ...Array.from({ length: seats }, (_, seat) => ({ type: 'SeatTaken', seat, name: `p${seat}` })),
-    ...flow.events,
-  ];
+  return tableEvents(moves.reduce((f, [seat, c]) => f.do(seat, c), round(setup)));
+}
+
+/** A flow's events as the table stores them (created, seats taken, then the game's events). */
+function tableEvents(flow: Flow): TableEvent[] {
+  return tableHistory(silver, flow.seats, flow.options, flow.events);
 }
 
 /** Both histories look the same to every seat in `blind` and to a spectator, and differ for `sees`. */
@@ -66,6 +68,49 @@ describe('non-interference', () => {
   it('a drawn card exchanged face-down stays the drawer’s secret', () => {
     const a: Setup = { options: A, seats: 3, villages: [[1, 2], [3], [4]], deck: [5], deckSize: 20 };
     check(a, { ...a, deck: [7] }, [[0, draw], [0, { type: 'exchange', positions: [1] }]], [1, 2], [0]);
+  });
+
+  it('Empath: the own card looked at is known to its owner only', () => {
+    const a: Setup = { options: A, seats: 3, villages: [[2, 1, 3], [4], [5]], up: [[0, 0]], deckSize: 20 };
+    check(a, { ...a, villages: [[2, 6, 3], [4], [5]] }, [[0, { type: 'activate', position: 0, option: 0 }], [0, { type: 'target', seat: 0, position: 1 }]], [1, 2], [0]);
+  });
+
+  it('Beholder: the two own cards looked at are known to their owner only', () => {
+    const a: Setup = { options: A, seats: 3, villages: [[1, 2, 3], [4], [5]], deck: [7], deckSize: 20 };
+    check(a, { ...a, villages: [[6, 8, 3], [4], [5]] }, [[0, draw], [0, power], [0, { type: 'target', seat: 0, position: 0 }], [0, { type: 'target', seat: 0, position: 1 }]], [1, 2], [0]);
+  });
+
+  it('Apprentice Seer: the opponent’s card looked at is known to the looker only (not even to its owner)', () => {
+    const a: Setup = { options: A, seats: 3, villages: [[1, 2], [3, 6], [4]], deck: [8], deckSize: 20 };
+    check(a, { ...a, villages: [[1, 2], [9, 6], [4]] }, [[0, draw], [0, power], [0, { type: 'target', seat: 1, position: 0 }]], [1, 2], [0]);
+  });
+
+  it('Master Thief: the swapped cards stay unknown to everyone, the thief included', () => {
+    const a: Setup = { options: { edition: 'dagger' }, seats: 3, villages: [[1, 2], [3, 6], [7]], deck: [12], deckSize: 20 };
+    check(a, { ...a, villages: [[1, 2], [9, 6], [7]] }, [[0, draw], [0, power], [0, { type: 'target', seat: 0, position: 0 }], [0, { type: 'target', seat: 1, position: 0 }]], [0, 1, 2]);
+  });
+
+  it('Commander: the new card a kept card replaces goes into the deck unseen by anyone', () => {
+    // Round 1 ends with seat 0 keeping its 7; round 2 is dealt; seat 0 swaps the 7 in at position 1.
+    const r1 = round({ options: { edition: 'dagger', mix: { '0': 'promo' }, rounds: 2 }, villages: [[0, 5, 7], [1]], up: [[0, 0]], deck: [6, 8], deckSize: 20 })
+      .do(0, { type: 'call' })
+      .all(1, draw, discard)
+      .do(0, { type: 'target', seat: 0, position: 2 });
+    // The other history: the card dealt at seat 0's position 1 is exchanged with a deck card of another number.
+    const events = r1.events.slice() as Event[];
+    const k = events.findLastIndex((e) => e.type === 'RoundDealt');
+    const dealt = events[k] as Extract<Event, { type: 'RoundDealt' }>;
+    const x = dealt.villages![0]![1]!;
+    const j = dealt.deck!.findIndex((id) => numberOf(id) !== numberOf(x) && id !== dealt.deck!.at(-1));
+    const villages = dealt.villages!.map((r) => r.slice());
+    const deck = dealt.deck!.slice();
+    [villages[0]![1], deck[j]] = [deck[j]!, x];
+    events[k] = { ...dealt, villages, deck };
+    const r1b = new Flow(r1.seats, r1.options, events);
+    const place = { type: 'place', position: 1 } as const;
+    const ha = tableEvents(r1.do(0, place));
+    const hb = tableEvents(r1b.do(0, place));
+    for (const seat of [0, 1, null]) expectIndistinguishable(silver, ha, hb, seat);
   });
 
   it('Seer: the card shown goes to the looker only', () => {

@@ -1,4 +1,5 @@
 /** The catalog, the options and a test for each ASSUMPTION option's other reading. */
+import { readFileSync } from 'node:fs';
 import { buildSchema, GraphQLList, GraphQLNonNull, GraphQLObjectType, type GraphQLOutputType } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import { fastRng, RuleViolation, table, type TableState } from '../../../services/engine/core/index.js';
@@ -7,11 +8,10 @@ import { cards, silver } from '../../../services/engine/games/silver/index.js';
 import { gameWinners, nextToken } from '../../../services/engine/games/silver/scoring.js';
 import { initialState, type State } from '../../../services/engine/games/silver/state.js';
 import { randomPlaythrough } from '../../kit/playthrough.js';
-import { dealEvents, discard, draw, Flow, power, round, tgt, typeBot, type Setup } from './helpers.js';
+import { applyScoring, cardsConserved, discard, draw, power, round, tgt, typeBot, withEvents, type Flow, type Setup } from './helpers.js';
 
 const A = { edition: 'amulet' };
 const C = { edition: 'coin' };
-const withEvents = (o: Setup, extra: Event[]) => new Flow(o.seats ?? o.villages.length, o.options ?? {}, [...dealEvents(o), ...extra]);
 
 describe('catalog', () => {
   it('lists every card with its power text, or powerKnown: false; attached to the game as `catalog`', () => {
@@ -35,6 +35,16 @@ describe('catalog', () => {
     expect(() => silver.options.parse({})).not.toThrow();
   });
 
+  it('docs/rules/silver.md §9 lists every option with its default; descriptions cite that document', () => {
+    const doc = readFileSync(new URL('../../../docs/rules/silver.md', import.meta.url), 'utf8');
+    const defaults = silver.options.parse({}) as Record<string, unknown>;
+    const shape = (silver.options as unknown as { shape: Record<string, { description: string }> }).shape;
+    for (const [k, v] of Object.entries(shape)) {
+      expect(doc, k).toContain(`| \`${k}\` | \`${JSON.stringify(defaults[k])}\` |`);
+      expect(v.description, k).toMatch(/^docs\/rules\/silver\.md §\d/);
+    }
+  });
+
   it('§7 mix: by card number; promo supplies only 0, 3, 5, 12', () => {
     expect(silver.options.safeParse({ mix: { '7': 'promo' } }).success).toBe(false);
     expect(silver.options.safeParse({ mix: { '14': 'coin' } }).success).toBe(false);
@@ -44,7 +54,7 @@ describe('catalog', () => {
     expect(initialState({ seats: 2, options: silver.options.parse({ token: 'amulet' }) }).token.kind).toBe('amulet');
   });
 
-  it('Q18 firstStartPlayer: a fixed seat, refused when out of range', () => {
+  it('§2.2 step 7 firstStartPlayer: a fixed seat, refused when out of range', () => {
     const events = silver.start(initialState({ seats: 3, options: silver.options.parse({ firstStartPlayer: 2 }) }), fastRng(1)) as Event[];
     expect(events.find((e) => e.type === 'RoundDealt')).toMatchObject({ start: 2 });
     expect(() => table(silver).decide(null, { type: 'create', game: 'silver', seats: 2, options: { firstStartPlayer: 3 }, seed: 'x', seedFixed: true })).toThrow(RuleViolation);
@@ -80,7 +90,7 @@ describe('catalog', () => {
 });
 
 describe('ASSUMPTION options (the other reading)', () => {
-  it('§2.2.5 zombieSetupReflip: a Zombie flipped to start the pile is shuffled back (default) or stays (false)', () => {
+  it('§2.2 step 5 zombieSetupReflip: a Zombie flipped to start the pile is shuffled back (default) or stays (false)', () => {
     const seed = [...Array(400).keys()].find((k) => {
       const ev = silver.start(initialState({ seats: 2, options: silver.options.parse({ zombieSetupReflip: false }) }), fastRng(k)) as Event[];
       return ev.some((e) => e.type === 'Move' && e.to.z === 'discard' && e.card === 4);
@@ -118,6 +128,17 @@ describe('ASSUMPTION options (the other reading)', () => {
     expect(play(round({ ...o, options: { ...A, villagerEndKeepsCall: false } })).state.history[0]).toMatchObject({ caller: null, roundScores: [1, 18] });
   });
 
+  it('§4.1 #0 the Villager check runs after every event: two Villagers shown inside one move end the round (villagerCheck)', () => {
+    // Both face-down 0s are revealed by a matching exchange, then would be discarded in the same move.
+    const o: Setup = { options: { ...A, rounds: 1 }, villages: [[0, 0, 5], [6]], deck: [7], deckSize: 10 };
+    const f = round(o).all(0, draw, { type: 'exchange', positions: [0, 1] });
+    expect(f.state.history[0]).toMatchObject({ reason: 'villagers' });
+    expect(f.truth(0)).toEqual([0, 0, 5]); // the round ended before the discard
+    cardsConserved(f.state);
+    const g = round({ ...o, options: { ...A, rounds: 1, villagerCheck: 'endOfMove' } }).all(0, draw, { type: 'exchange', positions: [0, 1] });
+    expect(g.state.pending).toMatchObject({ kind: 'place' });
+  });
+
   it('§4.1 #1 squireTakeIsDraw=false: a display card has no discard power', () => {
     const o: Setup = { options: { ...A, squireTakeIsDraw: false }, villages: [[1, 2], [4]], deck: [5, 9], deckSize: 10 };
     expect(round(o).all(0, draw, power, tgt(0, 0)).do(1, { type: 'draw', display: 0 }).legal(1)).not.toContainEqual(power);
@@ -130,7 +151,7 @@ describe('ASSUMPTION options (the other reading)', () => {
     expect(f.do(0, draw).legal(0)).toContainEqual({ type: 'exchange', positions: [1] });
   });
 
-  it('Q12 curatorScope=any: the Curator may discard a rotated card of another village', () => {
+  it('§4.3 #2 curatorScope=any: the Curator may discard a rotated card of another village', () => {
     const o: Setup = { options: { ...C, curatorScope: 'any' }, villages: [[2, 5], [7]], up: [[0, 0]], deckSize: 10 };
     const f = withEvents(o, [{ type: 'Rotated', s: 1, p: 0 }]).do(0, { type: 'activate', position: 0, option: 1 });
     expect(f.legal(0)).toEqual([tgt(1, 0)]);
@@ -155,7 +176,40 @@ describe('ASSUMPTION options (the other reading)', () => {
     expect(commander({ commanderOptional: false }).legal(0)).not.toContainEqual({ type: 'skip' });
   });
 
-  it('§0.2.14 princeBindsOwner=true: the owner cannot exchange their own face-up cards', () => {
+  it('§4.2 #1 a face-down Lycan slid into a set does not count itself (lycanCountsWhenRevealed)', () => {
+    const o: Setup = { options: { mix: { '1': 'bullet' } }, villages: [[1, 2, 5], [6]], deck: [7], deckSize: 10 };
+    expect(round(o).all(0, draw, { type: 'exchange', positions: [0, 1] }).state.pending).toMatchObject({ kind: 'place', slots: null });
+    expect(round({ ...o, options: { mix: { '1': 'bullet' }, lycanCountsWhenRevealed: true } }).all(0, draw, { type: 'exchange', positions: [0, 1] }).state.pending).toMatchObject({ kind: 'place', slots: [0] });
+    // A Lycan face-up before the exchange counts, in the set or not.
+    expect(round({ ...o, up: [[0, 0]] }).all(0, draw, { type: 'exchange', positions: [0, 1] }).state.pending).toMatchObject({ kind: 'place', slots: [0] });
+  });
+
+  it('§6.1 the deck became empty ends the round, even if a Rascal returns a card to it (deckOutCheck=atTurnEnd plays on)', () => {
+    const o: Setup = { options: A, villages: [[4, 1], [6]], up: [[0, 0]], deck: [7, 8], deckSize: 2 };
+    const f = round(o).all(0, draw, { type: 'keep', index: 1 }, discard);
+    expect(f.state.history[0]).toMatchObject({ reason: 'deck' });
+    const g = round({ ...o, options: { ...A, deckOutCheck: 'atTurnEnd' } }).all(0, draw, { type: 'keep', index: 1 }, discard);
+    expect(g.state.history).toEqual([]);
+    expect(silver.status(g.state).toMove).toEqual([1]);
+    expect(g.state.deck).toHaveLength(1);
+    expect(g.all(1, draw, discard).state.history[0]).toMatchObject({ reason: 'deck' });
+  });
+
+  it('§4.4 #4 a Zombie give uses the whole turn: no token or face-up power before or after it (zombieGiveWholeTurn)', () => {
+    const o: Setup = { options: { edition: 'dagger' }, seats: 3, villages: [[4, 1], [6], [7]], up: [[0, 0]], token: { holder: 0, active: true }, deckSize: 10 };
+    const f = round(o).do(0, { type: 'give', position: 0, end: 'left' });
+    expect(silver.status(f.state).toMove).toEqual([1]);
+    expect(round(o).do(0, { type: 'token' }).legal(0).map((c) => c.type)).not.toContain('give');
+    const g = round({ ...o, options: { edition: 'dagger', zombieGiveWholeTurn: false } }).do(0, { type: 'give', position: 0, end: 'left' });
+    expect(g.legal(0)).toContainEqual({ type: 'token' });
+  });
+
+  it('§4.5 the Looter never takes another player’s Prince-protected cards, whatever looterExemptsProtected says', () => {
+    const p: Setup = { options: { mix: { '12': 'promo', '3': 'promo' }, looterExemptsProtected: false }, villages: [[1], [5, 3]], up: [[1, 0], [1, 1]], deck: [12], deckSize: 10 };
+    expect(round(p).do(0, draw).legal(0)).not.toContainEqual(power);
+  });
+
+  it('§4.5 princeBindsOwner=true: the owner cannot exchange their own face-up cards', () => {
     const o: Setup = { options: { mix: { '3': 'promo' }, princeBindsOwner: true }, villages: [[3, 7, 1], [2]], up: [[0, 0], [0, 1]], deck: [6], deckSize: 10 };
     expect(round(o).do(0, draw).legal(0).filter((c) => c.type === 'exchange')).toEqual([{ type: 'exchange', positions: [2] }]);
   });
@@ -165,18 +219,21 @@ describe('ASSUMPTION options (the other reading)', () => {
     const f = withEvents(o, [{ type: 'Reversed', seat: 0, direction: -1, skip: false }]).all(0, draw, power, { type: 'number', value: 5 });
     const order = (f.last.filter((e) => e.type === 'Move') as Extract<Event, { type: 'Move' }>[]).flatMap((m) => (m.from.z === 'village' ? [m.from.s] : []));
     expect(order).toEqual([2, 1]);
-    const p: Setup = { options: { mix: { '12': 'promo', '3': 'promo' }, looterExemptsProtected: false }, villages: [[1], [5, 3]], up: [[1, 0], [1, 1]], deck: [12], deckSize: 10 };
-    expect(round(p).all(0, draw, power).legal(0)).toEqual([{ type: 'number', value: 3 }, { type: 'number', value: 5 }]);
+    // A Bodyguard (amulet 3) protects itself and a named card: exempt by default, taken with looterExemptsProtected=false.
+    const p: Setup = { options: { edition: 'amulet', mix: { '12': 'promo' } }, villages: [[1], [3, 5]], up: [[1, 0], [1, 1]], deck: [12], deckSize: 10 };
+    const guarded = (o: Setup) => withEvents(o, [{ type: 'Guarded', s: 1, bodyguard: 0, p: 1 }]);
+    expect(guarded(p).do(0, draw).legal(0)).not.toContainEqual(power);
+    expect(guarded({ ...p, options: { ...p.options, looterExemptsProtected: false } }).all(0, draw, power).legal(0)).toEqual([{ type: 'number', value: 3 }, { type: 'number', value: 5 }]);
   });
 
   it('§6.4 callerCompareAfterPowers=false: the caller is compared on the plain sums', () => {
     const o: Setup = { villages: [[0, 5], [1, 2]], up: [[0, 0]], deck: [6, 7], deckSize: 10 };
-    const run = (options: Record<string, unknown>) => round({ ...o, options }).do(0, { type: 'call' }).all(1, draw, discard).state.history[0]!;
+    const run = (options: Record<string, unknown>) => applyScoring(round({ ...o, options }).do(0, { type: 'call' }).all(1, draw, discard)).state.history[0]!;
     expect(run({})).toMatchObject({ totals: [3, 3], callSucceeded: true });
     expect(run({ callerCompareAfterPowers: false })).toMatchObject({ callSucceeded: false, roundScores: [13, 3] });
   });
 
-  it('§0.2.6 tieScanIncludesStartPlayer, §0.2.8 finalTieHolder / finalTieNeedsActiveToken', () => {
+  it('§6.5 tieScanIncludesStartPlayer, §6.7 finalTieHolder / finalTieNeedsActiveToken', () => {
     const S = (o: Record<string, unknown>, holder: number, active: boolean, start: number): State => {
       const st = initialState({ seats: 4, options: silver.options.parse(o) });
       return { ...st, start, token: { ...st.token, holder, active } };
@@ -189,7 +246,29 @@ describe('ASSUMPTION options (the other reading)', () => {
     expect(gameWinners(S({ finalTieNeedsActiveToken: true }, 2, false, 2), [5, 5, 9, 9], { holder: 1, active: false })).toEqual([0]);
   });
 
-  it('§0.2.9 discardTakeDisablesFU: a card taken from the pile keeps (default) or loses its face-up power', () => {
+  it('§6.5 a tie scan that lands on the successful caller gives the token with its power (tieScanCallerActive)', () => {
+    const S = (o: Record<string, unknown>): State => {
+      const st = initialState({ seats: 4, options: silver.options.parse(o) });
+      return { ...st, start: 1, token: { ...st.token, holder: 1, active: false } };
+    };
+    const out = { totals: [5, 4, 0, 0], roundScores: [5, 4, 0, 0], caller: 2, callSucceeded: true };
+    expect(nextToken(S({}), out)).toEqual({ holder: 2, active: true });
+    expect(nextToken(S({ tieScanCallerActive: false }), out)).toEqual({ holder: 2, active: false });
+  });
+
+  it('§6.5 tieScanIncludesStartPlayer=false: a marker-only holder among the tied does not keep the token, the scan moves on', () => {
+    const S = (o: Record<string, unknown>, active: boolean): State => {
+      const st = initialState({ seats: 4, options: silver.options.parse(o) });
+      return { ...st, start: 1, token: { ...st.token, holder: 1, active } };
+    };
+    const out = { totals: [5, 0, 3, 0], roundScores: [5, 0, 3, 0], caller: null, callSucceeded: null };
+    expect(nextToken(S({ tieScanIncludesStartPlayer: false }, false), out)).toEqual({ holder: 3, active: false });
+    expect(nextToken(S({}, false), out)).toEqual({ holder: 1, active: false });
+    // A possessor (the token won by a call) among the tied keeps it, and its power (tieKeeperActive=literal).
+    expect(nextToken(S({ tieScanIncludesStartPlayer: false }, true), out)).toEqual({ holder: 1, active: true });
+  });
+
+  it('§3.3 discardTakeDisablesFU: a card taken from the pile keeps (default) or loses its face-up power', () => {
     const o: Setup = { options: A, villages: [[1, 3], [6]], discard: [2], deckSize: 10 };
     const f = round(o).all(0, { type: 'take' }, { type: 'exchange', positions: [0] });
     expect(f.legal(0)).toContainEqual({ type: 'activate', position: 0, option: 0 });

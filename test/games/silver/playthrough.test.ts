@@ -35,7 +35,7 @@ function randomMix(seed: number) {
   return {
     edition: (['dagger', 'coin', 'amulet'] as const)[rng.int(3)],
     mix,
-    token: (['dagger', 'coin', 'amulet'] as const)[rng.int(3)],
+    token: (['dagger', 'coin', 'amulet', 'bullet'] as const)[rng.int(4)],
     coinAssassinGuess: rng.int(2) === 1,
     coinGenerousGuess: rng.int(2) === 1,
     rascalExtra: rng.int(2) ? 'returnTop' : 'discard',

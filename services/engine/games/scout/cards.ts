@@ -1,5 +1,5 @@
 /**
- * SCOUT's cards as data (§2.2) and the setup by player count (§2.3).
+ * SCOUT's cards as data (docs/rules/scout.md §2.2) and the setup by player count (§2.3).
  * One card per unordered pair {lo, hi} with 1 ≤ lo < hi ≤ 10: 45 cards, each number on 9 of them.
  */
 
@@ -66,7 +66,7 @@ export function placed(card: PlacedCard): PlacedCard {
   return { id: card.id, lo: card.lo, hi: card.hi, up: card.up };
 }
 
-/** Names of the game's parts and actions in English and Persian (spec §1 glossary, seed 002). */
+/** Names of the game's parts and actions in English and Persian (docs/rules/scout.md §1). */
 export const TERMS = {
   show: { en: 'Show', fa: 'بازی کنید' },
   scout: { en: 'Scout', fa: 'اسکات' },

@@ -37,6 +37,11 @@ export interface PlayBegan {
 export interface ScoutShowStarted {
   type: 'ScoutShowStarted';
   seat: number;
+  /**
+   * false only with `scoutShowOnlyWhenShowFollows` off, when no Show can follow the scout: the
+   * action ends as a plain Scout. Absent (older events) means true.
+   */
+  showFollows?: boolean;
 }
 
 /** §3.4: a card taken from an end of the Active Set. */

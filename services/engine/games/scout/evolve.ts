@@ -91,7 +91,7 @@ export function evolve(s: State, e: ScoutEvent): State {
     case 'PlayBegan':
       return { ...s, phase: 'play', turn: e.player };
     case 'ScoutShowStarted':
-      return { ...s, pendingShow: true, scoutShowChip: setAt(s.scoutShowChip, e.seat, false) };
+      return { ...s, pendingShow: e.showFollows !== false, scoutShowChip: setAt(s.scoutShowChip, e.seat, false) };
     case 'Scouted':
       return scouted(s, e);
     case 'Shown':

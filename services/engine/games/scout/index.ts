@@ -1,4 +1,4 @@
-/** SCOUT (Oink Games, Kei Kajino), 2–5 players: rules in shared/rules/scout.md. */
+/** SCOUT (Oink Games, Kei Kajino), 2–5 players: the rules as played here are docs/rules/scout.md. */
 import { defineGame, ensure } from '../../core/index.js';
 import { catalog } from './cards.js';
 import { command } from './commands.js';

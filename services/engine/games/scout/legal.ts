@@ -1,7 +1,8 @@
 /**
  * legalCommands: every value here is accepted unchanged by decide. Lists stay small:
- * Scout & Show is listed as its scout step (`scoutShow` without from/to), offered only when a
- * Show can follow; the Show then comes as the same seat's next command.
+ * Scout & Show is listed as its scout step (`scoutShow` without from/to), by default offered only
+ * when a Show can follow (`scoutShowOnlyWhenShowFollows`); the Show then comes as the same
+ * seat's next command.
  */
 import type { Seat } from '../../core/index.js';
 import { flipped } from './cards.js';
@@ -45,7 +46,7 @@ export function legalCommands(s: State, seat: Seat): Command[] {
         const taken = end === 'left' ? s.active[0]! : s.active[s.active.length - 1]!;
         for (const flip of [false, true])
           showPossibleAt(values, (flip ? flipped(taken) : taken).up, target).forEach((ok, at) => {
-            if (ok) out.push({ type: 'scoutShow', end, flip, at });
+            if (ok || !s.options.scoutShowOnlyWhenShowFollows) out.push({ type: 'scoutShow', end, flip, at });
           });
       }
   }

@@ -88,10 +88,10 @@ function scoutEvents(s: State, seat: Seat, end: End, flip: boolean, at: number):
   return [{ type: 'Scouted', seat, end, card, flip, at, atPublic: !s.options.hideScoutInsertPosition, chipTo: two ? null : s.owner, paid: two }];
 }
 
-function scout(s: State, seat: Seat, end: End, flip: boolean, at: number, rng: Rng): ScoutEvent[] {
-  if (isTwoPlayer(s)) ensure(s.chips[seat]! > 0, 'you have no Scout chip left to pay for a Scout');
-  const t = new Emitter(s, evolve).emit(...scoutEvents(s, seat, end, flip, at));
-  const after = t.state;
+/** A plain Scout's events from `t` on, and the end-of-round checks that follow a Scout. */
+function plainScout(t: Emitter<State, ScoutEvent>, seat: Seat, end: End, flip: boolean, at: number, rng: Rng): ScoutEvent[] {
+  const s = t.state;
+  const after = t.emit(...scoutEvents(s, seat, end, flip, at)).state;
   if (isTwoPlayer(s)) {
     // §3.6: the scout acts again; if it can neither Show nor Scout the round ends (Owner exempt).
     if (!canShow(after, seat) && !canScout(after, seat)) t.emit(...endRound(after, 'cannot-act', after.owner, rng));
@@ -102,13 +102,24 @@ function scout(s: State, seat: Seat, end: End, flip: boolean, at: number, rng: R
   return t.events;
 }
 
+function scout(s: State, seat: Seat, end: End, flip: boolean, at: number, rng: Rng): ScoutEvent[] {
+  if (isTwoPlayer(s)) ensure(s.chips[seat]! > 0, 'you have no Scout chip left to pay for a Scout');
+  return plainScout(new Emitter(s, evolve), seat, end, flip, at, rng);
+}
+
 function scoutShow(s: State, seat: Seat, c: Extract<Command, { type: 'scoutShow' }>, rng: Rng): ScoutEvent[] {
   ensure(!isTwoPlayer(s), 'Scout & Show is not used with two players');
   ensure(s.scoutShowChip[seat], 'you have already used your Scout & Show chip this round');
   ensure((c.from === undefined) === (c.to === undefined), 'give both from and to, or neither');
-  const t = new Emitter(s, evolve).emit({ type: 'ScoutShowStarted', seat }, ...scoutEvents(s, seat, c.end, c.flip, c.at));
-  // §3.5 step 7 (E6): offered only when a Show can follow.
-  ensure(canShow(t.state, seat), 'no Show would be possible after that scout');
+  const scouted = scoutEvents(s, seat, c.end, c.flip, c.at);
+  const showFollows = canShow(scouted.reduce(evolve, s), seat);
+  // §3.5 step 7 / E6: by default offered only when a Show can follow; otherwise a plain Scout.
+  ensure(showFollows || !s.options.scoutShowOnlyWhenShowFollows, 'no Show would be possible after that scout');
+  if (!showFollows) {
+    ensure(c.from === undefined, 'no Show is possible after that scout: leave out from and to');
+    return plainScout(new Emitter(s, evolve).emit({ type: 'ScoutShowStarted', seat, showFollows }), seat, c.end, c.flip, c.at, rng);
+  }
+  const t = new Emitter(s, evolve).emit({ type: 'ScoutShowStarted', seat }, ...scouted);
   if (c.from === undefined || c.to === undefined) return t.events;
   return t.emit(...show(t.state, seat, c.from, c.to, rng)).events;
 }

@@ -14,8 +14,6 @@ type ScoutView {
   rounds: Int!
   "The round's start player."
   startPlayer: Int!
-  "Whose turn it is during play; null while hands are being rotated and after the game."
-  currentPlayer: Int
   "Seats that must act now (several while rotation choices are open)."
   toMove: [Int!]!
   "Your hand, left to right; null for a spectator."

@@ -44,7 +44,6 @@ export interface ScoutView {
   round: number;
   rounds: number;
   startPlayer: number;
-  currentPlayer: number | null;
   toMove: number[];
   hand: PlacedCard[] | null;
   myRotation: boolean | null;
@@ -78,7 +77,6 @@ export function view(s: State, viewer: Viewer): ScoutView {
     round: s.round,
     rounds: s.rounds,
     startPlayer: s.startPlayer,
-    currentPlayer: s.phase === 'play' ? s.turn : null,
     toMove: st.toMove,
     hand: viewer === null ? null : s.hands[viewer]!.map(placed),
     myRotation: viewer === null ? null : s.rotation[viewer]!,

@@ -1,8 +1,7 @@
 /**
- * The 58 cards of Sea Salt & Paper as data (spec §2.2): every card is a type and a background
- * colour. A card's identity is its id, 0..57, in the order of the table below.
- * Persian labels: crab, boat, fish, shark, swimmer, mermaid and the colours light blue / yellow
- * come from seed 004; the others are the spec's suggested UI labels (§1).
+ * The 58 cards of Sea Salt & Paper as data (docs/rules/sea-salt-and-paper.md §2.2): every card
+ * is a type and a background colour. A card's identity is its id, 0..57, in the order of the
+ * table below. English and Persian names as in §1 of that document.
  */
 
 export type Category = 'duo' | 'collector' | 'multiplier' | 'mermaid';
@@ -127,3 +126,34 @@ export function duoOf(a: number, b: number): Duo | null {
   if ((ta === 'shark' && tb === 'swimmer') || (ta === 'swimmer' && tb === 'shark')) return 'sharkSwimmer';
   return null;
 }
+
+/** The categories' names (§2.1). */
+export const CATEGORIES: Record<Category, Names> = {
+  duo: { en: 'Duo card', fa: 'جُفت‌کارت' },
+  collector: { en: 'Collector card', fa: 'کارت کلکسیونی' },
+  multiplier: { en: 'Multiplier card', fa: 'کارت ضریب' },
+  mermaid: { en: 'Mermaid', fa: 'پری دریایی' },
+};
+
+const pairName = (a: CardType, b: CardType): Names => ({ en: `${TYPE[a].names.en} + ${TYPE[b].names.en}`, fa: `${TYPE[a].names.fa} + ${TYPE[b].names.fa}` });
+
+/** The duos' names, by the `duo` key of events and views. */
+export const DUOS: Record<Duo, Names> = {
+  crab: pairName('crab', 'crab'),
+  boat: pairName('boat', 'boat'),
+  fish: pairName('fish', 'fish'),
+  sharkSwimmer: pairName('shark', 'swimmer'),
+};
+
+/**
+ * Catalog data for clients: events and histories name cards by id only, so every id maps here
+ * to its type, category and colour with their English and Persian names; the types carry
+ * their scoring data (§2.3).
+ */
+export const catalog = {
+  cards: CARDS.map((c) => ({ id: c.id, type: c.type, category: TYPE[c.type].category, colour: c.colour, names: TYPE[c.type].names, colourNames: COLOURS[c.colour] })),
+  types: TYPES.map((t) => ({ type: t.type, category: t.category, names: t.names, multiplies: t.multiplies, collector: t.collector, colours: t.colours })),
+  categories: CATEGORIES,
+  colours: COLOURS,
+  duos: DUOS,
+};

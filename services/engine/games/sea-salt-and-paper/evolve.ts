@@ -77,7 +77,7 @@ export function evolve(s: State, e: Event): State {
     }
     case 'Called': {
       const others = Array.from({ length: s.seats - 1 }, (_, i) => (e.seat + 1 + i) % s.seats);
-      return { ...s, call: { kind: e.call, caller: e.seat }, revealed: set(s.revealed, e.seat, true), finalTurns: e.call === 'LAST_CHANCE' ? others : [] };
+      return { ...s, call: { kind: e.call, caller: e.seat, drawPileEmpty: s.deck.length === 0 }, revealed: set(s.revealed, e.seat, true), finalTurns: e.call === 'LAST_CHANCE' ? others : [] };
     }
     case 'HandRevealed':
       return { ...s, revealed: set(s.revealed, e.seat, true) };

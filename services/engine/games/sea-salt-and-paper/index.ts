@@ -1,5 +1,6 @@
-/** Sea Salt & Paper (Bombyx, 2022), 2–4 players: spec /work/shared/rules/sea-salt-and-paper.md. */
+/** Sea Salt & Paper (Bombyx, 2022), 2–4 players: the rules as played here are docs/rules/sea-salt-and-paper.md. */
 import { defineGame, type Viewer } from '../../core/index.js';
+import { catalog } from './cards.js';
 import { command, type Command } from './commands.js';
 import type { Event } from './events.js';
 import { evolve } from './evolve.js';
@@ -7,10 +8,11 @@ import { legalCommands } from './legal.js';
 import { options, type Options } from './options.js';
 import { decide, start } from './rules.js';
 import { initialState, type State } from './state.js';
+import { status } from './status.js';
 import { redact, view, type View } from './view.js';
 import { viewSchema, viewType } from './view-schema.js';
 
-export const seaSaltAndPaper = defineGame<State, Command, Event, Options, View>({
+export const seaSaltAndPaper = defineGame<State, Command, Event, Options, View, typeof catalog>({
   id: 'sea-salt-and-paper',
   names: { en: 'Sea Salt & Paper', fa: 'کاغذ و نمک دریایی' },
   seats: { min: 2, max: 4 },
@@ -25,10 +27,8 @@ export const seaSaltAndPaper = defineGame<State, Command, Event, Options, View>(
   legalCommands,
   view: (s: State, viewer: Viewer) => view(s, viewer),
   redact,
-  status: (s: State) =>
-    s.result
-      ? { phase: 'over', toMove: [], over: true, result: { scores: s.result.scores, winners: s.result.winners } }
-      : { phase: s.phase, toMove: [s.active], over: false, result: null },
+  status,
+  catalog,
 });
 
 export default seaSaltAndPaper;

@@ -70,7 +70,9 @@ class Turn extends Emitter<State, Event> {
     if (s.call?.kind === 'LAST_CHANCE') {
       if (seat !== s.call.caller && o.lastChanceRevealTiming === 'AFTER_OWN_FINAL_TURN') this.emit({ type: 'HandRevealed', seat, hand: s.hands[seat]! });
       const remaining = s.finalTurns.filter((p) => p !== seat);
-      if (o.emptyDeckAfterLastChance === 'ROUND_VOID' && s.deck.length === 0) return ended(null).endRound('EMPTY_DECK', seat);
+      // ROUND_VOID: a turn that leaves the pile empty voids the round, but a call made on a pile
+      // that was already empty stands (E9): the final turns use the discard piles.
+      if (o.emptyDeckAfterLastChance === 'ROUND_VOID' && s.deck.length === 0 && !s.call.drawPileEmpty) return ended(null).endRound('EMPTY_DECK', seat);
       if (remaining.length === 0) return ended(null).endRound('LAST_CHANCE', s.call.caller);
       return ended(remaining[0]!);
     }

@@ -25,7 +25,8 @@ export interface State {
   drawn: number[];
   /** Crab duo: the pile chosen. */
   crabPile: number | null;
-  call: { kind: CallKind; caller: number } | null;
+  /** The call; `drawPileEmpty`: the draw pile was already empty when it was made (E9). */
+  call: { kind: CallKind; caller: number; drawPileEmpty: boolean } | null;
   /** Hands made public (the caller's at a call, then the final turns', all at a scored round end). */
   revealed: boolean[];
   /** LAST CHANCE: seats whose final turn is not over yet, in turn order. */

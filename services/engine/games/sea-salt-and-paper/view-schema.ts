@@ -89,13 +89,13 @@ export const viewSchema = /* GraphQL */ `
 
   "Sea Salt & Paper as one seat (or a spectator) sees it."
   type SspView {
-    "The seat looking, or null for a spectator."
-    viewer: Int
+    "The viewing seat; null for a spectator."
+    seat: Int
     round: Int!
     "draw, keep, play, crabPile, crabCard, shark or over"
     phase: String!
-    "The seat to act; null once the game is over."
-    activeSeat: Int
+    "Seats that must act now: the active player, or nobody once the game is over."
+    toMove: [Int!]!
     "Who played first this round."
     starter: Int!
     targetScore: Int!

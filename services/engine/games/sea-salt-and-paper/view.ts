@@ -5,6 +5,7 @@ import type { Event } from './events.js';
 import { CALL_POINTS, isProtected, pointsOf, stealTargets } from './queries.js';
 import { colourBonus, type CardPoints } from './scoring.js';
 import type { State } from './state.js';
+import { status } from './status.js';
 
 export interface CardView {
   id: number;
@@ -37,10 +38,10 @@ export interface RoundPlayerView {
   total: number;
 }
 export interface View {
-  viewer: number | null;
+  seat: number | null;
   round: number;
   phase: string;
-  activeSeat: number | null;
+  toMove: number[];
   starter: number;
   targetScore: number;
   deckCount: number;
@@ -87,10 +88,10 @@ export function view(s: State, viewer: Viewer): View {
   const mine = me === null ? null : points[me]!;
   const r = s.lastRound;
   return {
-    viewer: me,
+    seat: me,
     round: s.round,
     phase: s.phase,
-    activeSeat: s.result === null ? s.active : null,
+    toMove: status(s).toMove,
     starter: s.starter,
     targetScore: s.target,
     deckCount: s.deck.length,
@@ -103,7 +104,7 @@ export function view(s: State, viewer: Viewer): View {
     crabPile: s.phase === 'crabCard' ? s.crabPile : null,
     crabPileCards: acting && s.phase === 'crabCard' ? cardsView(s.discards[s.crabPile!]!) : null,
     stealTargets: s.phase === 'shark' ? stealTargets(s, s.active) : [],
-    call: s.call,
+    call: s.call && { kind: s.call.kind, caller: s.call.caller },
     finalTurnsRemaining: s.finalTurns,
     players: s.hands.map((hand, seat) => ({
       seat,

@@ -1,6 +1,7 @@
 /**
- * Seledyne's cards as data (spec §1, §2.1): six houses, ten numbered house cards each.
+ * Seledyne's cards as data (§1, §2.1): six houses, ten numbered house cards each.
  * One card of each house carries the Exchange symbol (value 4) and one the Sum symbol "+" (value 5).
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 export const HOUSES = [
   { id: 'NAB', en: 'Nabist', fa: 'نابیست' },

@@ -1,6 +1,7 @@
 /**
  * Seledyne's moves. A turn is a sequence of small steps; the two simultaneous choices
  * (round draw, Six Rule) are one command each.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import { z } from 'zod';
 

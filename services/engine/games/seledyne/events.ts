@@ -1,6 +1,7 @@
 /**
  * Seledyne's events. Hidden parts (another seat's cards, a pending simultaneous choice) are
  * replaced by `null` in the copy a viewer receives (see view.ts `redact`).
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import type { Card } from './cards.js';
 
@@ -48,7 +49,8 @@ export type SeledyneEvent =
   | { type: 'LastRoundTriggered'; seat: number }
   /**
    * A turn ends; `gifted: false` is a pass. `auto` when public facts left nothing else to do: an
-   * empty hand, or an empty reserve (the hand is then the public set of unplayed cards) and no move but to pass or end.
+   * empty hand with no tribute leading to a gift (A30), or an empty reserve (the hand is then the
+   * public set of unplayed cards) and no move but to pass or end.
    */
   | { type: 'TurnEnded'; seat: number; gifted: boolean; auto: boolean }
   /** §3 R5: a new round begins with this number and start seat. */

@@ -1,4 +1,7 @@
-/** evolve: total and deterministic; shallow copies only (see state.ts `update`). */
+/**
+ * evolve: total and deterministic; shallow copies only (see state.ts `update`).
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 import { setAt } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { SeledyneEvent } from './events.js';
@@ -82,7 +85,8 @@ export function evolve(s: State, e: SeledyneEvent): State {
       const give = e.give!;
       const take = e.take!;
       const ps = players(s, e.seat, (p) => ({ hand: [...without(p.hand, [give.id]), take], reserve: [...without(p.reserve, [take.id]), give] }));
-      return withTurn(s, { exchanges: s.turn!.exchanges + 1 }, { players: ps });
+      // an exchange after the gifts (T5) closes the gift step (§4.1 order T3 → T4 → T5)
+      return withTurn(s, { exchanges: s.turn!.exchanges + 1, step: e.at === 'T5' ? 'closing' : s.turn!.step }, { players: ps });
     }
     case 'TributeSelected':
       return withTurn(s, { step: 'select', selection: [...s.turn!.selection, e.card] });

@@ -3,9 +3,11 @@
  * roll, resolutions of simultaneous choices, forced passes, round and stage ends, scoring. All
  * randomness is drawn here (from `rng`) and written into the events.
  *
- * A step is automatic only when public facts settle it: an empty hand must pass (§7.1 (2)); with
- * an empty reserve the hand is the publicly known set of unplayed cards (A26), so a turn whose only
- * legal move is to pass or end is played for the seat; a single reserve card is the forced round draw.
+ * A step is automatic only when public facts settle it: an empty hand with no tribute leading to a
+ * gift must pass (§7.1 (2), A30); with an empty reserve the hand is the publicly known set of
+ * unplayed cards (A26), so a turn whose only legal move is to pass or end is played for the seat; a
+ * single reserve card is the forced round draw.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import { Emitter, shuffle, type Rng } from '../../core/index.js';
 import type { Card } from './cards.js';
@@ -40,18 +42,22 @@ export function deadlocked(s: State): boolean {
   return s.players.every((p) => [...p.hand, ...p.reserve].every((c) => c.value > most + p.counter.length));
 }
 
-/** A17 NO_LEGAL_GIFT: no player can reach a gift in their own turn (an empty hand must pass, §7.1 (2)). */
+/** A17 NO_LEGAL_GIFT: no player can reach a gift in their own turn (an empty hand only through a tribute, A30). */
 export function noReachableGift(s: State): boolean {
   const between: State = { ...s, turn: null };
-  return s.players.every((p, seat) => p.hand.length === 0 || !plannerFor(between, seat).openOk());
+  return s.players.every((p, seat) => (p.hand.length === 0 && !s.options.emptyHandMayTribute) || !plannerFor(between, seat).openOk());
 }
 
-/** The turn can only end, and public facts show it (empty hand, or empty reserve). */
+/**
+ * The turn can only end, and public facts show it. An empty hand: its reserve is the rest of the
+ * house, known to all (A26), so whether a tribute leads to a gift (A30) is public too. An empty
+ * reserve: the hand is the known rest.
+ */
 function forcedEnd(s: State): boolean {
   const t = s.turn!;
   const p = s.players[t.seat]!;
-  if (t.step !== 'open' && t.step !== 'gifting') return false;
-  if (p.hand.length === 0) return true;
+  if (t.step !== 'open' && t.step !== 'gifting' && t.step !== 'closing') return false;
+  if (p.hand.length === 0) return t.step !== 'open' || tributable(s, t).length === 0;
   if (p.reserve.length > 0) return false;
   // no reserve: no exchange and no draw; what is left is a gift, or a tribute leading to one
   if (anyGift(s, t)) return false;

@@ -1,7 +1,7 @@
 /**
  * Seledyne (سلداین), by Real Dynamics: six Manisi houses gift their cards away by die
  * differences, tribute gifted cards to Isthām and score them over three stages.
- * Rules: /work/shared/rules/seledyne.md; every ASSUMPTION is an option (options.ts).
+ * Rules as Parlor plays them: docs/rules/seledyne.md; every open point is an option (options.ts).
  */
 import { defineGame, ensure } from '../../core/index.js';
 import { command } from './commands.js';

@@ -82,6 +82,10 @@ function turnCommands(s: State, t: Turn): Command[] {
       exchanges();
       out.push({ type: 'endTurn' });
       break;
+    case 'closing':
+      exchanges();
+      out.push({ type: 'endTurn' });
+      break;
   }
   return out;
 }

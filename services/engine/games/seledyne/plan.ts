@@ -1,5 +1,5 @@
 /**
- * What the rest of a turn can still reach (§4.1, §4.3 "legality of a tribute", §A.5).
+ * What the rest of a turn can still reach (§4.1, §4.3 "a gift must follow", §A.2).
  *
  * A tribute is only legal if a gift follows in the same turn, and every step after a tribute
  * (Six-Multiple draws, an exchange) must keep a gift reachable. This module answers those
@@ -8,6 +8,7 @@
  * offered if a gift stays reachable whatever card comes.
  *
  * It reads only what the acting seat knows: its own hand and reserve, counters and dice.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import type { Card } from './cards.js';
 
@@ -218,7 +219,7 @@ export class Planner {
     return this.reserveBits(hand).every((r) => this.readyOk(effective, h | r, used + 1));
   }
 
-  /** Features of a tribute set: feasibility depends only on these (§A.5). */
+  /** Features of a tribute set: feasibility depends only on these (§A.2). */
   private feasible(k: number, s: number, sumOut: number, exchOut: number, hand: number, used: number, boost: boolean | null): boolean {
     const key = `${k}|${s}|${sumOut}|${exchOut}|${hand}|${used}|${boost}`;
     const hit = this.featMemo.get(key);

@@ -1,6 +1,7 @@
 /**
  * The rules of a move: checks shared with legal.ts (each returns why a move is refused, or null)
  * and the events of one command. The automatic steps that follow are in flow.ts.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import { ensure, illegal, pick, type Rng } from '../../core/index.js';
 import { total, type Card } from './cards.js';
@@ -63,6 +64,7 @@ export function sumRuleActive(s: State, t: Turn): boolean {
 
 /** Why a gift is refused, or null (§4.2). */
 export function giftProblem(s: State, t: Turn, target: number, cardIds: readonly string[]): string | null {
+  if (t.step === 'closing') return 'after an exchange at T5 only the end of the turn may follow';
   if (!['open', 'ready', 'gifting'].includes(t.step)) return 'no gift at this step of the turn';
   if (target === t.seat || target < 0 || target >= s.seats) return 'gift to another player';
   if (t.targets.includes(target)) return 'one gift per target per turn';
@@ -80,7 +82,7 @@ export function giftProblem(s: State, t: Turn, target: number, cardIds: readonly
 /** Whether the acting seat may exchange now (§4.6; A14 limits how many per turn). */
 export function exchangeAllowed(s: State, t: Turn): boolean {
   const p = s.players[t.seat]!;
-  if (!['open', 'ready', 'gifting'].includes(t.step) || p.hand.length === 0 || p.reserve.length === 0) return false;
+  if (!['open', 'ready', 'gifting', 'closing'].includes(t.step) || p.hand.length === 0 || p.reserve.length === 0) return false;
   const held = countSpecial(p.hand, 'EXCHANGE') + countSpecial(p.counter, 'EXCHANGE');
   return s.options.exchangeLimit === 'ONCE_PER_TURN' ? t.exchanges === 0 && held > 0 : t.exchanges < held;
 }
@@ -106,6 +108,7 @@ export function exchangeProblem(s: State, t: Turn, give: string, take: string | 
 /** Counter cards that may be added to the tribute now: some tribute with them leaves a gift reachable (§4.3). */
 export function tributable(s: State, t: Turn, planner: () => Planner = () => plannerFor(s, t.seat)): Card[] {
   if (t.step !== 'open' && t.step !== 'select') return [];
+  if (s.players[t.seat]!.hand.length === 0 && !s.options.emptyHandMayTribute) return [];
   const counter = s.players[t.seat]!.counter.filter((c) => !t.selection.some((x) => x.id === c.id));
   if (counter.length === 0) return [];
   const plan = planner();
@@ -116,6 +119,7 @@ export function tributable(s: State, t: Turn, planner: () => Planner = () => pla
 export function tributeProblem(s: State, t: Turn, cardId: string): string | null {
   if (t.step !== 'open' && t.step !== 'select') return 'the tribute comes before every gift';
   if (!find(s.players[t.seat]!.counter, cardId) || t.selection.some((c) => c.id === cardId)) return 'tribute a card from your counter';
+  if (s.players[t.seat]!.hand.length === 0 && !s.options.emptyHandMayTribute) return 'an empty hand must pass';
   return tributable(s, t).some((c) => c.id === cardId) ? null : 'no gift could follow that tribute';
 }
 
@@ -145,7 +149,7 @@ export function stopProblem(s: State, t: Turn, planner: () => Planner = () => pl
 }
 
 export function passProblem(s: State, t: Turn): string | null {
-  if (t.step !== 'open') return t.step === 'gifting' ? 'end the turn instead' : 'a tribute needs a gift';
+  if (t.step !== 'open') return t.step === 'gifting' || t.step === 'closing' ? 'end the turn instead' : 'a tribute needs a gift';
   if (!s.options.exchangeWithoutGiftAllowed && t.exchanges > 0) return 'an exchange needs a gift this turn';
   return null;
 }
@@ -233,7 +237,7 @@ function turnCommand(s: State, c: Command, seat: number, rng: Rng): E[] {
       check(passProblem(s, t));
       return endTurn(s, t, false);
     case 'endTurn':
-      ensure(t.step === 'gifting', 'end the turn after a gift (or pass)');
+      ensure(t.step === 'gifting' || t.step === 'closing', 'end the turn after a gift (or pass)');
       return endTurn(s, t, false);
     default:
       return illegal('that move belongs to another phase');

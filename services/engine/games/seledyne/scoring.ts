@@ -1,4 +1,7 @@
-/** Stage scoring, totals, the start marker after a stage and the winners (§5.3–§5.7), as pure functions. */
+/**
+ * Stage scoring, totals, the start marker after a stage and the winners (§5.3–§5.7), as pure functions.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 import { total } from './cards.js';
 import type { StageEndReason, StageScore } from './events.js';
 import type { Options } from './options.js';

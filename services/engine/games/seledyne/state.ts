@@ -1,4 +1,7 @@
-/** Seledyne's state (plain JSON) and small pure helpers on it. */
+/**
+ * Seledyne's state (plain JSON) and small pure helpers on it.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 import type { SetupContext } from '../../core/index.js';
 import { HOUSE_IDS, houseCards, type Card, type HouseId } from './cards.js';
 import type { StageEndReason, StageScore } from './events.js';
@@ -30,9 +33,11 @@ export interface IsthamEntry {
 /**
  * The turn in progress, a sequence of steps (§4.1):
  * open (T0: exchange, start a tribute, gift or pass) → select (T1: building the tribute) →
- * draws (T2: Six-Multiple draws) → ready (T3: exchange, then a gift is required) → gifting (T4/T5: more gifts, exchange, end).
+ * draws (T2: Six-Multiple draws) → ready (T3: exchange, then a gift is required) → gifting (T4: more
+ * gifts, an exchange, or end) → closing (T5: an exchange was made after the gifts; only the end of
+ * the turn follows, or a further exchange where A14 allows one).
  */
-export type Step = 'open' | 'select' | 'draws' | 'ready' | 'gifting';
+export type Step = 'open' | 'select' | 'draws' | 'ready' | 'gifting' | 'closing';
 
 export interface Turn {
   seat: number;

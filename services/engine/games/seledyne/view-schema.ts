@@ -1,4 +1,7 @@
-/** GraphQL SDL of `view()` (view.ts): every field, nullable exactly where null can occur. */
+/**
+ * GraphQL SDL of `view()` (view.ts): every field, nullable exactly where null can occur.
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 export const viewType = 'SeledyneView';
 
 export const viewSchema = /* GraphQL */ `
@@ -66,7 +69,7 @@ export const viewSchema = /* GraphQL */ `
     round: Int!
   }
 
-  "The turn in progress, a sequence of steps: open, select (building a tribute), draws (Six-Multiple), ready (a gift is required), gifting."
+  "The turn in progress, a sequence of steps: open (T0), select (T1: building a tribute), draws (T2: Six-Multiple), ready (T3: a gift is required), gifting (T4), closing (T5: after an exchange that follows the gifts, only the end of the turn)."
   type SeledyneTurn {
     seat: Int!
     step: String!
@@ -108,21 +111,19 @@ export const viewSchema = /* GraphQL */ `
     scores: [SeledyneStageScore!]!
   }
 
-  "What one seat (or a spectator) sees of a Seledyne game."
+  "What one seat (or a spectator) sees of a Seledyne game. Sections (§) and option ids (A0–A30) in these descriptions cite docs/rules/seledyne.md."
   type SeledyneView {
-    "Your seat, or null for a spectator."
-    you: Int
+    "The viewing seat; null for a spectator."
+    seat: Int
     stage: Int!
     stages: Int!
     round: Int!
     "round-draw, six-rule, turn-<step> or over."
     phase: String!
-    "Seats that must act now (several in a simultaneous step)."
+    "Seats that must act now: several in a simultaneous step (round draw, Six Rule), else the seat whose turn it is."
     toMove: [Int!]!
     "The start-marker holder."
     startSeat: Int!
-    "The seat whose turn it is."
-    currentSeat: Int
     "The last round of the stage has been triggered (§5.1)."
     lastRound: Boolean!
     triggerSeat: Int

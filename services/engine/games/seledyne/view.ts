@@ -1,4 +1,7 @@
-/** view and redact: each depends only on what the viewer may know (§6). */
+/**
+ * view and redact: each depends only on what the viewer may know (§6).
+ * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
+ */
 import type { Viewer } from '../../core/index.js';
 import { HOUSES, type Card } from './cards.js';
 import type { SeledyneEvent, StageScore } from './events.js';
@@ -7,14 +10,14 @@ import { sumRuleActive } from './rules.js';
 import type { State } from './state.js';
 
 export interface SeledyneView {
-  you: number | null;
+  /** The viewing seat; null for a spectator. */
+  seat: number | null;
   stage: number;
   stages: number;
   round: number;
   phase: string;
   toMove: number[];
   startSeat: number;
-  currentSeat: number | null;
   lastRound: boolean;
   triggerSeat: number | null;
   nonGiftStreak: number;
@@ -57,14 +60,13 @@ export function view(s: State, viewer: Viewer): SeledyneView {
   const choosing = s.phase === 'draw' || s.phase === 'six';
   const t = s.turn;
   return {
-    you: viewer,
+    seat: viewer,
     stage: s.stage,
     stages: o.stages,
     round: s.round,
     phase: status(s).phase,
     toMove: toMove(s),
     startSeat: s.startSeat,
-    currentSeat: s.current,
     lastRound: s.lastRound,
     triggerSeat: s.triggerSeat,
     nonGiftStreak: s.nonGiftStreak,

@@ -2,7 +2,7 @@
  * Silver's cards as data: one definition per edition and number. A power is a list of shared
  * effect steps (look, flip, swap, rotate, purge …), a passive flag read by the core rules, or a
  * scoring operation. A card whose text arrives later is added here, not as new branches.
- * Spec: /work/shared/rules/silver.md §4 (sources [S000] [S001] and the public ones of §10).
+ * The cards and their powers: docs/rules/silver.md §4 (what is not known: §10).
  */
 export const EDITIONS = ['amulet', 'bullet', 'coin', 'dagger', 'promo'] as const;
 export type Edition = (typeof EDITIONS)[number];
@@ -49,10 +49,10 @@ export interface CardDef {
   number: number;
   names: { en: string; fa: string };
   timing: Timing;
-  /** false: no source gives the power; the card counts its value only (spec §0.1). */
+  /** false: no public text gives the power; the card counts its value only (rules §10). */
   powerKnown: boolean;
   powerText: string;
-  /** The power may be declined (most are, [S000]). */
+  /** The power may be declined (most may: rules §4.0). */
   optional: boolean;
   /** DIS / DRV powers. */
   steps?: Step[];
@@ -70,7 +70,7 @@ const unknown = (edition: Edition, number: number, timing: Timing, en: string, f
   names: { en, fa },
   timing,
   powerKnown: false,
-  powerText: 'No source gives this power (spec §0.1, Q25): the card counts its value only.',
+  powerText: 'No public text gives this power (rules §10): the card counts its value only.',
   optional: true,
 });
 
@@ -93,7 +93,7 @@ const AMULET: CardDef[] = [
 
 const BULLET: CardDef[] = Array.from({ length: 14 }, (_, n) =>
   n === 1
-    ? { edition: 'bullet' as const, number: 1, names: { en: 'Lycan', fa: 'لایکن' }, timing: 'FU' as const, powerKnown: true, optional: true, passive: { plusOne: true }, powerText: 'While face-up: when you exchange several cards, one card may count 1 more for the match (spec §4.2 reading).' }
+    ? { edition: 'bullet' as const, number: 1, names: { en: 'Lycan', fa: 'لایکن' }, timing: 'FU' as const, powerKnown: true, optional: true, passive: { plusOne: true }, powerText: 'While face-up: when you exchange several cards, one card may count 1 more for the match (rules §4.2).' }
     : unknown('bullet', n, 'UNKNOWN', `Bullet ${n} (name not found)`),
 );
 
@@ -116,9 +116,9 @@ const DAGGER_TIMING: Timing[] = ['SCU', 'FU', 'SCU', 'FU', 'FU', 'DRV', 'DIS', '
 const DAGGER: CardDef[] = Array.from({ length: 14 }, (_, n): CardDef => {
   switch (n) {
     case 0:
-      return { edition: 'dagger', number: 0, names: { en: 'Debt Collector', fa: 'شر خر' }, timing: 'SCU', powerKnown: true, optional: false, scoring: 'debt', powerText: "At scoring, if face-up: subtract 1 from your total for every card in your opponents' villages (spec §4.4 reading)." };
+      return { edition: 'dagger', number: 0, names: { en: 'Debt Collector', fa: 'شر خر' }, timing: 'SCU', powerKnown: true, optional: true, scoring: 'debt', powerText: "At scoring, if face-up, you may subtract 1 from your total for every card in your opponents' villages (rules §4.4)." };
     case 2:
-      return { edition: 'dagger', number: 2, names: { en: 'Halfling', fa: 'آدم کوچولو' }, timing: 'SCU', powerKnown: true, optional: false, scoring: 'halve', powerText: 'At scoring, if face-up: halve your total, rounding down (spec §4.4 reading).' };
+      return { edition: 'dagger', number: 2, names: { en: 'Halfling', fa: 'آدم کوچولو' }, timing: 'SCU', powerKnown: true, optional: true, scoring: 'halve', powerText: 'At scoring, if face-up, you may halve your total, rounding down (rules §4.4).' };
     case 4:
       return { edition: 'dagger', number: 4, names: { en: 'Zombie', fa: 'زامبی' }, timing: 'FU', powerKnown: true, optional: true, passive: { zombie: true }, powerText: 'Never the top card of the discard pile. While face-up, you may spend your turn giving it face-down to the previous player.' };
     case 5:

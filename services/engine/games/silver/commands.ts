@@ -28,7 +28,7 @@ export const command = z.discriminatedUnion('type', [
   z.object({ type: z.literal('number'), value: z.number().int().min(0).max(13) }).describe('Choose a card number (Looter).'),
   z.object({ type: z.literal('pile'), index: z.number().int().min(0).max(60) }).describe('Choose a card of the discard pile by index, 0 = bottom (Master).'),
   z.object({ type: z.literal('seat'), seat }).describe('Choose a player for the current power step.'),
-  z.object({ type: z.literal('confirm') }).describe('Finish choosing cards for the current power step.'),
+  z.object({ type: z.literal('confirm') }).describe('Finish choosing cards for the current power step, or apply an optional scoring power.'),
   z.object({ type: z.literal('skip') }).describe('Decline the current optional step.'),
 ]);
 

@@ -204,6 +204,7 @@ export function evolve(state: State, e: Event): State {
       const row = s.villages[e.s]!;
       const bg = row[e.bodyguard]!;
       s.guards = [...s.guards.filter((g) => g.bg !== bg), { bg, card: row[e.p]! }];
+      if (s.turn?.seat === e.s) s.turn = { ...s.turn, free: true }; // a free action: no call in this turn (§3.6)
       return s;
     }
     case 'Activated': {
@@ -229,6 +230,7 @@ export function evolve(state: State, e: Event): State {
       const row = s.villages[e.seat]!;
       s.phase = 'play';
       s.skip = false;
+      s.deckOut = false; // a deck refilled in the last turn (deckOutCheck=atTurnEnd) plays on
       s.pending = null;
       s.turn = { seat: e.seat, main: false, free: false, used: [], extra: e.extra, emptyAtStart: row.length === 0, upAtStart: row.filter((id) => s.up[id]) };
       return s;
@@ -252,11 +254,11 @@ export function evolve(state: State, e: Event): State {
       s.known = known;
       s.turn = null;
       s.pending = null;
-      s.scoring = { queue: scoringQueue(s), at: 0, adj: Array(s.seats).fill(0) };
+      s.scoring = { queue: scoringQueue(s), at: 0, adj: Array(s.seats).fill(0), halved: Array(s.seats).fill(0) };
       return s;
     }
     case 'ScoreAdjusted':
-      s.scoring = { ...s.scoring!, adj: setAt(s.scoring!.adj, e.seat, s.scoring!.adj[e.seat]! + e.delta) };
+      s.scoring = { ...s.scoring!, adj: setAt(s.scoring!.adj, e.seat, s.scoring!.adj[e.seat]! + e.delta), halved: e.op === 'halve' ? setAt(s.scoring!.halved, e.seat, s.scoring!.halved[e.seat]! + 1) : s.scoring!.halved };
       return s;
     case 'KeptForNext': {
       const id = s.villages[e.seat]![e.position]!;

@@ -4,16 +4,17 @@
  */
 import { shuffle } from '../../core/index.js';
 import { numberOf, type Step } from './cards.js';
-import { fuActive, hasPassive, isZombie } from './protect.js';
+import { hasPassive, isZombie } from './protect.js';
 import { automaticDelta, gameWinners, nextToken, roundOutcome, villageSum } from './scoring.js';
-import type { Sim } from './sim.js';
-import { next, type State } from './state.js';
+import { villagersUp, type Sim } from './sim.js';
+import { defOf, next, type ScoreStep, type State } from './state.js';
 
 /** The silver tokens' powers as effect steps (§5). */
 export const TOKEN_STEPS: Record<State['token']['kind'], Step[]> = {
   coin: [{ op: 'flip', where: 'any', from: 'any' }],
   dagger: [{ op: 'reverse' }],
   amulet: [{ op: 'protect' }],
+  bullet: [{ op: 'protect' }],
 };
 
 /** Deal a round: 52 cards less any kept by a Commander; four rows of 5, unused rows to the box; flip the discard. */
@@ -47,12 +48,12 @@ export function startRound(sim: Sim, round: number, start: number) {
 export function nextCommander(sim: Sim, from: number, k0: number) {
   for (let k = k0; k < sim.state.seats; k++) {
     const seat = (from + k) % sim.state.seats;
-    if (sim.state.kept[seat]!.length > 0) return sim.pending({ kind: 'commander', seat });
+    if (sim.state.kept[seat]!.length > 0) return sim.pending({ kind: 'commander', seat, done: [] });
   }
   if (sim.state.phase === 'commander') sim.emit({ type: 'PeekPhase' });
 }
 
-/** The peek (§2.2.9): after the last seat has peeked, the start player begins. */
+/** The peek (§2.2 step 9): after the last seat has peeked, the start player begins. */
 export function afterPeek(sim: Sim) {
   if (sim.state.peeked.every(Boolean)) sim.emit({ type: 'TurnStarted', seat: sim.state.start, extra: false });
 }
@@ -66,8 +67,7 @@ export function settle(sim: Sim, freeActions: (s: State, seat: number) => number
   const squires = s0.villages.reduce((t, r) => t + r.filter((id) => hasPassive(s0, id, 'display')).length, 0);
   const target = s0.o.squireDisplay === 'one' ? Math.min(1, squires) : squires;
   while (sim.state.display.length < target && sim.state.deck.length > 0) sim.move({ z: 'deck' }, { z: 'display', i: 0 }, 'all');
-  const villagers = sim.state.villages.reduce((t, r) => t + r.filter((id) => fuActive(sim.state, id) && hasPassive(sim.state, id, 'villagerEnd')).length, 0);
-  if (villagers >= 2) return endRound(sim, 'villagers');
+  if (villagersUp(sim.state) >= 2) return endRound(sim, 'villagers');
   const turn = sim.state.turn;
   if (turn && turn.main && sim.state.pending === null && freeActions(sim.state, turn.seat) === 0) endTurn(sim);
 }
@@ -77,7 +77,7 @@ export function endTurn(sim: Sim) {
   const skip = sim.state.skip;
   sim.emit({ type: 'TurnEnded', seat });
   const s = sim.state;
-  if (s.deckOut) return endRound(sim, 'deck');
+  if (s.deckOut && (s.o.deckOutCheck === 'whenEmptied' || s.deck.length === 0)) return endRound(sim, 'deck');
   if (s.caller !== null) {
     if (s.owes.length === 0) return endRound(sim, 'call');
     let n = next(s, seat);
@@ -89,9 +89,19 @@ export function endTurn(sim: Sim) {
 }
 
 export function endRound(sim: Sim, reason: 'call' | 'deck' | 'villagers') {
-  while (sim.state.hand.length > 0) sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
+  // A card still in hand is discarded; a Zombie goes under the pile, never on top (§4.4).
+  while (sim.state.hand.length > 0) sim.move({ z: 'hand', i: 0 }, isZombie(sim.state, sim.state.hand[0]!) ? { z: 'bottom' } : { z: 'discard' }, 'all');
+  shootBullet(sim);
   sim.emit({ type: 'RoundEnded', reason, villages: sim.state.villages.map((r) => r.map(numberOf)) });
   scoreSteps(sim);
+}
+
+/** §5.2: the card under the bullet leaves the village before the scoring (under the pile): it does not count. */
+function shootBullet(sim: Sim) {
+  const s = sim.state;
+  if (s.token.kind !== 'bullet' || s.amulet === null) return;
+  const owner = s.villages.findIndex((r) => r.includes(s.amulet!));
+  if (owner >= 0) sim.move({ z: 'village', s: owner, p: s.villages[owner]!.indexOf(s.amulet) }, { z: 'bottom' }, 'all');
 }
 
 /** Resolves the scoring powers in order; stops at one that needs a choice. */
@@ -101,16 +111,29 @@ export function scoreSteps(sim: Sim) {
     const sc = s.scoring!;
     const step = sc.queue[sc.at];
     if (!step) return finishRound(sim);
-    const row = s.villages[step.seat]!;
     if (step.op === 'debt' || step.op === 'halve') {
-      const halvedBefore = sc.queue.slice(0, sc.at).some((x) => x.seat === step.seat && x.op === 'halve');
-      const delta = automaticDelta(s, step.seat, step.op, villageSum(s, step.seat) + sc.adj[step.seat]!, halvedBefore);
-      if (delta !== 0) sim.emit({ type: 'ScoreAdjusted', seat: step.seat, op: step.op, delta });
+      // An optional scoring card (§4.4: it "can"): its holder applies or declines it, unless the option forces it.
+      if (scoreDelta(s, step) !== 0 && defOf(s, step.id).optional && s.o.scoringPowersOptional) return sim.pending({ kind: 'score', seat: step.seat, op: step.op, position: null });
+      applyScoreDelta(sim);
     } else if (scoreChoices(s, step.seat, step.op, step.id).length > 0) {
       return sim.pending({ kind: 'score', seat: step.seat, op: step.op, position: null });
     }
     sim.emit({ type: 'ScoreStepDone' });
   }
+}
+
+/** The change the current Debt Collector or Halfling step makes to its holder's total. */
+function scoreDelta(s: State, step: ScoreStep): number {
+  const sc = s.scoring!;
+  if (step.op !== 'debt' && step.op !== 'halve') return 0;
+  return automaticDelta(s, step.seat, step.op, villageSum(s, step.seat) + sc.adj[step.seat]!, sc.halved[step.seat]! > 0);
+}
+
+/** Applies the current Debt Collector or Halfling step. */
+export function applyScoreDelta(sim: Sim) {
+  const step = sim.state.scoring!.queue[sim.state.scoring!.at]!;
+  const delta = scoreDelta(sim.state, step);
+  if (delta !== 0 && (step.op === 'debt' || step.op === 'halve')) sim.emit({ type: 'ScoreAdjusted', seat: step.seat, op: step.op, delta });
 }
 
 /** Positions a scoring power may pick: keep (§4.5) any other card not kept yet; give (guess) any card. */

@@ -1,6 +1,6 @@
 /**
  * Silver (Bezier Games): Silver Dagger, Silver Coin, the base "amulet" deck, the promo cards,
- * mixed by card number. Spec: /work/shared/rules/silver.md.
+ * mixed by card number. The rules as Parlor plays them: docs/rules/silver.md.
  */
 import { defineGame, RuleViolation, type Status } from '../../core/index.js';
 import { catalog } from './cards.js';

@@ -7,7 +7,7 @@ import { scoreChoices, TOKEN_STEPS } from './flow.js';
 import { stepChoices, usable } from './powers.js';
 import { blocked, fuActive, hasPassive, isZombie } from './protect.js';
 import { defOf, powerOn, type Pending, type State } from './state.js';
-import { exchangeable } from './village.js';
+import { canExchange, exchangeable, knownBounce, singleTargets } from './village.js';
 
 const ENDS = ['left', 'right'] as const;
 
@@ -56,9 +56,9 @@ function turnCommands(s: State, seat: number): Command[] {
   if (!t.main) {
     if (s.deck.length > 0) out.push({ type: 'draw' });
     if (extras) s.display.forEach((_, display) => out.push({ type: 'draw', display }));
-    if (s.discard.length > 0 && !t.emptyAtStart && exchangeable(s, seat).length > 0) out.push({ type: 'take' });
+    if (s.discard.length > 0 && !t.emptyAtStart && canExchange(s, seat)) out.push({ type: 'take' });
     if (s.caller === null && row.length <= 4 && !t.free && !(t.extra && !s.o.daggerSkipAllowsCall)) out.push({ type: 'call' });
-    if (extras)
+    if (extras && !(t.free && s.o.zombieGiveWholeTurn))
       row.forEach((id, position) => {
         if (hasPassive(s, id, 'zombie') && !blocked(s, seat, seat, position, 'modify')) for (const end of ENDS) out.push({ type: 'give', position, end });
       });
@@ -83,19 +83,21 @@ function holdCommands(s: State, seat: number, pend: Extract<Pending, { kind: 'ho
   const out: Command[] = [];
   const x = s.hand[0]!;
   const ex = exchangeable(s, seat);
+  const singles = singleTargets(s, seat);
   if (pend.slid.length === 0) {
     if (!pend.must && !isZombie(s, x)) out.push({ type: 'discard' });
     if (powerAvailable(s, seat, pend)) out.push({ type: 'power' });
-    for (const p of ex) out.push({ type: 'exchange', positions: [p] });
-    if (ex.length === 0 && isZombie(s, x)) for (const end of ENDS) out.push({ type: 'place', end });
+    for (const p of singles) out.push({ type: 'exchange', positions: [p] });
+    if (!canExchange(s, seat) && isZombie(s, x)) for (const end of ENDS) out.push({ type: 'place', end });
   }
   for (const p of ex) if (!pend.slid.includes(p)) out.push({ type: 'slide', position: p });
-  if (pend.slid.length > 0) out.push({ type: 'exchange' });
+  if (pend.slid.length > 0 && !knownBounce(s, seat, pend.slid)) out.push({ type: 'exchange' });
   return out;
 }
 
 function scoreCommands(s: State, pend: Extract<Pending, { kind: 'score' }>): Command[] {
   const step = s.scoring!.queue[s.scoring!.at]!;
+  if (pend.op === 'debt' || pend.op === 'halve') return [{ type: 'confirm' }, { type: 'skip' }];
   const skip: Command[] = pend.op === 'give' || s.o.commanderOptional ? [{ type: 'skip' }] : [];
   if (pend.op === 'give' && pend.position !== null)
     return Array.from({ length: s.seats }, (_, i) => i).flatMap((r) => (r === pend.seat ? [] : [{ type: 'seat' as const, seat: r }]));
@@ -114,7 +116,7 @@ export function legalCommands(s: State, seat: number): Command[] {
   if (!pend) return s.phase === 'play' ? turnCommands(s, seat) : [];
   switch (pend.kind) {
     case 'commander':
-      return s.villages[seat]!.map((_, position) => ({ type: 'place', position }));
+      return s.villages[seat]!.flatMap((_, position) => (pend.done?.includes(position) ? [] : [{ type: 'place' as const, position }]));
     case 'score':
       return scoreCommands(s, pend);
     case 'hold':

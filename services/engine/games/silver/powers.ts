@@ -6,10 +6,10 @@
 import type { Step, Where } from './cards.js';
 import { numberOf } from './cards.js';
 import type { Command } from './commands.js';
-import { blocked, isZombie } from './protect.js';
+import { blocked, isZombie, princeProtects } from './protect.js';
 import type { Sim } from './sim.js';
 import type { Pending, State } from './state.js';
-import { bounce, discardSet, exchangeable, hide, reveal } from './village.js';
+import { bounce, canExchange, discardSet, exchangeable, faceUpZombie, hide, reveal } from './village.js';
 
 export type PowerPending = Extract<Pending, { kind: 'power' }>;
 
@@ -22,8 +22,11 @@ function targets(s: State, seat: number, where: Where, ok: (owner: number, p: nu
   return out;
 }
 
-/** Looter: cards exempt from removal (protected by others' Prince, a Bodyguard, the amulet; not your own Prince). */
-const purgeable = (s: State, seat: number, o: number, p: number) => !s.o.looterExemptsProtected || !blocked(s, seat, o, p, 'modify', false);
+/**
+ * Looter (§4.5): another player's Prince always protects their face-up cards (a card rule); a
+ * Bodyguard or the amulet/bullet protect by option (looterExemptsProtected). Your own Prince does not.
+ */
+const purgeable = (s: State, seat: number, o: number, p: number) => !princeProtects(s, seat, o, p) && (!s.o.looterExemptsProtected || !blocked(s, seat, o, p, 'modify', false));
 
 /** The choices of one step (empty: nothing to choose; automatic steps have none). */
 export function stepChoices(s: State, seat: number, step: Step, selected: number[] = []): Command[] {
@@ -42,11 +45,11 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
     case 'swapOther':
       out = targets(s, seat, 'opponent', mod);
       break;
-    case 'replaceWithTop':
-      out = s.deck.length ? targets(s, seat, 'any', mod) : [];
+    case 'replaceWithTop': // a face-up Zombie cannot be discarded: no target (§4.4)
+      out = s.deck.length ? targets(s, seat, 'any', (o, p, id) => mod(o, p) && !faceUpZombie(s, id)) : [];
       break;
     case 'fromPile': {
-      const can = s.o.masterTake === 'exchange' ? exchangeable(s, seat).length > 0 : !s.turn?.emptyAtStart;
+      const can = s.o.masterTake === 'exchange' ? canExchange(s, seat) : !s.turn?.emptyAtStart;
       out = can ? s.discard.slice(0, -1).map((_, index) => ({ type: 'pile' as const, index })) : [];
       break;
     }
@@ -54,7 +57,7 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
       out = targets(s, seat, 'own', (o, p, id) => !s.rot[id] && mod(o, p));
       break;
     case 'discardRotated':
-      out = targets(s, seat, s.o.curatorScope === 'own' ? 'own' : 'any', (o, p, id) => s.rot[id]! && mod(o, p) && !(s.up[id] && isZombie(s, id)));
+      out = targets(s, seat, s.o.curatorScope === 'own' ? 'own' : 'any', (o, p, id) => s.rot[id]! && mod(o, p) && !faceUpZombie(s, id));
       break;
     case 'purge': {
       const nums = new Set<number>();

@@ -37,10 +37,13 @@ export function blocked(s: State, actor: number, owner: number, p: number, kind:
   if (s.amulet === id && (kind === 'view' || actor !== owner || s.o.amuletBindsOwner)) return true;
   if (actor !== owner) {
     if (guarded(s, owner, id)) return true;
-    if (kind === 'modify' && s.up[id] && countPassive(s, owner, 'prince') > 0) return true;
+    if (kind === 'modify' && princeProtects(s, actor, owner, p)) return true;
     return false;
   }
   return kind === 'modify' && ownPrince && s.up[id]! && countPassive(s, owner, 'prince') > 0;
 }
+
+/** Another player's face-up Prince protects the face-up card at `owner`'s position `p` from `actor`. */
+export const princeProtects = (s: State, actor: number, owner: number, p: number) => actor !== owner && s.up[s.villages[owner]![p]!]! && countPassive(s, owner, 'prince') > 0;
 
 export const isZombie = (s: State, id: number) => !!defOf(s, id).passive?.zombie && powerOn(s, defOf(s, id));

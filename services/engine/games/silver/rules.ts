@@ -2,13 +2,13 @@
 import { ensure, shuffle, type Rng } from '../../core/index.js';
 import { numberOf } from './cards.js';
 import type { Command } from './commands.js';
-import { afterPeek, endTurn, nextCommander, scoreSteps, settle, startRound, TOKEN_STEPS } from './flow.js';
+import { afterPeek, applyScoreDelta, endRound, endTurn, nextCommander, scoreSteps, settle, startRound, TOKEN_STEPS } from './flow.js';
 import { freeActions, legalCommands } from './legal.js';
 import { applyStep, runSteps } from './powers.js';
 import { countPassive } from './protect.js';
-import { Sim } from './sim.js';
+import { Sim, VillagersMet } from './sim.js';
 import { defOf, next, type State } from './state.js';
-import { exchange, exchangeable, place } from './village.js';
+import { exchange, exchangeable, knownBounce, place } from './village.js';
 
 /** Two commands are the same move (position sets compare as sets). */
 export function sameCommand(a: Command, b: Command): boolean {
@@ -48,7 +48,7 @@ function reason(s: State, seat: number, c: Command): string {
 function validSet(s: State, seat: number, c: Command): boolean {
   if (c.type !== 'exchange' || !c.positions || s.pending?.kind !== 'hold' || s.pending.slid.length > 0) return false;
   const ex = exchangeable(s, seat);
-  return new Set(c.positions).size === c.positions.length && c.positions.every((p) => ex.includes(p));
+  return new Set(c.positions).size === c.positions.length && c.positions.every((p) => ex.includes(p)) && !knownBounce(s, seat, c.positions);
 }
 
 export function start(s: State, rng: Rng) {
@@ -62,7 +62,13 @@ export function start(s: State, rng: Rng) {
 export function decide(s: State, c: Command, seat: number, rng: Rng) {
   ensure(validSet(s, seat, c) || legalCommands(s, seat).some((x) => sameCommand(x, c)), reason(s, seat, c));
   const sim = new Sim(s, rng);
-  apply(sim, seat, c);
+  try {
+    apply(sim, seat, c);
+  } catch (x) {
+    if (!(x instanceof VillagersMet)) throw x;
+    endRound(sim, 'villagers'); // §4.1 #0: the rest of the move is forfeited
+    return sim.events;
+  }
   settle(sim, (st, se) => freeActions(st, se).length);
   return sim.events;
 }
@@ -82,10 +88,9 @@ function apply(sim: Sim, seat: number, c: Command) {
       sim.move({ z: 'village', s: seat, p: c.position! }, { z: 'deck' }, 'none');
       sim.move({ z: 'kept', s: seat, i: 0 }, { z: 'village', s: seat, p: c.position! }, 'all', { up: false, pub: true });
       sim.emit({ type: 'DeckShuffled', deck: shuffle(sim.state.deck, sim.rng), size: sim.state.deck.length });
-      {
-        const k = (seat - s.start + s.seats) % s.seats;
-        return nextCommander(sim, s.start, sim.state.kept[seat]!.length > 0 ? k : k + 1);
-      }
+      // Each kept card replaces one of the new cards: a place a kept card took is not offered again.
+      if (sim.state.kept[seat]!.length > 0) return sim.pending({ ...pend, done: [...(pend.done ?? []), c.position!] });
+      return nextCommander(sim, s.start, ((seat - s.start + s.seats) % s.seats) + 1);
     case 'score':
       return scoreCommand(sim, pend, c);
     case 'hold':
@@ -128,6 +133,7 @@ function turnCommand(sim: Sim, seat: number, c: Command) {
       sim.emit({ type: 'MainAction', seat, action: 'give' });
       const to = next(s, seat, -s.dir);
       sim.move({ z: 'village', s: seat, p: c.position }, { z: 'village', s: to, p: c.end === 'left' ? 0 : s.villages[to]!.length }, 'all', { up: false, pub: true });
+      if (s.o.zombieGiveWholeTurn) endTurn(sim); // §4.4 #4: the give is the whole turn
       return;
     }
     case 'activate': {
@@ -137,7 +143,7 @@ function turnCommand(sim: Sim, seat: number, c: Command) {
       return runSteps(sim, { kind: 'power', seat, card: d.number, edition: d.edition, steps: d.alternatives![c.option]!, i: 0, own: null, selected: [], then: 'free', drawn: false });
     }
     case 'token':
-      sim.emit({ type: 'TokenUsed', seat, blocksCall: s.token.kind !== 'amulet' || s.o.amuletTokenBlocksCall });
+      sim.emit({ type: 'TokenUsed', seat, blocksCall: (s.token.kind !== 'amulet' && s.token.kind !== 'bullet') || s.o.amuletTokenBlocksCall });
       return runSteps(sim, { kind: 'power', seat, card: -1, edition: s.eds[0]!, steps: TOKEN_STEPS[s.token.kind], i: 0, own: null, selected: [], then: 'free', drawn: false });
     case 'guard':
       return sim.emit({ type: 'Guarded', s: seat, bodyguard: c.bodyguard, p: c.position });
@@ -176,6 +182,7 @@ function scoreCommand(sim: Sim, pend: Extract<State['pending'], { kind: 'score' 
   const seat = pend.seat;
   if (c.type === 'target' && pend.op === 'give') return sim.pending({ ...pend, position: c.position });
   if (c.type === 'target') sim.emit({ type: 'KeptForNext', seat, position: c.position, card: numberOf(sim.state.villages[seat]![c.position]!) });
+  if (c.type === 'confirm') applyScoreDelta(sim);
   if (c.type === 'seat') sim.move({ z: 'village', s: seat, p: pend.position! }, { z: 'village', s: c.seat, p: sim.state.villages[c.seat]!.length }, 'all', { up: true });
   sim.emit({ type: 'ScoreStepDone' });
   scoreSteps(sim);

@@ -78,11 +78,13 @@ export function nextToken(s: State, out: RoundOutcome): { holder: number; active
   const tied = measure.flatMap((m, i) => (m === low ? [i] : []));
   const won = (seat: number) => out.caller === seat && out.callSucceeded === true;
   if (tied.length === 1) return { holder: tied[0]!, active: won(tied[0]!) };
+  // A possessor (the token won by a call) among the tied keeps it; its power by tieKeeperActive.
   const holder = s.token.holder;
-  if (tied.includes(holder)) return { holder, active: s.o.tieKeeperActive === 'literal' ? s.token.active || won(holder) : won(holder) };
+  if (s.token.active && tied.includes(holder)) return { holder, active: s.o.tieKeeperActive === 'literal' || won(holder) };
+  // Otherwise the first tied player clockwise from the start player; active only if they won it by this round's call.
   for (let k = s.o.tieScanIncludesStartPlayer ? 0 : 1; k <= s.seats; k++) {
     const seat = (s.start + k) % s.seats;
-    if (tied.includes(seat)) return { holder: seat, active: s.o.tieKeeperActive === 'onlyIfCaller' && won(seat) };
+    if (tied.includes(seat)) return { holder: seat, active: s.o.tieScanCallerActive && won(seat) };
   }
   return { holder: tied[0]!, active: false };
 }

@@ -6,7 +6,14 @@ import { Emitter, type Rng } from '../../core/index.js';
 import { numberOf } from './cards.js';
 import type { Event, Loc, Vis } from './events.js';
 import { evolve } from './evolve.js';
+import { fuActive, hasPassive } from './protect.js';
 import type { Pending, State } from './state.js';
+
+/** Thrown by `Sim.emit` when a second Villager shows face-up (§4.1 #0): the move stops, the round ends. */
+export class VillagersMet extends Error {}
+
+/** A Villager (a 0) turned or put face-up in a village. */
+const showsZero = (e: Event) => (e.type === 'Flip' && e.up && e.card === 0) || (e.type === 'Move' && e.to.z === 'village' && !!e.up && e.card === 0);
 
 export class Sim extends Emitter<State, Event> {
   constructor(
@@ -14,6 +21,14 @@ export class Sim extends Emitter<State, Event> {
     readonly rng: Rng,
   ) {
     super(s, evolve);
+  }
+
+  /** Applies the events; with villagerCheck=anyEvent, stops the move as soon as two Villagers are face-up. */
+  override emit(...events: Event[]): this {
+    super.emit(...events);
+    const s = this.state;
+    if (s.phase === 'play' && s.o.villagerCheck === 'anyEvent' && events.some(showsZero) && villagersUp(s) >= 2) throw new VillagersMet();
+    return this;
   }
 
   /** Moves one card; `card` (its number) is computed here from the state. */
@@ -26,6 +41,9 @@ export class Sim extends Emitter<State, Event> {
     this.emit({ type: 'Pending', pending: p });
   }
 }
+
+/** Face-up Villagers (amulet 0) in all villages. */
+export const villagersUp = (s: State) => s.villages.reduce((t, r) => t + r.filter((id) => fuActive(s, id) && hasPassive(s, id, 'villagerEnd')).length, 0);
 
 export function idAt(s: State, at: Loc): number {
   switch (at.z) {

@@ -8,6 +8,9 @@ import type { Options } from './options.js';
 
 /** Knowledge bit meaning "every player has seen it" (§8.2 publicKnown). */
 export const PUBLIC = 16;
+
+/** The silver tokens (§5). */
+export type TokenKind = 'dagger' | 'coin' | 'amulet' | 'bullet';
 export const bit = (seat: number) => 1 << seat;
 
 export type Pending =
@@ -19,16 +22,16 @@ export type Pending =
   | { kind: 'place'; seat: number; slots: number[] | null; up: boolean; penalty: boolean }
   /** A power in progress: `steps[i]` waits for a choice. */
   | { kind: 'power'; seat: number; card: number; edition: Edition; steps: Step[]; i: number; own: number | null; selected: number[]; then: 'main' | 'free'; drawn: boolean }
-  /** A scoring power that needs a choice (Commander keep, Generous give). */
-  | { kind: 'score'; seat: number; op: 'keep' | 'give'; position: number | null }
-  /** Round start: swap the kept card (Commander) into the new village. */
-  | { kind: 'commander'; seat: number };
+  /** A scoring power that needs a choice (Commander keep, Generous give, apply or decline a Debt Collector or Halfling). */
+  | { kind: 'score'; seat: number; op: ScoreStep['op']; position: number | null }
+  /** Round start: swap a kept card (Commander) into the new village; `done` = positions a kept card already took. */
+  | { kind: 'commander'; seat: number; done?: number[] /* absent in events stored before it existed */ };
 
 export interface Turn {
   seat: number;
   /** The main action has been taken. */
   main: boolean;
-  /** A power or token has been used this turn (no call then, [S000]). */
+  /** A free action (power, token, naming a Bodyguard's card) was taken this turn: no call then (§3.6). */
   free: boolean;
   /** Ids of face-up cards activated this turn. */
   used: number[];
@@ -58,7 +61,7 @@ export interface State {
   o: Options;
   /** The edition supplying each number 0..13. */
   eds: Edition[];
-  token: { kind: 'dagger' | 'coin' | 'amulet'; holder: number; active: boolean; used: boolean };
+  token: { kind: TokenKind; holder: number; active: boolean; used: boolean };
   round: number;
   start: number;
   phase: 'setup' | 'commander' | 'peek' | 'play' | 'scoring' | 'over';
@@ -75,6 +78,7 @@ export interface State {
   rot: boolean[];
   known: number[];
   guards: { bg: number; card: number }[];
+  /** The card the amulet or the bullet token lies on (§5.1, §5.2). */
   amulet: number | null;
   /** Cards whose face-up power is off (taken from the discard pile, option). */
   dead: number[];
@@ -88,7 +92,8 @@ export interface State {
   pending: Pending | null;
   endReason: 'call' | 'deck' | 'villagers' | null;
   upBefore: number[];
-  scoring: { queue: ScoreStep[]; at: number; adj: number[] } | null;
+  /** The scoring powers to resolve, the next one, each seat's adjustment and how often it was halved. */
+  scoring: { queue: ScoreStep[]; at: number; adj: number[]; halved: number[] } | null;
   scores: number[];
   history: RoundResult[];
   winners: number[] | null;

@@ -9,7 +9,7 @@ export const viewSchema = /* GraphQL */ `
     name: String!
     "Persian name."
     nameFa: String!
-    "FU, DIS, DRV, SCU, SCA, MAT or UNKNOWN (spec §4.0)."
+    "FU, DIS, DRV, SCU, SCA, MAT or UNKNOWN (rules §4.0)."
     timing: String!
     "false: no source gives the power; the card counts its value only."
     powerKnown: Boolean!
@@ -28,7 +28,7 @@ export const viewSchema = /* GraphQL */ `
     publicKnown: Boolean!
     "The card, or null if the viewer does not know it."
     card: SilverCard
-    "The amulet lies on it."
+    "The amulet or the bullet (see token.kind) lies on it."
     amulet: Boolean!
     "Protected by a face-up Bodyguard."
     guarded: Boolean!
@@ -55,7 +55,7 @@ export const viewSchema = /* GraphQL */ `
 
   "The silver token."
   type SilverToken {
-    "dagger, coin or amulet."
+    "dagger, coin, amulet or bullet."
     kind: String!
     "Its holder: the start player."
     holder: Int!
@@ -72,7 +72,7 @@ export const viewSchema = /* GraphQL */ `
     seat: Int!
     "The main action has been taken."
     mainDone: Boolean!
-    "A power or the token was used this turn (no call then)."
+    "A free action (a power, the token, naming a Bodyguard's card) was taken this turn (no call then)."
     powerUsed: Boolean!
     "An extra turn after a 2-player skip."
     extra: Boolean!
@@ -126,8 +126,8 @@ export const viewSchema = /* GraphQL */ `
     "setup, commander, peek, play, scoring or over."
     phase: String!
     startPlayer: Int!
-    "Who must act (turn or pending step)."
-    currentSeat: Int
+    "The seats to act now (the turn, a pending step, or every seat still to peek)."
+    toMove: [Int!]!
     "1 = clockwise (to the left), -1 = counter-clockwise."
     direction: Int!
     "The edition supplying each card number 0–13."

@@ -2,6 +2,7 @@
 import type { Viewer } from '../../core/index.js';
 import { cardDef, numberOf, type Edition } from './cards.js';
 import type { Event } from './events.js';
+import { toMove } from './legal.js';
 import { guarded } from './protect.js';
 import { defOf, knows, type Pending, type State } from './state.js';
 
@@ -42,7 +43,7 @@ export interface SilverView {
   rounds: number;
   phase: string;
   startPlayer: number;
-  currentSeat: number | null;
+  toMove: number[];
   direction: number;
   editions: string[];
   villages: { seat: number; cards: SlotView[] }[];
@@ -85,7 +86,7 @@ const PROMPTS: Record<string, string> = {
   dump: 'choose the cards the drawn card replaces',
   declare: 'choose cards you believe are worth 6 or more, then confirm',
   discardOwnFaceUp: 'choose one of your face-up cards to discard',
-  protect: 'choose one of your cards for the amulet',
+  protect: 'choose one of your cards for the token (amulet or bullet)',
 };
 
 function pendingView(s: State, p: Pending): PendingView {
@@ -103,6 +104,7 @@ function pendingView(s: State, p: Pending): PendingView {
       return { ...base, step: step.op, selected: p.selected, card, prompt: PROMPTS[step.op] ?? '' };
     }
     case 'score':
+      if (p.op === 'debt' || p.op === 'halve') return { ...base, step: p.op, prompt: p.op === 'debt' ? 'apply your Debt Collector (confirm) or decline it (skip)' : 'apply your Halfling (confirm) or decline it (skip)' };
       return { ...base, step: p.op, prompt: p.op === 'keep' ? 'choose a card to keep for the next round' : p.position === null ? 'choose a card to give' : 'choose a player' };
     case 'commander':
       return { ...base, prompt: 'choose the position for your kept card' };
@@ -124,7 +126,7 @@ export function view(s: State, viewer: Viewer): SilverView {
     rounds: s.o.rounds,
     phase: s.phase,
     startPlayer: s.start,
-    currentSeat: s.turn?.seat ?? s.pending?.seat ?? null,
+    toMove: toMove(s),
     direction: s.dir,
     editions: s.eds.slice(),
     villages: s.villages.map((row, seat) => ({

@@ -15,15 +15,34 @@ export function exchangeable(s: State, seat: number): number[] {
   return out;
 }
 
+/** §4.4: a face-up Zombie may not be discarded, so it is no target for a single exchange or a discard. */
+export const faceUpZombie = (s: State, id: number) => s.up[id]! && isZombie(s, id);
+
+/** Positions a single exchange may replace: exchangeable, and not a face-up Zombie. */
+export const singleTargets = (s: State, seat: number) => exchangeable(s, seat).filter((p) => !faceUpZombie(s, s.villages[seat]![p]!));
+
+/**
+ * An exchange is possible. Without a single target every exchangeable card is a face-up Zombie,
+ * and any set of them would match with a Zombie lowest: a known bounce.
+ */
+export const canExchange = (s: State, seat: number) => singleTargets(s, seat).length > 0;
+
+/** A set of face-up cards that is known to match with a Zombie lowest: that discard is not allowed (§4.4). */
+export function knownBounce(s: State, seat: number, positions: number[]): boolean {
+  const ids = positions.map((p) => s.villages[seat]![p]!);
+  if (ids.some((id) => !s.up[id])) return false;
+  return isZombie(s, discardOrder(s, seat, positions).at(-1)!) && (positions.length === 1 || matches(s, seat, ids));
+}
+
 /** §3.7 step 2: the match test with Doppelgänger (wild) and Lycan (+1) modifiers. */
-export function matches(s: State, seat: number, ids: number[]): boolean {
+export function matches(s: State, seat: number, ids: number[], lycans = countPassive(s, seat, 'plusOne')): boolean {
   const wild = ids.filter((id) => hasPassive(s, id, 'wild'));
   if (wild.length > 0 && s.o.doppelganger === 'strictPair' && ids.length !== 2) return false;
   const vals = ids.filter((id) => !wild.includes(id)).map(numberOf);
   if (vals.length <= 1) return true;
   const max = Math.max(...vals);
   const bumps = vals.filter((v) => v === max - 1).length;
-  return vals.every((v) => v === max || v === max - 1) && bumps <= countPassive(s, seat, 'plusOne');
+  return vals.every((v) => v === max || v === max - 1) && bumps <= lycans;
 }
 
 /** Ids of the cards at `positions`, highest value first (the lowest ends on top of the pile). */
@@ -38,7 +57,7 @@ export function reveal(sim: Sim, seat: number, positions: number[]) {
   }
 }
 
-/** Turn cards back face-down; their identity stays public (§3.7.4). */
+/** Turn cards back face-down; their identity stays public (§3.7 step 4). */
 export function hide(sim: Sim, seat: number, positions: number[]) {
   for (const p of positions) {
     const id = sim.state.villages[seat]![p]!;
@@ -67,14 +86,17 @@ export function discardSet(sim: Sim, seat: number, positions: number[]): number[
   return [...new Set(sorted.map((q, k) => q - k))];
 }
 
-/** The held card could not go where it was meant to (Zombie bounce): back to its source. */
+/**
+ * The held card could not go where it was meant to (a village Zombie bounced): back to its
+ * source. A display card goes back to the display; any other card onto the pile, except a Zombie,
+ * which may never end on top of it (§4.4): it is added at an end of the village instead, face-up
+ * unless it came from the deck.
+ */
 export function returnHeld(sim: Sim, seat: number, from: 'deck' | 'display' | 'discard' | 'pile') {
   const x = sim.state.hand[0]!;
   if (from === 'display') sim.move({ z: 'hand', i: 0 }, { z: 'display', i: 0 }, 'all');
-  else if (from === 'deck' && isZombie(sim.state, x)) {
-    sim.pending({ kind: 'place', seat, slots: null, up: false, penalty: false });
-    return;
-  } else sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
+  else if (isZombie(sim.state, x)) return sim.pending({ kind: 'place', seat, slots: null, up: from !== 'deck', penalty: false });
+  else sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
   sim.pending(null);
 }
 
@@ -94,9 +116,11 @@ export function exchange(sim: Sim, seat: number, positions: number[], from: 'dec
     sim.pending(null);
     return;
   }
+  // §4.2 #1: the Lycans face-up before the cards are revealed (a Lycan revealed in the set counts only by option).
+  const lycansBefore = countPassive(sim.state, seat, 'plusOne');
   reveal(sim, seat, positions);
   const ids = positions.map((p) => sim.state.villages[seat]![p]!);
-  if (matches(sim.state, seat, ids)) {
+  if (matches(sim.state, seat, ids, sim.state.o.lycanCountsWhenRevealed ? undefined : lycansBefore)) {
     const slots = discardSet(sim, seat, positions);
     if (slots === null) returnHeld(sim, seat, from);
     else sim.pending({ kind: 'place', seat, slots, up, penalty: false });

@@ -1,0 +1,89 @@
+/**
+ * JSON Schemas of what the REST mirror answers, for OpenAPI and client generators. Objects other
+ * parts of the server may grow keep `additionalProperties: true`, so a new field is never dropped
+ * by the serializer before its schema is written here.
+ */
+const open = { additionalProperties: true } as const;
+const int = { type: 'integer' } as const;
+const str = { type: 'string' } as const;
+const seats = { type: 'array', items: int } as const;
+
+export const errorShape = {
+  type: 'object',
+  required: ['error'],
+  properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: str, message: str } } },
+} as const;
+
+export const gameShape = {
+  type: 'object',
+  ...open,
+  required: ['id', 'type', 'version', 'seats', 'players', 'seat', 'options', 'seedHash', 'seedFixed', 'seed', 'status', 'view', 'legalMoves'],
+  properties: {
+    id: str,
+    type: { type: 'string', description: 'The catalog id of the game type.' },
+    version: { type: 'integer', description: 'How many commands the game has accepted; pass it as expectedVersion to pin a move.' },
+    seats: int,
+    players: { type: 'array', items: { type: 'object', ...open, required: ['seat', 'name'], properties: { seat: int, name: str } } },
+    seat: { type: ['integer', 'null'], description: "The caller's seat, or null for a spectator." },
+    options: { type: 'object', ...open },
+    seedHash: { type: 'string', description: 'SHA-256 of the secret seed, public from creation.' },
+    seedFixed: { type: 'boolean', description: 'Whether the creator fixed the seed (then the creator knows every deal).' },
+    seed: { type: ['string', 'null'], description: 'Revealed when the game is over.' },
+    status: {
+      type: 'object',
+      required: ['phase', 'toMove', 'over', 'result'],
+      properties: {
+        phase: str,
+        toMove: { ...seats, description: 'Seats that must act now; several when the rules make players act simultaneously.' },
+        over: { type: 'boolean' },
+        result: { type: ['object', 'null'], required: ['scores', 'winners'], properties: { scores: seats, winners: seats, resigned: seats, forfeited: seats } },
+      },
+    },
+    view: { type: ['object', 'null'], ...open, description: "What the caller may see (the game type's view, as in schema.graphql); null until every seat is taken." },
+    legalMoves: { type: 'array', items: {}, description: "The moves the caller's seat may submit now, each in the game type's move schema." },
+  },
+} as const;
+
+export const joinShape = {
+  type: 'object',
+  ...open,
+  required: ['seat', 'token', 'game'],
+  properties: { seat: int, token: { type: 'string', description: 'The seat secret, shown once: send it as Authorization: Bearer <token>.' }, game: gameShape },
+} as const;
+
+export const gameTypeShape = {
+  type: 'object',
+  ...open,
+  required: ['id', 'names', 'seats', 'viewType', 'moves', 'options', 'catalog'],
+  properties: {
+    id: str,
+    names: { type: 'object', required: ['en', 'fa'], properties: { en: str, fa: str } },
+    seats: { type: 'object', required: ['min', 'max'], properties: { min: int, max: int } },
+    viewType: { type: 'string', description: 'The GameView member (schema.graphql) this game type views as.' },
+    moves: { type: 'object', ...open, description: "JSON Schema of the game's moves." },
+    options: {
+      type: 'array',
+      items: { type: 'object', required: ['name', 'description', 'default', 'schema'], properties: { name: str, description: { type: ['string', 'null'] }, default: {}, schema: { type: 'object', ...open } } },
+    },
+    catalog: { description: 'Extra data the game publishes (card lists, setup tables), or null.' },
+  },
+} as const;
+
+export const lobbyEntryShape = {
+  type: 'object',
+  ...open,
+  required: ['gameId', 'type', 'seats', 'taken', 'createdAt'],
+  properties: { gameId: str, type: str, seats: int, taken: int, version: int, createdAt: str },
+} as const;
+
+export const historyEntryShape = {
+  type: 'object',
+  ...open,
+  required: ['version', 'at', 'seat', 'events'],
+  properties: {
+    version: int,
+    at: { type: 'string', description: 'ISO-8601 time of the commit.' },
+    seat: { type: ['integer', 'null'], description: 'The seat whose command it was, or null for the table.' },
+    events: { type: 'array', items: { type: 'object', ...open, required: ['type'], properties: { type: str } }, description: 'Redacted for the caller.' },
+  },
+} as const;

@@ -1,0 +1,89 @@
+/**
+ * Serves the web client (services/web/public) at `/`, and graphql-ws's browser build at
+ * /vendor/graphql-ws.js, straight from node_modules: no CDN, nothing fetched from elsewhere.
+ * The client is static files that speak only the public API, like any third-party client.
+ *
+ * Files are read once at registration and kept in memory with a gzip copy and an ETag (the
+ * whole client is a few tens of kilobytes). Where the files are absent (a Lambda bundle, which
+ * serves the API only) the plugin registers nothing.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { dirname, extname, join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json',
+  '.ico': 'image/x-icon',
+};
+
+interface Asset {
+  type: string;
+  body: Buffer;
+  gzip: Buffer;
+  etag: string;
+}
+
+export interface WebOptions {
+  /** Folder of the client's files; defaults to services/web/public. */
+  root?: string;
+}
+
+const DEFAULT_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'public');
+
+export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
+  const root = opts.root ?? DEFAULT_ROOT;
+  if (!existsSync(root)) return;
+  const assets = new Map<string, Asset>();
+  for (const file of walk(root)) assets.set('/' + relative(root, file).split(sep).join('/'), asset(file));
+  const vendor = graphqlWsBrowserBuild();
+  if (vendor) assets.set('/vendor/graphql-ws.js', asset(vendor));
+
+  const serve = (path: string) => (request: FastifyRequest, reply: FastifyReply) => send(request, reply, assets.get(path)!, path === '/index.html');
+  app.get('/', { schema: { hide: true } }, serve('/index.html'));
+  for (const path of assets.keys()) app.get(path, { schema: { hide: true } }, serve(path));
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, a: Asset, html: boolean) {
+  // The page is revalidated on every visit; its scripts too (cheap 304s), so a deploy is seen at once.
+  reply.header('cache-control', html ? 'no-cache' : 'public, max-age=0, must-revalidate').header('etag', a.etag).header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === a.etag) return reply.code(304).send();
+  reply.type(a.type);
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(a.gzip);
+  return reply.send(a.body);
+}
+
+function asset(file: string): Asset {
+  const body = readFileSync(file);
+  return {
+    type: TYPES[extname(file)] ?? 'application/octet-stream',
+    body,
+    gzip: gzipSync(body, { level: 9 }),
+    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`,
+  };
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+/** graphql-ws's UMD build (defines window.graphqlWs); null where the package is not installed. */
+function graphqlWsBrowserBuild(): string | null {
+  try {
+    const main = createRequire(import.meta.url).resolve('graphql-ws');
+    const umd = join(dirname(main), '..', 'umd', 'graphql-ws.min.js');
+    return existsSync(umd) ? umd : null;
+  } catch {
+    return null;
+  }
+}

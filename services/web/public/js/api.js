@@ -1,0 +1,98 @@
+/**
+ * The public API, as any client sees it: GraphQL over HTTP (fetch) and graphql-ws
+ * subscriptions (graphql-ws's browser build, served locally as window.graphqlWs).
+ * Selection sets are built from the schema itself (introspection), so the client asks for
+ * every field a view has, whatever the server's version names them.
+ */
+
+export class ApiError extends Error {
+  constructor(message, code) {
+    super(message);
+    this.code = code;
+  }
+}
+
+export async function gql(query, variables = {}, token) {
+  const res = await fetch('/graphql', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = await res.json();
+  if (body.errors?.length) throw new ApiError(body.errors[0].message, body.errors[0].extensions?.code ?? 'ERROR');
+  return body.data;
+}
+
+const TYPE_REF = 'kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }';
+const TYPE = `name kind possibleTypes { name } fields { name args { type { kind } } type { ${TYPE_REF} } }`;
+const COMPOSITE = ['OBJECT', 'UNION', 'INTERFACE'];
+
+/**
+ * The types a page draws, read from the schema by introspection: only those reachable from
+ * the given roots (a few round trips of `__type`, a few kilobytes, instead of the whole schema).
+ */
+export class Schema {
+  constructor() {
+    this.types = new Map();
+  }
+
+  /** `roots` and every type they reach, except through the types named in `except`. */
+  static async load(roots, except = []) {
+    const schema = new Schema();
+    let wanted = [...new Set(roots)];
+    while (wanted.length) {
+      const data = await gql(`{ ${wanted.map((name, i) => `t${i}: __type(name: ${JSON.stringify(name)}) { ${TYPE} }`).join(' ')} }`);
+      for (const t of Object.values(data)) if (t) schema.types.set(t.name, t);
+      const referenced = [...schema.types.values()].flatMap((t) => [...(t.fields ?? []).map((f) => innermost(f.type)).filter((r) => COMPOSITE.includes(r.kind)).map((r) => r.name), ...(t.possibleTypes ?? []).map((p) => p.name)]);
+      wanted = [...new Set(referenced)].filter((name) => !schema.types.has(name) && !except.includes(name));
+    }
+    return schema;
+  }
+
+  /** A Game with every field but its history, its view as the game type's own view type. */
+  gameSelection(viewType) {
+    return `${this.selection('Game', ['view', 'history'])} view { __typename ... on ${viewType} { ${this.selection(viewType)} } }`;
+  }
+
+  /** Every field of a type, recursively; fields that need arguments are left out, as are `skip`. */
+  selection(typeName, skip = [], depth = 0) {
+    const type = this.types.get(typeName);
+    if (!type || depth > 8) return '__typename';
+    if (type.kind === 'UNION' || type.kind === 'INTERFACE') {
+      return `__typename ${type.possibleTypes.map((p) => `... on ${p.name} { ${this.selection(p.name, [], depth + 1)} }`).join(' ')}`;
+    }
+    const parts = [];
+    for (const f of type.fields ?? []) {
+      if (skip.includes(f.name) || f.args.some((a) => a.type.kind === 'NON_NULL')) continue;
+      const named = namedType(f.type);
+      const inner = this.types.get(named);
+      parts.push(inner && COMPOSITE.includes(inner.kind) ? `${f.name} { ${this.selection(named, [], depth + 1)} }` : f.name);
+    }
+    return parts.join(' ') || '__typename';
+  }
+}
+
+function innermost(ref) {
+  while (ref.ofType) ref = ref.ofType;
+  return ref;
+}
+
+function namedType(ref) {
+  return innermost(ref).name;
+}
+
+/** A graphql-ws client for one seat token (or a spectator); reconnects by itself. */
+export function socket(token) {
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
+  return globalThis.graphqlWs.createClient({
+    url,
+    lazy: true,
+    retryAttempts: 20,
+    connectionParams: token ? { authorization: `Bearer ${token}` } : {},
+  });
+}
+
+/** A random command id so a retried move is applied once. */
+export function commandId() {
+  return globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}

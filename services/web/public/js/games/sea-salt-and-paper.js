@@ -1,0 +1,105 @@
+/** Sea Salt & Paper: your hand, the draw pile, two discard piles, duos in front of each player. */
+import { h } from '../dom.js';
+import { back, card, row, target } from '../cards.js';
+import { resultTable, tr, who } from './index.js';
+
+const COLOURS = {
+  darkBlue: '#27408b', lightBlue: '#8ec5e8', black: '#2b2b2b', yellow: '#f3d34a', lightGreen: '#9ed89a', white: '#fbfbf6',
+  purple: '#8a5bb8', lightGrey: '#c9ccd1', lightOrange: '#f6b878', lightPink: '#f5b7c9', orange: '#ec7a2e',
+};
+const DARK = new Set(['darkBlue', 'black', 'purple']);
+/** A mark per category, from fonts every system has (no emoji font needed). */
+const MARK = { duo: '◆', collector: '●', multiplier: '✕', mermaid: '★' };
+const FA = { crab: 'خرچنگ', boat: 'قایق', fish: 'ماهی', swimmer: 'شناگر', shark: 'کوسه', shell: 'صدف', octopus: 'هشت‌پا', penguin: 'پنگوئن', sailor: 'ملوان', lighthouse: 'فانوس دریایی', shoalOfFish: 'دستهٔ ماهی', penguinColony: 'کلونی پنگوئن', captain: 'ناخدا', mermaid: 'پری دریایی' };
+
+/** A card's name: the catalog's where it has one, else from its type. */
+function cardName(c, x) {
+  const entry = c.type.catalog?.cards?.find?.((k) => k.id === x.id);
+  if (entry?.names) return entry.names[c.lang] ?? entry.names.en;
+  if (c.lang === 'fa' && FA[x.type]) return FA[x.type];
+  return x.type.replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
+function face(c, x, opts = {}) {
+  return card(
+    c,
+    { key: `card:${x.id}`, style: { background: COLOURS[x.colour] ?? '#fff', color: DARK.has(x.colour) ? '#fff' : '#1f2430' }, title: `${cardName(c, x)} (${x.category}, ${x.colour})`, ...opts },
+    h('span.mark', { 'aria-hidden': 'true' }, MARK[x.category] ?? '•'),
+    h('span.label', {}, cardName(c, x)),
+    h('span.sub', {}, x.category),
+  );
+}
+
+function allCards(view) {
+  return [...(view.myHand ?? []), ...(view.drawn ?? []), ...(view.crabPileCards ?? []), ...view.discards.map((d) => d.top).filter(Boolean), ...view.players.flatMap((p) => [...(p.hand ?? []), ...p.duos.flatMap((d) => d.cards)])];
+}
+
+export default {
+  board(view, c) {
+    const me = c.seat;
+    const others = view.players.filter((p) => p.seat !== me);
+    const mine = view.players.find((p) => p.seat === me);
+    return [
+      h('div.seatrow', {}, others.map((p) =>
+        h('div', {},
+          target(c, `seat:${p.seat}`, 'player', c.name(p.seat)),
+          row(`${p.handCount} ${tr(c, 'cards', 'کارت')}${p.protected ? ` · ${tr(c, 'protected', 'محافظت‌شده')}` : ''}`,
+            p.hand ? p.hand.map((x) => face(c, x, { cls: 'small', owner: p.seat })) : Array.from({ length: p.handCount }, () => back(c, { cls: 'small' })),
+            { dataset: { hand: p.seat, ...(p.hand ? { revealed: 'true' } : {}) } }),
+          p.duos.length ? row(tr(c, 'Duos', 'جفت‌ها'), p.duos.flatMap((d) => d.cards.map((x) => face(c, x, { cls: 'small' })))) : null))),
+      h('div.seatrow', {},
+        row(tr(c, 'Draw pile', 'دستهٔ کارت'), [target(c, 'deck', 'deck', `${view.deckCount}`)]),
+        ...view.discards.map((d) => row(`${tr(c, 'Discard', 'دورریز')} ${d.pile + 1} (${d.count})`, [d.top ? face(c, d.top, { key: `pile:${d.pile}` }) : target(c, `pile:${d.pile}`, 'empty', '—')])),
+        view.drawn?.length ? row(tr(c, 'Drawn: keep one', 'کشیده‌شده: یکی را نگه دارید'), view.drawn.map((x) => face(c, x, { owner: me }))) : null,
+        view.crabPileCards?.length ? row(tr(c, 'Crab: take one', 'خرچنگ: یکی را بردارید'), view.crabPileCards.map((x) => face(c, x, { cls: 'small' }))) : null),
+      h('p.note', {}, [
+        `${tr(c, 'Round', 'دور')} ${view.round} · ${tr(c, 'target', 'هدف')} ${view.targetScore}`,
+        view.call ? ` · ${view.call.kind === 'STOP' ? 'STOP' : 'LAST CHANCE'} ${tr(c, 'called by', 'اعلام از')} ${who(c, view.call.caller)}` : '',
+        view.myPoints ? ` · ${tr(c, 'your points', 'امتیاز شما')}: ${view.myPoints.total} + ${tr(c, 'colour', 'رنگ')} ${view.myColourBonus ?? 0}` : '',
+      ].join('')),
+      me === null || me === undefined ? null : row(tr(c, 'Your hand', 'دست شما'), (view.myHand ?? []).map((x) => face(c, x, { owner: me })), { dataset: { hand: me } }),
+      mine?.duos.length ? row(tr(c, 'Your duos', 'جفت‌های شما'), mine.duos.flatMap((d) => d.cards.map((x) => face(c, x, { cls: 'small' })))) : null,
+    ];
+  },
+
+  keys(m) {
+    switch (m.type) {
+      case 'draw': return ['deck'];
+      case 'takeDiscard': case 'choosePile': return [`pile:${m.pile}`];
+      case 'keep': return [`card:${m.card}`, `pile:${m.pile}`];
+      case 'playDuo': return m.cards.map((x) => `card:${x}`);
+      case 'chooseCard': return [`card:${m.card}`];
+      case 'chooseOpponent': return [`seat:${m.opponent}`];
+      default: return [];
+    }
+  },
+
+  label(m, c) {
+    const byId = new Map(allCards(c.view).map((x) => [x.id, x]));
+    const n = (id) => (byId.has(id) ? cardName(c, byId.get(id)) : `#${id}`);
+    switch (m.type) {
+      case 'draw': return tr(c, 'Draw two cards', 'دو کارت بکش');
+      case 'takeDiscard': return `${tr(c, 'Take from discard', 'از دورریز بردار')} ${m.pile + 1}`;
+      case 'keep': return `${tr(c, 'Keep', 'نگه دار')} ${n(m.card)}, ${tr(c, 'discard the other on pile', 'دیگری روی دورریز')} ${m.pile + 1}`;
+      case 'playDuo': return `${tr(c, 'Play duo', 'جفت بازی کن')}: ${m.cards.map(n).join(' + ')}`;
+      case 'choosePile': return `${tr(c, 'Look through discard', 'دورریز را بگرد')} ${m.pile + 1}`;
+      case 'chooseCard': return `${tr(c, 'Take', 'بردار')} ${n(m.card)}`;
+      case 'chooseOpponent': return `${tr(c, 'Steal a card from', 'کارتی بدزد از')} ${c.name(m.opponent)}`;
+      case 'endTurn': return tr(c, 'End turn', 'پایان نوبت');
+      case 'stop': return tr(c, 'Call STOP', 'اعلام STOP');
+      case 'lastChance': return tr(c, 'Call LAST CHANCE', 'اعلام LAST CHANCE');
+      default: return undefined;
+    }
+  },
+
+  score: (view, s) => view.players.find((p) => p.seat === s)?.total,
+
+  result(view, c) {
+    const r = view.lastRound;
+    if (!r) return null;
+    return resultTable(`${tr(c, 'Round', 'دور')} ${r.round}: ${r.reason}${r.caller !== null && r.caller !== undefined ? ` (${who(c, r.caller)})` : ''}`, [
+      [tr(c, 'Player', 'بازیکن'), tr(c, 'cards', 'کارت‌ها'), tr(c, 'colour', 'رنگ'), tr(c, 'score', 'امتیاز'), tr(c, 'total', 'جمع')],
+      ...r.players.map((p) => [who(c, p.seat), p.cardPoints, p.colourBonus, p.score, p.total]),
+    ]);
+  },
+};

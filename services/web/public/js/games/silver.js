@@ -1,0 +1,115 @@
+/** Silver: every player's village row (face up, face down, or known to you), the deck, the discard pile, the held card. */
+import { h } from '../dom.js';
+import { back, card, row, target } from '../cards.js';
+import { resultTable, tr, who } from './index.js';
+
+const EDITION = { dagger: '#8d2f2f', coin: '#a17a16', amulet: '#2f5f8d', bullet: '#4d4d4d', promo: '#6b3f8d' };
+
+function power(c, x) {
+  const entry = Array.isArray(c.type.catalog) ? c.type.catalog.find((k) => k.edition === x.edition && k.number === x.number) : null;
+  return entry?.powerText ?? '';
+}
+
+function face(c, x, opts = {}) {
+  const name = c.lang === 'fa' ? x.nameFa ?? x.name : x.name;
+  return card(
+    c,
+    { style: { background: '#fbf8ef', borderTop: `8px solid ${EDITION[x.edition] ?? '#555'}` }, title: `${x.number} ${x.name} · ${x.edition} · ${power(c, x)}`, ...opts },
+    h('span.big', {}, x.number),
+    h('span.label', {}, name.replace(/\s*\(.*\)$/, '')),
+    opts.sub ? h('span.sub', {}, opts.sub) : null,
+  );
+}
+
+function slot(c, seat, s) {
+  const key = `v:${seat}:${s.position}`;
+  const marks = [s.amulet ? tr(c, 'amulet', 'طلسم') : '', s.guarded ? tr(c, 'guarded', 'محافظت') : '', s.rotated ? '↻' : ''].filter(Boolean).join(' ');
+  if (!s.card) return back(c, { key, cls: s.rotated ? 'rotated' : '' });
+  // A face-down card you know (peeked) is drawn dimmed: only you see it.
+  return face(c, s.card, { key, cls: s.faceUp ? '' : s.publicKnown ? 'known' : 'peeked', owner: s.faceUp || s.publicKnown ? undefined : seat, sub: s.faceUp ? marks : `${tr(c, 'face down', 'رو به پایین')} ${marks}` });
+}
+
+export default {
+  board(view, c) {
+    const me = c.seat;
+    const ends = c.game.legalMoves.some((m) => m.end !== undefined);
+    const villages = [...view.villages].sort((a, b) => (a.seat === me ? 1 : b.seat === me ? -1 : a.seat - b.seat));
+    const top = view.discard[view.discard.length - 1];
+    const holder = view.turn?.seat ?? view.pending?.seat;
+    return [
+      ...villages.map((v) => {
+        const cards = v.cards.map((s) => slot(c, v.seat, s));
+        if (v.seat === me && ends) cards.unshift(target(c, 'end:left', 'gap', '←')), cards.push(target(c, 'end:right', 'gap', '→'));
+        return h('div', {}, target(c, `seat:${v.seat}`, 'player', `${who(c, v.seat)} · ${tr(c, 'score', 'امتیاز')} ${view.scores[v.seat]}${view.caller === v.seat ? ` · ${tr(c, 'called', 'اعلام کرد')}` : ''}`),
+          row(null, cards, { dataset: { village: v.seat } }));
+      }),
+      h('div.seatrow', {},
+        row(tr(c, 'Deck', 'دسته'), [target(c, 'deck', 'deck', String(view.deckCount))]),
+        row(`${tr(c, 'Discard', 'دورریز')} (${view.discard.length})`, [top ? face(c, top, { key: 'discard' }) : target(c, 'discard', 'empty', '—')]),
+        view.display.length ? row(tr(c, 'Squire display', 'نمایش اسکوایر'), view.display.map((x, i) => face(c, x, { key: `display:${i}`, cls: 'small' }))) : null,
+        view.hand.length ? row(`${tr(c, 'Held by', 'در دست')} ${holder === undefined ? '' : who(c, holder)}`, view.hand.map((x, i) => (x ? face(c, x, { key: `held:${i}` }) : back(c, {}))),
+          { dataset: { hand: holder ?? '', ...(holder !== me ? { revealed: 'true' } : {}) } }) : null),
+      h('p.note', {}, `${tr(c, 'Round', 'دور')} ${view.round}/${view.rounds} · ${view.phase}` +
+        (view.pending ? ` · ${view.pending.prompt}` : '') +
+        ` · ${tr(c, 'token', 'نشان')}: ${view.token.kind} (${who(c, view.token.holder)}${view.token.active ? ', active' : ''})`),
+    ];
+  },
+
+  keys(m, seat) {
+    const me = (p) => `v:${seat}:${p}`;
+    switch (m.type) {
+      case 'peek': return m.positions.map(me);
+      case 'draw': return m.display !== undefined ? [`display:${m.display}`] : ['deck'];
+      case 'take': return ['discard'];
+      case 'give': return [me(m.position), `end:${m.end}`];
+      case 'activate': return [me(m.position)];
+      case 'guard': return [me(m.bodyguard), me(m.position)];
+      case 'keep': return [`held:${m.index}`];
+      case 'slide': return [me(m.position)];
+      case 'exchange': return (m.positions ?? []).map(me);
+      case 'place': return m.position !== undefined ? [me(m.position)] : [`end:${m.end}`];
+      case 'target': return [`v:${m.seat}:${m.position}`];
+      case 'seat': return [`seat:${m.seat}`];
+      default: return [];
+    }
+  },
+
+  label(m, c) {
+    const pos = (p) => `${tr(c, 'card', 'کارت')} ${p + 1}`;
+    switch (m.type) {
+      case 'peek': return `${tr(c, 'Peek at', 'نگاه به')} ${m.positions.map(pos).join(', ')}`;
+      case 'draw': return m.display !== undefined ? `${tr(c, 'Take display card', 'برداشتن کارت نمایش')} ${m.display + 1}` : tr(c, 'Draw from the deck', 'از دسته بکش');
+      case 'take': return tr(c, 'Take the discard', 'دورریز را بردار');
+      case 'call': return tr(c, 'Call a vote', 'اعلام رأی‌گیری');
+      case 'give': return `${tr(c, 'Give the Zombie', 'زامبی را بده')} (${pos(m.position)}, ${m.end})`;
+      case 'activate': return `${tr(c, 'Activate', 'فعال کن')} ${pos(m.position)}${m.option ? ` #${m.option + 1}` : ''}`;
+      case 'token': return tr(c, 'Use the silver token', 'نشان نقره');
+      case 'guard': return `${tr(c, 'Guard', 'محافظت از')} ${pos(m.position)}`;
+      case 'end': return tr(c, 'End turn', 'پایان نوبت');
+      case 'keep': return `${tr(c, 'Keep drawn card', 'نگه داشتن کارت')} ${m.index + 1}`;
+      case 'discard': return tr(c, 'Discard it', 'دور بینداز');
+      case 'power': return tr(c, 'Use its power', 'از قدرتش استفاده کن');
+      case 'slide': return `${tr(c, 'Mark', 'علامت بزن')} ${pos(m.position)}`;
+      case 'exchange': return m.positions ? `${tr(c, 'Exchange with', 'مبادله با')} ${m.positions.map(pos).join(', ')}` : tr(c, 'Exchange with the marked cards', 'مبادله با کارت‌های علامت‌خورده');
+      case 'place': return m.position !== undefined ? `${tr(c, 'Place at', 'بگذار در')} ${pos(m.position)}` : `${tr(c, 'Place at the', 'بگذار در انتهای')} ${m.end === 'left' ? tr(c, 'left end', 'چپ') : tr(c, 'right end', 'راست')}`;
+      case 'target': return `${tr(c, 'Choose', 'انتخاب')} ${who(c, m.seat)}: ${pos(m.position)}`;
+      case 'seat': return `${tr(c, 'Choose', 'انتخاب')} ${who(c, m.seat)}`;
+      case 'number': return `${tr(c, 'Number', 'عدد')} ${m.value}`;
+      case 'pile': return `${tr(c, 'Discard card', 'کارت دورریز')} ${m.index + 1}`;
+      case 'confirm': return tr(c, 'Confirm', 'تأیید');
+      case 'skip': return tr(c, 'Skip', 'رد شدن');
+      default: return undefined;
+    }
+  },
+
+  score: (view, s) => view.scores[s],
+
+  result(view, c) {
+    const r = view.history[view.history.length - 1];
+    if (!r) return null;
+    return resultTable(`${tr(c, 'Round', 'دور')} ${r.round}: ${r.reason}${r.caller !== null && r.caller !== undefined ? ` (${who(c, r.caller)}${r.callSucceeded ? ' ✓' : ' ✗'})` : ''}`, [
+      [tr(c, 'Player', 'بازیکن'), tr(c, 'village', 'دهکده'), tr(c, 'round', 'دور'), tr(c, 'total', 'جمع')],
+      ...r.totals.map((v, i) => [who(c, i), v, r.roundScores[i], view.scores[i]]),
+    ]);
+  },
+};

@@ -1,0 +1,51 @@
+/** English and Persian words of the page. Game and card names come from the catalog. */
+import { store } from './seats.js';
+
+const WORDS = {
+  en: {
+    title: 'Parlor', tagline: 'Card games with hidden information', yourName: 'Your name', games: 'Games', myGames: 'My games',
+    openGames: 'Open games', noOpenGames: 'No game is waiting for players.', noMyGames: 'You have not joined a game yet.',
+    newGame: 'New game', seats: 'Players', options: 'Rules options', seed: 'Seed (optional: fixes the shuffles)', create: 'Create and join',
+    join: 'Join', watch: 'Watch', invite: 'Invite link', copy: 'Copy', copied: 'Copied', open: 'Open', lobby: 'Lobby',
+    yourMove: 'Your move', waitingFor: 'Waiting for', waitingPlayers: 'Waiting for players', over: 'Game over', winners: 'Winners',
+    scores: 'Scores', round: 'Round', history: 'History', debug: 'Debug', rawView: 'View (raw)', legalMoves: 'Legal moves',
+    historyJson: 'History (JSON)', fairness: 'Fairness', seedHash: 'Seed hash (SHA-256)', seedRevealed: 'Seed (revealed)',
+    seedHidden: 'revealed when the game ends', seedFixedNote: 'The seed of this game was fixed by its creator: the shuffles were chosen, not random.',
+    spectator: 'You are watching', you: 'you', actions: 'Actions', clear: 'Clear selection', selectHint: 'Click a highlighted card, or pick an action.',
+    allMoves: 'moves', version: 'version', phase: 'phase', awaiting: 'awaiting your move', finished: 'finished', playing: 'in play',
+    hand: 'Hand', table: 'Table', deck: 'Deck', discard: 'Discard', lastRound: 'Last round', total: 'Total', language: 'فارسی',
+    defaults: 'defaults', error: 'Error', live: 'live', offline: 'reconnecting…', seat: 'Seat', taken: 'taken', full: 'full',
+  },
+  fa: {
+    title: 'پارلر', tagline: 'بازی‌های کارتی با اطلاعات پنهان', yourName: 'نام شما', games: 'بازی‌ها', myGames: 'بازی‌های من',
+    openGames: 'بازی‌های باز', noOpenGames: 'هیچ بازی‌ای منتظر بازیکن نیست.', noMyGames: 'هنوز به بازی‌ای نپیوسته‌اید.',
+    newGame: 'بازی تازه', seats: 'بازیکنان', options: 'گزینه‌های قوانین', seed: 'بذر (اختیاری: بُر زدن را ثابت می‌کند)', create: 'ساختن و پیوستن',
+    join: 'پیوستن', watch: 'تماشا', invite: 'پیوند دعوت', copy: 'رونوشت', copied: 'رونوشت شد', open: 'باز کردن', lobby: 'سرسرا',
+    yourMove: 'نوبت شما', waitingFor: 'در انتظار', waitingPlayers: 'در انتظار بازیکنان', over: 'بازی تمام شد', winners: 'برندگان',
+    scores: 'امتیازها', round: 'دور', history: 'تاریخچه', debug: 'اشکال‌زدایی', rawView: 'نما (خام)', legalMoves: 'حرکت‌های مجاز',
+    historyJson: 'تاریخچه (JSON)', fairness: 'انصاف', seedHash: 'درهم‌ساز بذر (SHA-256)', seedRevealed: 'بذر (آشکار شده)',
+    seedHidden: 'در پایان بازی آشکار می‌شود', seedFixedNote: 'بذر این بازی را سازنده‌اش ثابت کرده است: بُر زدن‌ها انتخاب شده‌اند، نه تصادفی.',
+    spectator: 'شما تماشاگرید', you: 'شما', actions: 'کارها', clear: 'پاک کردن انتخاب', selectHint: 'روی یک کارت برجسته بزنید یا کاری را برگزینید.',
+    allMoves: 'حرکت', version: 'نسخه', phase: 'مرحله', awaiting: 'منتظر حرکت شما', finished: 'تمام شده', playing: 'در جریان',
+    hand: 'دست', table: 'میز', deck: 'دسته', discard: 'دورریز', lastRound: 'دور پیشین', total: 'جمع', language: 'English',
+    defaults: 'پیش‌فرض‌ها', error: 'خطا', live: 'زنده', offline: 'در حال اتصال دوباره…', seat: 'صندلی', taken: 'پر شده', full: 'پر',
+  },
+};
+
+export function lang() {
+  return store.lang === 'fa' ? 'fa' : 'en';
+}
+
+export function t(key) {
+  return WORDS[lang()][key] ?? WORDS.en[key] ?? key;
+}
+
+/** A { en, fa } pair in the page's language. */
+export function named(names, fallback = '') {
+  return (names && (names[lang()] || names.en)) || fallback;
+}
+
+export function applyLang() {
+  document.documentElement.lang = lang();
+  document.documentElement.dir = lang() === 'fa' ? 'rtl' : 'ltr';
+}

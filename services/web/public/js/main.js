@@ -1,0 +1,71 @@
+/**
+ * The web client's entry: loads the schema and the catalog in one request, then routes
+ * #/ to the lobby and #/game/<id> (the invite link) to that game's table.
+ */
+import { gql } from './api.js';
+import { clear, h } from './dom.js';
+import { applyLang, t } from './i18n.js';
+import { lobby, useApp } from './lobby.js';
+import { store } from './seats.js';
+import { table } from './table.js';
+
+const root = document.getElementById('main');
+let leave = null;
+
+async function start() {
+  applyLang();
+  const data = await gql(`{ gameTypes { id names { en fa } seats { min max } viewType }
+    query: __type(name: "Query") { fields { name } } mutation: __type(name: "Mutation") { fields { name } } }`);
+  const fields = (t) => new Set((t?.fields ?? []).map((f) => f.name));
+  const app = { catalog: data.gameTypes, queries: fields(data.query), mutations: fields(data.mutation), more: catalogFields(data.gameTypes) };
+  useApp(app);
+  chrome();
+  const route = async () => {
+    leave?.();
+    leave = null;
+    const m = /^#\/game\/([\w-]+)/.exec(location.hash);
+    try {
+      leave = m ? await table(root, app, m[1]) : await lobby(root, app);
+    } catch (e) {
+      clear(root, h('p.error', { role: 'alert' }, `${e.code ?? t('error')}: ${e.message}`), h('a', { href: '#/' }, t('lobby')));
+    }
+    document.body.dataset.ready = 'true';
+  };
+  addEventListener('hashchange', route);
+  await route();
+}
+
+/**
+ * Loads more of the catalog when a page needs it (the create form's options, a table's card
+ * list), once, into the same game type objects: the lobby's first request stays small.
+ */
+function catalogFields(catalog) {
+  const loaded = new Map();
+  return (selection) => {
+    if (!loaded.has(selection)) {
+      loaded.set(selection, gql(`{ gameTypes { id ${selection} } }`).then((d) => {
+        for (const more of d.gameTypes) Object.assign(catalog.find((g) => g.id === more.id) ?? {}, more);
+      }));
+    }
+    return loaded.get(selection);
+  };
+}
+
+/** The top bar: title, the player's name, the language switch. */
+function chrome() {
+  const name = h('input', { id: 'name', value: store.name, placeholder: t('yourName'), 'aria-label': t('yourName'), maxlength: 40, oninput: (e) => (store.name = e.target.value) });
+  const switchLang = () => {
+    store.lang = store.lang === 'fa' ? 'en' : 'fa';
+    location.reload();
+  };
+  clear(
+    document.getElementById('top'),
+    h('a.brand', { href: '#/' }, h('span.logo', { 'aria-hidden': 'true' }, '♠'), t('title')),
+    h('span.tagline.muted', {}, t('tagline')),
+    h('span.spacer'),
+    name,
+    h('button.link', { id: 'lang', onclick: switchLang }, t('language')),
+  );
+}
+
+start().catch((e) => clear(root, h('p.error', { role: 'alert' }, String(e.message ?? e))));

@@ -1,0 +1,264 @@
+/**
+ * One game's table: status, players and scores, the game's own board, the legal moves as
+ * clicks and labelled buttons, the round's result, fairness (seed hash and seed), the history
+ * and a debug panel. Updates arrive over graphql-ws; a move is a submitMove over HTTP.
+ */
+import { commandId, gql, Schema, socket } from './api.js';
+import { clear, h } from './dom.js';
+import { lang, named, t } from './i18n.js';
+import { store } from './seats.js';
+import { genericLabel, renderers } from './games/index.js';
+import { inviteLink, joinAs } from './lobby.js';
+
+export async function table(root, app, gameId) {
+  // A registered player's token acts for every seat the player holds (where the server has players).
+  const token = store.seatIn(gameId)?.token ?? store.player?.token;
+  const { game: head } = await gql('query($id: ID!) { game(id: $id) { type } }', { id: gameId });
+  const type = app.catalog.find((g) => g.id === head.type);
+  const renderer = renderers[head.type] ?? renderers.generic;
+  const [schema] = await Promise.all([Schema.load(['Game', type.viewType], ['GameView', 'HistoryEntry']), app.more('catalog')]);
+  const selection = schema.gameSelection(type.viewType);
+  const state = { game: null, selected: new Set(), error: null, busy: false, history: null, open: {}, live: false };
+
+  const pick = {
+    entries: () => (state.game?.legalMoves ?? []).map((move, i) => ({ move, i, keys: renderer.keys(move, state.game.seat).map(String) })),
+    matching() {
+      return this.entries().filter((e) => [...state.selected].every((k) => e.keys.includes(k)));
+    },
+    isLive(key) {
+      return state.selected.has(key) || this.matching().some((e) => e.keys.includes(key));
+    },
+    isSelected: (key) => state.selected.has(key),
+    pick(key) {
+      if (state.selected.has(key)) state.selected.delete(key);
+      else state.selected.add(key);
+      if (this.matching().length === 0) state.selected = new Set([key]);
+      const m = this.matching();
+      if (m.length === 1 && m[0].keys.length === state.selected.size) return submit(m[0].move);
+      render();
+    },
+  };
+
+  async function submit(move) {
+    if (state.busy) return;
+    state.busy = true;
+    state.error = null;
+    render();
+    const send = (version) =>
+      gql(
+        `mutation($id: ID!, $move: JSON!, $v: Int, $c: ID) { submitMove(gameId: $id, move: $move, expectedVersion: $v, commandId: $c) { game { ${selection} } } }`,
+        { id: gameId, move, v: version, c: commandId() },
+        token,
+      );
+    try {
+      let data;
+      try {
+        data = await send(state.game.version);
+      } catch (e) {
+        // Another seat moved first (simultaneous steps): play it anyway if it is still legal now.
+        if (e.code !== 'VERSION_CONFLICT') throw e;
+        const now = (await gql(`query($id: ID!) { game(id: $id) { ${selection} } }`, { id: gameId }, token)).game;
+        apply(now);
+        if (!now.legalMoves.some((m) => JSON.stringify(m) === JSON.stringify(move))) throw e;
+        data = await send(now.version);
+      }
+      apply(data.submitMove.game);
+    } catch (e) {
+      state.error = `${e.code ?? t('error')}: ${e.message}`;
+    } finally {
+      state.busy = false;
+      render();
+    }
+  }
+
+  function apply(game) {
+    if (state.game && game.version < state.game.version) return; // an older update arriving late
+    if (!state.game || game.version !== state.game.version) state.selected = new Set();
+    state.game = game;
+    if (state.open.history || state.open.debug) loadHistory();
+    render();
+  }
+
+  async function loadHistory() {
+    const data = await gql('query($id: ID!) { game(id: $id) { version history { version at seat events } } }', { id: gameId }, token);
+    state.history = data.game.history;
+    render();
+  }
+
+  const ws = socket(token);
+  const stop = ws.subscribe(
+    { query: `subscription($id: ID!) { gameUpdated(gameId: $id) { ${selection} } }`, variables: { id: gameId } },
+    {
+      next: (msg) => {
+        state.live = true;
+        if (msg.data?.gameUpdated) apply(msg.data.gameUpdated);
+        else if (msg.errors) (state.error = msg.errors[0].message), render();
+      },
+      error: () => ((state.live = false), render()),
+      complete: () => {},
+    },
+  );
+  ws.on('closed', () => ((state.live = false), render()));
+
+  function render() {
+    const g = state.game;
+    if (!g) return clear(root, h('p.muted', {}, '…'));
+    const seat = g.seat;
+    const c = { ...pick, pick: pick.pick.bind(pick), matching: pick.matching.bind(pick), isLive: pick.isLive.bind(pick), game: g, view: g.view, seat, type, name: (s) => playerName(g, s), lang: lang() };
+    const entries = pick.matching();
+    clear(
+      root,
+      h(
+        'section.table',
+        { dataset: { game: g.type, seat: seat ?? '', version: g.version, over: g.status.over } },
+        header(g, type, seat, state),
+        banner(g, seat),
+        // Prominent, at the top: a fixed seed means the shuffles were chosen, not random.
+        g.seedFixed ? h('p.seed-fixed', { role: 'note' }, '⚠ ' + t('seedFixedNote')) : null,
+        players(g, seat, renderer, c),
+        g.view ? h('div.board', {}, renderer.board(g.view, c)) : waiting(g, gameId, seat),
+        actions(entries, renderer, c, state, submit, () => ((state.selected = new Set()), render())),
+        g.view && renderer.result ? renderer.result(g.view, c) : null,
+        fairness(g),
+        panel('history', t('history'), state, () => historyList(state.history, g), loadHistory, render),
+        panel('debug', t('debug'), state, () => debug(g, state.history), loadHistory, render),
+      ),
+    );
+  }
+
+  render();
+  return () => stop();
+}
+
+function playerName(g, s) {
+  return g.players.find((p) => p.seat === s)?.name ?? `${t('seat')} ${s + 1}`;
+}
+
+function header(g, type, seat, state) {
+  return h(
+    'header.table-head',
+    {},
+    h('a.back', { href: '#/' }, '← ' + t('lobby')),
+    h('h2', {}, named(type.names, g.type)),
+    h('span.muted', {}, `${t('version')} ${g.version} · ${t('phase')} ${g.status.phase}`),
+    h('span', { class: `live-dot ${state.live ? 'on' : ''}`, title: state.live ? t('live') : t('offline') }, state.live ? t('live') : t('offline')),
+    g.players.length < g.seats ? inviteLink(g.id) : null,
+  );
+}
+
+function banner(g, seat) {
+  const s = g.status;
+  if (s.over) {
+    const winners = (s.result?.winners ?? []).map((w) => playerName(g, w)).join(', ');
+    return h('div.banner.over', { role: 'status' }, `${t('over')} — ${t('winners')}: ${winners}`);
+  }
+  if (g.players.length < g.seats) return h('div.banner', { role: 'status' }, `${t('waitingPlayers')} (${g.players.length}/${g.seats})`);
+  if (seat !== null && s.toMove.includes(seat)) return h('div.banner.mine', { role: 'status' }, t('yourMove'));
+  const who = s.toMove.map((x) => playerName(g, x)).join(', ');
+  return h('div.banner', { role: 'status' }, `${seat === null ? t('spectator') + ' · ' : ''}${t('waitingFor')} ${who}`);
+}
+
+function players(g, seat, renderer, c) {
+  const scores = g.status.result?.scores;
+  return h(
+    'ol.players',
+    {},
+    Array.from({ length: g.seats }, (_, s) =>
+      h(
+        'li',
+        { class: [g.status.toMove.includes(s) ? 'to-move' : '', s === seat ? 'me' : ''].join(' '), dataset: { seat: s } },
+        h('span.pname', {}, playerName(g, s), s === seat ? ` (${t('you')})` : ''),
+        h('span.pscore', { title: t('scores') }, String(scores?.[s] ?? (g.view && renderer.score ? renderer.score(g.view, s, c) : '') ?? '')),
+        g.view && renderer.seatInfo ? h('span.pinfo', {}, renderer.seatInfo(g.view, s, c)) : null,
+      ),
+    ),
+  );
+}
+
+function waiting(g, gameId, seat) {
+  if (seat !== null && seat !== undefined) return h('p.muted', {}, t('waitingPlayers'));
+  return h('div.join-here', {}, h('button.primary', { onclick: () => joinAs(gameId) }, t('join')));
+}
+
+function actions(entries, renderer, c, state, submit, clearSelection) {
+  if (!c.game.legalMoves.length && !state.error) return null;
+  return h(
+    'div.actions',
+    { 'aria-label': t('actions') },
+    h(
+      'div.actions-head',
+      {},
+      h('strong', {}, t('actions')),
+      h('span.muted', {}, ` ${entries.length}/${c.game.legalMoves.length} ${t('allMoves')} · ${t('selectHint')}`),
+      state.selected.size ? h('button.link', { onclick: clearSelection }, t('clear')) : null,
+    ),
+    state.error ? h('p.error', { role: 'alert' }, state.error) : null,
+    h(
+      'div.moves',
+      {},
+      entries.map((e) =>
+        h(
+          'button.move',
+          { dataset: { move: e.i, type: e.move.type }, disabled: state.busy, title: JSON.stringify(e.move), onclick: () => submit(e.move) },
+          renderer.label?.(e.move, c) ?? genericLabel(e.move),
+        ),
+      ),
+    ),
+  );
+}
+
+function fairness(g) {
+  return h(
+    'div.fairness',
+    {},
+    h('div', {}, h('span.muted', {}, t('seedHash') + ': '), h('code', {}, g.seedHash)),
+    h('div', {}, h('span.muted', {}, t('seedRevealed') + ': '), g.seed ? h('code.seed', {}, g.seed) : h('em.muted', {}, t('seedHidden'))),
+  );
+}
+
+function panel(key, title, state, body, load, render) {
+  return h(
+    'details.panel',
+    {
+      dataset: { panel: key },
+      open: !!state.open[key],
+      ontoggle: (e) => {
+        if (e.target.open === !!state.open[key]) return; // the re-render itself, not the user
+        state.open[key] = e.target.open;
+        if (e.target.open) load();
+        else render();
+      },
+    },
+    h('summary', {}, title),
+    state.open[key] ? body() : null,
+  );
+}
+
+function historyList(history, g) {
+  if (!history) return h('p.muted', {}, '…');
+  return h(
+    'ol.history',
+    { reversed: true },
+    [...history].reverse().map((e) =>
+      h(
+        'li',
+        { title: JSON.stringify(e.events) },
+        h('span.muted', {}, `v${e.version} `),
+        e.seat === null || e.seat === undefined ? '' : h('strong', {}, playerName(g, e.seat) + ' '),
+        summary(e.events),
+      ),
+    ),
+  );
+}
+
+/** "Flip ×60, Pending": each event type once, in order, with its count. */
+function summary(events) {
+  const counts = new Map();
+  for (const ev of events) counts.set(ev.type ?? '?', (counts.get(ev.type ?? '?') ?? 0) + 1);
+  return [...counts].map(([type, n]) => (n > 1 ? `${type} ×${n}` : type)).join(', ');
+}
+
+function debug(g, history) {
+  const pre = (title, value) => h('div', {}, h('h4', {}, title), h('pre', {}, JSON.stringify(value, null, 1)));
+  return h('div.debug', {}, pre(t('rawView'), g.view), pre(t('legalMoves'), g.legalMoves), pre(t('historyJson'), history ?? '…'));
+}

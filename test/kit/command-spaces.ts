@@ -1,0 +1,37 @@
+/**
+ * Each game's command space (test/games/<game>/command-space.ts), by game id: what a seat can
+ * try at a position, for the completeness check and for refusals in non-interference checks.
+ */
+import { scoutSpace } from '../games/scout/command-space.js';
+import { seaSaltAndPaperSpace } from '../games/sea-salt-and-paper/command-space.js';
+import { seledyneSpace } from '../games/seledyne/command-space.js';
+import { silverSpace } from '../games/silver/command-space.js';
+import { commandSpace, commandKey, type SpaceOf } from './completeness.js';
+import { RuleViolation, type Table, type TableState } from '../../services/engine/core/index.js';
+
+export const commandSpaces: Record<string, SpaceOf> = {
+  scout: scoutSpace,
+  'sea-salt-and-paper': seaSaltAndPaperSpace,
+  seledyne: seledyneSpace,
+  silver: silverSpace,
+};
+
+/**
+ * How the table answers each command of `seat`'s space at `state`: accepted, or the refusal's
+ * code and message (what the API would send back). Empty for a game without a space here.
+ */
+export function answers(t: Table, state: TableState, seat: number): Record<string, string> {
+  const spaceOf = commandSpaces[t.game.id];
+  if (!spaceOf || !state.started) return {};
+  const out: Record<string, string> = {};
+  for (const move of commandSpace(t.game.command, spaceOf(state.play, seat, state.seats))) {
+    try {
+      t.decide(state, { type: 'move', seat, move });
+      out[commandKey(move)] = 'accepted';
+    } catch (e) {
+      if (!(e instanceof RuleViolation)) throw e;
+      out[commandKey(move)] = `${e.code}: ${e.message}`;
+    }
+  }
+  return out;
+}

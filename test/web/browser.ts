@@ -1,0 +1,92 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * A real browser for the web client's tests: Debian's Chromium driven by playwright-core
+ * (.ci/run installs it with apt when missing). One context per player, so each has its own
+ * localStorage (its own seat tokens), as two people on two machines would.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+}
+
+/** A player's page: a fresh context with a name typed into the top bar, on the lobby. */
+export async function player(browser: Browser, url: string, name: string, lang: 'en' | 'fa' = 'en'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 720 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
+  (page as Page & { problems: string[] }).problems = problems;
+  await page.goto(url);
+  if (lang === 'fa') await page.evaluate(() => localStorage.setItem('parlor.v1', JSON.stringify({ lang: 'fa' })));
+  await page.reload();
+  await ready(page);
+  await page.fill('#name', name);
+  return page;
+}
+
+/** Errors the page reported (uncaught exceptions, console errors). */
+export function problems(page: Page): string[] {
+  return (page as Page & { problems: string[] }).problems;
+}
+
+export async function ready(page: Page) {
+  await page.waitForSelector('body[data-ready=true]');
+}
+
+export async function tableState(page: Page) {
+  return page.evaluate(() => {
+    const t = document.querySelector<HTMLElement>('section.table');
+    return t ? { version: Number(t.dataset.version), seat: t.dataset.seat === '' ? null : Number(t.dataset.seat), over: t.dataset.over === 'true' } : null;
+  });
+}
+
+/** Waits until the page shows the game at `version` (it arrives over graphql-ws, no reload). */
+export async function atVersion(page: Page, version: number) {
+  await page.waitForFunction((v) => Number(document.querySelector<HTMLElement>('section.table')?.dataset.version) >= v && !document.querySelector('button.move:disabled'), version, { timeout: 20_000 });
+}
+
+/** What the page offers the seat now: highlighted cards on the board, and move buttons (with each move's type). */
+export async function offered(page: Page) {
+  return page.evaluate(() => ({
+    version: Number(document.querySelector<HTMLElement>('section.table')?.dataset.version),
+    cards: document.querySelectorAll('.board .card.live').length,
+    moves: [...document.querySelectorAll<HTMLElement>('button.move')].map((b) => b.dataset.type ?? ''),
+  }));
+}
+
+/**
+ * What a seat must not see: a face-up card in another seat's hand zone (unless the rules
+ * revealed that hand), or any card marked as another seat's private card.
+ * Returns the offending elements' descriptions, and how many of the seat's own cards it sees.
+ */
+export async function hiddenInformation(page: Page) {
+  return page.evaluate(() => {
+    const me = document.querySelector<HTMLElement>('section.table')?.dataset.seat ?? '';
+    const leaks: string[] = [];
+    for (const zone of document.querySelectorAll<HTMLElement>('[data-hand]')) {
+      if (zone.dataset.hand === me || zone.dataset.revealed === 'true') continue;
+      for (const c of zone.querySelectorAll('.card:not(.back)')) leaks.push(`seat ${zone.dataset.hand}'s hand shows ${c.textContent}`);
+    }
+    for (const c of document.querySelectorAll<HTMLElement>('.card[data-owner]')) {
+      if (c.dataset.owner !== me && !c.closest('[data-revealed=true]')) leaks.push(`seat ${c.dataset.owner}'s card ${c.textContent}`);
+    }
+    const own = document.querySelectorAll(`[data-hand="${me}"] .card:not(.back), .card[data-owner="${me}"]`).length;
+    return { leaks, own };
+  });
+}
+
+/**
+ * Where screenshots go: a temporary folder by default, so a test run leaves the work tree clean;
+ * `npm run screenshots` points it at docs/screenshots to refresh the README's pictures.
+ */
+export const SHOTS = process.env.SCREENSHOTS_DIR ?? join(tmpdir(), 'parlor-screenshots');
+mkdirSync(SHOTS, { recursive: true });

@@ -1,0 +1,115 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * The web client's page itself: how it is served (gzip, ETags, graphql-ws from node_modules),
+ * that it needs nothing from any other origin (it works offline), what it weighs and how soon
+ * it can be used, and the lobby's "My games" order.
+ */
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { useServer } from '../kit/server.js';
+import { SHOTS, launch, player, problems, ready } from './browser.js';
+
+const server = useServer();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('serving the web client', () => {
+  it('serves the page at / gzipped with an ETag, and answers a repeat visit with 304', async () => {
+    const first = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await first.text()).toContain('<script type="module" src="/js/main.js">');
+    const etag = first.headers.get('etag')!;
+    const again = await fetch(`${server.url}/`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it("serves graphql-ws's browser build from node_modules, not from a CDN", async () => {
+    const res = await fetch(`${server.url}/vendor/graphql-ws.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await res.text()).toContain('graphqlWs');
+  });
+
+  it('sends the gzip copy only to clients that accept it', async () => {
+    const res = await server.app.inject({ url: '/app.css', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toContain('.card');
+    const plain = await server.app.inject({ url: '/app.css' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('.card');
+  });
+
+  it('answers an unknown file with 404, not the page', async () => {
+    const res = await server.app.inject({ url: '/js/nothing-here.js' });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the page in Chromium', () => {
+  it('loads with no request to any other origin, small and fast (bytes and time to interactive printed)', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const foreign: string[] = [];
+    await context.route('**/*', (route) => {
+      if (new URL(route.request().url()).origin === server.url) return route.continue();
+      foreign.push(route.request().url());
+      return route.abort(); // as if offline
+    });
+    const started = Date.now();
+    await page.goto(server.url);
+    await ready(page);
+    const interactive = Date.now() - started;
+    const { bytes, requests } = await page.evaluate(() => {
+      const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
+      return { bytes: entries.reduce((n, e) => n + e.transferSize, 0), requests: entries.length };
+    });
+    console.log(`web client: ${requests} requests, ${bytes} bytes transferred, interactive after ${interactive} ms`);
+    expect(foreign).toEqual([]);
+    expect(bytes).toBeLessThan(60_000);
+    expect(interactive).toBeLessThan(5_000);
+    expect(await page.locator('article.game-type').count()).toBe(4);
+    await page.screenshot({ path: `${SHOTS}/lobby.png` });
+    await context.close();
+  });
+
+  it('lists my games with those awaiting my move first, and the open games with invite links', async () => {
+    const ann = await player(browser, server.url, 'Ann');
+    const bob = await player(browser, server.url, 'Bob');
+    // Ann opens a game nobody joins (no one is to move yet), then a SCOUT game Bob joins.
+    await ann.locator('article.game-type[data-type=silver] button[type=submit]').click();
+    await ann.waitForSelector('section.table');
+    await ann.goto(`${server.url}/#/`);
+    await ann.locator('article.game-type[data-type=scout] button[type=submit]').click();
+    await ann.waitForSelector('section.table');
+    const scoutId = /#\/game\/([\w-]+)/.exec(ann.url())![1]!;
+    await bob.reload();
+    await ready(bob);
+    expect(await bob.locator('ul.open-games li .invite-link').count()).toBe(2);
+    await bob.locator(`li[data-game="${scoutId}"] button.join`).click();
+    await bob.waitForSelector('section.table[data-seat="1"]');
+
+    await ann.goto(`${server.url}/#/`);
+    await ann.waitForSelector('ul.my-games li');
+    const mine = await ann.locator('ul.my-games li').evaluateAll((lis) => lis.map((li) => ({ href: li.querySelector('a')!.getAttribute('href'), awaiting: li.classList.contains('awaiting') })));
+    expect(mine).toHaveLength(2);
+    expect(mine[0]).toEqual({ href: `#/game/${scoutId}`, awaiting: true }); // SCOUT starts with every seat choosing its rotation
+    expect(mine[1]!.awaiting).toBe(false);
+    await ann.evaluate(() => localStorage.setItem('parlor.v1', JSON.stringify({ ...JSON.parse(localStorage.getItem('parlor.v1')!), lang: 'fa' })));
+    await ann.reload();
+    await ready(ann);
+    expect(await ann.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await ann.locator('article.game-type[data-type=scout] h3').textContent()).toContain('اسکات');
+    await ann.screenshot({ path: `${SHOTS}/lobby-fa.png` });
+    expect(problems(ann)).toEqual([]);
+    expect(problems(bob)).toEqual([]);
+  });
+});

@@ -1,0 +1,145 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * Two people play each of the four games to the end in a real browser, by clicking what a
+ * player clicks: the lobby's create form (options chosen in the form), Join in the open games
+ * list or on the invite link, then highlighted cards and move buttons, picked at random among
+ * what the page offers. The other seat's page follows over graphql-ws without reloading.
+ * Every step checks that neither page shows the other seat's hidden cards. Screenshots go to
+ * SHOTS (browser.ts).
+ */
+import { mkdirSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { useServer } from '../kit/server.js';
+import { SHOTS, atVersion, hiddenInformation, launch, offered, player, problems, ready, tableState } from './browser.js';
+
+const server = useServer();
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launch();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A small seeded generator, so a failing run can be replayed. */
+function random(seed: number) {
+  let s = seed >>> 0;
+  return (n: number) => {
+    s = (s * 1664525 + 1013904223) >>> 0;
+    return s % n;
+  };
+}
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+/** Ann creates the game from the lobby with the given options; Bob joins (from the list, or by the invite link). */
+async function startGame(type: string, options: Record<string, string>, how: 'list' | 'invite', lang: 'en' | 'fa' = 'en') {
+  const ann = await player(browser, server.url, 'Ann', lang);
+  const bob = await player(browser, server.url, 'Bob', lang);
+  const form = ann.locator(`article.game-type[data-type="${type}"]`);
+  await form.locator('summary').click();
+  for (const [name, value] of Object.entries(options)) {
+    const control = form.locator(`[name="${name}"]`);
+    if ((await control.evaluate((e) => e.tagName)) === 'SELECT') await control.selectOption({ label: value });
+    else await control.fill(value);
+  }
+  await form.locator('button[type=submit]').click();
+  await ann.waitForSelector('section.table');
+  const gameId = /#\/game\/([\w-]+)/.exec(ann.url())![1]!;
+  if (how === 'list') {
+    await bob.reload();
+    await ready(bob);
+    await bob.locator(`li[data-game="${gameId}"] button.join`).click();
+  } else {
+    await bob.goto(`${server.url}/#/game/${gameId}`);
+    await bob.locator('.join-here button').click();
+  }
+  await bob.waitForSelector('section.table[data-seat="1"]');
+  return { gameId, pages: [ann, bob] };
+}
+
+/**
+ * Moves that bring the end nearer (calls that end a round; in Silver drawing from the deck,
+ * discarding the drawn card, skipping optional steps, ending the turn): a player who wants a
+ * short game takes one of them half the time they are offered.
+ */
+const HURRY = new Set(['call', 'stop', 'lastChance', 'draw', 'discard', 'skip', 'end']);
+
+/** The seat to move clicks: sometimes a highlighted card first, then one of the offered move buttons. */
+async function clickAMove(page: Page, before: number, pick: (n: number) => number) {
+  const first = await offered(page);
+  if (first.cards > 0 && pick(2) === 0) {
+    await page.locator('.board .card.live').nth(pick(first.cards)).click();
+    await atVersion(page, before);
+  }
+  const now = await offered(page);
+  if (now.version > before) return; // the card was the only move left: it was played
+  expect(now.moves.length, 'a seat to move is offered at least one move').toBeGreaterThan(0);
+  const hurry = now.moves.flatMap((type, i) => (HURRY.has(type) ? [i] : []));
+  const choice = hurry.length && pick(2) === 0 ? hurry[pick(hurry.length)]! : pick(now.moves.length);
+  await page.locator('button.move').nth(choice).click();
+  await atVersion(page, before + 1);
+}
+
+async function playToTheEnd(gameId: string, pages: Page[], name: string, seed: number, maxSteps: number) {
+  const pick = random(seed);
+  const seatPage = new Map<number, Page>();
+  for (const p of pages) seatPage.set((await tableState(p))!.seat!, p);
+  let ownSeen = 0;
+  for (let step = 0; ; step++) {
+    expect(step, 'the game ends within the step budget').toBeLessThan(maxSteps);
+    const { data } = await server.gql('query($id: ID!) { game(id: $id) { version status { toMove over } } }', { id: gameId });
+    const { version, status } = data.game;
+    for (const p of pages) {
+      await atVersion(p, version);
+      const { leaks, own } = await hiddenInformation(p);
+      expect(leaks, 'no page shows another seat’s hidden cards').toEqual([]);
+      ownSeen += own;
+    }
+    if (status.over) break;
+    if (step === 6) await shot(pages[status.toMove[0]]!, `${name}-1-play`);
+    await clickAMove(seatPage.get(status.toMove[pick(status.toMove.length)])!, version, pick);
+  }
+  expect(ownSeen, 'each page shows its own hand (the check above is not vacuous)').toBeGreaterThan(0);
+  for (const p of pages) {
+    expect((await tableState(p))!.over).toBe(true);
+    await p.locator('.banner.over').waitFor();
+  }
+  await pages[0]!.locator('details[data-panel=history] summary').click();
+  await pages[0]!.locator('ol.history li').first().waitFor();
+  await shot(pages[0]!, `${name}-2-over`);
+  for (const p of pages) expect(problems(p)).toEqual([]);
+}
+
+describe('two people play each game to the end in Chromium by clicking', () => {
+  it('SCOUT (2 players: 2 rounds), joined from the open games list', async () => {
+    const { gameId, pages } = await startGame('scout', {}, 'list');
+    await playToTheEnd(gameId, pages, 'scout', 1, 400);
+    // The seed was random: revealed at the end, with no "fixed" note.
+    expect(await pages[1]!.locator('code.seed').count()).toBe(1);
+    expect(await pages[1]!.locator('.seed-fixed').count()).toBe(0);
+  }, 120_000);
+
+  it('Sea Salt & Paper (target score 10), joined by the invite link, with a fixed seed shown as fixed', async () => {
+    const { gameId, pages } = await startGame('sea-salt-and-paper', { targetScore: '10', seed: 'browser-test' }, 'invite');
+    expect(await pages[1]!.locator('.seed-fixed').count()).toBe(1);
+    await playToTheEnd(gameId, pages, 'sea-salt-and-paper', 2, 600);
+  }, 180_000);
+
+  it('Seledyne (one stage), in Persian (right to left)', async () => {
+    const { gameId, pages } = await startGame('seledyne', { stages: '1', initialHandSize: '3' }, 'list', 'fa');
+    expect(await pages[0]!.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    await playToTheEnd(gameId, pages, 'seledyne', 3, 900);
+  }, 240_000);
+
+  it('Silver (one round)', async () => {
+    const { gameId, pages } = await startGame('silver', { rounds: '1' }, 'invite');
+    await playToTheEnd(gameId, pages, 'silver', 4, 900);
+  }, 240_000);
+});

@@ -29,7 +29,7 @@ export interface PlayByTurnOptions {
   signingSecret: string;
   clock: AlarmClock;
   log: { error(details: object, message: string): void };
-  /** Webhook retries and polling (defaults: DEFAULT_BACKOFF, every second). */
+  /** Webhook retries and idle polling (defaults: DEFAULT_BACKOFF, every minute; enqueued and retried deliveries go at once). */
   webhooks?: Omit<DispatcherOptions, 'now' | 'log'> & { pollMs?: number };
 }
 
@@ -71,7 +71,7 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   const bots = new BotRunner(o.service, o.log);
   const outbox = new Outbox(o.client, o.tableName);
   const dispatcher = new Dispatcher(outbox, api.webhooks, { ...o.webhooks, now: () => o.clock.now(), log: o.log });
-  const poller = pollOutbox(dispatcher, o.webhooks?.pollMs ?? 1000);
+  const poller = pollOutbox(dispatcher, o.webhooks?.pollMs ?? 60_000, () => o.clock.now());
   const notifier = new Notifier(api.webhooks, outbox, () => o.clock.now(), () => poller.kick());
   notifyFromInbox(api.players.inbox, notifier);
   const warn = async (agg: Aggregate, timer: Timer) => {

@@ -27,6 +27,8 @@ export class Dispatcher {
   private readonly timeoutMs: number;
   private readonly now: () => number;
   private readonly log: NonNullable<DispatcherOptions['log']>;
+  /** When the earliest retry this dispatcher scheduled is due (epoch ms), if any. */
+  nextRetry: number | null = null;
 
   constructor(
     private readonly outbox: Outbox,
@@ -42,6 +44,7 @@ export class Dispatcher {
 
   /** Sends every delivery due now; returns how many were attempted. */
   async sendDue(): Promise<number> {
+    if (this.nextRetry !== null && this.nextRetry <= this.now()) this.nextRetry = null;
     const due = await this.outbox.due(this.now());
     let attempted = 0;
     await Promise.all(
@@ -65,6 +68,7 @@ export class Dispatcher {
     const wait = this.backoff[d.attempt];
     if (wait === undefined || hook.failures + 1 >= this.maxFailures) return this.outbox.done(d); // given up: the hook's health says so
     await this.outbox.retry(d, tried + wait, tried);
+    this.nextRetry = Math.min(this.nextRetry ?? Infinity, tried + wait);
   }
 
   /** One attempt; null on a 2xx answer, else what went wrong. */
@@ -87,8 +91,11 @@ export class Dispatcher {
   }
 }
 
-/** Polls the outbox on one machine. */
-export function pollOutbox(dispatcher: Dispatcher, everyMs: number): { stop(): void; kick(): void } {
+/**
+ * Sends the outbox on one machine: at once when a delivery is enqueued here (`kick`), when a
+ * retry scheduled here comes due, and every `everyMs` otherwise (deliveries left by a stopped server).
+ */
+export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => number = Date.now): { stop(): void; kick(): void } {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let stopped = false;
@@ -101,12 +108,13 @@ export function pollOutbox(dispatcher: Dispatcher, everyMs: number): { stop(): v
       running = false;
       if (!stopped) {
         clearTimeout(timer);
-        timer = setTimeout(run, everyMs);
+        const retry = dispatcher.nextRetry === null ? everyMs : Math.max(0, dispatcher.nextRetry - now());
+        timer = setTimeout(run, Math.min(everyMs, retry));
         timer.unref?.();
       }
     }
   };
-  timer = setTimeout(run, everyMs);
+  timer = setTimeout(run, 0); // what a previous run of the server left
   timer.unref?.();
   return {
     stop: () => {

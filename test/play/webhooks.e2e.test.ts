@@ -10,7 +10,7 @@ import { useServer } from '../kit/server.js';
 import { until, useReceiver } from '../kit/webhook-receiver.js';
 
 const BACKOFF = [100, 200, 400];
-const server = useServer({ webhooks: { backoff: BACKOFF, pollMs: 20, maxFailures: 4 } });
+const server = useServer({ webhooks: { backoff: BACKOFF, maxFailures: 4 } }); // no polling: enqueued and retried deliveries go on their own
 const good = useReceiver();
 const flaky = useReceiver((n) => (n < 2 ? 500 : 200));
 const broken = useReceiver(() => 503);

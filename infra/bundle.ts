@@ -4,7 +4,7 @@
  * The CDK stack (through `tryBundle`) and infra/measure-bundles.ts call this same code, so
  * the measured bundles are the deployed ones.
  *
- *   npx tsx infra/bundle.ts <http|ws|stream|export> <outdir>
+ *   npx tsx infra/bundle.ts <http|ws|stream|timer|export> <outdir>
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -17,6 +17,7 @@ export const HANDLERS = {
   http: 'services/handlers/http.ts',
   ws: 'services/handlers/ws.ts',
   stream: 'services/handlers/stream.ts',
+  timer: 'services/handlers/timer.ts',
 } as const;
 export type HandlerName = keyof typeof HANDLERS;
 
@@ -84,6 +85,7 @@ const STUBBED: Record<BundleName, string[]> = {
   http: ['dynalite', '@fastify/swagger', '@fastify/swagger-ui'],
   ws: ['dynalite', 'mercurius'],
   stream: ['dynalite', 'mercurius'],
+  timer: ['dynalite', 'mercurius'],
   export: ['dynalite', 'mercurius'],
 };
 

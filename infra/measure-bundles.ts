@@ -53,8 +53,11 @@ const events: Record<HandlerName, unknown> = {
   stream: {
     Records: [{ eventID: '1', eventName: 'INSERT', eventSource: 'aws:dynamodb', dynamodb: { Keys: { pk: image.pk, sk: image.sk }, NewImage: image, SequenceNumber: '1', StreamViewType: 'NEW_IMAGE' } }],
   },
+  // A deadline that is not due: the function reads the game and changes nothing.
+  timer: { kind: 'timeout', gameId: created.id, seat: 0, version: created.version, deadline: new Date(Date.now() + 3600_000).toISOString(), at: Date.now() + 3600_000 },
 };
-const ok = (name: HandlerName, r: any) => (name === 'stream' ? r?.batchItemFailures?.length === 0 : r?.statusCode === 200 && !String(r?.body ?? '').includes('"errors"'));
+const ok = (name: HandlerName, r: any) =>
+  name === 'stream' ? r?.batchItemFailures?.length === 0 : name === 'timer' ? r?.changed === false : r?.statusCode === 200 && !String(r?.body ?? '').includes('"errors"');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const rows: string[] = [];

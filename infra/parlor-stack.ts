@@ -1,7 +1,8 @@
 /**
- * Parlor on AWS: the game table (DynamoDB, on-demand, streams, PITR, TTL), the three
- * Lambda functions (http, ws, stream) bundled locally with esbuild, the HTTP API and the
- * WebSocket API, least-privilege roles, log retention and alarms. Env-agnostic, so
+ * Parlor on AWS: the game table (DynamoDB, on-demand, streams, PITR, TTL), the four
+ * Lambda functions (http, ws, stream, timer) bundled locally with esbuild, the HTTP API and the
+ * WebSocket API, deadlines as EventBridge Scheduler schedules, the player-token signing secret,
+ * least-privilege roles, log retention and alarms. Env-agnostic, so
  * `cdk synth` runs offline without credentials.
  *
  * Parameters: StageName (the WebSocket API's stage) and TableName.
@@ -24,8 +25,12 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { App, AssetHashType, CfnOutput, CfnParameter, CfnResource, DockerImage, Duration, RemovalPolicy, Size, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as LambdaFunctionTarget } from 'aws-cdk-lib/aws-events-targets';
+import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct, IConstruct } from 'constructs';
-import { COMMIT_PREFIX, gamePk, KEY, tableDefinition, TTL_ATTRIBUTE } from '../services/store/schema.js';
+import { COMMIT_PREFIX, gamePk, KEY, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE } from '../services/store/schema.js';
 import { TABLE_ACTIONS } from '../services/handlers/permissions.js';
 import { ROOT, type BundleName, type HandlerName } from './bundle.js';
 import { ParlorAnalytics } from './analytics.js';
@@ -157,8 +162,41 @@ export class ParlorStack extends Stack {
       environment: { ...common, WS_ENDPOINT: wsStage.callbackUrl },
     });
 
+    // ---- Play-by-turn: the player-token signing secret; deadlines as EventBridge Scheduler one-time
+    // schedules that invoke the timer function (upserted by the stream function after each commit);
+    // a once-a-minute rule that sends due webhook deliveries.
+    const signingSecret = new Secret(this, 'PlayerSigningSecret', {
+      description: 'Parlor: player tokens are signed with an Ed25519 key derived from this secret',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    signingSecret.grantRead(http);
+    http.addEnvironment('SIGNING_SECRET_ARN', signingSecret.secretArn);
+    const timer = this.handler('timer', { memorySize: 1024, timeout: Duration.seconds(30), environment: common });
+    const groupName = `${stack.stackName}-timers`;
+    const group = new CfnScheduleGroup(this, 'TimerSchedules', { name: groupName });
+    const schedulerRole = new Role(this, 'SchedulerRole', {
+      assumedBy: new ServicePrincipal('scheduler.amazonaws.com', { conditions: { StringEquals: { 'aws:SourceAccount': stack.account } } }),
+      description: 'EventBridge Scheduler invokes the Parlor timer function',
+    });
+    schedulerRole.addToPolicy(new PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [timer.functionArn] }));
+    const schedules = stack.formatArn({ service: 'scheduler', resource: 'schedule', resourceName: `${groupName}/*` });
+    stream.addToRolePolicy(new PolicyStatement({ actions: ['scheduler:CreateSchedule', 'scheduler:UpdateSchedule'], resources: [schedules] }));
+    stream.addToRolePolicy(new PolicyStatement({ actions: ['iam:PassRole'], resources: [schedulerRole.roleArn], conditions: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } } }));
+    stream.addEnvironment('SCHEDULE_GROUP', group.ref);
+    stream.addEnvironment('TIMER_FUNCTION_ARN', timer.functionArn);
+    stream.addEnvironment('SCHEDULER_ROLE_ARN', schedulerRole.roleArn);
+    new Rule(this, 'OutboxEveryMinute', {
+      description: 'Sends due webhook deliveries (the durable outbox in the table)',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunctionTarget(timer, { event: RuleTargetInput.fromObject({ outbox: true }) })],
+    });
+
     // ---- Permissions: each function's own table actions; the management API for those that talk to clients.
-    for (const [name, fn] of Object.entries({ http, ws, stream }) as [HandlerName, LambdaFunction][]) this.table.grant(fn, ...TABLE_ACTIONS[name]);
+    // The table itself, and only the http function reads the inbox index (no index/* wildcard).
+    const inboxIndex = `${this.table.tableArn}/index/${OWNER_INDEX.name}`;
+    for (const [name, fn] of Object.entries({ http, ws, stream, timer }) as [HandlerName, LambdaFunction][]) {
+      fn.addToRolePolicy(new PolicyStatement({ actions: [...TABLE_ACTIONS[name]], resources: name === 'http' ? [this.table.tableArn, inboxIndex] : [this.table.tableArn] }));
+    }
     const connections = (method: string) => stack.formatArn({ service: 'execute-api', resource: wsApi.apiId, resourceName: `${stageName}/${method}/@connections/*` });
     ws.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections('POST'), connections('DELETE')] }));
     stream.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections('POST')] }));
@@ -204,7 +242,7 @@ export class ParlorStack extends Stack {
       return a;
     };
     const period = Duration.minutes(5);
-    for (const [name, fn] of Object.entries({ http, ws, stream })) {
+    for (const [name, fn] of Object.entries({ http, ws, stream, timer })) {
       const title = name[0]!.toUpperCase() + name.slice(1);
       alarm(`${title}Errors`, fn.metricErrors({ period, statistic: 'Sum' }), 1, `The ${name} function failed`);
       alarm(`${title}Throttles`, fn.metricThrottles({ period, statistic: 'Sum' }), 1, `The ${name} function was throttled`);
@@ -227,7 +265,7 @@ export class ParlorStack extends Stack {
       'DynamoDB throttled requests to the game table',
     );
 
-    this.functions = { http, ws, stream };
+    this.functions = { http, ws, stream, timer };
 
     // ---- Analytics: the daily export to a bucket of partitioned Parquet, Glue tables, Athena's standard queries.
     this.exportFunction = this.handler('export', {
@@ -247,6 +285,13 @@ export class ParlorStack extends Stack {
     new CfnOutput(this, 'AthenaWorkGroup', { value: this.analytics.workGroup.ref, description: 'Holds the standard queries (Saved queries)' });
 
     this.suppressions(failures);
+    const ack = (scope: IConstruct, id: string, reason: string) => Validations.of(scope).acknowledge({ id, reason });
+    ack(signingSecret, 'AwsSolutions-SMG4', 'Rotating the player-token signing secret would sign every player out; rotate it by hand (a new secret version) when a key is exposed.');
+    ack(
+      stream.role!,
+      `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:scheduler:<AWS::Region>:<AWS::AccountId>:schedule/${this.stackName}-timers/*]`,
+      'Deadlines are schedules named at run time (one per game and seat): the ARN is limited to this stack’s schedule group.',
+    );
   }
 
   /** A function with its own role (logs to its own group only), bundled by infra/bundle.ts. */

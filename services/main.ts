@@ -5,10 +5,11 @@
  *   PORT (3000)  HOST (127.0.0.1)  DATA_DIR (./.data)  DYNAMODB_ENDPOINT (unset = embedded)
  *   TABLE_NAME (parlor)  LOG_LEVEL (info)
  */
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createLocalParlor } from './local.js';
 import { limitsFromEnv } from './api/limits/settings.js';
 import { loggerOptions } from './api/logging.js';
+import { localSigningSecret } from './players/tokens.js';
 import { DataDirInUse, dynamoClient, ensureTable, localClient, startEmbeddedDynamo } from './store/index.js';
 
 /** Exit code 3: the data folder is locked by another server (a clear message instead of "Database is closed"). */
@@ -31,7 +32,9 @@ const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynam
 const client = embedded ? localClient(embedded.endpoint) : dynamoClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
 await ensureTable(client, tableName);
 
-const { app } = await createLocalParlor({ client, tableName, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
+// Player tokens are signed with a key generated once into DATA_DIR.
+const signingSecret = localSigningSecret(join(dataDir, 'player-signing.key'));
+const { app } = await createLocalParlor({ client, tableName, signingSecret, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

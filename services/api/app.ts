@@ -11,10 +11,12 @@ import { resolveLimits, type Limits } from './limits/settings.js';
 import { websocketLimits } from './limits/websocket.js';
 import { help } from './help.js';
 import { requestLog } from './logging.js';
+import type { PlayApi } from '../play-by-turn.js';
 import { webClient } from '../web/plugin.js';
 
 export interface AppOptions {
   service: ParlorService;
+  play: PlayApi;
   logger?: FastifyServerOptions['logger'];
   /** Every door's limit (services/api/limits/settings.ts); omitted ones take their defaults. */
   limits?: Partial<Limits>;
@@ -37,8 +39,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The OpenAPI UI and GraphiQL are development tools: loaded only when they are served.
   if (limits.devTools) await app.register((await import('./docs.js')).openApiDocs, { games: options.service.games });
   if (limits.devTools) await app.register((await import('./devtools/graphiql.js')).graphiql);
-  await app.register(graphqlPlugin, { service: options.service, limits });
-  await app.register(restRoutes, { service: options.service, prefix: '/v1' });
+  await app.register(graphqlPlugin, { service: options.service, play: options.play, limits });
+  await app.register(restRoutes, { service: options.service, play: options.play, prefix: '/v1' });
   await app.register(webClient);
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;

@@ -3,14 +3,15 @@
  */
 import { z } from 'zod';
 import type { AnyGame, Viewer } from '../engine/core/index.js';
-import type { Aggregate } from '../app/aggregate.js';
+import { statusOf, type Aggregate } from '../app/aggregate.js';
+import { playByTurnFields } from './play-by-turn.js';
 
 export interface GameDto {
   id: string;
   type: string;
   version: number;
   seats: number;
-  players: { seat: number; name: string }[];
+  players: { seat: number; name: string; bot: string | null }[];
   /** The caller's seat, null for a spectator. */
   seat: number | null;
   options: unknown;
@@ -18,13 +19,13 @@ export interface GameDto {
   seedFixed: boolean;
   /** Revealed when the game is over. */
   seed: string | null;
-  status: ReturnType<Aggregate['table']['status']>;
+  status: ReturnType<typeof statusOf>;
   view: unknown;
   legalMoves: unknown[];
 }
 
-export function playersOf(agg: Aggregate): { seat: number; name: string }[] {
-  return agg.state.players.map((p, seat) => ({ seat, name: p.name }));
+export function playersOf(agg: Aggregate): { seat: number; name: string; bot: string | null }[] {
+  return agg.state.players.map((p, seat) => ({ seat, name: p.name, bot: agg.app.bots[seat] ?? null }));
 }
 
 export function gameDto(agg: Aggregate, viewer: Viewer): GameDto {
@@ -40,9 +41,10 @@ export function gameDto(agg: Aggregate, viewer: Viewer): GameDto {
     seedHash: state.seedHash,
     seedFixed: state.seedFixed,
     seed: state.ended ? state.seed : null,
-    status: table.status(state),
+    status: statusOf(agg),
     view: table.view(state, viewer),
     legalMoves: viewer === null ? [] : table.legalMoves(state, viewer),
+    ...playByTurnFields(agg),
   };
 }
 

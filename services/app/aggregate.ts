@@ -6,6 +6,7 @@
 import { table, type AnyGame, type Table, type TableEvent, type TableState } from '../engine/core/index.js';
 import { findGame } from '../engine/registry.js';
 import type { Commit, Stream } from '../store/port.js';
+import { evolveApp, initialAppState, isAppEvent, statusWithApp, type AppState } from './app-events.js';
 
 export interface Aggregate {
   id: string;
@@ -14,6 +15,8 @@ export interface Aggregate {
   state: TableState;
   /** `<seat>:<commandId>` → the version that committed it; the most recent ones only (see applyCommit). */
   commandIds: Record<string, number>;
+  /** What the application layer's own events fold to (players, bots, clocks): see app-events.ts. */
+  app: AppState;
 }
 
 /** How many recent commandIds a game remembers: a retry older than that is decided anew. */
@@ -26,6 +29,7 @@ export const commandKey = (seat: number | undefined, commandId: string) => `${se
 interface SnapshotData {
   state: TableState;
   commandIds: Record<string, number>;
+  app?: AppState;
 }
 
 export type GameLookup = (id: string) => AnyGame | undefined;
@@ -43,15 +47,20 @@ export function fromStream(id: string, stream: Stream, lookup: GameLookup = find
   const game = first === undefined ? undefined : lookup(first);
   if (!game) throw new Error(`game ${id} has an unknown game type ${first}`);
   let agg: Aggregate = snap
-    ? { id, version: stream.snapshot!.version, table: tableFor(game), state: snap.state, commandIds: { ...snap.commandIds } }
-    : { id, version: 0, table: tableFor(game), state: null as unknown as TableState, commandIds: {} };
+    ? { id, version: stream.snapshot!.version, table: tableFor(game), state: snap.state, commandIds: { ...snap.commandIds }, app: snap.app ?? initialAppState() }
+    : { id, version: 0, table: tableFor(game), state: null as unknown as TableState, commandIds: {}, app: initialAppState() };
   for (const commit of stream.commits) agg = applyCommit(agg, commit);
   return agg;
 }
 
 export function applyCommit(agg: Aggregate, commit: Pick<Commit, 'version' | 'events' | 'commandId' | 'seat'>): Aggregate {
-  const state = agg.table.fold(commit.events as TableEvent[], agg.version === 0 ? null : agg.state);
-  return { ...agg, version: commit.version, state, commandIds: remember(agg.commandIds, commit) };
+  // The application's events fold beside the table's; the engine never sees them.
+  const events = commit.events as TableEvent[];
+  const tableEvents = events.filter((e) => !isAppEvent(e));
+  const state = tableEvents.length ? agg.table.fold(tableEvents, agg.version === 0 ? null : agg.state) : agg.state;
+  let app = agg.app;
+  for (const e of events) if (isAppEvent(e)) app = evolveApp(app, e);
+  return { ...agg, version: commit.version, state, app, commandIds: remember(agg.commandIds, commit) };
 }
 
 function remember(known: Record<string, number>, commit: Pick<Commit, 'version' | 'commandId' | 'seat'>): Record<string, number> {
@@ -62,5 +71,8 @@ function remember(known: Record<string, number>, commit: Pick<Commit, 'version' 
 }
 
 export function snapshotOf(agg: Aggregate): SnapshotData {
-  return { state: agg.state, commandIds: agg.commandIds };
+  return { state: agg.state, commandIds: agg.commandIds, app: agg.app };
 }
+
+/** The game's status as clients see it: the table's, with cancelling and who left on top. */
+export const statusOf = (agg: Aggregate) => statusWithApp(agg.table.status(agg.state), agg.app);

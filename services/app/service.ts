@@ -7,6 +7,7 @@ import { newSeed, recordedCommand, type Seat, type TableCommand, type TableEvent
 import { findGame, games } from '../engine/registry.js';
 import { VersionConflict, type Commit, type EventStore } from '../store/port.js';
 import { applyCommit, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
+import { DEFAULT_SETTINGS, initialAppState, isAppEvent, seatsOf, type AppEvent, type GameSettings } from './app-events.js';
 import { AppError, asAppError } from './errors.js';
 import { LruCache } from './lru.js';
 import { committedVersion, fingerprinted } from './commands.js';
@@ -36,6 +37,27 @@ export interface ServiceOptions {
   lobby?: LobbyStore;
   /** The statistics read model, for `stats`. */
   stats?: StatsStore;
+  /** The time commands are decided at, in epoch ms (default: the system clock); the engine never reads one. */
+  now?: () => number;
+  /** The bot kinds a game may seat (default: any). */
+  isBotKind?: (kind: string) => boolean;
+}
+
+/**
+ * Who is calling: a seat token, a registered player (verified by the api), or nobody.
+ * A player credential whose token did not verify carries the refusal, raised when used.
+ */
+export type Credential = string | { player: string } | { refused: string } | undefined;
+
+/** Adds application events (e.g. clocks) to a commit, given the game before and after it and the time. */
+export type CommitAnnotator = (before: Aggregate, after: Aggregate, now: number) => AppEvent[];
+
+/** What a command decided: the events of one commit, and the seat that issued it. */
+export interface Decision {
+  events: TableEvent[];
+  seat?: Seat;
+  /** The table command the events came from, for the game's record (a bot's move, a timeout's move). */
+  command?: TableCommand;
 }
 
 /** The longest commandId accepted (they are kept in snapshots). */
@@ -49,6 +71,8 @@ export interface CreateInput {
   options?: unknown;
   /** Fixes the shuffles (tests, tournaments): recorded as `seedFixed` in the game. */
   seed?: string;
+  /** Play-by-turn settings (clocks, bots …); absent = plain table play. */
+  settings?: Partial<Omit<GameSettings, 'type'>>;
 }
 
 export interface JoinOptions {
@@ -60,7 +84,7 @@ export interface JoinOptions {
 
 export interface MoveInput {
   gameId: string;
-  token: string | undefined;
+  token: Credential;
   move: unknown;
   expectedVersion?: number;
   commandId?: string;
@@ -77,6 +101,9 @@ export class ParlorService {
   private readonly statsStore: StatsStore | undefined;
   private readonly optimistic: boolean;
   private readonly log: NonNullable<ServiceOptions['log']>;
+  private readonly annotators: CommitAnnotator[] = [];
+  private readonly isBotKind: (kind: string) => boolean;
+  readonly now: () => number;
   /** Folded games by id, newest version each: an aggregate is immutable, so sharing is safe. */
   private readonly cache: LruCache<string, Aggregate>;
 
@@ -92,11 +119,18 @@ export class ParlorService {
     this.log = options.log ?? { error: (details, message) => console.error(message, details) };
     // Bounded by bytes as well as entries: a game's state grows with its length and options.
     this.cache = new LruCache(options.cachedGames ?? 1000, { maxBytes: options.cacheBytes ?? 64 * 1024 * 1024, sizeOf: aggregateBytes });
+    this.now = options.now ?? Date.now;
+    this.isBotKind = options.isBotKind ?? (() => true);
   }
 
   /** What the fold cache holds now (games, estimated bytes). */
   get cached(): { games: number; bytes: number } {
     return { games: this.cache.size, bytes: this.cache.bytes };
+  }
+
+  /** Lets `annotator` add application events to every commit before it is written. */
+  annotate(annotator: CommitAnnotator): void {
+    this.annotators.push(annotator);
   }
 
   /** Runs `listener` after every commit, in-process (subscriptions, projections). */
@@ -109,29 +143,81 @@ export class ParlorService {
     if (!game) throw new AppError('BAD_INPUT', `unknown game type "${input.game}"`);
     if (input.seed !== undefined && (input.seed.length < 1 || input.seed.length > 200)) throw new AppError('BAD_INPUT', 'a seed has 1 to 200 characters');
     const id = randomUUID();
-    const empty: Aggregate = { id, version: 0, table: tableFor(game), state: null as never, commandIds: {} };
+    const empty: Aggregate = { id, version: 0, table: tableFor(game), state: null as never, commandIds: {}, app: initialAppState() };
     const command: TableCommand = { type: 'create', game: game.id, seats: input.seats, options: input.options ?? {}, seed: input.seed ?? newSeed(), seedFixed: input.seed !== undefined };
-    return this.commit(empty, decideOrRefuse(empty, command), { command });
+    const created = decideOrRefuse(empty, command);
+    if (!input.settings) return this.commit(empty, created, { command });
+    const settings = this.checkSettings({ ...DEFAULT_SETTINGS, ...input.settings }, input.seats);
+    return this.commit(empty, withBots(empty, [...created, { type: 'GameSettings', ...settings }]), { command });
+  }
+
+  private checkSettings(settings: Omit<GameSettings, 'type'>, seats: number): Omit<GameSettings, 'type'> {
+    const botSeats = new Set(settings.bots.map((b) => b.seat));
+    if (botSeats.size !== settings.bots.length || settings.bots.some((b) => !Number.isInteger(b.seat) || b.seat < 0 || b.seat >= seats)) {
+      throw new AppError('BAD_INPUT', `bot seats are distinct, from 0 to ${seats - 1}`);
+    }
+    if (botSeats.size >= seats) throw new AppError('BAD_INPUT', 'a game needs at least one seat for a human');
+    const unknown = settings.bots.find((b) => !this.isBotKind(b.kind));
+    if (unknown) throw new AppError('BAD_INPUT', `unknown bot kind "${unknown.kind}"`);
+    return settings;
   }
 
   /**
-   * Takes the next seat. `entropy` is the player's public contribution to the deal's seed; with a
-   * `joinKey`, a retry of a join whose answer was lost returns the same seat and token.
+   * Takes the next free seat (then seats any bots that come next). `entropy` is the player's public
+   * contribution to the deal's seed; with a `joinKey`, a retry of a join whose answer was lost
+   * returns the same seat and token. `joinAsPlayer`: the seat is bound to the player and the join
+   * is idempotent: the player's seat comes back, never a second one (unless the game allows one
+   * player several seats). Players get no seat token: their player token acts for their seats.
    */
-  async join(gameId: string, name: string, { entropy, joinKey }: JoinOptions = {}): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
+  async join(gameId: string, name: string, options: JoinOptions = {}): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
+    const { agg, seat, token } = await this.takeSeat(gameId, name, undefined, options);
+    return { agg, seat, token: token! };
+  }
+
+  async joinAsPlayer(gameId: string, name: string, player: string, options: Pick<JoinOptions, 'entropy'> = {}): Promise<{ agg: Aggregate; seat: Seat }> {
+    return this.takeSeat(gameId, name, player, options);
+  }
+
+  private async takeSeat(gameId: string, name: string, player: string | undefined, { entropy, joinKey }: JoinOptions): Promise<{ agg: Aggregate; seat: Seat; token: string | null }> {
     for (let attempt = 0; ; attempt++) {
       const agg = await this.load(gameId);
-      const taken = joinKey === undefined ? null : seatForKey(gameId, joinKey, agg.state.players.map((p) => p.tokenHash));
-      if (taken) return { agg, ...taken };
+      if (agg.app.cancelled) throw new AppError('GAME_OVER', `the game was ${agg.app.cancelled}`);
+      const held = player === undefined ? [] : seatsOf(agg.app, player);
+      if (held.length > 0 && !agg.app.settings.multiSeat) return { agg, seat: held[0]!, token: null };
+      const again = joinKey === undefined ? null : seatForKey(gameId, joinKey, agg.state.players.map((p) => p.tokenHash));
+      if (again) return { agg, ...again };
       const seat = agg.state.players.length;
-      const { token, tokenHash } = joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(gameId, seat, joinKey);
+      const { token, tokenHash } = player !== undefined ? { token: null, tokenHash: '' } : joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(gameId, seat, joinKey);
       const command: TableCommand = { type: 'join', name, tokenHash, ...(entropy !== undefined && { entropy }) };
-      const events = decideOrRefuse(agg, command);
+      const taken = decideOrRefuse(agg, command);
+      const claimed = player === undefined ? taken : [...taken, { type: 'SeatClaimed', seat, player } as TableEvent];
       try {
-        return { agg: await this.commit(agg, events, { command }), seat, token };
+        return { agg: await this.commit(agg, withBots(agg, claimed), { command }), seat, token };
       } catch (e) {
         // Two players racing for the same seat: the loser takes the next one.
         if (!(e instanceof VersionConflict) || attempt >= this.maxRetries) throw conflict(e);
+      }
+    }
+  }
+
+  /**
+   * Runs a command of another concern (timeouts, bots, leaving …): `decide` sees the newest
+   * game and returns the events of one commit, or null to write nothing. With `expectedVersion`
+   * nothing is written unless the game is still at that version (a late timer changes nothing);
+   * without it, a lost race is decided again on the newer game.
+   */
+  async execute(gameId: string, decide: (agg: Aggregate) => Decision | null, options: { expectedVersion?: number } = {}): Promise<Aggregate> {
+    for (let attempt = 0; ; attempt++) {
+      const agg = await this.load(gameId);
+      if (options.expectedVersion !== undefined && options.expectedVersion !== agg.version) {
+        throw new AppError('VERSION_CONFLICT', `expected version ${options.expectedVersion}, the game is at ${agg.version}`);
+      }
+      const decision = decide(agg);
+      if (!decision) return agg;
+      try {
+        return await this.commit(agg, decision.events, { seat: decision.seat, command: decision.command });
+      } catch (e) {
+        if (!(e instanceof VersionConflict) || options.expectedVersion !== undefined || attempt >= this.maxRetries) throw conflict(e);
       }
     }
   }
@@ -165,6 +251,7 @@ export class ParlorService {
   private async tryMove(agg: Aggregate, input: MoveInput): Promise<Aggregate> {
     const seat = this.seatOf(agg, input.token);
     if (seat === null) throw new AppError('UNAUTHENTICATED', 'a move needs a seat token');
+    if (agg.app.bots[seat] !== undefined) throw new AppError('FORBIDDEN', `seat ${seat} is played by a bot`);
     const done = input.commandId === undefined ? undefined : committedVersion(agg, seat, input.commandId, input.move);
     if (done !== undefined) return this.atVersion(agg.id, done); // a retry: the first result, nothing written
     if (input.expectedVersion !== undefined && input.expectedVersion !== agg.version) {
@@ -225,9 +312,19 @@ export class ParlorService {
     return agg;
   }
 
-  /** The seat a token opens (null for no token: a spectator). */
-  seatOf(agg: Aggregate, token: string | undefined): Viewer {
+  /**
+   * The seat a credential opens (null for none: a spectator). A player holding several seats
+   * acts for the one that is to move (the lowest first).
+   */
+  seatOf(agg: Aggregate, token: Credential): Viewer {
     if (token === undefined || token === '') return null;
+    if (typeof token === 'object') {
+      if ('refused' in token) throw new AppError('UNAUTHENTICATED', token.refused);
+      const held = seatsOf(agg.app, token.player);
+      if (held.length === 0) return null;
+      const toMove = agg.state.started ? agg.table.status(agg.state).toMove : [];
+      return held.find((s) => toMove.includes(s)) ?? held[0]!;
+    }
     return seatOf(token, agg.id, agg.state.players.map((p) => p.tokenHash));
   }
 
@@ -236,7 +333,7 @@ export class ParlorService {
     const commits = await this.store.history(agg.id);
     return commits
       .filter((c) => c.version <= agg.version)
-      .map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, events: (c.events as TableEvent[]).map((e) => agg.table.redact(e, viewer)) }));
+      .map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, events: (c.events as TableEvent[]).map((e) => (isAppEvent(e) ? e : agg.table.redact(e, viewer))) }));
   }
 
   /**
@@ -249,15 +346,19 @@ export class ParlorService {
     return { agg, commits: await this.store.history(gameId) };
   }
 
-  private async commit(agg: Aggregate, events: TableEvent[], { command, ...meta }: { commandId?: string; seat?: Seat; command: TableCommand }): Promise<Aggregate> {
+  private async commit(agg: Aggregate, decided: TableEvent[], { command, ...meta }: { commandId?: string; seat?: Seat; command?: TableCommand }): Promise<Aggregate> {
     const version = agg.version + 1;
-    const next = applyCommit(agg, { version, events, ...meta });
+    const now = this.now();
+    let events = decided;
+    let next = applyCommit(agg, { version, events, ...meta });
+    const notes = this.annotators.flatMap((annotate) => annotate(agg, next, now));
+    if (notes.length) next = applyCommit(agg, { version, events: (events = [...decided, ...notes]), ...meta });
     const snapshot = version % this.snapshotEvery === 0 ? snapshotOf(next) : undefined;
     // The command goes into the record without its secrets (seed, token hash).
-    const recorded = recordedCommand(command);
+    const recorded = command && recordedCommand(command);
     await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, command: recorded, snapshot });
     this.remember(next);
-    const commit: Commit = { version, events, at: new Date().toISOString(), command: recorded, ...meta };
+    const commit: Commit = { version, events, at: new Date(now).toISOString(), command: recorded, ...meta };
     // The commit is durable now: a failing listener must not turn it into an error (or a retry).
     for (const listener of this.listeners) {
       try {
@@ -273,6 +374,24 @@ export class ParlorService {
 /** A folded game's size, estimated by its JSON (strings count once per character). */
 function aggregateBytes(agg: Aggregate): number {
   return JSON.stringify(agg.state).length + JSON.stringify(agg.commandIds).length;
+}
+
+/** The events of `seat` playing `move` (refusals as AppError), for concerns that move for a seat. */
+export function moveEvents(agg: Aggregate, seat: Seat, move: unknown): TableEvent[] {
+  return decideOrRefuse(agg, { type: 'move', seat, move });
+}
+
+/** `events`, then a SeatTaken for each bot seat that comes next (the game starts when the last seat is taken). */
+function withBots(agg: Aggregate, events: TableEvent[]): TableEvent[] {
+  let draft = applyCommit(agg, { version: agg.version + 1, events });
+  const out = [...events];
+  for (;;) {
+    const kind = draft.app.bots[draft.state.players.length];
+    if (kind === undefined || draft.state.started) return out;
+    const taken = decideOrRefuse(draft, { type: 'join', name: `${kind} bot`, tokenHash: '' });
+    out.push(...taken);
+    draft = applyCommit(draft, { version: draft.version, events: taken });
+  }
 }
 
 function decideOrRefuse(agg: Aggregate, command: TableCommand): TableEvent[] {

@@ -4,12 +4,17 @@
  * every call the handlers make and check it is among them.
  */
 export const TABLE_ACTIONS = {
-  // commits (conditional PutItem, GetItem on a retried commandId), game reads and the lobby (Query)
-  http: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query'],
+  // commits (conditional PutItem, GetItem on a retried commandId), game reads and the lobby (Query),
+  // players and their webhooks (PutItem, GetItem, Query, DeleteItem)
+  http: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:DeleteItem'],
   // game reads, plus connections and subscriptions (ws/connections.ts)
   ws: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'],
-  // game replays (Query), lobby and sent-version updates (UpdateItem), dropping gone connections (Query, BatchWriteItem)
-  stream: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
+  // game replays (Query), lobby and sent-version updates (UpdateItem), dropping gone connections (Query, BatchWriteItem),
+  // the inbox (GetItem, PutItem), webhook deliveries into the outbox (PutItem), bot moves (PutItem commits)
+  stream: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem'],
+  // timeouts and expiries (game reads, PutItem commits, GetItem on a lost answer), the outbox (Query, UpdateItem lease,
+  // PutItem retry, DeleteItem done) and webhook health (GetItem, Query, UpdateItem)
+  timer: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
   // the scheduled analytics export: reads every commit page by page (Scan), sizes its progress (DescribeTable)
   export: ['dynamodb:Scan', 'dynamodb:DescribeTable'],
-} as const satisfies Record<'http' | 'ws' | 'stream' | 'export', readonly string[]>;
+} as const satisfies Record<'http' | 'ws' | 'stream' | 'timer' | 'export', readonly string[]>;

@@ -74,6 +74,8 @@ export function streamHandler(rt: Realtime, gateway: Gateway) {
       count('CommitsProjected');
     }
     await rt.fanout.toSubscribers(aggs.at(-1)!, gateway);
+    // Play-by-turn: the game's timers follow its newest version, and the server makes its next move.
+    for (const react of rt.parlor.reactions) await react(aggs.at(-1)!);
   }
 
   return async (event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> => {

@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { tableDefinition } from './schema.js';
 
@@ -62,14 +62,21 @@ export function localClient(endpoint: string): DynamoDBClient {
 
 /** Creates the table unless it exists (local and test set-up; on AWS the CDK stack owns it). */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
+  const def = tableDefinition(tableName);
   try {
-    await client.send(new CreateTableCommand(tableDefinition(tableName)));
+    await client.send(new CreateTableCommand(def));
   } catch (e) {
     if (!(e instanceof ResourceInUseException)) throw e;
+    // A table from an older version (a kept DATA_DIR) gains the indexes it lacks.
+    const have = (await client.send(new DescribeTableCommand({ TableName: tableName }))).Table?.GlobalSecondaryIndexes ?? [];
+    for (const index of def.GlobalSecondaryIndexes ?? []) {
+      if (have.some((h) => h.IndexName === index.IndexName)) continue;
+      await client.send(new UpdateTableCommand({ TableName: tableName, AttributeDefinitions: def.AttributeDefinitions, GlobalSecondaryIndexUpdates: [{ Create: index }] }));
+    }
   }
   for (let i = 0; i < 50; i++) {
     const t = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (t.Table?.TableStatus === 'ACTIVE') return;
+    if (t.Table?.TableStatus === 'ACTIVE' && (t.Table.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === 'ACTIVE')) return;
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`table ${tableName} did not become active`);

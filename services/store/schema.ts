@@ -6,6 +6,9 @@
  *
  * The sort key is a string so other item kinds (e.g. WebSocket connections and
  * subscriptions, `pk = "CONN#…"`) can share the table; zero-padding keeps versions in order.
+ *
+ * One global secondary index, `byOwner` (`gpk`, `gsk`), orders items that belong to an owner
+ * by a sort key the writer computes: a player's inbox (services/players/inbox.ts).
  */
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
@@ -15,6 +18,7 @@ export const gamePk = (gameId: string) => `GAME#${gameId}`;
 export const commitSk = (version: number) => `${COMMIT_PREFIX}${String(version).padStart(10, '0')}`;
 /** The attribute DynamoDB's TTL reads (epoch seconds), for items that should expire. */
 export const TTL_ATTRIBUTE = 'expiresAt';
+export const OWNER_INDEX = { name: 'byOwner', partition: 'gpk', sort: 'gsk' } as const;
 
 export function tableDefinition(tableName: string): CreateTableCommandInput {
   return {
@@ -23,10 +27,22 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
     AttributeDefinitions: [
       { AttributeName: KEY.partition, AttributeType: 'S' },
       { AttributeName: KEY.sort, AttributeType: 'S' },
+      { AttributeName: OWNER_INDEX.partition, AttributeType: 'S' },
+      { AttributeName: OWNER_INDEX.sort, AttributeType: 'S' },
     ],
     KeySchema: [
       { AttributeName: KEY.partition, KeyType: 'HASH' },
       { AttributeName: KEY.sort, KeyType: 'RANGE' },
+    ],
+    GlobalSecondaryIndexes: [
+      {
+        IndexName: OWNER_INDEX.name,
+        KeySchema: [
+          { AttributeName: OWNER_INDEX.partition, KeyType: 'HASH' },
+          { AttributeName: OWNER_INDEX.sort, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      },
     ],
   };
 }

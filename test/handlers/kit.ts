@@ -15,6 +15,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { AnyGame } from '../../services/engine/core/index.js';
 import { createParlor, type Parlor } from '../../services/handlers/env.js';
 import { httpHandler, type HttpHandler } from '../../services/handlers/http.js';
+import { timerHandler } from '../../services/handlers/timer.js';
 import { streamHandler } from '../../services/handlers/stream.js';
 import { wsHandler, type WebSocketEvent, type WebSocketResult } from '../../services/handlers/ws.js';
 import { Connections } from '../../services/handlers/ws/connections.js';
@@ -148,6 +149,8 @@ export interface AwsWorld {
   http: HttpHandler;
   ws: (event: WebSocketEvent) => Promise<WebSocketResult>;
   stream: ReturnType<typeof streamHandler>;
+  /** The timer function (deadlines from EventBridge Scheduler, the outbox each minute). */
+  timer: ReturnType<typeof timerHandler>;
   /** The DynamoDB Streams records (INSERT, NEW_IMAGE) of a game's commits from `after` on, as the table holds them. */
   commitRecords(gameId: string, after?: number): Promise<DynamoDBRecord[]>;
   /** A Streams event for the commits of a game from `after` on. */
@@ -164,7 +167,7 @@ export function useAws(options: { games?: readonly AnyGame[] } = {}): AwsWorld {
     world.gateway = await new FakeApiGateway().listen();
     const games = options.games ?? [highCard];
     world.parlor = createParlor({ client: db.client, tableName: db.tableName, games });
-    world.used = { http: new Set(), ws: new Set(), stream: new Set(), export: new Set() };
+    world.used = { http: new Set(), ws: new Set(), stream: new Set(), timer: new Set(), export: new Set() };
     // Each handler on a client of its own that records the operations it calls.
     const parlorOf = (name: HandlerName) => {
       const client = localClient(db.server.endpoint);
@@ -179,6 +182,7 @@ export function useAws(options: { games?: readonly AnyGame[] } = {}): AwsWorld {
     world.ws = wsHandler(realtime(parlorOf('ws')), { endpoint: world.gateway.endpoint });
     world.stream = streamHandler(realtime(parlorOf('stream')), managementApi(world.gateway.endpoint));
     world.http = await httpHandler(parlorOf('http'));
+    world.timer = timerHandler(parlorOf('timer'));
   });
   afterAll(async () => {
     await world.gateway?.close();
@@ -255,6 +259,9 @@ export async function expectOnlyGrantedActions(world: AwsWorld): Promise<void> {
   await world.ws(wsEvent('$default', connection, { id: 's', type: 'subscribe', payload: { query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', variables: { id } } }));
   expect((await gql(world, MOVE, { id, move: { type: 'choose', swap: true } }, tokens[1])).errors).toBeUndefined();
   expect(await world.stream(await world.streamEvent(id))).toEqual({ batchItemFailures: [] });
+  // A deadline that fires late (the game moved on since version 1) changes nothing; the minute's outbox run.
+  expect(await world.timer({ kind: 'timeout', gameId: id, seat: 0, version: 1, deadline: new Date(0).toISOString(), at: 0 })).toEqual({ changed: false });
+  expect(await world.timer({ outbox: true })).toEqual({ sent: 0 });
   await world.ws(wsEvent('$default', connection, { id: 's', type: 'complete' }));
   await world.ws(wsEvent('$disconnect', connection));
   expect(world.gateway.messages(connection).map((m) => m.type)).toEqual(['connection_ack', 'next', 'next']);

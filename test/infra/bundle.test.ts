@@ -24,7 +24,7 @@ import { FakeApiGateway, httpEvent, STAGE, wsEvent } from '../handlers/kit.js';
 
 const db = useEmbeddedDynamo();
 const outdir = mkdtempSync(join(tmpdir(), 'parlor-cdk-'));
-const bundles = {} as Record<'http' | 'ws' | 'stream' | 'export', string>;
+const bundles = {} as Record<'http' | 'ws' | 'stream' | 'timer' | 'export', string>;
 let gateway: FakeApiGateway;
 
 beforeAll(async () => {
@@ -44,10 +44,17 @@ afterAll(async () => {
 
 const env = () => ({ TABLE_NAME: db.tableName, DYNAMODB_ENDPOINT: (db.server as any).endpoint, WS_ENDPOINT: gateway.endpoint });
 
+const kib = (f: string) => statSync(f).size / 1024;
+
 describe('the synthesized bundles', () => {
-  it('are four different single-file ESM bundles within their size budgets', () => {
-    expect(new Set(Object.values(bundles)).size).toBe(4);
-    const kib = (f: string) => statSync(f).size / 1024;
+  it('timer sends due webhook deliveries from the outbox when the minute rule calls', async () => {
+    const run = await runBundle(bundles.timer, [{ outbox: true }], env());
+    expect(run.results).toEqual([{ sent: 0 }]);
+  });
+
+  it('are five different single-file ESM bundles within their size budgets', () => {
+    expect(new Set(Object.values(bundles)).size).toBe(5);
+    expect(kib(bundles.timer)).toBeLessThan(1600);
     expect(kib(bundles.http)).toBeLessThan(2800);
     expect(kib(bundles.ws)).toBeLessThan(1600);
     expect(kib(bundles.stream)).toBeLessThan(1600);

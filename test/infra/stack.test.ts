@@ -16,7 +16,9 @@ const template = Template.fromStack(stack);
 const t = template.toJSON();
 const ref = (logicalId: string) => ({ Ref: logicalId });
 const id = (scope: ParlorStack, path: string) => stack.getLogicalId(scope.node.findChild(path).node.defaultChild as any);
-const fnId = (name: 'http' | 'ws' | 'stream') => stack.getLogicalId(stack.functions[name].node.defaultChild as any);
+type Fn = 'http' | 'ws' | 'stream' | 'timer';
+const FUNCTIONS = ['http', 'ws', 'stream', 'timer'] as const;
+const fnId = (name: Fn) => stack.getLogicalId(stack.functions[name].node.defaultChild as any);
 const tableId = stack.getLogicalId(stack.table.node.defaultChild as any);
 const ofType = (type: string) => Object.entries(t.Resources as Record<string, any>).filter(([, r]) => r.Type === type);
 
@@ -55,12 +57,12 @@ describe('the game table', () => {
 });
 
 describe('the functions', () => {
-  it('three for the API (and the analytics export), on the latest Lambda Node (the code targets Node 20), arm64, traced, in production mode, each logging to its own group kept a month', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 4);
-    for (const name of ['http', 'ws', 'stream'] as const) {
+  it('four for the API (and the analytics export), on the latest Lambda Node (the code targets Node 20), arm64, traced, in production mode, each logging to its own group kept a month', () => {
+    template.resourceCountIs('AWS::Lambda::Function', 5);
+    for (const name of FUNCTIONS) {
       const fn = template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties;
       expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', TracingConfig: { Mode: 'Active' } });
-      expect([fn.MemorySize, fn.Timeout]).toEqual({ http: [1769, 15], ws: [1024, 10], stream: [1024, 60] }[name]);
+      expect([fn.MemorySize, fn.Timeout]).toEqual({ http: [1769, 15], ws: [1024, 10], stream: [1024, 60], timer: [1024, 30] }[name]);
       expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: ref(tableId), STAGE: ref('StageName'), POWERTOOLS_SERVICE_NAME: 'parlor', POWERTOOLS_METRICS_NAMESPACE: 'Parlor', NODE_ENV: 'production' });
       const group = fn.LoggingConfig.LogGroup.Ref;
       expect(t.Resources[group]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
@@ -74,23 +76,27 @@ describe('the functions', () => {
 });
 
 describe('permissions (least privilege)', () => {
-  const statements = (name: 'http' | 'ws' | 'stream') => {
+  const statements = (name: Fn) => {
     const roleId = stack.getLogicalId(stack.functions[name].role!.node.defaultChild as any);
     const policies = ofType('AWS::IAM::Policy').filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleId));
     return policies.flatMap(([, p]) => p.Properties.PolicyDocument.Statement) as { Action: string | string[]; Resource: unknown }[];
   };
   const actions = (s: { Action: string | string[] }) => [s.Action].flat();
 
-  it('roles of their own, with no managed policies', () => {
-    for (const [, role] of ofType('AWS::IAM::Role')) {
+  it('roles of their own, with no managed policies (the functions’, and the scheduler’s)', () => {
+    const schedulerRole = id(stack, 'SchedulerRole');
+    for (const [roleId, role] of ofType('AWS::IAM::Role')) {
       expect(role.Properties.ManagedPolicyArns).toBeUndefined();
+      if (roleId === schedulerRole) continue;
       expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([{ Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' } }]);
     }
   });
 
-  it('each function gets exactly its own DynamoDB actions, on the table alone', () => {
-    for (const name of ['http', 'ws', 'stream'] as const) {
-      const onTable = statements(name).filter((s) => JSON.stringify(s.Resource) === JSON.stringify([{ 'Fn::GetAtt': [tableId, 'Arn'] }]));
+  it('each function gets exactly its own DynamoDB actions, on the table alone (and the http function on the inbox index)', () => {
+    const table = { 'Fn::GetAtt': [tableId, 'Arn'] };
+    const index = { 'Fn::Join': ['', [table, '/index/byOwner']] };
+    for (const name of FUNCTIONS) {
+      const onTable = statements(name).filter((s) => JSON.stringify(s.Resource) === JSON.stringify(name === 'http' ? [table, index] : table));
       expect(onTable.flatMap(actions).sort(), name).toEqual([...TABLE_ACTIONS[name]].sort());
       const anyDynamo = statements(name).flatMap(actions).filter((a) => a.startsWith('dynamodb:'));
       const streamRead = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
@@ -99,13 +105,13 @@ describe('permissions (least privilege)', () => {
   });
 
   it('logs only to its own group; the management API only where it talks to clients', () => {
-    for (const name of ['http', 'ws', 'stream'] as const) {
+    for (const name of FUNCTIONS) {
       const logs = statements(name).filter((s) => actions(s).some((a) => a.startsWith('logs:')));
       expect(logs).toHaveLength(1);
       expect(logs[0]!.Resource).toEqual({ 'Fn::GetAtt': [stack.getLogicalId(stack.functions[name].logGroup.node.defaultChild as any), 'Arn'] });
       const manage = statements(name).filter((s) => actions(s).includes('execute-api:ManageConnections'));
       const methods = manage.flatMap((s) => [s.Resource].flat()).map((r) => /\/(POST|DELETE)\/@connections\/\*$/.exec(JSON.stringify(r).replace(/[",\]}]+$/g, ''))?.[1]);
-      expect(methods.sort(), name).toEqual({ http: [], ws: ['DELETE', 'POST'], stream: ['POST'] }[name]);
+      expect(methods.sort(), name).toEqual({ http: [], ws: ['DELETE', 'POST'], stream: ['POST'], timer: [] }[name]);
       expect(JSON.stringify(manage)).not.toMatch(/"Resource":"\*"/);
     }
   });
@@ -115,6 +121,53 @@ describe('permissions (least privilege)', () => {
     const read = all.find((s) => actions(s).includes('dynamodb:GetRecords'))!;
     expect(read.Resource).toEqual({ 'Fn::GetAtt': [tableId, 'StreamArn'] });
     expect(all.find((s) => actions(s).includes('sqs:SendMessage'))!.Resource).toEqual({ 'Fn::GetAtt': [id(stack, 'StreamFailures'), 'Arn'] });
+  });
+});
+
+describe('play-by-turn: deadlines as schedules, the timer function, the signing secret', () => {
+  const statementsOf = (roleLogicalId: string) =>
+    ofType('AWS::IAM::Policy')
+      .filter(([, p]) => p.Properties.Roles.some((r: any) => r.Ref === roleLogicalId))
+      .flatMap(([, p]) => p.Properties.PolicyDocument.Statement) as { Action: string | string[]; Resource: unknown; Condition?: unknown }[];
+  const roleOf = (fn: Fn) => stack.getLogicalId(stack.functions[fn].role!.node.defaultChild as any);
+  const env = (fn: Fn) => template.findResources('AWS::Lambda::Function')[fnId(fn)]!.Properties.Environment.Variables;
+
+  it('one schedule group; the scheduler’s role (assumed only by EventBridge Scheduler of this account) may only invoke the timer function', () => {
+    template.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    const role = t.Resources[id(stack, 'SchedulerRole')];
+    expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+      { Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'scheduler.amazonaws.com' }, Condition: { StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } } } },
+    ]);
+    expect(statementsOf(id(stack, 'SchedulerRole'))).toEqual([{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: { 'Fn::GetAtt': [fnId('timer'), 'Arn'] } }]);
+  });
+
+  it('the stream function creates and updates schedules in that group only, and passes only the scheduler’s role, only to the scheduler', () => {
+    const all = statementsOf(roleOf('stream'));
+    const sched = all.filter((s) => [s.Action].flat().some((a) => a.startsWith('scheduler:')));
+    expect(sched.flatMap((s) => [s.Action].flat()).sort()).toEqual(['scheduler:CreateSchedule', 'scheduler:UpdateSchedule']);
+    expect(JSON.stringify(sched[0]!.Resource)).toContain(':schedule/Parlor-timers/*');
+    const pass = all.filter((s) => [s.Action].flat().includes('iam:PassRole'));
+    expect(pass).toEqual([{ Action: 'iam:PassRole', Effect: 'Allow', Resource: { 'Fn::GetAtt': [id(stack, 'SchedulerRole'), 'Arn'] }, Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } } }]);
+    expect(env('stream')).toMatchObject({ SCHEDULE_GROUP: ref(stack.getLogicalId(stack.node.findChild('TimerSchedules') as any)), TIMER_FUNCTION_ARN: { 'Fn::GetAtt': [fnId('timer'), 'Arn'] }, SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [id(stack, 'SchedulerRole'), 'Arn'] } });
+    for (const fn of ['http', 'ws', 'timer'] as const) expect(JSON.stringify(statementsOf(roleOf(fn)))).not.toMatch(/scheduler:|iam:PassRole/);
+  });
+
+  it('the player-token signing secret is generated by Secrets Manager and readable by the http function alone', () => {
+    template.resourceCountIs('AWS::SecretsManager::Secret', 1);
+    template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
+    const secretId = id(stack, 'PlayerSigningSecret');
+    expect(env('http').SIGNING_SECRET_ARN).toEqual(ref(secretId));
+    for (const fn of FUNCTIONS) {
+      const reads = statementsOf(roleOf(fn)).filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue'));
+      expect(reads.map((s) => s.Resource), fn).toEqual(fn === 'http' ? [ref(secretId)] : []);
+    }
+  });
+
+  it('a rule sends due webhook deliveries every minute through the timer function', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId('timer'), 'Arn'] }, Input: JSON.stringify({ outbox: true }) })],
+    });
   });
 });
 
@@ -159,10 +212,12 @@ describe('the WebSocket API', () => {
     }
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', { ApiId: ref(api), StageName: ref('StageName'), AutoDeploy: true, DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 500 }) });
   });
-  it('API Gateway may invoke the functions of both APIs', () => {
-    const permissions = ofType('AWS::Lambda::Permission')
-      .map(([, p]) => p.Properties)
-      .filter((p) => p.Principal !== 'events.amazonaws.com'); // the export's schedule: see the analytics tests
+  it('API Gateway may invoke the functions of both APIs (and EventBridge the timer and export functions, nothing else)', () => {
+    const all = ofType('AWS::Lambda::Permission').map(([, p]) => p.Properties);
+    const events = all.filter((p) => p.Principal === 'events.amazonaws.com');
+    const exportId = stack.getLogicalId(stack.exportFunction.node.defaultChild as any);
+    expect(events.map((p) => [p.Action, p.FunctionName['Fn::GetAtt'][0]]).sort()).toEqual([['lambda:InvokeFunction', exportId], ['lambda:InvokeFunction', fnId('timer')]].sort());
+    const permissions = all.filter((p) => p.Principal !== 'events.amazonaws.com');
     expect(permissions.every((p) => p.Principal === 'apigateway.amazonaws.com' && p.Action === 'lambda:InvokeFunction')).toBe(true);
     // http: the $default route and the throttled create route
     expect(permissions.map((p) => p.FunctionName['Fn::GetAtt'][0]).sort()).toEqual([fnId('http'), fnId('http'), fnId('ws'), fnId('ws'), fnId('ws')].sort());
@@ -192,9 +247,9 @@ describe('the stream consumer', () => {
 describe('alarms', () => {
   it('on errors and throttles of every function, stream lag and failures, API 5xx and table throttles', () => {
     const alarms = ofType('AWS::CloudWatch::Alarm').map(([logicalId, a]) => [logicalId, a.Properties] as const);
-    const on = (metric: string, fn: 'http' | 'ws' | 'stream') =>
+    const on = (metric: string, fn: Fn) =>
       alarms.some(([, a]) => a.MetricName === metric && a.Dimensions?.some((d: any) => d.Name === 'FunctionName' && d.Value.Ref === fnId(fn)));
-    for (const fn of ['http', 'ws', 'stream'] as const) {
+    for (const fn of FUNCTIONS) {
       expect(on('Errors', fn), `${fn} errors`).toBe(true);
       expect(on('Throttles', fn), `${fn} throttles`).toBe(true);
     }
@@ -203,7 +258,7 @@ describe('alarms', () => {
     expect(alarms.some(([, a]) => a.MetricName === '5xx')).toBe(true);
     expect(alarms.some(([, a]) => a.Metrics?.some((m: any) => m.MetricStat?.Metric.MetricName === 'ThrottledRequests'))).toBe(true);
     expect(alarms.some(([, a]) => a.MetricName === 'Errors' && a.Dimensions?.some((d: any) => d.Value.Ref === stack.getLogicalId(stack.exportFunction.node.defaultChild as any)))).toBe(true);
-    expect(alarms).toHaveLength(11);
+    expect(alarms).toHaveLength(13);
   });
 });
 
@@ -286,6 +341,6 @@ describe('cdk-nag (AWS Solutions)', () => {
       .flatMap((c) => c.node.metadata.filter((m) => m.type === 'aws:cdk:acknowledged-rules').flatMap((m) => Object.entries(m.data as Record<string, string>)));
     expect(acks.length).toBeGreaterThan(0);
     for (const [rule, reason] of acks) expect(String(reason).length, rule).toBeGreaterThan(40);
-    expect([...new Set(acks.map(([rule]) => rule.replace(/^Annotation::/i, '').replace(/\[.*$/, '')))].sort()).toEqual(['AwsSolutions-APIG1', 'AwsSolutions-APIG4', 'AwsSolutions-IAM5', 'AwsSolutions-S1', 'AwsSolutions-SQS3']);
+    expect([...new Set(acks.map(([rule]) => rule.replace(/^Annotation::/i, '').replace(/\[.*$/, '')))].sort()).toEqual(['AwsSolutions-APIG1', 'AwsSolutions-APIG4', 'AwsSolutions-IAM5', 'AwsSolutions-S1', 'AwsSolutions-SMG4', 'AwsSolutions-SQS3']);
   });
 });

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
-import { createLocalParlor } from '../../services/local.js';
+import type { FastifyInstance } from 'fastify';
+import { createLocalParlor, type LocalParlorOptions } from '../../services/local.js';
 import type { ParlorService } from '../../services/app/service.js';
 import type { AnyGame } from '../../services/engine/core/index.js';
 import { ensureTable, localClient, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
@@ -15,6 +15,8 @@ import type { Limits } from '../../services/api/limits/settings.js';
 
 /** Tests play whole games from one address in seconds: rate limits out of their way unless a test sets them. */
 const TEST_LIMITS: Partial<Limits> = { perClientPerMinute: 1e6, perTokenPerMinute: 1e6, createsPerMinute: 1e6 };
+import type { AlarmClock } from '../../services/clocks/local-timers.js';
+import type { PlayByTurn } from '../../services/play-by-turn.js';
 
 export interface GraphQLResponse<T = any> {
   data?: T;
@@ -25,19 +27,20 @@ export interface TestServer {
   url: string;
   app: FastifyInstance;
   service: ParlorService;
+  play: PlayByTurn;
   client: DynamoDBClient;
   gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphQLResponse<T>>;
   rest(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
   ws(token?: string): Client;
 }
 
-export function useServer(options: { games?: readonly AnyGame[]; limits?: Partial<Limits>; logger?: FastifyServerOptions['logger'] } = {}): TestServer {
+export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 'signingSecret' | 'webhooks' | 'limits' | 'logger'> = {}): TestServer {
   const server = {} as TestServer & { dynamo: EmbeddedDynamo; sockets: Client[] };
   beforeAll(async () => {
     server.dynamo = await startEmbeddedDynamo();
     server.client = localClient(server.dynamo.endpoint);
     await ensureTable(server.client, 'parlor');
-    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', games: options.games, limits: { ...TEST_LIMITS, ...options.limits }, logger: options.logger }));
+    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', ...options, limits: { ...TEST_LIMITS, ...options.limits } }));
     server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });
     server.sockets = [];
   });

@@ -2,7 +2,7 @@
  * GraphQL over HTTP and WebSocket (graphql-transport-ws), as a Fastify plugin.
  */
 import type { FastifyInstance } from 'fastify';
-import mercurius from 'mercurius';
+import mercurius, { type IResolvers } from 'mercurius';
 import type { GraphQLError } from 'graphql';
 import type { ParlorService } from '../../app/service.js';
 import { bearer } from '../errors.js';
@@ -12,19 +12,21 @@ import { analyticsResolvers } from './analytics.js';
 import { graphqlOptions, installGraphqlLimits } from '../limits/graphql.js';
 import type { Limits } from '../limits/settings.js';
 import { subscriptionSlot } from '../limits/websocket.js';
+import { playByTurnResolvers, playerTopic } from './play-by-turn.resolvers.js';
+import type { PlayApi } from '../../play-by-turn.js';
 
-export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService; limits: Limits }) {
+export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Limits }) {
+  const credential = async (token: string | undefined) => ({ token: await opts.play.players.credential(token), bearer: token });
   await app.register(mercurius, {
     schema: composeSchema(opts.service.games),
-    resolvers: resolvers(opts.service),
+    resolvers: merged(resolvers(opts.service), playByTurnResolvers(opts.service, opts.play)),
     ...graphqlOptions(opts.limits),
-    context: (request) => ({ token: bearer(request.headers.authorization) }),
+    context: (request) => credential(bearer(request.headers.authorization)),
     subscription: {
       wsDefaultSubprotocol: 'graphql-transport-ws',
-      // The seat token travels in connection_init: { authorization: "Bearer …" } or { token: "…" }.
-      onConnect: ({ payload }: { payload?: Record<string, unknown> }) => ({
-        token: typeof payload?.token === 'string' ? payload.token : bearer(payload?.authorization ?? payload?.Authorization),
-      }),
+      // The seat or player token travels in connection_init: { authorization: "Bearer …" } or { token: "…" }.
+      onConnect: ({ payload }: { payload?: Record<string, unknown> }) =>
+        credential(typeof payload?.token === 'string' ? payload.token : bearer(payload?.authorization ?? payload?.Authorization)),
     },
     errorFormatter: (execution, ctx) => {
       const formatted = mercurius.defaultErrorFormatter(execution, ctx);
@@ -37,6 +39,14 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
   app.graphql.addHook('preSubscriptionExecution', subscriptionSlot(opts.limits));
   // Subscribers on this process hear of every commit made through it.
   opts.service.onCommit((agg) => app.graphql.pubsub.publish({ topic: topic(agg.id), payload: agg }));
+  opts.play.players.inbox.onChange(({ entry }) => app.graphql.pubsub.publish({ topic: playerTopic(entry.player), payload: entry }));
+}
+
+/** Two resolver maps as one, type by type. */
+function merged(a: IResolvers, b: IResolvers): IResolvers {
+  const out: Record<string, unknown> = { ...a };
+  for (const [type, fields] of Object.entries(b)) out[type] = { ...(a[type] as object | undefined), ...(fields as object) };
+  return out as IResolvers;
 }
 
 /** Every error carries a stable code: the service's, BAD_INPUT for malformed queries, INTERNAL otherwise. */

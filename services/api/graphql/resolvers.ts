@@ -7,18 +7,22 @@ import { GraphQLJSON } from 'graphql-scalars';
 import type { Viewer } from '../../engine/core/index.js';
 import type { Aggregate } from '../../app/aggregate.js';
 import { asAppError } from '../../app/errors.js';
-import type { ParlorService } from '../../app/service.js';
+import type { Credential, ParlorService } from '../../app/service.js';
+import { statusOf } from '../../app/aggregate.js';
 import { gameTypeDto, playersOf } from '../dto.js';
 import { lobbyQueries } from './lobby.js';
+import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
 
 export interface GameHandle {
   agg: Aggregate;
   viewer: Viewer;
 }
 
-/** The caller's seat token, set from the HTTP header or the WebSocket connection_init payload. */
+/** The caller's credential (seat token or verified player), from the HTTP header or the WebSocket connection_init payload. */
 export interface ParlorContext extends MercuriusContext {
-  token?: string;
+  token?: Credential;
+  /** The raw bearer token. */
+  bearer?: string;
 }
 
 export const topic = (gameId: string) => `game:${gameId}`;
@@ -39,7 +43,7 @@ export async function guarded<T>(work: () => Promise<T> | T): Promise<T> {
 }
 
 export function resolvers(service: ParlorService): IResolvers {
-  const handle = async (gameId: string, token: string | undefined): Promise<GameHandle> => {
+  const handle = async (gameId: string, token: Credential): Promise<GameHandle> => {
     const agg = await service.load(gameId);
     return { agg, viewer: service.seatOf(agg, token) };
   };
@@ -53,11 +57,11 @@ export function resolvers(service: ParlorService): IResolvers {
       ...lobbyQueries(service),
     },
     Mutation: {
-      createGame: (_root, args: { input: { game: string; seats: number; options?: unknown; seed?: string } }) =>
-        guarded(async () => ({ game: { agg: await service.create({ ...args.input, options: args.input.options ?? {}, seed: args.input.seed ?? undefined }), viewer: null } })),
-      joinGame: (_root, args: { gameId: string; name: string; entropy?: string | null; joinKey?: string | null }) =>
+      createGame: (_root, args: { input: CreateGameFields }, ctx: ParlorContext) =>
+        guarded(async () => ({ game: { agg: await service.create(createInput(args.input, ctx.token, service.now())), viewer: null } })),
+      joinGame: (_root, args: { gameId: string; name: string; entropy?: string | null; joinKey?: string | null }, ctx: ParlorContext) =>
         guarded(async () => {
-          const { agg, seat, token } = await service.join(args.gameId, args.name, { entropy: args.entropy ?? undefined, joinKey: args.joinKey ?? undefined });
+          const { agg, seat, token } = await joinAs(service, args.gameId, args.name, ctx.token, ctx.bearer, { entropy: args.entropy ?? undefined, joinKey: args.joinKey ?? undefined });
           return { seat, token, game: { agg, viewer: seat } };
         }),
       submitMove: (_root, args: { gameId: string; move: unknown; expectedVersion?: number | null; commandId?: string | null }, ctx: ParlorContext) =>
@@ -101,7 +105,7 @@ export function resolvers(service: ParlorService): IResolvers {
       seedHash: (h: GameHandle) => h.agg.state.seedHash,
       seedFixed: (h: GameHandle) => h.agg.state.seedFixed,
       seed: (h: GameHandle) => (h.agg.state.ended ? h.agg.state.seed : null),
-      status: (h: GameHandle) => h.agg.table.status(h.agg.state),
+      status: (h: GameHandle) => statusOf(h.agg),
       view: (h: GameHandle) => {
         const view = h.agg.table.view(h.agg.state, h.viewer);
         return view === null ? null : { ...(view as object), __typename: h.agg.table.game.viewType };

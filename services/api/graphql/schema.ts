@@ -7,6 +7,7 @@ import type { AnyGame } from '../../engine/core/index.js';
 import { ERROR_CODES } from '../../app/errors.js';
 import { analyticsSdl } from './analytics.js';
 import { lobbySchema } from './lobby.js';
+import { playByTurnSchema } from './play-by-turn.schema.js';
 
 const base = /* GraphQL */ `
 """
@@ -140,7 +141,7 @@ type Game {
   "How many commands the game has accepted; pass it as expectedVersion to pin a move."
   version: Int!
   seats: Int!
-  players: [Player!]!
+  players: [SeatHolder!]!
   "The caller's seat, or null for a spectator."
   seat: Int
   options: JSON!
@@ -159,7 +160,8 @@ type Game {
   history: [HistoryEntry!]!
 }
 
-type Player {
+"Who sits at a seat."
+type SeatHolder {
   seat: Int!
   name: String!
 }
@@ -191,5 +193,5 @@ type HistoryEntry {
 export function composeSchema(games: readonly AnyGame[]): string {
   const views = games.map((g) => g.viewSchema.trim()).join('\n\n');
   const union = games.length ? `"What a seat sees, one type per game."\nunion GameView = ${games.map((g) => g.viewType).join(' | ')}` : '';
-  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${union}\n\n${views}\n`;
+  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${union}\n\n${views}\n`;
 }

@@ -4,8 +4,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asAppError } from '../../app/errors.js';
 import type { ParlorService } from '../../app/service.js';
+import type { Credential } from '../../app/service.js';
 import { gameDto, gameTypeDto } from '../dto.js';
 import { bearer, HTTP_STATUS } from '../errors.js';
+import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
+import type { PlayApi } from '../../play-by-turn.js';
+import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
 const error = errorShape;
@@ -14,9 +18,20 @@ const gameId = { type: 'object', properties: { id: { type: 'string', maxLength: 
 const auth = [{ seatToken: [] }];
 const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error, 422: error };
 
-export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService }) {
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The bearer token as a credential (a player token verified). */
+    credential: Credential;
+  }
+}
+
+export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi }) {
   const { service } = opts;
-  const token = (req: FastifyRequest) => bearer(req.headers.authorization);
+  app.decorateRequest('credential', undefined);
+  app.addHook('preHandler', async (req) => {
+    req.credential = await opts.play.players.credential(bearer(req.headers.authorization));
+  });
+  const token = (req: FastifyRequest) => req.credential;
   const viewed = async (req: FastifyRequest<{ Params: { id: string } }>) => {
     const agg = await service.load(req.params.id);
     return { agg, viewer: service.seatOf(agg, token(req)) };
@@ -53,7 +68,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
     },
   );
 
-  app.post<{ Body: { game: string; seats: number; options?: unknown; seed?: string } }>(
+  app.post<{ Body: CreateGameFields }>(
     '/games',
     {
       schema: {
@@ -63,12 +78,12 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
           type: 'object',
           required: ['game', 'seats'],
           additionalProperties: false,
-          properties: { game: { type: 'string' }, seats: { type: 'integer' }, options: anyObject, seed: { type: 'string' } },
+          properties: { game: { type: 'string' }, seats: { type: 'integer' }, options: anyObject, seed: { type: 'string' }, ...createGameProperties },
         },
         response: { 201: gameShape, ...refusals },
       },
     },
-    async (req, reply) => reply.status(201).send(gameDto(await service.create(req.body), null)),
+    async (req, reply) => reply.status(201).send(gameDto(await service.create(createInput(req.body, token(req), service.now())), null)),
   );
 
   app.post<{ Params: { id: string }; Body: { name: string; entropy?: string; joinKey?: string } }>(
@@ -92,8 +107,8 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
       },
     },
     async (req) => {
-      const { agg, seat, token } = await service.join(req.params.id, req.body.name, { entropy: req.body.entropy, joinKey: req.body.joinKey });
-      return { seat, token, game: gameDto(agg, seat) };
+      const { agg, seat, token: seatToken } = await joinAs(service, req.params.id, req.body.name, token(req), bearer(req.headers.authorization), { entropy: req.body.entropy, joinKey: req.body.joinKey });
+      return { seat, token: seatToken, game: gameDto(agg, seat) };
     },
   );
 
@@ -148,4 +163,6 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
       return gameDto(agg, service.seatOf(agg, token(req)));
     },
   );
+
+  await app.register(playByTurnRoutes, { service, play: opts.play });
 }

@@ -36,7 +36,7 @@ export const gameShape = {
         phase: str,
         toMove: { ...seats, description: 'Seats that must act now; several when the rules make players act simultaneously.' },
         over: { type: 'boolean' },
-        result: { type: ['object', 'null'], required: ['scores', 'winners'], properties: { scores: seats, winners: seats } },
+        result: { type: ['object', 'null'], required: ['scores', 'winners'], properties: { scores: seats, winners: seats, resigned: seats, forfeited: seats } },
       },
     },
     view: { type: ['object', 'null'], ...open, description: "What the caller may see (the game type's view, as in schema.graphql); null until every seat is taken." },

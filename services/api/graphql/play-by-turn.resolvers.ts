@@ -1,0 +1,54 @@
+/**
+ * Resolvers of the play-by-turn surface (play-by-turn.schema.ts): thin adapters to the
+ * players, lifecycle and notifications parts.
+ */
+import type { IResolvers } from 'mercurius';
+import type { ParlorService } from '../../app/service.js';
+import type { InboxEntry } from '../../players/inbox.js';
+import { playerOf } from '../../players/index.js';
+import type { PlayApi } from '../../play-by-turn.js';
+import { playByTurnFields } from '../play-by-turn.js';
+import { guarded, type GameHandle, type ParlorContext } from './resolvers.js';
+
+export const playerTopic = (player: string) => `player:${player}`;
+
+export function playByTurnResolvers(service: ParlorService, play: PlayApi): IResolvers {
+  const me = async (ctx: ParlorContext) => {
+    const id = playerOf(ctx.token);
+    return (await play.players.registry.get(id)) ?? { id, name: '' };
+  };
+  const asGame = (ctx: ParlorContext) => async (agg: Awaited<ReturnType<ParlorService['load']>>): Promise<GameHandle> => ({ agg, viewer: service.seatOf(agg, ctx.token) });
+
+  return {
+    Query: {
+      me: (_root, _args, ctx: ParlorContext) => guarded(async () => (ctx.token && typeof ctx.token === 'object' ? me(ctx) : null)),
+    },
+    Mutation: {
+      registerPlayer: (_root, args: { name: string }) => guarded(() => play.players.register(args.name)),
+      resign: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.resign(args.gameId, ctx.token))),
+      rematch: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.rematch(args.gameId, playerOf(ctx.token)))),
+      cancelGame: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.cancel(args.gameId, playerOf(ctx.token)))),
+      addWebhook: (_root, args: { url: string; events?: string[] | null }, ctx: ParlorContext) => guarded(() => play.webhooks.add(playerOf(ctx.token), args.url, args.events ?? undefined)),
+      removeWebhook: (_root, args: { id: string }, ctx: ParlorContext) => guarded(() => play.webhooks.remove(playerOf(ctx.token), args.id)),
+    },
+    Subscription: {
+      myGames: {
+        subscribe: (_root: unknown, _args: unknown, ctx: ParlorContext) => guarded(async () => ctx.pubsub.subscribe(playerTopic(playerOf(ctx.token)))),
+        resolve: (entry: InboxEntry) => entry,
+      },
+    },
+    Player: {
+      games: (p: { id: string }, args: { awaitingMyMove?: boolean | null; first?: number | null; after?: string | null }) =>
+        guarded(() => play.players.inbox.page(p.id, { awaitingMyMove: args.awaitingMyMove ?? undefined, first: args.first ?? undefined, after: args.after ?? undefined })),
+      webhooks: (p: { id: string }) => guarded(() => play.webhooks.list(p.id)),
+    },
+    PlayerGame: {
+      game: (entry: InboxEntry, _args: unknown, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await service.load(entry.gameId))),
+    },
+    Game: {
+      clocks: (h: GameHandle) => playByTurnFields(h.agg).clocks,
+      rematch: (h: GameHandle) => h.agg.app.rematch,
+      rematchOf: (h: GameHandle) => h.agg.app.settings.rematchOf ?? null,
+    },
+  };
+}

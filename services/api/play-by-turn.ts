@@ -1,0 +1,71 @@
+/**
+ * What the GraphQL and REST doors of play-by-turn share: reading CreateGameInput's
+ * play-by-turn fields, joining as a player or anonymously, and the shapes clients see.
+ */
+import type { Aggregate } from '../app/aggregate.js';
+import type { GameSettings, TimeoutAction } from '../app/app-events.js';
+import { AppError } from '../app/errors.js';
+import type { CreateInput, Credential, JoinOptions, ParlorService } from '../app/service.js';
+import type { Seat } from '../engine/core/index.js';
+import { durationMs, timeControlOf, type TimeControlInput } from '../clocks/time-control.js';
+import { clocksOf } from '../clocks/annotator.js';
+
+/** How long a play-by-turn game may wait for players unless its creator says otherwise. */
+export const DEFAULT_EXPIRY = 'P7D';
+const MAX_BOTS = 16;
+
+export interface CreateGameFields {
+  game: string;
+  seats: number;
+  options?: unknown;
+  seed?: string | null;
+  timeControl?: TimeControlInput | null;
+  onTimeout?: TimeoutAction | null;
+  bots?: { seat: number; kind: string }[] | null;
+  autoAdvance?: boolean | null;
+  multiSeat?: boolean | null;
+  expiresIn?: string | null;
+}
+
+/** The service's CreateInput: play-by-turn settings only when asked for (or the creator is a player). */
+export function createInput(input: CreateGameFields, credential: Credential, now: number): CreateInput {
+  const base: CreateInput = { game: input.game, seats: input.seats, options: input.options ?? {}, seed: input.seed ?? undefined };
+  const creator = credential && typeof credential === 'object' && 'player' in credential ? credential.player : undefined;
+  const asked = [input.timeControl, input.onTimeout, input.bots, input.autoAdvance, input.multiSeat, input.expiresIn].some((v) => v != null);
+  if (!asked && creator === undefined) return base;
+  if ((input.bots?.length ?? 0) > MAX_BOTS) throw new AppError('BAD_INPUT', `at most ${MAX_BOTS} bots`);
+  const timeControl = input.timeControl ? timeControlOf(input.timeControl) : undefined;
+  const bots = input.bots ?? [];
+  const settings: Partial<Omit<GameSettings, 'type'>> = {
+    creator,
+    timeControl,
+    onTimeout: input.onTimeout ?? 'BOT',
+    bots,
+    autoAdvance: input.autoAdvance ?? (timeControl !== undefined || bots.length > 0),
+    multiSeat: input.multiSeat ?? false,
+    expiresAt: new Date(now + durationMs(input.expiresIn ?? DEFAULT_EXPIRY, 'expiresIn')).toISOString(),
+  };
+  return { ...base, settings };
+}
+
+/** joinGame: a player's seat is bound to the player (idempotent) and its token is the player token. */
+export async function joinAs(
+  service: ParlorService,
+  gameId: string,
+  name: string,
+  credential: Credential,
+  bearer: string | undefined,
+  options: JoinOptions = {},
+): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
+  if (credential && typeof credential === 'object') {
+    if ('refused' in credential) throw new AppError('UNAUTHENTICATED', credential.refused);
+    const { agg, seat } = await service.joinAsPlayer(gameId, name, credential.player, { entropy: options.entropy });
+    return { agg, seat, token: bearer! };
+  }
+  return service.join(gameId, name, options);
+}
+
+/** The play-by-turn fields of a game as clients see them. */
+export function playByTurnFields(agg: Aggregate) {
+  return { clocks: clocksOf(agg), rematch: agg.app.rematch, rematchOf: agg.app.settings.rematchOf ?? null };
+}

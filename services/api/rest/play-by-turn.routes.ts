@@ -1,0 +1,141 @@
+/**
+ * The REST mirror of the play-by-turn surface (see graphql/play-by-turn.schema.ts), registered
+ * inside the /v1 routes so it shares their error shape and credential hook.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { ParlorService } from '../../app/service.js';
+import { playerOf } from '../../players/index.js';
+import type { PlayApi } from '../../play-by-turn.js';
+import { gameDto } from '../dto.js';
+
+const error = {
+  type: 'object',
+  properties: { error: { type: 'object', properties: { code: { type: 'string' }, message: { type: 'string' } }, required: ['code', 'message'] } },
+} as const;
+const anyObject = { type: 'object', additionalProperties: true } as const;
+const refusals = { 400: error, 401: error, 403: error, 404: error, 409: error, 422: error };
+const auth = [{ seatToken: [] }];
+const gameId = { type: 'object', properties: { id: { type: 'string', maxLength: 100 } }, required: ['id'] } as const;
+const duration = { type: ['string', 'null'], maxLength: 40 } as const;
+
+/** The play-by-turn fields of POST /v1/games (CreateGameInput's, same names). */
+export const createGameProperties = {
+  timeControl: {
+    type: ['object', 'null'],
+    additionalProperties: false,
+    properties: { perMove: duration, bank: duration, increment: duration },
+  },
+  onTimeout: { type: ['string', 'null'], enum: ['BOT', 'FORFEIT', null] },
+  bots: {
+    type: ['array', 'null'],
+    maxItems: 16,
+    items: { type: 'object', required: ['seat', 'kind'], additionalProperties: false, properties: { seat: { type: 'integer' }, kind: { type: 'string', maxLength: 40 } } },
+  },
+  autoAdvance: { type: ['boolean', 'null'] },
+  multiSeat: { type: ['boolean', 'null'] },
+  expiresIn: duration,
+} as const;
+
+export async function playByTurnRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi }) {
+  const { service, play } = opts;
+
+  app.post<{ Body: { name: string } }>(
+    '/players',
+    {
+      schema: {
+        summary: 'Register a player; the token (a JWT) acts for every seat the player holds',
+        tags: ['players'],
+        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', maxLength: 100 } } },
+        response: { 201: anyObject, ...refusals },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await play.players.register(req.body.name)),
+  );
+
+  app.get('/me', { schema: { summary: 'The calling player', tags: ['players'], security: auth, response: { 200: anyObject, ...refusals } } }, async (req) => {
+    const id = playerOf(req.credential);
+    return { ...((await play.players.registry.get(id)) ?? { id, name: '' }) };
+  });
+
+  app.get<{ Querystring: { awaitingMyMove?: 'true' | 'false'; first?: string; after?: string } }>(
+    '/me/games',
+    {
+      schema: {
+        summary: "The calling player's games: awaiting my move first (longest-waiting first), then by last activity",
+        tags: ['players'],
+        security: auth,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          // Query strings are text: no coercion happens, so the shapes are spelled out.
+          properties: { awaitingMyMove: { type: 'string', enum: ['true', 'false'] }, first: { type: 'string', pattern: '^[0-9]{1,3}$' }, after: { type: 'string', maxLength: 400 } },
+        },
+        response: { 200: anyObject, ...refusals },
+      },
+    },
+    async (req) => {
+      const { awaitingMyMove, first, after } = req.query;
+      const page = await play.players.inbox.page(playerOf(req.credential), {
+        awaitingMyMove: awaitingMyMove === undefined ? undefined : awaitingMyMove === 'true',
+        first: first === undefined ? undefined : Number(first),
+        after,
+      });
+      const edges = await Promise.all(
+        page.edges.map(async ({ node, cursor }) => {
+          const agg = await service.load(node.gameId);
+          return { cursor, node: { ...node, game: gameDto(agg, service.seatOf(agg, req.credential)) } };
+        }),
+      );
+      return { edges, pageInfo: page.pageInfo };
+    },
+  );
+
+  app.post<{ Body: { url: string; events?: string[] | null } }>(
+    '/me/webhooks',
+    {
+      schema: {
+        summary: 'Add a webhook: the chosen events are POSTed to url, signed per Standard Webhooks with the returned whsec_ secret',
+        tags: ['players'],
+        security: auth,
+        body: {
+          type: 'object',
+          required: ['url'],
+          additionalProperties: false,
+          properties: { url: { type: 'string', maxLength: 2000 }, events: { type: ['array', 'null'], maxItems: 3, items: { type: 'string', enum: ['YOUR_TURN', 'DEADLINE_WARNING', 'GAME_OVER'] } } },
+        },
+        response: { 201: anyObject, ...refusals },
+      },
+    },
+    async (req, reply) => reply.status(201).send(await play.webhooks.add(playerOf(req.credential), req.body.url, req.body.events ?? undefined)),
+  );
+
+  app.get('/me/webhooks', { schema: { summary: "The calling player's webhooks and their delivery health", tags: ['players'], security: auth, response: { 200: { type: 'array', items: anyObject }, ...refusals } } }, async (req) =>
+    play.webhooks.list(playerOf(req.credential)),
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/me/webhooks/:id',
+    { schema: { summary: 'Remove a webhook', tags: ['players'], security: auth, params: gameId, response: { 200: anyObject, ...refusals } } },
+    async (req) => ({ removed: await play.webhooks.remove(playerOf(req.credential), req.params.id) }),
+  );
+
+  for (const [action, summary] of [
+    ['resign', 'Hand the caller’s seat to a bot for the rest of the game'],
+    ['rematch', 'A new game with the same players and options, seats rotated'],
+    ['cancel', 'Cancel a game that has not started (its creator only)'],
+  ] as const) {
+    app.post<{ Params: { id: string } }>(
+      `/games/:id/${action}`,
+      { schema: { summary, tags: ['games'], security: auth, params: gameId, response: { 200: anyObject, ...refusals } } },
+      async (req) => {
+        const agg =
+          action === 'resign'
+            ? await play.lifecycle.resign(req.params.id, req.credential)
+            : action === 'rematch'
+              ? await play.lifecycle.rematch(req.params.id, playerOf(req.credential))
+              : await play.lifecycle.cancel(req.params.id, playerOf(req.credential));
+        return gameDto(agg, service.seatOf(agg, req.credential));
+      },
+    );
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Moves the server makes after a commit: a bot's seat to move, or (in games created with
+ * `autoAdvance`) a seat whose only legal move is a formality, so no one is asked to press a
+ * button. Each is one commit pinned to the version it was decided on; losing a race just means
+ * looking again. Locally it runs in-process after each commit, one game at a time; on AWS the
+ * stream handler calls `advance`.
+ */
+import type { Seat } from '../engine/core/index.js';
+import { statusOf, type Aggregate } from '../app/aggregate.js';
+import { AppError } from '../app/errors.js';
+import { moveEvents, type ParlorService } from '../app/service.js';
+import { botMove } from './kinds.js';
+
+/** The server's next move in this game, if it has one. */
+export function serverMove(agg: Aggregate): { seat: Seat; move: unknown } | null {
+  if (!agg.state.started || agg.state.ended || agg.app.cancelled) return null;
+  for (const seat of statusOf(agg).toMove) {
+    const kind = agg.app.bots[seat];
+    if (kind !== undefined) return { seat, move: botMove(agg, seat, kind) };
+    if (agg.app.settings.autoAdvance) {
+      const legal = agg.table.legalMoves(agg.state, seat);
+      if (legal.length === 1) return { seat, move: legal[0] };
+    }
+  }
+  return null;
+}
+
+export class BotRunner {
+  private readonly queues = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly service: ParlorService,
+    private readonly log: { error(details: object, message: string): void } = { error: (d, m) => console.error(m, d) },
+  ) {}
+
+  /** Plays the server's next move of the game, if any (its commit brings the one after). */
+  async advance(gameId: string): Promise<void> {
+    const agg = await this.service.load(gameId);
+    const next = serverMove(agg);
+    if (!next) return;
+    try {
+      await this.service.execute(gameId, (now) => ({ events: moveEvents(now, next.seat, next.move), seat: next.seat }), { expectedVersion: agg.version });
+    } catch (e) {
+      if (!(e instanceof AppError && e.code === 'VERSION_CONFLICT')) throw e; // someone moved first: their commit looks again
+    }
+  }
+
+  /** Runs `advance` after the game's earlier work, without holding up the caller. */
+  schedule(gameId: string): void {
+    const previous = this.queues.get(gameId) ?? Promise.resolve();
+    const run = previous
+      .then(() => this.advance(gameId))
+      .catch((e: unknown) => this.log.error({ err: e, gameId }, 'server move failed'))
+      .finally(() => {
+        if (this.queues.get(gameId) === run) this.queues.delete(gameId);
+      });
+    this.queues.set(gameId, run);
+  }
+
+  get busy(): boolean {
+    return this.queues.size > 0;
+  }
+
+  /** Resolves once no server move is pending (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.queues.size) await Promise.all([...this.queues.values()]);
+  }
+}

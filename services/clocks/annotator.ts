@@ -1,0 +1,39 @@
+/**
+ * Clocks as events: after every commit of a game with a time control, each seat that has just
+ * become to move gets a `DeadlineSet`, and each seat that has just acted gets a `ClockStopped`
+ * (with a bank: what is left plus the increment, capped at the bank). The time is the one the
+ * service decides the commit at; nothing here reads a clock.
+ */
+import { statusOf, type Aggregate } from '../app/aggregate.js';
+import type { AppEvent, TimeControl } from '../app/app-events.js';
+import type { CommitAnnotator } from '../app/service.js';
+import { initialBudget } from './time-control.js';
+
+export const clockAnnotator: CommitAnnotator = (_before, after, now) => {
+  const tc = after.app.settings.timeControl;
+  if (!tc || !after.state.started) return [];
+  const status = statusOf(after);
+  const running = status.over ? [] : status.toMove.filter((seat) => after.app.bots[seat] === undefined);
+  const events: AppEvent[] = [];
+  for (const [key, clock] of Object.entries(after.app.clocks)) {
+    const seat = Number(key);
+    if (clock.deadline === null || running.includes(seat)) continue;
+    events.push({ type: 'ClockStopped', seat, remainingMs: stoppedAt(tc, Date.parse(clock.deadline) - now) });
+  }
+  for (const seat of running) {
+    if (after.app.clocks[seat]?.deadline) continue;
+    const remainingMs = 'perMoveMs' in tc ? tc.perMoveMs : (after.app.clocks[seat]?.remainingMs ?? initialBudget(tc));
+    events.push({ type: 'DeadlineSet', seat, deadline: new Date(now + remainingMs).toISOString(), remainingMs });
+  }
+  return events;
+};
+
+function stoppedAt(tc: TimeControl, leftMs: number): number {
+  if ('perMoveMs' in tc) return tc.perMoveMs;
+  return Math.min(tc.bankMs, Math.max(0, leftMs) + tc.incrementMs);
+}
+
+/** Each seat's clock as clients see it. */
+export function clocksOf(agg: Aggregate): { seat: number; remainingMs: number; deadline: string | null }[] {
+  return Object.entries(agg.app.clocks).map(([seat, c]) => ({ seat: Number(seat), remainingMs: c.remainingMs, deadline: c.deadline }));
+}

@@ -1,0 +1,113 @@
+/**
+ * Timers on one machine: in-memory alarms, each game's set also written to the table
+ * (`pk = "TIMERS"`, `sk = <gameId>`) so a restart recovers every pending deadline and fires
+ * the late ones at once. The alarm clock is injectable, so tests can run days in milliseconds.
+ */
+import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Aggregate } from '../app/aggregate.js';
+import { queryAll } from '../store/query-all.js';
+import { timersOf, type Timer } from './timer.js';
+
+export interface AlarmClock {
+  now(): number;
+  /** Calls `fire` at epoch ms `at` (at once if past); returns a cancel function. */
+  at(at: number, fire: () => void): () => void;
+}
+
+/** The longest a single setTimeout may wait (about 24.8 days); longer waits re-arm. */
+const MAX_WAIT = 2 ** 31 - 1;
+
+export const systemAlarmClock: AlarmClock = {
+  now: Date.now,
+  at(at, fire) {
+    let handle: NodeJS.Timeout;
+    const arm = () => {
+      const wait = at - Date.now();
+      handle = setTimeout(wait > MAX_WAIT ? arm : fire, Math.max(0, Math.min(wait, MAX_WAIT)));
+      handle.unref?.();
+    };
+    arm();
+    return () => clearTimeout(handle);
+  },
+};
+
+const TIMERS_PK = 'TIMERS';
+
+export class LocalTimers {
+  private readonly doc: DynamoDBDocumentClient;
+  private readonly armed = new Map<string, (() => void)[]>();
+  private readonly firing = new Set<Promise<void>>();
+
+  constructor(
+    client: DynamoDBClient,
+    private readonly table: string,
+    private readonly clock: AlarmClock,
+    private readonly fire: (timer: Timer) => Promise<void>,
+  ) {
+    this.doc = DynamoDBDocumentClient.from(client);
+  }
+
+  /** Makes the game's alarms (and their durable copy) match its clocks after a commit. */
+  async sync(agg: Aggregate): Promise<void> {
+    const timers = timersOf(agg);
+    if (timers.length === 0 && !this.armed.has(agg.id)) return; // stale durable copies fire harmlessly
+    await this.persist(agg.id, agg.version, timers);
+    this.arm(agg.id, timers);
+  }
+
+  /** Arms every pending timer found in the table (at start). */
+  async recover(): Promise<number> {
+    const items = await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': TIMERS_PK }, ConsistentRead: true });
+    for (const item of items) this.arm(item.sk as string, JSON.parse(item.timers as string) as Timer[]);
+    return items.length;
+  }
+
+  stop(): void {
+    for (const cancels of this.armed.values()) for (const cancel of cancels) cancel();
+    this.armed.clear();
+  }
+
+  private arm(gameId: string, timers: Timer[]): void {
+    for (const cancel of this.armed.get(gameId) ?? []) cancel();
+    if (timers.length === 0) return void this.armed.delete(gameId);
+    this.armed.set(
+      gameId,
+      timers.map((t) => this.clock.at(t.at, () => this.track(t))),
+    );
+  }
+
+  private track(timer: Timer): void {
+    const run = this.fire(timer).finally(() => this.firing.delete(run));
+    this.firing.add(run);
+  }
+
+  get busy(): boolean {
+    return this.firing.size > 0;
+  }
+
+  /** Resolves once no timer is firing (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.firing.size) await Promise.all([...this.firing]);
+  }
+
+  private async persist(gameId: string, version: number, timers: Timer[]): Promise<void> {
+    const key = { pk: TIMERS_PK, sk: gameId };
+    try {
+      if (timers.length === 0) {
+        await this.doc.send(new DeleteCommand({ TableName: this.table, Key: key, ConditionExpression: 'attribute_not_exists(version) OR version <= :v', ExpressionAttributeValues: { ':v': version } }));
+      } else {
+        await this.doc.send(
+          new PutCommand({
+            TableName: this.table,
+            Item: { ...key, version, timers: JSON.stringify(timers) },
+            ConditionExpression: 'attribute_not_exists(version) OR version <= :v',
+            ExpressionAttributeValues: { ':v': version },
+          }),
+        );
+      }
+    } catch (e) {
+      if (!(e instanceof ConditionalCheckFailedException)) throw e; // a newer commit already set them
+    }
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * What a due timer does. A `timeout` timer carries the version it was set at: it commits
+ * `TimedOut` and the seat's bot move (or, with FORFEIT, hands the seat to a bot for good)
+ * only if the game is still at that version, so a late or repeated timer changes nothing.
+ * A `warning` timer (a quarter of the time left) only notifies, and only while the deadline
+ * it was set for still stands.
+ */
+import { applyCommit, type Aggregate } from '../app/aggregate.js';
+import { STAND_IN_BOT, type TimedOut } from '../app/app-events.js';
+import { AppError } from '../app/errors.js';
+import { moveEvents, type Decision, type ParlorService } from '../app/service.js';
+import type { TableEvent } from '../engine/core/index.js';
+import { botMove } from '../bots/kinds.js';
+
+export interface Timer {
+  kind: 'timeout' | 'warning' | 'expire';
+  gameId: string;
+  seat: number;
+  /** The game's version when the timer was set. */
+  version: number;
+  /** ISO time of the deadline it belongs to (for `expire`: the game's expiry; seat -1). */
+  deadline: string;
+  /** Epoch ms the timer is due. */
+  at: number;
+}
+
+/**
+ * The timers a game needs now: one timeout per running clock, a warning while more than a
+ * quarter is left, and the expiry of a game still waiting for players.
+ */
+export function timersOf(agg: Aggregate): Timer[] {
+  const { expiresAt } = agg.app.settings;
+  if (!agg.state.started) {
+    return expiresAt && !agg.app.cancelled ? [{ kind: 'expire', gameId: agg.id, seat: -1, version: agg.version, deadline: expiresAt, at: Date.parse(expiresAt) }] : [];
+  }
+  return Object.entries(agg.app.clocks).flatMap(([key, clock]) => {
+    if (!clock.deadline) return [];
+    const seat = Number(key);
+    const due = Date.parse(clock.deadline);
+    const base = { gameId: agg.id, seat, version: agg.version, deadline: clock.deadline };
+    const timeout: Timer = { ...base, kind: 'timeout', at: due };
+    return clock.remainingMs > 0 ? [{ ...base, kind: 'warning', at: due - clock.remainingMs / 4 } satisfies Timer, timeout] : [timeout];
+  });
+}
+
+/** The commit a due timeout makes, or null when there is nothing to time out. */
+export function timeoutDecision(agg: Aggregate, seat: number, now: number): Decision | null {
+  const deadline = agg.app.clocks[seat]?.deadline;
+  if (!deadline || Date.parse(deadline) > now || agg.state.ended) return null;
+  const timedOut: TimedOut = { type: 'TimedOut', seat, deadline, action: agg.app.settings.onTimeout };
+  const draft = applyCommit(agg, { version: agg.version + 1, events: [timedOut as TableEvent] });
+  return { events: [timedOut as TableEvent, ...moveEvents(draft, seat, botMove(draft, seat, draft.app.bots[seat] ?? STAND_IN_BOT))], seat };
+}
+
+/** Cancels a game that is still waiting for players when its expiry is due. */
+export function expiryDecision(agg: Aggregate, now: number): Decision | null {
+  const { expiresAt } = agg.app.settings;
+  if (agg.state.started || agg.app.cancelled || !expiresAt || Date.parse(expiresAt) > now) return null;
+  return { events: [{ type: 'GameCancelled', reason: 'expired' } as TableEvent] };
+}
+
+export interface TimerHandlers {
+  /** A deadline warning to pass on (notifications). */
+  warn?(agg: Aggregate, timer: Timer): Promise<void>;
+}
+
+/** Fires one timer; true when it changed the game. */
+export async function fireTimer(service: ParlorService, timer: Timer, handlers: TimerHandlers = {}): Promise<boolean> {
+  if (timer.kind === 'warning') {
+    const agg = await service.load(timer.gameId);
+    if (agg.app.clocks[timer.seat]?.deadline === timer.deadline) await handlers.warn?.(agg, timer);
+    return false;
+  }
+  if (timer.kind === 'expire') {
+    const before = await service.load(timer.gameId);
+    return (await service.execute(timer.gameId, (agg) => expiryDecision(agg, service.now()))).version !== before.version;
+  }
+  try {
+    const before = await service.load(timer.gameId);
+    const after = await service.execute(timer.gameId, (agg) => timeoutDecision(agg, timer.seat, service.now()), { expectedVersion: timer.version });
+    return after.version !== before.version;
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'VERSION_CONFLICT') return false; // the game moved on: a late timer changes nothing
+    throw e;
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Sends due webhook deliveries, signed per the Standard Webhooks specification (`webhook-id`,
+ * `webhook-timestamp`, `webhook-signature`: HMAC-SHA256 with the hook's `whsec_` secret).
+ * A failed attempt is retried with backoff under the same id; after the last retry the delivery
+ * is dropped, and a hook that fails `maxFailures` times in a row is disabled (shown on the player).
+ */
+import { Webhook as Signer } from 'standardwebhooks';
+import type { Outbox, Delivery } from './outbox.js';
+import type { Webhooks } from './webhooks.js';
+
+export interface DispatcherOptions {
+  /** Waits before each retry, in ms (default: 5 s, 30 s, 2 min, 10 min, 1 h, 6 h). */
+  backoff?: readonly number[];
+  /** Failures in a row that disable a hook (default 10). */
+  maxFailures?: number;
+  /** How long one attempt may take (default 10 s). */
+  timeoutMs?: number;
+  now?: () => number;
+  log?: { error(details: object, message: string): void };
+}
+
+export const DEFAULT_BACKOFF = [5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
+
+export class Dispatcher {
+  private readonly backoff: readonly number[];
+  private readonly maxFailures: number;
+  private readonly timeoutMs: number;
+  private readonly now: () => number;
+  private readonly log: NonNullable<DispatcherOptions['log']>;
+  /** When the earliest retry this dispatcher scheduled is due (epoch ms), if any. */
+  nextRetry: number | null = null;
+
+  constructor(
+    private readonly outbox: Outbox,
+    private readonly webhooks: Webhooks,
+    options: DispatcherOptions = {},
+  ) {
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.maxFailures = options.maxFailures ?? 10;
+    this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? { error: (d, m) => console.error(m, d) };
+  }
+
+  /** Sends every delivery due now; returns how many were attempted. */
+  async sendDue(): Promise<number> {
+    if (this.nextRetry !== null && this.nextRetry <= this.now()) this.nextRetry = null;
+    const due = await this.outbox.due(this.now());
+    let attempted = 0;
+    await Promise.all(
+      due.map(async (d) => {
+        if (!(await this.outbox.lease(d, this.now(), this.timeoutMs * 3))) return;
+        attempted++;
+        await this.attempt(d).catch((e: unknown) => this.log.error({ err: e, delivery: d.id }, 'webhook delivery failed to settle'));
+      }),
+    );
+    return attempted;
+  }
+
+  private async attempt(d: Delivery): Promise<void> {
+    const hook = await this.webhooks.get(d.player, d.webhookId);
+    if (!hook || hook.disabled) return this.outbox.done(d);
+    const tried = this.now();
+    // The signed timestamp is the wall clock of the attempt (receivers check its freshness).
+    const error = await this.post(hook.url, hook.secret, d, Date.now());
+    await this.webhooks.record(hook, error, this.maxFailures);
+    if (error === null) return this.outbox.done(d);
+    const wait = this.backoff[d.attempt];
+    if (wait === undefined || hook.failures + 1 >= this.maxFailures) return this.outbox.done(d); // given up: the hook's health says so
+    await this.outbox.retry(d, tried + wait, tried);
+    this.nextRetry = Math.min(this.nextRetry ?? Infinity, tried + wait);
+  }
+
+  /** One attempt; null on a 2xx answer, else what went wrong. */
+  private async post(url: string, secret: string, d: Delivery, at: number): Promise<string | null> {
+    const timestamp = new Date(at);
+    const signature = new Signer(secret).sign(d.id, timestamp, d.body);
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'webhook-id': d.id, 'webhook-timestamp': String(Math.floor(at / 1000)), 'webhook-signature': signature },
+        body: d.body,
+        redirect: 'manual',
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+      await res.body?.cancel();
+      return res.ok ? null : `HTTP ${res.status}`;
+    } catch (e) {
+      return (e as Error).name === 'TimeoutError' ? 'timed out' : 'could not connect';
+    }
+  }
+}
+
+/**
+ * Sends the outbox on one machine: at once when a delivery is enqueued here (`kick`), when a
+ * retry scheduled here comes due, and every `everyMs` otherwise (deliveries left by a stopped server).
+ */
+export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => number = Date.now): { stop(): void; kick(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+  let stopped = false;
+  const run = async () => {
+    if (running || stopped) return;
+    running = true;
+    try {
+      while ((await dispatcher.sendDue()) > 0 && !stopped);
+    } finally {
+      running = false;
+      if (!stopped) {
+        clearTimeout(timer);
+        const retry = dispatcher.nextRetry === null ? everyMs : Math.max(0, dispatcher.nextRetry - now());
+        timer = setTimeout(run, Math.min(everyMs, retry));
+        timer.unref?.();
+      }
+    }
+  };
+  timer = setTimeout(run, 0); // what a previous run of the server left
+  timer.unref?.();
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+    kick: () => void run(),
+  };
+}

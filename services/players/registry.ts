@@ -1,0 +1,40 @@
+/**
+ * Registered players in the game table: `pk = "PLAYER#<id>"`, `sk = "PROFILE"`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { AppError } from '../app/errors.js';
+
+export const playerPk = (id: string) => `PLAYER#${id}`;
+
+export interface Player {
+  id: string;
+  name: string;
+}
+
+export class PlayerRegistry {
+  private readonly doc: DynamoDBDocumentClient;
+
+  constructor(
+    client: DynamoDBClient,
+    private readonly table: string,
+  ) {
+    this.doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+  }
+
+  async register(name: string): Promise<Player> {
+    const trimmed = name.trim();
+    if (trimmed.length < 1 || trimmed.length > 40) throw new AppError('BAD_INPUT', 'a name has 1 to 40 characters');
+    const player = { id: randomUUID(), name: trimmed };
+    await this.doc.send(
+      new PutCommand({ TableName: this.table, Item: { pk: playerPk(player.id), sk: 'PROFILE', name: player.name, createdAt: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(pk)' }),
+    );
+    return player;
+  }
+
+  async get(id: string): Promise<Player | null> {
+    const item = (await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: playerPk(id), sk: 'PROFILE' } }))).Item;
+    return item ? { id, name: item.name as string } : null;
+  }
+}

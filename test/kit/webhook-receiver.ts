@@ -1,0 +1,39 @@
+/** A real HTTP webhook receiver on loopback that records every delivery and answers as told. */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+
+export interface Received {
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+/** `answer(n)` gives the status of the n-th delivery (0-based). */
+export function useReceiver(answer: (n: number) => number = () => 204) {
+  const r = { url: '', received: [] as Received[] };
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const n = r.received.length;
+      r.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString(), at: Date.now() });
+      res.statusCode = answer(n);
+      res.end();
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    r.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return r;
+}
+
+export async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const end = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('timed out waiting');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}

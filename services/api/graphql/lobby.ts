@@ -26,10 +26,6 @@ type LobbyEdge {
   node: LobbyEntry!
 }
 
-type PageInfo {
-  hasNextPage: Boolean!
-  endCursor: String
-}
 `;
 
 export const lobbyQueries = (service: ParlorService) => ({

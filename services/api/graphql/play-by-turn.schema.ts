@@ -118,10 +118,6 @@ type PlayerGameEdge {
   cursor: String!
 }
 
-type PageInfo {
-  hasNextPage: Boolean!
-  endCursor: String
-}
 
 type PlayerGame {
   game: Game!

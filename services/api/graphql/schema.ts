@@ -105,6 +105,12 @@ type GameType {
   catalog: JSON
 }
 
+"Where a page of a connection (Relay style) ends: pass endCursor as after for the next page."
+type PageInfo {
+  hasNextPage: Boolean!
+  endCursor: String
+}
+
 "A game in the lobby: created, not yet full."
 type LobbyEntry {
   gameId: ID!

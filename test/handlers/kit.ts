@@ -24,6 +24,8 @@ import { managementApi } from '../../services/handlers/ws/gateway.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 import { localClient } from '../../services/store/embedded.js';
 import { gamePk } from '../../services/store/schema.js';
+import { DynamoEventStore } from '../../services/store/dynamo.js';
+import { exportToLake } from '../../services/analytics/lake.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { highCard } from '../kit/high-card.js';
 import { createAndSeat, type SeatedGame } from '../kit/seat.js';
@@ -143,6 +145,8 @@ export interface AwsWorld {
   parlor: Parlor;
   /** The DynamoDB actions each handler has called, as IAM names them ("dynamodb:PutItem"). */
   used: Record<HandlerName, Set<string>>;
+  /** The scheduled analytics export (services/handlers/export.ts) over every game since `since`. */
+  exportRun(since: string): Promise<unknown>;
   /** Connections and subscriptions as the table holds them (reads not recorded). */
   connections: Connections;
   gateway: FakeApiGateway;
@@ -169,15 +173,19 @@ export function useAws(options: { games?: readonly AnyGame[] } = {}): AwsWorld {
     world.parlor = createParlor({ client: db.client, tableName: db.tableName, games });
     world.used = { http: new Set(), ws: new Set(), stream: new Set(), timer: new Set(), export: new Set() };
     // Each handler on a client of its own that records the operations it calls.
-    const parlorOf = (name: HandlerName) => {
+    const recorded = (name: HandlerName) => {
       const client = localClient(db.server.endpoint);
       client.middlewareStack.add((next, context) => (args) => (world.used[name].add(`dynamodb:${String(context.commandName).replace(/Command$/, '')}`), next(args)), {
         step: 'initialize',
         name: 'recordActions',
       });
       clients.push(client);
-      return createParlor({ client, tableName: db.tableName, games });
+      return client;
     };
+    const parlorOf = (name: HandlerName) => createParlor({ client: recorded(name), tableName: db.tableName, games });
+    // The scheduled export's run, as its handler makes it, with the files it would upload dropped.
+    const exportStore = new DynamoEventStore({ client: recorded('export'), tableName: db.tableName });
+    world.exportRun = (since) => exportToLake(exportStore, async () => {}, since);
     world.connections = new Connections(db.client, db.tableName);
     world.ws = wsHandler(realtime(parlorOf('ws')), { endpoint: world.gateway.endpoint });
     world.stream = streamHandler(realtime(parlorOf('stream')), managementApi(world.gateway.endpoint));
@@ -262,6 +270,7 @@ export async function expectOnlyGrantedActions(world: AwsWorld): Promise<void> {
   // A deadline that fires late (the game moved on since version 1) changes nothing; the minute's outbox run.
   expect(await world.timer({ kind: 'timeout', gameId: id, seat: 0, version: 1, deadline: new Date(0).toISOString(), at: 0 })).toEqual({ changed: false });
   expect(await world.timer({ outbox: true })).toEqual({ sent: 0 });
+  await world.exportRun(new Date(0).toISOString());
   await world.ws(wsEvent('$default', connection, { id: 's', type: 'complete' }));
   await world.ws(wsEvent('$disconnect', connection));
   expect(world.gateway.messages(connection).map((m) => m.type)).toEqual(['connection_ack', 'next', 'next']);

@@ -70,7 +70,7 @@ FROM events WHERE game = 'sea-salt-and-paper' AND type = 'RoundEnded' GROUP BY 1
 };
 
 export interface AnalyticsProps {
-  table: { tableName: string; grant(grantee: LambdaFunction, ...actions: string[]): unknown };
+  table: { tableName: string; tableArn: string };
   exportFunction: LambdaFunction;
   tableActions: readonly string[];
   databaseName: string;
@@ -97,7 +97,8 @@ export class ParlorAnalytics extends Construct {
 
     const fn = props.exportFunction;
     fn.addEnvironment('EXPORT_BUCKET', this.bucket.bucketName);
-    props.table.grant(fn, ...props.tableActions);
+    // The table itself only: table.grant would add index/* (the export scans the base table).
+    fn.addToRolePolicy(new PolicyStatement({ actions: [...props.tableActions], resources: [props.table.tableArn] }));
     // Writes objects, nothing else (grantPut would add tagging, retention and multipart aborts).
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: LAKE_PREFIXES.map((p) => this.bucket.arnForObjects(`${p}/*`)) }));
     // Daily, shortly after midnight UTC: yesterday whole, and today so far (rewritten tomorrow).

@@ -162,6 +162,7 @@ export async function bundle(name: BundleName, outdir: string, options: { minify
     cpSync(join(ROOT, 'node_modules', pkg), to, { recursive: true });
     assetBytes += sizeOf(to);
   }
+  if (name === 'http') assetBytes += copyWebClient(outdir);
   const bundled = new Set(Object.keys(result.metafile.inputs).flatMap((input) => (input.includes('node_modules/') ? [packageOf(packagePath(resolve(ROOT, input))!)] : [])));
   for (const [pkg, dirs] of Object.entries(ASSETS)) {
     if (!bundled.has(pkg)) continue;
@@ -174,6 +175,18 @@ export async function bundle(name: BundleName, outdir: string, options: { minify
     }
   }
   return { file, bytes: statSync(file).size, metafile: result.metafile, assetBytes };
+}
+
+/**
+ * The web client beside the http bundle (public/, with graphql-ws's browser build in
+ * public/vendor/), so the HTTP API serves the page as `npm start` does. Returns the bytes copied.
+ */
+function copyWebClient(outdir: string): number {
+  const to = join(outdir, 'public');
+  cpSync(join(ROOT, 'services', 'web', 'public'), to, { recursive: true });
+  mkdirSync(join(to, 'vendor'), { recursive: true });
+  cpSync(join(ROOT, 'node_modules', 'graphql-ws', 'umd', 'graphql-ws.min.js'), join(to, 'vendor', 'graphql-ws.js'));
+  return sizeOf(to);
 }
 
 function sizeOf(path: string): number {

@@ -279,6 +279,8 @@ export class ParlorStack extends Stack {
     alarm('ExportErrors', this.exportFunction.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }), 1, 'The scheduled analytics export failed');
 
     new CfnOutput(this, 'HttpApiUrl', { value: httpStage.url, description: 'GraphQL at <url>graphql, REST at <url>v1, docs at <url>docs' });
+    // The web page (served by the http function) opens its socket on the WebSocket API.
+    http.addEnvironment('WEBSOCKET_URL', wsStage.url);
     new CfnOutput(this, 'WebSocketUrl', { value: wsStage.url, description: 'graphql-ws clients connect here' });
     new CfnOutput(this, 'GameTableName', { value: this.table.tableName });
     new CfnOutput(this, 'AnalyticsBucketName', { value: this.analytics.bucket.bucketName, description: 'Exported games: games/ and events/, Parquet by game and day' });

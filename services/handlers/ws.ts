@@ -65,7 +65,7 @@ export function wsHandler(rt: Realtime, options: { endpoint?: string } = {}) {
     const { connectionId } = s;
     const connection = await connections.get(connectionId);
     if (!connection) return s.violation('subscribe before connection_ack'); // 4401
-    const started = await updates.start(message.payload, connection.token);
+    const started = await updates.start(message.payload, await parlor.play.players.credential(connection.token));
     if (!started.ok) {
       count('SubscriptionsRefused');
       await s.send({ type: 'error', id: message.id, payload: started.errors });
@@ -150,10 +150,12 @@ function headerOf(event: WebSocketEvent, name: string): string | undefined {
 }
 
 /**
- * Refuses a seat token that opens no seat: its game (the token's readable prefix, see
- * app/tokens.ts) must exist and the token must be that seat's. Null when it is good.
+ * Refuses a token that opens nothing: a player token must verify; a seat token's game (its
+ * readable prefix, see app/tokens.ts) must exist and the token must be that seat's. Null when good.
  */
 async function checkToken(parlor: Parlor, token: string): Promise<{ message: string; extensions: { code: string } } | null> {
+  const credential = await parlor.play.players.credential(token);
+  if (typeof credential === 'object') return 'refused' in credential ? { message: credential.refused, extensions: { code: 'UNAUTHENTICATED' } } : null;
   try {
     const agg = await parlor.service.load(token.split('.')[0] ?? '');
     parlor.service.seatOf(agg, token);

@@ -32,8 +32,13 @@ interface Asset {
 }
 
 export interface WebOptions {
-  /** Folder of the client's files; defaults to services/web/public. */
+  /** Folder of the client's files; defaults to services/web/public (beside the bundle on Lambda). */
   root?: string;
+  /**
+   * Where the page opens its graphql-ws socket (default: WEBSOCKET_URL, else the page's own host).
+   * On AWS the WebSocket API has an address of its own, so the page is told it in a meta tag.
+   */
+  websocketUrl?: string;
 }
 
 const DEFAULT_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'public');
@@ -42,7 +47,11 @@ export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
   const root = opts.root ?? DEFAULT_ROOT;
   if (!existsSync(root)) return;
   const assets = new Map<string, Asset>();
-  for (const file of walk(root)) assets.set('/' + relative(root, file).split(sep).join('/'), asset(file));
+  const websocketUrl = opts.websocketUrl ?? process.env.WEBSOCKET_URL;
+  for (const file of walk(root)) {
+    const path = '/' + relative(root, file).split(sep).join('/');
+    assets.set(path, path === '/index.html' && websocketUrl ? asset(file, (html) => withWebsocketUrl(html, websocketUrl)) : asset(file));
+  }
   const vendor = graphqlWsBrowserBuild();
   if (vendor) assets.set('/vendor/graphql-ws.js', asset(vendor));
 
@@ -60,8 +69,14 @@ function send(request: FastifyRequest, reply: FastifyReply, a: Asset, html: bool
   return reply.send(a.body);
 }
 
-function asset(file: string): Asset {
-  const body = readFileSync(file);
+/** The page with `<meta name="parlor-websocket">` naming the socket's address (read by js/api.js). */
+function withWebsocketUrl(html: Buffer, url: string): Buffer {
+  const escaped = url.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return Buffer.from(html.toString('utf8').replace('</head>', `  <meta name="parlor-websocket" content="${escaped}">\n</head>`));
+}
+
+function asset(file: string, transform: (body: Buffer) => Buffer = (b) => b): Asset {
+  const body = transform(readFileSync(file));
   return {
     type: TYPES[extname(file)] ?? 'application/octet-stream',
     body,

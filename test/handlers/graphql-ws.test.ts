@@ -30,6 +30,8 @@ const swap = { type: 'choose', swap: false };
 interface Target {
   name: string;
   url(): string;
+  /** GraphQL over HTTP to this server. */
+  gql(query: string, variables?: Record<string, unknown>, token?: string): Promise<{ data?: any; errors?: unknown[] }>;
   newGame(): Promise<{ id: string; tokens: string[] }>;
   /** Plays a move over HTTP; on AWS also delivers the new commit's Streams records. */
   move(id: string, token: string): Promise<void>;
@@ -52,6 +54,7 @@ const targets: Target[] = [
   {
     name: 'local server (mercurius)',
     url: () => local.url.replace('http', 'ws') + '/graphql',
+    gql: (q, v, token) => local.gql(q, v, token),
     newGame: () => createAndSeat(local.gql, { game: 'high-card', seats: 2 }),
     async move(id, token) {
       expect((await local.gql(MOVE, { id, move: swap }, token)).errors).toBeUndefined();
@@ -62,6 +65,7 @@ const targets: Target[] = [
   {
     name: 'Lambda handlers (API Gateway stand-in)',
     url: () => aws.gateway.endpoint.replace('http', 'ws'),
+    gql: (q, v, token) => gql(aws, q, v, token),
     newGame: () => newGame(aws),
     async move(id, token) {
       const before = (await aws.parlor.service.load(id)).version;
@@ -112,6 +116,18 @@ describe.each(targets)('graphql-ws client against the $name', (t) => {
     expect(pongs.n).toBeGreaterThan(0);
     mine.dispose();
     watcher.dispose();
+  });
+
+  it("a registered player's token opens the socket and the subscription sees the player's seat", async () => {
+    const player = (await t.gql('mutation { registerPlayer(name: "Pat") { token } }')).data.registerPlayer.token as string;
+    const id = (await t.gql('mutation { createGame(input: { game: "high-card", seats: 2 }) { game { id } } }')).data.createGame.game.id;
+    expect((await t.gql('mutation($id: ID!) { joinGame(gameId: $id, name: "Ann") { seat } }', { id })).errors).toBeUndefined();
+    expect((await t.gql('mutation($id: ID!) { joinGame(gameId: $id, name: "Pat") { seat } }', { id }, player)).data.joinGame.seat).toBe(1);
+    const mine = subscribe(client(t, player), SUB, { id });
+    const [now] = await mine.until(1);
+    expect(now!.data.gameUpdated).toMatchObject({ seat: 1, view: { chosen: [false, false] } });
+    expect(now!.data.gameUpdated.view.hand).toBeTypeOf('number');
+    mine.dispose();
   });
 
   it('refuses a forged seat token with UNAUTHENTICATED', async () => {

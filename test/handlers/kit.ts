@@ -6,6 +6,7 @@
  * real WebSocket clients.
  */
 import './env.js';
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { QueryCommand, type AttributeValue, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -170,7 +171,10 @@ export function useAws(options: { games?: readonly AnyGame[] } = {}): AwsWorld {
   beforeAll(async () => {
     world.gateway = await new FakeApiGateway().listen();
     const games = options.games ?? [highCard];
-    world.parlor = createParlor({ client: db.client, tableName: db.tableName, games });
+    // One signing secret for every function, as they share the Secrets Manager secret on AWS.
+    const secret = randomBytes(32).toString('base64url');
+    const signingSecret = async () => secret;
+    world.parlor = createParlor({ client: db.client, tableName: db.tableName, games, signingSecret });
     world.used = { http: new Set(), ws: new Set(), stream: new Set(), timer: new Set(), export: new Set() };
     // Each handler on a client of its own that records the operations it calls.
     const recorded = (name: HandlerName) => {
@@ -182,7 +186,7 @@ export function useAws(options: { games?: readonly AnyGame[] } = {}): AwsWorld {
       clients.push(client);
       return client;
     };
-    const parlorOf = (name: HandlerName) => createParlor({ client: recorded(name), tableName: db.tableName, games });
+    const parlorOf = (name: HandlerName) => createParlor({ client: recorded(name), tableName: db.tableName, games, signingSecret });
     // The scheduled export's run, as its handler makes it, with the files it would upload dropped.
     const exportStore = new DynamoEventStore({ client: recorded('export'), tableName: db.tableName });
     world.exportRun = (since) => exportToLake(exportStore, async () => {}, since);

@@ -61,7 +61,7 @@ describe('the synthesized bundles', () => {
     expect(kib(bundles.export)).toBeLessThan(1600);
   });
 
-  it('http answers GraphQL (JSON scalars, one graphql copy) and REST; in production, as deployed, no docs, GraphiQL or introspection', async () => {
+  it('http answers GraphQL (JSON scalars, one graphql copy), REST and the web page (naming the WebSocket API); in production, as deployed, no docs, GraphiQL or introspection', async () => {
     const run = await runBundle(
       bundles.http,
       [
@@ -70,10 +70,14 @@ describe('the synthesized bundles', () => {
         httpEvent('GET', '/docs/json'),
         httpEvent('GET', '/graphiql'),
         httpEvent('POST', '/graphql', { query: '{ __schema { types { name } } }' }),
+        httpEvent('GET', '/'),
+        httpEvent('GET', '/vendor/graphql-ws.js'),
       ],
-      { ...env(), NODE_ENV: 'production' },
+      { ...env(), NODE_ENV: 'production', WEBSOCKET_URL: 'wss://example.execute-api.eu-west-1.amazonaws.com/prod' },
     );
-    const [graphql, rest, openapi, graphiql, introspection] = run.results;
+    const [graphql, rest, openapi, graphiql, introspection, page, vendor] = run.results;
+    expect([page.statusCode, vendor.statusCode]).toEqual([200, 200]);
+    expect(page.isBase64Encoded ? Buffer.from(page.body, 'base64').toString() : page.body).toContain('<meta name="parlor-websocket" content="wss://example.execute-api.eu-west-1.amazonaws.com/prod">');
     expect(JSON.parse(graphql.body).data.gameTypes.map((g: any) => g.id)).toEqual(games.map((g) => g.id));
     expect(JSON.parse(rest.body).length).toBe(games.length);
     expect([openapi.statusCode, graphiql.statusCode]).toEqual([404, 404]);

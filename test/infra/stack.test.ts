@@ -59,6 +59,8 @@ describe('the game table', () => {
 describe('the functions', () => {
   it('four for the API (and the analytics export), on the latest Lambda Node (the code targets Node 20), arm64, traced, in production mode, each logging to its own group kept a month', () => {
     template.resourceCountIs('AWS::Lambda::Function', 5);
+    const http = template.findResources('AWS::Lambda::Function')[fnId('http')]!.Properties;
+    expect(Object.keys(http.Environment.Variables)).toContain('WEBSOCKET_URL'); // the web page's socket
     for (const name of FUNCTIONS) {
       const fn = template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties;
       expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', TracingConfig: { Mode: 'Active' } });

@@ -15,6 +15,12 @@ import type { Limits } from './settings.js';
 
 const MINUTE = 60_000;
 
+/** The WebSocket API's origin when the page's socket lives elsewhere (AWS), for connect-src. */
+function socketOrigin(): string[] {
+  const url = process.env.WEBSOCKET_URL;
+  return url ? [new URL(url).origin] : [];
+}
+
 /** The body an error gets: GraphQL's shape on /graphql, the REST shape elsewhere. */
 export function errorBody(req: FastifyRequest, code: string, message: string): object {
   return isGraphql(req) ? { data: null, errors: [{ message, extensions: { code } }] } : { error: { code, message } };
@@ -47,7 +53,10 @@ export const httpLimits = fp(
     await app.register(helmet, {
       // GraphiQL and the OpenAPI UI are pages of their own with inline styles; everything is same-origin.
       // npm start serves plain HTTP on loopback: no upgrade of its own requests to https.
-      contentSecurityPolicy: { directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'], 'upgrade-insecure-requests': null } },
+      // On AWS the web page's socket is the WebSocket API's own address (WEBSOCKET_URL, see services/web).
+      contentSecurityPolicy: {
+        directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'], 'connect-src': ["'self'", ...socketOrigin()], 'upgrade-insecure-requests': null },
+      },
     });
     await app.register(cors, { origin: limits.corsOrigins.length ? limits.corsOrigins : false, methods: ['GET', 'POST', 'OPTIONS'] });
 

@@ -23,7 +23,7 @@ import {
 } from 'graphql';
 import type { Viewer } from '../../engine/core/index.js';
 import type { Aggregate } from '../../app/aggregate.js';
-import type { ParlorService } from '../../app/service.js';
+import type { Credential, ParlorService } from '../../app/service.js';
 import { composeSchema } from '../../api/graphql/schema.js';
 import { resolvers, type GameHandle } from '../../api/graphql/resolvers.js';
 import { logger } from '../observability.js';
@@ -33,9 +33,9 @@ export type Started =
   | { ok: true; gameId: string; seat: Viewer; version: number; first: ExecutionResult }
   | { ok: false; errors: GraphQLFormattedError[] };
 
-/** What the resolvers see: the seat token (start), or the seat already checked (render). */
+/** What the resolvers see: the caller's credential (start), or the seat already checked (render). */
 interface UpdateContext {
-  token?: string;
+  token?: Credential;
   seat?: Viewer;
   /** The game the subscription's first event carried. */
   seen?: Aggregate;
@@ -67,7 +67,7 @@ export class GameUpdates {
   }
 
   /** Checks and starts a subscription for the holder of `token`; the first result is the game now. */
-  async start(operation: SubscribePayload, token: string | undefined): Promise<Started> {
+  async start(operation: SubscribePayload, token: Credential): Promise<Started> {
     let document: DocumentNode;
     try {
       document = this.document(operation.query);

@@ -83,7 +83,9 @@ function namedType(ref) {
 
 /** A graphql-ws client for one seat token (or a spectator); reconnects by itself. */
 export function socket(token) {
-  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
+  // On AWS the WebSocket API has its own address, which the server names in a meta tag.
+  const configured = document.querySelector('meta[name="parlor-websocket"]')?.getAttribute('content');
+  const url = configured || `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/graphql`;
   return globalThis.graphqlWs.createClient({
     url,
     lazy: true,

@@ -9,12 +9,25 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export async function launch(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
   return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+}
+
+/** One Chromium for a test file: launched before its tests, closed after them. */
+export function useBrowser(): { readonly browser: Browser } {
+  const held = {} as { browser: Browser };
+  beforeAll(async () => {
+    held.browser = await launch();
+  });
+  afterAll(async () => {
+    await held.browser?.close();
+  });
+  return held;
 }
 
 /** A player's page: a fresh context with a name typed into the top bar, on the lobby. */

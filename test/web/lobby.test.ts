@@ -6,20 +6,12 @@
  * it can be used, and the lobby's "My games" order.
  */
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
-import { SHOTS, launch, player, problems, ready } from './browser.js';
+import { SHOTS, useBrowser, player, problems, ready } from './browser.js';
 
 const server = useServer();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 describe('serving the web client', () => {
   it('serves the page at / gzipped with an ETag, and answers a repeat visit with 304', async () => {
@@ -56,7 +48,7 @@ describe('serving the web client', () => {
 
 describe('the page in Chromium', () => {
   it('loads with no request to any other origin, small and fast (bytes and time to interactive printed)', async () => {
-    const context = await browser.newContext();
+    const context = await chrome.browser.newContext();
     const page = await context.newPage();
     const foreign: string[] = [];
     await context.route('**/*', (route) => {
@@ -82,8 +74,8 @@ describe('the page in Chromium', () => {
   });
 
   it('lists my games with those awaiting my move first, and the open games with invite links', async () => {
-    const ann = await player(browser, server.url, 'Ann');
-    const bob = await player(browser, server.url, 'Bob');
+    const ann = await player(chrome.browser, server.url, 'Ann');
+    const bob = await player(chrome.browser, server.url, 'Bob');
     // Ann opens a game nobody joins (no one is to move yet), then a SCOUT game Bob joins.
     await ann.locator('article.game-type[data-type=silver] button[type=submit]').click();
     await ann.waitForSelector('section.table');

@@ -8,22 +8,13 @@
  * Every step checks that neither page shows the other seat's hidden cards. Screenshots go to
  * SHOTS (browser.ts).
  */
-import { mkdirSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { useServer } from '../kit/server.js';
-import { SHOTS, atVersion, hiddenInformation, launch, offered, player, problems, ready, tableState } from './browser.js';
+import { SHOTS, atVersion, hiddenInformation, useBrowser, offered, player, problems, ready, tableState } from './browser.js';
 
 const server = useServer();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 /** A small seeded generator, so a failing run can be replayed. */
 function random(seed: number) {
@@ -40,8 +31,8 @@ async function shot(page: Page, name: string) {
 
 /** Ann creates the game from the lobby with the given options; Bob joins (from the list, or by the invite link). */
 async function startGame(type: string, options: Record<string, string>, how: 'list' | 'invite', lang: 'en' | 'fa' = 'en') {
-  const ann = await player(browser, server.url, 'Ann', lang);
-  const bob = await player(browser, server.url, 'Bob', lang);
+  const ann = await player(chrome.browser, server.url, 'Ann', lang);
+  const bob = await player(chrome.browser, server.url, 'Bob', lang);
   const form = ann.locator(`article.game-type[data-type="${type}"]`);
   await form.locator('summary').click();
   for (const [name, value] of Object.entries(options)) {

@@ -5,25 +5,17 @@
  * seat's move (its updates held back on the WebSocket) still plays its own, because a move
  * refused with VERSION_CONFLICT is replayed when it is still legal in the newest state.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
-import { atVersion, launch, player, problems, ready, tableState } from './browser.js';
+import { atVersion, useBrowser, player, problems, ready, tableState } from './browser.js';
 
 const server = useServer();
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const chrome = useBrowser();
 
 describe('a table in Chromium', () => {
   it('plays a simultaneous move from a page that missed the other seat’s move (VERSION_CONFLICT replayed)', async () => {
-    const ann = await player(browser, server.url, 'Ann');
-    const bob = await player(browser, server.url, 'Bob');
+    const ann = await player(chrome.browser, server.url, 'Ann');
+    const bob = await player(chrome.browser, server.url, 'Bob');
     let hold = false;
     await bob.routeWebSocket(/\/graphql$/, (ws) => {
       const upstream = ws.connectToServer();

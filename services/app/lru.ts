@@ -8,7 +8,8 @@ export class LruCache<K, V> {
 
   constructor(
     private readonly capacity: number,
-    private readonly budget: { maxBytes: number; sizeOf: (value: V) => number } | null = null,
+    /** `sizeOf` gets the key's previous estimate, so a caller may re-measure only now and then. */
+    private readonly budget: { maxBytes: number; sizeOf: (value: V, previous: number | undefined) => number } | null = null,
   ) {}
 
   /** The estimated bytes held (0 without `sizeOf`). */
@@ -31,8 +32,9 @@ export class LruCache<K, V> {
 
   set(key: K, value: V): void {
     if (this.capacity <= 0) return;
+    const previous = this.map.get(key)?.size;
     this.delete(key);
-    const size = this.budget ? this.budget.sizeOf(value) : 0;
+    const size = this.budget ? this.budget.sizeOf(value, previous) : 0;
     if (this.budget && size > this.budget.maxBytes) return; // larger than the whole cache: not kept
     this.map.set(key, { value, size });
     this.total += size;

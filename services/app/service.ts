@@ -372,7 +372,14 @@ export class ParlorService {
 }
 
 /** A folded game's size, estimated by its JSON (strings count once per character). */
-function aggregateBytes(agg: Aggregate): number {
+/**
+ * A folded game's size, estimated by its JSON (strings count once per character). Measuring is a
+ * full stringify, so a cached game is re-measured every MEASURE_EVERY versions, not on every move:
+ * a state grows by a few events per version, far below the budget's grain.
+ */
+const MEASURE_EVERY = 32;
+function aggregateBytes(agg: Aggregate, previous: number | undefined): number {
+  if (previous !== undefined && agg.version % MEASURE_EVERY !== 0) return previous;
   return JSON.stringify(agg.state).length + JSON.stringify(agg.commandIds).length;
 }
 

@@ -56,7 +56,9 @@ export function fromStream(id: string, stream: Stream, lookup: GameLookup = find
 export function applyCommit(agg: Aggregate, commit: Pick<Commit, 'version' | 'events' | 'commandId' | 'seat'>): Aggregate {
   // The application's events fold beside the table's; the engine never sees them.
   const events = commit.events as TableEvent[];
-  const tableEvents = events.filter((e) => !isAppEvent(e));
+  // The very array decide returned when it holds no app events: the table then reuses the state
+  // decide already computed instead of folding the events again.
+  const tableEvents = events.some(isAppEvent) ? events.filter((e) => !isAppEvent(e)) : events;
   const state = tableEvents.length ? agg.table.fold(tableEvents, agg.version === 0 ? null : agg.state) : agg.state;
   let app = agg.app;
   for (const e of events) if (isAppEvent(e)) app = evolveApp(app, e);

@@ -352,7 +352,11 @@ export class ParlorService {
     let events = decided;
     let next = applyCommit(agg, { version, events, ...meta });
     const notes = this.annotators.flatMap((annotate) => annotate(agg, next, now));
-    if (notes.length) next = applyCommit(agg, { version, events: (events = [...decided, ...notes]), ...meta });
+    if (notes.length) {
+      // The notes fold onto the game after the decided events (not the whole commit again).
+      events = [...decided, ...notes];
+      next = applyCommit(next, { version, events: notes, seat: meta.seat });
+    }
     const snapshot = version % this.snapshotEvery === 0 ? snapshotOf(next) : undefined;
     // The command goes into the record without its secrets (seed, token hash).
     const recorded = command && recordedCommand(command);

@@ -15,14 +15,14 @@ import { subscriptionSlot } from '../limits/websocket.js';
 import { playByTurnResolvers, playerTopic } from './play-by-turn.resolvers.js';
 import type { PlayApi } from '../../play-by-turn.js';
 
-export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Limits }) {
+export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Limits; subscriptions: boolean }) {
   const credential = async (token: string | undefined) => ({ token: await opts.play.players.credential(token), bearer: token });
   await app.register(mercurius, {
     schema: composeSchema(opts.service.games),
     resolvers: merged(resolvers(opts.service), playByTurnResolvers(opts.service, opts.play)),
     ...graphqlOptions(opts.limits),
     context: (request) => credential(bearer(request.headers.authorization)),
-    subscription: {
+    subscription: opts.subscriptions && {
       wsDefaultSubprotocol: 'graphql-transport-ws',
       // The seat or player token travels in connection_init: { authorization: "Bearer …" } or { token: "…" }.
       onConnect: ({ payload }: { payload?: Record<string, unknown> }) =>
@@ -36,6 +36,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
   });
   app.graphql.defineResolvers(analyticsResolvers(opts.service));
   installGraphqlLimits(app, opts.limits);
+  if (!opts.subscriptions) return;
   app.graphql.addHook('preSubscriptionExecution', subscriptionSlot(opts.limits));
   // Subscribers on this process hear of every commit made through it.
   opts.service.onCommit((agg) => app.graphql.pubsub.publish({ topic: topic(agg.id), payload: agg }));

@@ -69,6 +69,8 @@ const packageOf = (path: string) => path.split('/').slice(0, path.startsWith('@'
  * - GraphiQL (mercurius › @fastify/static) and subscriptions over WebSocket (@fastify/websocket,
  *   mercurius › ./subscription, ./lib/subscriber) in the http function: Lambda holds no sockets (ws.ts serves
  *   subscriptions there) and development tools are off in production. ~400 KiB with ws and glob.
+ * - graphql-jit (mercurius › graphql-jit), in http: mercurius compiles queries with it only when
+ *   its `jit` option is set, which ours is not (~70 KiB with lodash.merge).
  * - mercurius, in the handlers that serve no HTTP: the GraphQL resolvers they share with the
  *   Fastify app take only `ErrorWithProps` from it (as mercurius defines it), and the rest of
  *   mercurius and Fastify is a third of the bundle.
@@ -90,6 +92,7 @@ const STUBS: Record<string, string> = {
   'mercurius › ./subscription': NO_SOCKETS,
   'mercurius › ./lib/subscriber': "export class PubSub { constructor() { throw new Error('subscriptions are not part of the http bundle'); } } export function withFilter() { throw new Error('subscriptions are not part of the http bundle'); }",
   '@aws-sdk/credential-provider-node': "export { fromEnv as defaultProvider } from '@aws-sdk/credential-provider-env';",
+  'mercurius › graphql-jit': "export function compileQuery() { throw new Error('graphql-jit is not part of the http bundle: mercurius runs without jit'); } export const isCompiledQuery = () => false;",
   'zod › ../locales/index.js': "export { default as en } from 'zod/v4/locales/en.js';",
   mercurius: `export class ErrorWithProps extends Error {
     constructor(message, extensions, statusCode) { super(message); this.extensions = extensions; this.statusCode = statusCode || 200; }
@@ -100,7 +103,7 @@ const STUBS: Record<string, string> = {
 };
 const EVERY_BUNDLE = ['dynalite', '@aws-sdk/credential-provider-node', 'zod › ../locales/index.js'];
 const STUBBED: Record<BundleName, string[]> = {
-  http: [...EVERY_BUNDLE, '@fastify/swagger', '@fastify/swagger-ui', 'mercurius › @fastify/static', '@fastify/websocket', 'mercurius › ./subscription', 'mercurius › ./lib/subscriber'],
+  http: [...EVERY_BUNDLE, '@fastify/swagger', '@fastify/swagger-ui', 'mercurius › @fastify/static', '@fastify/websocket', 'mercurius › ./subscription', 'mercurius › ./lib/subscriber', 'mercurius › graphql-jit'],
   ws: [...EVERY_BUNDLE, 'mercurius'],
   stream: [...EVERY_BUNDLE, 'mercurius'],
   timer: [...EVERY_BUNDLE, 'mercurius'],

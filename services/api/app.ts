@@ -10,6 +10,7 @@ import { frameworkErrors, httpLimits } from './limits/http.js';
 import { resolveLimits, type Limits } from './limits/settings.js';
 import { websocketLimits } from './limits/websocket.js';
 import { help } from './help.js';
+import { lazySchemaCompilers } from './lazy-schemas.js';
 import { requestLog } from './logging.js';
 import type { PlayApi } from '../play-by-turn.js';
 import { webClient } from '../web/plugin.js';
@@ -34,6 +35,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Our own schemas are checked against JSON Schema's meta-schema where the development tools
     // are on (tests, `npm start`): in production that check would cost every cold start ~40 ms.
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, validateSchema: limits.devTools } },
+    // In production each route's schemas compile at its first request; in development at start, so a bad schema fails early.
+    ...(!limits.devTools && { schemaController: { compilersFactory: lazySchemaCompilers } }),
     frameworkErrors,
     logController: new LogController({ disableRequestLogging: true }), // requestLog writes one line per request instead of two
   });

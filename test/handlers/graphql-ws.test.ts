@@ -13,8 +13,10 @@ import { createAndSeat } from '../kit/seat.js';
 import { subscribe, useServer } from '../kit/server.js';
 import { gql, newGame, useAws, expectOnlyGrantedActions } from './kit.js';
 
-const local = useServer({ games: [highCard] });
-const aws = useAws();
+/** Small enough to reach in a test, the same on both servers. */
+const limits = { subscriptionsPerSocket: 2, connectionInitMs: 400 };
+const local = useServer({ games: [highCard], limits });
+const aws = useAws({ limits });
 beforeAll(() => aws.gateway.carrySockets(aws.ws));
 
 const clients: Client[] = [];
@@ -92,6 +94,100 @@ function client(t: Target, token?: string, pongs?: { n: number }) {
   return c;
 }
 
+/**
+ * A raw graphql-transport-ws socket: what a client that breaks the protocol sends. `closed` is
+ * why the server closed it, as the client can tell: the close frame's code and reason, or, on
+ * AWS (DeleteConnection closes with 1000), the connection_error frame sent just before.
+ */
+function rawSocket(url: string) {
+  const socket = new WebSocket(url, 'graphql-transport-ws');
+  const received: any[] = [];
+  socket.on('message', (data) => received.push(JSON.parse(String(data))));
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => {
+      const said = received.at(-1)?.type === 'connection_error' ? received.at(-1).payload : undefined;
+      resolve(code >= 4000 || !said ? { code, reason: reason.toString() } : { code: said.extensions?.closeCode, reason: said.message });
+    }),
+  );
+  const opened = new Promise<void>((resolve) => socket.on('open', () => resolve()));
+  return { socket, received, closed, opened, send: (m: unknown) => socket.send(typeof m === 'string' ? m : JSON.stringify(m)) };
+}
+
+async function eventually(done: () => boolean, what: string, timeoutMs = 5000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !done(); await new Promise((r) => setTimeout(r, 10))) if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+}
+
+describe.each(targets)('graphql-transport-ws rules on the $name', (t) => {
+  it('a socket that sends no connection_init within the init window is closed with 4408; one acknowledged in time stays open', async () => {
+    const silent = rawSocket(t.url());
+    const acknowledged = rawSocket(t.url());
+    await Promise.all([silent.opened, acknowledged.opened]);
+    acknowledged.send({ type: 'connection_init', payload: {} });
+    await eventually(() => acknowledged.received.some((m) => m.type === 'connection_ack'), 'connection_ack');
+    await new Promise((r) => setTimeout(r, limits.connectionInitMs + 100));
+    // Locally a timer has closed it by now; on AWS its next frame, even a connection_init, is answered so.
+    if (silent.socket.readyState === WebSocket.OPEN) silent.send({ type: 'connection_init', payload: {} });
+    expect(await silent.closed).toEqual({ code: 4408, reason: 'Connection initialisation timeout' });
+    expect(silent.received.map((m) => m.type)).not.toContain('connection_ack');
+    acknowledged.send({ type: 'ping' });
+    await eventually(() => acknowledged.received.some((m) => m.type === 'pong'), 'pong');
+    expect(acknowledged.socket.readyState).toBe(WebSocket.OPEN);
+    acknowledged.socket.close();
+  });
+
+  it('subscribe before connection_init closes with 4401 Unauthorized', async () => {
+    const { id } = await t.newGame();
+    const ws = rawSocket(t.url());
+    await ws.opened;
+    ws.send({ id: '1', type: 'subscribe', payload: { query: SUB, variables: { id } } });
+    expect(await ws.closed).toEqual({ code: 4401, reason: 'Unauthorized' });
+    expect(ws.received.filter((m) => m.type === 'next')).toEqual([]);
+  });
+
+  it('a non-string authorization or token in connection_init closes with 4400 and says why (not a spectator view)', async () => {
+    const cases = [
+      [{ authorization: { token: 'x' } }, 'authorization must be a string: "Bearer <token>"'],
+      [{ Authorization: ['Bearer x'] }, 'authorization must be a string: "Bearer <token>"'],
+      [{ token: 42 }, 'token must be a string'],
+    ] as const;
+    for (const [payload, reason] of cases) {
+      const ws = rawSocket(t.url());
+      await ws.opened;
+      ws.send({ type: 'connection_init', payload });
+      expect(await ws.closed, JSON.stringify(payload)).toEqual({ code: 4400, reason });
+    }
+  });
+
+  it('a malformed message closes with 4400', async () => {
+    const bad = ['not json', '[]', { type: 'dance' }, { type: 'subscribe', id: 'x' }, { type: 'subscribe', payload: { query: SUB } }, { type: 'complete' }, { type: 'connection_init', payload: 'x' }];
+    for (const message of bad) {
+      const ws = rawSocket(t.url());
+      await ws.opened;
+      ws.send(message);
+      expect(await ws.closed, JSON.stringify(message)).toEqual({ code: 4400, reason: 'Invalid message received' });
+    }
+  });
+
+  it(`a connection holds at most ${limits.subscriptionsPerSocket} subscriptions: the next is refused with BAD_INPUT, ending one frees its slot`, async () => {
+    const { id } = await t.newGame();
+    const c = client(t);
+    const a = subscribe(c, SUB, { id });
+    const b = subscribe(c, SUB, { id });
+    await Promise.all([a.until(1), b.until(1)]);
+    const over = subscribe(c, SUB, { id });
+    await over.until(1).catch(() => undefined);
+    expect(over.messages).toEqual([]);
+    expect(over.failure).toMatchObject([{ message: `at most ${limits.subscriptionsPerSocket} subscriptions per connection`, extensions: { code: 'BAD_INPUT' } }]);
+    a.dispose();
+    await new Promise((r) => setTimeout(r, 200));
+    const next = subscribe(c, SUB, { id });
+    const [first] = await next.until(1);
+    expect(first?.data.gameUpdated.version).toBe(3);
+    b.dispose();
+    next.dispose();
+  });
+});
+
 describe.each(targets)('graphql-ws client against the $name', (t) => {
   it('subscribes as a seat, sees the game now and then each move, as its own seat', async () => {
     const { id, tokens } = await t.newGame();
@@ -149,12 +245,12 @@ describe('on the Lambda handlers', () => {
     expect(JSON.stringify(sub.failure ?? sub.messages)).toContain('BAD_INPUT');
   });
 
-  it('a refused connection_init gets connection_error UNAUTHENTICATED (as mercurius sends it) and its socket closed', async () => {
+  it('a refused connection_init gets connection_error UNAUTHENTICATED (as mercurius sends it, with close code 4403 Forbidden) and its socket closed', async () => {
     const { id } = await newGame(aws);
     const before = new Set(aws.gateway.closed);
     const sub = subscribe(client(targets[1]!, `${id}.1.forged`), SUB, { id });
     await sub.until(1).catch(() => undefined);
-    expect(await nextClosedConnection(before)).toEqual([{ type: 'connection_error', payload: { message: 'invalid seat token', extensions: { code: 'UNAUTHENTICATED' } } }]);
+    expect(await nextClosedConnection(before)).toEqual([{ type: 'connection_error', payload: { message: 'invalid seat token', extensions: { code: 'UNAUTHENTICATED', closeCode: 4403 } } }]);
     expect(sub.failure).toBeTruthy();
   });
 });

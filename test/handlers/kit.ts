@@ -18,7 +18,7 @@ import { createParlor, type Parlor } from '../../services/handlers/env.js';
 import { httpHandler, type HttpHandler } from '../../services/handlers/http.js';
 import { timerHandler } from '../../services/handlers/timer.js';
 import { streamHandler } from '../../services/handlers/stream.js';
-import { wsHandler, type WebSocketEvent, type WebSocketResult } from '../../services/handlers/ws.js';
+import { wsHandler, type WebSocketEvent, type WebSocketLimits, type WebSocketResult } from '../../services/handlers/ws.js';
 import { Connections } from '../../services/handlers/ws/connections.js';
 import { realtime } from '../../services/handlers/ws/realtime.js';
 import { managementApi } from '../../services/handlers/ws/gateway.js';
@@ -84,8 +84,10 @@ export class FakeApiGateway {
     let next = 0;
     const connectionIds = new WeakMap<IncomingMessage, string>();
     const results = new WeakMap<IncomingMessage, WebSocketResult>();
+    const connectedAt = new Map<string, number>();
+    // As API Gateway stamps every route event: when the socket opened, when this frame arrived.
     const event = (routeKey: string, connectionId: string, extra: Partial<WebSocketEvent> = {}): WebSocketEvent => ({
-      requestContext: { routeKey, connectionId, domainName: '127.0.0.1', stage: STAGE },
+      requestContext: { routeKey, connectionId, domainName: '127.0.0.1', stage: STAGE, connectedAt: connectedAt.get(connectionId), requestTimeEpoch: Date.now() },
       ...extra,
     });
     const wss = new WebSocketServer({
@@ -96,6 +98,7 @@ export class FakeApiGateway {
     this.server.on('upgrade', async (req, socket, head) => {
       const connectionId = `sock-${++next}`;
       connectionIds.set(req, connectionId);
+      connectedAt.set(connectionId, Date.now());
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       const result = await route(event('$connect', connectionId, { headers }));
       results.set(req, result);
@@ -107,6 +110,7 @@ export class FakeApiGateway {
         ws.on('close', () => {
           this.sockets.delete(connectionId);
           void route(event('$disconnect', connectionId));
+          connectedAt.delete(connectionId);
         });
       });
     });
@@ -132,7 +136,8 @@ export class FakeApiGateway {
     }
     if (req.method === 'DELETE') {
       this.closed.add(connectionId);
-      this.sockets.get(connectionId)?.close();
+      // DeleteConnection carries no code: API Gateway closes normally (its $disconnect says 1000, "Connection Closed Normally").
+      this.sockets.get(connectionId)?.close(1000);
       return [204, ''];
     }
     return [405, ''];
@@ -163,7 +168,7 @@ export interface AwsWorld {
 }
 
 /** Everything for one test file; the toy game by default, so tests do not depend on the real games. */
-export function useAws(options: { games?: readonly AnyGame[] } = {}): AwsWorld {
+export function useAws(options: { games?: readonly AnyGame[]; limits?: WebSocketLimits } = {}): AwsWorld {
   const db = useEmbeddedDynamo();
   const world = {} as AwsWorld;
   let sequence = 1000;
@@ -191,7 +196,7 @@ export function useAws(options: { games?: readonly AnyGame[] } = {}): AwsWorld {
     const exportStore = new DynamoEventStore({ client: recorded('export'), tableName: db.tableName });
     world.exportRun = (since) => exportToLake(exportStore, async () => {}, since);
     world.connections = new Connections(db.client, db.tableName);
-    world.ws = wsHandler(realtime(parlorOf('ws')), { endpoint: world.gateway.endpoint });
+    world.ws = wsHandler(realtime(parlorOf('ws')), { endpoint: world.gateway.endpoint, limits: options.limits });
     world.stream = streamHandler(realtime(parlorOf('stream')), managementApi(world.gateway.endpoint));
     world.http = await httpHandler(parlorOf('http'));
     world.timer = timerHandler(parlorOf('timer'));

@@ -12,6 +12,7 @@ import { analyticsResolvers } from './analytics.js';
 import { graphqlOptions, installGraphqlLimits } from '../limits/graphql.js';
 import type { Limits } from '../limits/settings.js';
 import { subscriptionSlot } from '../limits/websocket.js';
+import { connectionToken } from '../limits/graphql-transport-ws.js';
 import { playByTurnResolvers, playerTopic } from './play-by-turn.resolvers.js';
 import type { PlayApi } from '../../play-by-turn.js';
 
@@ -25,8 +26,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
     subscription: {
       wsDefaultSubprotocol: 'graphql-transport-ws',
       // The seat or player token travels in connection_init: { authorization: "Bearer …" } or { token: "…" }.
-      onConnect: ({ payload }: { payload?: Record<string, unknown> }) =>
-        credential(typeof payload?.token === 'string' ? payload.token : bearer(payload?.authorization ?? payload?.Authorization)),
+      onConnect: ({ payload }: { payload?: Record<string, unknown> }) => credential(connectionToken(payload)),
     },
     errorFormatter: (execution, ctx) => {
       const formatted = mercurius.defaultErrorFormatter(execution, ctx);

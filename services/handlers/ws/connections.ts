@@ -2,7 +2,8 @@
  * WebSocket connections and their subscriptions, in the game table beside the commits
  * (the sort key is a string, so other item kinds fit):
  *
- *   pk = CONN#<connectionId>  sk = CONN              the acknowledged connection (its seat token, if any)
+ *   pk = CONN#<connectionId>  sk = CONN              the acknowledged connection (its seat token, if any,
+ *                                                   and `subscriptions`: how many slots of its allowance are taken)
  *   pk = CONN#<connectionId>  sk = SUB#<id>          which game subscription <id> watches (to clean up)
  *   pk = SUBS#<gameId>        sk = <connectionId>#<id> a subscriber of the game: seat, operation, last version sent
  *
@@ -16,7 +17,7 @@ import { BatchWriteCommand, type BatchWriteCommandOutput, DeleteCommand, DynamoD
 import type { Viewer } from '../../engine/core/index.js';
 import { queryAll } from '../../store/query-all.js';
 import { KEY, TTL_ATTRIBUTE } from '../../store/schema.js';
-import type { SubscribePayload } from './protocol.js';
+import type { SubscribePayload } from '../../api/limits/graphql-transport-ws.js';
 
 /** API Gateway closes every WebSocket connection after 2 hours; items outlive it by 10 minutes. */
 const LIFETIME_SECONDS = 2 * 3600 + 600;
@@ -64,6 +65,33 @@ export class Connections {
     return r.Item ? { connectionId, token: r.Item.token } : null;
   }
 
+  /**
+   * Takes one of the connection's `allowed` subscription slots; false when all are taken (or
+   * the connection is gone). A conditional counter, so frames API Gateway hands to Lambdas in
+   * parallel cannot overshoot. A slot taken by a Lambda that dies before `reserve` stays taken
+   * until the connection ends: the allowance can only shrink, never be exceeded.
+   */
+  async takeSlot(connectionId: string, allowed: number): Promise<boolean> {
+    return this.conditionally({
+      Key: this.key(connPk(connectionId), CONNECTION_SK),
+      UpdateExpression: 'ADD subscriptions :one',
+      ConditionExpression: 'attribute_exists(#pk) AND (attribute_not_exists(subscriptions) OR subscriptions < :allowed)',
+      ExpressionAttributeNames: { '#pk': KEY.partition },
+      ExpressionAttributeValues: { ':one': 1, ':allowed': allowed },
+    });
+  }
+
+  /** Gives a slot back (a refused or ended subscription); never recreates a closed connection. */
+  async freeSlot(connectionId: string): Promise<void> {
+    await this.conditionally({
+      Key: this.key(connPk(connectionId), CONNECTION_SK),
+      UpdateExpression: 'ADD subscriptions :minusOne',
+      ConditionExpression: 'attribute_exists(#pk) AND subscriptions > :zero',
+      ExpressionAttributeNames: { '#pk': KEY.partition },
+      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+    });
+  }
+
   /** Reserves a subscription id on a connection; false if the connection already has an operation with this id. */
   async reserve(connectionId: string, id: string, gameId: string): Promise<boolean> {
     return this.putNew({ [KEY.partition]: connPk(connectionId), [KEY.sort]: SUB_PREFIX + id, gameId, [TTL_ATTRIBUTE]: expiry() });
@@ -80,11 +108,13 @@ export class Connections {
     );
   }
 
-  /** Ends one subscription (the client's `complete`); nothing if there is none. */
+  /** Ends one subscription (the client's `complete`) and frees its slot; nothing if there is none. */
   async unsubscribe(connectionId: string, id: string): Promise<void> {
     const r = await this.doc.send(new DeleteCommand({ TableName: this.table, Key: this.key(connPk(connectionId), SUB_PREFIX + id), ReturnValues: 'ALL_OLD' }));
     const gameId = r.Attributes?.gameId as string | undefined;
-    if (gameId !== undefined) await this.doc.send(new DeleteCommand({ TableName: this.table, Key: this.key(subsPk(gameId), subscriberSk(connectionId, id)) }));
+    if (gameId === undefined) return;
+    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: this.key(subsPk(gameId), subscriberSk(connectionId, id)) }));
+    await this.freeSlot(connectionId);
   }
 
   /** Forgets a connection and all its subscriptions ($disconnect, or a 410 Gone). */

@@ -27,7 +27,7 @@ import type { Credential, ParlorService } from '../../app/service.js';
 import { composeSchema } from '../../api/graphql/schema.js';
 import { resolvers, type GameHandle } from '../../api/graphql/resolvers.js';
 import { logger } from '../observability.js';
-import type { SubscribePayload } from './protocol.js';
+import type { SubscribePayload } from '../../api/limits/graphql-transport-ws.js';
 
 export type Started =
   | { ok: true; gameId: string; seat: Viewer; version: number; first: ExecutionResult }

@@ -3,7 +3,7 @@
  * graphql-transport-ws, so the same `graphql-ws` client works here and against the local
  * server (mercurius). Lambda holds no sockets: the connection and its subscriptions live in
  * DynamoDB (ws/connections.ts), every frame to the client is a PostToConnection, and later
- * versions of a game reach subscribers from the stream consumer (stream.ts).
+ * versions of a game, and changes of a player's inbox, reach subscribers from the stream consumer (stream.ts).
  *
  * The protocol's rules are the local server's (api/limits/graphql-transport-ws.ts). Where it
  * closes a socket with a 44xx code, API Gateway can only close it (DeleteConnection, seen as
@@ -95,16 +95,22 @@ export function wsHandler(rt: Realtime, options: { endpoint?: string; limits?: W
       await connections.freeSlot(connectionId);
       return refuse(s, message.id, started.errors);
     }
-    if (!(await connections.reserve(connectionId, message.id, started.gameId))) {
+    if (!(await connections.reserve(connectionId, message.id, started.topic))) {
       await connections.freeSlot(connectionId);
       return s.close(CLOSE.subscriberExists(message.id));
+    }
+    if (started.kind === 'player') {
+      // myGames: the stream consumer sends the player's inbox changes from now on (nothing first, as locally).
+      await connections.addSubscriber({ connectionId, id: message.id, topic: started.topic, seat: null, operation: message.payload });
+      count('SubscriptionsStarted');
+      return OK;
     }
     // The game now, before the stream consumer can know of the subscriber: no update overtakes it.
     if ((await s.send({ type: 'next', id: message.id, payload: started.first })) === 'gone') {
       await connections.close(connectionId);
       return OK;
     }
-    const sub = { connectionId, id: message.id, gameId: started.gameId, seat: started.seat, operation: message.payload, sentVersion: started.version };
+    const sub = { connectionId, id: message.id, topic: started.topic, seat: started.seat, operation: message.payload, sentVersion: started.version };
     await connections.addSubscriber(sub);
     count('SubscriptionsStarted');
     // A move that landed between the first read and addSubscriber went to no one: send it now.

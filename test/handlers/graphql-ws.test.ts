@@ -226,6 +226,35 @@ describe.each(targets)('graphql-ws client against the $name', (t) => {
     mine.dispose();
   });
 
+  it("myGames sends a registered player the inbox entry of a game that moved, seen from the player's seat; a spectator is refused", async () => {
+    const player = (await t.gql('mutation { registerPlayer(name: "Pat") { token } }')).data.registerPlayer.token as string;
+    const id = (await t.gql('mutation { createGame(input: { game: "high-card", seats: 2 }) { game { id } } }')).data.createGame.game.id;
+    const ann = (await t.gql('mutation($id: ID!) { joinGame(gameId: $id, name: "Ann") { token } }', { id })).data.joinGame.token as string;
+    expect((await t.gql('mutation($id: ID!) { joinGame(gameId: $id, name: "Pat") { seat } }', { id }, player)).data.joinGame.seat).toBe(1);
+    const feed = subscribe(client(t, player), 'subscription { myGames { gameId seat awaitingMyMove game { id version seat view { ... on HighCardView { hand } } } } }', {});
+    await new Promise((r) => setTimeout(r, 300)); // graphql-ws has no subscribe ack
+    await t.move(id, ann);
+    const [entry] = await feed.until(1);
+    expect(entry!.data.myGames).toMatchObject({ gameId: id, seat: 1, awaitingMyMove: true, game: { id, version: 4, seat: 1 } });
+    expect(entry!.data.myGames.game.view.hand).toBeTypeOf('number');
+    feed.dispose();
+    const anon = subscribe(client(t), 'subscription { myGames { gameId } }', {});
+    await anon.until(1).catch(() => undefined);
+    expect((anon.failure as { extensions?: { code?: string } }[] | null)?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+
+  it("gameUpdated serves the play-by-turn fields (clocks, rematch) as the game reads over HTTP", async () => {
+    const id = (await t.gql('mutation { createGame(input: { game: "high-card", seats: 2, timeControl: { perMove: "PT1H" } }) { game { id } } }')).data.createGame.game.id;
+    for (const name of ['Ann', 'Bob']) expect((await t.gql('mutation($id: ID!, $name: String!) { joinGame(gameId: $id, name: $name) { seat } }', { id, name })).errors).toBeUndefined();
+    const FIELDS = 'version clocks { seat remainingMs deadline } rematch rematchOf';
+    const sub = subscribe(client(t), `subscription($id: ID!) { gameUpdated(gameId: $id) { ${FIELDS} } }`, { id });
+    const [now] = await sub.until(1);
+    expect(now!.errors).toBeUndefined();
+    expect(now!.data.gameUpdated.clocks).toHaveLength(2);
+    expect(now!.data.gameUpdated).toEqual((await t.gql(`query($id: ID!) { game(id: $id) { ${FIELDS} } }`, { id })).data.game);
+    sub.dispose();
+  });
+
   it('refuses a forged seat token with UNAUTHENTICATED', async () => {
     const { id } = await t.newGame();
     closedBefore = new Set(aws.gateway.closed);

@@ -45,6 +45,8 @@ export class FakeApiGateway {
   failing = 0;
   readonly sockets = new Map<string, WebSocket>();
   endpoint = '';
+  /** Route invocations not finished yet (API Gateway does not wait for them; closing the stand-in does). */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor() {
     // Errors as API Gateway sends them: the SDK reads the error's name from x-amzn-ErrorType.
@@ -60,7 +62,9 @@ export class FakeApiGateway {
   }
 
   async close(): Promise<void> {
-    for (const s of this.sockets.values()) s.terminate();
+    const closed = [...this.sockets.values()].map((s) => new Promise((r) => (s.once('close', r), s.terminate())));
+    await Promise.all(closed); // each one's $disconnect is under way
+    while (this.running.size) await Promise.allSettled([...this.running]);
     this.server.closeAllConnections();
     await new Promise((r) => this.server.close(r));
   }
@@ -90,6 +94,10 @@ export class FakeApiGateway {
       requestContext: { routeKey, connectionId, domainName: '127.0.0.1', stage: STAGE, connectedAt: connectedAt.get(connectionId), requestTimeEpoch: Date.now() },
       ...extra,
     });
+    const invoke = (e: WebSocketEvent) => {
+      const run = route(e).finally(() => this.running.delete(run));
+      this.running.add(run);
+    };
     const wss = new WebSocketServer({
       noServer: true,
       // The subprotocol is whatever $connect echoed.
@@ -106,10 +114,10 @@ export class FakeApiGateway {
       wss.handleUpgrade(req, socket, head, (ws) => {
         this.sockets.set(connectionId, ws);
         // API Gateway invokes the route per frame, without waiting for the previous one.
-        ws.on('message', (data) => void route(event('$default', connectionId, { body: data.toString() })));
+        ws.on('message', (data) => invoke(event('$default', connectionId, { body: data.toString() })));
         ws.on('close', () => {
           this.sockets.delete(connectionId);
-          void route(event('$disconnect', connectionId));
+          invoke(event('$disconnect', connectionId));
           connectedAt.delete(connectionId);
         });
       });

@@ -7,6 +7,7 @@ import './env.js';
 import { describe, expect, it } from 'vitest';
 import { ParlorService } from '../../services/app/service.js';
 import { replay } from '../../services/handlers/stream.js';
+import { topic } from '../../services/api/graphql/resolvers.js';
 import { highCard } from '../kit/high-card.js';
 import { createAndSeat } from '../kit/seat.js';
 import { gql, newGame, useAws, wsEvent, expectOnlyGrantedActions } from './kit.js';
@@ -186,7 +187,7 @@ describe('subscriptions through DynamoDB Streams', () => {
     await world.parlor.service.move({ gameId: id, token: tokens[1], move: swap });
     expect(await world.stream(await world.streamEvent(id, 3))).toEqual({ batchItemFailures: [] });
     expect(frames(live).at(-1).payload.data.gameUpdated.version).toBe(4);
-    expect((await world.connections.subscribers(id)).map((s) => s.connectionId)).toEqual([live]);
+    expect((await world.connections.subscribers(topic(id))).map((s) => s.connectionId)).toEqual([live]);
     expect(await world.connections.get(stale)).toBeNull();
   });
 
@@ -218,7 +219,7 @@ describe('subscriptions through DynamoDB Streams', () => {
       ['two', 4],
     ]);
     await world.ws(wsEvent('$disconnect', c));
-    expect(await world.connections.subscribers(id)).toEqual([]);
+    expect(await world.connections.subscribers(topic(id))).toEqual([]);
     expect(await world.connections.get(c)).toBeNull();
   });
 

@@ -19,6 +19,6 @@ export interface Realtime {
 
 export function realtime(parlor: Parlor, gateway: (endpoint: string) => Gateway = managementApi): Realtime {
   const connections = new Connections(parlor.client, parlor.tableName);
-  const updates = new GameUpdates(parlor.service);
+  const updates = new GameUpdates(parlor.service, parlor.play);
   return { parlor, connections, updates, fanout: new Fanout(connections, updates), gateway };
 }

@@ -1,9 +1,10 @@
 /**
- * The `gameUpdated` subscription outside mercurius: the same composed schema and the same
- * resolvers the Fastify app serves, run by graphql-js. `start` is what mercurius does on a
- * `subscribe` message (validate, run the subscribe resolver with the connection's token,
- * produce the first result: the game now); `render` runs the subscriber's own selection set
- * against a later version of the game, as its seat sees it.
+ * The subscriptions outside mercurius: the same composed schema and the same resolvers the
+ * Fastify app serves, run by graphql-js. `start` is what mercurius does on a `subscribe`
+ * message (validate, run the subscribe resolver with the connection's token, which names the
+ * topic it listens to; for `gameUpdated`, produce the first result: the game now); `render`
+ * runs a game subscriber's own selection set against a later version of the game, as its seat
+ * sees it, and `renderEntry` a `myGames` subscriber's against a changed inbox entry.
  */
 import {
   buildSchema,
@@ -25,12 +26,20 @@ import type { Viewer } from '../../engine/core/index.js';
 import type { Aggregate } from '../../app/aggregate.js';
 import type { Credential, ParlorService } from '../../app/service.js';
 import { composeSchema } from '../../api/graphql/schema.js';
-import { resolvers, type GameHandle } from '../../api/graphql/resolvers.js';
+import type { GameHandle } from '../../api/graphql/resolvers.js';
+import { allResolvers } from '../../api/graphql/all-resolvers.js';
+import { playerTopic } from '../../api/graphql/play-by-turn.resolvers.js';
+import type { InboxEntry } from '../../players/inbox.js';
+import type { PlayApi } from '../../play-by-turn.js';
 import { logger } from '../observability.js';
 import type { SubscribePayload } from '../../api/limits/graphql-transport-ws.js';
 
+const PLAYER_TOPIC = playerTopic('');
+
+/** A subscription that passed: its pubsub topic (resolvers.ts `topic`, play-by-turn's `playerTopic`), and for a game the game now. */
 export type Started =
-  | { ok: true; gameId: string; seat: Viewer; version: number; first: ExecutionResult }
+  | { ok: true; kind: 'game'; topic: string; gameId: string; seat: Viewer; version: number; first: ExecutionResult }
+  | { ok: true; kind: 'player'; topic: string; player: string }
   | { ok: false; errors: GraphQLFormattedError[] };
 
 /** What the resolvers see: the caller's credential (start), or the seat already checked (render). */
@@ -39,22 +48,31 @@ interface UpdateContext {
   seat?: Viewer;
   /** The game the subscription's first event carried. */
   seen?: Aggregate;
+  /** The topic the subscribe resolver listened to. */
+  topic?: string;
   pubsub: { subscribe(topic: string): Promise<AsyncIterableIterator<never>> };
 }
 
-const noUpdates = {
-  // Later versions reach subscribers through DynamoDB Streams, not through this process.
-  subscribe: async () => (async function* () {})() as AsyncIterableIterator<never>,
-};
+/** Later changes reach subscribers through DynamoDB Streams, not through this process: the topic is only noted. */
+const noUpdates = (ctx?: UpdateContext) => ({
+  subscribe: async (topic: string) => {
+    if (ctx) ctx.topic = topic;
+    return (async function* () {})() as AsyncIterableIterator<never>;
+  },
+});
 
 export class GameUpdates {
   private readonly schema: GraphQLSchema;
   private readonly documents = new Map<string, DocumentNode>();
 
-  constructor(private readonly service: ParlorService) {
-    const all = resolvers(service) as Record<string, any>;
+  constructor(
+    private readonly service: ParlorService,
+    play: PlayApi,
+  ) {
+    const all = allResolvers(service, play) as Record<string, any>;
     const { subscribe: subscribeToGame, resolve } = all.Subscription.gameUpdated as { subscribe: GraphQLFieldResolver<unknown, UpdateContext>; resolve: GraphQLFieldResolver<Aggregate, UpdateContext> };
     all.Subscription = {
+      ...all.Subscription,
       gameUpdated: {
         subscribe: subscribeToGame,
         resolve: (agg: Aggregate, args: unknown, ctx: UpdateContext, info: any): GameHandle | Promise<GameHandle> => {
@@ -80,20 +98,32 @@ export class GameUpdates {
     if (op?.operation !== 'subscription') {
       return { ok: false, errors: [{ message: 'only subscriptions are served over WebSocket: send queries and mutations over HTTP', extensions: { code: 'BAD_INPUT' } }] };
     }
-    const ctx: UpdateContext = { token, pubsub: noUpdates };
+    const ctx = { token } as UpdateContext;
+    ctx.pubsub = noUpdates(ctx);
     const stream = await subscribe({ schema: this.schema, document, variableValues: operation.variables, operationName: operation.operationName, contextValue: ctx });
     if (!(Symbol.asyncIterator in stream)) return { ok: false, errors: formatErrors(stream.errors ?? []) };
     const first = await stream.next();
     await stream.return?.();
     const agg = ctx.seen;
-    if (first.done || !agg) return { ok: false, errors: [{ message: 'the subscription produced no first result', extensions: { code: 'INTERNAL' } }] };
-    return { ok: true, gameId: agg.id, seat: this.service.seatOf(agg, token), version: agg.version, first: formatResult(first.value) };
+    const topic = ctx.topic;
+    if (!first.done && agg && topic) return { ok: true, kind: 'game', topic, gameId: agg.id, seat: this.service.seatOf(agg, token), version: agg.version, first: formatResult(first.value) };
+    // myGames has no first result: the inbox's next change is its first message (as locally).
+    if (first.done && topic?.startsWith(PLAYER_TOPIC)) return { ok: true, kind: 'player', topic, player: topic.slice(PLAYER_TOPIC.length) };
+    return { ok: false, errors: [{ message: 'the subscription produced no first result', extensions: { code: 'INTERNAL' } }] };
   }
 
   /** The subscriber's operation run against `agg`, as `seat` sees it. */
   async render(operation: SubscribePayload, agg: Aggregate, seat: Viewer): Promise<ExecutionResult> {
-    const ctx: UpdateContext = { seat, pubsub: noUpdates };
-    const result = await execute({ schema: this.schema, document: this.document(operation.query), rootValue: agg, contextValue: ctx, variableValues: operation.variables, operationName: operation.operationName });
+    return this.run(operation, agg, { seat, pubsub: noUpdates() });
+  }
+
+  /** A myGames subscriber's operation run against its player's changed inbox entry (its games as the player's seats see them). */
+  async renderEntry(operation: SubscribePayload, entry: InboxEntry): Promise<ExecutionResult> {
+    return this.run(operation, entry, { token: { player: entry.player }, pubsub: noUpdates() });
+  }
+
+  private async run(operation: SubscribePayload, rootValue: unknown, ctx: UpdateContext): Promise<ExecutionResult> {
+    const result = await execute({ schema: this.schema, document: this.document(operation.query), rootValue, contextValue: ctx, variableValues: operation.variables, operationName: operation.operationName });
     return formatResult(result);
   }
 

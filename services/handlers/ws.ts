@@ -13,7 +13,6 @@
 import type { Context } from 'aws-lambda';
 import { asAppError } from '../app/errors.js';
 import { CLOSE, connectionToken, credentialProblem, parseClientMessage, SUBPROTOCOL, tooManySubscriptions, type ClientMessage, type Close } from '../api/limits/graphql-transport-ws.js';
-import { limitsFromEnv, type Limits } from '../api/limits/settings.js';
 import { once, parlorFromEnv, type Parlor } from './env.js';
 import { count, instrumented, logger, type MetricName } from './observability.js';
 import type { Connection } from './ws/connections.js';
@@ -56,13 +55,9 @@ interface Session {
   close(close: Close, metric?: MetricName): Promise<WebSocketResult>;
 }
 
-/** The limits the routes hold connections to (the local server's: api/limits/settings.ts). */
-export type WebSocketLimits = Pick<Limits, 'subscriptionsPerSocket' | 'connectionInitMs'>;
-
 /** The routes; `endpoint` overrides the management endpoint read from each event. */
-export function wsHandler(rt: Realtime, options: { endpoint?: string; limits?: WebSocketLimits } = {}) {
-  const { connections, updates, fanout, parlor } = rt;
-  const limits = options.limits ?? limitsFromEnv();
+export function wsHandler(rt: Realtime, options: { endpoint?: string } = {}) {
+  const { connections, updates, fanout, parlor, limits } = rt;
 
   async function connectionInit(s: Session, message: Extract<ClientMessage, { type: 'connection_init' }>): Promise<WebSocketResult> {
     const problem = credentialProblem(message.payload);

@@ -14,7 +14,7 @@ import { subscribe, useServer } from '../kit/server.js';
 import { gql, newGame, useAws, expectOnlyGrantedActions } from './kit.js';
 
 /** Small enough to reach in a test, the same on both servers. */
-const limits = { subscriptionsPerSocket: 2, connectionInitMs: 400 };
+const limits = { subscriptionsPerSocket: 2, connectionInitMs: 400, maxAliases: 10, maxCost: 400, maxQueryChars: 4000 };
 const local = useServer({ games: [highCard], limits });
 const aws = useAws({ limits });
 beforeAll(() => aws.gateway.carrySockets(aws.ws));
@@ -185,6 +185,25 @@ describe.each(targets)('graphql-transport-ws rules on the $name', (t) => {
     expect(first?.data.gameUpdated.version).toBe(3);
     b.dispose();
     next.dispose();
+  });
+
+  it('a subscription is held to the query limits (length, aliases, cost), refused with BAD_INPUT before it runs', async () => {
+    const { id } = await t.newGame();
+    const c = client(t);
+    const fields = (n: number, field: string) => Array.from({ length: n }, (_, i) => `f${i}: ${field}`).join(' ');
+    const cases: [string, RegExp][] = [
+      [`subscription($id: ID!) { gameUpdated(gameId: $id) { version ${' '.repeat(limits.maxQueryChars)} } }`, /^a query has at most 4000 characters$/],
+      [`subscription($id: ID!) { gameUpdated(gameId: $id) { ${fields(limits.maxAliases + 1, 'version')} } }`, /^at most 10 aliases per request$/],
+      [`subscription($id: ID!) { gameUpdated(gameId: $id) { ${fields(5, 'history { __typename }')} } }`, /^query cost \d+ is over the limit of 400$/],
+    ];
+    for (const [query, refusal] of cases) {
+      const sub = subscribe(c, query, { id });
+      await sub.until(1).catch(() => undefined);
+      expect(sub.messages, query.slice(0, 80)).toEqual([]);
+      const [error] = sub.failure as { message: string; extensions?: { code?: string } }[];
+      expect(error?.message).toMatch(refusal);
+      expect(error?.extensions?.code).toBe('BAD_INPUT');
+    }
   });
 });
 

@@ -18,7 +18,8 @@ import { createParlor, type Parlor } from '../../services/handlers/env.js';
 import { httpHandler, type HttpHandler } from '../../services/handlers/http.js';
 import { timerHandler } from '../../services/handlers/timer.js';
 import { streamHandler } from '../../services/handlers/stream.js';
-import { wsHandler, type WebSocketEvent, type WebSocketLimits, type WebSocketResult } from '../../services/handlers/ws.js';
+import { wsHandler, type WebSocketEvent, type WebSocketResult } from '../../services/handlers/ws.js';
+import { resolveLimits, type Limits } from '../../services/api/limits/settings.js';
 import { Connections } from '../../services/handlers/ws/connections.js';
 import { realtime } from '../../services/handlers/ws/realtime.js';
 import { managementApi } from '../../services/handlers/ws/gateway.js';
@@ -176,7 +177,7 @@ export interface AwsWorld {
 }
 
 /** Everything for one test file; the toy game by default, so tests do not depend on the real games. */
-export function useAws(options: { games?: readonly AnyGame[]; limits?: WebSocketLimits } = {}): AwsWorld {
+export function useAws(options: { games?: readonly AnyGame[]; limits?: Partial<Limits> } = {}): AwsWorld {
   const db = useEmbeddedDynamo();
   const world = {} as AwsWorld;
   let sequence = 1000;
@@ -204,8 +205,9 @@ export function useAws(options: { games?: readonly AnyGame[]; limits?: WebSocket
     const exportStore = new DynamoEventStore({ client: recorded('export'), tableName: db.tableName });
     world.exportRun = (since) => exportToLake(exportStore, async () => {}, since);
     world.connections = new Connections(db.client, db.tableName);
-    world.ws = wsHandler(realtime(parlorOf('ws')), { endpoint: world.gateway.endpoint, limits: options.limits });
-    world.stream = streamHandler(realtime(parlorOf('stream')), managementApi(world.gateway.endpoint));
+    const limits = resolveLimits(options.limits);
+    world.ws = wsHandler(realtime(parlorOf('ws'), limits), { endpoint: world.gateway.endpoint });
+    world.stream = streamHandler(realtime(parlorOf('stream'), limits), managementApi(world.gateway.endpoint));
     world.http = await httpHandler(parlorOf('http'));
     world.timer = timerHandler(parlorOf('timer'));
   });

@@ -12,7 +12,8 @@ import { highCard } from '../kit/high-card.js';
 import { createAndSeat } from '../kit/seat.js';
 import { gql, newGame, useAws, wsEvent, expectOnlyGrantedActions } from './kit.js';
 
-const world = useAws();
+// Room for a selection whose update is over API Gateway's 128 KB (2,000 aliases): the query limits are the default otherwise.
+const world = useAws({ limits: { maxAliases: 2000, maxCost: 5000, maxQueryChars: 40_000, maxQueryTokens: 10_000 } });
 const VIEW = 'id version seat status { toMove over } view { ... on HighCardView { hand chosen revealed } } legalMoves';
 const SUB = `subscription($id: ID!) { gameUpdated(gameId: $id) { ${VIEW} } }`;
 const MOVE = `mutation($id: ID!, $move: JSON!) { submitMove(gameId: $id, move: $move) { game { version } } }`;

@@ -6,22 +6,11 @@
  * runs a game subscriber's own selection set against a later version of the game, as its seat
  * sees it, and `renderEntry` a `myGames` subscriber's against a changed inbox entry.
  */
-import {
-  buildSchema,
-  execute,
-  getOperationAST,
-  GraphQLObjectType,
-  GraphQLScalarType,
-  GraphQLSchema,
-  parse,
-  subscribe,
-  validate,
-  type DocumentNode,
-  type ExecutionResult,
-  type GraphQLError,
-  type GraphQLFieldResolver,
-  type GraphQLFormattedError,
-} from 'graphql';
+import type { DocumentNode, ExecutionResult, GraphQLError, GraphQLFieldResolver, GraphQLFormattedError, GraphQLSchema } from 'graphql';
+// The build the document checks (api/limits/documents.ts) and mercurius use: one realm for the schema.
+import cjs from '../../api/limits/graphql-cjs.cjs';
+import { sizeProblem, subscriptionProblem } from '../../api/limits/documents.js';
+import type { Limits } from '../../api/limits/settings.js';
 import type { Viewer } from '../../engine/core/index.js';
 import type { Aggregate } from '../../app/aggregate.js';
 import type { Credential, ParlorService } from '../../app/service.js';
@@ -34,7 +23,9 @@ import type { PlayApi } from '../../play-by-turn.js';
 import { logger } from '../observability.js';
 import type { SubscribePayload } from '../../api/limits/graphql-transport-ws.js';
 
+const { buildSchema, execute, getOperationAST, isObjectType, isScalarType, parse, subscribe } = cjs.graphql;
 const PLAYER_TOPIC = playerTopic('');
+const badInput = (message: string): Started => ({ ok: false, errors: [{ message, extensions: { code: 'BAD_INPUT' } }] });
 
 /** A subscription that passed: its pubsub topic (resolvers.ts `topic`, play-by-turn's `playerTopic`), and for a game the game now. */
 export type Started =
@@ -68,6 +59,7 @@ export class GameUpdates {
   constructor(
     private readonly service: ParlorService,
     play: PlayApi,
+    private readonly limits: Limits,
   ) {
     const all = allResolvers(service, play) as Record<string, any>;
     const { subscribe: subscribeToGame, resolve } = all.Subscription.gameUpdated as { subscribe: GraphQLFieldResolver<unknown, UpdateContext>; resolve: GraphQLFieldResolver<Aggregate, UpdateContext> };
@@ -84,20 +76,24 @@ export class GameUpdates {
     this.schema = executableSchema(composeSchema(service.games), all);
   }
 
-  /** Checks and starts a subscription for the holder of `token`; the first result is the game now. */
+  /**
+   * Checks and starts a subscription for the holder of `token`; for a game the first result is
+   * the game now. The document is held to the local server's limits (size, parser tokens, the
+   * spec's and Parlor's validation rules, cost), with the same messages.
+   */
   async start(operation: SubscribePayload, token: Credential): Promise<Started> {
+    const tooLong = sizeProblem(operation.query, this.limits);
+    if (tooLong) return badInput(tooLong);
     let document: DocumentNode;
     try {
       document = this.document(operation.query);
     } catch (e) {
       return { ok: false, errors: formatErrors([e as GraphQLError]) };
     }
-    const invalid = validate(this.schema, document);
-    if (invalid.length) return { ok: false, errors: formatErrors(invalid) };
+    const problem = subscriptionProblem(this.schema, document, operation.variables, this.limits);
+    if (problem) return badInput(problem);
     const op = getOperationAST(document, operation.operationName ?? undefined);
-    if (op?.operation !== 'subscription') {
-      return { ok: false, errors: [{ message: 'only subscriptions are served over WebSocket: send queries and mutations over HTTP', extensions: { code: 'BAD_INPUT' } }] };
-    }
+    if (op?.operation !== 'subscription') return badInput('only subscriptions are served over WebSocket: send queries and mutations over HTTP');
     const ctx = { token } as UpdateContext;
     ctx.pubsub = noUpdates(ctx);
     const stream = await subscribe({ schema: this.schema, document, variableValues: operation.variables, operationName: operation.operationName, contextValue: ctx });
@@ -127,11 +123,11 @@ export class GameUpdates {
     return formatResult(result);
   }
 
-  /** Parsed once per execution environment (a few distinct queries per client app). */
+  /** Parsed once per execution environment (a few distinct queries per client app; at most 100 of at most maxQueryChars each). */
   private document(query: string): DocumentNode {
     let doc = this.documents.get(query);
     if (!doc) {
-      doc = parse(query);
+      doc = parse(query, { maxTokens: this.limits.maxQueryTokens });
       if (this.documents.size >= 100) this.documents.delete(this.documents.keys().next().value!);
       this.documents.set(query, doc);
     }
@@ -144,9 +140,10 @@ function executableSchema(sdl: string, all: Record<string, any>): GraphQLSchema 
   const schema = buildSchema(sdl);
   for (const [typeName, fields] of Object.entries(all)) {
     const type = schema.getType(typeName);
-    if (type instanceof GraphQLScalarType && fields instanceof GraphQLScalarType) {
+    // A scalar may come from graphql's other build (graphql-scalars under Node): only its functions are taken.
+    if (isScalarType(type) && typeof fields?.serialize === 'function') {
       Object.assign(type, { serialize: fields.serialize, parseValue: fields.parseValue, parseLiteral: fields.parseLiteral });
-    } else if (type instanceof GraphQLObjectType) {
+    } else if (isObjectType(type)) {
       const defined = type.getFields();
       for (const [name, r] of Object.entries(fields as Record<string, any>)) {
         const field = defined[name];

@@ -144,6 +144,26 @@ describe.each(targets)('graphql-transport-ws rules on the $name', (t) => {
     expect(ws.received.filter((m) => m.type === 'next')).toEqual([]);
   });
 
+  it('a second connection_init closes with 4429; a second subscribe with an id in use closes with 4409', async () => {
+    const { id } = await t.newGame();
+    const twice = rawSocket(t.url());
+    await twice.opened;
+    twice.send({ type: 'connection_init', payload: {} });
+    await eventually(() => twice.received.some((m) => m.type === 'connection_ack'), 'connection_ack');
+    twice.send({ type: 'connection_init', payload: {} });
+    expect(await twice.closed).toEqual({ code: 4429, reason: 'Too many initialisation requests' });
+
+    const reused = rawSocket(t.url());
+    await reused.opened;
+    reused.send({ type: 'connection_init', payload: {} });
+    await eventually(() => reused.received.some((m) => m.type === 'connection_ack'), 'connection_ack');
+    const subscribeAs = (subId: string) => reused.send({ id: subId, type: 'subscribe', payload: { query: SUB, variables: { id } } });
+    subscribeAs('same');
+    await eventually(() => reused.received.some((m) => m.type === 'next' && m.id === 'same'), 'the first result');
+    subscribeAs('same');
+    expect(await reused.closed).toEqual({ code: 4409, reason: 'Subscriber for same already exists' });
+  });
+
   it('a non-string authorization or token in connection_init closes with 4400 and says why (not a spectator view)', async () => {
     const cases = [
       [{ authorization: { token: 'x' } }, 'authorization must be a string: "Bearer <token>"'],

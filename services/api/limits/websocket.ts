@@ -1,7 +1,8 @@
 /**
  * The WebSocket door (graphql-transport-ws), watched from the socket's side before mercurius
  * reads a message: a socket must send connection_init within `connectionInitMs` (else 4408),
- * must not subscribe before it (4401) nor send it twice (4429), must send string credentials
+ * must not subscribe before it (4401) nor send it twice (4429) nor reuse an active
+ * subscription's id (4409, which mercurius lets pass), must send string credentials
  * if it sends any (4400), must send only well-formed messages (4400; mercurius would answer
  * an error and keep the socket), and may hold at most `subscriptionsPerSocket` subscriptions
  * (the next one is refused with BAD_INPUT, checked in `subscriptionSlot`). The rules, codes
@@ -54,6 +55,7 @@ function watch(socket: WebSocket, request: IncomingMessage, limits: Limits): voi
       if (problem) close(problem);
     } else if (message.type === 'subscribe') {
       if (!state.initialised) return close(CLOSE.unauthorized);
+      if (typeof message.id === 'string' && state.active.has(message.id)) return close(CLOSE.subscriberExists(message.id));
       const variables = (message.payload as { variables?: unknown } | undefined)?.variables;
       if (typeof message.id === 'string') state.active.set(message.id, variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : undefined);
     } else if (message.type === 'complete' && typeof message.id === 'string') {

@@ -7,6 +7,7 @@
 import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { CfnNamedQuery, CfnWorkGroup } from 'aws-cdk-lib/aws-athena';
+import { OWNER_INDEX } from '../services/store/schema.js';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { CfnDatabase, CfnTable } from 'aws-cdk-lib/aws-glue';
@@ -97,8 +98,9 @@ export class ParlorAnalytics extends Construct {
 
     const fn = props.exportFunction;
     fn.addEnvironment('EXPORT_BUCKET', this.bucket.bucketName);
-    // The table itself only: table.grant would add index/* (the export scans the base table).
-    fn.addToRolePolicy(new PolicyStatement({ actions: [...props.tableActions], resources: [props.table.tableArn] }));
+    // The table and the owner index only (table.grant would add every index): the export finds the
+    // games that ended in the index, then reads their commits from the table.
+    fn.addToRolePolicy(new PolicyStatement({ actions: [...props.tableActions], resources: [props.table.tableArn, `${props.table.tableArn}/index/${OWNER_INDEX.name}`] }));
     // Writes objects, nothing else (grantPut would add tagging, retention and multipart aborts).
     fn.addToRolePolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: LAKE_PREFIXES.map((p) => this.bucket.arnForObjects(`${p}/*`)) }));
     // Daily, shortly after midnight UTC: yesterday whole, and today so far (rewritten tomorrow).

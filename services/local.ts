@@ -14,8 +14,9 @@ import { isBotKind } from './bots/kinds.js';
 import { systemAlarmClock, type AlarmClock } from './clocks/local-timers.js';
 import type { AnyGame } from './engine/core/index.js';
 import { playByTurn, type PlayByTurnOptions } from './play-by-turn.js';
-import { DynamoEventStore, DynamoLobby, DynamoStats } from './store/index.js';
+import { DynamoEventStore, DynamoFinishedGames, DynamoLobby, DynamoStats } from './store/index.js';
 import { statsProjection } from './analytics/stats-projection.js';
+import { finishedIndexProjection } from './analytics/finished-since.js';
 
 export interface LocalParlorOptions {
   client: DynamoDBClient;
@@ -37,7 +38,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const stats = new DynamoStats(options.client, options.tableName);
   const store = new DynamoEventStore({ client: options.client, tableName: options.tableName });
   const service = new ParlorService({ store, games: options.games, lobby, stats, now: () => clock.now(), isBotKind });
-  for (const projection of [lobbyProjection(lobby), statsProjection(stats)]) service.onCommit((agg, commit) => projection.apply(agg, commit));
+  for (const projection of [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName))]) service.onCommit((agg, commit) => projection.apply(agg, commit));
   const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, log: { error: (d, m) => console.error(m, d) } });
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });
   app.addHook('onClose', async () => play.stop());

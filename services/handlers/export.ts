@@ -11,8 +11,9 @@ import { createReadStream } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Context } from 'aws-lambda';
-import { exportToLake, previousDayStart, type PutFile } from '../analytics/lake.js';
-import { DynamoEventStore } from '../store/index.js';
+import { exportToLake, previousDayStart, type LakeRun, type PutFile } from '../analytics/lake.js';
+import { FinishedSince } from '../analytics/finished-since.js';
+import { DynamoEventStore, DynamoFinishedGames } from '../store/index.js';
 import { once, required } from './env.js';
 import { instrumented, logger } from './observability.js';
 
@@ -23,17 +24,20 @@ export function s3Put(client: S3Client, bucket: string): PutFile {
   };
 }
 
-const ready = once(async () => {
-  const client = new DynamoDBClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {});
-  return {
-    store: new DynamoEventStore({ client, tableName: required('TABLE_NAME') }),
-    put: s3Put(new S3Client({}), required('EXPORT_BUCKET')),
-  };
-});
+/** One run: the games that ended since `since`, found through the index of finished games (no table scan). */
+export function lakeRun(client: DynamoDBClient, tableName: string, put: PutFile, since: string): Promise<LakeRun> {
+  const finished = new FinishedSince(new DynamoFinishedGames(client, tableName), new DynamoEventStore({ client, tableName }), since);
+  return exportToLake(finished, put, since);
+}
+
+const ready = once(async () => ({
+  client: new DynamoDBClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}),
+  put: s3Put(new S3Client({}), required('EXPORT_BUCKET')),
+}));
 
 export const handler = instrumented('export', async (event: { since?: string } | undefined, _context: Context) => {
-  const { store, put } = await ready();
-  const run = await exportToLake(store, put, event?.since ?? previousDayStart(new Date()));
+  const { client, put } = await ready();
+  const run = await lakeRun(client, required('TABLE_NAME'), put, event?.since ?? previousDayStart(new Date()));
   logger.info('exported finished games', { since: run.since, games: run.games, events: run.events, files: run.keys.length });
   return run;
 });

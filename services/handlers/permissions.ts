@@ -10,11 +10,11 @@ export const TABLE_ACTIONS = {
   // game reads, plus connections and subscriptions (ws/connections.ts)
   ws: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'],
   // game replays (Query), lobby and sent-version updates (UpdateItem), dropping gone connections (Query, BatchWriteItem),
-  // the inbox (GetItem, PutItem), webhook deliveries into the outbox (PutItem), bot moves (PutItem commits)
+  // the inbox and the index of finished games (GetItem, PutItem), webhook deliveries into the outbox (PutItem), bot moves (PutItem commits)
   stream: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem'],
   // timeouts and expiries (game reads, PutItem commits, GetItem on a lost answer), the outbox (Query, UpdateItem lease,
   // PutItem retry, DeleteItem done) and webhook health (GetItem, Query, UpdateItem)
   timer: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
-  // the scheduled analytics export: reads every commit page by page (Scan), sizes its progress (DescribeTable)
-  export: ['dynamodb:Scan', 'dynamodb:DescribeTable'],
+  // the scheduled analytics export: the finished games of the days it covers, then each game's commits (Query)
+  export: ['dynamodb:Query'],
 } as const satisfies Record<'http' | 'ws' | 'stream' | 'timer' | 'export', readonly string[]>;

@@ -5,3 +5,4 @@ export * from './embedded.js';
 export * from './lobby.js';
 export * from './query-all.js';
 export * from './stats.js';
+export * from './finished.js';

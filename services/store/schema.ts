@@ -9,7 +9,8 @@
  *
  * One global secondary index, `byOwner` (`gpk`, `gsk`), orders items that belong to an owner
  * by a sort key the writer computes: a player's inbox (services/players/inbox.ts), and the open
- * games of each type in the lobby (services/store/lobby.ts).
+ * games of each type in the lobby (services/store/lobby.ts), finished games in the order they
+ * ended (services/store/finished.ts).
  */
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 

@@ -10,6 +10,9 @@ import { describe, expect, it } from 'vitest';
 import { exportToLake, previousDayStart } from '../../services/analytics/lake.js';
 import { duckdb } from '../../services/analytics/parquet.js';
 import { scout } from '../../services/engine/games/scout/index.js';
+import { FinishedSince, finishedIndexProjection } from '../../services/analytics/finished-since.js';
+import type { Aggregate } from '../../services/app/aggregate.js';
+import { DynamoFinishedGames } from '../../services/store/index.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { storeBotGame } from '../kit/table-fill.js';
 
@@ -43,5 +46,32 @@ describe('export to the data lake', () => {
     const events = (await sql.runAndReadAll(`SELECT count(DISTINCT gameId)::INTEGER AS n FROM read_parquet('${bucket}/events/*/*/*.parquet', hive_partitioning = true)`)).getRowObjects();
     expect(events[0]!.n).toBe(3);
     sql.closeSync();
+  });
+
+  it('finds the games that ended since its start through the index of finished games: no table scan, the games a full scan finds', async () => {
+    const index = new DynamoFinishedGames(db.client, db.tableName);
+    const mark = finishedIndexProjection(index);
+    await new Promise((r) => setTimeout(r, 5));
+    const since = new Date().toISOString(); // after every game the other tests stored (none of them marked)
+    const stored = [];
+    for (let i = 0; i < 3; i++) stored.push(await storeBotGame(db.store, scout, { seats: 2, botSeed: 500 + i }));
+    const running = await storeBotGame(db.store, scout, { seats: 2, botSeed: 510, maxMoves: 3 });
+    for (const { id, commits } of [...stored, stored[0]!, running]) await mark.apply({ id } as Aggregate, commits.at(-1)! as never); // one twice (a redelivered record); a running game is not marked
+
+    expect(await index.endedSince(since)).toEqual(stored.map((g) => g.id));
+    const scans: string[] = [];
+    const reader = new FinishedSince(index, { history: (id) => (scans.push(id), db.store.history(id)) }, since);
+    const pages = [];
+    for (let position: string | null = null, n = 0; n < 10; n++) {
+      const page: Awaited<ReturnType<FinishedSince['scanCommits']>> = await reader.scanCommits(position, 1);
+      pages.push(page.commits.map((c) => c.gameId));
+      if ((position = page.next) === null) break;
+    }
+    expect(pages).toEqual(stored.map((g) => Array(g.commits.length).fill(g.id)));
+    expect(scans).toEqual(stored.map((g) => g.id));
+    const viaIndex = await exportToLake(new FinishedSince(index, db.store, since), async () => {}, since);
+    const viaScan = await exportToLake(db.store, async () => {}, since);
+    expect(viaIndex).toEqual(viaScan);
+    expect(viaIndex.games).toBe(3);
   });
 });

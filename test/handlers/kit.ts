@@ -26,8 +26,7 @@ import { managementApi } from '../../services/handlers/ws/gateway.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 import { localClient } from '../../services/store/embedded.js';
 import { gamePk } from '../../services/store/schema.js';
-import { DynamoEventStore } from '../../services/store/dynamo.js';
-import { exportToLake } from '../../services/analytics/lake.js';
+import { lakeRun } from '../../services/handlers/export.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { highCard } from '../kit/high-card.js';
 import { createAndSeat, type SeatedGame } from '../kit/seat.js';
@@ -202,8 +201,8 @@ export function useAws(options: { games?: readonly AnyGame[]; limits?: Partial<L
     };
     const parlorOf = (name: HandlerName) => createParlor({ client: recorded(name), tableName: db.tableName, games, signingSecret });
     // The scheduled export's run, as its handler makes it, with the files it would upload dropped.
-    const exportStore = new DynamoEventStore({ client: recorded('export'), tableName: db.tableName });
-    world.exportRun = (since) => exportToLake(exportStore, async () => {}, since);
+    const exportClient = recorded('export');
+    world.exportRun = (since) => lakeRun(exportClient, db.tableName, async () => {}, since);
     world.connections = new Connections(db.client, db.tableName);
     const limits = resolveLimits(options.limits);
     world.ws = wsHandler(realtime(parlorOf('ws'), limits), { endpoint: world.gateway.endpoint });

@@ -285,13 +285,15 @@ describe('analytics', () => {
       .flatMap(([, p]) => p.Properties.PolicyDocument.Statement) as { Action: string | string[]; Resource: unknown }[];
   };
 
-  it('an export function (x86_64 for DuckDB’s native build) that scans the table and writes to the bucket, nothing more', () => {
+  it('an export function (x86_64 for DuckDB’s native build) that queries the finished games and their commits and writes to the bucket, nothing more', () => {
     const fn = template.findResources('AWS::Lambda::Function')[exportId]!.Properties;
     expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['x86_64'], Timeout: 900, TracingConfig: { Mode: 'Active' } });
     expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: ref(tableId), EXPORT_BUCKET: ref(bucketId) });
     const actions = exportStatements().flatMap((s) => [s.Action].flat());
     expect(actions.filter((a) => a.startsWith('dynamodb:')).sort()).toEqual([...TABLE_ACTIONS.export].sort());
     expect(actions.filter((a) => a.startsWith('s3:'))).toEqual(['s3:PutObject']);
+    const query = exportStatements().find((s) => [s.Action].flat().includes('dynamodb:Query'))!;
+    expect(JSON.stringify(query.Resource)).toMatch(/index\/byOwner/);
     const put = exportStatements().find((s) => [s.Action].flat().includes('s3:PutObject'))!;
     expect(JSON.stringify(put.Resource)).toMatch(/games\/\*.*events\/\*/);
   });

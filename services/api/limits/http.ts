@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import mercurius from 'mercurius';
@@ -48,15 +48,30 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
   return sendError(req, reply, status, 'BAD_INPUT', error.code === 'FST_ERR_BAD_URL' ? 'malformed URL' : error.message);
 }
 
+/**
+ * helmet's security headers, worked out once: they do not depend on the request, and helmet
+ * (through @fastify/helmet) would rebuild them, parsing the CSP, on every request.
+ */
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = { setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value), removeHeader: () => {} };
+  helmet({
+    // GraphiQL and the OpenAPI UI are pages of their own with inline styles; everything is same-origin.
+    // npm start serves plain HTTP on loopback: no upgrade of its own requests to https.
+    // On AWS the web page's socket is the WebSocket API's own address (WEBSOCKET_URL, see services/web).
+    contentSecurityPolicy: {
+      directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'], 'connect-src': ["'self'", ...socketOrigin()], 'upgrade-insecure-requests': null },
+    },
+  })({} as never, res as never, () => {});
+  return headers;
+}
+
 export const httpLimits = fp(
   async function httpLimits(app: FastifyInstance, limits: Limits) {
-    await app.register(helmet, {
-      // GraphiQL and the OpenAPI UI are pages of their own with inline styles; everything is same-origin.
-      // npm start serves plain HTTP on loopback: no upgrade of its own requests to https.
-      // On AWS the web page's socket is the WebSocket API's own address (WEBSOCKET_URL, see services/web).
-      contentSecurityPolicy: {
-        directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'], 'connect-src': ["'self'", ...socketOrigin()], 'upgrade-insecure-requests': null },
-      },
+    const headers = securityHeaders();
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.headers(headers);
+      done();
     });
     await app.register(cors, { origin: limits.corsOrigins.length ? limits.corsOrigins : false, methods: ['GET', 'POST', 'OPTIONS'] });
 

@@ -14,7 +14,7 @@ import { subscriptionVariables } from './websocket.js';
 
 import cjs from './graphql-cjs.cjs';
 
-const { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, specifiedRules, validate } = cjs.graphql;
+const { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, specifiedRules, validate, visit } = cjs.graphql;
 const { getComplexity, simpleEstimator } = cjs.complexity;
 
 const refuse = (message: string) => new mercurius.ErrorWithProps(message, { code: 'BAD_INPUT' }, 400);
@@ -99,8 +99,33 @@ export function graphqlOptions(limits: Limits): Partial<MercuriusOptions> {
 const checkSize = (source: string, limits: Limits) => {
   if (source.length > limits.maxQueryChars) throw refuse(`a query has at most ${limits.maxQueryChars} characters`);
 };
+/** Whether a variable decides a directive (`@include(if: $x)`): the only way variables change a cost here. */
+function variablesInDirectives(document: DocumentNode): boolean {
+  let inDirective = 0;
+  let found = false;
+  visit(document, {
+    Directive: { enter: () => void inDirective++, leave: () => void inDirective-- },
+    Variable: () => void (found ||= inDirective > 0),
+  });
+  return found;
+}
+
+/**
+ * Costs of parsed documents. mercurius hands the same document object back for the same query
+ * string (its parse cache), so a cost is worked out once per cached document; entries go when
+ * the documents do. The estimators read no field arguments, so only directives can make a cost
+ * depend on the variables: such documents are costed on every request.
+ */
+const costs = new WeakMap<DocumentNode, { schema: GraphQLSchema; cost: number | null }>();
+
+function cachedCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): number {
+  let known = costs.get(document);
+  if (known?.schema !== schema) costs.set(document, (known = { schema, cost: variablesInDirectives(document) ? null : costOf(schema, document, variables) }));
+  return known.cost ?? costOf(schema, document, variables);
+}
+
 const checkCost = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, limits: Limits) => {
-  const cost = costOf(schema, document, variables);
+  const cost = cachedCost(schema, document, variables);
   if (cost > limits.maxCost) throw refuse(`query cost ${cost} is over the limit of ${limits.maxCost}`);
 };
 

@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { newSeed, recordedCommand, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
-import { VersionConflict, type Commit, type EventStore } from '../store/port.js';
+import { SNAPSHOT_EVERY, VersionConflict, type Commit, type EventStore } from '../store/port.js';
 import { applyCommit, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
 import { DEFAULT_SETTINGS, initialAppState, isAppEvent, seatsOf, type AppEvent, type GameSettings } from './app-events.js';
 import { AppError, asAppError } from './errors.js';
@@ -21,7 +21,7 @@ export interface ServiceOptions {
   store: EventStore;
   /** The games offered; defaults to the registry. */
   games?: readonly AnyGame[];
-  /** A snapshot is written on every Nth commit. */
+  /** A snapshot is written on every Nth commit (default SNAPSHOT_EVERY, which the store's reads are sized for). */
   snapshotEvery?: number;
   /** How often an unpinned command is re-decided after losing a race. */
   maxRetries?: number;
@@ -111,7 +111,7 @@ export class ParlorService {
     this.store = options.store;
     this.games = options.games ?? games;
     this.lookup = options.games ? (id) => this.games.find((g) => g.id === id) : findGame;
-    this.snapshotEvery = options.snapshotEvery ?? 16;
+    this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
     this.maxRetries = options.maxRetries ?? 20;
     this.lobby = options.lobby;
     this.statsStore = options.stats;

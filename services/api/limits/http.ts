@@ -73,7 +73,8 @@ export const httpLimits = fp(
       reply.headers(headers);
       done();
     });
-    await app.register(cors, { origin: limits.corsOrigins.length ? limits.corsOrigins : false, methods: ['GET', 'POST', 'OPTIONS'] });
+    // No origin allowed (the default): no CORS plugin, whose hook would add nothing to any answer.
+    if (limits.corsOrigins.length) await app.register(cors, { origin: limits.corsOrigins, methods: ['GET', 'POST', 'OPTIONS'] });
 
     // An error mercurius's own handler (on /graphql) also reads: it keeps the code and the status.
     const tooMany = (_req: FastifyRequest, ctx: { after: string }) => new mercurius.ErrorWithProps(`too many requests; retry in ${ctx.after}`, { code: 'RATE_LIMITED' }, 429);

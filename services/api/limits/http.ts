@@ -32,11 +32,10 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, status: numb
 
 const isGraphql = (req: FastifyRequest) => req.url === '/graphql' || req.url.startsWith('/graphql?');
 
+const hasToken = (req: FastifyRequest) => typeof req.headers.authorization === 'string' && req.headers.authorization !== '';
+
 /** Rate-limit keys are hashed: a long header cannot make the limiter's memory grow. */
-const tokenKey = (req: FastifyRequest) => {
-  const header = req.headers.authorization;
-  return typeof header === 'string' && header !== '' ? `token:${createHash('sha256').update(header).digest('base64url')}` : '';
-};
+const tokenKey = (req: FastifyRequest) => `token:${createHash('sha256').update(req.headers.authorization!).digest('base64url')}`;
 
 /** Whether a request creates a game (GraphQL or REST); counted against createsPerMinute. */
 export const createsGame = (req: FastifyRequest): boolean =>
@@ -87,16 +86,18 @@ export const httpLimits = fp(
       // At most this many keys are remembered (least recently used go first): the limiter's memory is bounded.
       cache: 10_000,
     });
-    // The plugin runs one limiter per request: the per-token and per-creation counts are checked by hand.
-    const limiter = (options: Parameters<FastifyInstance['createRateLimit']>[0]) => {
+    // The plugin runs one limiter per request: the per-token and per-creation counts are checked by
+    // hand, and only for the requests they count (the limiter's own allow list would run it for all).
+    const limiter = (options: Parameters<FastifyInstance['createRateLimit']>[0], counts: (req: FastifyRequest) => boolean) => {
       const check = app.createRateLimit({ timeWindow: MINUTE, ...options });
       return async (req: FastifyRequest) => {
+        if (!counts(req)) return;
         const r = await check(req);
         if (!r.isAllowed && r.isExceeded) throw tooMany(req, { after: `${r.ttlInSeconds} seconds` });
       };
     };
-    app.addHook('onRequest', limiter({ max: limits.perTokenPerMinute, keyGenerator: tokenKey, allowList: (_req, key) => key === '' }));
-    app.addHook('preHandler', limiter({ max: limits.createsPerMinute, keyGenerator: (req) => `create:${req.ip}`, allowList: (req) => !createsGame(req) }));
+    app.addHook('onRequest', limiter({ max: limits.perTokenPerMinute, keyGenerator: tokenKey }, hasToken));
+    app.addHook('preHandler', limiter({ max: limits.createsPerMinute, keyGenerator: (req) => `create:${req.ip}` }, createsGame));
 
     // The cost limit keeps answers small; this is the backstop for what it cannot foresee (long histories).
     app.addHook('onSend', async (req, reply, payload) => {

@@ -62,18 +62,38 @@ const packageOf = (path: string) => path.split('/').slice(0, path.startsWith('@'
 
 /**
  * Modules replaced in bundles by small stand-ins free of side effects (so esbuild drops
- * them where nothing is used), by handler:
+ * them where nothing is used), by handler. A stub names a bare specifier, or
+ * `<package> › <specifier>` for a module only as that package imports it.
  * - dynalite, the embedded DynamoDB server (services/store/embedded.ts): local runs and tests only.
  * - @fastify/swagger(-ui), the OpenAPI UI: a development tool, off in production (and ~2.5 MB of assets).
+ * - GraphiQL (mercurius › @fastify/static) and subscriptions over WebSocket (@fastify/websocket,
+ *   mercurius › ./subscription, ./lib/subscriber) in the http function: Lambda holds no sockets (ws.ts serves
+ *   subscriptions there) and development tools are off in production. ~400 KiB with ws and glob.
+ * - graphql-jit (mercurius › graphql-jit), in http: mercurius compiles queries with it only when
+ *   its `jit` option is set, which ours is not (~70 KiB with lodash.merge).
  * - mercurius, in the handlers that serve no HTTP: the GraphQL resolvers they share with the
  *   Fastify app take only `ErrorWithProps` from it (as mercurius defines it), and the rest of
  *   mercurius and Fastify is a third of the bundle.
+ * - the AWS SDK's default credential chain (@aws-sdk/credential-provider-node), in every bundle:
+ *   on Lambda the execution role's credentials are in the environment (AWS_ACCESS_KEY_ID, …), so
+ *   the environment provider alone; the chain's SSO, web-identity, ini and process providers and
+ *   their nested STS/SSO clients (~90 KiB) never answer there.
+ * - zod's translated error messages (zod › ../locales/index.js), in every bundle: zod
+ *   re-exports ~260 KiB of locales as `z.locales`, which nothing here reads (errors are ours, in English).
  */
 const DEV_TOOL = "export default function devTool() { throw new Error('the development tools (/docs, GraphiQL) are not part of Lambda bundles: NODE_ENV=production turns them off'); }";
+const NO_SOCKETS = "export default function noSockets() { throw new Error('subscriptions over WebSocket are not part of the http bundle: the WebSocket API serves them'); }";
 const STUBS: Record<string, string> = {
   dynalite: "export default function dynalite() { throw new Error('the embedded DynamoDB is not part of Lambda bundles'); }",
   '@fastify/swagger': DEV_TOOL,
   '@fastify/swagger-ui': DEV_TOOL,
+  'mercurius › @fastify/static': DEV_TOOL,
+  '@fastify/websocket': NO_SOCKETS,
+  'mercurius › ./subscription': NO_SOCKETS,
+  'mercurius › ./lib/subscriber': "export class PubSub { constructor() { throw new Error('subscriptions are not part of the http bundle'); } } export function withFilter() { throw new Error('subscriptions are not part of the http bundle'); }",
+  '@aws-sdk/credential-provider-node': "export { fromEnv as defaultProvider } from '@aws-sdk/credential-provider-env';",
+  'mercurius › graphql-jit': "export function compileQuery() { throw new Error('graphql-jit is not part of the http bundle: mercurius runs without jit'); } export const isCompiledQuery = () => false;",
+  'zod › ../locales/index.js': "export { default as en } from 'zod/v4/locales/en.js';",
   mercurius: `export class ErrorWithProps extends Error {
     constructor(message, extensions, statusCode) { super(message); this.extensions = extensions; this.statusCode = statusCode || 200; }
   }
@@ -81,20 +101,28 @@ const STUBS: Record<string, string> = {
     get(target, key) { if (key in target) return target[key]; throw new Error('mercurius.' + String(key) + ' is not part of this bundle'); },
   });`,
 };
+const EVERY_BUNDLE = ['dynalite', '@aws-sdk/credential-provider-node', 'zod › ../locales/index.js'];
 const STUBBED: Record<BundleName, string[]> = {
-  http: ['dynalite', '@fastify/swagger', '@fastify/swagger-ui'],
-  ws: ['dynalite', 'mercurius'],
-  stream: ['dynalite', 'mercurius'],
-  timer: ['dynalite', 'mercurius'],
-  export: ['dynalite', 'mercurius'],
+  http: [...EVERY_BUNDLE, '@fastify/swagger', '@fastify/swagger-ui', 'mercurius › @fastify/static', '@fastify/websocket', 'mercurius › ./subscription', 'mercurius › ./lib/subscriber', 'mercurius › graphql-jit'],
+  ws: [...EVERY_BUNDLE, 'mercurius'],
+  stream: [...EVERY_BUNDLE, 'mercurius'],
+  timer: [...EVERY_BUNDLE, 'mercurius'],
+  export: [...EVERY_BUNDLE, 'mercurius'],
 };
 
-function stubs(modules: string[]): Plugin {
+function stubs(names: string[]): Plugin {
+  const wanted = names.map((name) => {
+    const [pkg, specifier] = name.includes(' › ') ? name.split(' › ') : [undefined, name];
+    return { name, pkg, specifier: specifier! };
+  });
   return {
     name: 'stubs',
     setup(b) {
-      b.onResolve({ filter: new RegExp(`^(${modules.map((m) => m.replace(/[/]/g, '\\/')).join('|')})$`) }, (args) => ({ path: args.path, namespace: 'parlor-stub', sideEffects: false }));
-      b.onLoad({ filter: /.*/, namespace: 'parlor-stub' }, (args) => ({ contents: STUBS[args.path], loader: 'js' }));
+      b.onResolve({ filter: /.*/ }, (args) => {
+        const stub = wanted.find((w) => w.specifier === args.path && (!w.pkg || args.importer.includes(`node_modules${sep}${w.pkg}${sep}`)));
+        return stub && { path: stub.name, namespace: 'parlor-stub', sideEffects: false };
+      });
+      b.onLoad({ filter: /.*/, namespace: 'parlor-stub' }, (args) => ({ contents: STUBS[args.path], loader: 'js', resolveDir: ROOT }));
     },
   };
 }

@@ -7,7 +7,9 @@
  *
  * Parameters: StageName (the WebSocket API's stage) and TableName.
  * Context: parlor:alarmTopicArn (alarms notify it), parlor:webSocketAccessLogs (true once the
- * account has API Gateway's CloudWatch Logs role; see the nag suppression below).
+ * account has API Gateway's CloudWatch Logs role; see the nag suppression below),
+ * parlor:corsOrigins (comma-separated origins whose pages may call the API; none by default,
+ * as `npm start`: the app's CORS_ORIGINS and the HTTP API's preflight both follow it).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -88,7 +90,8 @@ export class ParlorStack extends Stack {
     };
     // Cold starts are CPU-bound (infra/measure-bundles.ts: CPU to first answer), and Lambda's CPU
     // grows with memory: the http app (Fastify, mercurius, Swagger, ajv) gets one full vCPU.
-    const http = this.handler('http', { memorySize: 1769, timeout: Duration.seconds(15), environment: common });
+    const corsOrigins = String(this.node.tryGetContext('parlor:corsOrigins') ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+    const http = this.handler('http', { memorySize: 1769, timeout: Duration.seconds(15), environment: { ...common, CORS_ORIGINS: corsOrigins.join(',') } });
     const ws = this.handler('ws', { memorySize: 1024, timeout: Duration.seconds(10), environment: common });
 
     // ---- HTTP API: every route to the Fastify app (GraphQL, REST, docs), at the $default stage.
@@ -96,12 +99,9 @@ export class ParlorStack extends Stack {
       description: 'Parlor GraphQL (/graphql) and REST (/v1, OpenAPI at /docs)',
       createDefaultStage: false,
       defaultIntegration: new HttpLambdaIntegration('HttpIntegration', http),
-      corsPreflight: {
-        allowOrigins: ['*'],
-        allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.OPTIONS],
-        allowHeaders: ['authorization', 'content-type'],
-        maxAge: Duration.days(1),
-      },
+      corsPreflight: corsOrigins.length
+        ? { allowOrigins: corsOrigins, allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.OPTIONS], allowHeaders: ['authorization', 'content-type'], maxAge: Duration.days(1) }
+        : undefined,
     });
     // Creating a game is the one write that makes new rows: its own, lower ceiling across all clients
     // (per-client limits run in the app; an HTTP API has no per-client throttle and WAF cannot attach to it).

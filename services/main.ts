@@ -34,7 +34,9 @@ await ensureTable(client, tableName);
 
 // Player tokens are signed with a key generated once into DATA_DIR.
 const signingSecret = localSigningSecret(join(dataDir, 'player-signing.key'));
-const { app } = await createLocalParlor({ client, tableName, signingSecret, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
+// Webhooks reach only public addresses unless WEBHOOK_PRIVATE_ADDRESSES=allow (a local receiver while developing).
+const webhooks = { privateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES === 'allow' };
+const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

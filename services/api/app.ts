@@ -10,6 +10,7 @@ import { frameworkErrors, httpLimits } from './limits/http.js';
 import { resolveLimits, type Limits } from './limits/settings.js';
 import { websocketLimits } from './limits/websocket.js';
 import { help } from './help.js';
+import { lazySchemaCompilers } from './lazy-schemas.js';
 import { requestLog } from './logging.js';
 import type { PlayApi } from '../play-by-turn.js';
 import { webClient } from '../web/plugin.js';
@@ -20,26 +21,33 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Every door's limit (services/api/limits/settings.ts); omitted ones take their defaults. */
   limits?: Partial<Limits>;
+  /** GraphQL subscriptions over WebSocket (default true); off on Lambda, where the WebSocket API serves them. */
+  subscriptions?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = resolveLimits(options.limits);
+  const subscriptions = options.subscriptions ?? true;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 256 * 1024,
     // Refuse what does not match a route's schema instead of coercing or silently dropping it.
-    ajv: { customOptions: { coerceTypes: false, removeAdditional: false } },
+    // Our own schemas are checked against JSON Schema's meta-schema where the development tools
+    // are on (tests, `npm start`): in production that check would cost every cold start ~40 ms.
+    ajv: { customOptions: { coerceTypes: false, removeAdditional: false, validateSchema: limits.devTools } },
+    // In production each route's schemas compile at its first request; in development at start, so a bad schema fails early.
+    ...(!limits.devTools && { schemaController: { compilersFactory: lazySchemaCompilers } }),
     frameworkErrors,
     logController: new LogController({ disableRequestLogging: true }), // requestLog writes one line per request instead of two
   });
   await app.register(requestLog);
   await app.register(httpLimits, limits);
-  await websocketLimits(app, limits);
+  if (subscriptions) await websocketLimits(app, limits);
   await app.register(help);
   // The OpenAPI UI and GraphiQL are development tools: loaded only when they are served.
   if (limits.devTools) await app.register((await import('./docs.js')).openApiDocs, { games: options.service.games });
   if (limits.devTools) await app.register((await import('./devtools/graphiql.js')).graphiql);
-  await app.register(graphqlPlugin, { service: options.service, play: options.play, limits });
+  await app.register(graphqlPlugin, { service: options.service, play: options.play, limits, subscriptions });
   await app.register(restRoutes, { service: options.service, play: options.play, prefix: '/v1' });
   await app.register(webClient);
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));

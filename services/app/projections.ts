@@ -29,8 +29,12 @@ export interface LobbyStore {
   put(entry: Omit<LobbyEntry, 'createdAt' | 'seedFixed'> & { seedFixed?: boolean }): Promise<void>;
   /** Closes the entry as of `version` (a late, older put cannot reopen it). */
   close(gameId: string, version: number): Promise<void>;
-  list(type?: string): Promise<LobbyEntry[]>;
+  /** Open games of one type, oldest first, after the `lobbyPosition` `after`: at most `limit`, reading no more. */
+  page(type: string, limit: number, after?: string): Promise<LobbyEntry[]>;
 }
+
+/** Where an entry stands in the lobby's order (oldest first; the id breaks ties). */
+export const lobbyPosition = (e: Pick<LobbyEntry, 'createdAt' | 'gameId'>) => `${e.createdAt}|${e.gameId}`;
 
 /** Keeps the lobby: games still waiting for players. */
 export function lobbyProjection(lobby: LobbyStore): Projection {

@@ -11,10 +11,10 @@ import { DEFAULT_SETTINGS, initialAppState, isAppEvent, seatsOf, type AppEvent, 
 import { AppError, asAppError } from './errors.js';
 import { LruCache } from './lru.js';
 import { committedVersion, fingerprinted } from './commands.js';
-import { MAX_PAGE, pageOf, type Page } from './pages.js';
+import { checkFirst, cursorKey, DEFAULT_PAGE, MAX_PAGE, pageOf, type Page } from './pages.js';
 import { newToken, seatForKey, seatOf, tokenFromKey } from './tokens.js';
 import type { AnyGame } from '../engine/core/index.js';
-import type { LobbyEntry, LobbyStore } from './projections.js';
+import { lobbyPosition, type LobbyEntry, type LobbyStore } from './projections.js';
 import type { StatsCounters, StatsStore } from '../analytics/stats-projection.js';
 
 export interface ServiceOptions {
@@ -273,11 +273,17 @@ export class ParlorService {
     return (await this.lobbyPage(type, MAX_PAGE)).edges.map((e) => e.node);
   }
 
-  /** Games still waiting for players, oldest first, a page at a time. */
-  async lobbyPage(type?: string, first?: number, after?: string): Promise<Page<LobbyEntry>> {
-    const key = (e: LobbyEntry) => `${e.createdAt}|${e.gameId}`;
-    const entries = this.lobby ? (await this.lobby.list(type)).sort((a, b) => (key(a) < key(b) ? -1 : 1)) : [];
-    return pageOf(entries, key, first, after);
+  /**
+   * Games still waiting for players, oldest first, a page at a time: one bounded query per
+   * game type asked (each type's next `first + 1`), merged.
+   */
+  async lobbyPage(type?: string, first = DEFAULT_PAGE, after?: string): Promise<Page<LobbyEntry>> {
+    checkFirst(first);
+    const from = after === undefined ? undefined : cursorKey(after);
+    const types = type === undefined ? this.games.map((g) => g.id) : [type];
+    const lobby = this.lobby;
+    const entries = lobby ? (await Promise.all(types.map((t) => lobby.page(t, first + 1, from)))).flat().sort((a, b) => (lobbyPosition(a) < lobbyPosition(b) ? -1 : 1)) : [];
+    return pageOf(entries, lobbyPosition, first);
   }
 
   /** Finished games' counters of one game type, for one seat count or each it allows. */

@@ -27,7 +27,6 @@ import { BotRunner } from '../bots/runner.js';
 import { SchedulerTimers } from '../clocks/scheduler-timers.js';
 import { Notifier } from '../notifications/index.js';
 import { Outbox } from '../notifications/outbox.js';
-import { tracer } from './observability.js';
 
 export interface Parlor {
   service: ParlorService;
@@ -75,9 +74,9 @@ export function required(name: string, env: NodeJS.ProcessEnv = process.env): st
 
 /** The wiring a deployed function builds from its environment, once per execution environment. */
 export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
-  const client = tracer.captureAWSv3Client(new DynamoDBClient(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {}));
+  const client = new DynamoDBClient(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {});
   const timers = env.SCHEDULE_GROUP
-    ? new SchedulerTimers(tracer.captureAWSv3Client(new SchedulerClient({})), { group: env.SCHEDULE_GROUP, functionArn: required('TIMER_FUNCTION_ARN', env), roleArn: required('SCHEDULER_ROLE_ARN', env) })
+    ? new SchedulerTimers(new SchedulerClient({}), { group: env.SCHEDULE_GROUP, functionArn: required('TIMER_FUNCTION_ARN', env), roleArn: required('SCHEDULER_ROLE_ARN', env) })
     : undefined;
   return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret: () => secretValue(required('SIGNING_SECRET_ARN', env)), timers });
 }

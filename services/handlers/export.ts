@@ -14,7 +14,7 @@ import type { Context } from 'aws-lambda';
 import { exportToLake, previousDayStart, type PutFile } from '../analytics/lake.js';
 import { DynamoEventStore } from '../store/index.js';
 import { once, required } from './env.js';
-import { instrumented, logger, tracer } from './observability.js';
+import { instrumented, logger } from './observability.js';
 
 export function s3Put(client: S3Client, bucket: string): PutFile {
   return async (key, path) => {
@@ -24,10 +24,10 @@ export function s3Put(client: S3Client, bucket: string): PutFile {
 }
 
 const ready = once(async () => {
-  const client = tracer.captureAWSv3Client(new DynamoDBClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {}));
+  const client = new DynamoDBClient(process.env.DYNAMODB_ENDPOINT ? { endpoint: process.env.DYNAMODB_ENDPOINT } : {});
   return {
     store: new DynamoEventStore({ client, tableName: required('TABLE_NAME') }),
-    put: s3Put(tracer.captureAWSv3Client(new S3Client({})), required('EXPORT_BUCKET')),
+    put: s3Put(new S3Client({}), required('EXPORT_BUCKET')),
   };
 });
 

@@ -1,7 +1,8 @@
 /**
  * The DynamoDB Streams consumer: for each new commit it runs the projections (the same
  * projector code the local server runs in-process after each append), then sends every
- * subscriber of the game its own seat's view of the newest version in the batch.
+ * subscriber of the game its own seat's view of the newest version in the batch, and every
+ * changed inbox entry to its player's `myGames` subscribers.
  *
  * Records of one game are handled in version order, games in parallel. A game that fails
  * is reported as a batch item failure (its first record), so Lambda retries from there;
@@ -63,6 +64,8 @@ export async function replay(store: EventStore, gameId: string, versions: number
 export function streamHandler(rt: Realtime, gateway: Gateway) {
   const { service, store, projections } = rt.parlor;
   const lookup: GameLookup = (id) => service.games.find((g) => g.id === id);
+  // myGames: each inbox entry the projection writes goes to its player's subscribers.
+  rt.parlor.play.players.inbox.onChange(({ entry }) => rt.fanout.toPlayer(entry, gateway));
 
   async function game(records: CommitRecord[]): Promise<void> {
     // Versions once each (a retried batch may repeat a record), oldest first.

@@ -3,23 +3,34 @@
  * graphql-transport-ws, so the same `graphql-ws` client works here and against the local
  * server (mercurius). Lambda holds no sockets: the connection and its subscriptions live in
  * DynamoDB (ws/connections.ts), every frame to the client is a PostToConnection, and later
- * versions of a game reach subscribers from the stream consumer (stream.ts).
+ * versions of a game, and changes of a player's inbox, reach subscribers from the stream consumer (stream.ts).
  *
- * Where the protocol closes a socket with a 44xx code, API Gateway can only close it
- * (DeleteConnection, no custom code): the reason is logged and counted instead.
+ * The protocol's rules are the local server's (api/limits/graphql-transport-ws.ts). Where it
+ * closes a socket with a 44xx code, API Gateway can only close it (DeleteConnection, seen as
+ * 1000): the code and reason go first, in a `connection_error` frame (ws/protocol.ts closingFrame).
+ * No timer runs per socket: the init window is checked when the next frame arrives (docs/limits.md).
  */
 import type { Context } from 'aws-lambda';
-import { bearer } from '../api/errors.js';
 import { asAppError } from '../app/errors.js';
+import { CLOSE, connectionToken, credentialProblem, parseClientMessage, SUBPROTOCOL, tooManySubscriptions, type ClientMessage, type Close } from '../api/limits/graphql-transport-ws.js';
 import { once, parlorFromEnv, type Parlor } from './env.js';
-import { count, instrumented, logger } from './observability.js';
+import { count, instrumented, logger, type MetricName } from './observability.js';
+import type { Connection } from './ws/connections.js';
 import type { Gateway } from './ws/gateway.js';
-import { encode, parseClientMessage, SUBPROTOCOL, type ClientMessage, type ServerMessage } from './ws/protocol.js';
+import { closingFrame, encode, type ServerMessage } from './ws/protocol.js';
 import { realtime, type Realtime } from './ws/realtime.js';
 
 /** The parts of an API Gateway WebSocket event the routes read. */
 export interface WebSocketEvent {
-  requestContext: { routeKey: string; connectionId: string; domainName: string; stage: string };
+  requestContext: {
+    routeKey: string;
+    connectionId: string;
+    domainName: string;
+    stage: string;
+    /** When the socket was opened and when this frame arrived, ms since the epoch, both by API Gateway's clock. */
+    connectedAt?: number;
+    requestTimeEpoch?: number;
+  };
   headers?: Record<string, string | undefined>;
   body?: string | null;
   isBase64Encoded?: boolean;
@@ -37,47 +48,64 @@ const OK: WebSocketResult = { statusCode: 200 };
 interface Session {
   connectionId: string;
   gateway: Gateway;
+  /** The acknowledged connection, read once per frame; null before connection_ack. */
+  connection(): Promise<Connection | null>;
   send(message: ServerMessage): Promise<'sent' | 'gone'>;
-  /** Closes the socket for breaking the protocol (where the protocol would send close code 44xx). */
-  violation(reason: string): Promise<WebSocketResult>;
+  /** Closes the socket as the protocol says (`close`'s code and reason sent first, see ws/protocol.ts closingFrame). */
+  close(close: Close, metric?: MetricName): Promise<WebSocketResult>;
 }
 
 /** The routes; `endpoint` overrides the management endpoint read from each event. */
 export function wsHandler(rt: Realtime, options: { endpoint?: string } = {}) {
-  const { connections, updates, fanout, parlor } = rt;
+  const { connections, updates, fanout, parlor, limits } = rt;
 
   async function connectionInit(s: Session, message: Extract<ClientMessage, { type: 'connection_init' }>): Promise<WebSocketResult> {
-    const token = tokenOf(message.payload);
+    const problem = credentialProblem(message.payload);
+    if (problem) return s.close(problem);
+    const token = connectionToken(message.payload);
     const refusal = token === undefined ? null : await checkToken(parlor, token);
-    if (refusal) {
-      count('ConnectionsRefused');
-      logger.info('connection refused', { connectionId: s.connectionId, code: refusal.extensions.code });
-      await s.send({ type: 'connection_error', payload: refusal });
-      await s.gateway.close(s.connectionId);
-      return OK;
-    }
-    if (!(await connections.open({ connectionId: s.connectionId, token }))) return s.violation('too many initialisation requests'); // 4429
+    if (refusal) return s.close(refusal, 'ConnectionsRefused');
+    if (!(await connections.open({ connectionId: s.connectionId, token }))) return s.close(CLOSE.tooManyInits);
     await s.send({ type: 'connection_ack' });
     return OK;
   }
 
   async function subscribe(s: Session, message: Extract<ClientMessage, { type: 'subscribe' }>): Promise<WebSocketResult> {
     const { connectionId } = s;
-    const connection = await connections.get(connectionId);
-    if (!connection) return s.violation('subscribe before connection_ack'); // 4401
-    const started = await updates.start(message.payload, await parlor.play.players.credential(connection.token));
+    const connection = await s.connection();
+    if (!connection) return s.close(CLOSE.unauthorized);
+    // The slot first: a subscription over the allowance costs one conditional write, no game read.
+    if (!(await connections.takeSlot(connectionId, limits.subscriptionsPerSocket))) {
+      const { message: refusal, code } = tooManySubscriptions(limits.subscriptionsPerSocket);
+      return refuse(s, message.id, [{ message: refusal, extensions: { code } }]);
+    }
+    let started: Awaited<ReturnType<typeof updates.start>>;
+    try {
+      started = await updates.start(message.payload, await parlor.play.players.credential(connection.token));
+    } catch (e) {
+      await connections.freeSlot(connectionId);
+      throw e;
+    }
     if (!started.ok) {
-      count('SubscriptionsRefused');
-      await s.send({ type: 'error', id: message.id, payload: started.errors });
+      await connections.freeSlot(connectionId);
+      return refuse(s, message.id, started.errors);
+    }
+    if (!(await connections.reserve(connectionId, message.id, started.topic))) {
+      await connections.freeSlot(connectionId);
+      return s.close(CLOSE.subscriberExists(message.id));
+    }
+    if (started.kind === 'player') {
+      // myGames: the stream consumer sends the player's inbox changes from now on (nothing first, as locally).
+      await connections.addSubscriber({ connectionId, id: message.id, topic: started.topic, seat: null, operation: message.payload });
+      count('SubscriptionsStarted');
       return OK;
     }
-    if (!(await connections.reserve(connectionId, message.id, started.gameId))) return s.violation(`subscriber for ${message.id} already exists`); // 4409
     // The game now, before the stream consumer can know of the subscriber: no update overtakes it.
     if ((await s.send({ type: 'next', id: message.id, payload: started.first })) === 'gone') {
       await connections.close(connectionId);
       return OK;
     }
-    const sub = { connectionId, id: message.id, gameId: started.gameId, seat: started.seat, operation: message.payload, sentVersion: started.version };
+    const sub = { connectionId, id: message.id, topic: started.topic, seat: started.seat, operation: message.payload, sentVersion: started.version };
     await connections.addSubscriber(sub);
     count('SubscriptionsStarted');
     // A move that landed between the first read and addSubscriber went to no one: send it now.
@@ -86,8 +114,14 @@ export function wsHandler(rt: Realtime, options: { endpoint?: string } = {}) {
     return OK;
   }
 
+  async function refuse(s: Session, id: string, errors: Extract<ServerMessage, { type: 'error' }>['payload']): Promise<WebSocketResult> {
+    count('SubscriptionsRefused');
+    await s.send({ type: 'error', id, payload: errors });
+    return OK;
+  }
+
   return async (event: WebSocketEvent): Promise<WebSocketResult> => {
-    const { routeKey, connectionId, domainName, stage } = event.requestContext;
+    const { routeKey, connectionId, domainName, stage, connectedAt, requestTimeEpoch = Date.now() } = event.requestContext;
 
     if (routeKey === '$connect') {
       const offered = headerOf(event, 'sec-websocket-protocol')
@@ -107,20 +141,28 @@ export function wsHandler(rt: Realtime, options: { endpoint?: string } = {}) {
     }
 
     const gateway = rt.gateway(options.endpoint ?? `https://${domainName}/${stage}`);
+    let connection: Promise<Connection | null> | undefined;
     const s: Session = {
       connectionId,
       gateway,
+      connection: () => (connection ??= connections.get(connectionId)),
       send: (message) => gateway.post(connectionId, encode(message)),
-      async violation(reason) {
-        count('ProtocolViolations');
-        logger.warn('closing the connection', { connectionId, reason });
+      async close(close, metric = 'ProtocolViolations') {
+        count(metric);
+        logger.warn('closing the connection', { connectionId, closeCode: close.code, reason: close.reason });
+        await gateway.post(connectionId, encode(closingFrame(close)));
         await gateway.close(connectionId);
         return OK;
       },
     };
+    // Locally a timer closes a socket still uninitialised after the window; here its next frame is
+    // answered so (a silent one is left to API Gateway's idle timeout). Only late frames pay the read.
+    const late = connectedAt !== undefined && requestTimeEpoch - connectedAt > limits.connectionInitMs;
+    if (late && !(await s.connection())) return s.close(CLOSE.initTimeout);
+
     const body = event.isBase64Encoded && event.body ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
     const message = parseClientMessage(body);
-    if (!message) return s.violation('invalid message'); // 4400
+    if (!message) return s.close(CLOSE.malformed);
 
     switch (message.type) {
       case 'connection_init':
@@ -139,11 +181,6 @@ export function wsHandler(rt: Realtime, options: { endpoint?: string } = {}) {
   };
 }
 
-/** The token a client put in connection_init: { authorization: "Bearer …" } or { token: "…" }, read as the local server reads it. */
-function tokenOf(payload: Record<string, unknown> | null | undefined): string | undefined {
-  return typeof payload?.token === 'string' ? payload.token : bearer(payload?.authorization ?? payload?.Authorization);
-}
-
 function headerOf(event: WebSocketEvent, name: string): string | undefined {
   for (const [k, v] of Object.entries(event.headers ?? {})) if (k.toLowerCase() === name) return v;
   return undefined;
@@ -153,9 +190,9 @@ function headerOf(event: WebSocketEvent, name: string): string | undefined {
  * Refuses a token that opens nothing: a player token must verify; a seat token's game (its
  * readable prefix, see app/tokens.ts) must exist and the token must be that seat's. Null when good.
  */
-async function checkToken(parlor: Parlor, token: string): Promise<{ message: string; extensions: { code: string } } | null> {
+async function checkToken(parlor: Parlor, token: string): Promise<Close | null> {
   const credential = await parlor.play.players.credential(token);
-  if (typeof credential === 'object') return 'refused' in credential ? { message: credential.refused, extensions: { code: 'UNAUTHENTICATED' } } : null;
+  if (typeof credential === 'object') return 'refused' in credential ? CLOSE.forbidden(credential.refused, 'UNAUTHENTICATED') : null;
   try {
     const agg = await parlor.service.load(token.split('.')[0] ?? '');
     parlor.service.seatOf(agg, token);
@@ -164,7 +201,7 @@ async function checkToken(parlor: Parlor, token: string): Promise<{ message: str
     const known = asAppError(e);
     if (!known) throw e;
     // A token for no game is a made-up token: it is told no more than a forged one.
-    return { message: known.code === 'NOT_FOUND' ? 'invalid seat token' : known.message, extensions: { code: known.code === 'NOT_FOUND' ? 'UNAUTHENTICATED' : known.code } };
+    return known.code === 'NOT_FOUND' ? CLOSE.forbidden('invalid seat token', 'UNAUTHENTICATED') : CLOSE.forbidden(known.message, known.code);
   }
 }
 

@@ -7,6 +7,7 @@
 import { Webhook as Signer } from 'standardwebhooks';
 import type { Outbox, Delivery } from './outbox.js';
 import type { Webhooks } from './webhooks.js';
+import { webhookPoster, type Poster } from './post.js';
 
 export interface DispatcherOptions {
   /** Waits before each retry, in ms (default: 5 s, 30 s, 2 min, 10 min, 1 h, 6 h). */
@@ -15,6 +16,11 @@ export interface DispatcherOptions {
   maxFailures?: number;
   /** How long one attempt may take (default 10 s). */
   timeoutMs?: number;
+  /**
+   * Deliver to loopback, private and reserved addresses (default false: a webhook cannot reach
+   * the server's own network). For local development and tests: WEBHOOK_PRIVATE_ADDRESSES=allow.
+   */
+  privateAddresses?: boolean;
   now?: () => number;
   log?: { error(details: object, message: string): void };
 }
@@ -25,6 +31,7 @@ export class Dispatcher {
   private readonly backoff: readonly number[];
   private readonly maxFailures: number;
   private readonly timeoutMs: number;
+  private readonly send: Poster;
   private readonly now: () => number;
   private readonly log: NonNullable<DispatcherOptions['log']>;
   /** When the earliest retry this dispatcher scheduled is due (epoch ms), if any. */
@@ -38,6 +45,7 @@ export class Dispatcher {
     this.backoff = options.backoff ?? DEFAULT_BACKOFF;
     this.maxFailures = options.maxFailures ?? 10;
     this.timeoutMs = options.timeoutMs ?? 10_000;
+    this.send = webhookPoster({ privateAddresses: options.privateAddresses ?? false, timeoutMs: this.timeoutMs });
     this.now = options.now ?? Date.now;
     this.log = options.log ?? { error: (d, m) => console.error(m, d) };
   }
@@ -72,22 +80,9 @@ export class Dispatcher {
   }
 
   /** One attempt; null on a 2xx answer, else what went wrong. */
-  private async post(url: string, secret: string, d: Delivery, at: number): Promise<string | null> {
-    const timestamp = new Date(at);
-    const signature = new Signer(secret).sign(d.id, timestamp, d.body);
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'webhook-id': d.id, 'webhook-timestamp': String(Math.floor(at / 1000)), 'webhook-signature': signature },
-        body: d.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      await res.body?.cancel();
-      return res.ok ? null : `HTTP ${res.status}`;
-    } catch (e) {
-      return (e as Error).name === 'TimeoutError' ? 'timed out' : 'could not connect';
-    }
+  private post(url: string, secret: string, d: Delivery, at: number): Promise<string | null> {
+    const signature = new Signer(secret).sign(d.id, new Date(at), d.body);
+    return this.send(url, { 'content-type': 'application/json', 'webhook-id': d.id, 'webhook-timestamp': String(Math.floor(at / 1000)), 'webhook-signature': signature }, d.body);
   }
 }
 

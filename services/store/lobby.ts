@@ -1,15 +1,17 @@
 /**
- * The lobby read model in the same table: `pk = "LOBBY"`, `sk = <gameId>`.
+ * The lobby read model in the same table: `pk = "LOBBY"`, `sk = <gameId>`. While a game is
+ * open its entry is also in the owner index under `LOBBY#<type>`, sorted by `<createdAt>|<gameId>`,
+ * so a page of the lobby reads that page's items and no more; closing takes it out of the index.
  * Versioned writes make it safe under retried and out-of-order delivery (DynamoDB Streams):
  * a closed entry stays as a tombstone, expired later by DynamoDB's TTL.
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { queryAll } from './query-all.js';
-import type { LobbyEntry, LobbyStore } from '../app/projections.js';
-import { TTL_ATTRIBUTE } from './schema.js';
+import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { lobbyPosition, type LobbyEntry, type LobbyStore } from '../app/projections.js';
+import { OWNER_INDEX, TTL_ATTRIBUTE } from './schema.js';
 
 const LOBBY_PK = 'LOBBY';
+const lobbyOwner = (type: string) => `LOBBY#${type}`;
 const TOMBSTONE_SECONDS = 24 * 3600;
 
 export class DynamoLobby implements LobbyStore {
@@ -23,45 +25,48 @@ export class DynamoLobby implements LobbyStore {
   }
 
   put(entry: Omit<LobbyEntry, 'createdAt' | 'seedFixed'> & { seedFixed?: boolean }): Promise<void> {
-    return this.write(entry.gameId, entry.version, 'SET #open = :true, #type = :type, seats = :seats, taken = :taken, seedFixed = :seedFixed, createdAt = if_not_exists(createdAt, :now)', {
+    const now = new Date().toISOString();
+    const set = 'SET #open = :true, #type = :type, seats = :seats, taken = :taken, seedFixed = :seedFixed, createdAt = if_not_exists(createdAt, :now), #gpk = :gpk, #gsk = if_not_exists(#gsk, :gsk)';
+    return this.write(entry.gameId, entry.version, set, {
       ':true': true,
       ':seedFixed': entry.seedFixed ?? false,
       ':type': entry.type,
       ':seats': entry.seats,
       ':taken': entry.taken,
-      ':now': new Date().toISOString(),
+      ':now': now,
+      ':gpk': lobbyOwner(entry.type),
+      ':gsk': lobbyPosition({ createdAt: now, gameId: entry.gameId }),
     });
   }
 
   close(gameId: string, version: number): Promise<void> {
-    return this.write(gameId, version, `SET #open = :false, ${TTL_ATTRIBUTE} = :expires`, {
-      ':false': false,
-      ':expires': Math.floor(Date.now() / 1000) + TOMBSTONE_SECONDS,
-    });
+    const values = { ':false': false, ':expires': Math.floor(Date.now() / 1000) + TOMBSTONE_SECONDS };
+    return this.write(gameId, version, `SET #open = :false, ${TTL_ATTRIBUTE} = :expires`, values, 'REMOVE #gpk, #gsk');
   }
 
-  async list(type?: string): Promise<LobbyEntry[]> {
-    const items = await queryAll(this.doc, {
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk',
-      FilterExpression: type === undefined ? '#open = :true' : '#open = :true AND #type = :type',
-      ExpressionAttributeNames: { '#open': 'open', ...(type === undefined ? {} : { '#type': 'type' }) },
-      ExpressionAttributeValues: { ':pk': LOBBY_PK, ':true': true, ...(type === undefined ? {} : { ':type': type }) },
-    });
-    return items
-      .map((item) => ({ gameId: item.sk, type: item.type, seats: item.seats, taken: item.taken, version: item.version, seedFixed: item.seedFixed === true, createdAt: item.createdAt }))
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  async page(type: string, limit: number, after?: string): Promise<LobbyEntry[]> {
+    const out = await this.doc.send(
+      new QueryCommand({
+        TableName: this.table,
+        IndexName: OWNER_INDEX.name,
+        KeyConditionExpression: after === undefined ? '#gpk = :gpk' : '#gpk = :gpk AND #gsk > :after',
+        ExpressionAttributeNames: { '#gpk': OWNER_INDEX.partition, ...(after === undefined ? {} : { '#gsk': OWNER_INDEX.sort }) },
+        ExpressionAttributeValues: { ':gpk': lobbyOwner(type), ...(after === undefined ? {} : { ':after': after }) },
+        Limit: limit,
+      }),
+    );
+    return (out.Items ?? []).map((item) => ({ gameId: item.sk, type: item.type, seats: item.seats, taken: item.taken, version: item.version, seedFixed: item.seedFixed === true, createdAt: item.createdAt }));
   }
 
-  private async write(gameId: string, version: number, set: string, values: Record<string, unknown>): Promise<void> {
+  private async write(gameId: string, version: number, set: string, values: Record<string, unknown>, remove = ''): Promise<void> {
     try {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.table,
           Key: { pk: LOBBY_PK, sk: gameId },
-          UpdateExpression: `${set}, version = :v`,
+          UpdateExpression: `${set}, version = :v ${remove}`,
           ConditionExpression: 'attribute_not_exists(version) OR version < :v',
-          ExpressionAttributeNames: { '#open': 'open', ...(set.includes('#type') ? { '#type': 'type' } : {}) },
+          ExpressionAttributeNames: { '#open': 'open', '#gpk': OWNER_INDEX.partition, '#gsk': OWNER_INDEX.sort, ...(set.includes('#type') ? { '#type': 'type' } : {}) },
           ExpressionAttributeValues: { ...values, ':v': version },
         }),
       );

@@ -8,7 +8,8 @@
  * subscriptions, `pk = "CONN#…"`) can share the table; zero-padding keeps versions in order.
  *
  * One global secondary index, `byOwner` (`gpk`, `gsk`), orders items that belong to an owner
- * by a sort key the writer computes: a player's inbox (services/players/inbox.ts).
+ * by a sort key the writer computes: a player's inbox (services/players/inbox.ts), and the open
+ * games of each type in the lobby (services/store/lobby.ts).
  */
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 

@@ -3,8 +3,8 @@
  * /vendor/graphql-ws.js, straight from node_modules: no CDN, nothing fetched from elsewhere.
  * The client is static files that speak only the public API, like any third-party client.
  *
- * Files are read once at registration and kept in memory with a gzip copy and an ETag (the
- * whole client is a few tens of kilobytes). Where the files are absent (a Lambda bundle, which
+ * Each file is read at its first request and kept in memory with a gzip copy and an ETag (the
+ * whole client is a few tens of kilobytes); a Lambda's cold start does not pay for the page. Where the files are absent (a Lambda bundle, which
  * serves the API only) the plugin registers nothing.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -46,7 +46,7 @@ const DEFAULT_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'public');
 export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
   const root = opts.root ?? DEFAULT_ROOT;
   if (!existsSync(root)) return;
-  const assets = new Map<string, Asset>();
+  const assets = new Map<string, () => Asset>();
   const websocketUrl = opts.websocketUrl ?? process.env.WEBSOCKET_URL;
   for (const file of walk(root)) {
     const path = '/' + relative(root, file).split(sep).join('/');
@@ -55,7 +55,7 @@ export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
   const vendor = graphqlWsBrowserBuild();
   if (vendor) assets.set('/vendor/graphql-ws.js', asset(vendor));
 
-  const serve = (path: string) => (request: FastifyRequest, reply: FastifyReply) => send(request, reply, assets.get(path)!, path === '/index.html');
+  const serve = (path: string) => (request: FastifyRequest, reply: FastifyReply) => send(request, reply, assets.get(path)!(), path === '/index.html');
   app.get('/', { schema: { hide: true } }, serve('/index.html'));
   for (const path of assets.keys()) app.get(path, { schema: { hide: true } }, serve(path));
 }
@@ -75,13 +75,19 @@ function withWebsocketUrl(html: Buffer, url: string): Buffer {
   return Buffer.from(html.toString('utf8').replace('</head>', `  <meta name="parlor-websocket" content="${escaped}">\n</head>`));
 }
 
-function asset(file: string, transform: (body: Buffer) => Buffer = (b) => b): Asset {
-  const body = transform(readFileSync(file));
-  return {
-    type: TYPES[extname(file)] ?? 'application/octet-stream',
-    body,
-    gzip: gzipSync(body, { level: 9 }),
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`,
+/** A file's asset, made at its first request and kept. */
+function asset(file: string, transform: (body: Buffer) => Buffer = (b) => b): () => Asset {
+  let made: Asset | undefined;
+  return () => {
+    if (made) return made;
+    const body = transform(readFileSync(file));
+    made = {
+      type: TYPES[extname(file)] ?? 'application/octet-stream',
+      body,
+      gzip: gzipSync(body, { level: 9 }),
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 16)}"`,
+    };
+    return made;
   };
 }
 

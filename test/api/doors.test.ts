@@ -55,6 +55,7 @@ describe('rate limits', () => {
 
 describe('production switch', () => {
   const production = useServer({ games: [highCard], limits: { devTools: false } });
+  const development = useServer({ games: [highCard] });
 
   it('GraphiQL, /docs and introspection are off', async () => {
     expect((await fetch(`${production.url}/graphiql`)).status).toBe(404);
@@ -63,6 +64,15 @@ describe('production switch', () => {
     const r = await production.gql('{ __schema { types { name } } }');
     expect(code(r)).toBe('BAD_INPUT');
     expect((await production.gql('{ gameTypes { id } }')).data.gameTypes).toEqual([{ id: 'high-card' }]);
+  });
+
+  it('route schemas compiled at their first request refuse and shape exactly as at start', async () => {
+    const refusals = [];
+    for (const target of [production, development, production]) refusals.push(await target.rest('POST', '/v1/games', { game: 'high-card', seats: '2' }));
+    expect([refusals[0]!.status, refusals[0]!.body.error.code]).toEqual([400, 'BAD_INPUT']);
+    expect(refusals.map((r) => r.body)).toEqual(Array(3).fill(refusals[1]!.body));
+    const [a, b] = (await Promise.all([production, development].map((t) => t.rest('POST', '/v1/games', { game: 'high-card', seats: 2 })))) as { status: number; body: object }[];
+    expect([a!.status, Object.keys(a!.body).sort()]).toEqual([b!.status, Object.keys(b!.body).sort()]);
   });
 });
 

@@ -1,13 +1,12 @@
 /**
  * Every door has a limit: the black-box probe's findings (issue 13 §2), each through a real
- * HTTP server and a real WebSocket, with limits small enough to reach in a test.
+ * HTTP server, with limits small enough to reach in a test.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { highCard } from '../kit/high-card.js';
-import { subscribe, useServer, type GraphQLResponse, type TestServer } from '../kit/server.js';
+import { useServer, type GraphQLResponse, type TestServer } from '../kit/server.js';
 
 const code = (r: GraphQLResponse) => r.errors?.[0]?.extensions?.code;
 const CREATE = `mutation($input: CreateGameInput!) { createGame(input: $input) { game { id version seedFixed } } }`;
@@ -20,7 +19,7 @@ async function create(server: TestServer, input: Record<string, unknown> = { gam
   return r.data.createGame.game.id;
 }
 
-const server = useServer({ games: [highCard], limits: { maxAliases: 10, maxDepth: 6, maxCost: 400, maxQueryChars: 4000, subscriptionsPerSocket: 2, connectionInitMs: 300 } });
+const server = useServer({ games: [highCard], limits: { maxAliases: 10, maxDepth: 6, maxCost: 400, maxQueryChars: 4000 } });
 
 describe('query cost, depth, aliases and size are refused before execution', () => {
   it('an alias bomb (4,000 aliases of `game`, 200 KB) is refused with BAD_INPUT at once and /health stays quick', async () => {
@@ -163,57 +162,6 @@ describe('fixed seeds are shown, lists come in pages', () => {
   });
 });
 
-/** A raw graphql-transport-ws socket: what a client that breaks the protocol sends. */
-function rawSocket(url: string) {
-  const socket = new WebSocket(url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws');
-  const closed = new Promise<{ code: number; reason: string }>((resolve) => socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })));
-  const opened = new Promise<void>((resolve) => socket.on('open', () => resolve()));
-  return { socket, closed, opened, send: (m: object) => socket.send(JSON.stringify(m)) };
-}
-
-describe('WebSocket limits (graphql-transport-ws close codes)', () => {
-  it('a socket that never sends connection_init is closed with 4408', async () => {
-    const { closed } = rawSocket(server.url);
-    expect((await closed).code).toBe(4408);
-  });
-
-  it('subscribe before connection_init closes with 4401', async () => {
-    const ws = rawSocket(server.url);
-    await ws.opened;
-    ws.send({ id: '1', type: 'subscribe', payload: { query: 'subscription { gameUpdated(gameId: "x") { id } }' } });
-    expect((await ws.closed).code).toBe(4401);
-  });
-
-  it('a non-string authorization is an error, not a spectator view', async () => {
-    const ws = rawSocket(server.url);
-    await ws.opened;
-    ws.send({ type: 'connection_init', payload: { authorization: { token: 'x' } } });
-    const closed = await ws.closed;
-    expect(closed.code).toBe(4400);
-    expect(closed.reason).toContain('authorization must be a string');
-  });
-
-  it('a socket holds at most the allowed number of subscriptions; ending one frees its slot', async () => {
-    const id = await create(server);
-    const client = server.ws();
-    const query = `subscription($id: ID!) { gameUpdated(gameId: $id) { version } }`;
-    const a = subscribe(client, query, { id });
-    const b = subscribe(client, query, { id });
-    await Promise.all([a.until(1), b.until(1)]);
-    const c = subscribe(client, query, { id });
-    await c.until(1).catch(() => undefined);
-    expect(JSON.stringify(c.failure)).toContain('at most 2 subscriptions');
-    a.dispose();
-    await new Promise((r) => setTimeout(r, 100));
-    const d = subscribe(client, query, { id });
-    const [first] = await d.until(1);
-    expect(first?.data?.gameUpdated.version).toBe(1);
-  });
-
-  it('a subscription is held to the same alias limit as a query', async () => {
-    const id = await create(server);
-    const sub = subscribe(server.ws(), `subscription($id: ID!) { gameUpdated(gameId: $id) { ${Array.from({ length: 11 }, (_, i) => `v${i}: version`).join(' ')} } }`, { id });
-    await sub.until(1).catch(() => undefined);
-    expect(JSON.stringify(sub.failure ?? sub.messages)).toContain('BAD_INPUT');
-  });
-});
+// WebSocket subscriptions (close codes, the subscription allowance, the query limits on
+// subscription documents) are tested on this server and on the Lambda routes alike, in
+// test/handlers/graphql-ws.test.ts.

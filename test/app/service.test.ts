@@ -3,9 +3,10 @@
  * share one table; each keeps its own cache of folded games and must never serve stale state.
  */
 import { describe, expect, it } from 'vitest';
+import { lobbyProjection } from '../../services/app/projections.js';
 import { ParlorService } from '../../services/app/service.js';
 import { scout } from '../../services/engine/games/scout/index.js';
-import { DynamoEventStore } from '../../services/store/index.js';
+import { DynamoEventStore, DynamoLobby } from '../../services/store/index.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { highCard } from '../kit/high-card.js';
 import { createAndSeat } from '../kit/seat.js';
@@ -102,5 +103,31 @@ describe('ParlorService', () => {
     const full = fresh.table.fold(history.flatMap((c) => c.events) as never[]);
     expect(fresh.state).toEqual(full);
     expect(fresh.version).toBe(8);
+  });
+});
+
+describe('the lobby, a page at a time', () => {
+  it('pages every open game of every type once, oldest first, merging one bounded query per type', async () => {
+    const lobby = new DynamoLobby(db.client, db.tableName);
+    const withLobby = new ParlorService({ store: new DynamoEventStore({ client: db.client, tableName: db.tableName }), lobby, games: [highCard, scout] });
+    const projection = lobbyProjection(lobby);
+    withLobby.onCommit((agg, commit) => projection.apply(agg, commit));
+    const created: string[] = [];
+    for (const game of ['scout', 'high-card', 'high-card', 'scout', 'high-card']) {
+      created.push((await withLobby.create({ game, seats: 3 })).id);
+      await new Promise((r) => setTimeout(r, 2)); // distinct creation times
+    }
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let pages = 0; pages < 10; pages++) {
+      const page = await withLobby.lobbyPage(undefined, 2, after);
+      expect(page.edges.length).toBeLessThanOrEqual(2);
+      seen.push(...page.edges.map((e) => e.node.gameId));
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor!;
+    }
+    expect(seen.filter((id) => created.includes(id))).toEqual(created);
+    expect(new Set(seen).size).toBe(seen.length);
+    await expect(withLobby.lobbyPage(undefined, 101)).rejects.toMatchObject({ code: 'BAD_INPUT' });
   });
 });

@@ -19,6 +19,7 @@ import { httpHandler, type HttpHandler } from '../../services/handlers/http.js';
 import { timerHandler } from '../../services/handlers/timer.js';
 import { streamHandler } from '../../services/handlers/stream.js';
 import { wsHandler, type WebSocketEvent, type WebSocketResult } from '../../services/handlers/ws.js';
+import { resolveLimits, type Limits } from '../../services/api/limits/settings.js';
 import { Connections } from '../../services/handlers/ws/connections.js';
 import { realtime } from '../../services/handlers/ws/realtime.js';
 import { managementApi } from '../../services/handlers/ws/gateway.js';
@@ -45,6 +46,8 @@ export class FakeApiGateway {
   failing = 0;
   readonly sockets = new Map<string, WebSocket>();
   endpoint = '';
+  /** Route invocations not finished yet (API Gateway does not wait for them; closing the stand-in does). */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor() {
     // Errors as API Gateway sends them: the SDK reads the error's name from x-amzn-ErrorType.
@@ -60,7 +63,9 @@ export class FakeApiGateway {
   }
 
   async close(): Promise<void> {
-    for (const s of this.sockets.values()) s.terminate();
+    const closed = [...this.sockets.values()].map((s) => new Promise((r) => (s.once('close', r), s.terminate())));
+    await Promise.all(closed); // each one's $disconnect is under way
+    while (this.running.size) await Promise.allSettled([...this.running]);
     this.server.closeAllConnections();
     await new Promise((r) => this.server.close(r));
   }
@@ -84,10 +89,16 @@ export class FakeApiGateway {
     let next = 0;
     const connectionIds = new WeakMap<IncomingMessage, string>();
     const results = new WeakMap<IncomingMessage, WebSocketResult>();
+    const connectedAt = new Map<string, number>();
+    // As API Gateway stamps every route event: when the socket opened, when this frame arrived.
     const event = (routeKey: string, connectionId: string, extra: Partial<WebSocketEvent> = {}): WebSocketEvent => ({
-      requestContext: { routeKey, connectionId, domainName: '127.0.0.1', stage: STAGE },
+      requestContext: { routeKey, connectionId, domainName: '127.0.0.1', stage: STAGE, connectedAt: connectedAt.get(connectionId), requestTimeEpoch: Date.now() },
       ...extra,
     });
+    const invoke = (e: WebSocketEvent) => {
+      const run = route(e).finally(() => this.running.delete(run));
+      this.running.add(run);
+    };
     const wss = new WebSocketServer({
       noServer: true,
       // The subprotocol is whatever $connect echoed.
@@ -96,6 +107,7 @@ export class FakeApiGateway {
     this.server.on('upgrade', async (req, socket, head) => {
       const connectionId = `sock-${++next}`;
       connectionIds.set(req, connectionId);
+      connectedAt.set(connectionId, Date.now());
       const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
       const result = await route(event('$connect', connectionId, { headers }));
       results.set(req, result);
@@ -103,10 +115,11 @@ export class FakeApiGateway {
       wss.handleUpgrade(req, socket, head, (ws) => {
         this.sockets.set(connectionId, ws);
         // API Gateway invokes the route per frame, without waiting for the previous one.
-        ws.on('message', (data) => void route(event('$default', connectionId, { body: data.toString() })));
+        ws.on('message', (data) => invoke(event('$default', connectionId, { body: data.toString() })));
         ws.on('close', () => {
           this.sockets.delete(connectionId);
-          void route(event('$disconnect', connectionId));
+          invoke(event('$disconnect', connectionId));
+          connectedAt.delete(connectionId);
         });
       });
     });
@@ -132,7 +145,8 @@ export class FakeApiGateway {
     }
     if (req.method === 'DELETE') {
       this.closed.add(connectionId);
-      this.sockets.get(connectionId)?.close();
+      // DeleteConnection carries no code: API Gateway closes normally (its $disconnect says 1000, "Connection Closed Normally").
+      this.sockets.get(connectionId)?.close(1000);
       return [204, ''];
     }
     return [405, ''];
@@ -163,7 +177,7 @@ export interface AwsWorld {
 }
 
 /** Everything for one test file; the toy game by default, so tests do not depend on the real games. */
-export function useAws(options: { games?: readonly AnyGame[] } = {}): AwsWorld {
+export function useAws(options: { games?: readonly AnyGame[]; limits?: Partial<Limits> } = {}): AwsWorld {
   const db = useEmbeddedDynamo();
   const world = {} as AwsWorld;
   let sequence = 1000;
@@ -191,8 +205,9 @@ export function useAws(options: { games?: readonly AnyGame[] } = {}): AwsWorld {
     const exportStore = new DynamoEventStore({ client: recorded('export'), tableName: db.tableName });
     world.exportRun = (since) => exportToLake(exportStore, async () => {}, since);
     world.connections = new Connections(db.client, db.tableName);
-    world.ws = wsHandler(realtime(parlorOf('ws')), { endpoint: world.gateway.endpoint });
-    world.stream = streamHandler(realtime(parlorOf('stream')), managementApi(world.gateway.endpoint));
+    const limits = resolveLimits(options.limits);
+    world.ws = wsHandler(realtime(parlorOf('ws'), limits), { endpoint: world.gateway.endpoint });
+    world.stream = streamHandler(realtime(parlorOf('stream'), limits), managementApi(world.gateway.endpoint));
     world.http = await httpHandler(parlorOf('http'));
     world.timer = timerHandler(parlorOf('timer'));
   });

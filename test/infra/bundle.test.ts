@@ -54,11 +54,12 @@ describe('the synthesized bundles', () => {
 
   it('are five different single-file ESM bundles within their size budgets', () => {
     expect(new Set(Object.values(bundles)).size).toBe(5);
-    expect(kib(bundles.timer)).toBeLessThan(1600);
-    expect(kib(bundles.http)).toBeLessThan(2800);
-    expect(kib(bundles.ws)).toBeLessThan(1600);
-    expect(kib(bundles.stream)).toBeLessThan(1600);
-    expect(kib(bundles.export)).toBeLessThan(1600);
+    // The functions without HTTP meet the 1 MiB budget; http carries Fastify, mercurius and ajv (see infra/bundle.ts).
+    expect(kib(bundles.timer)).toBeLessThan(1024);
+    expect(kib(bundles.ws)).toBeLessThan(1024);
+    expect(kib(bundles.stream)).toBeLessThan(1024);
+    expect(kib(bundles.export)).toBeLessThan(1024);
+    expect(kib(bundles.http)).toBeLessThan(1900);
   });
 
   it('http answers GraphQL (JSON scalars, one graphql copy), REST and the web page (naming the WebSocket API); in production, as deployed, no docs, GraphiQL or introspection', async () => {

@@ -174,8 +174,19 @@ describe('play-by-turn: deadlines as schedules, the timer function, the signing 
 });
 
 describe('the HTTP API', () => {
+  it('allows no other origin by default, as `npm start`; -c parlor:corsOrigins lists them for the preflight and the app alike', () => {
+    const httpApi = (tpl: Template) => Object.values(tpl.findResources('AWS::ApiGatewayV2::Api')).find((r: any) => r.Properties.ProtocolType === 'HTTP')!.Properties;
+    const httpEnv = (s: ParlorStack) => (Template.fromStack(s).toJSON().Resources[s.getLogicalId(s.functions.http.node.defaultChild as any)].Properties.Environment.Variables as Record<string, string>);
+    expect(httpApi(template).CorsConfiguration).toBeUndefined();
+    expect(httpEnv(stack).CORS_ORIGINS).toBe('');
+    const origins = 'https://a.example, https://b.example';
+    const other = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:corsOrigins': origins } }), 'Cors').stack;
+    expect(httpApi(Template.fromStack(other)).CorsConfiguration).toMatchObject({ AllowOrigins: ['https://a.example', 'https://b.example'] });
+    expect(httpEnv(other).CORS_ORIGINS).toBe('https://a.example,https://b.example');
+  });
+
   it('sends every route to the http function (payload 2.0) on its $default stage, throttled and access-logged', () => {
-    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', CorsConfiguration: Match.objectLike({ AllowOrigins: ['*'] }) });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default', ApiId: ref(id(stack, 'HttpApi')) });
     template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
       ApiId: ref(id(stack, 'HttpApi')),

@@ -30,9 +30,9 @@ export function useReceiver(answer: (n: number) => number = () => 204) {
   return r;
 }
 
-export async function until(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
   const end = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > end) throw new Error('timed out waiting');
     await new Promise((r) => setTimeout(r, 10));
   }

@@ -12,7 +12,7 @@ import { until, useReceiver } from '../kit/webhook-receiver.js';
 import { Webhook } from 'standardwebhooks';
 
 const clock = new ManualClock();
-const server = useServer({ clock });
+const server = useServer({ clock, webhooks: { privateAddresses: true } });
 const receivers = [useReceiver(), useReceiver(), useReceiver()];
 const PER_MOVE = 5_000;
 

@@ -10,16 +10,33 @@ import { useServer } from '../kit/server.js';
 import { until, useReceiver } from '../kit/webhook-receiver.js';
 
 const BACKOFF = [100, 200, 400];
-const server = useServer({ webhooks: { backoff: BACKOFF, maxFailures: 4 } }); // no polling: enqueued and retried deliveries go on their own
+// No polling: enqueued and retried deliveries go on their own. The receivers are on loopback: allowed here.
+const server = useServer({ webhooks: { backoff: BACKOFF, maxFailures: 4, privateAddresses: true } });
+const guarded = useServer({ webhooks: { backoff: [50], maxFailures: 2 } }); // the default: public addresses only
 const good = useReceiver();
 const flaky = useReceiver((n) => (n < 2 ? 500 : 200));
 const broken = useReceiver(() => 503);
 const events = useReceiver();
+const internal = useReceiver();
 
 const addHook = async (token: string, url: string, events?: string[]) =>
   (await server.gql('mutation($u: String!, $e: [WebhookEvent!]) { addWebhook(url: $u, events: $e) { id url events secret } }', { u: url, e: events }, token)).data.addWebhook;
 
 describe('webhooks', () => {
+  it('never reach private or reserved addresses by default (SSRF), by address or by a name resolving to one', async () => {
+    const [ivy, jo] = [await registerPlayer(guarded, 'Ivy'), await registerPlayer(guarded, 'Jo')];
+    const byName = internal.url.replace('127.0.0.1', 'localhost');
+    for (const url of [internal.url, byName]) {
+      const added = await guarded.gql('mutation($u: String!) { addWebhook(url: $u, events: [YOUR_TURN]) { id } }', { u: url }, ivy.token);
+      expect(added.errors).toBeUndefined();
+    }
+    await createAndJoin(guarded, { game: 'scout', seats: 2 }, [ivy, jo]);
+    const hooks = async () => (await guarded.gql('query { me { webhooks { url failures lastError } } }', {}, ivy.token)).data.me.webhooks;
+    await until(async () => (await hooks()).every((h: any) => h.failures >= 2), 5000);
+    expect(await hooks()).toEqual(expect.arrayContaining([internal.url, byName].map((url) => ({ url, failures: 2, lastError: 'address not allowed (private or reserved)' }))));
+    expect(internal.received).toEqual([]);
+  });
+
   it('delivers signed YOUR_TURN notices whose body carries no hidden information', async () => {
     const [ann, bob] = [await registerPlayer(server, 'Ann'), await registerPlayer(server, 'Bob')];
     const hook = await addHook(ann.token, good.url, ['YOUR_TURN']);

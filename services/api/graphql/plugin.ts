@@ -2,31 +2,32 @@
  * GraphQL over HTTP and WebSocket (graphql-transport-ws), as a Fastify plugin.
  */
 import type { FastifyInstance } from 'fastify';
-import mercurius, { type IResolvers } from 'mercurius';
+import mercurius from 'mercurius';
 import type { GraphQLError } from 'graphql';
 import type { ParlorService } from '../../app/service.js';
 import { bearer } from '../errors.js';
 import { composeSchema } from './schema.js';
-import { resolvers, topic, type ParlorContext } from './resolvers.js';
+import { topic, type ParlorContext } from './resolvers.js';
+import { allResolvers } from './all-resolvers.js';
 import { analyticsResolvers } from './analytics.js';
 import { graphqlOptions, installGraphqlLimits } from '../limits/graphql.js';
 import type { Limits } from '../limits/settings.js';
 import { subscriptionSlot } from '../limits/websocket.js';
-import { playByTurnResolvers, playerTopic } from './play-by-turn.resolvers.js';
+import { connectionToken } from '../limits/graphql-transport-ws.js';
+import { playerTopic } from './play-by-turn.resolvers.js';
 import type { PlayApi } from '../../play-by-turn.js';
 
-export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Limits }) {
+export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Limits; subscriptions: boolean }) {
   const credential = async (token: string | undefined) => ({ token: await opts.play.players.credential(token), bearer: token });
   await app.register(mercurius, {
     schema: composeSchema(opts.service.games),
-    resolvers: merged(resolvers(opts.service), playByTurnResolvers(opts.service, opts.play)),
+    resolvers: allResolvers(opts.service, opts.play),
     ...graphqlOptions(opts.limits),
     context: (request) => credential(bearer(request.headers.authorization)),
-    subscription: {
+    subscription: opts.subscriptions && {
       wsDefaultSubprotocol: 'graphql-transport-ws',
       // The seat or player token travels in connection_init: { authorization: "Bearer …" } or { token: "…" }.
-      onConnect: ({ payload }: { payload?: Record<string, unknown> }) =>
-        credential(typeof payload?.token === 'string' ? payload.token : bearer(payload?.authorization ?? payload?.Authorization)),
+      onConnect: ({ payload }: { payload?: Record<string, unknown> }) => credential(connectionToken(payload)),
     },
     errorFormatter: (execution, ctx) => {
       const formatted = mercurius.defaultErrorFormatter(execution, ctx);
@@ -36,17 +37,11 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
   });
   app.graphql.defineResolvers(analyticsResolvers(opts.service));
   installGraphqlLimits(app, opts.limits);
+  if (!opts.subscriptions) return;
   app.graphql.addHook('preSubscriptionExecution', subscriptionSlot(opts.limits));
   // Subscribers on this process hear of every commit made through it.
   opts.service.onCommit((agg) => app.graphql.pubsub.publish({ topic: topic(agg.id), payload: agg }));
   opts.play.players.inbox.onChange(({ entry }) => app.graphql.pubsub.publish({ topic: playerTopic(entry.player), payload: entry }));
-}
-
-/** Two resolver maps as one, type by type. */
-function merged(a: IResolvers, b: IResolvers): IResolvers {
-  const out: Record<string, unknown> = { ...a };
-  for (const [type, fields] of Object.entries(b)) out[type] = { ...(a[type] as object | undefined), ...(fields as object) };
-  return out as IResolvers;
 }
 
 /** Every error carries a stable code: the service's, BAD_INPUT for malformed queries, INTERNAL otherwise. */

@@ -29,7 +29,7 @@ export interface Limits {
   connectionInitMs: number;
   /** Largest WebSocket message, in bytes. */
   maxWsMessageBytes: number;
-  /** GraphiQL, /docs and introspection: on for development, off in production. */
+  /** GraphiQL, /docs, introspection and the meta-schema check of our route schemas: on for development, off in production. */
   devTools: boolean;
   /** Origins allowed by CORS (none by default: same-origin only). */
   corsOrigins: string[];

@@ -1,10 +1,12 @@
 /**
  * The WebSocket door (graphql-transport-ws), watched from the socket's side before mercurius
  * reads a message: a socket must send connection_init within `connectionInitMs` (else 4408),
- * must not subscribe before it (4401) nor send it twice (4429), must send a string
- * `authorization` if it sends one (4400), and may hold at most `subscriptionsPerSocket`
- * subscriptions (the next one is refused with BAD_INPUT, checked in `subscriptionSlot`).
- * Close codes are the protocol's: https://github.com/enisdenjo/graphql-ws/blob/master/PROTOCOL.md
+ * must not subscribe before it (4401) nor send it twice (4429) nor reuse an active
+ * subscription's id (4409, which mercurius lets pass), must send string credentials
+ * if it sends any (4400), must send only well-formed messages (4400; mercurius would answer
+ * an error and keep the socket), and may hold at most `subscriptionsPerSocket` subscriptions
+ * (the next one is refused with BAD_INPUT, checked in `subscriptionSlot`). The rules, codes
+ * and reasons are graphql-transport-ws.ts's, which the Lambda routes follow too.
  */
 import type { IncomingMessage } from 'node:http';
 import type { WebSocket } from 'ws';
@@ -12,6 +14,7 @@ import websocket from '@fastify/websocket';
 import mercurius from 'mercurius';
 import type { FastifyInstance } from 'fastify';
 import type { Limits } from './settings.js';
+import { CLOSE, credentialProblem, LEGACY_SUBPROTOCOL, parseClientMessage, tooManySubscriptions, type Close } from './graphql-transport-ws.js';
 
 interface SocketState {
   initialised: boolean;
@@ -22,31 +25,37 @@ interface SocketState {
 /** Each socket's state, found again from the upgrade request mercurius hands to its hooks. */
 const sockets = new WeakMap<IncomingMessage, SocketState>();
 
-function parse(data: unknown): { type?: unknown; id?: unknown; payload?: unknown } | null {
+type AnyMessage = { type?: unknown; id?: unknown; payload?: unknown };
+
+function parse(data: unknown): AnyMessage | null {
   try {
     const value = JSON.parse(String(data));
     return value && typeof value === 'object' ? value : null;
   } catch {
-    return null; // mercurius answers malformed messages itself
+    return null;
   }
 }
 
 function watch(socket: WebSocket, request: IncomingMessage, limits: Limits): void {
   const state: SocketState = { initialised: false, active: new Map() };
   sockets.set(request, state);
-  const timer = setTimeout(() => socket.close(4408, 'Connection initialisation timeout'), limits.connectionInitMs);
+  const close = (c: Close) => socket.close(c.code, c.reason);
+  const timer = setTimeout(() => close(CLOSE.initTimeout), limits.connectionInitMs);
   socket.once('close', () => clearTimeout(timer));
+  // The legacy protocol's messages are another set: only graphql-transport-ws sockets are held to its grammar.
+  const strict = socket.protocol !== LEGACY_SUBPROTOCOL;
   socket.on('message', (data) => {
-    const message = parse(data);
-    if (!message) return;
+    const message: AnyMessage | null = strict ? parseClientMessage(String(data)) : parse(data);
+    if (!message) return strict ? close(CLOSE.malformed) : undefined;
     if (message.type === 'connection_init') {
-      if (state.initialised) return socket.close(4429, 'Too many initialisation requests');
+      if (state.initialised) return close(CLOSE.tooManyInits);
       state.initialised = true;
       clearTimeout(timer);
-      const auth = (message.payload as Record<string, unknown> | undefined)?.authorization;
-      if (auth !== undefined && auth !== null && typeof auth !== 'string') socket.close(4400, 'authorization must be a string: "Bearer <token>"');
+      const problem = credentialProblem(message.payload as Record<string, unknown> | undefined);
+      if (problem) close(problem);
     } else if (message.type === 'subscribe') {
-      if (!state.initialised) return socket.close(4401, 'Unauthorized');
+      if (!state.initialised) return close(CLOSE.unauthorized);
+      if (typeof message.id === 'string' && state.active.has(message.id)) return close(CLOSE.subscriberExists(message.id));
       const variables = (message.payload as { variables?: unknown } | undefined)?.variables;
       if (typeof message.id === 'string') state.active.set(message.id, variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : undefined);
     } else if (message.type === 'complete' && typeof message.id === 'string') {
@@ -82,7 +91,8 @@ export function subscriptionSlot(limits: Limits) {
   return async (_schema: unknown, _document: unknown, context: HookContext) => {
     const state = stateOf(context);
     if (state && state.active.size > limits.subscriptionsPerSocket) {
-      throw new mercurius.ErrorWithProps(`at most ${limits.subscriptionsPerSocket} subscriptions per connection`, { code: 'BAD_INPUT' });
+      const { message, code } = tooManySubscriptions(limits.subscriptionsPerSocket);
+      throw new mercurius.ErrorWithProps(message, { code });
     }
   };
 }

@@ -2,9 +2,13 @@
  * WebSocket connections and their subscriptions, in the game table beside the commits
  * (the sort key is a string, so other item kinds fit):
  *
- *   pk = CONN#<connectionId>  sk = CONN              the acknowledged connection (its seat token, if any)
- *   pk = CONN#<connectionId>  sk = SUB#<id>          which game subscription <id> watches (to clean up)
- *   pk = SUBS#<gameId>        sk = <connectionId>#<id> a subscriber of the game: seat, operation, last version sent
+ *   pk = CONN#<connectionId>  sk = CONN              the acknowledged connection (its seat token, if any,
+ *                                                   and `subscriptions`: how many slots of its allowance are taken)
+ *   pk = CONN#<connectionId>  sk = SUB#<id>          which topic subscription <id> listens to (to clean up)
+ *   pk = SUBS#<topic>         sk = <connectionId>#<id> a subscriber of the topic: seat, operation, last version sent
+ *
+ * A topic is the one the subscribe resolver listens to locally: `game:<id>` (gameUpdated) or
+ * `player:<id>` (myGames).
  *
  * Every item expires by TTL a little after API Gateway's 2-hour connection limit, so a lost
  * $disconnect leaves nothing behind for long. The stream consumer reads one partition per
@@ -16,13 +20,13 @@ import { BatchWriteCommand, type BatchWriteCommandOutput, DeleteCommand, DynamoD
 import type { Viewer } from '../../engine/core/index.js';
 import { queryAll } from '../../store/query-all.js';
 import { KEY, TTL_ATTRIBUTE } from '../../store/schema.js';
-import type { SubscribePayload } from './protocol.js';
+import type { SubscribePayload } from '../../api/limits/graphql-transport-ws.js';
 
 /** API Gateway closes every WebSocket connection after 2 hours; items outlive it by 10 minutes. */
 const LIFETIME_SECONDS = 2 * 3600 + 600;
 const CONNECTION_SK = 'CONN';
 const connPk = (connectionId: string) => `CONN#${connectionId}`;
-const subsPk = (gameId: string) => `SUBS#${gameId}`;
+const subsPk = (topic: string) => `SUBS#${topic}`;
 const SUB_PREFIX = 'SUB#';
 
 export interface Connection {
@@ -35,8 +39,9 @@ export interface Subscriber {
   connectionId: string;
   /** The client's id for the operation (graphql-transport-ws `id`). */
   id: string;
-  gameId: string;
-  /** Whose view the subscriber gets: its seat, or null for a spectator. */
+  /** What it listens to: `game:<id>` or `player:<id>`. */
+  topic: string;
+  /** Whose view the subscriber gets: its seat, or null for a spectator (or a player's inbox, whose games show the player's seats). */
   seat: Viewer;
   operation: SubscribePayload;
   /** The newest game version sent to it. */
@@ -64,27 +69,56 @@ export class Connections {
     return r.Item ? { connectionId, token: r.Item.token } : null;
   }
 
+  /**
+   * Takes one of the connection's `allowed` subscription slots; false when all are taken (or
+   * the connection is gone). A conditional counter, so frames API Gateway hands to Lambdas in
+   * parallel cannot overshoot. A slot taken by a Lambda that dies before `reserve` stays taken
+   * until the connection ends: the allowance can only shrink, never be exceeded.
+   */
+  async takeSlot(connectionId: string, allowed: number): Promise<boolean> {
+    return this.conditionally({
+      Key: this.key(connPk(connectionId), CONNECTION_SK),
+      UpdateExpression: 'ADD subscriptions :one',
+      ConditionExpression: 'attribute_exists(#pk) AND (attribute_not_exists(subscriptions) OR subscriptions < :allowed)',
+      ExpressionAttributeNames: { '#pk': KEY.partition },
+      ExpressionAttributeValues: { ':one': 1, ':allowed': allowed },
+    });
+  }
+
+  /** Gives a slot back (a refused or ended subscription); never recreates a closed connection. */
+  async freeSlot(connectionId: string): Promise<void> {
+    await this.conditionally({
+      Key: this.key(connPk(connectionId), CONNECTION_SK),
+      UpdateExpression: 'ADD subscriptions :minusOne',
+      ConditionExpression: 'attribute_exists(#pk) AND subscriptions > :zero',
+      ExpressionAttributeNames: { '#pk': KEY.partition },
+      ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+    });
+  }
+
   /** Reserves a subscription id on a connection; false if the connection already has an operation with this id. */
-  async reserve(connectionId: string, id: string, gameId: string): Promise<boolean> {
-    return this.putNew({ [KEY.partition]: connPk(connectionId), [KEY.sort]: SUB_PREFIX + id, gameId, [TTL_ATTRIBUTE]: expiry() });
+  async reserve(connectionId: string, id: string, topic: string): Promise<boolean> {
+    return this.putNew({ [KEY.partition]: connPk(connectionId), [KEY.sort]: SUB_PREFIX + id, topic, [TTL_ATTRIBUTE]: expiry() });
   }
 
   /** Makes a reserved subscription a subscriber of its game: from now on the stream consumer sends it updates. */
   async addSubscriber(sub: Subscriber): Promise<void> {
-    const { connectionId, id, gameId, seat, operation, sentVersion } = sub;
+    const { connectionId, id, topic, seat, operation, sentVersion } = sub;
     await this.doc.send(
       new PutCommand({
         TableName: this.table,
-        Item: { [KEY.partition]: subsPk(gameId), [KEY.sort]: subscriberSk(connectionId, id), connectionId, id, gameId, seat, operation, sentVersion, [TTL_ATTRIBUTE]: expiry() },
+        Item: { [KEY.partition]: subsPk(topic), [KEY.sort]: subscriberSk(connectionId, id), connectionId, id, topic, seat, operation, sentVersion, [TTL_ATTRIBUTE]: expiry() },
       }),
     );
   }
 
-  /** Ends one subscription (the client's `complete`); nothing if there is none. */
+  /** Ends one subscription (the client's `complete`) and frees its slot; nothing if there is none. */
   async unsubscribe(connectionId: string, id: string): Promise<void> {
     const r = await this.doc.send(new DeleteCommand({ TableName: this.table, Key: this.key(connPk(connectionId), SUB_PREFIX + id), ReturnValues: 'ALL_OLD' }));
-    const gameId = r.Attributes?.gameId as string | undefined;
-    if (gameId !== undefined) await this.doc.send(new DeleteCommand({ TableName: this.table, Key: this.key(subsPk(gameId), subscriberSk(connectionId, id)) }));
+    const topic = r.Attributes?.topic as string | undefined;
+    if (topic === undefined) return;
+    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: this.key(subsPk(topic), subscriberSk(connectionId, id)) }));
+    await this.freeSlot(connectionId);
   }
 
   /** Forgets a connection and all its subscriptions ($disconnect, or a 410 Gone). */
@@ -93,17 +127,17 @@ export class Connections {
     const keys = items.flatMap((item) => {
       const own = this.key(item[KEY.partition], item[KEY.sort]);
       const sk = item[KEY.sort] as string;
-      return sk.startsWith(SUB_PREFIX) ? [own, this.key(subsPk(item.gameId), subscriberSk(connectionId, sk.slice(SUB_PREFIX.length)))] : [own];
+      return sk.startsWith(SUB_PREFIX) ? [own, this.key(subsPk(item.topic), subscriberSk(connectionId, sk.slice(SUB_PREFIX.length)))] : [own];
     });
     await this.deleteAll(keys);
   }
 
-  /** Everyone watching a game. */
-  async subscribers(gameId: string): Promise<Subscriber[]> {
-    return (await this.queryAll(subsPk(gameId))).map((item) => ({
+  /** Everyone listening to a topic. */
+  async subscribers(topic: string): Promise<Subscriber[]> {
+    return (await this.queryAll(subsPk(topic))).map((item) => ({
       connectionId: item.connectionId,
       id: item.id,
-      gameId: item.gameId,
+      topic: item.topic,
       seat: item.seat ?? null,
       operation: item.operation,
       sentVersion: item.sentVersion,
@@ -117,7 +151,7 @@ export class Connections {
    */
   async claim(sub: Subscriber, version: number): Promise<boolean> {
     return this.conditionally({
-      Key: this.key(subsPk(sub.gameId), subscriberSk(sub.connectionId, sub.id)),
+      Key: this.key(subsPk(sub.topic), subscriberSk(sub.connectionId, sub.id)),
       UpdateExpression: 'SET sentVersion = :v',
       ConditionExpression: 'attribute_exists(#pk) AND (attribute_not_exists(sentVersion) OR sentVersion < :v)',
       ExpressionAttributeNames: { '#pk': KEY.partition },
@@ -128,7 +162,7 @@ export class Connections {
   /** Gives back a claim whose message could not be sent, so a retry sends it. */
   async release(sub: Subscriber, version: number): Promise<void> {
     await this.conditionally({
-      Key: this.key(subsPk(sub.gameId), subscriberSk(sub.connectionId, sub.id)),
+      Key: this.key(subsPk(sub.topic), subscriberSk(sub.connectionId, sub.id)),
       UpdateExpression: sub.sentVersion === undefined ? 'REMOVE sentVersion' : 'SET sentVersion = :before',
       ConditionExpression: 'sentVersion = :v',
       ExpressionAttributeValues: { ':v': version, ...(sub.sentVersion === undefined ? {} : { ':before': sub.sentVersion }) },

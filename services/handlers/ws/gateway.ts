@@ -2,7 +2,6 @@
  * API Gateway's management API for WebSocket connections: send a frame, close a socket.
  */
 import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
-import { tracer } from '../observability.js';
 
 export interface Gateway {
   /** 'gone' when the client has left (410): the caller forgets the connection. */
@@ -16,7 +15,7 @@ const clients = new Map<string, ApiGatewayManagementApiClient>();
 /** The gateway of one WebSocket API stage, https://<domain>/<stage> (one client per endpoint, kept warm). */
 export function managementApi(endpoint: string): Gateway {
   let client = clients.get(endpoint);
-  if (!client) clients.set(endpoint, (client = tracer.captureAWSv3Client(new ApiGatewayManagementApiClient({ endpoint }))));
+  if (!client) clients.set(endpoint, (client = new ApiGatewayManagementApiClient({ endpoint })));
   const api = client;
   return {
     async post(connectionId, data) {

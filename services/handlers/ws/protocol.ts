@@ -1,27 +1,15 @@
 /**
  * graphql-transport-ws, the protocol the `graphql-ws` client speaks (and mercurius serves
- * locally): the messages a client may send, checked, and the ones the server sends.
+ * locally): the messages the server sends through API Gateway. What a client may send is
+ * checked by the rules both servers share (api/limits/graphql-transport-ws.ts).
  * https://github.com/enisdenjo/graphql-ws/blob/master/PROTOCOL.md
  */
 import type { ExecutionResult, FormattedExecutionResult, GraphQLFormattedError } from 'graphql';
+import type { Close } from '../../api/limits/graphql-transport-ws.js';
 import { count, logger } from '../observability.js';
 
-export const SUBPROTOCOL = 'graphql-transport-ws';
 /** API Gateway's limit for one WebSocket message (and one PostToConnection). */
 export const MAX_MESSAGE_BYTES = 128 * 1024;
-
-export interface SubscribePayload {
-  query: string;
-  variables?: Record<string, unknown> | null;
-  operationName?: string | null;
-}
-
-export type ClientMessage =
-  | { type: 'connection_init'; payload?: Record<string, unknown> | null }
-  | { type: 'ping'; payload?: unknown }
-  | { type: 'pong'; payload?: unknown }
-  | { type: 'subscribe'; id: string; payload: SubscribePayload }
-  | { type: 'complete'; id: string };
 
 export type ServerMessage =
   | { type: 'connection_ack' }
@@ -32,36 +20,14 @@ export type ServerMessage =
   | { type: 'error'; id: string; payload: readonly GraphQLFormattedError[] }
   | { type: 'complete'; id: string };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const optional = (v: unknown, ok: (v: unknown) => boolean) => v === undefined || v === null || ok(v);
-
-/** The message in a WebSocket frame, or null when it breaks the protocol (the server then closes the socket). */
-export function parseClientMessage(body: string | null | undefined): ClientMessage | null {
-  let m: unknown;
-  try {
-    m = JSON.parse(body ?? '');
-  } catch {
-    return null;
-  }
-  if (!isObject(m)) return null;
-  switch (m.type) {
-    case 'connection_init':
-      return optional(m.payload, isObject) ? (m as ClientMessage) : null;
-    case 'ping':
-    case 'pong':
-      return m as ClientMessage;
-    case 'subscribe': {
-      const p = m.payload;
-      const ok =
-        typeof m.id === 'string' && m.id !== '' && isObject(p) && typeof p.query === 'string' && optional(p.variables, isObject) && optional(p.operationName, (v) => typeof v === 'string');
-      return ok ? (m as ClientMessage) : null;
-    }
-    case 'complete':
-      return typeof m.id === 'string' && m.id !== '' ? (m as ClientMessage) : null;
-    default:
-      return null;
-  }
-}
+/**
+ * The frame sent just before a DeleteConnection, which cannot carry a close code: the code
+ * and reason the local server closes with, in the shape mercurius gives a refused connection.
+ */
+export const closingFrame = (close: Close): ServerMessage => ({
+  type: 'connection_error',
+  payload: { message: close.reason, extensions: { code: close.error, closeCode: close.code } },
+});
 
 /**
  * The frame to send. A `next` over API Gateway's limit is replaced by an error result that

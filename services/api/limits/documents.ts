@@ -1,0 +1,103 @@
+/**
+ * The checks on a GraphQL document that need no server: its size, the rules every document
+ * must pass (aliases, no introspection in production), its cost. The Fastify app runs them
+ * through mercurius (graphql.ts); the Lambda WebSocket routes run them on every subscribe
+ * (handlers/ws/updates.ts), which must not load mercurius. Each answer is a refusal's message.
+ */
+import type { ASTVisitor, DocumentNode, GraphQLSchema, ValidationContext, ValidationRule } from 'graphql';
+import type { ComplexityEstimator } from 'graphql-query-complexity';
+import type { Limits } from './settings.js';
+
+import cjs from './graphql-cjs.cjs';
+
+const { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, specifiedRules, validate, visit } = cjs.graphql;
+const { getComplexity, simpleEstimator } = cjs.complexity;
+
+/** At most `max` aliased fields in a document (5,000 aliases of `game` once took 29 s). */
+export const aliasLimit =
+  (max: number): ValidationRule =>
+  (ctx: ValidationContext): ASTVisitor => {
+    let aliases = 0;
+    return {
+      Field(node) {
+        if (node.alias && ++aliases === max + 1) ctx.reportError(new GraphQLError(`at most ${max} aliases per request`, { nodes: node, extensions: { code: 'BAD_INPUT' } }));
+      },
+    };
+  };
+
+/** What a field costs beyond 1: reading a game, building views and legal moves, the history. */
+const FIELD_COST: Record<string, number> = {
+  'Query.game': 10,
+  'Query.openGames': 50,
+  'Query.lobby': 10,
+  'Query.gameTypes': 20,
+  'Game.view': 10,
+  'Game.legalMoves': 10,
+  'Game.history': 100,
+  'Mutation.createGame': 20,
+  'Mutation.joinGame': 20,
+  'Mutation.submitMove': 20,
+};
+const fieldCost: ComplexityEstimator = ({ type, field, childComplexity }) => {
+  const own = FIELD_COST[`${type.name}.${field.name}`];
+  return own === undefined ? undefined : own + childComplexity;
+};
+const estimators = [fieldCost, simpleEstimator({ defaultComplexity: 1 })];
+
+/** The most expensive operation of the document. */
+export function costOf(schema: GraphQLSchema, document: DocumentNode, variables?: Record<string, unknown>): number {
+  let worst = 0;
+  for (const def of document.definitions) {
+    if (def.kind !== Kind.OPERATION_DEFINITION) continue;
+    const operationName = def.name?.value;
+    const cost = getComplexity({ schema, query: document, variables: variables as Record<string, any>, operationName, estimators });
+    worst = Math.max(worst, cost);
+    if (!operationName) break; // an anonymous operation must be the only one
+  }
+  return worst;
+}
+
+/** Rules every document must pass, over HTTP and WebSocket alike (mercurius caches their result). */
+export const sharedRules = (limits: Limits): ValidationRule[] => [aliasLimit(limits.maxAliases), ...(limits.devTools ? [] : [NoSchemaIntrospectionCustomRule])];
+
+
+/** Longer documents are refused before parsing. */
+export const sizeProblem = (source: string, limits: Limits): string | null =>
+  source.length > limits.maxQueryChars ? `a query has at most ${limits.maxQueryChars} characters` : null;
+
+/** Whether a variable decides a directive (`@include(if: $x)`): the only way variables change a cost here. */
+function variablesInDirectives(document: DocumentNode): boolean {
+  let inDirective = 0;
+  let found = false;
+  visit(document, {
+    Directive: { enter: () => void inDirective++, leave: () => void inDirective-- },
+    Variable: () => void (found ||= inDirective > 0),
+  });
+  return found;
+}
+
+/**
+ * Costs of parsed documents. mercurius hands the same document object back for the same query
+ * string (its parse cache), so a cost is worked out once per cached document; entries go when
+ * the documents do. The estimators read no field arguments, so only directives can make a cost
+ * depend on the variables: such documents are costed on every request.
+ */
+const costs = new WeakMap<DocumentNode, { schema: GraphQLSchema; cost: number | null }>();
+
+function cachedCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): number {
+  let known = costs.get(document);
+  if (known?.schema !== schema) costs.set(document, (known = { schema, cost: variablesInDirectives(document) ? null : costOf(schema, document, variables) }));
+  return known.cost ?? costOf(schema, document, variables);
+}
+
+export function costProblem(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined, limits: Limits): string | null {
+  const cost = cachedCost(schema, document, variables ?? undefined);
+  return cost > limits.maxCost ? `query cost ${cost} is over the limit of ${limits.maxCost}` : null;
+}
+
+/** A subscription document against the spec's rules and ours, then its cost (mercurius runs no validation for subscriptions). */
+export function subscriptionProblem(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined, limits: Limits): string | null {
+  const errors = validate(schema, document, [...specifiedRules, ...sharedRules(limits)], { maxErrors: 10 });
+  if (errors.length) return errors.map((e) => e.message).join('; ');
+  return costProblem(schema, document, variables, limits);
+}

@@ -106,6 +106,12 @@ export class ParlorService {
   readonly now: () => number;
   /** Folded games by id, newest version each: an aggregate is immutable, so sharing is safe. */
   private readonly cache: LruCache<string, Aggregate>;
+  /**
+   * Seat tokens already verified, by the game's players list (the same array from version to
+   * version until someone joins): a move and the reads around it hash their token once. Only
+   * successes are kept, at most one per seat; entries go with the players list.
+   */
+  private readonly verifiedTokens = new WeakMap<object, Map<string, { gameId: string; seat: Seat }>>();
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
@@ -331,7 +337,14 @@ export class ParlorService {
       const toMove = agg.state.started ? agg.table.status(agg.state).toMove : [];
       return held.find((s) => toMove.includes(s)) ?? held[0]!;
     }
-    return seatOf(token, agg.id, agg.state.players.map((p) => p.tokenHash));
+    const players = agg.state.players;
+    const known = this.verifiedTokens.get(players)?.get(token);
+    if (known?.gameId === agg.id) return known.seat;
+    const seat = seatOf(token, agg.id, players.map((p) => p.tokenHash));
+    let verified = this.verifiedTokens.get(players);
+    if (!verified) this.verifiedTokens.set(players, (verified = new Map()));
+    if (verified.size < players.length) verified.set(token, { gameId: agg.id, seat });
+    return seat;
   }
 
   /** The full event history as `viewer` may see it. */

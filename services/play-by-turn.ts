@@ -89,7 +89,7 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   o.service.onCommit(async (agg, commit) => {
     await projection.apply(agg, commit);
     await timers.sync(agg);
-    bots.schedule(agg.id);
+    bots.schedule(agg);
   });
   return { ...api, bots, timers, settle: () => settle(timers, bots),
     stop: () => {

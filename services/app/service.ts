@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { newSeed, recordedCommand, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
-import { VersionConflict, type Commit, type EventStore } from '../store/port.js';
+import { SNAPSHOT_EVERY, VersionConflict, type Commit, type EventStore } from '../store/port.js';
 import { applyCommit, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
 import { DEFAULT_SETTINGS, initialAppState, isAppEvent, seatsOf, type AppEvent, type GameSettings } from './app-events.js';
 import { AppError, asAppError } from './errors.js';
@@ -21,7 +21,7 @@ export interface ServiceOptions {
   store: EventStore;
   /** The games offered; defaults to the registry. */
   games?: readonly AnyGame[];
-  /** A snapshot is written on every Nth commit. */
+  /** A snapshot is written on every Nth commit (default SNAPSHOT_EVERY, which the store's reads are sized for). */
   snapshotEvery?: number;
   /** How often an unpinned command is re-decided after losing a race. */
   maxRetries?: number;
@@ -106,12 +106,18 @@ export class ParlorService {
   readonly now: () => number;
   /** Folded games by id, newest version each: an aggregate is immutable, so sharing is safe. */
   private readonly cache: LruCache<string, Aggregate>;
+  /**
+   * Seat tokens already verified, by the game's players list (the same array from version to
+   * version until someone joins): a move and the reads around it hash their token once. Only
+   * successes are kept, at most one per seat; entries go with the players list.
+   */
+  private readonly verifiedTokens = new WeakMap<object, Map<string, { gameId: string; seat: Seat }>>();
 
   constructor(options: ServiceOptions) {
     this.store = options.store;
     this.games = options.games ?? games;
     this.lookup = options.games ? (id) => this.games.find((g) => g.id === id) : findGame;
-    this.snapshotEvery = options.snapshotEvery ?? 16;
+    this.snapshotEvery = options.snapshotEvery ?? SNAPSHOT_EVERY;
     this.maxRetries = options.maxRetries ?? 20;
     this.lobby = options.lobby;
     this.statsStore = options.stats;
@@ -331,7 +337,14 @@ export class ParlorService {
       const toMove = agg.state.started ? agg.table.status(agg.state).toMove : [];
       return held.find((s) => toMove.includes(s)) ?? held[0]!;
     }
-    return seatOf(token, agg.id, agg.state.players.map((p) => p.tokenHash));
+    const players = agg.state.players;
+    const known = this.verifiedTokens.get(players)?.get(token);
+    if (known?.gameId === agg.id) return known.seat;
+    const seat = seatOf(token, agg.id, players.map((p) => p.tokenHash));
+    let verified = this.verifiedTokens.get(players);
+    if (!verified) this.verifiedTokens.set(players, (verified = new Map()));
+    if (verified.size < players.length) verified.set(token, { gameId: agg.id, seat });
+    return seat;
   }
 
   /** The full event history as `viewer` may see it. */

@@ -25,6 +25,15 @@ export function serverMove(agg: Aggregate): { seat: Seat; move: unknown } | null
   return null;
 }
 
+/**
+ * Whether the server has a move to make right after this commit. Cheap (no bot is asked), so a
+ * commit of a game without bots or autoAdvance costs nothing more: no read, no queued work.
+ */
+export function serverMoveDue(agg: Aggregate): boolean {
+  if (!agg.state.started || agg.state.ended || agg.app.cancelled) return false;
+  return agg.app.settings.autoAdvance || statusOf(agg).toMove.some((seat) => agg.app.bots[seat] !== undefined);
+}
+
 export class BotRunner {
   private readonly queues = new Map<string, Promise<void>>();
 
@@ -45,8 +54,13 @@ export class BotRunner {
     }
   }
 
-  /** Runs `advance` after the game's earlier work, without holding up the caller. */
-  schedule(gameId: string): void {
+  /**
+   * After a commit: runs `advance` after the game's earlier work, without holding up the caller,
+   * if the server has a move due (a later commit that brings one schedules itself).
+   */
+  schedule(committed: Aggregate): void {
+    if (!serverMoveDue(committed)) return;
+    const gameId = committed.id;
     const previous = this.queues.get(gameId) ?? Promise.resolve();
     const run = previous
       .then(() => this.advance(gameId))

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, DescribeTableCommand, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query-all.js';
-import { VersionConflict, type AppendResult, type Commit, type CommitScan, type EventStore, type NewCommit, type ScannedCommit, type Stream } from './port.js';
+import { SNAPSHOT_EVERY, VersionConflict, type AppendResult, type Commit, type CommitScan, type EventStore, type NewCommit, type ScannedCommit, type Stream } from './port.js';
 import { COMMIT_PREFIX, commitSk, gamePk, KEY } from './schema.js';
 
 interface CommitItem {
@@ -27,7 +27,10 @@ interface CommitItem {
 export interface DynamoStoreOptions {
   tableName: string;
   client: DynamoDBClient;
-  /** How many commits a load reads per page while looking for the newest snapshot. */
+  /**
+   * How many commits a load reads per page while looking for the newest snapshot. Default
+   * SNAPSHOT_EVERY: one page always reaches it, and no page carries a second snapshot's bytes.
+   */
   pageSize?: number;
 }
 
@@ -45,7 +48,7 @@ export class DynamoEventStore implements EventStore, CommitScan {
     this.doc = DynamoDBDocumentClient.from(options.client, { marshallOptions: { removeUndefinedValues: true } });
     this.client = options.client;
     this.table = options.tableName;
-    this.pageSize = options.pageSize ?? 32;
+    this.pageSize = options.pageSize ?? SNAPSHOT_EVERY;
   }
 
   async append(gameId: string, expectedVersion: number, commit: NewCommit): Promise<AppendResult> {

@@ -22,6 +22,13 @@ export interface Commit {
   snapshot?: unknown;
 }
 
+/**
+ * The service writes a snapshot on every SNAPSHOT_EVERY-th version, so the newest SNAPSHOT_EVERY
+ * commits of a game always hold one: a store reading that many, newest first, loads a game of
+ * any length in one read of a bounded size.
+ */
+export const SNAPSHOT_EVERY = 8;
+
 /** What `load` returns: the newest snapshot and every commit after it, oldest first. */
 export interface Stream {
   version: number;

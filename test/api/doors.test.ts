@@ -89,6 +89,7 @@ describe('doors of the default server', () => {
   it('sends no CORS headers to other origins unless CORS_ORIGINS allows them', async () => {
     const res = await fetch(`${server.url}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://elsewhere.example', 'access-control-request-method': 'POST' } });
     expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    expect(res.status).toBe(404);
   });
 
   it('unknown routes and malformed URLs answer { error: { code } }', async () => {
@@ -186,5 +187,19 @@ describe('doors of the default server', () => {
     const [, second] = await sub.until(2);
     expect(second?.data.gameUpdated.version).toBe(4);
     sub.dispose();
+  });
+});
+
+describe('CORS_ORIGINS', () => {
+  const allowing = useServer({ games: [highCard], limits: { corsOrigins: ['https://app.example'] } });
+
+  it('an allowed origin gets its preflight answered and its CORS headers; another origin gets none', async () => {
+    const preflight = (origin: string) => fetch(`${allowing.url}/graphql`, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': 'POST' } });
+    const allowed = await preflight('https://app.example');
+    expect(allowed.status).toBe(204);
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('https://app.example');
+    expect((await preflight('https://elsewhere.example')).headers.get('access-control-allow-origin')).toBeNull();
+    const post = await fetch(`${allowing.url}/graphql`, { method: 'POST', headers: { origin: 'https://app.example', 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ gameTypes { id } }' }) });
+    expect(post.headers.get('access-control-allow-origin')).toBe('https://app.example');
   });
 });

@@ -50,6 +50,20 @@ describe('query cost, depth, aliases and size are refused before execution', () 
     expect(r.errors?.[0]?.message).toMatch(/cost \d+ is over the limit of 400/);
   });
 
+  it('the cost limit still holds for a query string sent again (its parsed document comes from the cache)', async () => {
+    const id = await create(server);
+    const query = `query($id: ID!) { ${Array.from({ length: 5 }, (_, i) => `g${i}: game(id: $id) { history { version } }`).join(' ')} }`;
+    for (let i = 0; i < 3; i++) expect((await server.gql(query, { id })).errors?.[0]?.message).toMatch(/cost 5\d\d is over the limit of 400/);
+  });
+
+  it('a query whose cost a variable decides (@include) is costed with each request’s variables', async () => {
+    const id = await create(server);
+    const query = `query($id: ID!, $all: Boolean!) { a: game(id: $id) { version } ${Array.from({ length: 5 }, (_, i) => `g${i}: game(id: $id) @include(if: $all) { history { version } }`).join(' ')} }`;
+    expect((await server.gql(query, { id, all: false })).errors).toBeUndefined();
+    expect(code(await server.gql(query, { id, all: true }))).toBe('BAD_INPUT');
+    expect((await server.gql(query, { id, all: false })).data.a.version).toBeGreaterThan(0);
+  });
+
   it('a query nested deeper than the limit is refused', async () => {
     const r = await server.gql('{ gameTypes { names { en } seats { min } options { name } } lobby { edges { node { gameId } } pageInfo { hasNextPage } } }');
     expect(r.errors).toBeUndefined();

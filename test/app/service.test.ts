@@ -63,6 +63,18 @@ describe('ParlorService', () => {
     expect(t.status(after.state).toMove).not.toContain(next);
   });
 
+  it('a seat token, once verified, still opens only its own seat of its own game; a forged one never', async () => {
+    const s = service();
+    const game = await s.create({ game: 'high-card', seats: 2 });
+    const [ann, bob] = [await s.join(game.id, 'ann'), await s.join(game.id, 'bob')];
+    const agg = await s.load(game.id);
+    for (let i = 0; i < 2; i++) expect([s.seatOf(agg, ann.token), s.seatOf(agg, bob.token)]).toEqual([0, 1]);
+    const forged = `${game.id}.0.${'A'.repeat(32)}`;
+    expect(() => s.seatOf(agg, forged)).toThrow(expect.objectContaining({ code: 'UNAUTHENTICATED' }));
+    // The same players list under another game's id: the remembered token must not skip the game check.
+    expect(() => s.seatOf({ ...agg, id: 'another-game' }, ann.token)).toThrow(expect.objectContaining({ code: 'FORBIDDEN' }));
+  });
+
   it('commandIds are per seat: two seats may use the same one', async () => {
     const a = service();
     const { id, tokens } = await createAndSeat(a, { game: 'high-card', seats: 3 });

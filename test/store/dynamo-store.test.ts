@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DynamoEventStore, VersionConflict } from '../../services/store/index.js';
+import { DynamoEventStore, SNAPSHOT_EVERY, VersionConflict } from '../../services/store/index.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 
 const db = useEmbeddedDynamo();
@@ -73,6 +73,27 @@ describe('event store on a real DynamoDB API (embedded)', () => {
       expect(later?.commits.map((c) => c.version)).toEqual([101, 102]);
     } finally {
       db.client.middlewareStack.remove('countQueries');
+    }
+  });
+
+  it('with a snapshot every SNAPSHOT_EVERY versions, a load reads one page that holds no older snapshot', async () => {
+    const id = newGame();
+    const versions = 5 * SNAPSHOT_EVERY + 3;
+    for (let v = 1; v <= versions; v++) await db.store.append(id, v - 1, { events: [{ type: 'Tick', v }], snapshot: v % SNAPSHOT_EVERY === 0 ? { upTo: v, big: 'x'.repeat(2000) } : undefined });
+    const read: { snapshots: number; items: number }[] = [];
+    db.client.middlewareStack.add((next) => async (args) => {
+      const out = await next(args);
+      const items = ((out.output as { Items?: Record<string, unknown>[] }).Items ?? []);
+      read.push({ items: items.length, snapshots: items.filter((i) => i.snapshot !== undefined).length });
+      return out;
+    }, { step: 'initialize', name: 'countItems' });
+    try {
+      const stream = await db.store.load(id);
+      expect(stream?.snapshot?.version).toBe(5 * SNAPSHOT_EVERY);
+      expect(stream?.commits.map((c) => c.version)).toEqual([versions - 2, versions - 1, versions]);
+      expect(read).toEqual([{ items: SNAPSHOT_EVERY, snapshots: 1 }]);
+    } finally {
+      db.client.middlewareStack.remove('countItems');
     }
   });
 

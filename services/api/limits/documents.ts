@@ -10,7 +10,7 @@ import type { Limits } from './settings.js';
 
 import cjs from './graphql-cjs.cjs';
 
-const { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, specifiedRules, validate } = cjs.graphql;
+const { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, specifiedRules, validate, visit } = cjs.graphql;
 const { getComplexity, simpleEstimator } = cjs.complexity;
 
 /** At most `max` aliased fields in a document (5,000 aliases of `game` once took 29 s). */
@@ -65,8 +65,33 @@ export const sharedRules = (limits: Limits): ValidationRule[] => [aliasLimit(lim
 export const sizeProblem = (source: string, limits: Limits): string | null =>
   source.length > limits.maxQueryChars ? `a query has at most ${limits.maxQueryChars} characters` : null;
 
+/** Whether a variable decides a directive (`@include(if: $x)`): the only way variables change a cost here. */
+function variablesInDirectives(document: DocumentNode): boolean {
+  let inDirective = 0;
+  let found = false;
+  visit(document, {
+    Directive: { enter: () => void inDirective++, leave: () => void inDirective-- },
+    Variable: () => void (found ||= inDirective > 0),
+  });
+  return found;
+}
+
+/**
+ * Costs of parsed documents. mercurius hands the same document object back for the same query
+ * string (its parse cache), so a cost is worked out once per cached document; entries go when
+ * the documents do. The estimators read no field arguments, so only directives can make a cost
+ * depend on the variables: such documents are costed on every request.
+ */
+const costs = new WeakMap<DocumentNode, { schema: GraphQLSchema; cost: number | null }>();
+
+function cachedCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): number {
+  let known = costs.get(document);
+  if (known?.schema !== schema) costs.set(document, (known = { schema, cost: variablesInDirectives(document) ? null : costOf(schema, document, variables) }));
+  return known.cost ?? costOf(schema, document, variables);
+}
+
 export function costProblem(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined, limits: Limits): string | null {
-  const cost = costOf(schema, document, variables ?? undefined);
+  const cost = cachedCost(schema, document, variables ?? undefined);
   return cost > limits.maxCost ? `query cost ${cost} is over the limit of ${limits.maxCost}` : null;
 }
 

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import cors from '@fastify/cors';
 import rateLimit from '@fastify/rate-limit';
 import mercurius from 'mercurius';
@@ -32,11 +32,10 @@ export function sendError(req: FastifyRequest, reply: FastifyReply, status: numb
 
 const isGraphql = (req: FastifyRequest) => req.url === '/graphql' || req.url.startsWith('/graphql?');
 
+const hasToken = (req: FastifyRequest) => typeof req.headers.authorization === 'string' && req.headers.authorization !== '';
+
 /** Rate-limit keys are hashed: a long header cannot make the limiter's memory grow. */
-const tokenKey = (req: FastifyRequest) => {
-  const header = req.headers.authorization;
-  return typeof header === 'string' && header !== '' ? `token:${createHash('sha256').update(header).digest('base64url')}` : '';
-};
+const tokenKey = (req: FastifyRequest) => `token:${createHash('sha256').update(req.headers.authorization!).digest('base64url')}`;
 
 /** Whether a request creates a game (GraphQL or REST); counted against createsPerMinute. */
 export const createsGame = (req: FastifyRequest): boolean =>
@@ -48,17 +47,33 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
   return sendError(req, reply, status, 'BAD_INPUT', error.code === 'FST_ERR_BAD_URL' ? 'malformed URL' : error.message);
 }
 
+/**
+ * helmet's security headers, worked out once: they do not depend on the request, and helmet
+ * (through @fastify/helmet) would rebuild them, parsing the CSP, on every request.
+ */
+export function securityHeaders(): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = { setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value), removeHeader: () => {} };
+  helmet({
+    // GraphiQL and the OpenAPI UI are pages of their own with inline styles; everything is same-origin.
+    // npm start serves plain HTTP on loopback: no upgrade of its own requests to https.
+    // On AWS the web page's socket is the WebSocket API's own address (WEBSOCKET_URL, see services/web).
+    contentSecurityPolicy: {
+      directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'], 'connect-src': ["'self'", ...socketOrigin()], 'upgrade-insecure-requests': null },
+    },
+  })({} as never, res as never, () => {});
+  return headers;
+}
+
 export const httpLimits = fp(
   async function httpLimits(app: FastifyInstance, limits: Limits) {
-    await app.register(helmet, {
-      // GraphiQL and the OpenAPI UI are pages of their own with inline styles; everything is same-origin.
-      // npm start serves plain HTTP on loopback: no upgrade of its own requests to https.
-      // On AWS the web page's socket is the WebSocket API's own address (WEBSOCKET_URL, see services/web).
-      contentSecurityPolicy: {
-        directives: { 'style-src': ["'self'", "'unsafe-inline'"], 'img-src': ["'self'", 'data:'], 'connect-src': ["'self'", ...socketOrigin()], 'upgrade-insecure-requests': null },
-      },
+    const headers = securityHeaders();
+    app.addHook('onRequest', (_req, reply, done) => {
+      reply.headers(headers);
+      done();
     });
-    await app.register(cors, { origin: limits.corsOrigins.length ? limits.corsOrigins : false, methods: ['GET', 'POST', 'OPTIONS'] });
+    // No origin allowed (the default): no CORS plugin, whose hook would add nothing to any answer.
+    if (limits.corsOrigins.length) await app.register(cors, { origin: limits.corsOrigins, methods: ['GET', 'POST', 'OPTIONS'] });
 
     // An error mercurius's own handler (on /graphql) also reads: it keeps the code and the status.
     const tooMany = (_req: FastifyRequest, ctx: { after: string }) => new mercurius.ErrorWithProps(`too many requests; retry in ${ctx.after}`, { code: 'RATE_LIMITED' }, 429);
@@ -71,16 +86,18 @@ export const httpLimits = fp(
       // At most this many keys are remembered (least recently used go first): the limiter's memory is bounded.
       cache: 10_000,
     });
-    // The plugin runs one limiter per request: the per-token and per-creation counts are checked by hand.
-    const limiter = (options: Parameters<FastifyInstance['createRateLimit']>[0]) => {
+    // The plugin runs one limiter per request: the per-token and per-creation counts are checked by
+    // hand, and only for the requests they count (the limiter's own allow list would run it for all).
+    const limiter = (options: Parameters<FastifyInstance['createRateLimit']>[0], counts: (req: FastifyRequest) => boolean) => {
       const check = app.createRateLimit({ timeWindow: MINUTE, ...options });
       return async (req: FastifyRequest) => {
+        if (!counts(req)) return;
         const r = await check(req);
         if (!r.isAllowed && r.isExceeded) throw tooMany(req, { after: `${r.ttlInSeconds} seconds` });
       };
     };
-    app.addHook('onRequest', limiter({ max: limits.perTokenPerMinute, keyGenerator: tokenKey, allowList: (_req, key) => key === '' }));
-    app.addHook('preHandler', limiter({ max: limits.createsPerMinute, keyGenerator: (req) => `create:${req.ip}`, allowList: (req) => !createsGame(req) }));
+    app.addHook('onRequest', limiter({ max: limits.perTokenPerMinute, keyGenerator: tokenKey }, hasToken));
+    app.addHook('preHandler', limiter({ max: limits.createsPerMinute, keyGenerator: (req) => `create:${req.ip}` }, createsGame));
 
     // The cost limit keeps answers small; this is the backstop for what it cannot foresee (long histories).
     app.addHook('onSend', async (req, reply, payload) => {

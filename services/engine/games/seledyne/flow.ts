@@ -39,7 +39,8 @@ function deal(s: State, rng: Rng): E {
 /** §5.2 A23: no card of any player can ever pay a difference again. */
 export function deadlocked(s: State): boolean {
   const most = s.options.dieFaces - 1;
-  return s.players.every((p) => [...p.hand, ...p.reserve].every((c) => c.value > most + p.counter.length));
+  const unpayable = (cards: readonly Card[], most: number) => cards.every((c) => c.value > most);
+  return s.players.every((p) => unpayable(p.hand, most + p.counter.length) && unpayable(p.reserve, most + p.counter.length));
 }
 
 /** A17 NO_LEGAL_GIFT: no player can reach a gift in their own turn (an empty hand only through a tribute, A30). */

@@ -135,13 +135,17 @@ export function toMove(s: State): Seat[] {
   }
 }
 
-const cache = new WeakMap<State, Command[][]>();
+/** The lists of the state asked last, by seat (one slot: see rules.ts `plannerFor`). */
+let lastState: State | null = null;
+let lastLists: (Command[] | undefined)[] = [];
 
-/** Every legal command of `seat` (memoised per state object; a fresh array each call). */
+/** Every legal command of `seat` (memoised for the last state asked; a fresh array each call). */
 export function legalCommands(s: State, seat: Seat): Command[] {
-  let bySeat = cache.get(s);
-  if (!bySeat) cache.set(s, (bySeat = []));
-  return (bySeat[seat] ??= computeLegal(s, seat)).slice();
+  if (s !== lastState) {
+    lastState = s;
+    lastLists = [];
+  }
+  return (lastLists[seat] ??= computeLegal(s, seat)).slice();
 }
 
 function computeLegal(s: State, seat: Seat): Command[] {
@@ -168,8 +172,11 @@ const PHASES: Record<State['phase'], string> = {
   over: 'over',
 };
 
+/** `turn-<step>`, made once (status is asked several times per move). */
+const TURN_PHASES: Record<Turn['step'], string> = { open: 'turn-open', select: 'turn-select', draws: 'turn-draws', ready: 'turn-ready', gifting: 'turn-gifting', closing: 'turn-closing' };
+
 export function status(s: State): Status {
   if (s.phase === 'over') return { phase: 'over', toMove: [], over: true, result: { scores: s.players.map((p) => p.total), winners: s.winners ?? [] } };
-  const phase = s.phase === 'turn' && s.turn ? `turn-${s.turn.step}` : PHASES[s.phase];
+  const phase = s.phase === 'turn' && s.turn ? TURN_PHASES[s.turn.step] : PHASES[s.phase];
   return { phase, toMove: toMove(s), over: false, result: null };
 }

@@ -9,18 +9,26 @@ import type { Command } from './commands.js';
 import type { ExchangeTime, SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
 import type { Options } from './options.js';
-import { drawsEarned, kindOf, Planner, type PlanRules } from './plan.js';
+import { drawsEarned, giftInReach, kindOf, Planner, type PlanRules } from './plan.js';
 import { countSpecial, hasSpecial, randomDraws, randomExchange, type Player, type State, type Turn } from './state.js';
 
 type E = SeledyneEvent;
 
-const byState = new WeakMap<State, Planner[]>();
+/**
+ * The planners of the state asked last, by seat. One slot, not a WeakMap: a state is asked about
+ * in one burst (decide's checks, the forced-end check, the legal list), and a WeakMap entry per
+ * state costs the garbage collector more than `plannerAt` costs to find the planner again.
+ */
+let lastState: State | null = null;
+let lastPlanners: (Planner | undefined)[] = [];
 
 /** The search over the acting seat's own turn (plan.ts), built from what that seat knows. */
 export function plannerFor(s: State, seat: number): Planner {
-  let known = byState.get(s);
-  if (!known) byState.set(s, (known = []));
-  return (known[seat] ??= plannerAt(s, seat));
+  if (s !== lastState) {
+    lastState = s;
+    lastPlanners = [];
+  }
+  return (lastPlanners[seat] ??= plannerAt(s, seat));
 }
 
 const rulesByOptions = new WeakMap<Options, PlanRules>();
@@ -46,20 +54,24 @@ function planRules(o: Options): PlanRules {
  * changed in place, and in one game only) fixes the hand, reserve, counter, die and stage tribute,
  * so states that share it (every fold of the same events, turns that leave the player alone) share
  * its searches. The other dice change only with a roll or the Six Rule, so each map stays small.
- * Bounded, emptied when full (see evolve.ts `recent` for why not weak).
+ * Bounded, emptied when full: a Map keyed by objects the game drops at once stays cheap, where a
+ * WeakMap's entries cost every garbage collection.
  */
 const byPlayer = new Map<Player, Map<number, Planner>>();
 const BY_PLAYER_MAX = 64;
 
+/** The physical dice of the seats `seat` may still gift to this turn, in seat order. */
+function targetDice(s: State, seat: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.seats; i++) if (i !== seat && !s.turn?.targets.includes(i)) out.push(s.players[i]!.die);
+  return out;
+}
+
 function plannerAt(s: State, seat: number): Planner {
   const p = s.players[seat]!;
-  const targetDice: number[] = [];
+  const dice = targetDice(s, seat);
   let key = 0; // the dice in base 16 (a die is at most 12), shifted by one so that 0 means none
-  for (let i = 0; i < s.seats; i++)
-    if (i !== seat && !s.turn?.targets.includes(i)) {
-      targetDice.push(s.players[i]!.die);
-      key = key * 16 + s.players[i]!.die + 1;
-    }
+  for (const d of dice) key = key * 16 + d + 1;
   let known = byPlayer.get(p);
   if (!known) {
     if (byPlayer.size >= BY_PLAYER_MAX) byPlayer.clear();
@@ -67,7 +79,7 @@ function plannerAt(s: State, seat: number): Planner {
   }
   let planner = known.get(key);
   if (!planner) {
-    planner = new Planner({ rules: planRules(s.options), hand: p.hand, reserve: p.reserve, counter: p.counter, die: p.die, targetDice, tributedSum: p.tributedSum });
+    planner = new Planner({ rules: planRules(s.options), hand: p.hand, reserve: p.reserve, counter: p.counter, die: p.die, targetDice: dice, tributedSum: p.tributedSum });
     known.set(key, planner);
   }
   return planner;
@@ -130,9 +142,10 @@ export function exchangeProblem(s: State, t: Turn, give: string, take: string | 
 /** Counter cards that may be added to the tribute now: some tribute with them leaves a gift reachable (§4.3). */
 export function tributable(s: State, t: Turn, planner: () => Planner = () => plannerFor(s, t.seat)): Card[] {
   if (t.step !== 'open' && t.step !== 'select') return [];
-  if (s.players[t.seat]!.hand.length === 0 && !s.options.emptyHandMayTribute) return [];
-  const counter = s.players[t.seat]!.counter.filter((c) => !t.selection.some((x) => x.id === c.id));
-  if (counter.length === 0) return [];
+  const p = s.players[t.seat]!;
+  if (p.hand.length === 0 && !s.options.emptyHandMayTribute) return [];
+  const counter = t.selection.length === 0 ? p.counter : p.counter.filter((c) => !t.selection.some((x) => x.id === c.id));
+  if (counter.length === 0 || !giftInReach(p.hand, p.reserve, p.die, p.counter.length, targetDice(s, t.seat))) return [];
   const plan = planner();
   const { kinds } = plan.tributeOptions(t.selection, plan.handMask, t.exchanges);
   return kinds.size === 0 ? [] : counter.filter((c) => kinds.has(kindOf(c)));
@@ -203,12 +216,13 @@ export function endTurn(s: State, t: Turn, auto: boolean): E[] {
 }
 
 export function roundDrawResolution(s: State, rng: Rng): E {
-  const draws = s.players.flatMap((p, seat) => {
-    if (!s.eligible[seat]) return [];
-    const choice = s.pending[seat] ?? { draw: true, card: null };
-    if (!choice.draw) return [];
-    return [{ seat, card: choice.card ?? drawRandom(p.reserve, rng) }];
-  });
+  const draws: { seat: number; card: Card | null }[] = [];
+  for (let seat = 0; seat < s.seats; seat++) {
+    if (!s.eligible[seat]) continue;
+    const choice = s.pending[seat];
+    if (choice && !choice.draw) continue;
+    draws.push({ seat, card: choice?.card ?? drawRandom(s.players[seat]!.reserve, rng) });
+  }
   return { type: 'RoundDrawResolved', draws };
 }
 

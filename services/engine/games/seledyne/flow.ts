@@ -66,7 +66,10 @@ function forcedEnd(s: State): boolean {
   return true;
 }
 
-const chosenBy = (s: State) => s.eligible.every((e, i) => !e || s.pending[i] !== null);
+function chosenBy(s: State): boolean {
+  for (let i = 0; i < s.seats; i++) if (s.eligible[i] && s.pending[i] === null) return false;
+  return true;
+}
 
 /** The next automatic event, or null when a seat must act (or the game is over). */
 function autoStep(s: State, rng: Rng, turnJustEnded: boolean): E | null {
@@ -78,8 +81,11 @@ function autoStep(s: State, rng: Rng, turnJustEnded: boolean): E | null {
       return { type: 'Rolled', dice: s.players.map(() => 1 + rng.int(o.dieFaces)) };
     case 'draw': {
       if (randomDraws(o) && o.roundDrawMandatory) return roundDrawResolution(s, rng);
-      const forced = s.players.findIndex((p, i) => s.eligible[i] && s.pending[i] === null && o.roundDrawMandatory && !randomDraws(o) && p.reserve.length === 1);
-      if (forced >= 0) return { type: 'RoundDrawChosen', seat: forced, draw: true, card: s.players[forced]!.reserve[0]! };
+      if (o.roundDrawMandatory && !randomDraws(o))
+        for (let seat = 0; seat < s.seats; seat++) {
+          const reserve = s.players[seat]!.reserve;
+          if (s.eligible[seat] && s.pending[seat] === null && reserve.length === 1) return { type: 'RoundDrawChosen', seat, draw: true, card: reserve[0]! };
+        }
       return chosenBy(s) ? roundDrawResolution(s, rng) : null;
     }
     case 'six':

@@ -2,7 +2,7 @@
 import type { Seat, Status } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { Command } from './commands.js';
-import { confirmProblem, drawProblem, exchangeAllowed, exchangeProblem, giftProblem, passProblem, plannerFor, stopProblem, sumRuleActive, tributable } from './rules.js';
+import { confirmProblem, drawProblem, exchangeAllowed, exchangeProblem, giftProblem, passProblem, stopProblem, sumRuleActive, tributable } from './rules.js';
 import { randomDraws, randomExchange, type State, type Turn } from './state.js';
 
 /** Card sets (one card, or two or more under the Sum Rule) from `hand` that add up to `target`. */
@@ -52,10 +52,11 @@ export function anyGift(s: State, t: Turn): boolean {
   return false;
 }
 
-function gifts(s: State, t: Turn): Command[] {
+// Each appends its commands to `out`: top-level functions, not closures made per call.
+
+function gifts(out: Command[], s: State, t: Turn): void {
   const hand = s.players[t.seat]!.hand;
   const sum = sumRuleActive(s, t);
-  const out: Command[] = [];
   for (let target = 0; target < s.seats; target++) {
     const diff = t.effective - s.players[target]!.die;
     if (target === t.seat || diff < 1 || t.targets.includes(target)) continue;
@@ -64,67 +65,79 @@ function gifts(s: State, t: Turn): Command[] {
       if (giftProblem(s, t, target, ids) === null) out.push({ type: 'gift', target, cards: ids });
     }
   }
-  return out;
+}
+
+function exchanges(out: Command[], s: State, t: Turn): void {
+  if (!exchangeAllowed(s, t)) return;
+  const p = s.players[t.seat]!;
+  const random = randomExchange(s.options);
+  for (const give of p.hand) {
+    if (random) {
+      if (exchangeProblem(s, t, give.id, null) === null) out.push({ type: 'exchange', give: give.id });
+      continue;
+    }
+    for (const take of p.reserve) if (exchangeProblem(s, t, give.id, take.id) === null) out.push({ type: 'exchange', give: give.id, take: take.id });
+  }
+}
+
+function tributes(out: Command[], s: State, t: Turn): void {
+  for (const c of tributable(s, t)) out.push({ type: 'tribute', card: c.id });
 }
 
 function turnCommands(s: State, t: Turn): Command[] {
   const p = s.players[t.seat]!;
-  const planner = () => plannerFor(s, t.seat);
   const out: Command[] = [];
-  const exchanges = () => {
-    if (!exchangeAllowed(s, t)) return;
-    const takes = randomExchange(s.options) ? [null] : p.reserve.map((c) => c.id);
-    for (const give of p.hand)
-      for (const take of takes)
-        if (exchangeProblem(s, t, give.id, take, planner) === null) out.push(take === null ? { type: 'exchange', give: give.id } : { type: 'exchange', give: give.id, take });
-  };
-  const tributes = () => {
-    for (const c of tributable(s, t, planner)) out.push({ type: 'tribute', card: c.id });
-  };
   switch (t.step) {
     case 'open':
-      exchanges();
-      tributes();
-      out.push(...gifts(s, t));
+      exchanges(out, s, t);
+      tributes(out, s, t);
+      gifts(out, s, t);
       if (passProblem(s, t) === null) out.push({ type: 'pass' });
       break;
     case 'select':
-      tributes();
-      for (const boost of [true, false]) if (confirmProblem(s, t, boost, planner) === null) out.push({ type: 'confirmTribute', boost });
+      tributes(out, s, t);
+      if (confirmProblem(s, t, true) === null) out.push({ type: 'confirmTribute', boost: true });
+      if (confirmProblem(s, t, false) === null) out.push({ type: 'confirmTribute', boost: false });
       break;
     case 'draws':
       if (randomDraws(s.options)) {
-        if (drawProblem(s, t, null, planner) === null) out.push({ type: 'sixMultipleDraw' });
-      } else for (const c of p.reserve) if (drawProblem(s, t, c.id, planner) === null) out.push({ type: 'sixMultipleDraw', card: c.id });
-      if (stopProblem(s, t, planner) === null) out.push({ type: 'stopDrawing' });
+        if (drawProblem(s, t, null) === null) out.push({ type: 'sixMultipleDraw' });
+      } else for (const c of p.reserve) if (drawProblem(s, t, c.id) === null) out.push({ type: 'sixMultipleDraw', card: c.id });
+      if (stopProblem(s, t) === null) out.push({ type: 'stopDrawing' });
       break;
     case 'ready':
-      exchanges();
-      out.push(...gifts(s, t));
+      exchanges(out, s, t);
+      gifts(out, s, t);
       break;
     case 'gifting':
-      out.push(...gifts(s, t));
-      exchanges();
+      gifts(out, s, t);
+      exchanges(out, s, t);
       out.push({ type: 'endTurn' });
       break;
     case 'closing':
-      exchanges();
+      exchanges(out, s, t);
       out.push({ type: 'endTurn' });
       break;
   }
   return out;
 }
 
+/** Seats still to choose in a simultaneous step, in seat order. */
+function choosing(s: State): Seat[] {
+  const out: Seat[] = [];
+  for (let i = 0; i < s.seats; i++) if (s.eligible[i] && s.pending[i] === null) out.push(i);
+  return out;
+}
+
 export function toMove(s: State): Seat[] {
   switch (s.phase) {
     case 'draw':
-      return s.eligible.flatMap((e, i) => (e && s.pending[i] === null ? [i] : []));
+      return choosing(s);
     case 'six': {
-      const open = s.eligible.flatMap((e, i) => (e && s.pending[i] === null ? [i] : []));
-      if (s.options.sixRuleDecisionMode === 'SIMULTANEOUS') return open;
+      if (s.options.sixRuleDecisionMode === 'SIMULTANEOUS') return choosing(s);
       for (let i = 0; i < s.seats; i++) {
         const seat = (s.startSeat + i) % s.seats;
-        if (open.includes(seat)) return [seat];
+        if (s.eligible[seat] && s.pending[seat] === null) return [seat];
       }
       return [];
     }

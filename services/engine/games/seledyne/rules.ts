@@ -122,31 +122,31 @@ export function exchangeAllowed(s: State, t: Turn): boolean {
 }
 
 /** Why an exchange is refused, or null. `take` null: a random reserve card (A5). */
-export function exchangeProblem(s: State, t: Turn, give: string, take: string | null, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
+export function exchangeProblem(s: State, t: Turn, give: string, take: string | null): string | null {
   if (!exchangeAllowed(s, t)) return 'no exchange available now';
   const p = s.players[t.seat]!;
   if (!find(p.hand, give)) return 'give a card from your hand';
   if (randomExchange(s.options) !== (take === null)) return randomExchange(s.options) ? 'the reserve card is taken at random' : 'choose a reserve card';
   if (take !== null && !find(p.reserve, take)) return 'take a card from your reserve';
   if (t.step === 'ready') {
-    const plan = planner();
+    const plan = plannerFor(s, t.seat);
     if (!plan.exchangeStepOk(t.effective, plan.handMask, t.exchanges, give, take)) return 'after a tribute a gift must stay possible';
   }
   if (t.step === 'open' && !s.options.exchangeWithoutGiftAllowed) {
-    const plan = planner();
+    const plan = plannerFor(s, t.seat);
     if (!plan.openExchangeOk(plan.handMask, t.exchanges, give, take)) return 'an exchange needs a gift this turn';
   }
   return null;
 }
 
 /** Counter cards that may be added to the tribute now: some tribute with them leaves a gift reachable (§4.3). */
-export function tributable(s: State, t: Turn, planner: () => Planner = () => plannerFor(s, t.seat)): Card[] {
+export function tributable(s: State, t: Turn): Card[] {
   if (t.step !== 'open' && t.step !== 'select') return [];
   const p = s.players[t.seat]!;
   if (p.hand.length === 0 && !s.options.emptyHandMayTribute) return [];
   const counter = t.selection.length === 0 ? p.counter : p.counter.filter((c) => !t.selection.some((x) => x.id === c.id));
   if (counter.length === 0 || !giftInReach(p.hand, p.reserve, p.die, p.counter.length, targetDice(s, t.seat))) return [];
-  const plan = planner();
+  const plan = plannerFor(s, t.seat);
   const { kinds } = plan.tributeOptions(t.selection, plan.handMask, t.exchanges);
   return kinds.size === 0 ? [] : counter.filter((c) => kinds.has(kindOf(c)));
 }
@@ -158,27 +158,27 @@ export function tributeProblem(s: State, t: Turn, cardId: string): string | null
   return tributable(s, t).some((c) => c.id === cardId) ? null : 'no gift could follow that tribute';
 }
 
-export function confirmProblem(s: State, t: Turn, boost: boolean, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
+export function confirmProblem(s: State, t: Turn, boost: boolean): string | null {
   if (t.step !== 'select' || t.selection.length === 0) return 'no tribute selected';
   if (!boost && s.options.tributeBoostMode === 'MANDATORY') return 'the tribute boost is mandatory';
-  const plan = planner();
+  const plan = plannerFor(s, t.seat);
   if (!plan.tributeOk(t.selection, boost, plan.handMask, t.exchanges)) return 'no gift could follow that tribute';
   return null;
 }
 
-export function drawProblem(s: State, t: Turn, cardId: string | null, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
+export function drawProblem(s: State, t: Turn, cardId: string | null): string | null {
   if (t.step !== 'draws') return 'no Six-Multiple draw now';
   if (randomDraws(s.options) !== (cardId === null)) return randomDraws(s.options) ? 'reserve draws are random' : 'choose a reserve card';
   if (cardId !== null && !find(s.players[t.seat]!.reserve, cardId)) return 'draw a card from your reserve';
-  const plan = planner();
+  const plan = plannerFor(s, t.seat);
   if (!plan.drawStepOk(t.effective, plan.handMask, t.drawsLeft, t.exchanges, cardId)) return 'after a tribute a gift must stay possible';
   return null;
 }
 
-export function stopProblem(s: State, t: Turn, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
+export function stopProblem(s: State, t: Turn): string | null {
   if (t.step !== 'draws') return 'no Six-Multiple draw now';
   if (!s.options.sixMultipleDrawsOptional) return 'Six-Multiple draws are mandatory';
-  const plan = planner();
+  const plan = plannerFor(s, t.seat);
   if (!plan.readyOk(t.effective, plan.handMask, t.exchanges)) return 'after a tribute a gift must stay possible';
   return null;
 }

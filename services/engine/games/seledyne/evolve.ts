@@ -9,8 +9,14 @@ import { hasSpecial, newTurn, sixFace, update, updatePlayer, updateTurn, without
 
 const ids = (cards: readonly Card[]) => cards.map((c) => c.id);
 // states are never changed in place: an array that already holds the answer is reused
-const falses = (xs: readonly boolean[]): boolean[] => (xs.includes(true) ? xs.map(() => false) : (xs as boolean[]));
-const nulls = (xs: readonly (Choice | null)[]): (Choice | null)[] => (xs.every((x) => x === null) ? (xs as (Choice | null)[]) : xs.map(() => null));
+function falses(xs: readonly boolean[]): boolean[] {
+  for (const x of xs) if (x) return xs.map(() => false);
+  return xs as boolean[];
+}
+function nulls(xs: readonly (Choice | null)[]): (Choice | null)[] {
+  for (const x of xs) if (x !== null) return xs.map(() => null);
+  return xs as (Choice | null)[];
+}
 
 /** The players with seat `seat` patched. */
 function players(s: State, seat: number, f: (p: Player) => Partial<Player>): Player[] {

@@ -38,9 +38,12 @@ function deal(s: State, rng: Rng): E {
 
 /** §5.2 A23: no card of any player can ever pay a difference again. */
 export function deadlocked(s: State): boolean {
-  const most = s.options.dieFaces - 1;
-  const unpayable = (cards: readonly Card[], most: number) => cards.every((c) => c.value > most);
-  return s.players.every((p) => unpayable(p.hand, most + p.counter.length) && unpayable(p.reserve, most + p.counter.length));
+  for (const p of s.players) {
+    const most = s.options.dieFaces - 1 + p.counter.length;
+    for (const c of p.hand) if (c.value <= most) return false;
+    for (const c of p.reserve) if (c.value <= most) return false;
+  }
+  return true;
 }
 
 /** A17 NO_LEGAL_GIFT: no player can reach a gift in their own turn (an empty hand only through a tribute, A30). */

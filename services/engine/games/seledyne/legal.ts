@@ -36,7 +36,7 @@ export function anyGift(s: State, t: Turn): boolean {
     const diff = t.effective - s.players[target]!.die;
     if (target === t.seat || diff < 1 || t.targets.includes(target)) continue;
     if (!sum) {
-      if (hand.some((c) => c.value === diff)) return true;
+      for (const c of hand) if (c.value === diff) return true;
       continue;
     }
     if (diff > 30) {

@@ -10,7 +10,7 @@ import type { ExchangeTime, SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
 import type { Options } from './options.js';
 import { drawsEarned, giftInReach, kindOf, Planner, type PlanRules } from './plan.js';
-import { countSpecial, hasSpecial, randomDraws, randomExchange, type Player, type State, type Turn } from './state.js';
+import { countSpecial, findCard, hasSpecial, randomDraws, randomExchange, type Player, type State, type Turn } from './state.js';
 
 type E = SeledyneEvent;
 
@@ -85,7 +85,7 @@ function plannerAt(s: State, seat: number): Planner {
   return planner;
 }
 
-const find = (cards: readonly Card[], id: string | undefined) => cards.find((c) => c.id === id);
+const find = findCard;
 
 // ---------------------------------------------------------------- checks shared with legal.ts
 

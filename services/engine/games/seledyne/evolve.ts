@@ -5,7 +5,7 @@
 import { setAt } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { SeledyneEvent } from './events.js';
-import { hasSpecial, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
+import { copyPlayer, copyState, hasSpecial, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
 
 const ids = (cards: readonly Card[]) => cards.map((c) => c.id);
 // states are never changed in place: an array that already holds the answer is reused
@@ -23,9 +23,10 @@ function players(s: State, seat: number, f: (p: Player) => Partial<Player>): Pla
   return s.players.map((p, i) => (i === seat ? updatePlayer(p, f(p)) : p));
 }
 
-function beginTurns(s: State, patch: Partial<State> = {}): State {
+function beginTurns(s: State, players: Player[]): State {
   // one copy, finished before anyone sees it
-  const next = update(s, patch);
+  const next = copyState(s);
+  next.players = players;
   next.phase = 'turn';
   next.current = s.startSeat;
   next.turnsTaken = 0;
@@ -68,18 +69,22 @@ export function evolve(s: State, e: SeledyneEvent): State {
     case 'RoundDrawResolved': {
       let ps = s.players;
       for (const d of e.draws) if (d.card) ps = setAt(ps, d.seat, updatePlayer(ps[d.seat]!, toHand(d.card)(ps[d.seat]!)));
-      return update(s, {
-        phase: 'roll',
-        players: ps,
-        eligible: falses(s.eligible),
-        pending: nulls(s.pending),
-      });
+      const n = copyState(s);
+      n.phase = 'roll';
+      n.players = ps;
+      n.eligible = falses(s.eligible);
+      n.pending = nulls(s.pending);
+      return n;
     }
     case 'Rolled': {
-      const rolled = s.players.map((p, i) => updatePlayer(p, { die: e.dice[i]! }));
+      const rolled = s.players.map((p, i) => {
+        const n = copyPlayer(p);
+        n.die = e.dice[i]!;
+        return n;
+      });
       const eligible = rolled.map((p) => p.die === sixFace(s.options) && (p.reserve.length > 0 || !s.options.sixRuleRequiresReserveCard));
-      if (eligible.some(Boolean)) return update(s, { players: rolled, eligible, pending: nulls(s.pending), phase: 'six' });
-      return beginTurns(s, { players: rolled });
+      if (eligible.includes(true)) return update(s, { players: rolled, eligible, pending: nulls(s.pending), phase: 'six' });
+      return beginTurns(s, rolled);
     }
     case 'SixRuleChosen':
       return update(s, { pending: setAt<Choice | null>(s.pending, e.seat, { draw: e.use ?? false, card: e.card }) });
@@ -94,7 +99,7 @@ export function evolve(s: State, e: SeledyneEvent): State {
         eligible: s.eligible.map((x, i) => x && !used.has(i)),
         pending: s.pending.map((x, i) => (used.has(i) ? null : x)),
       };
-      return patch.eligible!.some(Boolean) ? update(s, patch) : beginTurns(s, patch);
+      return patch.eligible!.includes(true) ? update(s, patch) : beginTurns(s, patch.players!);
     }
     case 'Exchanged': {
       const give = e.give!;
@@ -136,26 +141,33 @@ export function evolve(s: State, e: SeledyneEvent): State {
     case 'LastRoundTriggered':
       return update(s, { lastRound: true, triggerSeat: e.seat, nonGiftStreak: 0 });
     case 'TurnEnded': {
-      const turnsTaken = s.turnsTaken + 1;
+      const n = copyState(s);
+      n.turnsTaken = s.turnsTaken + 1;
       const seat = (e.seat + 1) % s.seats;
+      let over = n.turnsTaken >= s.seats;
       if (s.lastRound) {
-        const streak = e.gifted ? 0 : s.nonGiftStreak + 1;
-        if (streak >= s.seats) return update(s, { turnsTaken, turn: null, nonGiftStreak: streak, phase: 'stageEnd', endReason: 'lastRound', current: null });
-        return update(s, { turnsTaken, nonGiftStreak: streak, current: seat, turn: newTurn(s, seat) });
-      }
-      if (turnsTaken >= s.seats) return update(s, { turnsTaken, turn: null, phase: 'roundEnd', current: null });
-      return update(s, { turnsTaken, current: seat, turn: newTurn(s, seat) });
+        n.nonGiftStreak = e.gifted ? 0 : s.nonGiftStreak + 1;
+        over = n.nonGiftStreak >= s.seats;
+        if (over) {
+          n.phase = 'stageEnd';
+          n.endReason = 'lastRound';
+        }
+      } else if (over) n.phase = 'roundEnd';
+      n.current = over ? null : seat;
+      n.turn = over ? null : newTurn(s, seat);
+      return n;
     }
-    case 'RoundEnded':
-      return update(s, {
-        phase: 'draw',
-        round: e.round,
-        startSeat: e.startSeat,
-        turnsTaken: 0,
-        current: null,
-        eligible: s.players.map((p) => p.reserve.length > 0),
-        pending: nulls(s.pending),
-      });
+    case 'RoundEnded': {
+      const n = copyState(s);
+      n.phase = 'draw';
+      n.round = e.round;
+      n.startSeat = e.startSeat;
+      n.turnsTaken = 0;
+      n.current = null;
+      n.eligible = s.players.map((p) => p.reserve.length > 0);
+      n.pending = nulls(s.pending);
+      return n;
+    }
     case 'StageEnded':
       return update(s, {
         players: s.players.map((p, i) => {

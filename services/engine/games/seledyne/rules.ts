@@ -49,19 +49,6 @@ function planRules(o: Options): PlanRules {
   return rules;
 }
 
-/**
- * Planners by player object and the dice that may still be targeted: a player object (never
- * changed in place, and in one game only) fixes the hand, reserve, counter, die and stage tribute,
- * so states that share it (every fold of the same events, turns that leave the player alone) share
- * its searches. The other dice change only with a roll or the Six Rule, so each map stays small.
- * Bounded, emptied when full: a Map keyed by objects the game drops at once stays cheap, where a
- * WeakMap's entries cost every garbage collection. Small: the reuse is within a turn (a tribute
- * being built leaves the player alone), and a planner kept longer outlives young-generation
- * collections with its search memos (measured: 64 players kept cost more in copying than they save).
- */
-const byPlayer = new Map<Player, Map<number, Planner>>();
-const BY_PLAYER_MAX = 4;
-
 /** The physical dice of the seats `seat` may still gift to this turn, in seat order. */
 function targetDice(s: State, seat: number): number[] {
   const out: number[] = [];
@@ -69,22 +56,15 @@ function targetDice(s: State, seat: number): number[] {
   return out;
 }
 
+/**
+ * A planner for one state only (see `plannerFor`). Planners were once shared across states by player
+ * object; a planner kept that long outlives young-generation collections with its search memos, and
+ * copying those cost more than the searches it saved (measured with the other games played first,
+ * as `npm run bench` does).
+ */
 function plannerAt(s: State, seat: number): Planner {
   const p = s.players[seat]!;
-  const dice = targetDice(s, seat);
-  let key = 0; // the dice in base 16 (a die is at most 12), shifted by one so that 0 means none
-  for (const d of dice) key = key * 16 + d + 1;
-  let known = byPlayer.get(p);
-  if (!known) {
-    if (byPlayer.size >= BY_PLAYER_MAX) byPlayer.clear();
-    byPlayer.set(p, (known = new Map()));
-  }
-  let planner = known.get(key);
-  if (!planner) {
-    planner = new Planner({ rules: planRules(s.options), hand: p.hand, reserve: p.reserve, counter: p.counter, die: p.die, targetDice: dice, tributedSum: p.tributedSum });
-    known.set(key, planner);
-  }
-  return planner;
+  return new Planner({ rules: planRules(s.options), hand: p.hand, reserve: p.reserve, counter: p.counter, die: p.die, targetDice: targetDice(s, seat), tributedSum: p.tributedSum });
 }
 
 const find = findCard;

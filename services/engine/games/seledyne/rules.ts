@@ -10,7 +10,7 @@ import type { ExchangeTime, SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
 import type { Options } from './options.js';
 import { drawsEarned, giftInReach, kindOf, Planner, type PlanRules } from './plan.js';
-import { countSpecial, findCard, hasSpecial, randomDraws, randomExchange, type Player, type State, type Turn } from './state.js';
+import { countSpecial, findCard, hasSpecial, randomDraws, randomExchange, type State, type Turn } from './state.js';
 
 type E = SeledyneEvent;
 

@@ -2,7 +2,7 @@
 import type { Seat, Status } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { Command } from './commands.js';
-import { confirmProblem, drawProblem, exchangeAllowed, exchangeProblem, giftProblem, passProblem, stopProblem, sumRuleActive, tributable } from './rules.js';
+import { confirmProblem, drawProblem, exchangeAllowed, exchangePlanProblem, passProblem, stopProblem, sumRuleActive, tributable } from './rules.js';
 import { randomDraws, randomExchange, type State, type Turn } from './state.js';
 
 /** Card sets (one card, or two or more under the Sum Rule) from `hand` that add up to `target`. */
@@ -54,29 +54,32 @@ export function anyGift(s: State, t: Turn): boolean {
 
 // Each appends its commands to `out`: top-level functions, not closures made per call.
 
+/**
+ * Every gift: each target the seat may still gift to, each payment of its difference. Built to pass
+ * every check of rules.ts `giftProblem` (called only at the steps where it allows gifts), so none is
+ * asked again; the command-space tests hold decide to accepting each one.
+ */
 function gifts(out: Command[], s: State, t: Turn): void {
   const hand = s.players[t.seat]!.hand;
   const sum = sumRuleActive(s, t);
   for (let target = 0; target < s.seats; target++) {
     const diff = t.effective - s.players[target]!.die;
     if (target === t.seat || diff < 1 || t.targets.includes(target)) continue;
-    for (const cards of payments(hand, diff, sum)) {
-      const ids = cards.map((c) => c.id);
-      if (giftProblem(s, t, target, ids) === null) out.push({ type: 'gift', target, cards: ids });
-    }
+    for (const cards of payments(hand, diff, sum)) out.push({ type: 'gift', target, cards: cards.map((c) => c.id) });
   }
 }
 
+/** Every exchange: once allowed, the cards are the seat's own, and only the plan is left to check. */
 function exchanges(out: Command[], s: State, t: Turn): void {
   if (!exchangeAllowed(s, t)) return;
   const p = s.players[t.seat]!;
   const random = randomExchange(s.options);
   for (const give of p.hand) {
     if (random) {
-      if (exchangeProblem(s, t, give.id, null) === null) out.push({ type: 'exchange', give: give.id });
+      if (exchangePlanProblem(s, t, give.id, null) === null) out.push({ type: 'exchange', give: give.id });
       continue;
     }
-    for (const take of p.reserve) if (exchangeProblem(s, t, give.id, take.id) === null) out.push({ type: 'exchange', give: give.id, take: take.id });
+    for (const take of p.reserve) if (exchangePlanProblem(s, t, give.id, take.id) === null) out.push({ type: 'exchange', give: give.id, take: take.id });
   }
 }
 

@@ -110,6 +110,11 @@ export function exchangeProblem(s: State, t: Turn, give: string, take: string | 
   if (!find(p.hand, give)) return 'give a card from your hand';
   if (randomExchange(s.options) !== (take === null)) return randomExchange(s.options) ? 'the reserve card is taken at random' : 'choose a reserve card';
   if (take !== null && !find(p.reserve, take)) return 'take a card from your reserve';
+  return exchangePlanProblem(s, t, give, take);
+}
+
+/** The part of `exchangeProblem` that asks the plan: after it, a gift must stay reachable (A16, §4.3). */
+export function exchangePlanProblem(s: State, t: Turn, give: string, take: string | null): string | null {
   if (t.step === 'ready') {
     const plan = plannerFor(s, t.seat);
     if (!plan.exchangeStepOk(t.effective, plan.handMask, t.exchanges, give, take)) return 'after a tribute a gift must stay possible';

@@ -74,39 +74,45 @@ function chosenBy(s: State): boolean {
   return true;
 }
 
-/** The next automatic event, or null when a seat must act (or the game is over). */
-function autoStep(s: State, rng: Rng, turnJustEnded: boolean): E | null {
-  const o = s.options;
-  switch (s.phase) {
-    case 'setup':
-      return deal(s, rng);
-    case 'roll':
-      return { type: 'Rolled', dice: s.players.map(() => 1 + rng.int(o.dieFaces)) };
-    case 'draw': {
-      if (randomDraws(o) && o.roundDrawMandatory) return roundDrawResolution(s, rng);
-      if (o.roundDrawMandatory && !randomDraws(o))
-        for (let seat = 0; seat < s.seats; seat++) {
-          const reserve = s.players[seat]!.reserve;
-          if (s.eligible[seat] && s.pending[seat] === null && reserve.length === 1) return { type: 'RoundDrawChosen', seat, draw: true, card: reserve[0]! };
-        }
-      return chosenBy(s) ? roundDrawResolution(s, rng) : null;
-    }
-    case 'six':
-      if (o.sixRuleDecisionMode === 'SIMULTANEOUS' && chosenBy(s)) return sixResolution(s, rng, s.eligible.flatMap((e, i) => (e ? [i] : [])));
-      return null;
-    case 'turn':
-      if (turnJustEnded && s.lastRound && o.lastRoundTermination === 'NO_LEGAL_GIFT' && noReachableGift(s)) return stageEnded(s, 'noLegalGift');
-      return forcedEnd(s) ? endTurn(s, s.turn!, true)[0]! : null;
-    case 'roundEnd':
-      if (o.deadlockDetection && deadlocked(s)) return stageEnded(s, 'deadlock');
-      if (o.maxRoundsPerStage !== null && s.round >= o.maxRoundsPerStage) return stageEnded(s, 'roundCap');
-      return { type: 'RoundEnded', round: s.round + 1, startSeat: (s.startSeat + 1) % s.seats };
-    case 'stageEnd':
-      return stageEnded(s, s.endReason ?? 'lastRound');
-    default:
-      return null;
-  }
-}
+type Step = (s: State, rng: Rng, turnJustEnded: boolean) => E | null;
+
+/**
+ * The next automatic event by phase, or null when a seat must act (or the game is over). One
+ * function per phase rather than one switch, for the same reason as evolve's handlers: each
+ * compiles small and on its own.
+ */
+const steps: Record<State['phase'], Step> = {
+  setup: (s, rng) => deal(s, rng),
+  roll: (s, rng) => ({ type: 'Rolled', dice: s.players.map(() => 1 + rng.int(s.options.dieFaces)) }),
+  draw(s, rng) {
+    const o = s.options;
+    if (randomDraws(o) && o.roundDrawMandatory) return roundDrawResolution(s, rng);
+    if (o.roundDrawMandatory && !randomDraws(o))
+      for (let seat = 0; seat < s.seats; seat++) {
+        const reserve = s.players[seat]!.reserve;
+        if (s.eligible[seat] && s.pending[seat] === null && reserve.length === 1) return { type: 'RoundDrawChosen', seat, draw: true, card: reserve[0]! };
+      }
+    return chosenBy(s) ? roundDrawResolution(s, rng) : null;
+  },
+  six(s, rng) {
+    if (s.options.sixRuleDecisionMode === 'SIMULTANEOUS' && chosenBy(s)) return sixResolution(s, rng, s.eligible.flatMap((e, i) => (e ? [i] : [])));
+    return null;
+  },
+  turn(s, _rng, turnJustEnded) {
+    if (turnJustEnded && s.lastRound && s.options.lastRoundTermination === 'NO_LEGAL_GIFT' && noReachableGift(s)) return stageEnded(s, 'noLegalGift');
+    return forcedEnd(s) ? endTurn(s, s.turn!, true)[0]! : null;
+  },
+  roundEnd(s) {
+    const o = s.options;
+    if (o.deadlockDetection && deadlocked(s)) return stageEnded(s, 'deadlock');
+    if (o.maxRoundsPerStage !== null && s.round >= o.maxRoundsPerStage) return stageEnded(s, 'roundCap');
+    return { type: 'RoundEnded', round: s.round + 1, startSeat: (s.startSeat + 1) % s.seats };
+  },
+  stageEnd: (s) => stageEnded(s, s.endReason ?? 'lastRound'),
+  over: () => null,
+};
+
+const autoStep: Step = (s, rng, turnJustEnded) => steps[s.phase](s, rng, turnJustEnded);
 
 /** Folds `events` onto `s` and appends every automatic event that follows. */
 export function advance(s: State, events: E[], rng: Rng): E[] {

@@ -18,15 +18,7 @@ export function playRandomGame(game: AnyGame, seats: number, seed: number, optio
   return moves;
 }
 
-/**
- * Untimed play before each figure, on other seeds: V8 compiles a game's code while its first games
- * run (about a second for Seledyne, longer on a busy machine), and the first figure of each game
- * would otherwise carry that one-off cost. BENCH_WARMUP=0 measures from cold.
- */
-export const warmupSeconds = (seconds: number) => Number(process.env.BENCH_WARMUP ?? Math.min(1, seconds / 2));
-
 export function benchEngine(game: AnyGame, seats: number, seconds: number, options: unknown = {}) {
-  perSecond(warmupSeconds(seconds), (i) => playRandomGame(game, seats, 1_000_000 + i, options));
   let moves = 0;
   const { runs, perSecond: games } = perSecond(seconds, (i) => (moves += playRandomGame(game, seats, i, options)));
   return { games: runs, gamesPerSecond: games, movesPerGame: moves / Math.max(runs, 1) };

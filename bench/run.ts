@@ -1,15 +1,14 @@
 /**
  * `npm run bench`: every figure the project tracks, each beside its target. Figures compare as
  * ratios within one run (the machine is noisy); this is not a test and asserts nothing.
- *   BENCH_SECONDS (per engine figure, default 2)  BENCH_WARMUP (untimed seconds before each, default half, at most 1)
- *   BENCH_MOVES (HTTP moves, default 400)
+ *   BENCH_SECONDS (per engine figure, default 2)  BENCH_MOVES (HTTP moves, default 400)
  *   BENCH_ONLY=engine,http,reads,concurrent,cost (default: all)
  *   BGIO_SCOUT_DIR: a folder with the boardgame.io SCOUT baseline installed (see bench/baseline.ts)
  */
 import { games } from '../services/engine/registry.js';
 import { boardgameIoScout } from './baseline.js';
 import { benchCost } from './cost.js';
-import { benchEngine, warmupSeconds } from './engine.js';
+import { benchEngine } from './engine.js';
 import { benchConcurrent, benchHttp } from './http.js';
 import { benchReads } from './reads.js';
 import { ms } from './stats.js';
@@ -27,7 +26,7 @@ const variants: Record<string, { label: string; options: object }[]> = {
 
 if (only.has('engine')) {
   const baseline = boardgameIoScout();
-  console.log(`Engine: µs per move (decide + evolve + the mover's view and legal moves), random games, ${seconds}s each after ${warmupSeconds(seconds)}s untimed; target ≤ 15 µs`);
+  console.log(`Engine: µs per move (decide + evolve + the mover's view and legal moves), random games, ${seconds}s each; target ≤ 15 µs`);
   for (const game of games) {
     for (const { label, options } of variants[game.id] ?? [{ label: '', options: {} }]) {
       for (let seats = game.seats.min; seats <= game.seats.max; seats++) {

@@ -6,7 +6,7 @@
  * Each commit gets its own stream, `rngFor(seed, n)`, keyed by how many events came before it,
  * so a verifier holding the revealed seed can replay every shuffle from the history.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 export interface Rng {
   /** A uniform integer in [0, n). */
@@ -14,7 +14,7 @@ export interface Rng {
 }
 
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** A fresh secret seed (hex), for games whose creator does not fix one. */
@@ -35,7 +35,8 @@ class HashRng implements Rng {
 
   private word(): number {
     if (this.next >= this.words.length) {
-      const digest = createHash('sha256').update(`${this.key}:${this.block++}`).digest();
+      // the one-shot hash: the same digest as createHash().update().digest(), a third of the cost
+      const digest = hash('sha256', `${this.key}:${this.block++}`, 'buffer');
       this.words = new Uint32Array(digest.buffer, digest.byteOffset, 8);
       this.next = 0;
     }

@@ -38,8 +38,12 @@ function deal(s: State, rng: Rng): E {
 
 /** §5.2 A23: no card of any player can ever pay a difference again. */
 export function deadlocked(s: State): boolean {
-  const most = s.options.dieFaces - 1;
-  return s.players.every((p) => [...p.hand, ...p.reserve].every((c) => c.value > most + p.counter.length));
+  for (const p of s.players) {
+    const most = s.options.dieFaces - 1 + p.counter.length;
+    for (const c of p.hand) if (c.value <= most) return false;
+    for (const c of p.reserve) if (c.value <= most) return false;
+  }
+  return true;
 }
 
 /** A17 NO_LEGAL_GIFT: no player can reach a gift in their own turn (an empty hand only through a tribute, A30). */
@@ -65,38 +69,50 @@ function forcedEnd(s: State): boolean {
   return true;
 }
 
-const chosenBy = (s: State) => s.eligible.every((e, i) => !e || s.pending[i] !== null);
-
-/** The next automatic event, or null when a seat must act (or the game is over). */
-function autoStep(s: State, rng: Rng, turnJustEnded: boolean): E | null {
-  const o = s.options;
-  switch (s.phase) {
-    case 'setup':
-      return deal(s, rng);
-    case 'roll':
-      return { type: 'Rolled', dice: s.players.map(() => 1 + rng.int(o.dieFaces)) };
-    case 'draw': {
-      if (randomDraws(o) && o.roundDrawMandatory) return roundDrawResolution(s, rng);
-      const forced = s.players.findIndex((p, i) => s.eligible[i] && s.pending[i] === null && o.roundDrawMandatory && !randomDraws(o) && p.reserve.length === 1);
-      if (forced >= 0) return { type: 'RoundDrawChosen', seat: forced, draw: true, card: s.players[forced]!.reserve[0]! };
-      return chosenBy(s) ? roundDrawResolution(s, rng) : null;
-    }
-    case 'six':
-      if (o.sixRuleDecisionMode === 'SIMULTANEOUS' && chosenBy(s)) return sixResolution(s, rng, s.eligible.flatMap((e, i) => (e ? [i] : [])));
-      return null;
-    case 'turn':
-      if (turnJustEnded && s.lastRound && o.lastRoundTermination === 'NO_LEGAL_GIFT' && noReachableGift(s)) return stageEnded(s, 'noLegalGift');
-      return forcedEnd(s) ? endTurn(s, s.turn!, true)[0]! : null;
-    case 'roundEnd':
-      if (o.deadlockDetection && deadlocked(s)) return stageEnded(s, 'deadlock');
-      if (o.maxRoundsPerStage !== null && s.round >= o.maxRoundsPerStage) return stageEnded(s, 'roundCap');
-      return { type: 'RoundEnded', round: s.round + 1, startSeat: (s.startSeat + 1) % s.seats };
-    case 'stageEnd':
-      return stageEnded(s, s.endReason ?? 'lastRound');
-    default:
-      return null;
-  }
+function chosenBy(s: State): boolean {
+  for (let i = 0; i < s.seats; i++) if (s.eligible[i] && s.pending[i] === null) return false;
+  return true;
 }
+
+type Step = (s: State, rng: Rng, turnJustEnded: boolean) => E | null;
+
+/**
+ * The next automatic event by phase, or null when a seat must act (or the game is over). One
+ * function per phase rather than one switch, for the same reason as evolve's handlers: each
+ * compiles small and on its own.
+ */
+const steps: Record<State['phase'], Step> = {
+  setup: (s, rng) => deal(s, rng),
+  roll: (s, rng) => ({ type: 'Rolled', dice: s.players.map(() => 1 + rng.int(s.options.dieFaces)) }),
+  draw(s, rng) {
+    const o = s.options;
+    if (randomDraws(o) && o.roundDrawMandatory) return roundDrawResolution(s, rng);
+    if (o.roundDrawMandatory && !randomDraws(o))
+      for (let seat = 0; seat < s.seats; seat++) {
+        const reserve = s.players[seat]!.reserve;
+        if (s.eligible[seat] && s.pending[seat] === null && reserve.length === 1) return { type: 'RoundDrawChosen', seat, draw: true, card: reserve[0]! };
+      }
+    return chosenBy(s) ? roundDrawResolution(s, rng) : null;
+  },
+  six(s, rng) {
+    if (s.options.sixRuleDecisionMode === 'SIMULTANEOUS' && chosenBy(s)) return sixResolution(s, rng, s.eligible.flatMap((e, i) => (e ? [i] : [])));
+    return null;
+  },
+  turn(s, _rng, turnJustEnded) {
+    if (turnJustEnded && s.lastRound && s.options.lastRoundTermination === 'NO_LEGAL_GIFT' && noReachableGift(s)) return stageEnded(s, 'noLegalGift');
+    return forcedEnd(s) ? endTurn(s, s.turn!, true)[0]! : null;
+  },
+  roundEnd(s) {
+    const o = s.options;
+    if (o.deadlockDetection && deadlocked(s)) return stageEnded(s, 'deadlock');
+    if (o.maxRoundsPerStage !== null && s.round >= o.maxRoundsPerStage) return stageEnded(s, 'roundCap');
+    return { type: 'RoundEnded', round: s.round + 1, startSeat: (s.startSeat + 1) % s.seats };
+  },
+  stageEnd: (s) => stageEnded(s, s.endReason ?? 'lastRound'),
+  over: () => null,
+};
+
+const autoStep: Step = (s, rng, turnJustEnded) => steps[s.phase](s, rng, turnJustEnded);
 
 /** Folds `events` onto `s` and appends every automatic event that follows. */
 export function advance(s: State, events: E[], rng: Rng): E[] {

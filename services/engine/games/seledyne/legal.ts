@@ -2,7 +2,7 @@
 import type { Seat, Status } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { Command } from './commands.js';
-import { confirmProblem, drawProblem, exchangeAllowed, exchangeProblem, giftProblem, passProblem, plannerFor, stopProblem, sumRuleActive, tributable } from './rules.js';
+import { confirmProblem, drawProblem, exchangeAllowed, exchangePlanProblem, passProblem, stopProblem, sumRuleActive, tributable } from './rules.js';
 import { randomDraws, randomExchange, type State, type Turn } from './state.js';
 
 /** Card sets (one card, or two or more under the Sum Rule) from `hand` that add up to `target`. */
@@ -36,7 +36,7 @@ export function anyGift(s: State, t: Turn): boolean {
     const diff = t.effective - s.players[target]!.die;
     if (target === t.seat || diff < 1 || t.targets.includes(target)) continue;
     if (!sum) {
-      if (hand.some((c) => c.value === diff)) return true;
+      for (const c of hand) if (c.value === diff) return true;
       continue;
     }
     if (diff > 30) {
@@ -52,79 +52,95 @@ export function anyGift(s: State, t: Turn): boolean {
   return false;
 }
 
-function gifts(s: State, t: Turn): Command[] {
+// Each appends its commands to `out`: top-level functions, not closures made per call.
+
+/**
+ * Every gift: each target the seat may still gift to, each payment of its difference. Built to pass
+ * every check of rules.ts `giftProblem` (called only at the steps where it allows gifts), so none is
+ * asked again; the command-space tests hold decide to accepting each one.
+ */
+function gifts(out: Command[], s: State, t: Turn): void {
   const hand = s.players[t.seat]!.hand;
   const sum = sumRuleActive(s, t);
-  const out: Command[] = [];
   for (let target = 0; target < s.seats; target++) {
     const diff = t.effective - s.players[target]!.die;
     if (target === t.seat || diff < 1 || t.targets.includes(target)) continue;
-    for (const cards of payments(hand, diff, sum)) {
-      const ids = cards.map((c) => c.id);
-      if (giftProblem(s, t, target, ids) === null) out.push({ type: 'gift', target, cards: ids });
-    }
+    for (const cards of payments(hand, diff, sum)) out.push({ type: 'gift', target, cards: cards.map((c) => c.id) });
   }
-  return out;
+}
+
+/** Every exchange: once allowed, the cards are the seat's own, and only the plan is left to check. */
+function exchanges(out: Command[], s: State, t: Turn): void {
+  if (!exchangeAllowed(s, t)) return;
+  const p = s.players[t.seat]!;
+  const random = randomExchange(s.options);
+  for (const give of p.hand) {
+    if (random) {
+      if (exchangePlanProblem(s, t, give.id, null) === null) out.push({ type: 'exchange', give: give.id });
+      continue;
+    }
+    for (const take of p.reserve) if (exchangePlanProblem(s, t, give.id, take.id) === null) out.push({ type: 'exchange', give: give.id, take: take.id });
+  }
+}
+
+function tributes(out: Command[], s: State, t: Turn): void {
+  for (const c of tributable(s, t)) out.push({ type: 'tribute', card: c.id });
 }
 
 function turnCommands(s: State, t: Turn): Command[] {
   const p = s.players[t.seat]!;
-  const planner = () => plannerFor(s, t.seat);
   const out: Command[] = [];
-  const exchanges = () => {
-    if (!exchangeAllowed(s, t)) return;
-    const takes = randomExchange(s.options) ? [null] : p.reserve.map((c) => c.id);
-    for (const give of p.hand)
-      for (const take of takes)
-        if (exchangeProblem(s, t, give.id, take, planner) === null) out.push(take === null ? { type: 'exchange', give: give.id } : { type: 'exchange', give: give.id, take });
-  };
-  const tributes = () => {
-    for (const c of tributable(s, t, planner)) out.push({ type: 'tribute', card: c.id });
-  };
   switch (t.step) {
     case 'open':
-      exchanges();
-      tributes();
-      out.push(...gifts(s, t));
+      exchanges(out, s, t);
+      tributes(out, s, t);
+      gifts(out, s, t);
       if (passProblem(s, t) === null) out.push({ type: 'pass' });
       break;
     case 'select':
-      tributes();
-      for (const boost of [true, false]) if (confirmProblem(s, t, boost, planner) === null) out.push({ type: 'confirmTribute', boost });
+      tributes(out, s, t);
+      if (confirmProblem(s, t, true) === null) out.push({ type: 'confirmTribute', boost: true });
+      if (confirmProblem(s, t, false) === null) out.push({ type: 'confirmTribute', boost: false });
       break;
     case 'draws':
       if (randomDraws(s.options)) {
-        if (drawProblem(s, t, null, planner) === null) out.push({ type: 'sixMultipleDraw' });
-      } else for (const c of p.reserve) if (drawProblem(s, t, c.id, planner) === null) out.push({ type: 'sixMultipleDraw', card: c.id });
-      if (stopProblem(s, t, planner) === null) out.push({ type: 'stopDrawing' });
+        if (drawProblem(s, t, null) === null) out.push({ type: 'sixMultipleDraw' });
+      } else for (const c of p.reserve) if (drawProblem(s, t, c.id) === null) out.push({ type: 'sixMultipleDraw', card: c.id });
+      if (stopProblem(s, t) === null) out.push({ type: 'stopDrawing' });
       break;
     case 'ready':
-      exchanges();
-      out.push(...gifts(s, t));
+      exchanges(out, s, t);
+      gifts(out, s, t);
       break;
     case 'gifting':
-      out.push(...gifts(s, t));
-      exchanges();
+      gifts(out, s, t);
+      exchanges(out, s, t);
       out.push({ type: 'endTurn' });
       break;
     case 'closing':
-      exchanges();
+      exchanges(out, s, t);
       out.push({ type: 'endTurn' });
       break;
   }
+  return out;
+}
+
+/** Seats still to choose in a simultaneous step, in seat order. */
+function choosing(s: State): Seat[] {
+  const out: Seat[] = [];
+  for (let i = 0; i < s.seats; i++) if (s.eligible[i] && s.pending[i] === null) out.push(i);
   return out;
 }
 
 export function toMove(s: State): Seat[] {
   switch (s.phase) {
     case 'draw':
-      return s.eligible.flatMap((e, i) => (e && s.pending[i] === null ? [i] : []));
+      return choosing(s);
     case 'six': {
-      const open = s.eligible.flatMap((e, i) => (e && s.pending[i] === null ? [i] : []));
-      if (s.options.sixRuleDecisionMode === 'SIMULTANEOUS') return open;
+      if (s.options.sixRuleDecisionMode === 'SIMULTANEOUS') return choosing(s);
       for (let i = 0; i < s.seats; i++) {
         const seat = (s.startSeat + i) % s.seats;
-        if (open.includes(seat)) return [seat];
+        if (s.eligible[seat] && s.pending[seat] === null) return [seat];
       }
       return [];
     }
@@ -135,13 +151,17 @@ export function toMove(s: State): Seat[] {
   }
 }
 
-const cache = new WeakMap<State, Command[][]>();
+/** The lists of the state asked last, by seat (one slot: see rules.ts `plannerFor`). */
+let lastState: State | null = null;
+let lastLists: (Command[] | undefined)[] = [];
 
-/** Every legal command of `seat` (memoised per state object; a fresh array each call). */
+/** Every legal command of `seat` (memoised for the last state asked; a fresh array each call). */
 export function legalCommands(s: State, seat: Seat): Command[] {
-  let bySeat = cache.get(s);
-  if (!bySeat) cache.set(s, (bySeat = []));
-  return (bySeat[seat] ??= computeLegal(s, seat)).slice();
+  if (s !== lastState) {
+    lastState = s;
+    lastLists = [];
+  }
+  return (lastLists[seat] ??= computeLegal(s, seat)).slice();
 }
 
 function computeLegal(s: State, seat: Seat): Command[] {
@@ -168,8 +188,11 @@ const PHASES: Record<State['phase'], string> = {
   over: 'over',
 };
 
+/** `turn-<step>`, made once (status is asked several times per move). */
+const TURN_PHASES: Record<Turn['step'], string> = { open: 'turn-open', select: 'turn-select', draws: 'turn-draws', ready: 'turn-ready', gifting: 'turn-gifting', closing: 'turn-closing' };
+
 export function status(s: State): Status {
   if (s.phase === 'over') return { phase: 'over', toMove: [], over: true, result: { scores: s.players.map((p) => p.total), winners: s.winners ?? [] } };
-  const phase = s.phase === 'turn' && s.turn ? `turn-${s.turn.step}` : PHASES[s.phase];
+  const phase = s.phase === 'turn' && s.turn ? TURN_PHASES[s.turn.step] : PHASES[s.phase];
   return { phase, toMove: toMove(s), over: false, result: null };
 }

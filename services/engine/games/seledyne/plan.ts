@@ -301,29 +301,9 @@ export class Planner {
     return result;
   }
 
-  /**
-   * Whether any gift at all is in reach through a tribute: some target with a die below an
-   * effective die the boost can make (at most the die plus the whole counter) and a difference
-   * that some of the player's own cards (hand and reserve, after any draw or exchange) add up to.
-   * When not, no tribute search can succeed, and none is run: the late rounds of a stage, where
-   * most turns end by themselves, ask this for every turn.
-   */
   private giftInReach(): boolean {
-    if (this.inReach !== undefined) return this.inReach;
-    const { die, counter, targetDice } = this.facts;
-    const top = die + counter.length;
-    let out = false;
-    if (top < 31) {
-      // subset sums as bits of one number: the usual case, and no allocation
-      let reach = 1;
-      for (const v of this.values) if (v <= top) reach |= reach << v;
-      for (const d of targetDice) for (let e = Math.max(die, d + 1); e <= top && !out; e++) out = ((reach >>> (e - d)) & 1) === 1;
-    } else {
-      const reach: boolean[] = [true];
-      for (const v of this.values) for (let x = top; x >= v; x--) if (reach[x - v]) reach[x] = true;
-      for (const d of targetDice) for (let e = Math.max(die, d + 1); e <= top && !out; e++) out = reach[e - d] === true;
-    }
-    return (this.inReach = out);
+    const { hand, reserve, die, counter, targetDice } = this.facts;
+    return (this.inReach ??= giftInReach(hand, reserve, die, counter.length, targetDice));
   }
 
   /** Some tribute containing `base` (any more counter cards) leaves a gift reachable. */
@@ -352,6 +332,30 @@ export class Planner {
     if (take !== null) return this.openOk(h | this.bit(take), used + 1);
     return this.reserveBits(hand).every((r) => this.openOk(h | r, used + 1));
   }
+}
+
+/**
+ * Whether any gift at all is in reach through a tribute: some target with a die below an
+ * effective die the boost can make (at most the die plus the whole counter) and a difference
+ * that some of the player's own cards (hand and reserve, after any draw or exchange) add up to.
+ * When not, no tribute search can succeed, and none is run (nor a planner made: rules.ts
+ * `tributable` asks this first): the late rounds of a stage, where most turns end by themselves,
+ * ask this for every turn.
+ */
+export function giftInReach(hand: readonly Card[], reserve: readonly Card[], die: number, counterSize: number, targetDice: readonly number[]): boolean {
+  const top = die + counterSize;
+  if (top < 31) {
+    // subset sums as bits of one number: the usual case, and no allocation
+    let reach = 1;
+    for (const c of hand) if (c.value <= top) reach |= reach << c.value;
+    for (const c of reserve) if (c.value <= top) reach |= reach << c.value;
+    for (const d of targetDice) for (let e = Math.max(die, d + 1); e <= top; e++) if (((reach >>> (e - d)) & 1) === 1) return true;
+    return false;
+  }
+  const reach: boolean[] = [true];
+  for (const c of [...hand, ...reserve]) for (let x = top; x >= c.value; x--) if (reach[x - c.value]) reach[x] = true;
+  for (const d of targetDice) for (let e = Math.max(die, d + 1); e <= top; e++) if (reach[e - d] === true) return true;
+  return false;
 }
 
 const NONE: { exists: boolean; kinds: ReadonlySet<string> } = Object.freeze({ exists: false, kinds: new Set<string>() });

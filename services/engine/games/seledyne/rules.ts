@@ -9,18 +9,26 @@ import type { Command } from './commands.js';
 import type { ExchangeTime, SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
 import type { Options } from './options.js';
-import { drawsEarned, kindOf, Planner, type PlanRules } from './plan.js';
-import { countSpecial, hasSpecial, randomDraws, randomExchange, type Player, type State, type Turn } from './state.js';
+import { drawsEarned, giftInReach, kindOf, Planner, type PlanRules } from './plan.js';
+import { countSpecial, findCard, hasSpecial, randomDraws, randomExchange, type State, type Turn } from './state.js';
 
 type E = SeledyneEvent;
 
-const byState = new WeakMap<State, Planner[]>();
+/**
+ * The planners of the state asked last, by seat. One slot, not a WeakMap: a state is asked about
+ * in one burst (decide's checks, the forced-end check, the legal list), and a WeakMap entry per
+ * state costs the garbage collector more than `plannerAt` costs to find the planner again.
+ */
+let lastState: State | null = null;
+let lastPlanners: (Planner | undefined)[] = [];
 
 /** The search over the acting seat's own turn (plan.ts), built from what that seat knows. */
 export function plannerFor(s: State, seat: number): Planner {
-  let known = byState.get(s);
-  if (!known) byState.set(s, (known = []));
-  return (known[seat] ??= plannerAt(s, seat));
+  if (s !== lastState) {
+    lastState = s;
+    lastPlanners = [];
+  }
+  return (lastPlanners[seat] ??= plannerAt(s, seat));
 }
 
 const rulesByOptions = new WeakMap<Options, PlanRules>();
@@ -41,39 +49,25 @@ function planRules(o: Options): PlanRules {
   return rules;
 }
 
-/**
- * Planners by player object and the dice that may still be targeted: a player object (never
- * changed in place, and in one game only) fixes the hand, reserve, counter, die and stage tribute,
- * so states that share it (every fold of the same events, turns that leave the player alone) share
- * its searches. The other dice change only with a roll or the Six Rule, so each map stays small.
- * Bounded, emptied when full (see evolve.ts `recent` for why not weak).
- */
-const byPlayer = new Map<Player, Map<number, Planner>>();
-const BY_PLAYER_MAX = 64;
-
-function plannerAt(s: State, seat: number): Planner {
-  const p = s.players[seat]!;
-  const targetDice: number[] = [];
-  let key = 0; // the dice in base 16 (a die is at most 12), shifted by one so that 0 means none
-  for (let i = 0; i < s.seats; i++)
-    if (i !== seat && !s.turn?.targets.includes(i)) {
-      targetDice.push(s.players[i]!.die);
-      key = key * 16 + s.players[i]!.die + 1;
-    }
-  let known = byPlayer.get(p);
-  if (!known) {
-    if (byPlayer.size >= BY_PLAYER_MAX) byPlayer.clear();
-    byPlayer.set(p, (known = new Map()));
-  }
-  let planner = known.get(key);
-  if (!planner) {
-    planner = new Planner({ rules: planRules(s.options), hand: p.hand, reserve: p.reserve, counter: p.counter, die: p.die, targetDice, tributedSum: p.tributedSum });
-    known.set(key, planner);
-  }
-  return planner;
+/** The physical dice of the seats `seat` may still gift to this turn, in seat order. */
+function targetDice(s: State, seat: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.seats; i++) if (i !== seat && !s.turn?.targets.includes(i)) out.push(s.players[i]!.die);
+  return out;
 }
 
-const find = (cards: readonly Card[], id: string | undefined) => cards.find((c) => c.id === id);
+/**
+ * A planner for one state only (see `plannerFor`). Planners were once shared across states by player
+ * object; a planner kept that long outlives young-generation collections with its search memos, and
+ * copying those cost more than the searches it saved (measured with the other games played first,
+ * as `npm run bench` does).
+ */
+function plannerAt(s: State, seat: number): Planner {
+  const p = s.players[seat]!;
+  return new Planner({ rules: planRules(s.options), hand: p.hand, reserve: p.reserve, counter: p.counter, die: p.die, targetDice: targetDice(s, seat), tributedSum: p.tributedSum });
+}
+
+const find = findCard;
 
 // ---------------------------------------------------------------- checks shared with legal.ts
 
@@ -110,30 +104,36 @@ export function exchangeAllowed(s: State, t: Turn): boolean {
 }
 
 /** Why an exchange is refused, or null. `take` null: a random reserve card (A5). */
-export function exchangeProblem(s: State, t: Turn, give: string, take: string | null, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
+export function exchangeProblem(s: State, t: Turn, give: string, take: string | null): string | null {
   if (!exchangeAllowed(s, t)) return 'no exchange available now';
   const p = s.players[t.seat]!;
   if (!find(p.hand, give)) return 'give a card from your hand';
   if (randomExchange(s.options) !== (take === null)) return randomExchange(s.options) ? 'the reserve card is taken at random' : 'choose a reserve card';
   if (take !== null && !find(p.reserve, take)) return 'take a card from your reserve';
+  return exchangePlanProblem(s, t, give, take);
+}
+
+/** The part of `exchangeProblem` that asks the plan: after it, a gift must stay reachable (A16, §4.3). */
+export function exchangePlanProblem(s: State, t: Turn, give: string, take: string | null): string | null {
   if (t.step === 'ready') {
-    const plan = planner();
+    const plan = plannerFor(s, t.seat);
     if (!plan.exchangeStepOk(t.effective, plan.handMask, t.exchanges, give, take)) return 'after a tribute a gift must stay possible';
   }
   if (t.step === 'open' && !s.options.exchangeWithoutGiftAllowed) {
-    const plan = planner();
+    const plan = plannerFor(s, t.seat);
     if (!plan.openExchangeOk(plan.handMask, t.exchanges, give, take)) return 'an exchange needs a gift this turn';
   }
   return null;
 }
 
 /** Counter cards that may be added to the tribute now: some tribute with them leaves a gift reachable (§4.3). */
-export function tributable(s: State, t: Turn, planner: () => Planner = () => plannerFor(s, t.seat)): Card[] {
+export function tributable(s: State, t: Turn): Card[] {
   if (t.step !== 'open' && t.step !== 'select') return [];
-  if (s.players[t.seat]!.hand.length === 0 && !s.options.emptyHandMayTribute) return [];
-  const counter = s.players[t.seat]!.counter.filter((c) => !t.selection.some((x) => x.id === c.id));
-  if (counter.length === 0) return [];
-  const plan = planner();
+  const p = s.players[t.seat]!;
+  if (p.hand.length === 0 && !s.options.emptyHandMayTribute) return [];
+  const counter = t.selection.length === 0 ? p.counter : p.counter.filter((c) => !t.selection.some((x) => x.id === c.id));
+  if (counter.length === 0 || !giftInReach(p.hand, p.reserve, p.die, p.counter.length, targetDice(s, t.seat))) return [];
+  const plan = plannerFor(s, t.seat);
   const { kinds } = plan.tributeOptions(t.selection, plan.handMask, t.exchanges);
   return kinds.size === 0 ? [] : counter.filter((c) => kinds.has(kindOf(c)));
 }
@@ -145,27 +145,27 @@ export function tributeProblem(s: State, t: Turn, cardId: string): string | null
   return tributable(s, t).some((c) => c.id === cardId) ? null : 'no gift could follow that tribute';
 }
 
-export function confirmProblem(s: State, t: Turn, boost: boolean, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
+export function confirmProblem(s: State, t: Turn, boost: boolean): string | null {
   if (t.step !== 'select' || t.selection.length === 0) return 'no tribute selected';
   if (!boost && s.options.tributeBoostMode === 'MANDATORY') return 'the tribute boost is mandatory';
-  const plan = planner();
+  const plan = plannerFor(s, t.seat);
   if (!plan.tributeOk(t.selection, boost, plan.handMask, t.exchanges)) return 'no gift could follow that tribute';
   return null;
 }
 
-export function drawProblem(s: State, t: Turn, cardId: string | null, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
+export function drawProblem(s: State, t: Turn, cardId: string | null): string | null {
   if (t.step !== 'draws') return 'no Six-Multiple draw now';
   if (randomDraws(s.options) !== (cardId === null)) return randomDraws(s.options) ? 'reserve draws are random' : 'choose a reserve card';
   if (cardId !== null && !find(s.players[t.seat]!.reserve, cardId)) return 'draw a card from your reserve';
-  const plan = planner();
+  const plan = plannerFor(s, t.seat);
   if (!plan.drawStepOk(t.effective, plan.handMask, t.drawsLeft, t.exchanges, cardId)) return 'after a tribute a gift must stay possible';
   return null;
 }
 
-export function stopProblem(s: State, t: Turn, planner: () => Planner = () => plannerFor(s, t.seat)): string | null {
+export function stopProblem(s: State, t: Turn): string | null {
   if (t.step !== 'draws') return 'no Six-Multiple draw now';
   if (!s.options.sixMultipleDrawsOptional) return 'Six-Multiple draws are mandatory';
-  const plan = planner();
+  const plan = plannerFor(s, t.seat);
   if (!plan.readyOk(t.effective, plan.handMask, t.exchanges)) return 'after a tribute a gift must stay possible';
   return null;
 }
@@ -203,12 +203,13 @@ export function endTurn(s: State, t: Turn, auto: boolean): E[] {
 }
 
 export function roundDrawResolution(s: State, rng: Rng): E {
-  const draws = s.players.flatMap((p, seat) => {
-    if (!s.eligible[seat]) return [];
-    const choice = s.pending[seat] ?? { draw: true, card: null };
-    if (!choice.draw) return [];
-    return [{ seat, card: choice.card ?? drawRandom(p.reserve, rng) }];
-  });
+  const draws: { seat: number; card: Card | null }[] = [];
+  for (let seat = 0; seat < s.seats; seat++) {
+    if (!s.eligible[seat]) continue;
+    const choice = s.pending[seat];
+    if (choice && !choice.draw) continue;
+    draws.push({ seat, card: choice?.card ?? drawRandom(s.players[seat]!.reserve, rng) });
+  }
   return { type: 'RoundDrawResolved', draws };
 }
 

@@ -55,7 +55,14 @@ export interface SeledyneView {
   winners: number[] | null;
 }
 
-const HOUSE_BY_ID = Object.fromEntries(HOUSES.map((h) => [h.id, h])) as Record<HouseId, (typeof HOUSES)[number]>;
+/** Each house's names as the view shows them: one frozen object per house, shared by every view. */
+const HOUSE_NAMES = Object.fromEntries(HOUSES.map((h) => [h.id, Object.freeze({ en: h.en, fa: h.fa })])) as Record<HouseId, { en: string; fa: string }>;
+
+/** The seat owning each house of this game. */
+function ownerOf(s: State, house: HouseId): number {
+  for (let i = 0; i < s.players.length; i++) if (s.players[i]!.house === house) return i;
+  return -1;
+}
 
 /** The values of a player's hand and reserve, ascending (an insertion sort: ten cards at most). */
 function unplayed(p: Player): number[] {
@@ -86,12 +93,11 @@ export function view(s: State, viewer: Viewer): SeledyneView {
     nonGiftStreak: s.nonGiftStreak,
     players: s.players.map((p, seat) => {
       const own = seat === viewer;
-      const house = HOUSE_BY_ID[p.house];
       const pending = choosing ? s.pending[seat]! : null;
       return {
         seat,
         house: p.house,
-        houseName: { en: house.en, fa: house.fa },
+        houseName: HOUSE_NAMES[p.house],
         handCount: p.hand.length,
         reserveCount: p.reserve.length,
         hand: own ? p.hand : null,
@@ -106,7 +112,7 @@ export function view(s: State, viewer: Viewer): SeledyneView {
         choice: own && pending ? { draw: pending.draw, card: pending.card } : null,
       };
     }),
-    istham: s.istham.map((e) => ({ card: e.card, owner: s.players.findIndex((p) => p.house === e.card.house), tributedBy: e.tributedBy, stage: e.stage, round: e.round })),
+    istham: s.istham.map((e) => ({ card: e.card, owner: ownerOf(s, e.card.house), tributedBy: e.tributedBy, stage: e.stage, round: e.round })),
     turn: t && {
       seat: t.seat,
       step: t.step,

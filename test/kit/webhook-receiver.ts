@@ -9,8 +9,8 @@ export interface Received {
   at: number;
 }
 
-/** `answer(n)` gives the status of the n-th delivery (0-based). */
-export function useReceiver(answer: (n: number) => number = () => 204) {
+/** `answer(n)` gives the status of the n-th delivery (0-based); null: never answer it. */
+export function useReceiver(answer: (n: number) => number | null = () => 204) {
   const r = { url: '', received: [] as Received[] };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -18,7 +18,9 @@ export function useReceiver(answer: (n: number) => number = () => 204) {
     req.on('end', () => {
       const n = r.received.length;
       r.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString(), at: Date.now() });
-      res.statusCode = answer(n);
+      const status = answer(n);
+      if (status === null) return; // hangs until the sender gives up
+      res.statusCode = status;
       res.end();
     });
   });
@@ -26,7 +28,7 @@ export function useReceiver(answer: (n: number) => number = () => 204) {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     r.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  afterAll(() => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())));
   return r;
 }
 

@@ -12,12 +12,14 @@ import { until, useReceiver } from '../kit/webhook-receiver.js';
 const BACKOFF = [100, 200, 400];
 // No polling: enqueued and retried deliveries go on their own. The receivers are on loopback: allowed here.
 const server = useServer({ webhooks: { backoff: BACKOFF, maxFailures: 4, privateAddresses: true } });
+const impatient = useServer({ webhooks: { backoff: [50], maxFailures: 1, timeoutMs: 300, privateAddresses: true } });
 const guarded = useServer({ webhooks: { backoff: [50], maxFailures: 2 } }); // the default: public addresses only
 const good = useReceiver();
 const flaky = useReceiver((n) => (n < 2 ? 500 : 200));
 const broken = useReceiver(() => 503);
 const events = useReceiver();
 const internal = useReceiver();
+const silent = useReceiver(() => null);
 
 const addHook = async (token: string, url: string, events?: string[]) =>
   (await server.gql('mutation($u: String!, $e: [WebhookEvent!]) { addWebhook(url: $u, events: $e) { id url events secret } }', { u: url, e: events }, token)).data.addWebhook;
@@ -35,6 +37,16 @@ describe('webhooks', () => {
     await until(async () => (await hooks()).every((h: any) => h.failures >= 2), 5000);
     expect(await hooks()).toEqual(expect.arrayContaining([internal.url, byName].map((url) => ({ url, failures: 2, lastError: 'address not allowed (private or reserved)' }))));
     expect(internal.received).toEqual([]);
+  });
+
+  it('gives up an attempt the receiver never answers after the timeout, and says so', async () => {
+    const [kim, lu] = [await registerPlayer(impatient, 'Kim'), await registerPlayer(impatient, 'Lu')];
+    await impatient.gql('mutation($u: String!) { addWebhook(url: $u, events: [YOUR_TURN]) { id } }', { u: silent.url }, kim.token);
+    await createAndJoin(impatient, { game: 'scout', seats: 2 }, [kim, lu]);
+    const hooks = async () => (await impatient.gql('query { me { webhooks { failures disabled lastError } } }', {}, kim.token)).data.me.webhooks;
+    await until(async () => (await hooks())[0].failures >= 1, 5000);
+    expect(await hooks()).toEqual([{ failures: 1, disabled: true, lastError: 'timed out' }]);
+    expect(silent.received).toHaveLength(1);
   });
 
   it('delivers signed YOUR_TURN notices whose body carries no hidden information', async () => {

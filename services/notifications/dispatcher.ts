@@ -93,12 +93,15 @@ export class Dispatcher {
 export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => number = Date.now): { stop(): void; kick(): void } {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
+  let kicked = false; // a kick during a run: that run's last read may have missed the new delivery
   let stopped = false;
   const run = async () => {
-    if (running || stopped) return;
+    if (stopped) return;
+    if (running) return void (kicked = true);
     running = true;
     try {
-      while ((await dispatcher.sendDue()) > 0 && !stopped);
+      do kicked = false;
+      while (((await dispatcher.sendDue()) > 0 || kicked) && !stopped);
     } finally {
       running = false;
       if (!stopped) {

@@ -20,6 +20,7 @@ export function webhookPoster(options: { privateAddresses: boolean; timeoutMs: n
     new Promise((resolve) => {
       const target = new URL(url);
       const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+      let deadline: NodeJS.Timeout | undefined;
       const settle = (error: string | null) => (clearTimeout(deadline), resolve(error));
       const req = send(target, { method: 'POST', agent: agents[target.protocol as keyof typeof agents], headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
         res.resume(); // the answer's body is not read
@@ -27,7 +28,7 @@ export function webhookPoster(options: { privateAddresses: boolean; timeoutMs: n
         settle(status >= 200 && status < 300 ? null : `HTTP ${status}`);
       });
       // The whole attempt, from connecting to the answer's status line, has timeoutMs (a slow drip included).
-      const deadline = setTimeout(() => req.destroy(new TimeoutError()), options.timeoutMs);
+      deadline = setTimeout(() => req.destroy(new TimeoutError()), options.timeoutMs);
       req.on('error', (e) => settle(e instanceof TimeoutError ? 'timed out' : /is not allowed/.test(e.message) ? 'address not allowed (private or reserved)' : 'could not connect'));
       req.end(body);
     });

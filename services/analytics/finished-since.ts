@@ -5,6 +5,7 @@
  */
 import type { Projection } from '../app/projections.js';
 import type { CommitScan, EventStore, ScannedCommit } from '../store/port.js';
+import { gameEndedIn } from './stats-projection.js';
 
 export interface FinishedIndex {
   /** Records that the game ended at `endedAt` (ISO); marking it again changes nothing. */
@@ -18,7 +19,7 @@ export function finishedIndexProjection(index: FinishedIndex): Projection {
   return {
     name: 'finished-index',
     async apply(agg, commit) {
-      if (commit.events.some((e) => (e as { type: string }).type === 'GameEnded')) await index.mark(agg.id, commit.at);
+      if (gameEndedIn(commit)) await index.mark(agg.id, commit.at);
     },
   };
 }

@@ -6,6 +6,7 @@
  */
 import type { GameEnded } from '../engine/core/index.js';
 import type { Projection } from '../app/projections.js';
+import type { Commit } from '../store/port.js';
 
 /** One finished game's contribution. */
 export interface FinishedGame {
@@ -36,11 +37,14 @@ export interface StatsStore {
   read(game: string, seats: number): Promise<StatsCounters>;
 }
 
+/** The event that ends the game, if this commit holds it. */
+export const gameEndedIn = (commit: Commit): GameEnded | undefined => commit.events.find((e) => (e as { type: string }).type === 'GameEnded') as GameEnded | undefined;
+
 export function statsProjection(store: StatsStore): Projection {
   return {
     name: 'stats',
     async apply(agg, commit) {
-      const ended = commit.events.find((e) => (e as { type: string }).type === 'GameEnded') as GameEnded | undefined;
+      const ended = gameEndedIn(commit);
       if (!ended) return;
       const { game, seats } = agg.state;
       await store.add({ gameId: agg.id, game, seats, winners: ended.result.winners, commits: commit.version, moves: commit.version - 1 - seats, endedAt: commit.at });

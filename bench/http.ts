@@ -2,13 +2,16 @@
  * submitMove through real HTTP on the embedded DynamoDB, beside the bare conditional PutItem
  * on the same store, interleaved (one PutItem after each move, so both see the same moments of
  * a shared machine): the ratio is what the service costs over the write floor.
+ * The floor writes a copy of the very commit item that move wrote (read back, untimed, and put
+ * under another key with the store's condition), so both writes carry the same bytes: events,
+ * command, and every SNAPSHOT_EVERY commits the snapshot.
  * Then many games at once: moves per second with N clients on N games beside one client.
  */
 import http from 'node:http';
-import { PutCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fastRng, type Rng } from '../services/engine/core/index.js';
 import { createLocalParlor } from '../services/local.js';
-import { ensureTable, localClient, startEmbeddedDynamo } from '../services/store/index.js';
+import { commitSk, ensureTable, gamePk, KEY, localClient, startEmbeddedDynamo } from '../services/store/index.js';
 import { summary } from './stats.js';
 
 const MOVE = 'mutation($id: ID!, $move: JSON!) { submitMove(gameId: $id, move: $move) { game { version } } }';
@@ -48,7 +51,7 @@ async function localServer() {
 }
 
 /** One client: new games of `game`, random legal moves, until `moves` have been submitted; returns each submitMove's latency. */
-async function playClient(gql: Gql, game: string, seats: number, moves: number, rng: Rng, afterMove?: () => Promise<void>): Promise<number[]> {
+async function playClient(gql: Gql, game: string, seats: number, moves: number, rng: Rng, afterMove?: (gameId: string, version: number) => Promise<void>): Promise<number[]> {
   const latencies: number[] = [];
   while (latencies.length < moves) {
     const id = (await gql('mutation($g: String!, $s: Int!) { createGame(input: { game: $g, seats: $s }) { game { id } } }', { g: game, s: seats })).createGame.game.id;
@@ -60,9 +63,9 @@ async function playClient(gql: Gql, game: string, seats: number, moves: number, 
       const mover = status.toMove[rng.int(status.toMove.length)];
       const legal = (await gql(LEGAL, { id }, tokens[mover])).game.legalMoves;
       const t0 = performance.now();
-      await gql(MOVE, { id, move: legal[rng.int(legal.length)] }, tokens[mover]);
+      const moved = await gql(MOVE, { id, move: legal[rng.int(legal.length)] }, tokens[mover]);
       latencies.push(performance.now() - t0);
-      await afterMove?.();
+      await afterMove?.(id, moved.submitMove.game.version);
     }
   }
   return latencies;
@@ -70,18 +73,23 @@ async function playClient(gql: Gql, game: string, seats: number, moves: number, 
 
 export async function benchHttp(opts: { game: string; seats: number; moves: number }) {
   const server = await localServer();
-  // The floor: one conditional PutItem of a commit-sized item, same server, same process.
+  // The floor: the same conditional PutItem the store makes, of a copy of the commit the move
+  // just wrote (same attributes, same bytes), under a key of its own; same server, same process.
   const doc = DynamoDBDocumentClient.from(server.client);
   const puts: number[] = [];
-  const put = async () => {
-    const i = puts.length;
+  let itemBytes = 0;
+  const put = async (gameId: string, version: number) => {
+    const { Item: commit } = await doc.send(new GetCommand({ TableName: 'bench', Key: { [KEY.partition]: gamePk(gameId), [KEY.sort]: commitSk(version) } }));
+    if (!commit) throw new Error(`commit ${version} of ${gameId} not found`);
+    const Item = { ...commit, [KEY.partition]: `BENCH#${puts.length}` };
+    itemBytes += JSON.stringify(Item).length;
     const t0 = performance.now();
-    await doc.send(new PutCommand({ TableName: 'bench', Item: { pk: `BENCH#${i}`, sk: 'V#0000000001', events: JSON.stringify([{ type: 'x', i }]) }, ConditionExpression: 'attribute_not_exists(pk)' }));
+    await doc.send(new PutCommand({ TableName: 'bench', Item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': KEY.partition } }));
     puts.push(performance.now() - t0);
   };
   const latencies = await playClient(server.gql, opts.game, opts.seats, opts.moves, fastRng(42), put);
   await server.close();
-  return { move: summary(latencies), put: summary(puts), movesPerSecond: latencies.length / (latencies.reduce((a, b) => a + b, 0) / 1000) };
+  return { move: summary(latencies), put: { ...summary(puts), meanItemBytes: itemBytes / puts.length }, movesPerSecond: latencies.length / (latencies.reduce((a, b) => a + b, 0) / 1000) };
 }
 
 /** Moves per second (wall clock, reads included) of `clients` clients each on its own games, at once. */

@@ -80,6 +80,9 @@ const packageOf = (path: string) => path.split('/').slice(0, path.startsWith('@'
  *   their nested STS/SSO clients (~90 KiB) never answer there.
  * - zod's translated error messages (zod › ../locales/index.js), in every bundle: zod
  *   re-exports ~260 KiB of locales as `z.locales`, which nothing here reads (errors are ours, in English).
+ * - zod's JSON Schema reader (zod › ./from-json-schema.js) and ahead-of-time compiler (zod › ./compile.js),
+ *   in every bundle: `z.fromJSONSchema` and `z.compile`, unused (we parse with zod's runtime and only write
+ *   JSON Schema, for the API's move and option schemas); ~45 KiB evaluated at every cold start.
  */
 const DEV_TOOL = "export default function devTool() { throw new Error('the development tools (/docs, GraphiQL) are not part of Lambda bundles: NODE_ENV=production turns them off'); }";
 const NO_SOCKETS = "export default function noSockets() { throw new Error('subscriptions over WebSocket are not part of the http bundle: the WebSocket API serves them'); }";
@@ -94,6 +97,11 @@ const STUBS: Record<string, string> = {
   '@aws-sdk/credential-provider-node': "export { fromEnv as defaultProvider } from '@aws-sdk/credential-provider-env';",
   'mercurius › graphql-jit': "export function compileQuery() { throw new Error('graphql-jit is not part of the http bundle: mercurius runs without jit'); } export const isCompiledQuery = () => false;",
   'zod › ../locales/index.js': "export { default as en } from 'zod/v4/locales/en.js';",
+  'zod › ./from-json-schema.js': "export function fromJSONSchema() { throw new Error('z.fromJSONSchema is not part of Lambda bundles'); }",
+  'zod › ./compile.js': `export const INVALID = Symbol.for('zod.compile.invalid');
+    function unbundled() { throw new Error('z.compile is not part of Lambda bundles'); }
+    export class ZodCompileAsyncError extends Error {} export class ZodCompileUnsupportedError extends Error {}
+    export { unbundled as compile, unbundled as withParser, unbundled as compileFn };`,
   mercurius: `export class ErrorWithProps extends Error {
     constructor(message, extensions, statusCode) { super(message); this.extensions = extensions; this.statusCode = statusCode || 200; }
   }
@@ -101,7 +109,7 @@ const STUBS: Record<string, string> = {
     get(target, key) { if (key in target) return target[key]; throw new Error('mercurius.' + String(key) + ' is not part of this bundle'); },
   });`,
 };
-const EVERY_BUNDLE = ['dynalite', '@aws-sdk/credential-provider-node', 'zod › ../locales/index.js'];
+const EVERY_BUNDLE = ['dynalite', '@aws-sdk/credential-provider-node', 'zod › ../locales/index.js', 'zod › ./from-json-schema.js', 'zod › ./compile.js'];
 const STUBBED: Record<BundleName, string[]> = {
   http: [...EVERY_BUNDLE, '@fastify/swagger', '@fastify/swagger-ui', 'mercurius › @fastify/static', '@fastify/websocket', 'mercurius › ./subscription', 'mercurius › ./lib/subscriber', 'mercurius › graphql-jit'],
   ws: [...EVERY_BUNDLE, 'mercurius'],

@@ -9,12 +9,12 @@
  *   submitMove   the real thing, through GraphQL
  * Moves alternate between serviceMove and submitMove; each p50 is shown as a multiple of put's.
  */
-import http from 'node:http';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { FastifyRequest } from 'fastify';
 import { fastRng } from '../services/engine/core/index.js';
 import { createLocalParlor } from '../services/local.js';
 import { commitSk, DynamoEventStore, ensureTable, gamePk, KEY, localClient, startEmbeddedDynamo } from '../services/store/index.js';
+import { keepAlivePost } from './http.js';
 import { summary } from './stats.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -51,19 +51,7 @@ app.post('/decompose/move', async (req: FastifyRequest) => {
   return { data: { submitMove: { game: { version: agg.version } } } };
 });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });
-const agent = new http.Agent({ keepAlive: true });
-const { hostname, port } = new URL(url);
-const post = (path: string, body: string, token?: string) =>
-  new Promise<string>((resolve, reject) => {
-    const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(token ? { authorization: `Bearer ${token}` } : {}) };
-    const req = http.request({ hostname, port, path, method: 'POST', agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve(Buffer.concat(chunks).toString()));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+const { post, close } = keepAlivePost(url);
 const call = async (path: string, query: string, variables: object, token?: string) => {
   const body = JSON.parse(await post(path, JSON.stringify({ query, variables }), token));
   if (body.errors) throw new Error(JSON.stringify(body.errors));
@@ -94,7 +82,7 @@ for (const [name, samples] of Object.entries(t)) {
   const s = summary(samples);
   console.log(`${name.padEnd(14)} p50 ${s.p50.toFixed(3)} ms ${(s.p50 / floor.p50).toFixed(2)}×   p99 ${s.p99.toFixed(3)} ms ${(s.p99 / floor.p99).toFixed(2)}×`);
 }
-agent.destroy();
+close();
 await app.close();
 client.destroy();
 await dynamo.close();

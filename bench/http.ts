@@ -19,21 +19,18 @@ const LEGAL = 'query($id: ID!) { game(id: $id) { status { over toMove } legalMov
 
 type Gql = (query: string, variables: object, token?: string) => Promise<any>;
 
-async function localServer() {
-  const dynamo = await startEmbeddedDynamo();
-  const client = localClient(dynamo.endpoint);
-  await ensureTable(client, 'bench');
-  // One client address drives every game: the per-client rate limits would measure themselves.
-  const { app } = await createLocalParlor({ client, tableName: 'bench', limits: { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9 } });
-  const url = await app.listen({ port: 0, host: '127.0.0.1' });
-  // node:http with keep-alive, the transport the AWS SDK gives the floor's PutItem: fetch (undici,
-  // WHATWG streams) costs ~0.5 ms more per request in this process, the client's cost, not the server's.
+/**
+ * POSTs to `url`'s server over node:http with keep-alive, the transport the AWS SDK gives the
+ * floor's PutItem: fetch (undici, WHATWG streams) costs ~0.5 ms more per request in this
+ * process, the client's cost, not the server's.
+ */
+export function keepAlivePost(url: string) {
   const agent = new http.Agent({ keepAlive: true });
   const { hostname, port } = new URL(url);
-  const post = (body: string, token?: string) =>
+  const post = (path: string, body: string, token?: string) =>
     new Promise<string>((resolve, reject) => {
       const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(token ? { authorization: `Bearer ${token}` } : {}) };
-      const req = http.request({ hostname, port, path: '/graphql', method: 'POST', agent, headers }, (res) => {
+      const req = http.request({ hostname, port, path, method: 'POST', agent, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve(Buffer.concat(chunks).toString()));
@@ -42,12 +39,23 @@ async function localServer() {
       req.on('error', reject);
       req.end(body);
     });
+  return { post, close: () => agent.destroy() };
+}
+
+async function localServer() {
+  const dynamo = await startEmbeddedDynamo();
+  const client = localClient(dynamo.endpoint);
+  await ensureTable(client, 'bench');
+  // One client address drives every game: the per-client rate limits would measure themselves.
+  const { app } = await createLocalParlor({ client, tableName: 'bench', limits: { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9 } });
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const { post, close } = keepAlivePost(url);
   const gql: Gql = async (query, variables, token) => {
-    const body = JSON.parse(await post(JSON.stringify({ query, variables }), token)) as { data: any; errors?: unknown[] };
+    const body = JSON.parse(await post('/graphql', JSON.stringify({ query, variables }), token)) as { data: any; errors?: unknown[] };
     if (body.errors) throw new Error(JSON.stringify(body.errors));
     return body.data;
   };
-  return { client, gql, close: async () => (agent.destroy(), await app.close(), client.destroy(), await dynamo.close()) };
+  return { client, gql, close: async () => (close(), await app.close(), client.destroy(), await dynamo.close()) };
 }
 
 /** One client: new games of `game`, random legal moves, until `moves` have been submitted; returns each submitMove's latency. */

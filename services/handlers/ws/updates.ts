@@ -14,7 +14,7 @@ import type { Limits } from '../../api/limits/settings.js';
 import type { Viewer } from '../../engine/core/index.js';
 import type { Aggregate } from '../../app/aggregate.js';
 import type { Credential, ParlorService } from '../../app/service.js';
-import { composeSchema } from '../../api/graphql/schema.js';
+import { buildParlorSchema } from '../../api/graphql/schema.js';
 import type { GameHandle } from '../../api/graphql/resolvers.js';
 import { allResolvers } from '../../api/graphql/all-resolvers.js';
 import { playerTopic } from '../../api/graphql/play-by-turn.resolvers.js';
@@ -23,7 +23,7 @@ import type { PlayApi } from '../../play-by-turn.js';
 import { logger } from '../observability.js';
 import type { SubscribePayload } from '../../api/limits/graphql-transport-ws.js';
 
-const { buildSchema, execute, getOperationAST, isObjectType, isScalarType, parse, subscribe } = cjs.graphql;
+const { execute, getOperationAST, isObjectType, isScalarType, parse, subscribe } = cjs.graphql;
 const PLAYER_TOPIC = playerTopic('');
 const badInput = (message: string): Started => ({ ok: false, errors: [{ message, extensions: { code: 'BAD_INPUT' } }] });
 
@@ -73,7 +73,7 @@ export class GameUpdates {
         },
       },
     };
-    this.schema = executableSchema(composeSchema(service.games), all);
+    this.schema = withResolvers(buildParlorSchema(service.games, limits.devTools), all);
   }
 
   /**
@@ -135,9 +135,8 @@ export class GameUpdates {
   }
 }
 
-/** A schema from SDL and mercurius-style resolvers ({ Type: { field: fn | { subscribe, resolve } }, Scalar: GraphQLScalarType }). */
-function executableSchema(sdl: string, all: Record<string, any>): GraphQLSchema {
-  const schema = buildSchema(sdl);
+/** The schema with mercurius-style resolvers set on it ({ Type: { field: fn | { subscribe, resolve } }, Scalar: GraphQLScalarType }). */
+function withResolvers(schema: GraphQLSchema, all: Record<string, any>): GraphQLSchema {
   for (const [typeName, fields] of Object.entries(all)) {
     const type = schema.getType(typeName);
     // A scalar may come from graphql's other build (graphql-scalars under Node): only its functions are taken.

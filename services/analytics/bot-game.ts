@@ -42,7 +42,7 @@ export function botGame(game: AnyGame, o: BotGameOptions): Commit[] {
     const toMove = t.status(state!).toMove;
     const seat = toMove[rng.int(toMove.length)]!;
     // Through JSON, as a move from a client would arrive.
-    const move = JSON.parse(JSON.stringify(bot(t.view(state!, seat), t.legalMoves(state!, seat), rng)));
+    const move = JSON.parse(JSON.stringify(bot(t.view(state!, seat), t.legalMoves(state!, seat), rng, { game, seat, setup: { seats: o.seats, options: state!.options } })));
     commit({ type: 'move', seat, move }, seat);
   }
   return commits;

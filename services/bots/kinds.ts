@@ -1,17 +1,49 @@
 /**
- * The bots the server can seat, by kind. A bot sees only its seat's view and legal moves
- * (never the state); its choices are seeded by the game id and version, which are public.
+ * The bots the server can seat, by kind and level ("greedy", "search:2"). A bot sees only its
+ * seat's sight (view, legal moves, the public setup), never the state; its choices are seeded
+ * by the game id, version and seat, which are public, so a record replays them exactly.
  */
-import { randomBot, rngFor, type Bot, type Seat } from '../engine/core/index.js';
-import type { Aggregate } from '../app/aggregate.js';
+import { randomBot, rngFor, type Bot, type BotSight } from '../engine/core/index.js';
+import { GREEDY } from './greedy/index.js';
 
-export const BOT_KINDS: Record<string, Bot> = { random: randomBot };
-export const isBotKind = (kind: string) => Object.hasOwn(BOT_KINDS, kind);
+export interface BotKind {
+  /** What the kind does, for the catalog. */
+  description: string;
+  /** Levels it takes (empty: none); `defaultLevel` when a spec names none. */
+  levels: number[];
+  defaultLevel?: number;
+  /** The bot of this kind and level for a game. */
+  make(game: string, level: number): Bot;
+}
 
-/** The move `kind` plays for `seat` in this game now. */
-export function botMove(agg: Aggregate, seat: Seat, kind: string): unknown {
-  const bot = BOT_KINDS[kind] ?? randomBot;
-  const view = agg.table.view(agg.state, seat);
-  const legal = agg.table.legalMoves(agg.state, seat);
-  return bot(view, legal, rngFor(`bot:${agg.id}`, agg.version * 64 + seat));
+export const BOT_KINDS: Record<string, BotKind> = {
+  random: { description: 'Plays a uniformly random legal move.', levels: [], make: () => randomBot },
+  greedy: {
+    description: "Looks one move ahead and takes the one the game's own scoring likes best.",
+    levels: [],
+    make: (game) => GREEDY[game] ?? randomBot,
+  },
+};
+
+/** "search:2" → { kind: "search", level: 2 }; null when the kind or level is not known. */
+export function parseBotSpec(spec: string): { kind: string; level: number } | null {
+  const [kind = '', levelText, ...extra] = spec.split(':');
+  const k = Object.hasOwn(BOT_KINDS, kind) ? BOT_KINDS[kind]! : undefined;
+  if (!k || extra.length) return null;
+  if (levelText === undefined) return { kind, level: k.defaultLevel ?? 0 };
+  const level = Number(levelText);
+  return k.levels.includes(level) ? { kind, level } : null;
+}
+
+export const isBotKind = (spec: string) => parseBotSpec(spec) !== null;
+
+/** The bot a spec names for a game (random for a spec that names none). */
+export function botFor(game: string, spec: string): Bot {
+  const parsed = parseBotSpec(spec);
+  return parsed ? BOT_KINDS[parsed.kind]!.make(game, parsed.level) : randomBot;
+}
+
+/** The move `spec` plays from this sight; `key` and `stream` seed it (public: the game id and version). */
+export function botMove(sight: BotSight, spec: string, key: string, stream: number): unknown {
+  return botFor(sight.context.game.id, spec)(sight.view, sight.legalMoves, rngFor(key, stream), sight.context);
 }

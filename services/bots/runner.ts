@@ -9,14 +9,21 @@ import type { Seat } from '../engine/core/index.js';
 import { statusOf, type Aggregate } from '../app/aggregate.js';
 import { AppError } from '../app/errors.js';
 import { moveEvents, type ParlorService } from '../app/service.js';
+import { sightOf } from '../app/bot-sight.js';
 import { botMove } from './kinds.js';
+
+/** The move the bot `kind` plays for `seat` now. */
+export function seatBotMove(agg: Aggregate, seat: Seat, kind: string): unknown {
+  const sight = sightOf(agg, seat);
+  return botMove(sight, kind, sight.key, sight.stream);
+}
 
 /** The server's next move in this game, if it has one. */
 export function serverMove(agg: Aggregate): { seat: Seat; move: unknown } | null {
   if (!agg.state.started || agg.state.ended || agg.app.cancelled) return null;
   for (const seat of statusOf(agg).toMove) {
     const kind = agg.app.bots[seat];
-    if (kind !== undefined) return { seat, move: botMove(agg, seat, kind) };
+    if (kind !== undefined) return { seat, move: seatBotMove(agg, seat, kind) };
     if (agg.app.settings.autoAdvance) {
       const legal = agg.table.legalMoves(agg.state, seat);
       if (legal.length === 1) return { seat, move: legal[0] };

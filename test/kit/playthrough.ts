@@ -64,7 +64,7 @@ export function randomPlaythrough(game: AnyGame, o: PlaythroughOptions): Playthr
     }
     const seat = status.toMove[rng.int(status.toMove.length)]!;
     const legal = t.legalMoves(state, seat);
-    const move = bot(t.view(state, seat), legal, rng);
+    const move = bot(t.view(state, seat), legal, rng, { game, seat, setup: { seats: o.seats, options: state.options } });
     state = apply(state, t.decide(state, { type: 'move', seat, move: roundTrip(move) }));
     commands++;
     if (commands > max) throw new Error(`no end after ${max} commands`);

@@ -80,6 +80,16 @@ export interface Game<S, C, E extends GameEvent, O, V = unknown, K = unknown> {
   /** The event as `viewer` may see it; must depend only on what that viewer knows. */
   redact(event: E, viewer: Viewer): E;
   status(state: S): Status;
+  /**
+   * A full state that `seat` cannot tell from the real one, drawn from its view and the public
+   * setup (OpenSpiel's ResampleFromInfostate): every card the seat does not know is dealt from
+   * the cards it has not seen into the places it does not know, respecting every public
+   * constraint (counts, cards known to be somewhere). The law, checked by the test kit:
+   * `view(sampleWorld(view(s, seat), seat, rng, setup), seat)` equals `view(s, seat)`, and the
+   * world is a legal state of the game that can be played on. Search bots plan on such worlds,
+   * so they never need the real state.
+   */
+  sampleWorld?(view: V, seat: Seat, rng: Rng, setup: SetupContext<O>): S;
 }
 
 /** A game whose types are erased, as the registry and the app hold them. */

@@ -5,5 +5,6 @@ export * from './rng.js';
 export * from './random.js';
 export * from './table.js';
 export * from './bot.js';
+export * from './sample.js';
 export * from './immutable.js';
 export * from './record.js';

@@ -1,0 +1,7 @@
+/**
+ * Each game's greedy bot: one ply from the game's own scoring, a few dozen lines named after
+ * what it prefers. A game without one here plays `random` when asked for `greedy`.
+ */
+import type { Bot } from '../../engine/core/index.js';
+
+export const GREEDY: Record<string, Bot> = {};

@@ -1,0 +1,83 @@
+/**
+ * The law of `Game.sampleWorld`, for every game (OpenSpiel's ResampleFromInfostate test):
+ * at positions of real play, for every seat, a world sampled from that seat's view
+ * - looks to the seat exactly like the real state (`view(world, seat)` equals the view),
+ * - is plain JSON and a legal state of the game (the game's own invariants through `check`),
+ * - leaves the view it was given unchanged,
+ * - can be played on: random legal moves from it never throw, and whoever must act can.
+ */
+import { expect } from 'vitest';
+import { fastRng, randomBot, table, type AnyGame, type Bot, type Rng, type TableState } from '../../services/engine/core/index.js';
+
+export interface SampleWorldLaw {
+  seats: number;
+  options?: unknown;
+  /** Games played to find positions (each with its own deal). */
+  games: number;
+  /** Who plays those games (default random); a game's greedy bot reaches the positions people do. */
+  bot?: Bot;
+  /** Check every Nth position (default 1). */
+  every?: number;
+  /** Worlds sampled per seat and position (default 1). */
+  samples?: number;
+  /** Moves played on from each world (default 8). */
+  playOn?: number;
+  /** The game's own invariants on a state (cards conserved …); throws or fails to complain. */
+  check?: (state: unknown) => void;
+  seed?: string;
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Checks the law; returns how many (position, seat) pairs it checked. */
+export function checkSampleWorld(game: AnyGame, law: SampleWorldLaw): number {
+  const sample = game.sampleWorld;
+  if (!sample) throw new Error(`${game.id} has no sampleWorld`);
+  const t = table(game);
+  const rng = fastRng(7);
+  const bot = law.bot ?? randomBot;
+  let checked = 0;
+  let position = 0;
+  for (let g = 0; g < law.games; g++) {
+    let state: TableState = t.fold(t.decide(null, { type: 'create', game: game.id, seats: law.seats, options: law.options ?? {}, seed: `${law.seed ?? 'law'}:${g}`, seedFixed: true }));
+    for (let s = 0; s < law.seats; s++) state = t.fold(t.decide(state, { type: 'join', name: `p${s}`, tokenHash: `h${s}` }), state);
+    const setup = { seats: law.seats, options: state.options };
+    while (!state.ended) {
+      if (position++ % (law.every ?? 1) === 0) {
+        for (let seat = 0; seat < law.seats; seat++) {
+          for (let k = 0; k < (law.samples ?? 1); k++) {
+            checkOne(game, state.play, seat, setup, rng, law);
+            checked++;
+          }
+        }
+      }
+      const toMove = t.status(state).toMove;
+      const seat = toMove[rng.int(toMove.length)]!;
+      const move = bot(t.view(state, seat), t.legalMoves(state, seat), rng, { game, seat, setup });
+      state = t.fold(t.decide(state, { type: 'move', seat, move: JSON.parse(JSON.stringify(move)) }), state);
+    }
+  }
+  return checked;
+}
+
+function checkOne(game: AnyGame, real: unknown, seat: number, setup: { seats: number; options: unknown }, rng: Rng, law: SampleWorldLaw) {
+  const view = game.view(real, seat);
+  const given = JSON.parse(JSON.stringify(view));
+  const world = game.sampleWorld!(given, seat, rng, setup);
+  if (!same(given, view)) expect(given, 'sampleWorld must not change the view it is given').toEqual(view);
+  const seen = game.view(world, seat);
+  if (!same(seen, view)) expect(seen, `seat ${seat} can tell the sampled world from the real one`).toEqual(view);
+  if (!same(JSON.parse(JSON.stringify(world)), world)) expect(JSON.parse(JSON.stringify(world)), 'a sampled world is plain JSON').toEqual(world);
+  law.check?.(world);
+  let s = world;
+  for (let i = 0; i < (law.playOn ?? 8); i++) {
+    const st = game.status(s);
+    if (st.over) break;
+    const actor = st.toMove[rng.int(st.toMove.length)]!;
+    const legal = game.legalCommands(s, actor);
+    if (legal.length === 0) expect.fail(`in a sampled world seat ${actor} must act but has no legal move (phase ${st.phase})`);
+    const events = game.decide(s, legal[rng.int(legal.length)], actor, rng);
+    for (const e of events) s = game.evolve(s, e);
+    law.check?.(s);
+  }
+}

@@ -3,7 +3,7 @@ import { LineupError, parseLineup } from '../../services/bots/lineup.js';
 
 describe('a line-up names one bot per seat', () => {
   it('a shorter line-up repeats its last entry', () => {
-    expect(parseLineup('random,greedy', 4)).toEqual(['random', 'greedy', 'greedy', 'greedy']);
+    expect(parseLineup('search:2,greedy', 4)).toEqual(['search:2', 'greedy', 'greedy', 'greedy']);
     expect(parseLineup('greedy', 2)).toEqual(['greedy', 'greedy']);
   });
 

@@ -3,7 +3,7 @@
  * through the table decider as the server would, each bot's thinking time measured. A bot is
  * asked only when its seat has a real choice (two legal moves or more); a forced move is played.
  */
-import { fastRng, table, type AnyGame, type Bot, type Table, type TableState } from '../../engine/core/index.js';
+import { fastRng, seatedTable, table, type AnyGame, type Bot, type Table, type TableState } from '../../engine/core/index.js';
 
 export interface LeagueGame {
   deal: number;
@@ -36,8 +36,7 @@ export function playLeagueGame(game: AnyGame, bots: readonly Bot[], g: LeagueGam
   const rng = fastRng(g.botSeed);
   const seatBots = [...Array(g.seats).keys()].map((s) => entryAt(s, g.rotation, bots.length));
   const decisionMs: number[][] = bots.map(() => []);
-  let state: TableState = t.fold(t.decide(null, { type: 'create', game: game.id, seats: g.seats, options: g.options, seed: g.seed, seedFixed: true }));
-  for (let s = 0; s < g.seats; s++) state = t.fold(t.decide(state, { type: 'join', name: `bot${s}`, tokenHash: '' }), state);
+  let state: TableState = seatedTable(t, g);
   const setup = { seats: g.seats, options: state.options };
   while (!state.ended) {
     const toMove = t.status(state).toMove;

@@ -4,10 +4,12 @@
  * a seat's view looks the same to it, keeps every card once (checkScout) and can be played on.
  */
 import { describe, expect, it } from 'vitest';
-import type { TableState } from '../../../services/engine/core/index.js';
+import { fastRng, table, type TableState } from '../../../services/engine/core/index.js';
+import type { State } from '../../../services/engine/games/scout/state.js';
 import { greedyScout } from '../../../services/bots/greedy/scout.js';
 import { checkSampleWorld } from '../../kit/sample-world.js';
 import { scout } from './fixtures.js';
+import { seated } from './history.js';
 import { checkScout } from './invariants.js';
 
 const check = (state: unknown) => checkScout({ play: state } as TableState);
@@ -38,5 +40,33 @@ describe('sampleWorld: a world the seat cannot tell from the real one', () => {
   });
   it('checks at least 5,000 (position, seat) pairs in all', () => {
     expect(total).toBeGreaterThanOrEqual(5000);
+  });
+});
+
+describe('sampleWorld keeps what the seat remembers', () => {
+  it('2 seats, round 2: no card the seat saw in round 1 is dealt into the other hand (round 2 deals only the set-aside cards)', () => {
+    const t = table(scout);
+    const rng = fastRng(3);
+    let worlds = 0;
+    for (let g = 0; g < 3; g++) {
+      let { state } = seated(t, 2, {}, `round-two-${g}`);
+      const setup = { seats: 2, options: (state.play as State).options };
+      while (!state.ended) {
+        const real = state.play as State;
+        if (real.round === 2)
+          for (const seat of [0, 1]) {
+            const saw = new Set(real.roundOneSeen[seat]);
+            expect(saw.size).toBeGreaterThan(11);
+            const world = scout.sampleWorld!(scout.view(real, seat), seat, rng, setup);
+            const dealt = world.hands[1 - seat]!.filter((c) => saw.has(c.id)).map((c) => c.id);
+            expect(dealt, `seat ${seat} saw these in round 1`).toEqual([]);
+            worlds++;
+          }
+        const seat = t.status(state).toMove[0]!;
+        const move = greedyScout(t.view(state, seat), t.legalMoves(state, seat), rng, { game: scout, seat, setup });
+        state = t.fold(t.decide(state, { type: 'move', seat, move }), state);
+      }
+    }
+    expect(worlds).toBeGreaterThan(50);
   });
 });

@@ -3,5 +3,8 @@
  * what it prefers. A game without one here plays `random` when asked for `greedy`.
  */
 import type { Bot } from '../../engine/core/index.js';
+import { greedyScout } from './scout.js';
 
 export const GREEDY: Record<string, Bot> = {};
+
+GREEDY['scout'] = greedyScout;

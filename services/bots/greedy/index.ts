@@ -3,5 +3,8 @@
  * what it prefers. A game without one here plays `random` when asked for `greedy`.
  */
 import type { Bot } from '../../engine/core/index.js';
+import { greedySeaSaltAndPaper } from './sea-salt-and-paper.js';
 
-export const GREEDY: Record<string, Bot> = {};
+export const GREEDY: Record<string, Bot> = {
+  'sea-salt-and-paper': greedySeaSaltAndPaper,
+};

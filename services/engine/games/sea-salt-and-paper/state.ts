@@ -78,7 +78,15 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
 }
 
 /** Nobody knows anything of another's hand (a round's start); one row per seat and a spectator's. */
-export const noKnowledge = (seats: number): number[][][] => Array.from({ length: seats + 1 }, () => Array.from({ length: seats }, () => []));
+export function noKnowledge(seats: number): number[][][] {
+  const known: number[][][] = [];
+  for (let v = 0; v <= seats; v++) {
+    const rows: number[][] = [];
+    for (let p = 0; p < seats; p++) rows.push([]);
+    known.push(rows);
+  }
+  return known;
+}
 
 /**
  * A shallow copy for `evolve` to change and return. Written out field by field (in the order of

@@ -3,5 +3,7 @@
  * what it prefers. A game without one here plays `random` when asked for `greedy`.
  */
 import type { Bot } from '../../engine/core/index.js';
+import { greedySilver } from './silver.js';
 
 export const GREEDY: Record<string, Bot> = {};
+GREEDY['silver'] = greedySilver;

@@ -5,7 +5,7 @@
  * plays on.
  */
 import { describe, expect, it } from 'vitest';
-import { GREEDY_SILVER } from '../../../services/bots/greedy/silver.js';
+import { greedySilver } from '../../../services/bots/greedy/silver.js';
 import { silver } from '../../../services/engine/games/silver/index.js';
 import type { State } from '../../../services/engine/games/silver/state.js';
 import { checkSampleWorld } from '../../kit/sample-world.js';
@@ -37,7 +37,7 @@ describe('sampleWorld: the seat cannot tell the sampled world from the real one'
         total += checkSampleWorld(silver, { seats, options: { rounds: 2, ...options }, games: 1, every: 3, check, seed: `random-${i}` });
       });
       it(`${seats} seats, option set ${i}, greedy play`, () => {
-        total += checkSampleWorld(silver, { seats, options: { rounds: 2, ...options }, games: 1, every: 2, bot: GREEDY_SILVER, check, seed: `greedy-${i}` });
+        total += checkSampleWorld(silver, { seats, options: { rounds: 2, ...options }, games: 1, every: 2, bot: greedySilver, check, seed: `greedy-${i}` });
       });
     }
   it('checked at least 5,000 (position, seat) pairs', () => {

@@ -7,7 +7,7 @@ import { scoreChoices, TOKEN_STEPS } from './flow.js';
 import { stepChoices, usable } from './powers.js';
 import { blocked, fuActive, hasPassive, isZombie } from './protect.js';
 import { copyState, defOf, powerOn, type Pending, type State } from './state.js';
-import { canExchange, exchangeable, knownBounce, singleTargets } from './village.js';
+import { canExchange, exchangeable, knownBounce, singleTargets, zombieOnTop } from './village.js';
 
 const ENDS = ['left', 'right'] as const;
 
@@ -56,7 +56,7 @@ function turnCommands(s: State, seat: number): Command[] {
   if (!t.main) {
     if (s.deck.length > 0) out.push({ type: 'draw' });
     if (extras) s.display.forEach((_, display) => out.push({ type: 'draw', display }));
-    if (s.discard.length > 0 && !t.emptyAtStart && canExchange(s, seat)) out.push({ type: 'take' });
+    if (s.discard.length > 0 && !t.emptyAtStart && canExchange(s, seat) && !zombieOnTop(s)) out.push({ type: 'take' });
     if (s.caller === null && row.length <= 4 && !t.free && !(t.extra && !s.o.daggerSkipAllowsCall)) out.push({ type: 'call' });
     if (extras && !(t.free && s.o.zombieGiveWholeTurn))
       row.forEach((id, position) => {
@@ -94,6 +94,7 @@ function holdCommands(s: State, seat: number, pend: Extract<Pending, { kind: 'ho
     if (singles.length === 0 && isZombie(s, x)) for (const end of ENDS) out.push({ type: 'place', end }); // no exchange possible (canExchange)
   }
   for (const p of ex) if (!pend.slid.includes(p)) out.push({ type: 'slide', position: p });
+  for (const p of pend.slid) out.push({ type: 'unslide', position: p }); // §3.7: a marked card is exchanged or returned, never stuck
   if (pend.slid.length > 0 && !knownBounce(s, seat, pend.slid)) out.push({ type: 'exchange' });
   return out;
 }

@@ -37,6 +37,7 @@ export const options = z.object({
   zombieSetupReflip: flag(true, `${R} §2.2 step 5: a Zombie flipped to start the discard pile is shuffled back and another card flipped; false = it stays.`),
   deckOutCheck: pick(['whenEmptied', 'atTurnEnd'] as const, 'whenEmptied', `${R} §6.1: the round ends after a turn in which the deck became empty (whenEmptied), or only if it is still empty at the end of that turn (atTurnEnd: a Rascal's returned card keeps the round going).`),
   zombieGiveWholeTurn: flag(true, `${R} §4.4 #4: giving a Zombie is the whole turn: not after a free action, and the turn ends with it; false = free actions (face-up powers, the token) before and after it.`),
+  zombieUncovered: pick(['underPile', 'staysOnTop'] as const, 'underPile', `${R} §4.4 #4: a Zombie left on top of the pile when the card above it is taken and nothing is discarded after (a failed exchange) goes under the pile, and a Zombie on top is never taken (underPile); staysOnTop = the spec's rule covers discards only: it stays on top and may be taken.`),
   finalTurnExtras: flag(true, `${R} §3.4: in a final turn (after a call) Zombie gives, Squire display draws and free actions are allowed; false = only Draw or Take.`),
   activatedPowerLimit: pick(['perCard', 'perTurn'] as const, 'perCard', `${R} §3.6: each face-up activated card once per turn (perCard), or one activation per turn in all (perTurn).`),
   newlyFaceUpUsable: flag(true, `${R} §3.6: a card that turns face-up during your turn may be activated later that turn; false = from your next turn.`),

@@ -168,6 +168,8 @@ function holdCommand(sim: Sim, seat: number, pend: Extract<State['pending'], { k
     }
     case 'slide':
       return sim.pending({ ...pend, slid: [...pend.slid, c.position] });
+    case 'unslide':
+      return sim.pending({ ...pend, slid: pend.slid.filter((p) => p !== c.position) });
     case 'exchange':
       return exchange(sim, seat, c.positions ?? pend.slid, pend.from);
     case 'place': // a held Zombie with nowhere to be exchanged is added at an end

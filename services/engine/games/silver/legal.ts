@@ -22,8 +22,8 @@ export function toMove(s: State): number[] {
     case 'commander':
     case 'scoring':
       return s.pending ? [s.pending.seat] : [];
-    case 'play':
-      return s.turn ? [s.turn.seat] : [];
+    case 'play': // a pending step may be another seat's (naming a Bodyguard's card, §4.1 #3)
+      return s.pending ? [s.pending.seat] : s.turn ? [s.turn.seat] : [];
     default:
       return [];
   }

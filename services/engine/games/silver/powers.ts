@@ -82,6 +82,9 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
     case 'protect':
       out = targets(s, seat, 'own', () => true);
       break;
+    case 'guard':
+      out = s.villages[seat]!.flatMap((_, position) => (selected.includes(position) ? [] : [{ type: 'guard' as const, bodyguard: selected[0]!, position }]));
+      break;
     case 'reverse':
     case 'lookTop':
       return [];
@@ -144,6 +147,7 @@ export function applyStep(sim: Sim, c: Command) {
     return;
   }
   if (c.type === 'confirm') return resolveSelection(sim, pend, pend.selected);
+  if (c.type === 'guard') return sim.emit({ type: 'Guarded', s: seat, bodyguard: c.bodyguard, p: c.position }), next();
   if (c.type !== 'target') return;
   const { seat: o, position: p } = c;
   const id = sim.state.villages[o]![p]!;

@@ -48,7 +48,7 @@ describe('§4.1 #3 / §5.1 protected cards', () => {
    * Seat 1's village [3, 7, 9] under each protection, all three cards rotated (for the Curator):
    * the powers of seat 0 that look at, turn, swap or discard another player's card.
    */
-  const ANY_VILLAGE: { name: string; options: object; deck: number[]; up?: [number, number][]; steps: (f: Flow) => Flow }[] = [
+  const ANY_VILLAGE: { name: string; options: Record<string, unknown>; deck: number[]; up?: [number, number][]; steps: (f: Flow) => Flow }[] = [
     { name: '§4.1 #9 the Seer', options: A, deck: [9], steps: (f) => f.all(0, draw, power) },
     { name: '§4.1 #8 the Apprentice Seer', options: A, deck: [8], steps: (f) => f.all(0, draw, power) },
     { name: '§4.1 #6 the Revealer', options: A, deck: [6], steps: (f) => f.all(0, draw, power) },

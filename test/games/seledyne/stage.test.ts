@@ -139,15 +139,17 @@ describe('§5.1 stage-end trigger and the last round', () => {
     expect(n.map((e) => e.type)).toEqual(['Gifted', 'LastRoundTriggered', 'TurnEnded']);
   });
 
+  /** Seat 0: empty hand, Salaist's 6 in its counter (a draw, then a gift of 3 or 2 to seat 2). */
+  const emptyHand: Arrangement = {
+    hands: [[], ['SAL-02'], ['YAR-10']],
+    reserves: [rest('NAB'), [], []],
+    counters: [['SAL-06'], [], []],
+    dice: [3, 3, 1],
+    start: 1,
+  };
+
   it('A17 NO_LEGAL_GIFT with A30: an empty hand whose tribute leads to a gift keeps the last round going', () => {
-    // seat 0: empty hand, Salaist's 6 in its counter (a draw, then a gift of 3 or 2 to seat 2)
-    const a: Arrangement = {
-      hands: [[], ['SAL-02'], ['YAR-10']],
-      reserves: [rest('NAB'), [], []],
-      counters: [['SAL-06'], [], []],
-      dice: [3, 3, 1],
-      start: 1,
-    };
+    const a = emptyHand;
     const g = given(a, { ...o, lastRoundTermination: 'NO_LEGAL_GIFT' });
     const events = g.when(1, { type: 'gift', target: 2, cards: ['SAL-02'] }).events();
     expect(events.map((e) => e.type)).toEqual(['Gifted', 'LastRoundTriggered', 'TurnEnded', 'TurnEnded']);
@@ -155,14 +157,8 @@ describe('§5.1 stage-end trigger and the last round', () => {
   });
 
   it('A17 NO_LEGAL_GIFT with A30 emptyHandMayTribute=false: an empty hand cannot tribute, so a tribute that would lead to a gift does not keep the last round going', () => {
-    // The position above: seat 0's only way to a gift is a tribute from its empty hand.
-    const a: Arrangement = {
-      hands: [[], ['SAL-02'], ['YAR-10']],
-      reserves: [rest('NAB'), [], []],
-      counters: [['SAL-06'], [], []],
-      dice: [3, 3, 1],
-      start: 1,
-    };
+    // Seat 0's only way to a gift is a tribute from its empty hand.
+    const a = emptyHand;
     const events = given(a, { ...o, lastRoundTermination: 'NO_LEGAL_GIFT', emptyHandMayTribute: false }).when(1, { type: 'gift', target: 2, cards: ['SAL-02'] }).events();
     expect(events.map((e) => e.type)).toEqual(['Gifted', 'LastRoundTriggered', 'TurnEnded', 'StageEnded']);
     expect(events.at(-1)).toMatchObject({ reason: 'noLegalGift' });

@@ -31,17 +31,21 @@ describe('§3.7 marked cards are always either exchanged or returned: no dead en
       const f = round(c.setup).do(0, draw).all(0, ...c.slid.map(slide));
       expect(f.legal(0)).not.toContainEqual({ type: 'exchange' }); // a known bounce (§4.4)
       expect(f.legal(0)).toEqual(c.slid.map(unslide));
-      const back = f.all(0, ...c.slid.map(unslide));
-      expect(back.state.pending).toMatchObject({ kind: 'hold', slid: [] });
-      const done = back.do(0, discard);
-      expect(silver.status(done.state).toMove).toEqual([1]);
-      cardsConserved(done.state);
+      // Return cards until the set can be exchanged again (or none is marked), then finish the turn.
+      let g = f;
+      while (g.legal(0).some((m) => m.type === 'unslide')) g = g.do(0, g.legal(0).find((m) => m.type === 'unslide')!);
+      g = g.do(0, g.legal(0).some((m) => m.type === 'discard') ? discard : { type: 'exchange' });
+      while (g.state.pending?.kind === 'place') g = g.do(0, g.legal(0)[0]!);
+      expect(silver.status(g.state).toMove).toEqual([1]);
+      cardsConserved(g.state);
     });
 
-  it('§3.7 a slid card may be returned while others stay marked', () => {
-    const f = round({ options: D, villages: [[6, 6, 9], [6]], deck: [7], deckSize: 10 }).do(0, draw).all(0, slide(0), slide(2), unslide(2));
-    expect(f.state.pending).toMatchObject({ kind: 'hold', slid: [0] });
-    expect(f.legal(0)).toContainEqual({ type: 'exchange' });
+  it('§3.7 a marked set that can still be exchanged is exchanged, not returned; one that cannot is returned card by card', () => {
+    const f = round({ options: D, villages: [[4, 6, 9], [6]], up: [[0, 0]], deck: [7], deckSize: 10 }).do(0, draw).do(0, slide(0));
+    expect(f.legal(0)).toEqual([slide(1), slide(2), unslide(0)]); // a known bounce alone; another card may still join it
+    const g = f.do(0, slide(1)); // the 6 is face-down: the set may match
+    expect(g.legal(0)).toContainEqual({ type: 'exchange' });
+    expect(g.legal(0).map((c) => c.type)).not.toContain('unslide');
   });
 });
 

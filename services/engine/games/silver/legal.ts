@@ -94,8 +94,9 @@ function holdCommands(s: State, seat: number, pend: Extract<Pending, { kind: 'ho
     if (singles.length === 0 && isZombie(s, x)) for (const end of ENDS) out.push({ type: 'place', end }); // no exchange possible (canExchange)
   }
   for (const p of ex) if (!pend.slid.includes(p)) out.push({ type: 'slide', position: p });
-  for (const p of pend.slid) out.push({ type: 'unslide', position: p }); // §3.7: a marked card is exchanged or returned, never stuck
+  // §3.7: marked cards are either exchanged or returned: a set known to bounce (§4.4) can only be returned, card by card.
   if (pend.slid.length > 0 && !knownBounce(s, seat, pend.slid)) out.push({ type: 'exchange' });
+  else for (const p of pend.slid) out.push({ type: 'unslide', position: p });
   return out;
 }
 

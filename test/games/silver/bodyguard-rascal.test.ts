@@ -37,6 +37,14 @@ describe('§4.1 #3 the Bodyguard names its card when it turns face-up', () => {
     expect(g.legal(1)).not.toContainEqual(call);
   });
 
+  it('§4.1 #3 a Bodyguard turned face-up by another player’s coin (§5.3): its owner names the card at once, then the coin’s turn goes on', () => {
+    const f = round({ options: { edition: 'coin', mix: { '3': 'amulet' } }, villages: [[1, 2], [3, 7, 9]], token: { holder: 0, active: true }, deckSize: 10 }).all(0, { type: 'token' }, tgt(1, 0));
+    expect(silver.status(f.state).toMove).toEqual([1]);
+    const g = f.do(1, { type: 'guard', bodyguard: 0, position: 1 });
+    expect(silver.status(g.state).toMove).toEqual([0]);
+    expect(g.legal(0)).toContainEqual(draw); // seat 0 has not taken its main action yet
+  });
+
   it('§4.1 #3 a Bodyguard turned face-up in its owner’s own village by their Exposer: named at once too', () => {
     const f = round({ options: A, villages: [[3, 1, 2], [6]], deck: [5], deckSize: 10 }).all(0, draw, power, tgt(0, 0));
     expect(f.legal(0)).toEqual([

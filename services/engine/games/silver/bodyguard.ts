@@ -3,7 +3,7 @@
  * anyone's turn, so another player's Revealer or coin does not leave it guarding itself alone
  * until its owner's turn (option bodyguardNaming=whenFaceUp).
  */
-import { hasPassive } from './protect.js';
+import { hasGuards, hasPassive } from './protect.js';
 import type { Sim } from './sim.js';
 import { defOf, type State } from './state.js';
 
@@ -23,7 +23,7 @@ function turnedUp(before: State, after: State): { seat: number; position: number
 /** After a move that is done (nothing pending): ask the owner of a Bodyguard that turned face-up to name its card. */
 export function askBodyguardNaming(sim: Sim, before: State) {
   const s = sim.state;
-  if (s.o.bodyguardNaming !== 'whenFaceUp' || s.phase !== 'play' || s.pending !== null) return;
+  if (s.o.bodyguardNaming !== 'whenFaceUp' || s.phase !== 'play' || s.pending !== null || !hasGuards(s)) return;
   const first = turnedUp(before, s)[0];
   if (!first) return;
   const d = defOf(s, first.id);

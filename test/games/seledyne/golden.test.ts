@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fastRng, randomBot, table, type TableState } from '../../../services/engine/core/index.js';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
+import { expectMoversCanMove } from '../../kit/playthrough.js';
 
 function playHashed(seats: number, options: object, seed: number) {
   const t = table(seledyne);
@@ -25,6 +26,7 @@ function playHashed(seats: number, options: object, seed: number) {
   let moves = 0;
   while (!s.ended) {
     const toMove = t.status(s).toMove;
+    expectMoversCanMove(toMove, seats, (x) => t.legalMoves(s, x));
     const seat = toMove[rng.int(toMove.length)]!;
     const view = t.view(s, seat);
     const legal = t.legalMoves(s, seat);

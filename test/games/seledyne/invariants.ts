@@ -52,6 +52,7 @@ export function stateInvariants(s: State) {
     const tributed = s.istham.filter((e) => e.tributedBy === seat).reduce((a, e) => a + e.card.value, 0);
     if (p.tributedSum !== tributed) fail(`seat ${seat} tributed ${tributed}, recorded ${p.tributedSum}`);
     if (o.scoreFloorMode === 'FINAL_CLAMP' && p.raw !== p.stageScores.reduce((a, b) => a + b, 0)) fail('raw is not the sum of the stage scores');
+    for (const c of p.knownInHand) if (!p.hand.some((h) => h.id === c.id)) fail(`seat ${seat}: ${c.id} known to be in its hand is not there`);
     const choice = s.pending[seat];
     if (choice && !s.eligible[seat]) fail(`seat ${seat} chose without being eligible`);
     if (choice?.card && !p.reserve.some((c) => c.id === choice.card!.id)) fail(`seat ${seat} chose ${choice.card.id}, not in its reserve`);

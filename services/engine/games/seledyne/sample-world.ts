@@ -2,7 +2,8 @@
  * sampleWorld: a state one seat cannot tell from the real one, drawn from its view (§6.1).
  *
  * What a seat does not know is small: how each other player's unplayed cards (their house minus
- * what lies in counters and Isthām, public, A26) split between hand and reserve, the choice of a
+ * what lies in counters and Isthām, public, A26) split between hand and reserve (beyond the cards
+ * known to be in the hand, `knownInHand`), the choice of a
  * seat that has chosen in a pending round draw or Six Rule window, and, in another seat's turn
  * after its first gift, whether the Sum Rule covers it (A13). Everything else is copied from the
  * view or follows from it (raw totals, tributed sums, who is eligible, turns taken).
@@ -60,27 +61,31 @@ export function sampleWorld(v: SeledyneView, seat: number, rng: Rng, setup: Setu
   for (const p of v.players) for (const c of p.counter) away(c);
   for (const e of v.istham) away(e.card);
 
-  // another seat's unplayed cards, to deal into a hand and a reserve of the public sizes
+  // another seat's unplayed cards but those known to be in its hand, to deal into the rest of
+  // its hand and its reserve (the public sizes)
   const pools = v.players.map((p, i) => {
     if (i === seat && p.hand && p.reserve) return null;
-    const pool = unseen(deck(o, p.house as HouseId), gone.get(p.house) ?? [], cardId);
-    if (pool.length !== p.handCount + p.reserveCount) throw new Error(`sampleWorld: seat ${i} holds ${p.handCount + p.reserveCount} cards, ${pool.length} unplayed`);
+    const given = gone.get(p.house) ?? [];
+    const pool = unseen(deck(o, p.house as HouseId), p.knownInHand.length ? [...given, ...p.knownInHand] : given, cardId);
+    if (pool.length + p.knownInHand.length !== p.handCount + p.reserveCount) throw new Error(`sampleWorld: seat ${i} holds ${p.handCount + p.reserveCount} cards, ${pool.length + p.knownInHand.length} unplayed`);
     return pool;
   });
+  const handOf = (i: number, dealt: Card[]) => (v.players[i]!.knownInHand.length ? [...v.players[i]!.knownInHand, ...dealt] : dealt);
+  const unknownInHand = (i: number) => v.players[i]!.handCount - v.players[i]!.knownInHand.length;
 
   const players: Player[] = v.players.map((p, i) => {
     const pool = pools[i];
     let hand = p.hand!;
     let reserve = p.reserve!;
     if (pool) {
-      const dealt = dealUnseen(pool, [p.handCount], rng);
-      hand = dealt.places[0]!;
+      const dealt = dealUnseen(pool, [unknownInHand(i)], rng);
+      hand = handOf(i, dealt.places[0]!);
       reserve = dealt.rest;
     }
     let tributedSum = 0;
     for (const e of v.istham) if (e.tributedBy === i) tributedSum += e.card.value;
     const raw = o.scoreFloorMode === 'PERSISTENT_CLAMP' ? p.total : p.stageScores.reduce((a, b) => a + b, 0);
-    return { house: p.house as HouseId, hand, reserve, counter: p.counter, die: p.die, total: p.total, raw, stageScores: p.stageScores, tributedSum };
+    return { house: p.house as HouseId, hand, reserve, counter: p.counter, die: p.die, total: p.total, raw, stageScores: p.stageScores, tributedSum, knownInHand: p.knownInHand };
   });
 
   const eligible = v.players.map((p) => choosing && (p.mustChoose || p.hasChosen));
@@ -118,9 +123,9 @@ export function sampleWorld(v: SeledyneView, seat: number, rng: Rng, setup: Setu
   if (!pool || !giftMustFollow(v, o)) return world(players);
   // another seat is inside a turn that must end in a gift: its split must still reach one
   let out = world(players);
-  splitWhere(pool, v.players[actor]!.handCount, rng, (split) => {
+  splitWhere(pool, unknownInHand(actor), rng, (split) => {
     const ps = players.slice();
-    ps[actor] = { ...players[actor]!, hand: split.hand, reserve: split.rest };
+    ps[actor] = { ...players[actor]!, hand: handOf(actor, split.hand), reserve: split.rest };
     out = world(ps);
     return legalCommands(out, actor).length > 0;
   });

@@ -2,8 +2,8 @@
  * The sampleWorld law (test/kit/sample-world.ts) for Seledyne: at positions of random and greedy
  * play, every seat count and the option sets that change what is hidden (random draws, optional
  * draws, Six Rule in turn order or without a reserve card, exchanges that need a gift, hidden
- * unplayed lists, low cards that reach the last round), a world drawn from one seat's view looks the same to it, keeps every
- * card in one place with Seledyne's invariants, and can be played on.
+ * unplayed lists, low cards that reach the last round), a world drawn from one seat's view looks
+ * the same to it, keeps every card in one place with Seledyne's invariants, and can be played on.
  * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import { describe, expect, it } from 'vitest';

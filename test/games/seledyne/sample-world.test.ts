@@ -7,11 +7,13 @@
  * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
 import { describe, expect, it } from 'vitest';
+import { fastRng } from '../../../services/engine/core/index.js';
 import { tributeThenGiveMost } from '../../../services/bots/greedy/seledyne.js';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import type { State } from '../../../services/engine/games/seledyne/state.js';
 import { checkSampleWorld } from '../../kit/sample-world.js';
 import { stateInvariants } from './invariants.js';
+import { tableGame } from './helpers.js';
 
 const check = (s: unknown) => stateInvariants(s as State);
 const SHORT = { stages: 1, maxRoundsPerStage: 3 };
@@ -42,5 +44,19 @@ describe('sampleWorld: a world drawn from a seat’s view is one it cannot tell 
   it('checks at least 5,000 (position, seat) pairs in all', () => {
     console.log(`seledyne sampleWorld law: ${total} (position, seat) pairs`);
     expect(total).toBeGreaterThanOrEqual(5_000);
+  });
+});
+
+describe('sampleWorld deals without bias', () => {
+  it('at the start of a stage each unplayed card of another seat is in its hand as often as its share (5 of 10)', () => {
+    const g = tableGame(3, {}, 'uniform');
+    const s = g.state.play as State;
+    const view = seledyne.view(s, 0);
+    const rng = fastRng(11);
+    const inHand = new Map<string, number>();
+    const worlds = 2_000;
+    for (let k = 0; k < worlds; k++) for (const c of seledyne.sampleWorld!(view, 0, rng, { seats: 3, options: s.options }).players[1]!.hand) inHand.set(c.id, (inHand.get(c.id) ?? 0) + 1);
+    expect(inHand.size).toBe(10);
+    for (const n of inHand.values()) expect(Math.abs(n / worlds - 0.5)).toBeLessThan(0.05);
   });
 });

@@ -2,14 +2,15 @@
  * sampleWorld: a state one seat cannot tell from the real one, drawn from its view (§6.1).
  *
  * What a seat does not know is small: how each other player's unplayed cards (their house minus
- * what lies in counters and Isthām, public, A26) split between hand and reserve (beyond the cards
- * known to be in the hand, `knownInHand`), the choice of a
- * seat that has chosen in a pending round draw or Six Rule window, and, in another seat's turn
- * after its first gift, whether the Sum Rule covers it (A13). Everything else is copied from the
- * view or follows from it (raw totals, tributed sums, who is eligible, turns taken).
+ * what lies in counters and Isthām, public, A26) split between hand and reserve beyond the cards
+ * known to be in the hand (`knownInHand`); the choice of a seat that has chosen in a pending round
+ * draw or Six Rule window; and, in another seat's turn after its first gift, whether the Sum Rule
+ * covers it (A13). One public fact constrains the split: a seat inside a turn that must end in a
+ * gift still has one in reach. Everything else is copied from the view or follows from it (raw
+ * totals, tributed sums, who is eligible, turns taken).
  * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
-import { dealUnseen, splitWhere, unseen, type Rng, type SetupContext } from '../../core/index.js';
+import { coin, dealUnseen, pick, splitWhere, unseen, type Rng, type SetupContext } from '../../core/index.js';
 import type { Card, HouseId } from './cards.js';
 import { legalCommands } from './legal.js';
 import type { Options } from './options.js';
@@ -30,13 +31,11 @@ function deck(o: Options, house: HouseId): Card[] {
 }
 
 const cardId = (c: Card) => c.id;
-const coin = (rng: Rng) => rng.int(2) === 1;
-const randomCard = (cards: readonly Card[], rng: Rng) => cards[rng.int(cards.length)]!;
 
 /** A choice another seat may have made in the pending step (§3 R1, R3), among its legal ones. */
 function sampledChoice(o: Options, phase: Phase, reserve: readonly Card[], rng: Rng): Choice {
   const draw = phase === 'draw' ? o.roundDrawMandatory || coin(rng) : coin(rng);
-  return { draw, card: draw && !randomDraws(o) && reserve.length > 0 ? randomCard(reserve, rng) : null };
+  return { draw, card: draw && !randomDraws(o) && reserve.length > 0 ? pick(reserve, rng) : null };
 }
 
 /** Whether the acting seat's next step needs a gift in reach: public, so the world must keep one (§4.3, A16). */

@@ -58,6 +58,7 @@ export function stateInvariants(s: State) {
     if (choice?.card && !p.reserve.some((c) => c.id === choice.card!.id)) fail(`seat ${seat} chose ${choice.card.id}, not in its reserve`);
   });
   if (s.turn && (s.turn.sumActive === null) !== (s.turn.targets.length === 0)) fail('the Sum Rule is fixed exactly at the first gift');
+  if (s.turn?.sumShown && o.sumRuleCheckTiming === 'GIFT_STEP_START' && !s.turn.sumActive) fail('a gift showed the Sum Rule, yet it is not in force');
   if (s.lastRound && s.nonGiftStreak >= s.seats && s.phase !== 'over' && s.stage === s.results.at(-1)?.stage) fail('last round did not end');
 }
 

@@ -166,7 +166,8 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     const ps = s.players.map((p, i) =>
       i === e.seat ? giverAfter(p, e.cards, without(p.hand, gone)) : i === e.target ? updatePlayer(p, { counter: [...p.counter, ...e.cards] }) : p,
     );
-    return withTurn(s, { step: 'gifting', targets: [...s.turn!.targets, e.target], sumActive }, { players: ps });
+    const sumShown = (s.turn!.sumShown ?? false) || e.cards.length > 1 || hasSpecial(e.cards, 'SUM');
+    return withTurn(s, { step: 'gifting', targets: [...s.turn!.targets, e.target], sumActive, sumShown }, { players: ps });
   },
   LastRoundTriggered(s, e) {
     return update(s, { lastRound: true, triggerSeat: e.seat, nonGiftStreak: 0 });

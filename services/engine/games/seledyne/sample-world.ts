@@ -4,8 +4,8 @@
  * What a seat does not know is small: how each other player's unplayed cards (their house minus
  * what lies in counters and Isthām, public, A26) split between hand and reserve beyond the cards
  * known to be in the hand (`knownInHand`); the choice of a seat that has chosen in a pending round
- * draw or Six Rule window; and, in another seat's turn after its first gift, whether the Sum Rule
- * covers it (A13). One public fact constrains the split: a seat inside a turn that must end in a
+ * draw or Six Rule window; and, in another seat's turn after its first gift whose gifts did not
+ * show it, whether the Sum Rule covers it (A13). One public fact constrains the split: a seat inside a turn that must end in a
  * gift still has one in reach. Everything else is copied from the view or follows from it (raw
  * totals, tributed sums, who is eligible, turns taken).
  * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
@@ -135,9 +135,10 @@ function turnOf(v: SeledyneView, seat: number, players: readonly Player[]): Turn
   const vt = v.turn;
   if (!vt) return null;
   const actor = players[vt.seat]!;
-  // the Sum Rule is fixed at the first gift (A13): the actor's own view shows it; for the others
-  // it is whether the world holds a Sum card now where the actor could use it
-  const sumNow = hasSpecial(actor.hand, 'SUM') || hasSpecial(actor.counter, 'SUM');
+  // the Sum Rule is fixed at the first gift (A13): the actor's own view shows it; the others know
+  // it when a gift showed it, and otherwise it is whether the world's hand or counter holds a Sum
+  // card (the counter does not change while its owner gives; a hand card is in it since the gift)
+  const sumNow = vt.sumShown || hasSpecial(actor.hand, 'SUM') || hasSpecial(actor.counter, 'SUM');
   return {
     seat: vt.seat,
     step: vt.step as Turn['step'],
@@ -148,6 +149,7 @@ function turnOf(v: SeledyneView, seat: number, players: readonly Player[]): Turn
     drawsLeft: vt.drawsLeft,
     exchanges: vt.exchanges,
     targets: vt.giftedTo,
+    sumShown: vt.sumShown,
     sumActive: vt.giftedTo.length === 0 ? null : vt.seat === seat && vt.sumActive !== null ? vt.sumActive : sumNow,
   };
 }

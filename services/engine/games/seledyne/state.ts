@@ -64,6 +64,11 @@ export interface Turn {
   targets: number[];
   /** Sum Rule fixed at the first gift (GIFT_STEP_START, A13); null before it. */
   sumActive: boolean | null;
+  /**
+   * A gift of this turn showed everyone that the Sum Rule covers it: it had several cards, or held
+   * the giver's Sum card (in hand at the first gift, A13). Missing in older snapshots: read `?? false`.
+   */
+  sumShown: boolean;
 }
 
 /** A seat's simultaneous choice: draw (or use the Six Rule) or not, and the card chosen. */
@@ -185,6 +190,7 @@ export function updateTurn(t: Turn, patch: Partial<Turn>): Turn {
     exchanges: t.exchanges,
     targets: t.targets,
     sumActive: t.sumActive,
+    sumShown: t.sumShown,
   };
   return Object.assign(n, patch);
 }
@@ -229,6 +235,7 @@ export const newTurn = (s: State, seat: number): Turn => ({
   exchanges: 0,
   targets: [],
   sumActive: null,
+  sumShown: false,
 });
 
 /** Top face of the die and what the Six Rule turns it into (A0). */

@@ -90,6 +90,8 @@ export const viewSchema = /* GraphQL */ `
     giftedTo: [Int!]!
     "Whether the Sum Rule applies to the next gift (shown to the acting seat only)."
     sumActive: Boolean
+    "A gift of this turn showed everyone that the Sum Rule covers the turn: it had several cards, or the giver's own Sum card (A13)."
+    sumShown: Boolean!
   }
 
   "One seat's result in a stage."

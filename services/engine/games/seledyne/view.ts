@@ -51,6 +51,7 @@ export interface SeledyneView {
     exchanges: number;
     giftedTo: number[];
     sumActive: boolean | null;
+    sumShown: boolean;
   } | null;
   stageResults: { stage: number; reason: string; scores: StageScore[] }[];
   winners: number[] | null;
@@ -126,6 +127,7 @@ export function view(s: State, viewer: Viewer): SeledyneView {
       exchanges: t.exchanges,
       giftedTo: t.targets,
       sumActive: viewer === t.seat ? sumRuleActive(s, t) : null,
+      sumShown: t.sumShown ?? false,
     },
     stageResults: s.results,
     winners: s.winners,

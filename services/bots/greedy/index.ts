@@ -3,5 +3,8 @@
  * what it prefers. A game without one here plays `random` when asked for `greedy`.
  */
 import type { Bot } from '../../engine/core/index.js';
+import { tributeThenGiveMost } from './seledyne.js';
 
-export const GREEDY: Record<string, Bot> = {};
+export const GREEDY: Record<string, Bot> = {
+  seledyne: tributeThenGiveMost,
+};

@@ -30,7 +30,9 @@ function playHashed(seats: number, options: object, seed: number) {
     const seat = toMove[rng.int(toMove.length)]!;
     const view = t.view(s, seat);
     const legal = t.legalMoves(s, seat);
-    offered.update(JSON.stringify([seat, view, legal]));
+    // knownInHand and sumShown came after the hashes (issue 19) and have tests of their own
+    // (known-in-hand.test.ts): left out
+    offered.update(JSON.stringify([seat, view, legal], (key, x) => (key === 'knownInHand' || key === 'sumShown' ? undefined : x)));
     s = add(s, { type: 'move', seat, move: randomBot(view, legal, rng) });
     moves++;
   }

@@ -8,3 +8,4 @@ export * from './bot.js';
 export * from './sample.js';
 export * from './immutable.js';
 export * from './record.js';
+export * from './sample-ids.js';

@@ -55,7 +55,7 @@ describe('sampleWorld keeps what the seat remembers', () => {
         const real = state.play as State;
         if (real.round === 2)
           for (const seat of [0, 1]) {
-            const saw = new Set(real.roundOneSeen[seat]);
+            const saw = new Set(real.roundOneSeen![seat]);
             expect(saw.size).toBeGreaterThan(11);
             const world = scout.sampleWorld!(scout.view(real, seat), seat, rng, setup);
             const dealt = world.hands[1 - seat]!.filter((c) => saw.has(c.id)).map((c) => c.id);

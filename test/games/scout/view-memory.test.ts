@@ -52,4 +52,19 @@ describe('the view keeps what a seat remembers', () => {
     const roundTwo = (state.play as State).hands.flat().map((c) => c.id);
     expect(roundTwo.filter((id) => dealtTo.flat().includes(id))).toEqual([]);
   });
+
+  it('2 seats, a game from a snapshot written before round-1 memory was kept plays on and remembers nothing of round 1', () => {
+    const { state: start } = seated(table(scout), 2, {}, 'old-snapshot');
+    let s = structuredClone(start.play) as State;
+    delete s.roundOneSeen;
+    const rng = fastRng(2);
+    const setup = { seats: 2, options: s.options };
+    while (scout.status(s).toMove.length) {
+      const seat = scout.status(s).toMove[0]!;
+      const move = greedyScout(scout.view(s, seat), scout.legalCommands(s, seat), rng, { game: scout, seat, setup });
+      s = scout.decide(s, move as never, seat, rng).reduce(scout.evolve, s);
+      for (const viewer of [0, 1, null]) expect(scout.view(s, viewer).outOfRound).toEqual([]);
+    }
+    expect(s.round).toBe(2);
+  });
 });

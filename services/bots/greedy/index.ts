@@ -3,8 +3,10 @@
  * what it prefers. A game without one here plays `random` when asked for `greedy`.
  */
 import type { Bot } from '../../engine/core/index.js';
+import { greedyScout } from './scout.js';
 import { tributeThenGiveMost } from './seledyne.js';
 
 export const GREEDY: Record<string, Bot> = {
+  scout: greedyScout,
   seledyne: tributeThenGiveMost,
 };

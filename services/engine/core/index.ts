@@ -9,3 +9,4 @@ export * from './sample.js';
 export * from './sample-split.js';
 export * from './immutable.js';
 export * from './record.js';
+export * from './sample-ids.js';

@@ -16,11 +16,11 @@ const check = (s: unknown) => checkState(s as State);
 describe('sampleWorld: a world the seat cannot tell from the real one', () => {
   let total = 0;
   it.each([2, 3, 4])('%i seats, every option set, random play', (seats) => {
-    for (const [i, options] of OPTION_SETS.entries()) total += checkSampleWorld(game, { seats, options: { ...options, targetScore: 8 }, games: 2, every: 3, playOn: 6, check, seed: `random:${seats}:${i}` });
+    for (const [i, options] of OPTION_SETS.entries()) total += checkSampleWorld(game, { seats, options: { ...options, targetScore: 4 }, games: 3, every: 3, playOn: 4, check, seed: `random:${seats}:${i}` });
   });
   it.each([2, 3, 4])('%i seats, every option set, greedy play', (seats) => {
     for (const [i, options] of OPTION_SETS.entries())
-      total += checkSampleWorld(game, { seats, options: { ...options, targetScore: 12 }, games: 2, every: 2, playOn: 6, bot: greedySeaSaltAndPaper, check, seed: `greedy:${seats}:${i}` });
+      total += checkSampleWorld(game, { seats, options: { ...options, targetScore: 12 }, games: 2, every: 3, playOn: 4, bot: greedySeaSaltAndPaper, check, seed: `greedy:${seats}:${i}` });
   });
   it('checks at least 5,000 (position, seat) pairs in all', () => {
     console.log(`sampleWorld law: ${total} (position, seat) pairs`);

@@ -51,3 +51,26 @@ describe('sampleWorld deals what the seat does not know from the rng, and keeps 
     expect(new Set(worlds.map((w) => w.deck.join(','))).size).toBe(worlds.length);
   });
 });
+
+describe('sampleWorld on an empty draw pile (positions random play rarely reaches)', () => {
+  it('LAST CHANCE final turns after the draw pile ran out: the worlds look the same and play on', () => {
+    const seven = [id('sailor', 'lightPink'), id('sailor', 'orange'), id('crab', 'yellow', 0), id('crab', 'yellow', 1), id('penguin', 'purple')];
+    const given = position({ seats: 3, hands: [seven, [id('captain')], [id('octopus')]], deckCount: 1, overflow: [1, 2], phase: 'play' });
+    const s = fold(3, act(3, given, [[0, { type: 'lastChance' }], [1, { type: 'draw' }], [1, { type: 'endTurn' }]]));
+    expect([s.deck.length, s.active, s.call?.kind]).toEqual([0, 2, 'LAST_CHANCE']);
+    for (let seat = 0; seat < 3; seat++) {
+      for (let k = 0; k < 20; k++) {
+        const view = game.view(s, seat);
+        let w = game.sampleWorld!(structuredClone(view), seat, fastRng(k), setup(3));
+        expect(game.view(w, seat)).toEqual(view);
+        checkState(w);
+        for (let i = 0; i < 4 && !game.status(w).over; i++) {
+          const actor = game.status(w).toMove[0]!;
+          const legal = game.legalCommands(w, actor);
+          for (const e of game.decide(w, legal[(k + i) % legal.length]!, actor, fastRng(i))) w = game.evolve(w, e);
+          checkState(w);
+        }
+      }
+    }
+  });
+});

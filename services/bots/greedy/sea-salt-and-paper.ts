@@ -36,8 +36,9 @@ export const greedySeaSaltAndPaper: Bot = (view, legalMoves, _rng, context: BotC
   const v = view as View;
   const moves = legalMoves as Command[];
   if (moves.length === 1) return moves[0];
-  const white = (context.setup.options as Options).whiteCountsAsColour;
-  const gain = gainOf(v, white);
+  // Built on first use: the play phase, most decisions, needs no card's gain.
+  let gainFn: ((card: number) => number) | null = null;
+  const gain = (card: number) => (gainFn ??= gainOf(v, (context.setup.options as Options).whiteCountsAsColour))(card);
   const of = <T extends Command['type']>(type: T) => moves.filter((m): m is Extract<Command, { type: T }> => m.type === type);
   switch (v.phase) {
     case 'draw': {

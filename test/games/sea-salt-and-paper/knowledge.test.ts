@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { fastRng } from '../../../services/engine/core/index.js';
 import type { Event } from '../../../services/engine/games/sea-salt-and-paper/events.js';
-import { act, fold, game, id, ids, keepFirst, position, type Step } from './helpers.js';
+import { act, fold, game, id, ids, keepFirst, position, setup, type Step } from './helpers.js';
 
 const cardIds = (cards: readonly { id: number }[]) => cards.map((c) => c.id);
 const [x, y, z] = [id('shell', 'black'), id('octopus', 'purple'), id('penguin', 'lightPink')];
@@ -28,6 +28,29 @@ describe('what a seat remembers of the discard piles', () => {
       expect(cardIds(pile.seen).slice(0, 2), 'the pile as it was seen').toEqual([id('lighthouse'), z]);
       expect(pile.count).toBe(pile.seen.length - 1);
     }
+  });
+});
+
+describe('what a seat learns looking through a pile', () => {
+  it('a seat whose crab looks through a pile knows which cards seen there left it unseen; the others do not', () => {
+    const crabs = ids('crab');
+    const given = position({ seats: 2, active: 1, hands: [[crabs[0]!, crabs[1]!], [crabs[2]!, crabs[3]!]], discards: [[x, y, z], [id('lighthouse')]], phase: 'play' });
+    const events = act(2, given, [
+      [1, { type: 'playDuo', cards: [crabs[2], crabs[3]] }],
+      [1, { type: 'choosePile', pile: 0 }],
+      [1, { type: 'chooseCard', card: x }],
+      [1, { type: 'endTurn' }],
+      [0, { type: 'draw' }],
+      [0, keepFirst],
+      [0, { type: 'playDuo', cards: [crabs[0], crabs[1]] }],
+      [0, { type: 'choosePile', pile: 0 }],
+    ]);
+    const s = fold(2, events);
+    expect(cardIds(game.view(s, 0).discards[0]!.gone)).toEqual([x]);
+    expect(game.view(s, 1).discards[0]!.gone, 'seat 1 has not looked since its own crab took x').toEqual([]);
+    const after = fold(2, act(2, events, [[0, { type: 'chooseCard', card: y }]]));
+    expect(cardIds(game.view(after, 0).discards[0]!.gone), 'still known after the crab takes its card').toEqual([x]);
+    for (let k = 0; k < 20; k++) expect(game.sampleWorld!(game.view(after, 0), 0, fastRng(k), setup(2)).hands[1], 'at 2 seats, the card gone is in the other hand').toContain(x);
   });
 });
 

@@ -9,7 +9,7 @@
 import { dealUnseen, PlacedIds, shuffle, type Rng, type SetupContext } from '../../core/index.js';
 import { DECK_SIZE, MERMAIDS, typeOf } from './cards.js';
 import type { Options } from './options.js';
-import { noKnowledge, type Phase, type State } from './state.js';
+import { noKnowledge, nothingGone, type Phase, type State } from './state.js';
 import type { CardView, DuoView, View } from './view.js';
 
 // Plain loops: a search bot samples a world per iteration, and maps and closures cost here.
@@ -78,7 +78,7 @@ export function sampleWorld(v: View, seat: number, rng: Rng, setup: SetupContext
       const below: number[] = [];
       for (const c of d.seen) {
         if (c.id === d.top.id) break;
-        if (!placed.has(c.id)) below.push(c.id);
+        if (!placed.has(c.id) && !d.gone.some((g) => g.id === c.id)) below.push(c.id);
       }
       const pile = pickInOrder(below, d.count - 1, rng);
       pile.push(d.top.id);
@@ -108,6 +108,8 @@ export function sampleWorld(v: View, seat: number, rng: Rng, setup: SetupContext
 
   const known = noKnowledge(n);
   known[seat] = players.map((p) => ids(p.known));
+  const pileGone = nothingGone(n);
+  pileGone[seat] = v.discards.map((d) => ids(d.gone));
   const r = v.lastRound;
   const scored = r !== null && r.players[0]!.hand !== null;
   return {
@@ -124,6 +126,7 @@ export function sampleWorld(v: View, seat: number, rng: Rng, setup: SetupContext
     hands,
     played,
     known,
+    pileGone,
     drawn: mine ?? deal.drawn,
     crabPile: v.crabPile,
     call: v.call && { kind: v.call.kind as 'STOP' | 'LAST_CHANCE', caller: v.call.caller, drawPileEmpty: v.call.drawPileEmpty },

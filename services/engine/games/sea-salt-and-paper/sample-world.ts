@@ -1,7 +1,7 @@
 /**
  * sampleWorld: a state one seat cannot tell from the real one, drawn from its view. Public and
  * own cards stay where the view shows them; each discard pile keeps its top and holds the rest
- * of its count as cards seen landing on it, in their order; cards seen landing on a pile and no
+ * of its count as cards seen landing on it (not known to be gone), in their order; cards seen on a pile and no
  * longer there went into a hidden hand (cards never return to the draw pile); cards known to be
  * in a hidden hand stay there; every card never seen face up fills the rest of the hidden hands,
  * the other seat's two drawn cards and the draw pile, in an order drawn from the rng.

@@ -1,20 +1,19 @@
-/** unseenIds is `unseen` for integer ids: the same answer, the same refusal. */
+/** PlacedIds: the cards a sampled world has placed, for decks of distinct cards named 0..n-1. */
 import { describe, expect, it } from 'vitest';
-import { fastRng, unseen, unseenIds } from '../../services/engine/core/index.js';
+import { PlacedIds } from '../../services/engine/core/index.js';
 
-describe('unseenIds', () => {
-  it('gives what unseen gives, in deck order, for decks with repeated ids and any seen subset', () => {
-    const rng = fastRng(5);
-    for (let k = 0; k < 200; k++) {
-      const all = Array.from({ length: 1 + rng.int(60) }, () => rng.int(30));
-      const seen = all.filter(() => rng.int(3) === 0);
-      expect(unseenIds(all, seen)).toEqual(unseen(all, seen));
-    }
+describe('PlacedIds', () => {
+  it('the cards not placed are every other id, in id order', () => {
+    const placed = new PlacedIds(6).add([4, 1]).add([]);
+    expect(placed.rest()).toEqual([0, 2, 3, 5]);
+    expect([placed.has(1), placed.has(2)]).toEqual([true, false]);
   });
 
-  it('refuses a card seen more often than the deck holds it, or not in the deck', () => {
-    expect(() => unseenIds([1, 2, 2], [2, 2, 2])).toThrow(/card 2 is seen more often/);
-    expect(() => unseenIds([1, 2], [7])).toThrow(/card 7/);
-    expect(() => unseenIds([1, 2], [-1])).toThrow(/card -1/);
+  it('the cards of a given list not placed, in that list order (a deck with cards left out)', () => {
+    expect(new PlacedIds(10).add([7, 2]).rest([9, 7, 5, 2, 0])).toEqual([9, 5, 0]);
+  });
+
+  it('refuses a card placed twice: the view and the deck disagree', () => {
+    expect(() => new PlacedIds(6).add([3]).add([3])).toThrow(/card 3 is placed twice/);
   });
 });

@@ -4,9 +4,11 @@
  */
 import type { Bot } from '../../engine/core/index.js';
 import { greedyScout } from './scout.js';
+import { greedySeaSaltAndPaper } from './sea-salt-and-paper.js';
 import { tributeThenGiveMost } from './seledyne.js';
 
 export const GREEDY: Record<string, Bot> = {
   scout: greedyScout,
+  'sea-salt-and-paper': greedySeaSaltAndPaper,
   seledyne: tributeThenGiveMost,
 };

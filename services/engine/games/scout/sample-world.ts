@@ -5,7 +5,7 @@
  * Dealt from the rest: the other hands' unknown cards (order and orientation), the scouted
  * cards' orientation, the set-aside cards (2p round 1) and the rotation choices others made.
  */
-import { dealUnseen, unseenIds, type Rng, type Seat, type SetupContext } from '../../core/index.js';
+import { dealUnseen, PlacedIds, type Rng, type Seat, type SetupContext } from '../../core/index.js';
 import { cardsInPlay, DECK, type PlacedCard } from './cards.js';
 import type { Options } from './options.js';
 import { canScout, canShow } from './rules.js';
@@ -59,7 +59,7 @@ export function sampleWorld(v: ScoutView, seat: Seat, rng: Rng, setup: SetupCont
     for (const id of p.captured) seen.push(id);
     if (p.seat !== seat) for (const k of p.knownCards) seen.push(k.id);
   }
-  const pool = unseenIds(idsInPlay(seats), seen);
+  const pool = new PlacedIds(DECK.length).add(seen).rest(idsInPlay(seats));
   const others = v.players.filter((p) => p.seat !== seat);
   const sizes = others.map((p) => p.handCount - p.knownCards.length);
   sizes.push(v.setAsideCount);

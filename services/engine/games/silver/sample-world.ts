@@ -55,10 +55,11 @@ export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupC
   let next = 0;
   // Numbers to ids: each number's ids in order.
   const used = FIRST_ID.map(() => 0);
-  const toIds = (place: number[]) => place.map((n) => {
-    const number = n === HIDDEN ? dealt[next++]! : n;
-    return FIRST_ID[number]! + used[number]!++;
-  });
+  const toIds = (place: number[]) =>
+    place.map((n) => {
+      const number = n === HIDDEN ? dealt[next++]! : n;
+      return FIRST_ID[number]! + used[number]!++;
+    });
   s.villages = villages.map(toIds);
   s.deck = toIds(deck);
   s.hand = toIds(hand);

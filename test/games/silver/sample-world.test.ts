@@ -65,3 +65,28 @@ describe('sampleWorld keeps what the seat knows', () => {
     }
   });
 });
+
+describe('sampleWorld: the seat to move has the same legal moves in the world as in the real game', () => {
+  // Its legal moves are part of what it sees (non-interference): a world that offers other moves
+  // rebuilt some public fact wrongly (the pending step, the turn's start, guards, powers off …).
+  for (const seats of [2, 3, 4])
+    it(`${seats} seats, every option set, random play`, () => {
+      let checked = 0;
+      for (const [i, options] of MIXES.entries()) {
+        const setup = { seats, options: silver.options.parse({ rounds: 1, ...options }) };
+        const rng = fastRng(100 * seats + i);
+        const play = (s: State, events: readonly unknown[]) => events.reduce((x: State, e) => silver.evolve(x, e as never), s);
+        let s = play(silver.initialState(setup), silver.start(silver.initialState(setup), rng));
+        for (let st = silver.status(s); !st.over; st = silver.status(s)) {
+          const seat = st.toMove[rng.int(st.toMove.length)]!;
+          const legal = silver.legalCommands(s, seat);
+          const world = silver.sampleWorld!(silver.view(s, seat), seat, rng, setup);
+          const same = JSON.stringify(silver.legalCommands(world, seat)) === JSON.stringify(legal);
+          if (!same) expect(silver.legalCommands(world, seat), `option set ${i}, phase ${st.phase}`).toEqual(legal);
+          checked++;
+          s = play(s, silver.decide(s, legal[rng.int(legal.length)]!, seat, rng));
+        }
+      }
+      expect(checked).toBeGreaterThan(500);
+    });
+});

@@ -1,11 +1,10 @@
 /**
  * µs per `sampleWorld` call, and per sampled world's view, at positions of random play (every
  * seat's view): the search bot samples once per iteration. Any game with a sampleWorld.
- * Run alone: `npx tsx bench/sample-world.ts [game] [seats] [seconds]`.
+ * Run alone: `npx tsx bench/sample-world.ts [game] [seats] [calls]`.
  */
 import { fastRng, randomBot, type AnyGame } from '../services/engine/core/index.js';
 import { games } from '../services/engine/registry.js';
-import { perSecond } from './stats.js';
 
 /** Views (with their seat) of every position of a few random games. */
 function positions(game: AnyGame, seats: number, options: unknown, count: number): [unknown, number][] {
@@ -24,25 +23,27 @@ function positions(game: AnyGame, seats: number, options: unknown, count: number
   return out;
 }
 
-export function benchSampleWorld(game: AnyGame, seats: number, seconds: number, options: unknown = {}) {
+/** µs of CPU per call of `work` over `runs` calls: CPU time, since the machine is often shared. */
+function cpuUs(runs: number, work: (i: number) => void): number {
+  const start = process.cpuUsage();
+  for (let i = 0; i < runs; i++) work(i);
+  return process.cpuUsage(start).user / runs;
+}
+
+export function benchSampleWorld(game: AnyGame, seats: number, runs: number, options: unknown = {}) {
   const setup = { seats, options: game.options.parse(options) };
   const views = positions(game, seats, options, 2000);
   const rng = fastRng(2);
-  const sample = perSecond(seconds, (i) => {
-    const [view, seat] = views[i % views.length]!;
-    game.sampleWorld!(view, seat, rng, setup);
-  });
-  const worlds = views.slice(0, 500).map(([view, seat]) => [game.sampleWorld!(view, seat, rng, setup), seat] as const);
-  const viewOf = perSecond(seconds, (i) => {
-    const [world, seat] = worlds[i % worlds.length]!;
-    game.view(world, seat);
-  });
-  return { sampleUs: 1e6 / sample.perSecond, viewUs: 1e6 / viewOf.perSecond };
+  cpuUs(views.length, (i) => game.sampleWorld!(views[i]![0], views[i]![1], rng, setup)); // warm-up
+  const sampleUs = cpuUs(runs, (i) => game.sampleWorld!(views[i % views.length]![0], views[i % views.length]![1], rng, setup));
+  const worlds = views.map(([view, seat]) => [game.sampleWorld!(view, seat, rng, setup), seat] as const);
+  const viewUs = cpuUs(runs, (i) => game.view(worlds[i % worlds.length]![0], worlds[i % worlds.length]![1]));
+  return { sampleUs, viewUs };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const [id = 'silver', seats = '2', seconds = '2'] = process.argv.slice(2);
+  const [id = 'silver', seats = '2', runs = '20000'] = process.argv.slice(2);
   const game = games.find((g) => g.id === id)!;
-  const r = benchSampleWorld(game, Number(seats), Number(seconds));
-  console.log(`${id} ${seats} seats: sampleWorld ${r.sampleUs.toFixed(1)} µs/call, view of the world ${r.viewUs.toFixed(1)} µs`);
+  const r = benchSampleWorld(game, Number(seats), Number(runs));
+  console.log(`${id} ${seats} seats: sampleWorld ${r.sampleUs.toFixed(1)} µs CPU/call, view of the world ${r.viewUs.toFixed(1)} µs CPU`);
 }

@@ -6,9 +6,11 @@ import type { Bot } from '../../engine/core/index.js';
 import { greedyScout } from './scout.js';
 import { greedySeaSaltAndPaper } from './sea-salt-and-paper.js';
 import { tributeThenGiveMost } from './seledyne.js';
+import { greedySilver } from './silver.js';
 
 export const GREEDY: Record<string, Bot> = {
   scout: greedyScout,
   'sea-salt-and-paper': greedySeaSaltAndPaper,
   seledyne: tributeThenGiveMost,
+  silver: greedySilver,
 };

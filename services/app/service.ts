@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { newSeed, recordedCommand, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
 import { SNAPSHOT_EVERY, VersionConflict, type Commit, type EventStore } from '../store/port.js';
-import { applyCommit, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
+import { applyCommit, fromStream, snapshotIsCurrent, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
 import { DEFAULT_SETTINGS, initialAppState, isAppEvent, seatsOf, type AppEvent, type GameSettings } from './app-events.js';
 import { AppError, asAppError } from './errors.js';
 import { LruCache } from './lru.js';
@@ -313,8 +313,9 @@ export class ParlorService {
       for (const commit of await this.store.commitsAfter(gameId, cached.version)) agg = applyCommit(agg, commit);
       return this.remember(agg);
     }
-    const stream = await this.store.load(gameId);
+    let stream = await this.store.load(gameId);
     if (!stream) throw new AppError('NOT_FOUND', `no game ${gameId}`);
+    if (stream.snapshot && !snapshotIsCurrent(stream.snapshot.data)) stream = { version: stream.version, snapshot: null, commits: await this.store.history(gameId) };
     return this.remember(fromStream(gameId, stream, this.lookup));
   }
 

@@ -9,6 +9,7 @@ import type { GameSettings } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
 import type { Credential, ParlorService } from '../app/service.js';
 import type { TableEvent } from '../engine/core/index.js';
+import { timeoutBotOf } from '../bots/spec.js';
 
 export class Lifecycle {
   constructor(private readonly service: ParlorService) {}
@@ -20,7 +21,7 @@ export class Lifecycle {
       if (!agg.state.started) throw new AppError('FORBIDDEN', 'the game has not started: its creator may cancel it');
       if (statusOf(agg).over) throw new AppError('GAME_OVER', 'the game is over');
       if (agg.app.bots[seat] !== undefined) throw new AppError('FORBIDDEN', `seat ${seat} is already played by a bot`);
-      return { events: [{ type: 'SeatResigned', seat } as TableEvent], seat };
+      return { events: [{ type: 'SeatResigned', seat, bot: timeoutBotOf(agg.app) } as TableEvent], seat };
     });
   }
 

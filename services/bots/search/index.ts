@@ -1,0 +1,97 @@
+/**
+ * The `search` bot: information-set Monte Carlo tree search with a single observer (SO-ISMCTS).
+ * Each iteration samples a world the bot's seat cannot tell from the real one
+ * (`game.sampleWorld(view, …)`), walks the shared tree by UCB over the moves legal in that world,
+ * adds one node, plays on with the rollout policy and backs up each seat's value. It sees the
+ * view, the legal moves and the public setup, and calls the game's functions on sampled worlds
+ * only. The budget is a number of iterations, so the move is a pure function of what it is given.
+ */
+import { fastRng, randomBot, type AnyGame, type Bot, type BotContext, type Rng } from '../../engine/core/index.js';
+import { cutFor } from './cut.js';
+import { applyMove, nextActor, policyFor, policyMove } from './rollout.js';
+import { mostVisited, selectEdge } from './selection.js';
+import { TreeNode, type Edge } from './tree.js';
+import { resultValue } from './value.js';
+
+export interface SearchOptions {
+  iterations: number;
+  /** UCB's exploration constant (values are in [0, 1]). */
+  c?: number;
+  /** Moves a rollout plays at most (a guard against endless play). */
+  maxMoves?: number;
+}
+
+/** Iterations per level, per game where a game's playouts are slower or faster than the rest. */
+export const SEARCH_LEVELS: Record<number, number> = { 1: 100, 2: 400, 3: 1600 };
+export const GAME_LEVELS: Record<string, Record<number, number>> = {};
+
+export const searchLevel = (game: string, level: number): number => GAME_LEVELS[game]?.[level] ?? SEARCH_LEVELS[level]!;
+
+export interface SearchResult {
+  move: unknown;
+  /** The root's edges, for tests and tuning: move, visits, mean value. */
+  edges: Edge[];
+  nodes: number;
+}
+
+export function search(view: unknown, legalMoves: readonly unknown[], given: Rng, context: BotContext, o: SearchOptions): SearchResult {
+  const { game, seat, setup } = context;
+  const sample = game.sampleWorld;
+  if (!sample || legalMoves.length <= 1) return { move: randomBot(view, legalMoves, given), edges: [], nodes: 1 };
+  const rng = fastRng(given.int(2 ** 32)); // the given rng is SHA-256 based: too slow for thousands of draws
+  const root = new TreeNode();
+  const rootKeys = legalMoves.map((m) => JSON.stringify(m));
+  const policy = policyFor(game);
+  const cut = cutFor(game);
+  const c = o.c ?? 0.7;
+  const maxMoves = o.maxMoves ?? 2000;
+
+  for (let it = 0; it < o.iterations; it++) {
+    let state = sample(view, seat, rng, setup);
+    let node: TreeNode | null = root;
+    const path: Edge[] = [];
+    const stageAtStart = cut?.stage(state);
+    let stages = 0;
+    let stage = stageAtStart;
+    for (let moves = 0; moves < maxMoves; moves++) {
+      const st = game.status(state);
+      if (st.over) break;
+      const actor = nextActor(st.toMove, seat);
+      if (node && !(st.toMove.length > 1 && actor !== seat)) {
+        // in the tree: the bot's own moves and its opponents' turns; others' simultaneous choices are the policy's
+        const legal = node === root ? legalMoves : game.legalCommands(state, actor);
+        const keys = node === root ? rootKeys : legal.map((m) => JSON.stringify(m));
+        const { edge, expanded } = selectEdge(node, actor, legal, keys, c, rng);
+        path.push(edge);
+        state = applyMove(game, state, edge.move, actor, rng);
+        node = expanded ? null : edge.child;
+      } else {
+        state = applyMove(game, state, policyMove(game, policy, state, actor, setup, rng), actor, rng);
+      }
+      if (cut && !node) {
+        const now = cut.stage(state);
+        if (now !== stage && ++stages >= cut.stages) break;
+        stage = now;
+      }
+    }
+    const value = valueOf(game, state, setup.seats, cut);
+    for (const e of path) {
+      e.visits++;
+      e.total += value[e.actor]!;
+    }
+  }
+  const edges = rootKeys.map((k) => root.edges.get(`${seat}|${k}`)!);
+  return { move: legalMoves[edges.indexOf(mostVisited(edges))], edges, nodes: root.size() };
+}
+
+function valueOf(game: AnyGame, state: unknown, seats: number, cut: ReturnType<typeof cutFor>): number[] {
+  const st = game.status(state);
+  if (st.over && st.result) return resultValue(st.result, seats);
+  return cut ? cut.value(state, seats) : Array(seats).fill(0.5);
+}
+
+/** The search bot of a game at a level (its iteration budget). */
+export function searchBot(game: string, level: number, o: Partial<SearchOptions> = {}): Bot {
+  const iterations = searchLevel(game, level);
+  return (view, legalMoves, rng, context) => search(view, legalMoves, rng, context, { iterations, ...o }).move;
+}

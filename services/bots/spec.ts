@@ -5,13 +5,11 @@
  */
 import type { AppState } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
-import { BOT_KINDS, isBotKind, parseBotSpec } from './kinds.js';
+import { BOT_KINDS, parseBotSpec } from './kinds.js';
+import { botKindsText } from './lineup.js';
 
-/**
- * The bot a timed-out or resigned seat gets unless the game says otherwise (`timeoutBot`):
- * search level 1, so the seat plays decently; greedy while this server has no search kind.
- */
-export const DEFAULT_TIMEOUT_BOT = isBotKind('search:1') ? 'search:1' : 'greedy';
+/** The bot a timed-out or resigned seat gets unless the game says otherwise (`timeoutBot`): it plays decently. */
+export const DEFAULT_TIMEOUT_BOT = 'search:1';
 
 /**
  * The canonical spec of a kind and optional level ("search", 2 → "search:2"; "search" → its
@@ -20,7 +18,7 @@ export const DEFAULT_TIMEOUT_BOT = isBotKind('search:1') ? 'search:1' : 'greedy'
 export function canonicalSpec(kind: string, level?: number | null): string {
   const spec = level === undefined || level === null ? kind : `${kind}:${level}`;
   const parsed = parseBotSpec(spec);
-  if (!parsed) throw new AppError('BAD_INPUT', `unknown bot "${spec}" (kinds: ${botCatalog().map(describeKind).join(', ')})`);
+  if (!parsed) throw new AppError('BAD_INPUT', `unknown bot "${spec}" (one of ${botKindsText()})`);
   return BOT_KINDS[parsed.kind]!.levels.length ? `${parsed.kind}:${parsed.level}` : parsed.kind;
 }
 
@@ -43,5 +41,3 @@ export interface BotKindInfo {
 export function botCatalog(): BotKindInfo[] {
   return Object.entries(BOT_KINDS).map(([kind, k]) => ({ kind, description: k.description, levels: k.levels, defaultLevel: k.levels.length ? (k.defaultLevel ?? null) : null }));
 }
-
-const describeKind = (k: BotKindInfo) => (k.levels.length ? `${k.kind}:${k.levels.join('|')}` : k.kind);

@@ -176,10 +176,11 @@ function players(g, seat, renderer, c) {
   );
 }
 
-/** A seat played by a bot says so: the server's (with its kind and level) or a registered bot player. */
+/** A seat played by a bot says so: the server's (with its kind and level, unless its name says them) or a registered bot player. */
 function botTag(p) {
   if (p?.kind !== 'BOT') return null;
-  return h('span.tag.bot', { title: p.bot ?? '' }, p.bot ? `${t('bot')} ${p.bot}` : t('bot'));
+  const spec = p.bot && !p.name.includes(p.bot) ? ` ${p.bot}` : '';
+  return h('span.tag.bot', { title: p.bot ?? '' }, t('bot') + spec);
 }
 
 function waiting(g, gameId, seat) {

@@ -19,7 +19,7 @@ const PHONE = { width: 390, height: 844 };
 
 /** Opens a game type's "Play against bots" form and waits for its seats. */
 async function openBots(page: Page, type: string) {
-  await page.click(`article[data-type="${type}"] form.vs-bots summary`);
+  await page.click(`article[data-type="${type}"] div.vs-bots summary`);
   await page.waitForSelector(`article[data-type="${type}"] .bot-seat`);
 }
 

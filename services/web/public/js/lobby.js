@@ -127,8 +127,7 @@ function gameType(type) {
     bots = botsForm(type);
     botsSlot.replaceChildren(bots.element);
   };
-  const playBots = (e) => {
-    e.preventDefault();
+  const playBots = () => {
     if (bots) return createAndJoin({ game: type.id, seats: bots.seats(), options: form?.value() ?? {}, bots: bots.value() }, botsError);
   };
   return h(
@@ -143,7 +142,8 @@ function gameType(type) {
       h('button.primary', { type: 'submit' }, t('create')),
       error,
     ),
-    h('form.vs-bots', { onsubmit: playBots }, h('details', { ontoggle: openBots }, h('summary', {}, t('playBots')), botsSlot, h('button.primary.play-bots', { type: 'submit' }, t('playNow'))), botsError),
+    // Not a second submit button in the card: "Create and join" stays the card's one form action.
+    h('div.vs-bots', {}, h('details', { ontoggle: openBots }, h('summary', {}, t('playBots')), botsSlot, h('button.primary.play-bots', { type: 'button', onclick: playBots }, t('playNow'))), botsError),
   );
 }
 

@@ -3,5 +3,14 @@
  * what it prefers. A game without one here plays `random` when asked for `greedy`.
  */
 import type { Bot } from '../../engine/core/index.js';
+import { greedySeaSaltAndPaper } from './sea-salt-and-paper.js';
+import { greedyScout } from './scout.js';
+import { tributeThenGiveMost } from './seledyne.js';
+import { greedySilver } from './silver.js';
 
-export const GREEDY: Record<string, Bot> = {};
+export const GREEDY: Record<string, Bot> = {
+  scout: greedyScout,
+  'sea-salt-and-paper': greedySeaSaltAndPaper,
+  seledyne: tributeThenGiveMost,
+  silver: greedySilver,
+};

@@ -7,8 +7,8 @@
  * only. The budget is a number of iterations, so the move is a pure function of what it is given.
  */
 import { fastRng, randomBot, type AnyGame, type Bot, type BotContext, type Rng } from '../../engine/core/index.js';
-import { cutFor } from './cut.js';
-import { applyMove, nextActor, policyFor, policyMove } from './rollout.js';
+import { cutFor, cutValue, type RolloutCut } from './cut.js';
+import { applyMove, nextActor, playOut, policyFor, policyMove } from './rollout.js';
 import { mostVisited, selectEdge } from './selection.js';
 import { TreeNode, type Edge } from './tree.js';
 import { resultValue } from './value.js';
@@ -21,9 +21,16 @@ export interface SearchOptions {
   maxMoves?: number;
 }
 
-/** Iterations per level, per game where a game's playouts are slower or faster than the rest. */
-export const SEARCH_LEVELS: Record<number, number> = { 1: 100, 2: 400, 3: 1600 };
-export const GAME_LEVELS: Record<string, Record<number, number>> = {};
+/**
+ * Iterations per level, chosen for level 2's decision time (p50 ≤ 300 ms of one core): a playout
+ * (sampled world + greedy rollout to the round's end) costs 1-2 ms of CPU in SCOUT, Seledyne and
+ * Sea Salt & Paper, 5-11 ms in Silver (long rounds, a costly view). See docs/bots/search.md.
+ */
+export const SEARCH_LEVELS: Record<number, number> = { 1: 40, 2: 120, 3: 400 };
+export const GAME_LEVELS: Record<string, Record<number, number>> = {
+  silver: { 1: 12, 2: 36, 3: 120 },
+  'sea-salt-and-paper': { 1: 60, 2: 180, 3: 600 },
+};
 
 export const searchLevel = (game: string, level: number): number => GAME_LEVELS[game]?.[level] ?? SEARCH_LEVELS[level]!;
 
@@ -50,31 +57,23 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
     let state = sample(view, seat, rng, setup);
     let node: TreeNode | null = root;
     const path: Edge[] = [];
-    const stageAtStart = cut?.stage(state);
-    let stages = 0;
-    let stage = stageAtStart;
-    for (let moves = 0; moves < maxMoves; moves++) {
+    // In the tree: the bot's own moves and its opponents' turns; others' simultaneous choices are the policy's.
+    for (let moves = 0; node && moves < maxMoves; moves++) {
       const st = game.status(state);
       if (st.over) break;
       const actor = nextActor(st.toMove, seat);
-      if (node && !(st.toMove.length > 1 && actor !== seat)) {
-        // in the tree: the bot's own moves and its opponents' turns; others' simultaneous choices are the policy's
-        const legal = node === root ? legalMoves : game.legalCommands(state, actor);
-        const keys = node === root ? rootKeys : legal.map((m) => JSON.stringify(m));
-        const { edge, expanded } = selectEdge(node, actor, legal, keys, c, rng);
-        path.push(edge);
-        state = applyMove(game, state, edge.move, actor, rng);
-        node = expanded ? null : edge.child;
-      } else {
+      if (st.toMove.length > 1 && actor !== seat) {
         state = applyMove(game, state, policyMove(game, policy, state, actor, setup, rng), actor, rng);
+        continue;
       }
-      if (cut && !node) {
-        const now = cut.stage(state);
-        if (now !== stage && ++stages >= cut.stages) break;
-        stage = now;
-      }
+      const legal = node === root ? legalMoves : game.legalCommands(state, actor);
+      const keys = node === root ? rootKeys : legal.map((m) => JSON.stringify(m));
+      const { edge, expanded } = selectEdge(node, actor, legal, keys, c, rng);
+      path.push(edge);
+      state = applyMove(game, state, edge.move, actor, rng);
+      node = expanded ? null : edge.child;
     }
-    const value = valueOf(game, state, setup.seats, cut);
+    const value = valueOf(game, playOut(game, state, policy, setup, rng, maxMoves), setup.seats, cut);
     for (const e of path) {
       e.visits++;
       e.total += value[e.actor]!;
@@ -84,10 +83,10 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
   return { move: legalMoves[edges.indexOf(mostVisited(edges))], edges, nodes: root.size() };
 }
 
-function valueOf(game: AnyGame, state: unknown, seats: number, cut: ReturnType<typeof cutFor>): number[] {
+function valueOf(game: AnyGame, state: unknown, seats: number, cut: RolloutCut | undefined): number[] {
   const st = game.status(state);
   if (st.over && st.result) return resultValue(st.result, seats);
-  return cut ? cut.value(state, seats) : Array(seats).fill(0.5);
+  return cut ? cutValue(cut, state, seats) : Array(seats).fill(0.5);
 }
 
 /** The search bot of a game at a level (its iteration budget). */

@@ -5,6 +5,7 @@
  */
 import { randomBot, type AnyGame, type Bot, type Rng, type SetupContext } from '../../engine/core/index.js';
 import { GREEDY } from '../greedy/index.js';
+import { cutFor } from './cut.js';
 
 export const policyFor = (game: AnyGame): Bot => GREEDY[game.id] ?? randomBot;
 
@@ -21,4 +22,23 @@ export function policyMove(game: AnyGame, policy: Bot, state: unknown, actor: nu
 /** Who acts next: when several seats choose at once, the others first (by the policy), the observer last. */
 export function nextActor(toMove: readonly number[], observer: number): number {
   return toMove.find((s) => s !== observer) ?? observer;
+}
+
+/** Plays on by the policy to the game's end, or to its rollout cut (the end of the round), at most `maxMoves` moves. */
+export function playOut(game: AnyGame, state: unknown, policy: Bot, setup: SetupContext<unknown>, rng: Rng, maxMoves = 2000): unknown {
+  const cut = cutFor(game);
+  let stage = cut?.stage(state);
+  let stages = 0;
+  let s = state;
+  for (let moves = 0; moves < maxMoves; moves++) {
+    const st = game.status(s);
+    if (st.over) break;
+    const actor = st.toMove[rng.int(st.toMove.length)]!;
+    s = applyMove(game, s, policyMove(game, policy, s, actor, setup, rng), actor, rng);
+    if (cut && cut.stage(s) !== stage) {
+      if (++stages >= cut.stages) break;
+      stage = cut.stage(s);
+    }
+  }
+  return s;
 }

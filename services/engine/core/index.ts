@@ -6,5 +6,7 @@ export * from './random.js';
 export * from './table.js';
 export * from './bot.js';
 export * from './sample.js';
+export * from './sample-split.js';
 export * from './immutable.js';
 export * from './record.js';
+export * from './sample-ids.js';

@@ -37,6 +37,33 @@ function conserved(s: State): boolean {
   return true;
 }
 
+/**
+ * What must hold of any one state, real or sampled: every card once; what seats remember is
+ * true (cards known in a hand are there; each pile holds cards seen landing on it, in that
+ * order; no card seen face up on a pile is back in the draw pile); nobody holds all four mermaids while the game goes on; hands stay sorted.
+ */
+export function checkState(s: State): void {
+  if (!conserved(s)) expect([...allCards(s)].sort((a, b) => a - b), '58 cards conserved').toEqual(SORTED);
+  // Plain checks first: `expect` only to explain a failure (this runs thousands of times).
+  s.known.forEach((rows, v) =>
+    rows.forEach((cards, p) => {
+      for (const c of cards) if (!s.hands[p]!.includes(c)) expect.fail(`seat ${v} knows card ${c} is in seat ${p}'s hand, but it is not`);
+    }),
+  );
+  s.discards.forEach((pile, p) => {
+    let at = 0;
+    for (const c of pile) {
+      at = s.pileLog[p]!.indexOf(c, at);
+      if (at < 0) expect.fail(`pile ${p} holds ${c}, not seen landing there in that order`);
+    }
+  });
+  for (const c of [...s.deck, ...s.drawn]) if (s.pileLog[0]!.includes(c) || s.pileLog[1]!.includes(c)) expect.fail(`card ${c} was face up on a discard pile and is back in the draw pile`);
+  for (const h of s.hands) {
+    if (s.result === null && mermaidsHeld(h) === MERMAIDS) expect.fail('a live game with all four mermaids in one hand');
+    for (let i = 1; i < h.length; i++) if (h[i - 1]! >= h[i]!) expect.fail(`hand ${h.join(',')} is not sorted by id`);
+  }
+}
+
 /** Invariants checked after every command; `prev` is the game state before it. */
 export function checker(options: Partial<Options>) {
   const white = game.options.parse(options).whiteCountsAsColour;
@@ -45,7 +72,7 @@ export function checker(options: Partial<Options>) {
   let rounds = 0;
   return (table: TableState, events: readonly TableEvent[]) => {
     const s = table.play as State;
-    if (!conserved(s)) expect([...allCards(s)].sort((a, b) => a - b), '58 cards conserved').toEqual(SORTED);
+    checkState(s);
     for (const raw of events.slice(seen)) {
       const e = raw as Event;
       if (e.type === 'Called') {

@@ -25,6 +25,8 @@ function dealt(s: State, e: RoundDealt): State {
   next.pendingShow = false;
   next.scoutedIn = s.scoutedIn.map(() => []);
   next.setAside = e.setAside ?? [];
+  // 2p: what each seat saw of round 1 starts with its own hand (and outlives the round).
+  if (setup.setAside && e.round === 1) next.roundOneSeen = next.hands.map((h) => h.map((c) => c.id));
   return next;
 }
 
@@ -70,7 +72,16 @@ function shown(s: State, e: Shown): State {
   next.consecutiveScouts = 0;
   next.pendingShow = false;
   next.turn = nextSeat(s, e.seat);
+  if (isTwoPlayer(s) && s.round === 1) next.roundOneSeen = seenShown(s, e);
   return next;
+}
+
+/** 2p round 1: the other seat now has seen the shown cards (those scouted in it had seen already). */
+function seenShown(s: State, e: Shown): number[][] {
+  const known = s.scoutedIn[e.seat]!;
+  const fresh = e.cards.filter((c) => !known.includes(c.id)).map((c) => c.id);
+  if (fresh.length === 0) return s.roundOneSeen;
+  return s.roundOneSeen.map((seen, p) => (p === e.seat ? seen : seen.concat(fresh)));
 }
 
 function roundEnded(s: State, e: RoundEnded): State {

@@ -6,6 +6,7 @@ import { evolve } from './evolve.js';
 import { legalCommands } from './legal.js';
 import { options } from './options.js';
 import { decide, start } from './rules.js';
+import { sampleWorld } from './sample-world.js';
 import { initialState } from './state.js';
 import { status } from './status.js';
 import { redact, view } from './view.js';
@@ -30,6 +31,7 @@ export const scout = defineGame({
   view,
   redact,
   status,
+  sampleWorld,
   catalog,
 });
 

@@ -34,6 +34,11 @@ export interface State {
   scoutedIn: number[][];
   /** 2p: the cards kept for round 2. */
   setAside: PlacedCard[];
+  /**
+   * 2p: per seat, the cards it saw in round 1 (its dealt hand and every card shown). Round 2
+   * deals only the set-aside cards, so none of these is in it: the seat remembers that.
+   */
+  roundOneSeen: number[][];
   totals: number[];
   /** Per seat, its score in each finished round. */
   roundScores: number[][];
@@ -62,6 +67,7 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
     pendingShow: false,
     scoutedIn: perSeat(seats, () => []),
     setAside: [],
+    roundOneSeen: perSeat(seats, () => []),
     totals: perSeat(seats, () => 0),
     roundScores: perSeat(seats, () => []),
     lastRound: null,
@@ -93,6 +99,7 @@ export function copyState(s: State): State {
     pendingShow: s.pendingShow,
     scoutedIn: s.scoutedIn,
     setAside: s.setAside,
+    roundOneSeen: s.roundOneSeen,
     totals: s.totals,
     roundScores: s.roundScores,
     lastRound: s.lastRound,

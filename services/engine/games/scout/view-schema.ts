@@ -30,6 +30,8 @@ type ScoutView {
   scoutShowPending: Boolean!
   "2 players, round 1: cards set aside for round 2 (face down)."
   setAsideCount: Int!
+  "Ids of cards you know are not in this round's deal, ascending. 2 players, round 2: every card you saw in round 1 (your hand and every card shown), since round 2 deals only the set-aside cards; a spectator knows the shown ones. Empty otherwise."
+  outOfRound: [Int!]!
   "The last finished round's scoring; null before the first round ends."
   lastRound: ScoutRoundResult
   "Seats sharing the win once the game is over; null before."
@@ -49,8 +51,10 @@ type ScoutCard {
 type ScoutPlayer {
   seat: Int!
   handCount: Int!
-  "Cards captured this round (face down: only the count is public)."
+  "How many cards the seat captured this round."
   capturedCount: Int!
+  "Ids of the cards the seat captured this round, in the order taken: they lie face down, but everyone saw them in the Active Set."
+  captured: [Int!]!
   "Scout chips in front of the seat (2 players: still held, spent to scout)."
   scoutChips: Int!
   "Whether the seat still has its Scout & Show chip this round (never with 2 players)."

@@ -1,7 +1,9 @@
 /**
  * view and redact: what a seat (or a spectator, `null`) may know. Hidden: other hands (counts
  * only), the set-aside cards, rotation choices, a scouted card's orientation (and its insert
- * position with `hideScoutInsertPosition`), the contents of captured piles.
+ * position with `hideScoutInsertPosition`). What a person at the table remembers is shown: the
+ * cards each seat captured (everyone saw them in the Active Set) and, with 2 players in round 2,
+ * the cards the seat saw in round 1 (none of them is in round 2's deal).
  */
 import type { Viewer } from '../../core/index.js';
 import { placed, type PlacedCard } from './cards.js';
@@ -22,6 +24,8 @@ export interface PlayerView {
   seat: number;
   handCount: number;
   capturedCount: number;
+  /** Ids of the cards it captured this round, in the order taken. */
+  captured: number[];
   scoutChips: number;
   scoutShowChip: boolean;
   rotationChosen: boolean;
@@ -52,6 +56,8 @@ export interface ScoutView {
   consecutiveScouts: number;
   scoutShowPending: boolean;
   setAsideCount: number;
+  /** Ids of cards the viewer knows are not in this round's deal (2p round 2: what it saw in round 1), ascending. */
+  outOfRound: number[];
   lastRound: RoundResultView | null;
   winners: number[] | null;
 }
@@ -76,6 +82,14 @@ function knownCards(s: State, seat: number, viewer: Viewer): KnownCard[] {
   return out;
 }
 
+/** 2p round 2: what the viewer saw in round 1; a spectator saw only the shown cards, which both seats saw. */
+function outOfRound(s: State, viewer: Viewer): number[] {
+  if (s.seats !== 2 || s.round !== 2) return [];
+  const [a, b] = s.roundOneSeen as [number[], number[]];
+  const seen = viewer === null ? a.filter((id) => b.includes(id)) : s.roundOneSeen[viewer]!.slice();
+  return seen.sort((x, y) => x - y);
+}
+
 export function view(s: State, viewer: Viewer): ScoutView {
   const st = status(s);
   const last = s.lastRound;
@@ -92,6 +106,7 @@ export function view(s: State, viewer: Viewer): ScoutView {
       seat: p,
       handCount: hand.length,
       capturedCount: s.captured[p]!.length,
+      captured: s.captured[p]!,
       scoutChips: s.chips[p]!,
       scoutShowChip: s.scoutShowChip[p]!,
       rotationChosen: s.rotation[p] !== null,
@@ -103,6 +118,7 @@ export function view(s: State, viewer: Viewer): ScoutView {
     consecutiveScouts: s.consecutiveScouts,
     scoutShowPending: s.pendingShow,
     setAsideCount: s.setAside.length,
+    outOfRound: outOfRound(s, viewer),
     lastRound: last && { round: last.round, reason: last.reason, exempt: last.exempt, scores: last.scores, totals: last.totals },
     winners: st.result?.winners ?? null,
   };

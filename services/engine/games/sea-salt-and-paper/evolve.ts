@@ -1,7 +1,8 @@
 /** evolve: total and deterministic; one shallow copy of the state (`copyState`), then what the event changes. */
 import { setAt } from '../../core/index.js';
 import type { Event } from './events.js';
-import { copyState, type Phase, type State } from './state.js';
+import { forgetPlayed, learnTaken, learnTheft } from './knowledge.js';
+import { copyState, noKnowledge, type Phase, type State } from './state.js';
 
 /** The hand with `cards` added, kept sorted by id. */
 const add = (hand: readonly number[], ...cards: number[]) => [...hand, ...cards].sort((a, b) => a - b);
@@ -23,6 +24,8 @@ export function evolve(s: State, e: Event): State {
       next.active = e.starter;
       next.deck = e.deck ?? [];
       next.discards = [[e.discards[0]], [e.discards[1]]];
+      next.pileLog = next.discards;
+      next.known = noKnowledge(s.seats);
       next.hands = s.hands.map(() => []);
       next.played = s.played.map(() => []);
       next.drawn = [];
@@ -50,17 +53,20 @@ export function evolve(s: State, e: Event): State {
     case 'Kept':
       next.hands = update(s.hands, e.seat, (h) => add(h, e.card ?? s.drawn.find((c) => c !== e.discarded)!));
       next.discards = update(s.discards, e.pile, (p) => [...p, e.discarded]);
+      next.pileLog = update(s.pileLog, e.pile, (p) => [...p, e.discarded]);
       next.drawn = [];
       next.phase = 'play';
       return next;
     case 'TookDiscard':
       next.hands = update(s.hands, e.seat, (h) => add(h, e.card));
       next.discards = update(s.discards, e.pile, (p) => p.slice(0, -1));
+      next.known = learnTaken(s.known, e.seat, e.card);
       next.phase = 'play';
       return next;
     case 'DuoPlayed':
       next.hands = update(s.hands, e.seat, (h) => without(h, ...e.cards));
       next.played = update(s.played, e.seat, (p) => [...p, ...e.cards]);
+      next.known = forgetPlayed(s.known, e.seat, e.cards);
       next.phase = !e.effect ? 'play' : e.duo === 'crab' ? 'crabPile' : e.duo === 'boat' ? startPhase(s) : e.duo === 'sharkSwimmer' ? 'shark' : 'play';
       return next;
     case 'PileChosen':
@@ -82,6 +88,7 @@ export function evolve(s: State, e: Event): State {
     case 'Stole': {
       const card = e.card ?? s.hands[e.from]![0]!;
       next.hands = update(update(s.hands, e.from, (h) => without(h, card)), e.seat, (h) => add(h, card));
+      next.known = learnTheft(s.known, e.seat, e.from, card, e.victimRevealed);
       next.phase = 'play';
       return next;
     }

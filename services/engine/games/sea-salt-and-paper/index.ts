@@ -6,6 +6,7 @@ import type { Event } from './events.js';
 import { evolve } from './evolve.js';
 import { legalCommands } from './legal.js';
 import { options, type Options } from './options.js';
+import { sampleWorld } from './sample-world.js';
 import { decide, start } from './rules.js';
 import { initialState, type State } from './state.js';
 import { status } from './status.js';
@@ -28,6 +29,7 @@ export const seaSaltAndPaper = defineGame<State, Command, Event, Options, View, 
   view: (s: State, viewer: Viewer) => view(s, viewer),
   redact,
   status,
+  sampleWorld,
   catalog,
 });
 

@@ -17,10 +17,20 @@ export interface State {
   deck: number[];
   /** The two discard piles, top last. */
   discards: number[][];
+  /**
+   * Per pile, every card put face up on it this round, bottom first (public memory: a person at
+   * the table saw each one land). The pile holds some of them in this order; the others were taken.
+   */
+  pileLog: number[][];
   /** Hands, sorted by id (the order never tells how a card was gained). */
   hands: number[][];
   /** Played duos per seat, pairs in a row. */
   played: number[][];
+  /**
+   * `known[v][p]`: cards seat `v` knows to be in seat `p`'s hand (taken from a discard pile in view
+   * of all, or a theft `v` saw), dropped once they may have left it. Index `seats`: a spectator.
+   */
+  known: number[][][];
   /** Phase 1A: the cards drawn and not yet kept (the active seat's secret). */
   drawn: number[];
   /** Crab duo: the pile chosen. */
@@ -50,8 +60,10 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
     phase: 'draw',
     deck: [],
     discards: [[], []],
+    pileLog: [[], []],
     hands: Array.from({ length: seats }, () => []),
     played: Array.from({ length: seats }, () => []),
+    known: noKnowledge(seats),
     drawn: [],
     crabPile: null,
     call: null,
@@ -63,6 +75,17 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
     lastRound: null,
     result: null,
   };
+}
+
+/** Nobody knows anything of another's hand (a round's start); one row per seat and a spectator's. */
+export function noKnowledge(seats: number): number[][][] {
+  const known: number[][][] = [];
+  for (let v = 0; v <= seats; v++) {
+    const rows: number[][] = [];
+    for (let p = 0; p < seats; p++) rows.push([]);
+    known.push(rows);
+  }
+  return known;
 }
 
 /**
@@ -81,8 +104,10 @@ export function copyState(s: State): State {
     phase: s.phase,
     deck: s.deck,
     discards: s.discards,
+    pileLog: s.pileLog,
     hands: s.hands,
     played: s.played,
+    known: s.known,
     drawn: s.drawn,
     crabPile: s.crabPile,
     call: s.call,

@@ -20,11 +20,13 @@ export const viewSchema = /* GraphQL */ `
     cards: [SspCard!]!
   }
 
-  "One of the two discard piles: only its top card and its size are public."
+  "One of the two discard piles: its top card and its size, and what everyone saw land on it."
   type SspPile {
     pile: Int!
     count: Int!
     top: SspCard
+    "Every card put face up on this pile this round, bottom first: the pile holds count of them in this order, the others were taken."
+    seen: [SspCard!]!
   }
 
   "A player's card points by kind (the colour bonus is never part of them)."
@@ -41,6 +43,8 @@ export const viewSchema = /* GraphQL */ `
     "STOP or LAST_CHANCE"
     kind: String!
     caller: Int!
+    "Whether the draw pile was already empty when the call was made (E9)."
+    drawPileEmpty: Boolean!
   }
 
   "A player as the viewer sees them."
@@ -49,6 +53,8 @@ export const viewSchema = /* GraphQL */ `
     handCount: Int!
     "The hand, when the viewer may see it (their own, or a revealed one)."
     hand: [SspCard!]
+    "Cards the viewer knows to be in this hidden hand: taken from a discard pile in view of all, or a theft the viewer saw."
+    known: [SspCard!]!
     "Whether the hand has been revealed to everyone."
     revealed: Boolean!
     "Whether the hand is safe from a Shark+Swimmer."
@@ -60,6 +66,8 @@ export const viewSchema = /* GraphQL */ `
     colourBonus: Int
     "Running total over the rounds."
     total: Int!
+    "The number of this player's last turn this round (-1: none yet); breaks ties with LAST_TO_PLAY."
+    lastTurn: Int!
   }
 
   "A player at the end of the last round."
@@ -98,6 +106,8 @@ export const viewSchema = /* GraphQL */ `
     toMove: [Int!]!
     "Who played first this round."
     starter: Int!
+    "Turns started this round."
+    turn: Int!
     targetScore: Int!
     deckCount: Int!
     discards: [SspPile!]!

@@ -21,12 +21,16 @@ export interface PlayerView {
   seat: number;
   handCount: number;
   hand: CardView[] | null;
+  /** Cards the viewer knows to be in this hand while it is hidden (see knowledge.ts). */
+  known: CardView[];
   revealed: boolean;
   protected: boolean;
   duos: DuoView[];
   cardPoints: number | null;
   colourBonus: number | null;
   total: number;
+  /** The number of this seat's last turn this round (-1: none yet): the LAST_TO_PLAY tie-break. */
+  lastTurn: number;
 }
 export interface RoundPlayerView {
   seat: number;
@@ -43,9 +47,11 @@ export interface View {
   phase: string;
   toMove: number[];
   starter: number;
+  /** Turns started this round. */
+  turn: number;
   targetScore: number;
   deckCount: number;
-  discards: { pile: number; count: number; top: CardView | null }[];
+  discards: { pile: number; count: number; top: CardView | null; seen: CardView[] }[];
   myHand: CardView[] | null;
   myPoints: CardPoints | null;
   myColourBonus: number | null;
@@ -54,7 +60,7 @@ export interface View {
   crabPile: number | null;
   crabPileCards: CardView[] | null;
   stealTargets: number[];
-  call: { kind: string; caller: number } | null;
+  call: { kind: string; caller: number; drawPileEmpty: boolean } | null;
   finalTurnsRemaining: number[];
   players: PlayerView[];
   lastRound: {
@@ -96,12 +102,14 @@ function playersView(s: State, viewer: Viewer): { players: PlayerView[]; points:
       seat,
       handCount: hand.length,
       hand: visible ? cardsView(hand) : null,
+      known: visible ? [] : cardsView(s.known[viewer ?? s.seats]![seat]!),
       revealed: s.revealed[seat]!,
       protected: isProtected(s, seat),
       duos: duosView(s.played[seat]!),
       cardPoints: points[seat]?.total ?? null,
       colourBonus: bonus[seat]!,
       total: s.totals[seat]!,
+      lastTurn: s.lastTurn[seat]!,
     });
   }
   return { players, points, bonus };
@@ -119,9 +127,10 @@ export function view(s: State, viewer: Viewer): View {
     phase: s.phase,
     toMove: status(s).toMove,
     starter: s.starter,
+    turn: s.turn,
     targetScore: s.target,
     deckCount: s.deck.length,
-    discards: s.discards.map((p, pile) => ({ pile, count: p.length, top: p.length > 0 ? cardView(p.at(-1)!) : null })),
+    discards: s.discards.map((p, pile) => ({ pile, count: p.length, top: p.length > 0 ? cardView(p.at(-1)!) : null, seen: cardsView(s.pileLog[pile]!) })),
     myHand: me === null ? null : cardsView(s.hands[me]!),
     myPoints: mine,
     myColourBonus: me === null ? null : bonus[me]!,
@@ -130,7 +139,7 @@ export function view(s: State, viewer: Viewer): View {
     crabPile: s.phase === 'crabCard' ? s.crabPile : null,
     crabPileCards: acting && s.phase === 'crabCard' ? cardsView(s.discards[s.crabPile!]!) : null,
     stealTargets: s.phase === 'shark' ? stealTargets(s, s.active) : [],
-    call: s.call && { kind: s.call.kind, caller: s.call.caller },
+    call: s.call && { kind: s.call.kind, caller: s.call.caller, drawPileEmpty: s.call.drawPileEmpty },
     finalTurnsRemaining: s.finalTurns,
     players,
     lastRound: r && {

@@ -11,6 +11,7 @@ import { options } from './options.js';
 import { decide, start } from './flow.js';
 import { initialState } from './state.js';
 import { redact, view } from './view.js';
+import { sampleWorld } from './sample-world.js';
 import { viewSchema, viewType } from './view-schema.js';
 
 export const seledyne = defineGame({
@@ -39,6 +40,7 @@ export const seledyne = defineGame({
   view,
   redact,
   status,
+  sampleWorld,
 });
 
 export default seledyne;

@@ -10,6 +10,7 @@ import { evolve } from './evolve.js';
 import { legalCommands, toMove } from './legal.js';
 import { options, type Options } from './options.js';
 import { decide, start } from './rules.js';
+import { sampleWorld } from './sample-world.js';
 import { initialState, type State } from './state.js';
 import { redact, view, type SilverView } from './view.js';
 import { viewSchema } from './view-schema.js';
@@ -41,6 +42,7 @@ export const silver = defineGame<State, Command, Event, Options, SilverView, typ
   view,
   redact,
   status,
+  sampleWorld,
   catalog,
 });
 

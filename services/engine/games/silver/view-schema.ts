@@ -164,5 +164,65 @@ export const viewSchema = /* GraphQL */ `
     history: [SilverRoundResult!]!
     "Set when the game is over."
     winners: [Int!]
+    "Public facts the fields above do not show (what every player saw happen)."
+    tableFacts: SilverTableFacts!
+  }
+
+  "A card's place in a village."
+  type SilverPlace {
+    seat: Int!
+    position: Int!
+  }
+
+  "A Bodyguard's naming: its position and the named card's, in one village."
+  type SilverGuard {
+    seat: Int!
+    bodyguard: Int!
+    position: Int!
+  }
+
+  "The public details of the pending step."
+  type SilverPendingFacts {
+    "hold: where the held card came from (deck, display, discard, pile)."
+    from: String
+    "hold: the card must be exchanged (it was taken face-up)."
+    must: Boolean!
+    "power: index of the waiting step in the power's step list."
+    stepIndex: Int!
+    "power: the own position chosen for a swap."
+    own: Int
+    "power: main (a drawn card's power) or free (an activation, the token)."
+    then: String
+    "power: a drawn (DRV) card's power."
+    drawn: Boolean!
+    "score: the chosen position of a give."
+    position: Int
+    "commander: positions a kept card already took."
+    done: [Int!]!
+  }
+
+  "Public facts of the table that the rest of the view does not show; a player at the table remembers them."
+  type SilverTableFacts {
+    pending: SilverPendingFacts
+    "The acting seat's village was empty when the turn began."
+    turnEmptyAtStart: Boolean!
+    "Positions in the acting seat's row of its cards face-up when the turn began."
+    turnUpAtStart: [Int!]!
+    "A 2-player skip (dagger, Reverser) takes the opponent's next turn."
+    skipNext: Boolean!
+    "Why the round being scored ended: call, deck or villagers."
+    endReason: String
+    "Bodyguard namings."
+    guards: [SilverGuard!]!
+    "Village cards whose face-up power is off (taken from the pile, option discardTakeDisablesFU)."
+    powerOff: [SilverPlace!]!
+    "Hand indexes of such cards."
+    handPowerOff: [Int!]!
+    "At scoring: the cards face-up before the reveal (they decide SCU powers)."
+    faceUpBeforeReveal: [SilverPlace!]!
+    "At scoring: the index of the scoring power being resolved."
+    scoringAt: Int!
+    "At scoring: how often each seat's total was halved."
+    halved: [Int!]!
   }
 `;

@@ -5,6 +5,7 @@ import type { Event } from './events.js';
 import { toMove } from './legal.js';
 import { guarded, hasGuards } from './protect.js';
 import { bit, defsOf, knows, PUBLIC, type Pending, type State } from './state.js';
+import { tableFacts, type TableFactsView } from './view-facts.js';
 
 export interface CardView {
   number: number;
@@ -66,6 +67,7 @@ export interface SilverView {
   scores: number[];
   history: { round: number; reason: string; totals: number[]; roundScores: number[]; caller: number | null; callSucceeded: boolean | null }[];
   winners: number[] | null;
+  tableFacts: TableFactsView;
 }
 
 /** One frozen CardView per card id and deck, shared by every view (a view never changes it). */
@@ -211,6 +213,7 @@ export function view(s: State, viewer: Viewer): SilverView {
     scores: s.scores.slice(),
     history: s.history.map((h) => ({ round: h.round, reason: h.reason, totals: h.totals.slice(), roundScores: h.roundScores.slice(), caller: h.caller, callSucceeded: h.callSucceeded })),
     winners: s.winners,
+    tableFacts: tableFacts(s),
   };
 }
 

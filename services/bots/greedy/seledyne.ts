@@ -1,0 +1,90 @@
+/**
+ * Seledyne's greedy bot: one ply, from the stage score (§5.3: a card left in your counter counts
+ * against you; the cards you give count against their new holders until they tribute them).
+ * It prefers, in order: tributing its counter (highest card first: every card tributed is a minus
+ * gone), then the gift worth most (highest cards out of the hand first, they are the hardest to
+ * give later), then drawing the reserve card that pays a difference now. It takes the tribute's
+ * boost when that pays more, uses the Six Rule when a 5 gives more than the 6, exchanges only to
+ * make a gift that is missing, and passes or ends the turn last. Ties go to the rng.
+ */
+import type { Bot, Rng } from '../../engine/core/index.js';
+import type { Card } from '../../engine/games/seledyne/cards.js';
+import type { Command } from '../../engine/games/seledyne/commands.js';
+import type { Options } from '../../engine/games/seledyne/options.js';
+import type { SeledyneView } from '../../engine/games/seledyne/view.js';
+
+type Me = SeledyneView['players'][number];
+
+const valueOf = (cards: readonly Card[], id: string | undefined) => cards.find((c) => c.id === id)?.value ?? 0;
+
+/** What single-card gifts from `hand` at effective die `die` are worth: per open target, the best card paying its difference. */
+function giftWorth(v: SeledyneView, seat: number, die: number, hand: readonly Card[], extra?: Card): number {
+  let worth = 0;
+  for (const p of v.players) {
+    const diff = die - p.die;
+    if (p.seat === seat || diff < 1 || v.turn?.giftedTo.includes(p.seat)) continue;
+    let best = extra?.value === diff ? diff : 0;
+    for (const c of hand) if (c.value === diff) best = diff;
+    worth += best;
+  }
+  return worth;
+}
+
+/** Whether `value` pays the difference to some target open this turn. */
+const paysNow = (v: SeledyneView, seat: number, value: number) => giftWorth(v, seat, v.turn?.effectiveDie ?? 0, [], { value } as Card) > 0;
+
+function score(m: Command, v: SeledyneView, me: Me, top: number, gifts: boolean): number {
+  const hand = me.hand ?? [];
+  const reserve = me.reserve ?? [];
+  switch (m.type) {
+    case 'tribute':
+      return 300 + valueOf(me.counter, m.card);
+    case 'gift':
+      return 200 + m.cards.reduce((s, id) => s + valueOf(hand, id), 0) + m.cards.length / 10;
+    case 'confirmTribute': {
+      const t = v.turn!;
+      return 150 + giftWorth(v, me.seat, me.die + (m.boost ? t.selection.length : 0), hand) + (m.boost ? 0.5 : 0);
+    }
+    case 'sixMultipleDraw':
+    case 'roundDraw': {
+      const value = valueOf(reserve, m.card);
+      if (m.type === 'sixMultipleDraw') return 100 + (paysNow(v, me.seat, value) ? 50 + value : 0);
+      // before the roll: an ability card, else the lowest (small differences are the common ones)
+      const special = reserve.find((c) => c.id === m.card)?.special;
+      return 100 + (special ? 20 : 0) - value;
+    }
+    case 'sixRule': {
+      if (!m.use) return giftWorth(v, me.seat, top, hand);
+      const card = reserve.find((c) => c.id === m.card);
+      return giftWorth(v, me.seat, top - 1, hand, card) - 0.5;
+    }
+    case 'exchange':
+      // only to make a gift that is missing, taking the card that pays one
+      return !gifts && paysNow(v, me.seat, valueOf(reserve, m.take)) ? 50 : -1;
+    default:
+      // pass, endTurn, stopDrawing, skipRoundDraw
+      return 0;
+  }
+}
+
+function best(moves: readonly Command[], value: (m: Command) => number, rng: Rng): Command {
+  let chosen = moves[0]!;
+  let top = -Infinity;
+  let ties = 0;
+  for (const m of moves) {
+    const s = value(m);
+    if (s > top) [chosen, top, ties] = [m, s, 1];
+    else if (s === top && rng.int(++ties) === 0) chosen = m;
+  }
+  return chosen;
+}
+
+/** Tribute the counter, then give the most, drawing what pays (see above). */
+export const tributeThenGiveMost: Bot = (view, legalMoves, rng, context) => {
+  const v = view as SeledyneView;
+  const moves = legalMoves as readonly Command[];
+  const me = v.players[context.seat]!;
+  const top = (context.setup.options as Options).dieFaces;
+  const gifts = moves.some((m) => m.type === 'gift');
+  return best(moves, (m) => score(m, v, me, top, gifts), rng);
+};

@@ -1,0 +1,93 @@
+/**
+ * Silver's greedy bot, "keep the low cards": one ply over the legal moves, each valued by how
+ * much it lowers the seat's own total as the seat knows it (an unknown card counts as the deck's
+ * mean, 6.5). It exchanges a drawn or taken card for a higher known card (or a known pair it
+ * matches), takes a low top discard, gives a Zombie away, points powers at its own high cards
+ * and at other seats' low ones, and calls when its estimated total is the lowest at the table.
+ * It reads only the view and the legal moves; ties go to the first move listed.
+ */
+import type { Bot } from '../../engine/core/index.js';
+import type { Command } from '../../engine/games/silver/commands.js';
+import type { SilverView, SlotView } from '../../engine/games/silver/view.js';
+
+/** The mean card value (338 / 52): what an unseen card is worth. */
+const UNKNOWN = 6.5;
+const valueOf = (slot: SlotView | undefined) => (!slot ? 0 : slot.card ? slot.card.number : UNKNOWN);
+
+/** A seat's total as the viewer estimates it. */
+const estimate = (v: SilverView, seat: number) => v.villages[seat]!.cards.reduce((sum, c) => sum + valueOf(c), 0);
+
+/** What every move of one decision is valued against, computed once. */
+function context(v: SilverView, me: number) {
+  const row = v.villages[me]!.cards;
+  const mine = estimate(v, me);
+  let others = Infinity;
+  for (const x of v.villages) if (x.seat !== me) others = Math.min(others, estimate(v, x.seat));
+  return {
+    row,
+    held: v.hand[0] ? v.hand[0].number : UNKNOWN,
+    top: v.discard.at(-1)?.number ?? 99,
+    highest: row.reduce((best, c) => Math.max(best, valueOf(c)), 0),
+    // Call when clearly lowest, with at most one card of its own unknown.
+    callPays: mine < others - 2 && row.filter((c) => !c.card).length <= 1,
+  };
+}
+
+/** How much a move lowers the own total (higher is better); 0 is a neutral move. */
+function gain(v: SilverView, me: number, c: ReturnType<typeof context>, m: Command): number {
+  const { row, held, top, highest } = c;
+  switch (m.type) {
+    case 'call':
+      return c.callPays ? 20 : -20;
+    case 'take':
+      return highest - top - 2; // worth it when the top discard beats a card by a clear margin
+    case 'draw':
+      return 0.5;
+    case 'give':
+      return 4; // a Zombie leaves the village
+    case 'exchange': {
+      const set = m.positions ?? v.pending?.slid ?? [];
+      const out = set.reduce((sum, p) => sum + valueOf(row[p]), 0);
+      return set.length > 1 && !set.every((p) => row[p]!.card?.number === row[set[0]!]!.card?.number) ? -10 : out - held;
+    }
+    case 'slide': {
+      // Mark a known card that has a known twin in the village, worth more than the held card.
+      const n = row[m.position]!.card?.number;
+      const slid = v.pending?.slid ?? [];
+      const twin = row.some((x, q) => q !== m.position && x.card?.number === n && (slid.length === 0 || slid.includes(q)));
+      return n !== undefined && twin && (slid.length > 0 || 2 * n - held > 0) ? 2 * n - held : -10;
+    }
+    case 'power':
+      return v.hand[0]?.timing === 'DIS' ? 0.3 : -1; // a discard power is rarely worse than a plain discard
+    case 'keep':
+      return -(v.hand[m.index]?.number ?? UNKNOWN);
+    case 'target': {
+      const slot = v.villages[m.seat]!.cards[m.position];
+      const op = v.pending?.step;
+      if (op === 'look') return slot?.known ? -1 : m.seat === me ? 2 : 1; // learn own unknown cards first
+      if (op === 'keep') return -valueOf(slot); // a Commander keeps a low card
+      return m.seat === me ? valueOf(slot) - UNKNOWN : UNKNOWN - valueOf(slot); // own high cards away, others' low ones in
+    }
+    case 'confirm':
+      return v.pending?.kind === 'score' ? 1 : 0; // Debt Collector and Halfling lower the total
+    case 'place':
+      return m.position === undefined ? 0 : valueOf(row[m.position]); // a Commander card replaces a high one
+    case 'end':
+      return 0;
+    default:
+      return -0.5; // free actions rule out a call; skip, discard and the rest are neutral
+  }
+}
+
+export const greedySilver: Bot = (view, legalMoves) => {
+  const v = view as SilverView;
+  const me = v.seat!;
+  const c = context(v, me);
+  let best = legalMoves[0];
+  let bestGain = -Infinity;
+  for (const m of legalMoves) {
+    const g = gain(v, me, c, m as Command);
+    if (g > bestGain) [best, bestGain] = [m, g];
+  }
+  return best;
+};

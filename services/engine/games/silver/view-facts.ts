@@ -1,0 +1,111 @@
+/**
+ * Public facts of the table that the rest of the view does not show, though every player saw
+ * them happen: the details of the step the game waits for (the `Pending` event is public), how
+ * the turn began, a 2-player skip to come, Bodyguard namings, powers switched off by a take,
+ * the cards face-up before the reveal and the scoring queue's progress. A person at the table
+ * remembers them; a bot needs them to rebuild a world it cannot tell from the real one
+ * (sample-world.ts). Nothing here depends on a hidden card.
+ */
+import type { Pending, State } from './state.js';
+
+export interface PlaceView {
+  seat: number;
+  position: number;
+}
+export interface GuardView {
+  seat: number;
+  /** The Bodyguard's position. */
+  bodyguard: number;
+  /** The named card's position. */
+  position: number;
+}
+export interface PendingFactsView {
+  /** hold: where the held card came from (deck, display, discard, pile). */
+  from: string | null;
+  /** hold: the card must be exchanged (it was taken face-up). */
+  must: boolean;
+  /** power: index of the step waiting in the power's step list. */
+  stepIndex: number;
+  /** power: the own position chosen for a swap. */
+  own: number | null;
+  /** power: "main" (a drawn card's power) or "free" (an activation, the token). */
+  then: string | null;
+  /** power: a drawn (DRV) card's power. */
+  drawn: boolean;
+  /** score: the chosen position of a give. */
+  position: number | null;
+  /** commander: positions a kept card already took. */
+  done: number[];
+}
+export interface TableFactsView {
+  pending: PendingFactsView | null;
+  /** The acting seat's village was empty when the turn began. */
+  turnEmptyAtStart: boolean;
+  /** Positions (in the acting seat's row) of its cards face-up when the turn began. */
+  turnUpAtStart: number[];
+  /** A 2-player skip (dagger, Reverser) takes the next turn from the opponent. */
+  skipNext: boolean;
+  /** Why the round being scored ended: call, deck or villagers. */
+  endReason: string | null;
+  guards: GuardView[];
+  /** Village cards whose face-up power is off (taken from the pile, option discardTakeDisablesFU). */
+  powerOff: PlaceView[];
+  /** Hand indexes of such cards. */
+  handPowerOff: number[];
+  /** At scoring: the cards that were face-up before the reveal (they decide SCU powers). */
+  faceUpBeforeReveal: PlaceView[];
+  /** At scoring: the index of the scoring power being resolved, and how often each seat was halved. */
+  scoringAt: number;
+  halved: number[];
+}
+
+function pendingFacts(p: Pending): PendingFactsView {
+  const v: PendingFactsView = { from: null, must: false, stepIndex: 0, own: null, then: null, drawn: false, position: null, done: [] };
+  if (p.kind === 'hold') {
+    v.from = p.from;
+    v.must = p.must;
+  } else if (p.kind === 'power') {
+    v.stepIndex = p.i;
+    v.own = p.own;
+    v.then = p.then;
+    v.drawn = p.drawn;
+  } else if (p.kind === 'score') v.position = p.position;
+  else if (p.kind === 'commander') v.done = p.done ?? [];
+  return v;
+}
+
+/** Positions of the listed card ids in the villages. */
+function places(s: State, ids: readonly number[]): PlaceView[] {
+  const out: PlaceView[] = [];
+  if (ids.length === 0) return out;
+  for (let seat = 0; seat < s.villages.length; seat++) {
+    const row = s.villages[seat]!;
+    for (let position = 0; position < row.length; position++) if (ids.includes(row[position]!)) out.push({ seat, position });
+  }
+  return out;
+}
+
+export function tableFacts(s: State): TableFactsView {
+  const t = s.turn;
+  const row = t ? s.villages[t.seat]! : [];
+  const guards: GuardView[] = [];
+  for (const g of s.guards) {
+    const seat = s.villages.findIndex((r) => r.includes(g.bg) && r.includes(g.card));
+    if (seat >= 0) guards.push({ seat, bodyguard: s.villages[seat]!.indexOf(g.bg), position: s.villages[seat]!.indexOf(g.card) });
+  }
+  const handPowerOff: number[] = [];
+  if (s.dead.length > 0) s.hand.forEach((id, i) => s.dead.includes(id) && handPowerOff.push(i));
+  return {
+    pending: s.pending && pendingFacts(s.pending),
+    turnEmptyAtStart: t?.emptyAtStart ?? false,
+    turnUpAtStart: t ? t.upAtStart.flatMap((id) => (row.includes(id) ? [row.indexOf(id)] : [])) : [],
+    skipNext: s.skip,
+    endReason: s.endReason,
+    guards,
+    powerOff: places(s, s.dead),
+    handPowerOff,
+    faceUpBeforeReveal: places(s, s.upBefore),
+    scoringAt: s.scoring?.at ?? 0,
+    halved: s.scoring?.halved.slice() ?? Array(s.seats).fill(0),
+  };
+}

@@ -157,8 +157,9 @@ export class ParlorStack extends Stack {
     });
 
     // The stream function plays the bots' moves (BotRunner.advance, as locally). A search bot is
-    // CPU-bound: 1,769 MB is one full vCPU; 5 minutes leaves room for a batch holding many games'
-    // search:3 decisions one after another (a batch that times out is halved: bisectBatchOnError).
+    // CPU-bound: 1,769 MB is one full vCPU; 5 minutes leaves room for a batch of 100 games' search:3
+    // decisions one after another (p99 2.4 s in Silver; docs/bots/integration.md), and a batch that
+    // times out is halved (bisectBatchOnError).
     const stream = this.handler('stream', {
       memorySize: 1769,
       timeout: Duration.minutes(5),

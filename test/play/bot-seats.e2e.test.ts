@@ -37,11 +37,12 @@ async function playOut(id: string, token: string, seed: number): Promise<void> {
 
 describe('bot seats by kind and level (BotSeatInput)', () => {
   it('stores each seat’s bot as a canonical spec, the kind’s default level when none is given', async () => {
-    const r = await create({ game: 'scout', seats: 3, bots: [{ seat: 0, kind: 'greedy' }, { seat: 1, kind: 'random' }] });
+    const r = await create({ game: 'scout', seats: 4, bots: [{ seat: 0, kind: 'greedy' }, { seat: 1, kind: 'search', level: 3 }, { seat: 2, kind: 'search' }] });
     expect(r.errors).toBeUndefined();
     expect(r.data.createGame.game.players.map((p: any) => [p.bot, p.kind])).toEqual([
       ['greedy', 'BOT'],
-      ['random', 'BOT'],
+      ['search:3', 'BOT'],
+      [`search:${BOT_KINDS.search!.defaultLevel}`, 'BOT'],
     ]);
   });
 

@@ -3,6 +3,8 @@
  * game's timeoutBot for timed-out and resigned seats, their moves marked as the bot's in the
  * history, the catalog's bot kinds, and bots from outside (registered players of kind BOT).
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { fastRng } from '../../services/engine/core/index.js';
 import { BOT_KINDS } from '../../services/bots/kinds.js';
@@ -154,6 +156,23 @@ describe('bots from outside play like any player (registered players of kind BOT
     for (const h of mine) expect(h.by).toBeNull();
     const rest = await server.rest('GET', `/v1/games/${id}`);
     expect(rest.body.players[1]).toMatchObject({ name: 'Longest Set', kind: 'BOT', bot: null });
+  });
+
+  it('examples/api-bot.mjs, a program of its own, plays a whole game against a server bot', async () => {
+    const r = await create({ game: 'scout', seats: 2, bots: [{ seat: 0, kind: 'greedy' }] });
+    const id = r.data.createGame.game.id;
+    const { stdout } = await promisify(execFile)(process.execPath, ['examples/api-bot.mjs', id], { env: { ...process.env, PARLOR_URL: `${server.url}/graphql` }, timeout: 120_000 });
+    expect(stdout).toContain('I played seat 1');
+    const end = await game(id);
+    expect(end.status.over).toBe(true);
+    expect(end.players.map((p: any) => [p.name, p.bot, p.kind])).toEqual([
+      ['greedy bot', 'greedy', 'BOT'],
+      ['Longest Move', null, 'BOT'],
+    ]);
+    // The server's bot played seat 0; seat 1's moves are the program's own (formalities aside: autoAdvance).
+    const marks = (seat: number) => new Set(end.history.filter((h: any) => h.seat === seat).map((h: any) => h.by));
+    expect([...marks(0)].filter((m) => m !== 'auto')).toEqual(['bot:greedy']);
+    expect([...marks(1)].filter((m) => m !== 'auto')).toEqual([null]);
   });
 
   it('REST: POST /v1/players with kind BOT registers a bot player', async () => {

@@ -32,6 +32,13 @@ export const GAME_LEVELS: Record<string, Record<number, number>> = {
   'sea-salt-and-paper': { 1: 60, 2: 180, 3: 600 },
 };
 
+/**
+ * UCB's exploration constant per game (default 0.7). SCOUT, with its dozens of scout-and-insert
+ * moves, gains from exploiting sooner: `search:2` against greedy, 2 seats, the same 20 games
+ * (seed L): c 0.7 → 55.0%, 0.3 → 85.0%, 0.15 → 72.5%.
+ */
+export const GAME_C: Record<string, number> = { scout: 0.3 };
+
 export const searchLevel = (game: string, level: number): number => GAME_LEVELS[game]?.[level] ?? SEARCH_LEVELS[level]!;
 
 export interface SearchResult {
@@ -50,7 +57,7 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
   const rootKeys = legalMoves.map((m) => JSON.stringify(m));
   const policy = policyFor(game);
   const cut = cutFor(game);
-  const c = o.c ?? 0.7;
+  const c = o.c ?? GAME_C[game.id] ?? 0.7;
   const maxMoves = o.maxMoves ?? 2000;
 
   for (let it = 0; it < o.iterations; it++) {

@@ -5,6 +5,7 @@
  */
 import { randomBot, rngFor, type Bot, type BotSight } from '../engine/core/index.js';
 import { GREEDY } from './greedy/index.js';
+import { searchBot } from './search/index.js';
 
 export interface BotKind {
   /** What the kind does, for the catalog. */
@@ -22,6 +23,12 @@ export const BOT_KINDS: Record<string, BotKind> = {
     description: "Looks one move ahead and takes the one the game's own scoring likes best.",
     levels: [],
     make: (game) => GREEDY[game] ?? randomBot,
+  },
+  search: {
+    description: 'Plans by Monte Carlo tree search over worlds drawn from what its seat knows (SO-ISMCTS), with greedy playouts; more iterations per level.',
+    levels: [1, 2, 3],
+    defaultLevel: 2,
+    make: (game, level) => searchBot(game, level),
   },
 };
 

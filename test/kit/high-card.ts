@@ -4,12 +4,21 @@
  * or swap it for the next card of the deck; then the cards are revealed, the highest wins.
  */
 import { z } from 'zod';
-import { defineGame, ensure, shuffle, type Viewer } from '../../services/engine/core/index.js';
+import { dealUnseen, defineGame, ensure, shuffle, unseen, type Viewer } from '../../services/engine/core/index.js';
 
 type Event =
   | { type: 'Dealt'; hands: (number | null)[]; deck: number[] }
   | { type: 'Chose'; seat: number; swap: boolean | null }
   | { type: 'Revealed'; cards: number[] };
+
+/** The deck `start` shuffles (ten cards, whatever the option says). */
+const DECK = [...Array(10).keys()].map((i) => i + 1);
+
+interface View {
+  hand: number | null;
+  chosen: boolean[];
+  revealed: number[] | null;
+}
 
 interface State {
   seats: number;
@@ -42,7 +51,7 @@ export const highCard = defineGame({
   `,
   initialState: ({ seats }): State => ({ seats, hands: [], deck: [], choices: Array(seats).fill(null), revealed: false }),
   start: (s: State, rng): Event[] => {
-    const deck = shuffle([...Array(10).keys()].map((i) => i + 1), rng);
+    const deck = shuffle(DECK, rng);
     return [{ type: 'Dealt', hands: deck.slice(0, s.seats), deck: deck.slice(s.seats) }];
   },
   decide(s: State, c: z.infer<typeof command>, seat): Event[] {
@@ -66,8 +75,8 @@ export const highCard = defineGame({
     }
   },
   legalCommands: (s: State, seat) => (s.revealed || s.choices[seat] !== null ? [] : [{ type: 'choose' as const, swap: false }, { type: 'choose' as const, swap: true }]),
-  view: (s: State, viewer: Viewer) => ({
-    hand: viewer === null || s.revealed ? null : s.hands[viewer],
+  view: (s: State, viewer: Viewer): View => ({
+    hand: viewer === null || s.revealed ? null : (s.hands[viewer] ?? null),
     chosen: s.choices.map((x) => x !== null),
     revealed: s.revealed ? s.hands : null,
   }),
@@ -75,6 +84,16 @@ export const highCard = defineGame({
     if (e.type === 'Dealt') return { type: 'Dealt', hands: e.hands.map((h, i) => (i === viewer ? h : null)), deck: [] };
     if (e.type === 'Chose' && e.seat !== viewer) return { ...e, swap: null };
     return e;
+  },
+  // The seat knows its card (or, after the reveal, every hand); the other cards, the deck's order
+  // and every choice (its own too: the view only says who has chosen) are drawn.
+  sampleWorld(v: View, seat, rng, { seats }): State {
+    const choices = v.chosen.map((c) => (c ? rng.int(2) === 1 : null));
+    if (v.revealed) return { seats, hands: v.revealed, deck: dealUnseen(unseen(DECK, v.revealed), [], rng).rest, choices, revealed: true };
+    const { places, rest } = dealUnseen(unseen(DECK, [v.hand!]), [seats - 1], rng);
+    const hands = places[0]!;
+    hands.splice(seat, 0, v.hand!);
+    return { seats, hands, deck: rest, choices, revealed: false };
   },
   status: (s: State) => {
     if (!s.revealed) return { phase: 'choose', toMove: s.choices.flatMap((x, i) => (x === null ? [i] : [])), over: false, result: null };

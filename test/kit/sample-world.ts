@@ -7,7 +7,8 @@
  * - can be played on: random legal moves from it never throw, and whoever must act can.
  */
 import { expect } from 'vitest';
-import { fastRng, randomBot, table, type AnyGame, type Bot, type Rng, type TableState } from '../../services/engine/core/index.js';
+import { fastRng, type AnyGame, type Bot, type Rng } from '../../services/engine/core/index.js';
+import { playedPositions } from './played-positions.js';
 import { expectMoversCanMove } from './playthrough.js';
 
 export interface SampleWorldLaw {
@@ -34,29 +35,16 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function checkSampleWorld(game: AnyGame, law: SampleWorldLaw): number {
   const sample = game.sampleWorld;
   if (!sample) throw new Error(`${game.id} has no sampleWorld`);
-  const t = table(game);
   const rng = fastRng(7);
-  const bot = law.bot ?? randomBot;
   let checked = 0;
   let position = 0;
-  for (let g = 0; g < law.games; g++) {
-    let state: TableState = t.fold(t.decide(null, { type: 'create', game: game.id, seats: law.seats, options: law.options ?? {}, seed: `${law.seed ?? 'law'}:${g}`, seedFixed: true }));
-    for (let s = 0; s < law.seats; s++) state = t.fold(t.decide(state, { type: 'join', name: `p${s}`, tokenHash: `h${s}` }), state);
-    const setup = { seats: law.seats, options: state.options };
-    while (!state.ended) {
-      if (position++ % (law.every ?? 1) === 0) {
-        for (let seat = 0; seat < law.seats; seat++) {
-          for (let k = 0; k < (law.samples ?? 1); k++) {
-            checkOne(game, state.play, seat, setup, rng, law);
-            checked++;
-          }
-        }
+  for (const { state, setup } of playedPositions(game, { ...law, seed: law.seed ?? 'law', rng })) {
+    if (position++ % (law.every ?? 1) !== 0) continue;
+    for (let seat = 0; seat < law.seats; seat++) {
+      for (let k = 0; k < (law.samples ?? 1); k++) {
+        checkOne(game, state.play, seat, setup, rng, law);
+        checked++;
       }
-      const toMove = t.status(state).toMove;
-      expectMoversCanMove(toMove, law.seats, (x) => t.legalMoves(state, x));
-      const seat = toMove[rng.int(toMove.length)]!;
-      const move = bot(t.view(state, seat), t.legalMoves(state, seat), rng, { game, seat, setup });
-      state = t.fold(t.decide(state, { type: 'move', seat, move: JSON.parse(JSON.stringify(move)) }), state);
     }
   }
   return checked;

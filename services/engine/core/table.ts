@@ -241,3 +241,10 @@ export function table(game: AnyGame): Table {
     legalMoves: (s, seat) => (s.started && !s.ended && status(s).toMove.includes(seat) ? game.legalCommands(s.play, seat) : []),
   };
 }
+
+/** A game created with a fixed seed and every seat taken (p0, p1 …): started, as the lab and the test kits play it. */
+export function seatedTable(t: Table, o: { seats: number; options: unknown; seed: string }): TableState {
+  let state = t.fold(t.decide(null, { type: 'create', game: t.game.id, seats: o.seats, options: o.options, seed: o.seed, seedFixed: true }));
+  for (let s = 0; s < o.seats; s++) state = t.fold(t.decide(state, { type: 'join', name: `p${s}`, tokenHash: `h${s}` }), state);
+  return state;
+}

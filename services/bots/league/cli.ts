@@ -1,0 +1,89 @@
+/**
+ * `npm run league -- --game G --seats N --bots search:2,greedy --games K [--options JSON]
+ * [--json] [--workers W] [--seed S]`: duplicate-paired games between bots; each one's win share
+ * (95% Wilson interval), mean score and decision time.
+ */
+import { parseArgs } from 'node:util';
+import { botKindsText } from '../lineup.js';
+import { league } from './run.js';
+
+const USAGE = `usage: npm run league -- --game G --seats N --bots LINEUP --games K [--options JSON] [--json] [--workers W] [--seed S]
+  LINEUP  one bot per seat, comma-separated; a shorter list repeats its last entry
+          (${botKindsText()}, external:<command>), e.g. search:2,greedy
+  Each deal is played once per rotation of the line-up (K is rounded up to whole deals).`;
+
+const TEXT_OPTIONS = ['game', 'seats', 'bots', 'games', 'options', 'workers', 'seed'] as const;
+
+function parse() {
+  try {
+    return parseArgs({
+      options: {
+        ...(Object.fromEntries(TEXT_OPTIONS.map((name) => [name, { type: 'string' }])) as Record<(typeof TEXT_OPTIONS)[number], { type: 'string' }>),
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (e) {
+    console.error(`${(e as Error).message}\n${USAGE}`);
+    return null;
+  }
+}
+
+function optionsOf(text: string | undefined): unknown {
+  try {
+    return JSON.parse(text ?? '{}');
+  } catch {
+    return new Error(`--options is not JSON: ${text}`);
+  }
+}
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+async function main(): Promise<number> {
+  const values = parse();
+  if (!values) return 2;
+  if (values.help) {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!values.game || !values.seats || !values.bots || !values.games) {
+    console.error(USAGE);
+    return 2;
+  }
+  const options = optionsOf(values.options);
+  if (options instanceof Error) {
+    console.error(options.message);
+    return 2;
+  }
+  try {
+    const started = performance.now();
+    const r = await league({
+      game: values.game,
+      seats: Number(values.seats),
+      bots: values.bots,
+      games: Number(values.games),
+      options,
+      workers: values.workers === undefined ? undefined : Number(values.workers),
+      seed: values.seed,
+      onProgress: values.json ? undefined : (done, total) => process.stderr.write(`\r${done}/${total} games`),
+    });
+    if (values.json) {
+      const { seed: _seed, ...report } = r;
+      console.log(JSON.stringify(report));
+      return 0;
+    }
+    process.stderr.write('\n');
+    console.log(`${r.game}, ${r.seats} seats, ${r.games} games (${r.games / r.seats} deals × ${r.seats} rotations) in ${((performance.now() - started) / 1000).toFixed(0)} s; seed ${r.seed}`);
+    console.log('  bot                    seats  win share  95% interval      mean score  decision p50 / p99 ms');
+    for (const b of r.bots) {
+      const interval = `[${pct(b.low)}, ${pct(b.high)}]`.padEnd(16);
+      console.log(`  ${b.bot.slice(0, 22).padEnd(22)} ${String(b.seatsPlayed).padStart(5)}  ${pct(b.winShare).padStart(9)}  ${interval}  ${b.meanScore.toFixed(2).padStart(10)}  ${b.decisionMs.p50.toFixed(1).padStart(8)} / ${b.decisionMs.p99.toFixed(1)}`);
+    }
+    return 0;
+  } catch (e) {
+    console.error(`league failed: ${(e as Error).message}`);
+    return 1;
+  }
+}
+
+process.exitCode = await main();

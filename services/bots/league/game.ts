@@ -1,0 +1,55 @@
+/**
+ * One league game: a deal (the game's seed) played by a line-up in one rotation, seat by seat
+ * through the table decider as the server would, each bot's thinking time measured. A bot is
+ * asked only when its seat has a real choice (two legal moves or more); a forced move is played.
+ */
+import { fastRng, seatedTable, table, type AnyGame, type Bot, type Table, type TableState } from '../../engine/core/index.js';
+
+export interface LeagueGame {
+  deal: number;
+  rotation: number;
+  /** The line-up entry that played each seat. */
+  seatBots: number[];
+  scores: number[];
+  winners: number[];
+  /** Milliseconds per decision of each line-up entry. */
+  decisionMs: number[][];
+}
+
+const tables = new WeakMap<AnyGame, Table>();
+
+export interface LeagueGameSpec {
+  seats: number;
+  options: unknown;
+  seed: string;
+  botSeed: number;
+  deal: number;
+  rotation: number;
+}
+
+/** Seat s is played by line-up entry (s + rotation) mod seats: over the rotations every entry plays every seat. */
+export const entryAt = (seat: number, rotation: number, entries: number) => (seat + rotation) % entries;
+
+export function playLeagueGame(game: AnyGame, bots: readonly Bot[], g: LeagueGameSpec): LeagueGame {
+  let t = tables.get(game);
+  if (!t) tables.set(game, (t = table(game)));
+  const rng = fastRng(g.botSeed);
+  const seatBots = [...Array(g.seats).keys()].map((s) => entryAt(s, g.rotation, bots.length));
+  const decisionMs: number[][] = bots.map(() => []);
+  let state: TableState = seatedTable(t, g);
+  const setup = { seats: g.seats, options: state.options };
+  while (!state.ended) {
+    const toMove = t.status(state).toMove;
+    const seat = toMove[rng.int(toMove.length)]!;
+    const legal = t.legalMoves(state, seat);
+    let move = legal[0];
+    if (legal.length > 1) {
+      const started = performance.now();
+      move = bots[seatBots[seat]!]!(t.view(state, seat), legal, rng, { game, seat, setup });
+      decisionMs[seatBots[seat]!]!.push(performance.now() - started);
+    }
+    state = t.fold(t.decide(state, { type: 'move', seat, move: JSON.parse(JSON.stringify(move)) }), state);
+  }
+  const result = t.status(state).result!;
+  return { deal: g.deal, rotation: g.rotation, seatBots, scores: result.scores, winners: result.winners, decisionMs };
+}

@@ -1,0 +1,80 @@
+/**
+ * `npm run league`: a line-up's strength, measured. Duplicate-paired games: each deal (one
+ * secret seed) is played once per rotation of the line-up, so every bot meets the same cards
+ * from every seat and the luck of the deal cancels. Games run on worker threads; every seed
+ * derives from the run's seed, so a run is reproducible (decision times aside).
+ */
+import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import { sha256Hex, table } from '../../engine/core/index.js';
+import { findGame, games as registry } from '../../engine/registry.js';
+import { parseLineup } from '../lineup.js';
+import type { LeagueGame, LeagueGameSpec } from './game.js';
+import { tally, type LeagueReport } from './tally.js';
+
+export interface LeagueOptions {
+  game: string;
+  seats: number;
+  /** Games to play; rounded up to whole deals (one game per rotation, as many as seats). */
+  games: number;
+  bots: string;
+  options?: unknown;
+  workers?: number;
+  seed?: string;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface LeagueTask {
+  game: string;
+  lineup: string[];
+  specs: LeagueGameSpec[];
+}
+
+export const MAX_LEAGUE_GAMES = 1_000_000;
+
+const WORKER_BOOT = `
+  (async () => {
+    (await import('tsx/esm/api')).register();
+    await import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)});
+  })();
+`;
+
+/** Game `i` of a run: deal ⌊i / seats⌋ in rotation i mod seats, its seeds from the run's. */
+export function leagueSpec(runSeed: string, i: number, seats: number, options: unknown): LeagueGameSpec {
+  const deal = Math.floor(i / seats);
+  const seed = sha256Hex(`${runSeed}:deal:${deal}`);
+  const botSeed = Number.parseInt(sha256Hex(`${runSeed}:bots:${i}`).slice(0, 8), 16);
+  return { seats, options, seed, botSeed, deal, rotation: i % seats };
+}
+
+export async function league(o: LeagueOptions): Promise<LeagueReport & { seed: string }> {
+  const game = findGame(o.game);
+  if (!game) throw new Error(`unknown game "${o.game}" (one of ${registry.map((g) => g.id).join(', ')})`);
+  if (!Number.isInteger(o.games) || o.games < 1 || o.games > MAX_LEAGUE_GAMES) throw new Error(`--games takes 1 to ${MAX_LEAGUE_GAMES}`);
+  // Seats and options are checked by the engine, with its own message, before any thread starts.
+  const options = o.options ?? {};
+  table(game).decide(null, { type: 'create', game: game.id, seats: o.seats, options, seed: 'check', seedFixed: true });
+  const lineup = parseLineup(o.bots, o.seats);
+  const runSeed = o.seed ?? randomBytes(16).toString('hex');
+  const total = Math.ceil(o.games / o.seats) * o.seats;
+  const specs = [...Array(total).keys()].map((i) => leagueSpec(runSeed, i, o.seats, options));
+  const threads = Math.max(1, Math.min(o.workers ?? availableParallelism(), total));
+  const played: LeagueGame[] = [];
+
+  const run = (share: LeagueGameSpec[]) =>
+    new Promise<void>((resolve, reject) => {
+      const task: LeagueTask = { game: game.id, lineup, specs: share };
+      const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
+      worker.on('message', (g: LeagueGame) => {
+        played.push(g);
+        o.onProgress?.(played.length, total);
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a league thread stopped with code ${code}`))));
+    });
+  // Interleaved shares: each thread gets a mix of deals and rotations, so a slow deal does not pile up on one.
+  await Promise.all([...Array(threads).keys()].map((w) => run(specs.filter((_, i) => i % threads === w))));
+  played.sort((a, b) => a.deal - b.deal || a.rotation - b.rotation);
+  return { ...tally(game.id, o.seats, lineup, played), seed: runSeed };
+}

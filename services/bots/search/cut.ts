@@ -1,0 +1,41 @@
+/**
+ * Where a rollout stops short of the game's end, per game: every game here lasts several rounds
+ * (or stages), so a rollout plays to the end of the round it is in and the position is valued
+ * from the game's own running totals there: cheaper than playing every round out and, for the
+ * decision at hand, nearly as telling. A game not listed is played to its end.
+ */
+import type { AnyGame } from '../../engine/core/index.js';
+import { resultValue } from './value.js';
+
+export interface RolloutCut {
+  /** A count that grows when a round (or stage) is scored. */
+  stage(state: unknown): number;
+  /** How many scored rounds a rollout plays through before it stops. */
+  stages: number;
+  /** Each seat's running total; `lowerWins` when the lowest total wins. */
+  totals(state: unknown): number[];
+  lowerWins?: boolean;
+}
+
+type Of<T> = (s: T) => number[];
+
+const scout = { stage: (s: { roundScores: number[][] }) => s.roundScores[0]!.length, totals: ((s: { totals: number[] }) => s.totals) as Of<{ totals: number[] }> };
+const silver = { stage: (s: { history: unknown[] }) => s.history.length, totals: ((s: { scores: number[] }) => s.scores) as Of<{ scores: number[] }>, lowerWins: true };
+const seledyne = { stage: (s: { results: unknown[] }) => s.results.length, totals: ((s: { players: { total: number }[] }) => s.players.map((p) => p.total)) as Of<{ players: { total: number }[] }> };
+const seaSaltAndPaper = { stage: (s: { round: number }) => s.round, totals: ((s: { totals: number[] }) => s.totals) as Of<{ totals: number[] }> };
+
+export const CUTS: Record<string, RolloutCut> = {
+  scout: { ...scout, stages: 1 } as RolloutCut,
+  silver: { ...silver, stages: 1 } as RolloutCut,
+  seledyne: { ...seledyne, stages: 1 } as RolloutCut,
+  'sea-salt-and-paper': { ...seaSaltAndPaper, stages: 1 } as RolloutCut,
+};
+
+export const cutFor = (game: AnyGame): RolloutCut | undefined => CUTS[game.id];
+
+/** A position cut short, valued as if the game ended there: the leaders share the win. */
+export function cutValue(cut: RolloutCut, state: unknown, seats: number): number[] {
+  const scores = cut.totals(state);
+  const best = cut.lowerWins ? Math.min(...scores) : Math.max(...scores);
+  return resultValue({ scores, winners: scores.flatMap((x, s) => (x === best ? [s] : [])) }, seats);
+}

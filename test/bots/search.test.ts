@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { fastRng, rngFor } from '../../services/engine/core/index.js';
+import { search } from '../../services/bots/search/index.js';
+import { checkSampleWorld } from '../kit/sample-world.js';
+import { highCard } from '../kit/high-card.js';
+
+const context = (seats: number) => ({ game: highCard, seat: 0, setup: { seats, options: { cards: 10 } } });
+const moves = [{ type: 'choose', swap: false }, { type: 'choose', swap: true }];
+const decide = (hand: number, seats = 2, iterations = 200) =>
+  search({ hand, chosen: Array(seats).fill(false), revealed: null }, moves, rngFor('search', hand), context(seats), { iterations });
+
+describe('the search bot (SO-ISMCTS over sampled worlds)', () => {
+  it("high card's sampled worlds keep the law", () => {
+    expect(checkSampleWorld(highCard, { seats: 3, games: 30, samples: 3 })).toBeGreaterThan(100);
+  });
+
+  it('keeps a high card and swaps a low one: the value of each move comes from worlds it cannot tell apart', () => {
+    expect(decide(9).move).toEqual(moves[0]);
+    expect(decide(2).move).toEqual(moves[1]);
+    expect(decide(2, 4).move).toEqual(moves[1]);
+  });
+
+  it('spends exactly its budget: every iteration visits one root move', () => {
+    const r = decide(5, 2, 123);
+    expect(r.edges.reduce((n, e) => n + e.visits, 0)).toBe(123);
+    expect(r.edges.every((e) => e.available === 123)).toBe(true);
+  });
+
+  it('is a pure function of its sight and its rng', () => {
+    const a = decide(6, 3, 150);
+    const b = decide(6, 3, 150);
+    expect(a.edges.map((e) => e.visits)).toEqual(b.edges.map((e) => e.visits));
+    const other = search({ hand: 6, chosen: [false, false, false], revealed: null }, moves, fastRng(99), context(3), { iterations: 150 });
+    expect(other.edges.map((e) => e.visits)).not.toEqual(a.edges.map((e) => e.visits));
+  });
+});

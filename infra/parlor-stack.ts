@@ -156,9 +156,13 @@ export class ParlorStack extends Stack {
           : undefined,
     });
 
+    // The stream function plays the bots' moves (BotRunner.advance, as locally). A search bot is
+    // CPU-bound: 1,769 MB is one full vCPU; 5 minutes leaves room for a batch of 100 games' search:3
+    // decisions one after another (p99 2.4 s in Silver; docs/bots/integration.md), and a batch that
+    // times out is halved (bisectBatchOnError).
     const stream = this.handler('stream', {
-      memorySize: 1024,
-      timeout: Duration.seconds(60),
+      memorySize: 1769,
+      timeout: Duration.minutes(5),
       environment: { ...common, WS_ENDPOINT: wsStage.callbackUrl },
     });
 
@@ -171,7 +175,8 @@ export class ParlorStack extends Stack {
     });
     signingSecret.grantRead(http);
     http.addEnvironment('SIGNING_SECRET_ARN', signingSecret.secretArn);
-    const timer = this.handler('timer', { memorySize: 1024, timeout: Duration.seconds(30), environment: common });
+    // A timeout's commit carries the timeoutBot's move (search:1 by default, search:3 at most): one decision per invocation.
+    const timer = this.handler('timer', { memorySize: 1769, timeout: Duration.seconds(60), environment: common });
     const groupName = `${stack.stackName}-timers`;
     const group = new CfnScheduleGroup(this, 'TimerSchedules', { name: groupName });
     const schedulerRole = new Role(this, 'SchedulerRole', {

@@ -14,6 +14,8 @@ export interface BotGameOptions {
   /** Seed of the bots' choices. */
   botSeed: number;
   bot?: Bot;
+  /** One bot per seat (overrides `bot`). */
+  bots?: readonly Bot[];
   /** The time stamped on each commit (the lab's clock, never the engine's). */
   now?: () => string;
   /** Stop after this many moves, leaving the game running. */
@@ -42,7 +44,7 @@ export function botGame(game: AnyGame, o: BotGameOptions): Commit[] {
     const toMove = t.status(state!).toMove;
     const seat = toMove[rng.int(toMove.length)]!;
     // Through JSON, as a move from a client would arrive.
-    const move = JSON.parse(JSON.stringify(bot(t.view(state!, seat), t.legalMoves(state!, seat), rng, { game, seat, setup: { seats: o.seats, options: state!.options } })));
+    const move = JSON.parse(JSON.stringify((o.bots?.[seat] ?? bot)(t.view(state!, seat), t.legalMoves(state!, seat), rng, { game, seat, setup: { seats: o.seats, options: state!.options } })));
     commit({ type: 'move', seat, move }, seat);
   }
   return commits;

@@ -22,6 +22,8 @@ export const GAMES_COLUMNS = {
   commits: 'INTEGER',
   events: 'INTEGER',
   moves: 'INTEGER',
+  /** The bot spec of each seat, for games the lab played (`npm run simulate --bots`). */
+  bots: 'VARCHAR[]',
 };
 
 export const EVENTS_COLUMNS = {

@@ -7,8 +7,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { findGame } from '../engine/registry.js';
 import { botGame } from './bot-game.js';
 import { gameLines, type GameLines } from './ndjson.js';
-import { gameFacts } from './record.js';
-import { BOTS, gameSeed, type WorkerTask } from './simulate.js';
+import { gameFacts, type GameFacts } from './record.js';
+import { gameSeed, type WorkerTask } from './simulate.js';
+import { lineupBots } from '../bots/lineup.js';
 
 const task = workerData as WorkerTask;
 const game = findGame(task.game)!;
@@ -32,11 +33,19 @@ const send = async () => {
   while (sent - acked >= 2) await caughtUp();
 };
 
-for (let i = task.from; i < task.to; i++) {
-  const seeds = gameSeed(task.runSeed, i);
-  const commits = botGame(game, { seats: task.seats, options: task.options, bot: BOTS[task.bot], ...seeds });
-  batch.push(gameLines(gameFacts(`${task.runId}-${i}`, commits)!, commits));
-  if (batch.length >= 50 || performance.now() - since > 200) await send();
+// One bot per seat for the whole share (an external one is one process, kept for every game).
+const { bots, close } = lineupBots(game.id, task.lineup);
+try {
+  for (let i = task.from; i < task.to; i++) {
+    const seeds = gameSeed(task.runSeed, i);
+    const commits = botGame(game, { seats: task.seats, options: task.options, bots, ...seeds });
+    // Each game's line records who played each seat, so `npm run stats` can split by line-up.
+    const facts: GameFacts & { bots: string[] } = { ...gameFacts(`${task.runId}-${i}`, commits)!, bots: task.lineup };
+    batch.push(gameLines(facts, commits));
+    if (batch.length >= 50 || performance.now() - since > 200) await send();
+  }
+  if (batch.length) await send();
+} finally {
+  close();
 }
-if (batch.length) await send();
 port.close();

@@ -8,19 +8,22 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import { randomBot, sha256Hex, table, type Bot } from '../engine/core/index.js';
+import { sha256Hex, table } from '../engine/core/index.js';
+import { parseLineup } from '../bots/lineup.js';
 import { findGame, games as registry } from '../engine/registry.js';
 import { ExportSink, type GameLines } from './ndjson.js';
 import { writeParquet } from './parquet.js';
 
-export const BOTS: Record<string, Bot> = { random: randomBot };
+/** Who plays when the run names no one: every seat the greedy bot. */
+export const DEFAULT_LINEUP = 'greedy';
 
 export interface SimulateOptions {
   game: string;
   seats: number;
   games: number;
   options?: unknown;
-  bot?: string;
+  /** Who plays each seat: a line-up such as "search:1,random" or "external:<command>" (services/bots/lineup.ts); default greedy everywhere. */
+  bots?: string;
   out: string;
   /** Worker threads (default: one per core). */
   workers?: number;
@@ -36,6 +39,8 @@ export interface SimulateSummary {
   gamesPerSecond: number;
   workers: number;
   seed: string;
+  /** The bot spec of each seat. */
+  lineup: string[];
 }
 
 /** What one worker plays. */
@@ -43,7 +48,8 @@ export interface WorkerTask {
   game: string;
   seats: number;
   options: unknown;
-  bot: string;
+  /** The bot spec of each seat. */
+  lineup: string[];
   runSeed: string;
   runId: string;
   from: number;
@@ -69,8 +75,7 @@ export function gameSeed(runSeed: string, i: number): { seed: string; botSeed: n
 export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
   const game = findGame(o.game);
   if (!game) throw new Error(`unknown game "${o.game}" (one of ${registry.map((g) => g.id).join(', ')})`);
-  const bot = o.bot ?? 'random';
-  if (!BOTS[bot]) throw new Error(`unknown bot "${bot}" (one of ${Object.keys(BOTS).join(', ')})`);
+  const lineup = parseLineup(o.bots ?? DEFAULT_LINEUP, o.seats);
   if (!Number.isInteger(o.games) || o.games < 1 || o.games > MAX_GAMES) throw new Error(`--games takes 1 to ${MAX_GAMES}`);
   // Seats and options are checked by the engine itself, with its own message, before any thread starts.
   table(game).decide(null, { type: 'create', game: game.id, seats: o.seats, options: o.options ?? {}, seed: 'check', seedFixed: true });
@@ -87,7 +92,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
 
   const run = (from: number, to: number) =>
     new Promise<void>((resolve, reject) => {
-      const task: WorkerTask = { game: game.id, seats: o.seats, options: o.options ?? {}, bot, runSeed, runId, from, to };
+      const task: WorkerTask = { game: game.id, seats: o.seats, options: o.options ?? {}, lineup, runSeed, runId, from, to };
       const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
       worker.on('message', (batch: GameLines[]) => {
         writing = writing.then(async () => {
@@ -107,5 +112,5 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
   const written = await sink.close();
   const seconds = (performance.now() - started) / 1000;
   await writeParquet(o.out);
-  return { games: written.games, events: written.events, seconds, gamesPerSecond: written.games / seconds, workers: threads, seed: runSeed };
+  return { games: written.games, events: written.events, seconds, gamesPerSecond: written.games / seconds, workers: threads, seed: runSeed, lineup };
 }

@@ -11,7 +11,7 @@ const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 const interval = (w: SeatWins) => `${pct(w.rate)} [${pct(w.low)}, ${pct(w.high)}]`;
 const figure = (name: string, v: number) => (/^(round|stage) end: |success|bet won|scores best|boosted/.test(name) ? pct(v) : num(v));
 const disjoint = (a: SeatWins, b: SeatWins) => a.high < b.low || b.high < a.low;
-const key = (g: GroupStats) => `${g.game}/${g.seats}`;
+const key = (g: GroupStats) => `${g.game}/${g.seats}/${g.lineup ?? ''}`;
 
 /** Groups of one or two reports, matched by game and seat count. */
 function pairs(reports: StatsReport[]): { title: string; groups: (GroupStats | undefined)[] }[] {
@@ -19,7 +19,7 @@ function pairs(reports: StatsReport[]): { title: string; groups: (GroupStats | u
   return keys.map((k) => {
     const groups = reports.map((r) => r.games.find((g) => key(g) === k));
     const any = groups.find(Boolean)!;
-    return { title: `${any.game} · ${any.seats} seats`, groups };
+    return { title: `${any.game} · ${any.seats} seats${any.lineup ? ` · bots ${any.lineup}` : ''}`, groups };
   });
 }
 

@@ -5,13 +5,14 @@ import { z } from 'zod';
 import type { AnyGame, Viewer } from '../engine/core/index.js';
 import { statusOf, type Aggregate } from '../app/aggregate.js';
 import { playByTurnFields } from './play-by-turn.js';
+import { botCatalog, type BotKindInfo } from '../bots/spec.js';
 
 export interface GameDto {
   id: string;
   type: string;
   version: number;
   seats: number;
-  players: { seat: number; name: string; bot: string | null }[];
+  players: SeatHolderDto[];
   /** The caller's seat, null for a spectator. */
   seat: number | null;
   options: unknown;
@@ -24,8 +25,20 @@ export interface GameDto {
   legalMoves: unknown[];
 }
 
-export function playersOf(agg: Aggregate): { seat: number; name: string; bot: string | null }[] {
-  return agg.state.players.map((p, seat) => ({ seat, name: p.name, bot: agg.app.bots[seat] ?? null }));
+export interface SeatHolderDto {
+  seat: number;
+  name: string;
+  /** The server's bot playing the seat (its spec), else null. */
+  bot: string | null;
+  /** BOT when a bot plays the seat: the server's, or a registered player of kind BOT. */
+  kind: 'HUMAN' | 'BOT';
+}
+
+export function playersOf(agg: Aggregate): SeatHolderDto[] {
+  return agg.state.players.map((p, seat) => {
+    const bot = agg.app.bots[seat] ?? null;
+    return { seat, name: p.name, bot, kind: bot !== null || agg.app.botPlayers?.[seat] ? 'BOT' : 'HUMAN' };
+  });
 }
 
 export function gameDto(agg: Aggregate, viewer: Viewer): GameDto {
@@ -58,6 +71,8 @@ export interface GameTypeDto {
   options: { name: string; description: string | null; default: unknown; schema: unknown }[];
   /** Extra catalog data a game publishes (e.g. Silver's card list), or null. */
   catalog: unknown;
+  /** The bots that may take this game's seats, with their levels. */
+  bots: BotKindInfo[];
 }
 
 /** A game's move schema as JSON Schema draft-07 (what OpenAPI 3.0 and Fastify's ajv read). */
@@ -82,5 +97,6 @@ export function gameTypeDto(game: AnyGame): GameTypeDto {
     moves: moveSchema(game),
     options,
     catalog: game.catalog ?? null,
+    bots: botCatalog(),
   };
 }

@@ -9,6 +9,7 @@ import type { CreateInput, Credential, JoinOptions, ParlorService } from '../app
 import type { Seat } from '../engine/core/index.js';
 import { durationMs, timeControlOf, type TimeControlInput } from '../clocks/time-control.js';
 import { clocksOf } from '../clocks/annotator.js';
+import { canonicalSpec, DEFAULT_TIMEOUT_BOT, timeoutBotOf } from '../bots/spec.js';
 
 /** How long a play-by-turn game may wait for players unless its creator says otherwise. */
 export const DEFAULT_EXPIRY = 'P7D';
@@ -21,7 +22,10 @@ export interface CreateGameFields {
   seed?: string | null;
   timeControl?: TimeControlInput | null;
   onTimeout?: TimeoutAction | null;
-  bots?: { seat: number; kind: string }[] | null;
+  /** `level` absent: the kind's default level. */
+  bots?: { seat: number; kind: string; level?: number | null }[] | null;
+  /** A bot spec ("search:1"): plays for a seat that times out, resigns or forfeits. */
+  timeoutBot?: string | null;
   autoAdvance?: boolean | null;
   multiSeat?: boolean | null;
   expiresIn?: string | null;
@@ -31,16 +35,18 @@ export interface CreateGameFields {
 export function createInput(input: CreateGameFields, credential: Credential, now: number): CreateInput {
   const base: CreateInput = { game: input.game, seats: input.seats, options: input.options ?? {}, seed: input.seed ?? undefined };
   const creator = credential && typeof credential === 'object' && 'player' in credential ? credential.player : undefined;
-  const asked = [input.timeControl, input.onTimeout, input.bots, input.autoAdvance, input.multiSeat, input.expiresIn].some((v) => v != null);
+  const asked = [input.timeControl, input.onTimeout, input.bots, input.timeoutBot, input.autoAdvance, input.multiSeat, input.expiresIn].some((v) => v != null);
   if (!asked && creator === undefined) return base;
   if ((input.bots?.length ?? 0) > MAX_BOTS) throw new AppError('BAD_INPUT', `at most ${MAX_BOTS} bots`);
   const timeControl = input.timeControl ? timeControlOf(input.timeControl) : undefined;
-  const bots = input.bots ?? [];
+  // Stored as canonical specs ("search:2"), so the game records exactly which bot plays.
+  const bots = (input.bots ?? []).map((b) => ({ seat: b.seat, kind: canonicalSpec(b.kind, b.level) }));
   const settings: Partial<Omit<GameSettings, 'type'>> = {
     creator,
     timeControl,
     onTimeout: input.onTimeout ?? 'BOT',
     bots,
+    timeoutBot: canonicalSpec(input.timeoutBot ?? DEFAULT_TIMEOUT_BOT),
     autoAdvance: input.autoAdvance ?? (timeControl !== undefined || bots.length > 0),
     multiSeat: input.multiSeat ?? false,
     expiresAt: new Date(now + durationMs(input.expiresIn ?? DEFAULT_EXPIRY, 'expiresIn')).toISOString(),
@@ -59,7 +65,7 @@ export async function joinAs(
 ): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
   if (credential && typeof credential === 'object') {
     if ('refused' in credential) throw new AppError('UNAUTHENTICATED', credential.refused);
-    const { agg, seat } = await service.joinAsPlayer(gameId, name, credential.player, { entropy: options.entropy });
+    const { agg, seat } = await service.joinAsPlayer(gameId, name, credential.player, { entropy: options.entropy, bot: credential.bot });
     return { agg, seat, token: bearer! };
   }
   return service.join(gameId, name, options);
@@ -67,5 +73,5 @@ export async function joinAs(
 
 /** The play-by-turn fields of a game as clients see them. */
 export function playByTurnFields(agg: Aggregate) {
-  return { clocks: clocksOf(agg), rematch: agg.app.rematch, rematchOf: agg.app.settings.rematchOf ?? null };
+  return { clocks: clocksOf(agg), rematch: agg.app.rematch, rematchOf: agg.app.settings.rematchOf ?? null, timeoutBot: timeoutBotOf(agg.app) };
 }

@@ -25,8 +25,15 @@ export const REMEMBERED_COMMANDS = 256;
 /** Idempotency keys are per seat: two seats may pick the same id. */
 export const commandKey = (seat: number | undefined, commandId: string) => `${seat ?? '-'}:${commandId}`;
 
+/**
+ * The shape of the folds snapshots hold. Raise it whenever a game's state gains or changes a
+ * field: an older snapshot is then ignored and the game folded from its events (which never change).
+ */
+export const SNAPSHOT_FORMAT = 2;
+
 /** What a snapshot stores. */
 interface SnapshotData {
+  format?: number;
   state: TableState;
   commandIds: Record<string, number>;
   app?: AppState;
@@ -72,8 +79,11 @@ function remember(known: Record<string, number>, commit: Pick<Commit, 'version' 
   return Object.fromEntries([...entries, [commandKey(commit.seat, commit.commandId), commit.version]]);
 }
 
+/** Whether a stored snapshot holds a fold of today's shape (else the game is folded from its events). */
+export const snapshotIsCurrent = (data: unknown) => (data as SnapshotData | undefined)?.format === SNAPSHOT_FORMAT;
+
 export function snapshotOf(agg: Aggregate): SnapshotData {
-  return { state: agg.state, commandIds: agg.commandIds, app: agg.app };
+  return { format: SNAPSHOT_FORMAT, state: agg.state, commandIds: agg.commandIds, app: agg.app };
 }
 
 /** The game's status as clients see it: the table's, with cancelling and who left on top. */

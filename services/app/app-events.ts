@@ -17,8 +17,10 @@ export interface GameSettings {
   creator?: string;
   timeControl?: TimeControl;
   onTimeout: TimeoutAction;
-  /** Seats the server plays from creation on, by bot kind. */
+  /** Seats the server plays from creation on; `kind` is the bot's spec ("greedy", "search:2"). */
   bots: { seat: Seat; kind: string }[];
+  /** The bot spec that plays for a seat that timed out, resigned or forfeited (absent: the server's default). */
+  timeoutBot?: string;
   /** Steps whose only legal move is a formality are played by the server. */
   autoAdvance: boolean;
   /** One registered player may hold several seats. */
@@ -31,6 +33,8 @@ export interface SeatClaimed {
   type: 'SeatClaimed';
   seat: Seat;
   player: string;
+  /** The player is a bot its author runs outside the server (a registered player of kind BOT). */
+  bot?: true;
 }
 export interface DeadlineSet {
   type: 'DeadlineSet';
@@ -50,10 +54,14 @@ export interface TimedOut {
   seat: Seat;
   deadline: string;
   action: TimeoutAction;
+  /** The bot spec that plays for the seat (absent in games older than timeoutBot: random). */
+  bot?: string;
 }
 export interface SeatResigned {
   type: 'SeatResigned';
   seat: Seat;
+  /** The bot spec that plays the seat from now on (absent in games older than timeoutBot: random). */
+  bot?: string;
 }
 export interface GameCancelled {
   type: 'GameCancelled';
@@ -79,6 +87,8 @@ export interface AppState {
   settings: Omit<GameSettings, 'type'>;
   /** seat → registered player id. */
   players: Record<Seat, string>;
+  /** Seats held by registered players of kind BOT (absent in snapshots older than it). */
+  botPlayers?: Record<Seat, true>;
   /** seat → bot kind, for every seat the server plays (seated bots, resigned and forfeited seats). */
   bots: Record<Seat, string>;
   left: Record<Seat, 'resigned' | 'forfeited'>;
@@ -90,7 +100,7 @@ export interface AppState {
 export const DEFAULT_SETTINGS: Omit<GameSettings, 'type'> = { onTimeout: 'BOT', bots: [], autoAdvance: false, multiSeat: false };
 export const initialAppState = (): AppState => ({ settings: DEFAULT_SETTINGS, players: {}, bots: {}, left: {}, clocks: {}, cancelled: null, rematch: null });
 
-/** The bot kind that takes over a seat whose player left. */
+/** The bot that took over a seat whose player left, in games recorded before the events named it. */
 export const STAND_IN_BOT = 'random';
 
 export function evolveApp(s: AppState, e: AppEvent): AppState {
@@ -100,7 +110,7 @@ export function evolveApp(s: AppState, e: AppEvent): AppState {
       return { ...s, settings, bots: Object.fromEntries(settings.bots.map((b) => [b.seat, b.kind])) };
     }
     case 'SeatClaimed':
-      return { ...s, players: { ...s.players, [e.seat]: e.player } };
+      return { ...s, players: { ...s.players, [e.seat]: e.player }, ...(e.bot && { botPlayers: { ...s.botPlayers, [e.seat]: true } }) };
     case 'DeadlineSet':
       return { ...s, clocks: { ...s.clocks, [e.seat]: { remainingMs: e.remainingMs, deadline: e.deadline } } };
     case 'ClockStopped':
@@ -108,11 +118,11 @@ export function evolveApp(s: AppState, e: AppEvent): AppState {
     case 'TimedOut': {
       const clocks = { ...s.clocks, [e.seat]: { remainingMs: 0, deadline: null } };
       if (e.action === 'BOT') return { ...s, clocks };
-      return { ...s, clocks, bots: { ...s.bots, [e.seat]: STAND_IN_BOT }, left: { ...s.left, [e.seat]: 'forfeited' } };
+      return { ...s, clocks, bots: { ...s.bots, [e.seat]: e.bot ?? STAND_IN_BOT }, left: { ...s.left, [e.seat]: 'forfeited' } };
     }
     case 'SeatResigned': {
       const { [e.seat]: _stopped, ...clocks } = s.clocks;
-      return { ...s, clocks, bots: { ...s.bots, [e.seat]: STAND_IN_BOT }, left: { ...s.left, [e.seat]: 'resigned' } };
+      return { ...s, clocks, bots: { ...s.bots, [e.seat]: e.bot ?? STAND_IN_BOT }, left: { ...s.left, [e.seat]: 'resigned' } };
     }
     case 'GameCancelled':
       return { ...s, cancelled: e.reason, clocks: {} };

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { newSeed, recordedCommand, type Seat, type TableCommand, type TableEvent, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
 import { SNAPSHOT_EVERY, VersionConflict, type Commit, type EventStore } from '../store/port.js';
-import { applyCommit, fromStream, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
+import { applyCommit, fromStream, snapshotIsCurrent, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
 import { DEFAULT_SETTINGS, initialAppState, isAppEvent, seatsOf, type AppEvent, type GameSettings } from './app-events.js';
 import { AppError, asAppError } from './errors.js';
 import { LruCache } from './lru.js';
@@ -47,7 +47,7 @@ export interface ServiceOptions {
  * Who is calling: a seat token, a registered player (verified by the api), or nobody.
  * A player credential whose token did not verify carries the refusal, raised when used.
  */
-export type Credential = string | { player: string } | { refused: string } | undefined;
+export type Credential = string | { player: string; bot?: true } | { refused: string } | undefined;
 
 /** Adds application events (e.g. clocks) to a commit, given the game before and after it and the time. */
 export type CommitAnnotator = (before: Aggregate, after: Aggregate, now: number) => AppEvent[];
@@ -58,6 +58,8 @@ export interface Decision {
   seat?: Seat;
   /** The table command the events came from, for the game's record (a bot's move, a timeout's move). */
   command?: TableCommand;
+  /** Who played the commit for the seat, when not its holder ("bot:search:1", "auto"): shown in the history. */
+  by?: string;
 }
 
 /** The longest commandId accepted (they are kept in snapshots). */
@@ -165,6 +167,7 @@ export class ParlorService {
     if (botSeats.size >= seats) throw new AppError('BAD_INPUT', 'a game needs at least one seat for a human');
     const unknown = settings.bots.find((b) => !this.isBotKind(b.kind));
     if (unknown) throw new AppError('BAD_INPUT', `unknown bot kind "${unknown.kind}"`);
+    if (settings.timeoutBot !== undefined && !this.isBotKind(settings.timeoutBot)) throw new AppError('BAD_INPUT', `unknown bot kind "${settings.timeoutBot}"`);
     return settings;
   }
 
@@ -180,11 +183,12 @@ export class ParlorService {
     return { agg, seat, token: token! };
   }
 
-  async joinAsPlayer(gameId: string, name: string, player: string, options: Pick<JoinOptions, 'entropy'> = {}): Promise<{ agg: Aggregate; seat: Seat }> {
+  /** `bot`: the player is a bot run by its author (a registered player of kind BOT); the seat says so. */
+  async joinAsPlayer(gameId: string, name: string, player: string, options: Pick<JoinOptions, 'entropy'> & { bot?: true } = {}): Promise<{ agg: Aggregate; seat: Seat }> {
     return this.takeSeat(gameId, name, player, options);
   }
 
-  private async takeSeat(gameId: string, name: string, player: string | undefined, { entropy, joinKey }: JoinOptions): Promise<{ agg: Aggregate; seat: Seat; token: string | null }> {
+  private async takeSeat(gameId: string, name: string, player: string | undefined, { entropy, joinKey, bot }: JoinOptions & { bot?: true }): Promise<{ agg: Aggregate; seat: Seat; token: string | null }> {
     for (let attempt = 0; ; attempt++) {
       const agg = await this.load(gameId);
       if (agg.app.cancelled) throw new AppError('GAME_OVER', `the game was ${agg.app.cancelled}`);
@@ -196,7 +200,7 @@ export class ParlorService {
       const { token, tokenHash } = player !== undefined ? { token: null, tokenHash: '' } : joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(gameId, seat, joinKey);
       const command: TableCommand = { type: 'join', name, tokenHash, ...(entropy !== undefined && { entropy }) };
       const taken = decideOrRefuse(agg, command);
-      const claimed = player === undefined ? taken : [...taken, { type: 'SeatClaimed', seat, player } as TableEvent];
+      const claimed = player === undefined ? taken : [...taken, { type: 'SeatClaimed', seat, player, ...(bot && { bot }) } as TableEvent];
       try {
         return { agg: await this.commit(agg, withBots(agg, claimed), { command }), seat, token };
       } catch (e) {
@@ -221,7 +225,7 @@ export class ParlorService {
       const decision = decide(agg);
       if (!decision) return agg;
       try {
-        return await this.commit(agg, decision.events, { seat: decision.seat, command: decision.command });
+        return await this.commit(agg, decision.events, { seat: decision.seat, command: decision.command, by: decision.by });
       } catch (e) {
         if (!(e instanceof VersionConflict) || options.expectedVersion !== undefined || attempt >= this.maxRetries) throw conflict(e);
       }
@@ -313,8 +317,9 @@ export class ParlorService {
       for (const commit of await this.store.commitsAfter(gameId, cached.version)) agg = applyCommit(agg, commit);
       return this.remember(agg);
     }
-    const stream = await this.store.load(gameId);
+    let stream = await this.store.load(gameId);
     if (!stream) throw new AppError('NOT_FOUND', `no game ${gameId}`);
+    if (stream.snapshot && !snapshotIsCurrent(stream.snapshot.data)) stream = { version: stream.version, snapshot: null, commits: await this.store.history(gameId) };
     return this.remember(fromStream(gameId, stream, this.lookup));
   }
 
@@ -348,11 +353,11 @@ export class ParlorService {
   }
 
   /** The full event history as `viewer` may see it. */
-  async history(agg: Aggregate, viewer: Viewer): Promise<{ version: number; at: string; seat: number | null; events: TableEvent[] }[]> {
+  async history(agg: Aggregate, viewer: Viewer): Promise<{ version: number; at: string; seat: number | null; by: string | null; events: TableEvent[] }[]> {
     const commits = await this.store.history(agg.id);
     return commits
       .filter((c) => c.version <= agg.version)
-      .map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, events: (c.events as TableEvent[]).map((e) => (isAppEvent(e) ? e : agg.table.redact(e, viewer))) }));
+      .map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, by: c.by ?? null, events: (c.events as TableEvent[]).map((e) => (isAppEvent(e) ? e : agg.table.redact(e, viewer))) }));
   }
 
   /**
@@ -365,7 +370,7 @@ export class ParlorService {
     return { agg, commits: await this.store.history(gameId) };
   }
 
-  private async commit(agg: Aggregate, decided: TableEvent[], { command, ...meta }: { commandId?: string; seat?: Seat; command?: TableCommand }): Promise<Aggregate> {
+  private async commit(agg: Aggregate, decided: TableEvent[], { command, ...meta }: { commandId?: string; seat?: Seat; command?: TableCommand; by?: string }): Promise<Aggregate> {
     const version = agg.version + 1;
     const now = this.now();
     let events = decided;
@@ -379,7 +384,7 @@ export class ParlorService {
     const snapshot = version % this.snapshotEvery === 0 ? snapshotOf(next) : undefined;
     // The command goes into the record without its secrets (seed, token hash).
     const recorded = command && recordedCommand(command);
-    await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, command: recorded, snapshot });
+    await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, by: meta.by, command: recorded, snapshot });
     this.remember(next);
     const commit: Commit = { version, events, at: new Date(now).toISOString(), command: recorded, ...meta };
     // The commit is durable now: a failing listener must not turn it into an error (or a retry).

@@ -11,6 +11,7 @@ import { AppError } from '../app/errors.js';
 import { moveEvents, type ParlorService } from '../app/service.js';
 import { sightOf } from '../app/bot-sight.js';
 import { botMove } from './kinds.js';
+import { AUTO_MARK, botMark } from './spec.js';
 
 /** The move the bot `kind` plays for `seat` now. */
 export function seatBotMove(agg: Aggregate, seat: Seat, kind: string): unknown {
@@ -18,15 +19,15 @@ export function seatBotMove(agg: Aggregate, seat: Seat, kind: string): unknown {
   return botMove(sight, kind, sight.key, sight.stream);
 }
 
-/** The server's next move in this game, if it has one. */
-export function serverMove(agg: Aggregate): { seat: Seat; move: unknown } | null {
+/** The server's next move in this game, if it has one, and the history's mark of who played it. */
+export function serverMove(agg: Aggregate): { seat: Seat; move: unknown; by: string } | null {
   if (!agg.state.started || agg.state.ended || agg.app.cancelled) return null;
   for (const seat of statusOf(agg).toMove) {
     const kind = agg.app.bots[seat];
-    if (kind !== undefined) return { seat, move: seatBotMove(agg, seat, kind) };
+    if (kind !== undefined) return { seat, move: seatBotMove(agg, seat, kind), by: botMark(kind) };
     if (agg.app.settings.autoAdvance) {
       const legal = agg.table.legalMoves(agg.state, seat);
-      if (legal.length === 1) return { seat, move: legal[0] };
+      if (legal.length === 1) return { seat, move: legal[0], by: AUTO_MARK };
     }
   }
   return null;
@@ -55,7 +56,7 @@ export class BotRunner {
     const next = serverMove(agg);
     if (!next) return;
     try {
-      await this.service.execute(gameId, (now) => ({ events: moveEvents(now, next.seat, next.move), seat: next.seat }), { expectedVersion: agg.version });
+      await this.service.execute(gameId, (now) => ({ events: moveEvents(now, next.seat, next.move), seat: next.seat, by: next.by }), { expectedVersion: agg.version });
     } catch (e) {
       if (!(e instanceof AppError && e.code === 'VERSION_CONFLICT')) throw e; // someone moved first: their commit looks again
     }

@@ -6,11 +6,12 @@
  * it was set for still stands.
  */
 import { applyCommit, type Aggregate } from '../app/aggregate.js';
-import { STAND_IN_BOT, type TimedOut } from '../app/app-events.js';
+import type { TimedOut } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
 import { moveEvents, type Decision, type ParlorService } from '../app/service.js';
 import type { TableEvent } from '../engine/core/index.js';
 import { seatBotMove } from '../bots/runner.js';
+import { botMark, timeoutBotOf } from '../bots/spec.js';
 
 export interface Timer {
   kind: 'timeout' | 'warning' | 'expire';
@@ -47,9 +48,11 @@ export function timersOf(agg: Aggregate): Timer[] {
 export function timeoutDecision(agg: Aggregate, seat: number, now: number): Decision | null {
   const deadline = agg.app.clocks[seat]?.deadline;
   if (!deadline || Date.parse(deadline) > now || agg.state.ended) return null;
-  const timedOut: TimedOut = { type: 'TimedOut', seat, deadline, action: agg.app.settings.onTimeout };
+  // The seat's own bot if it has one, else the game's timeoutBot, plays for the seat that ran out.
+  const bot = agg.app.bots[seat] ?? timeoutBotOf(agg.app);
+  const timedOut: TimedOut = { type: 'TimedOut', seat, deadline, action: agg.app.settings.onTimeout, bot };
   const draft = applyCommit(agg, { version: agg.version + 1, events: [timedOut as TableEvent] });
-  return { events: [timedOut as TableEvent, ...moveEvents(draft, seat, seatBotMove(draft, seat, draft.app.bots[seat] ?? STAND_IN_BOT))], seat };
+  return { events: [timedOut as TableEvent, ...moveEvents(draft, seat, seatBotMove(draft, seat, bot))], seat, by: botMark(bot) };
 }
 
 /** Cancels a game that is still waiting for players when its expiry is due. */

@@ -11,7 +11,7 @@
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { Context, DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { applyCommit, fromStream, type Aggregate, type GameLookup } from '../app/aggregate.js';
+import { applyCommit, fromStream, snapshotIsCurrent, type Aggregate, type GameLookup } from '../app/aggregate.js';
 import { toCommit } from '../store/dynamo.js';
 import type { Commit, EventStore, Stream } from '../store/port.js';
 import { COMMIT_PREFIX, gamePk, KEY } from '../store/schema.js';
@@ -42,13 +42,13 @@ export function commitRecords(records: DynamoDBRecord[]): CommitRecord[] {
 
 /**
  * The game as it was right after each of `versions` (ascending): folded from the newest
- * snapshot when it is not past the first of them, else from the whole history.
+ * snapshot when it is not past the first of them and of today's shape, else from the whole history.
  */
 export async function replay(store: EventStore, gameId: string, versions: number[], lookup: GameLookup): Promise<Aggregate[]> {
   const first = versions[0]!;
   let stream = await store.load(gameId);
   if (!stream) throw new Error(`game ${gameId} has commits in the stream but none in the table`);
-  if (stream.snapshot && stream.snapshot.version > first) stream = { version: stream.version, snapshot: null, commits: await store.history(gameId) } satisfies Stream;
+  if (stream.snapshot && (stream.snapshot.version > first || !snapshotIsCurrent(stream.snapshot.data))) stream = { version: stream.version, snapshot: null, commits: await store.history(gameId) } satisfies Stream;
   let agg = fromStream(gameId, { ...stream, commits: stream.commits.filter((c) => c.version <= first) }, lookup);
   const wanted = new Set(versions);
   const out = [agg];

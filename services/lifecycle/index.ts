@@ -9,6 +9,7 @@ import type { GameSettings } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
 import type { Credential, ParlorService } from '../app/service.js';
 import type { TableEvent } from '../engine/core/index.js';
+import { timeoutBotOf } from '../bots/spec.js';
 
 export class Lifecycle {
   constructor(private readonly service: ParlorService) {}
@@ -20,7 +21,7 @@ export class Lifecycle {
       if (!agg.state.started) throw new AppError('FORBIDDEN', 'the game has not started: its creator may cancel it');
       if (statusOf(agg).over) throw new AppError('GAME_OVER', 'the game is over');
       if (agg.app.bots[seat] !== undefined) throw new AppError('FORBIDDEN', `seat ${seat} is already played by a bot`);
-      return { events: [{ type: 'SeatResigned', seat } as TableEvent], seat };
+      return { events: [{ type: 'SeatResigned', seat, bot: timeoutBotOf(agg.app) } as TableEvent], seat };
     });
   }
 
@@ -42,7 +43,7 @@ export class Lifecycle {
     const n = old.state.seats;
     const bots = old.app.settings.bots.map((b) => ({ seat: (b.seat + 1) % n, kind: b.kind }));
     const humans = old.state.players
-      .map((p, seat) => ({ seat: (seat + 1) % n, name: p.name, player: old.app.players[seat] }))
+      .map((p, seat) => ({ seat: (seat + 1) % n, name: p.name, player: old.app.players[seat], bot: old.app.botPlayers?.[seat] }))
       .filter((h) => !bots.some((b) => b.seat === h.seat))
       .sort((a, b) => a.seat - b.seat);
     if (humans.some((h) => h.player === undefined)) throw new AppError('FORBIDDEN', 'a rematch needs every human seat held by a registered player');
@@ -50,7 +51,7 @@ export class Lifecycle {
     const settings: Partial<Omit<GameSettings, 'type'>> = { ...kept, bots, rematchOf: old.id };
     let fresh = await this.service.create({ game: old.state.game, seats: n, options: old.state.options, settings });
     // Humans in seat order: each join takes the next free seat, bots fill theirs in between.
-    for (const h of humans) fresh = (await this.service.joinAsPlayer(fresh.id, h.name, h.player!)).agg;
+    for (const h of humans) fresh = (await this.service.joinAsPlayer(fresh.id, h.name, h.player!, { bot: h.bot })).agg;
     const linked = await this.service.execute(gameId, (agg) => (agg.app.rematch ? null : { events: [{ type: 'RematchCreated', gameId: fresh.id } as TableEvent] }));
     if (linked.app.rematch === fresh.id) return this.service.load(fresh.id);
     // Another player's rematch won the race: this one is withdrawn.

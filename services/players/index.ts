@@ -6,7 +6,7 @@
 import { AppError } from '../app/errors.js';
 import type { Credential } from '../app/service.js';
 import type { Inbox } from './inbox.js';
-import type { Player, PlayerRegistry } from './registry.js';
+import type { Player, PlayerKind, PlayerRegistry } from './registry.js';
 import { isPlayerToken, type PlayerTokens } from './tokens.js';
 
 export class Players {
@@ -26,9 +26,10 @@ export class Players {
     }));
   }
 
-  async register(name: string): Promise<{ player: Player; token: string }> {
-    const player = await this.registry.register(name);
-    return { player, token: await (await this.tokens()).sign({ player: player.id, name: player.name }) };
+  /** `BOT`: a bot its author runs; the token says so, and so does every seat it takes. */
+  async register(name: string, kind: PlayerKind = 'HUMAN'): Promise<{ player: Player; token: string }> {
+    const player = await this.registry.register(name, kind);
+    return { player, token: await (await this.tokens()).sign({ player: player.id, name: player.name, ...(kind === 'BOT' && { bot: true }) }) };
   }
 
   /** A bearer token as a credential: seat tokens pass through, player tokens are verified. */
@@ -36,7 +37,8 @@ export class Players {
     if (bearer === undefined || !isPlayerToken(bearer)) return bearer;
     const tokens = await this.tokens();
     try {
-      return { player: (await tokens.verify(bearer)).player };
+      const claims = await tokens.verify(bearer);
+      return { player: claims.player, ...(claims.bot && { bot: claims.bot }) };
     } catch (e) {
       return { refused: (e as Error).message };
     }

@@ -8,9 +8,13 @@ import { AppError } from '../app/errors.js';
 
 export const playerPk = (id: string) => `PLAYER#${id}`;
 
+/** A person, or a bot its author runs through the public API like any player. */
+export type PlayerKind = 'HUMAN' | 'BOT';
+
 export interface Player {
   id: string;
   name: string;
+  kind: PlayerKind;
 }
 
 export class PlayerRegistry {
@@ -23,18 +27,18 @@ export class PlayerRegistry {
     this.doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
   }
 
-  async register(name: string): Promise<Player> {
+  async register(name: string, kind: PlayerKind = 'HUMAN'): Promise<Player> {
     const trimmed = name.trim();
     if (trimmed.length < 1 || trimmed.length > 40) throw new AppError('BAD_INPUT', 'a name has 1 to 40 characters');
-    const player = { id: randomUUID(), name: trimmed };
+    const player: Player = { id: randomUUID(), name: trimmed, kind };
     await this.doc.send(
-      new PutCommand({ TableName: this.table, Item: { pk: playerPk(player.id), sk: 'PROFILE', name: player.name, createdAt: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(pk)' }),
+      new PutCommand({ TableName: this.table, Item: { pk: playerPk(player.id), sk: 'PROFILE', name: player.name, kind, createdAt: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(pk)' }),
     );
     return player;
   }
 
   async get(id: string): Promise<Player | null> {
     const item = (await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: playerPk(id), sk: 'PROFILE' } }))).Item;
-    return item ? { id, name: item.name as string } : null;
+    return item ? { id, name: item.name as string, kind: (item.kind as PlayerKind | undefined) ?? 'HUMAN' } : null;
   }
 }

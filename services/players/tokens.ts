@@ -16,6 +16,8 @@ const ED25519_PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'he
 export interface PlayerClaims {
   player: string;
   name: string;
+  /** A bot its author runs through the public API (absent: a person). */
+  bot?: true;
 }
 
 export interface PlayerTokensOptions {
@@ -43,7 +45,7 @@ export class PlayerTokens {
 
   sign(claims: PlayerClaims): Promise<string> {
     const iat = Math.floor(this.now() / 1000);
-    return new SignJWT({ name: claims.name })
+    return new SignJWT({ name: claims.name, ...(claims.bot && { bot: true }) })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setIssuer(ISSUER)
       .setSubject(claims.player)
@@ -57,7 +59,7 @@ export class PlayerTokens {
     try {
       const { payload } = await jwtVerify(token, this.publicKey, { issuer: ISSUER, algorithms: [ALG], currentDate: new Date(this.now()) });
       if (typeof payload.sub !== 'string') throw new Error('no subject');
-      return { player: payload.sub, name: typeof payload.name === 'string' ? payload.name : '' };
+      return { player: payload.sub, name: typeof payload.name === 'string' ? payload.name : '', ...(payload.bot === true && { bot: true as const }) };
     } catch (e) {
       const code = (e as { code?: string }).code;
       throw new Error(code === 'ERR_JWT_EXPIRED' ? 'the player token has expired' : 'invalid player token');

@@ -19,6 +19,7 @@ interface CommitItem {
   at: string;
   commandId?: string;
   seat?: number;
+  by?: string;
   command?: string;
   snapshot?: string;
   attemptId: string;
@@ -61,6 +62,7 @@ export class DynamoEventStore implements EventStore, CommitScan {
       at: new Date().toISOString(),
       commandId: commit.commandId,
       seat: commit.seat,
+      by: commit.by,
       command: commit.command === undefined ? undefined : JSON.stringify(commit.command),
       snapshot: commit.snapshot === undefined ? undefined : JSON.stringify(commit.snapshot),
       attemptId: commit.attemptId ?? randomUUID(),
@@ -117,8 +119,8 @@ export class DynamoEventStore implements EventStore, CommitScan {
     const items = await queryAll<CommitItem>(this.doc, {
       ...query,
       // Snapshots are for loading, not history: leave them on the server.
-      ProjectionExpression: '#version, #events, #at, #commandId, #seat, #command',
-      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#version': 'version', '#events': 'events', '#at': 'at', '#commandId': 'commandId', '#seat': 'seat', '#command': 'command' },
+      ProjectionExpression: '#version, #events, #at, #commandId, #seat, #by, #command',
+      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#version': 'version', '#events': 'events', '#at': 'at', '#commandId': 'commandId', '#seat': 'seat', '#by': 'by', '#command': 'command' },
     });
     return items.map(toCommit);
   }
@@ -166,6 +168,7 @@ export function toCommit(item: CommitItem): Commit {
   const commit: Commit = { version: item.version, events: JSON.parse(item.events), at: item.at };
   if (item.commandId !== undefined) commit.commandId = item.commandId;
   if (item.seat !== undefined) commit.seat = item.seat;
+  if (item.by !== undefined) commit.by = item.by;
   if (item.command !== undefined) commit.command = JSON.parse(item.command);
   return commit;
 }

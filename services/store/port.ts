@@ -11,6 +11,8 @@ export interface Commit {
   commandId?: string;
   /** The seat that issued the command (absent for create / join). */
   seat?: number;
+  /** Who played it for the seat when not the seat's holder (a bot: "bot:search:1"); opaque to the store. */
+  by?: string;
   /**
    * The command that produced the commit, as the public record keeps it. Secret while the game
    * runs (like the events it produced): only a finished game's record shows it.
@@ -40,6 +42,8 @@ export interface NewCommit {
   events: unknown[];
   commandId?: string;
   seat?: number;
+  /** See `Commit.by`. */
+  by?: string;
   /** The command that produced the commit (see `Commit.command`). */
   command?: unknown;
   snapshot?: unknown;

@@ -2,11 +2,12 @@
  * The rules-variant lab: games played by bots on worker threads land in the export format, are
  * whole finished games, and a run is reproducible from its seed whatever the thread count.
  */
-import { mkdtemp, readFile } from 'node:fs/promises';
+import { appendFile, mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { simulate } from '../../services/analytics/simulate.js';
+import { computeStats } from '../../services/analytics/stats.js';
 
 const dir = () => mkdtemp(join(tmpdir(), 'parlor-sim-'));
 const lines = async (file: string) => (await readFile(file, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
@@ -38,8 +39,31 @@ describe('simulate', () => {
     const out = await dir();
     await expect(simulate({ game: 'scout', seats: 2, games: 4, out, options: { twoPlayerAllowPass: 'yes' } })).rejects.toThrow(/options/);
     await expect(simulate({ game: 'scout', seats: 9, games: 4, out })).rejects.toThrow(/seats/);
-    await expect(simulate({ game: 'scout', seats: 2, games: 4, out, bot: 'genius' })).rejects.toThrow(/unknown bot/);
+    await expect(simulate({ game: 'scout', seats: 2, games: 4, out, bots: 'genius' })).rejects.toThrow(/unknown bot/);
     await expect(simulate({ game: 'chess', seats: 2, games: 4, out })).rejects.toThrow(/unknown game/);
     await expect(simulate({ game: 'scout', seats: 2, games: 0, out })).rejects.toThrow(/--games/);
+  });
+
+  it('--bots seats one bot per seat (external processes included), records them in games.ndjson, and stats splits by line-up', async () => {
+    const [mixed, greedy, both] = [await dir(), await dir(), await dir()];
+    const runs = await Promise.all([
+      simulate({ game: 'scout', seats: 3, games: 4, out: mixed, workers: 1, seed: 'lineup', bots: 'random,external:node examples/external-bot.mjs' }),
+      simulate({ game: 'scout', seats: 3, games: 3, out: greedy, workers: 1, seed: 'lineup' }),
+    ]);
+    // A short line-up repeats its last entry; no line-up is greedy everywhere.
+    expect(runs.map((r) => r.lineup)).toEqual([
+      ['random', 'external:node examples/external-bot.mjs', 'external:node examples/external-bot.mjs'],
+      ['greedy', 'greedy', 'greedy'],
+    ]);
+    for (const [out, run] of [[mixed, runs[0]], [greedy, runs[1]]] as const) {
+      const games = await lines(join(out, 'games.ndjson'));
+      expect(games.map((g) => g.bots)).toEqual(games.map(() => run.lineup));
+      for (const file of ['games.ndjson', 'events.ndjson']) await appendFile(join(both, file), await readFile(join(out, file)));
+    }
+    const report = await computeStats(both);
+    expect(report.games.map((g) => [g.lineup, g.n])).toEqual([
+      ['greedy,greedy,greedy', 3],
+      ['random,external:node examples/external-bot.mjs,external:node examples/external-bot.mjs', 4],
+    ]);
   });
 });

@@ -18,6 +18,11 @@ describe('greedy SCOUT bot: what it prefers', () => {
     expect(GREEDY['scout']).toBe(greedyScout);
   });
 
+  it('plays the same game again from the same seeds (deterministic given its rng)', () => {
+    const play = () => botGame(scout, { seats: 3, seed: 'again', botSeed: 7, bot: greedyScout, now: () => 'then' }).map((c) => c.command);
+    expect(play()).toEqual(play());
+  });
+
   it('shows the strongest set it holds (a run of three over a pair and singles)', () => {
     const p = playing(3, ['7 7 3 4 5 1', '2 6', '8 3'], { start: 0 });
     expect(choice(p, 0)).toEqual({ type: 'show', from: 2, to: 4 });

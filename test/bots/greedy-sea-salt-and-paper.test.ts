@@ -1,6 +1,7 @@
 /**
  * Sea Salt & Paper's greedy bot: in constructed positions it takes the card worth most, keeps the
- * better of two drawn cards, plays a duo whose effect can happen, robs the fullest hand and
+ * better of two drawn cards, plays a duo whose effect can happen, crabs the best remembered
+ * card, robs the fullest hand and
  * calls STOP only when ahead; over fixed-seed games it clearly beats random bots.
  */
 import { describe, expect, it } from 'vitest';
@@ -38,6 +39,15 @@ describe('greedy Sea Salt & Paper: what it prefers', () => {
 
   it('plays a duo whose effect can happen', () => {
     expect(at({ seats: 2, hands: [[fish1!, fish2!, id('captain')], [id('octopus')]], phase: 'play' })).toEqual({ type: 'playDuo', cards: [fish1, fish2] });
+  });
+
+  it('looks through the pile remembered to hold the best card, and takes it', () => {
+    const crabs = ids('crab').slice(0, 2);
+    // Pile 1 holds a shell under its top: with the shell in hand it is worth 2 points.
+    const p = position({ seats: 2, hands: [[...crabs, shell1!], [id('octopus')]], discards: [[id('lighthouse')], [shell2!, id('penguinColony')]], phase: 'play' });
+    const played = act(2, p, [[0, { type: 'playDuo', cards: crabs }]]);
+    expect(choice(2, played)).toEqual({ type: 'choosePile', pile: 1 });
+    expect(choice(2, act(2, played, [[0, { type: 'choosePile', pile: 1 }]]))).toEqual({ type: 'chooseCard', card: shell2 });
   });
 
   it('robs the opponent holding the most cards', () => {

@@ -24,9 +24,18 @@ const MORAIST = 3;
 const EXAMPLE_B = (hand: string[], dice = [5, 2, 5, 1]): Arrangement => ({ houses: ['NAB', 'SAL', 'YAR', 'MOR'], hands: [hand, ['SAL-01'], ['YAR-01'], ['MOR-01']], dice });
 
 describe('greedy Seledyne: what it prefers', () => {
-  it('tributes its counter first, the highest card first (a counter card counts against it, §5.3)', () => {
+  it('at four seats it tributes its counter first, the highest card first (a counter card counts against it, §5.3)', () => {
     const s = given(TRIBUTE_EXAMPLE).state;
     for (let seed = 1; seed <= 5; seed++) expect(greedyMove(s, MORAIST, seed)).toEqual({ type: 'tribute', card: 'YAR-06' });
+  });
+
+  it('at two seats, scoring by card owner, gives before it tributes (a tributed card scores for its owner as much, A18)', () => {
+    const two: Arrangement = { houses: ['NAB', 'SAL'], hands: [['NAB-03'], ['SAL-01']], counters: [['SAL-06'], []], dice: [5, 2] };
+    const byOwner = given(two).state;
+    expect(seledyne.legalCommands(byOwner, 0)).toContainEqual({ type: 'tribute', card: 'SAL-06' });
+    expect(greedyMove(byOwner, 0)).toEqual({ type: 'gift', target: 1, cards: ['NAB-03'] });
+    // scoring by tributer the card is its own gain: it tributes first
+    expect(greedyMove(given(two, { positiveScoring: 'TRIBUTER' }).state, 0)).toEqual({ type: 'tribute', card: 'SAL-06' });
   });
 
   it('gives the gift worth most: the 4 to Moraist before the 3 to Salaist (§4.2 example b)', () => {
@@ -71,10 +80,10 @@ function greedyShare(seats: number, games: number): number {
 }
 
 describe('greedy Seledyne beats random play (fixed seeds, default rules)', () => {
-  it('2 seats: greedy wins at least 75% of 200 games', () => {
+  it('2 seats: greedy wins at least 85% of 200 games (the bar is 75%)', () => {
     const share = greedyShare(2, 200);
     console.log(`seledyne greedy vs random, 2 seats: ${(share * 100).toFixed(1)}% of 200 games`);
-    expect(share).toBeGreaterThanOrEqual(0.75);
+    expect(share).toBeGreaterThanOrEqual(0.85);
   });
 
   it('4 seats: one greedy seat wins well above the fair share of 25% (at least 50% of 100 games)', () => {

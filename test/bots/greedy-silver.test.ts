@@ -45,6 +45,13 @@ describe('greedy Silver keeps the low cards', () => {
     expect(choice(own.do(0, { type: 'target', seat: 0, position: 1 }), 0)).toEqual({ type: 'target', seat: 1, position: 2 });
   });
 
+  it('never exchanges a known Zombie away (it would bounce back): it gives it', () => {
+    const f = round(open([[4, 1, 4, 2, 3], [6, 6, 7, 7, 8]], { options: {}, discard: [0] }));
+    expect(choice(f, 0).type).toBe('give');
+    const held = round(open([[4, 5, 4, 2, 3], [6, 6, 7, 7, 8]], { options: {}, deck: [3] })).do(0, draw); // the pair of 4s would gain more, were they not Zombies
+    expect(choice(held, 0)).toEqual({ type: 'exchange', positions: [1] });
+  });
+
   it('calls when its known total is clearly the lowest', () => {
     const f = round(open([[1, 0, 2, 1], [6, 6, 6, 6, 7]], { discard: [9] }));
     expect(choice(f, 0)).toEqual({ type: 'call' });
@@ -56,27 +63,41 @@ describe('greedy Silver keeps the low cards', () => {
   });
 });
 
+/** Plays one fixed-seed game with these bots; its final state, or null if it ran past `cap` moves. */
+function playGame(bots: Bot[], seed: number, cap = Infinity): State | null {
+  const setup = { seats: bots.length, options: silver.options.parse({}) };
+  const rng = fastRng(seed);
+  const play = (s: State, events: readonly unknown[]) => events.reduce((x: State, e) => silver.evolve(x, e as never), s);
+  let s = play(silver.initialState(setup), silver.start(silver.initialState(setup), rng));
+  let moves = 0;
+  for (let st = silver.status(s); !st.over; st = silver.status(s)) {
+    if (++moves > cap) return null;
+    const seat = st.toMove[rng.int(st.toMove.length)]!;
+    const move = bots[seat]!(silver.view(s, seat), silver.legalCommands(s, seat), rng, { game: silver, seat, setup });
+    s = play(s, silver.decide(s, move as Command, seat, rng));
+  }
+  return s;
+}
+
 /**
  * Plays `games` fixed-seed games through the rules directly (the table's hashing and checks are
  * not what is measured here), greedy at seat 0 and random elsewhere; seat 0's win share (ties split).
  */
 function winShare(seats: number, games: number): number {
-  const setup = { seats, options: silver.options.parse({}) };
   const bots: Bot[] = [greedySilver, ...Array<Bot>(seats - 1).fill(randomBot)];
   let wins = 0;
   for (let g = 0; g < games; g++) {
-    const rng = fastRng(1000 + g);
-    const play = (s: State, events: readonly unknown[]) => events.reduce((x: State, e) => silver.evolve(x, e as never), s);
-    let s = play(silver.initialState(setup), silver.start(silver.initialState(setup), rng));
-    for (let st = silver.status(s); !st.over; st = silver.status(s)) {
-      const seat = st.toMove[rng.int(st.toMove.length)]!;
-      const move = bots[seat]!(silver.view(s, seat), silver.legalCommands(s, seat), rng, { game: silver, seat, setup });
-      s = play(s, silver.decide(s, move as Command, seat, rng));
-    }
-    if (s.winners!.includes(0)) wins += 1 / s.winners!.length;
+    const winners = playGame(bots, 1000 + g)!.winners!;
+    if (winners.includes(0)) wins += 1 / winners.length;
   }
   return wins / games;
 }
+
+describe('greedy Silver self-play', () => {
+  it('always ends: as the search’s rollout policy it must not cycle (e.g. a pair of Zombies exchanged and bounced back forever)', () => {
+    for (let g = 0; g < 10; g++) expect(playGame([greedySilver, greedySilver], 2000 + g, 3000), `game ${g}`).not.toBeNull();
+  });
+});
 
 describe('greedy Silver beats random play', () => {
   it('2 seats: greedy wins at least 75% of 100 fixed-seed games', () => {

@@ -64,7 +64,7 @@ describe('the functions', () => {
     for (const name of FUNCTIONS) {
       const fn = template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties;
       expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', TracingConfig: { Mode: 'Active' } });
-      expect([fn.MemorySize, fn.Timeout]).toEqual({ http: [1769, 15], ws: [1024, 10], stream: [1024, 60], timer: [1024, 30] }[name]);
+      expect([fn.MemorySize, fn.Timeout]).toEqual({ http: [1769, 15], ws: [1024, 10], stream: [1769, 300], timer: [1769, 60] }[name]);
       expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: ref(tableId), STAGE: ref('StageName'), POWERTOOLS_SERVICE_NAME: 'parlor', POWERTOOLS_METRICS_NAMESPACE: 'Parlor', NODE_ENV: 'production' });
       const group = fn.LoggingConfig.LogGroup.Ref;
       expect(t.Resources[group]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });

@@ -4,6 +4,7 @@
  * its move is chosen.
  */
 import { randomBot, seatedTable, table, type AnyGame, type Bot, type Rng, type SetupContext, type Table, type TableState } from '../../services/engine/core/index.js';
+import { expectMoversCanMove } from './playthrough.js';
 
 export interface PlayedPosition {
   t: Table;
@@ -22,6 +23,7 @@ export function* playedPositions(game: AnyGame, o: { seats: number; options?: un
     for (let version = o.seats + 1; !state.ended; version++) {
       yield { t, state, setup, version };
       const toMove = t.status(state).toMove;
+      expectMoversCanMove(toMove, o.seats, (x) => t.legalMoves(state, x));
       const seat = toMove[o.rng.int(toMove.length)]!;
       const move = bot(t.view(state, seat), t.legalMoves(state, seat), o.rng, { game, seat, setup });
       state = t.fold(t.decide(state, { type: 'move', seat, move: JSON.parse(JSON.stringify(move)) }), state);

@@ -57,11 +57,7 @@ export function randomPlaythrough(game: AnyGame, o: PlaythroughOptions): Playthr
     const status = t.status(state);
     // Plain checks on the hot path (vitest's expect is slow per move); expect explains failures.
     if (status.toMove.length === 0) expect.fail(`no one must act in phase ${status.phase}`);
-    for (let seat = 0; seat < o.seats; seat++) {
-      const legal = t.legalMoves(state, seat);
-      if (status.toMove.includes(seat) && legal.length === 0) expect.fail(`seat ${seat} must act but has no legal move (phase ${status.phase})`);
-      if (!status.toMove.includes(seat) && legal.length !== 0) expect.fail(`seat ${seat} is not to move but has legal moves`);
-    }
+    expectMoversCanMove(status.toMove, o.seats, (seat) => t.legalMoves(state, seat), ` (phase ${status.phase})`);
     const seat = status.toMove[rng.int(status.toMove.length)]!;
     const legal = t.legalMoves(state, seat);
     const move = bot(t.view(state, seat), legal, rng, { game, seat, setup: { seats: o.seats, options: state.options } });
@@ -75,6 +71,19 @@ export function randomPlaythrough(game: AnyGame, o: PlaythroughOptions): Playthr
   expect(t.status(state).over).toBe(true);
   expect(events.at(-1)?.type).toBe('GameEnded');
   return { state, events, commands };
+}
+
+/**
+ * The kit's invariant at every position: a seat that is to move always has at least one legal
+ * move (a game never gets stuck), and a seat that is not to move has none. Every playthrough
+ * checks it, the kit's and any loop that drives a game by itself.
+ */
+export function expectMoversCanMove(toMove: readonly number[], seats: number, legalOf: (seat: number) => readonly unknown[], where = '') {
+  for (let seat = 0; seat < seats; seat++) {
+    const n = legalOf(seat).length;
+    if (toMove.includes(seat) && n === 0) expect.fail(`seat ${seat} must act but has no legal move${where}`);
+    if (!toMove.includes(seat) && n !== 0) expect.fail(`seat ${seat} is not to move but has legal moves${where}`);
+  }
 }
 
 /**

@@ -9,6 +9,7 @@
 import { expect } from 'vitest';
 import { fastRng, type AnyGame, type Bot, type Rng } from '../../services/engine/core/index.js';
 import { playedPositions } from './played-positions.js';
+import { expectMoversCanMove } from './playthrough.js';
 
 export interface SampleWorldLaw {
   seats: number;
@@ -62,9 +63,9 @@ function checkOne(game: AnyGame, real: unknown, seat: number, setup: { seats: nu
   for (let i = 0; i < (law.playOn ?? 8); i++) {
     const st = game.status(s);
     if (st.over) break;
+    expectMoversCanMove(st.toMove, setup.seats, (x) => game.legalCommands(s, x), ` in a sampled world (phase ${st.phase})`);
     const actor = st.toMove[rng.int(st.toMove.length)]!;
     const legal = game.legalCommands(s, actor);
-    if (legal.length === 0) expect.fail(`in a sampled world seat ${actor} must act but has no legal move (phase ${st.phase})`);
     const events = game.decide(s, legal[rng.int(legal.length)], actor, rng);
     for (const e of events) s = game.evolve(s, e);
     law.check?.(s);

@@ -5,6 +5,7 @@
 import { fastRng, randomBot } from '../../services/engine/core/index.js';
 import type { Aggregate } from '../../services/app/aggregate.js';
 import type { ParlorService } from '../../services/app/service.js';
+import { expectMoversCanMove } from './playthrough.js';
 
 export interface ServiceGame {
   game: string;
@@ -26,6 +27,7 @@ export async function playThroughService(service: ParlorService, g: ServiceGame)
   let agg = await service.load(created.id);
   for (let moves = 0; !agg.state.ended && moves < (g.maxMoves ?? Infinity); moves++) {
     const toMove = agg.table.status(agg.state).toMove;
+    expectMoversCanMove(toMove, g.seats, (x) => agg.table.legalMoves(agg.state, x));
     const seat = toMove[rng.int(toMove.length)]!;
     const move = randomBot(agg.table.view(agg.state, seat), agg.table.legalMoves(agg.state, seat), rng);
     agg = await service.move({ gameId: agg.id, token: tokens[seat], move: JSON.parse(JSON.stringify(move)) });

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { fastRng } from '../../services/engine/core/index.js';
 import { games } from '../../services/engine/registry.js';
+import { DEFAULT_TIMEOUT_BOT } from '../../services/bots/spec.js';
 import { ManualClock } from '../kit/manual-clock.js';
 import { commits, createAndJoin, registerPlayer, typesOf, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
@@ -60,7 +61,7 @@ describe('resign', () => {
     const [ann, bob] = [await registerPlayer(server, 'Ann'), await registerPlayer(server, 'Bob')];
     const id = await createAndJoin(server, { game: 'scout', seats: 2, autoAdvance: true }, [ann, bob]);
     const r = await server.gql('mutation($id: ID!) { resign(gameId: $id) { players { seat bot } } }', { id }, bob.token);
-    expect(r.data.resign.players).toEqual([{ seat: 0, bot: null }, { seat: 1, bot: 'random' }]);
+    expect(r.data.resign.players).toEqual([{ seat: 0, bot: null }, { seat: 1, bot: DEFAULT_TIMEOUT_BOT }]);
     const again = await server.gql('mutation($id: ID!) { resign(gameId: $id) { version } }', { id }, bob.token);
     expect(again.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const move = await submit(id, { type: 'anything' }, bob.token);
@@ -76,7 +77,7 @@ describe('resign', () => {
     const id = await createAndJoin(server, { game: 'scout', seats: 2 }, [ann, bob]);
     expect((await server.rest('POST', `/v1/games/${id}/resign`)).status).toBe(401);
     const ok = await server.rest('POST', `/v1/games/${id}/resign`, undefined, ann.token);
-    expect(ok.body.players[0].bot).toBe('random');
+    expect(ok.body.players[0].bot).toBe(DEFAULT_TIMEOUT_BOT);
   });
 });
 

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { fastRng } from '../../services/engine/core/index.js';
 import { fireTimer } from '../../services/clocks/timer.js';
+import { DEFAULT_TIMEOUT_BOT } from '../../services/bots/spec.js';
 import { ManualClock } from '../kit/manual-clock.js';
 import { commits, createAndJoin, registerPlayer, typesOf } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
@@ -126,7 +127,7 @@ describe('a per-move clock (PT5S) in a three-player SCOUT game where one player 
     expect(end.status.over).toBe(true);
     expect(end.status.result.forfeited).toEqual([1]);
     const players = (await server.gql('query($id: ID!) { game(id: $id) { players { seat bot } } }', { id })).data.game.players;
-    expect(players).toEqual([{ seat: 0, bot: null }, { seat: 1, bot: 'random' }]);
+    expect(players).toEqual([{ seat: 0, bot: null }, { seat: 1, bot: DEFAULT_TIMEOUT_BOT }]);
     expect(typesOf((await commits(server, id)).flatMap((c) => c.events)).filter((t) => t === 'TimedOut')).toHaveLength(1);
   });
 

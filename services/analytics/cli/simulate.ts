@@ -1,19 +1,19 @@
 /**
- * `npm run simulate -- --game G --seats N --games K [--options JSON] [--bot random] [--out DIR]
+ * `npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR]
  * [--workers W] [--seed S]`: bots play K games on worker threads; the export format is written to DIR.
  */
 import { parseArgs } from 'node:util';
 import { simulate } from '../simulate.js';
 import { progress } from './progress.js';
 
-const USAGE = 'usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bot random] [--out DIR] [--workers W] [--seed S]';
+const USAGE = 'usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR] [--workers W] [--seed S]';
 const { values } = parseArgs({
   options: {
     game: { type: 'string' },
     seats: { type: 'string' },
     games: { type: 'string' },
     options: { type: 'string' },
-    bot: { type: 'string' },
+    bots: { type: 'string' },
     out: { type: 'string' },
     workers: { type: 'string' },
     seed: { type: 'string' },
@@ -41,14 +41,14 @@ async function main(): Promise<number> {
       seats: Number(values.seats),
       games: Number(values.games),
       options,
-      bot: values.bot,
+      bots: values.bots,
       out,
       workers: values.workers === undefined ? undefined : Number(values.workers),
       seed: values.seed,
       onProgress: (done, total) => bar.update(done, total, `games · ${(done / ((performance.now() - started) / 1000)).toFixed(0)} games/s`),
     });
     bar.stop();
-    console.log(`${summary.games} ${values.game} games (${values.seats} seats) on ${summary.workers} thread(s) in ${summary.seconds.toFixed(1)} s: ${summary.gamesPerSecond.toFixed(1)} games/s, ${summary.events} events; seed ${summary.seed}`);
+    console.log(`${summary.games} ${values.game} games (${values.seats} seats; bots ${summary.lineup.join(', ')}) on ${summary.workers} thread(s) in ${summary.seconds.toFixed(1)} s: ${summary.gamesPerSecond.toFixed(1)} games/s, ${summary.events} events; seed ${summary.seed}`);
     console.log(`wrote ${out}/games.ndjson, events.ndjson, games.parquet, events.parquet`);
     return 0;
   } catch (e) {

@@ -5,6 +5,7 @@
 import type { IResolvers } from 'mercurius';
 import type { ParlorService } from '../../app/service.js';
 import type { InboxEntry } from '../../players/inbox.js';
+import type { PlayerKind } from '../../players/registry.js';
 import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { playByTurnFields } from '../play-by-turn.js';
@@ -15,7 +16,7 @@ export const playerTopic = (player: string) => `player:${player}`;
 export function playByTurnResolvers(service: ParlorService, play: PlayApi): IResolvers {
   const me = async (ctx: ParlorContext) => {
     const id = playerOf(ctx.token);
-    return (await play.players.registry.get(id)) ?? { id, name: '' };
+    return (await play.players.registry.get(id)) ?? { id, name: '', kind: 'HUMAN' };
   };
   const asGame = (ctx: ParlorContext) => async (agg: Awaited<ReturnType<ParlorService['load']>>): Promise<GameHandle> => ({ agg, viewer: service.seatOf(agg, ctx.token) });
 
@@ -24,7 +25,7 @@ export function playByTurnResolvers(service: ParlorService, play: PlayApi): IRes
       me: (_root, _args, ctx: ParlorContext) => guarded(async () => (ctx.token && typeof ctx.token === 'object' ? me(ctx) : null)),
     },
     Mutation: {
-      registerPlayer: (_root, args: { name: string }) => guarded(() => play.players.register(args.name)),
+      registerPlayer: (_root, args: { name: string; kind?: PlayerKind | null }) => guarded(() => play.players.register(args.name, args.kind ?? 'HUMAN')),
       resign: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.resign(args.gameId, ctx.token))),
       rematch: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.rematch(args.gameId, playerOf(ctx.token)))),
       cancelGame: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.cancel(args.gameId, playerOf(ctx.token)))),
@@ -49,6 +50,7 @@ export function playByTurnResolvers(service: ParlorService, play: PlayApi): IRes
       clocks: (h: GameHandle) => playByTurnFields(h.agg).clocks,
       rematch: (h: GameHandle) => h.agg.app.rematch,
       rematchOf: (h: GameHandle) => h.agg.app.settings.rematchOf ?? null,
+      timeoutBot: (h: GameHandle) => playByTurnFields(h.agg).timeoutBot,
     },
   };
 }

@@ -2,6 +2,8 @@
  * The play-by-turn surface: registered players and their inbox, clocks, bots, leaving,
  * rematches and webhooks, as extensions of the base schema (schema.ts).
  */
+import { DEFAULT_TIMEOUT_BOT } from '../../bots/spec.js';
+
 export const playByTurnSchema = /* GraphQL */ `
 extend type Query {
   "The calling player (send a player token); null without one."
@@ -9,8 +11,11 @@ extend type Query {
 }
 
 extend type Mutation {
-  "Registers a player. Keep the token: send it as Authorization: Bearer <token>; it acts for every seat the player holds."
-  registerPlayer(name: String!): PlayerAuth!
+  """
+  Registers a player. Keep the token: send it as Authorization: Bearer <token>; it acts for every seat the player holds.
+  kind BOT: a bot you run yourself, playing through this API like any player; every seat it takes is shown as a bot.
+  """
+  registerPlayer(name: String!, kind: PlayerKind = HUMAN): PlayerAuth!
   "Hands the caller's seat to a bot for the rest of the game; the result records the resignation."
   resign(gameId: ID!): Game!
   "A new game with the same players and options, seats rotated by one; the same game for every caller."
@@ -34,6 +39,11 @@ extend input CreateGameInput {
   onTimeout: TimeoutAction
   "Seats the server plays from the start; the game starts when the humans have joined."
   bots: [BotSeatInput!]
+  """
+  The bot ("kind" or "kind:level", a kind of GameType.bots) that plays for a seat whose time runs out
+  (onTimeout), whose player resigns or forfeits. Default "${DEFAULT_TIMEOUT_BOT}".
+  """
+  timeoutBot: String
   "Let the server play steps whose only legal move is a formality (default: true with a time control or bots)."
   autoAdvance: Boolean
   "One registered player may hold several seats (default false: joining again returns the same seat)."
@@ -52,7 +62,7 @@ input TimeControlInput {
 }
 
 enum TimeoutAction {
-  "The seat's bot plays one move for it."
+  "The game's timeoutBot plays one move for the seat."
   BOT
   "The seat is out: a bot plays it to the end and the result records the forfeit."
   FORFEIT
@@ -60,8 +70,34 @@ enum TimeoutAction {
 
 input BotSeatInput {
   seat: Int!
-  "A bot kind; \\"random\\" plays a random legal move."
+  "A bot kind of GameType.bots, e.g. \\"greedy\\" or \\"search\\"."
   kind: String!
+  "One of the kind's levels; omitted: its defaultLevel."
+  level: Int
+}
+
+"A bot the server can seat (GameType.bots)."
+type BotKind {
+  "What BotSeatInput.kind names, e.g. \\"search\\"."
+  kind: String!
+  "How it plays."
+  description: String!
+  "The levels it takes (higher plays stronger); empty when it has none."
+  levels: [Int!]!
+  "The level when none is given."
+  defaultLevel: Int
+}
+
+enum PlayerKind {
+  "A person."
+  HUMAN
+  "A bot its author runs through the public API."
+  BOT
+}
+
+extend type GameType {
+  "The bots that may take this game's seats, with their levels."
+  bots: [BotKind!]!
 }
 
 extend type Game {
@@ -71,11 +107,24 @@ extend type Game {
   rematch: ID
   "The game this one is a rematch of."
   rematchOf: ID
+  "The bot (\\"kind:level\\") that plays for a seat that times out, resigns or forfeits."
+  timeoutBot: String!
 }
 
 extend type SeatHolder {
-  "The bot kind playing this seat (seated at creation, or since its player left), else null."
+  "The server's bot playing this seat (\\"search:2\\"; seated at creation, or since its player left), else null."
   bot: String
+  "BOT when a bot plays the seat: the server's (bot), or a registered player of kind BOT."
+  kind: PlayerKind!
+}
+
+extend type HistoryEntry {
+  """
+  Who played this commit for its seat when not the seat's holder: "bot:<kind:level>" for a bot
+  (a bot seat, or a seat that timed out, resigned or forfeited), "auto" for a formality the
+  server played (the only legal move); null when the holder played it.
+  """
+  by: String
 }
 
 extend type GameResult {
@@ -96,6 +145,7 @@ type SeatClock {
 type Player {
   id: ID!
   name: String!
+  kind: PlayerKind!
   "My games: awaiting my move first (longest-waiting first), then the others by last activity."
   games(awaitingMyMove: Boolean, first: Int, after: String): PlayerGameConnection!
   "My webhooks, with their delivery health."

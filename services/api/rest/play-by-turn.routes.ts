@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ParlorService } from '../../app/service.js';
 import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
+import type { PlayerKind } from '../../players/registry.js';
 import { gameDto } from '../dto.js';
 
 const error = {
@@ -29,8 +30,14 @@ export const createGameProperties = {
   bots: {
     type: ['array', 'null'],
     maxItems: 16,
-    items: { type: 'object', required: ['seat', 'kind'], additionalProperties: false, properties: { seat: { type: 'integer' }, kind: { type: 'string', maxLength: 40 } } },
+    items: {
+      type: 'object',
+      required: ['seat', 'kind'],
+      additionalProperties: false,
+      properties: { seat: { type: 'integer' }, kind: { type: 'string', maxLength: 40, description: 'A kind of the game type’s bots' }, level: { type: ['integer', 'null'], description: 'One of its levels (default: its defaultLevel)' } },
+    },
   },
+  timeoutBot: { type: ['string', 'null'], maxLength: 40, description: 'The bot ("kind" or "kind:level") that plays for a seat that times out, resigns or forfeits' },
   autoAdvance: { type: ['boolean', 'null'] },
   multiSeat: { type: ['boolean', 'null'] },
   expiresIn: duration,
@@ -39,22 +46,27 @@ export const createGameProperties = {
 export async function playByTurnRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi }) {
   const { service, play } = opts;
 
-  app.post<{ Body: { name: string } }>(
+  app.post<{ Body: { name: string; kind?: PlayerKind } }>(
     '/players',
     {
       schema: {
-        summary: 'Register a player; the token (a JWT) acts for every seat the player holds',
+        summary: 'Register a player; the token (a JWT) acts for every seat the player holds. kind BOT: a bot you run, shown to the others as a bot',
         tags: ['players'],
-        body: { type: 'object', required: ['name'], additionalProperties: false, properties: { name: { type: 'string', maxLength: 100 } } },
+        body: {
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          properties: { name: { type: 'string', maxLength: 100 }, kind: { type: 'string', enum: ['HUMAN', 'BOT'], default: 'HUMAN' } },
+        },
         response: { 201: anyObject, ...refusals },
       },
     },
-    async (req, reply) => reply.status(201).send(await play.players.register(req.body.name)),
+    async (req, reply) => reply.status(201).send(await play.players.register(req.body.name, req.body.kind)),
   );
 
   app.get('/me', { schema: { summary: 'The calling player', tags: ['players'], security: auth, response: { 200: anyObject, ...refusals } } }, async (req) => {
     const id = playerOf(req.credential);
-    return { ...((await play.players.registry.get(id)) ?? { id, name: '' }) };
+    return { ...((await play.players.registry.get(id)) ?? { id, name: '', kind: 'HUMAN' }) };
   });
 
   app.get<{ Querystring: { awaitingMyMove?: 'true' | 'false'; first?: string; after?: string } }>(

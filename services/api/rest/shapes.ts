@@ -23,7 +23,21 @@ export const gameShape = {
     type: { type: 'string', description: 'The catalog id of the game type.' },
     version: { type: 'integer', description: 'How many commands the game has accepted; pass it as expectedVersion to pin a move.' },
     seats: int,
-    players: { type: 'array', items: { type: 'object', ...open, required: ['seat', 'name'], properties: { seat: int, name: str } } },
+    players: {
+      type: 'array',
+      items: {
+        type: 'object',
+        ...open,
+        required: ['seat', 'name', 'bot', 'kind'],
+        properties: {
+          seat: int,
+          name: str,
+          bot: { type: ['string', 'null'], description: 'The server’s bot playing the seat ("search:2"), else null.' },
+          kind: { type: 'string', enum: ['HUMAN', 'BOT'], description: 'BOT when a bot plays the seat: the server’s, or a registered player of kind BOT.' },
+        },
+      },
+    },
+    timeoutBot: { type: 'string', description: 'The bot that plays for a seat that times out, resigns or forfeits.' },
     seat: { type: ['integer', 'null'], description: "The caller's seat, or null for a spectator." },
     options: { type: 'object', ...open },
     seedHash: { type: 'string', description: 'SHA-256 of the secret seed, public from creation.' },
@@ -54,7 +68,7 @@ export const joinShape = {
 export const gameTypeShape = {
   type: 'object',
   ...open,
-  required: ['id', 'names', 'seats', 'viewType', 'moves', 'options', 'catalog'],
+  required: ['id', 'names', 'seats', 'viewType', 'moves', 'options', 'catalog', 'bots'],
   properties: {
     id: str,
     names: { type: 'object', required: ['en', 'fa'], properties: { en: str, fa: str } },
@@ -66,6 +80,15 @@ export const gameTypeShape = {
       items: { type: 'object', required: ['name', 'description', 'default', 'schema'], properties: { name: str, description: { type: ['string', 'null'] }, default: {}, schema: { type: 'object', ...open } } },
     },
     catalog: { description: 'Extra data the game publishes (card lists, setup tables), or null.' },
+    bots: {
+      type: 'array',
+      description: 'The bots that may take this game’s seats (BotSeatInput kind and level).',
+      items: {
+        type: 'object',
+        required: ['kind', 'description', 'levels', 'defaultLevel'],
+        properties: { kind: str, description: str, levels: { type: 'array', items: int }, defaultLevel: { type: ['integer', 'null'] } },
+      },
+    },
   },
 } as const;
 
@@ -79,11 +102,12 @@ export const lobbyEntryShape = {
 export const historyEntryShape = {
   type: 'object',
   ...open,
-  required: ['version', 'at', 'seat', 'events'],
+  required: ['version', 'at', 'seat', 'by', 'events'],
   properties: {
     version: int,
     at: { type: 'string', description: 'ISO-8601 time of the commit.' },
     seat: { type: ['integer', 'null'], description: 'The seat whose command it was, or null for the table.' },
+    by: { type: ['string', 'null'], description: 'Who played it for the seat when not its holder: "bot:<kind:level>" for a bot, "auto" for a formality; null when the holder did.' },
     events: { type: 'array', items: { type: 'object', ...open, required: ['type'], properties: { type: str } }, description: 'Redacted for the caller.' },
   },
 } as const;

@@ -3,8 +3,8 @@
  * what it prefers. A game without one here plays `random` when asked for `greedy`.
  */
 import type { Bot } from '../../engine/core/index.js';
-import { greedySeaSaltAndPaper } from './sea-salt-and-paper.js';
 import { greedyScout } from './scout.js';
+import { greedySeaSaltAndPaper } from './sea-salt-and-paper.js';
 import { tributeThenGiveMost } from './seledyne.js';
 import { greedySilver } from './silver.js';
 

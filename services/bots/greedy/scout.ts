@@ -50,21 +50,24 @@ export const greedyScout: Bot = (view, legalMoves, rng) => {
   const shows = moves.filter((m) => m.type === 'show');
   if (shows.length) return best(shows, (m) => strength(shapeOf(values.slice(m.from, m.to + 1))!), rng);
 
-  const active = v.activeSet!.cards;
-  const after = (m: ScoutMove) => {
-    const taken = m.end === 'left' ? active[0]! : active[active.length - 1]!;
-    const hand = values.slice();
-    hand.splice(m.at, 0, m.flip ? taken.lo + taken.hi - taken.up : taken.up);
-    return hand;
-  };
   const scouts = moves.filter((m): m is ScoutMove => m.type === 'scout' || m.type === 'scoutShow');
   if (scouts.length === 0) return moves[0]!; // only a pass is left
-  // A Scout & Show that can show next: the shape of the set it must beat is what the scout leaves.
-  const showing = scouts.filter((m) => {
-    if (m.type !== 'scoutShow') return false;
-    const left = m.end === 'left' ? active.slice(1) : active.slice(0, -1);
-    return canBeat(after(m), left.length ? shapeOf(valuesOf(left)) : null);
-  });
+  const active = v.activeSet!.cards;
+  const ends = { left: active[0]!, right: active[active.length - 1]! };
+  // The set a Scout & Show must then beat: what the scout leaves of the Active Set.
+  const leftBehind = (end: 'left' | 'right') => {
+    const rest = end === 'left' ? active.slice(1) : active.slice(0, -1);
+    return rest.length ? shapeOf(valuesOf(rest)) : null;
+  };
+  const targets = { left: leftBehind('left'), right: active.length > 1 ? leftBehind('right') : null };
+  // One buffer for every candidate hand: a decision looks at up to ~100 of them.
+  const hand = new Array<number>(values.length + 1);
+  const after = (m: ScoutMove) => {
+    const taken = ends[m.end];
+    for (let i = 0, j = 0; i < hand.length; i++) hand[i] = i === m.at ? (m.flip ? taken.lo + taken.hi - taken.up : taken.up) : values[j++]!;
+    return hand;
+  };
+  const showing = scouts.filter((m) => m.type === 'scoutShow' && canBeat(after(m), targets[m.end]));
   const plain = scouts.filter((m) => m.type === 'scout');
   return best(showing.length ? showing : plain.length ? plain : scouts, (m) => handCohesion(after(m)), rng);
 };

@@ -36,8 +36,9 @@ export const greedySeaSaltAndPaper: Bot = (view, legalMoves, _rng, context: BotC
   const v = view as View;
   const moves = legalMoves as Command[];
   if (moves.length === 1) return moves[0];
-  const white = (context.setup.options as Options).whiteCountsAsColour;
-  const gain = gainOf(v, white);
+  // Built on first use: the play phase, most decisions, needs no card's gain.
+  let gainFn: ((card: number) => number) | null = null;
+  const gain = (card: number) => (gainFn ??= gainOf(v, (context.setup.options as Options).whiteCountsAsColour))(card);
   const of = <T extends Command['type']>(type: T) => moves.filter((m): m is Extract<Command, { type: T }> => m.type === type);
   switch (v.phase) {
     case 'draw': {
@@ -49,8 +50,10 @@ export const greedySeaSaltAndPaper: Bot = (view, legalMoves, _rng, context: BotC
     }
     case 'keep':
       return best(of('keep'), (m) => gain(m.card));
-    case 'crabPile':
-      return best(of('choosePile'), (m) => Math.max(...v.discards[m.pile]!.seen.map((c) => gain(c.id))));
+    case 'crabPile': {
+      const elsewhere = placedElsewhere(v);
+      return best(of('choosePile'), (m) => Math.max(0, ...v.discards[m.pile]!.seen.filter((c) => !elsewhere.has(c.id)).map((c) => gain(c.id))));
+    }
     case 'crabCard':
       return best(of('chooseCard'), (m) => gain(m.card));
     case 'shark':
@@ -67,6 +70,13 @@ export const greedySeaSaltAndPaper: Bot = (view, legalMoves, _rng, context: BotC
       return moves[0];
   }
 };
+
+/** Cards seen on a pile that the view shows somewhere else now (so not in the pile). */
+function placedElsewhere(v: View): Set<number> {
+  const out = new Set(ids(v.myHand!));
+  for (const p of v.players) for (const c of [...(p.hand ?? []), ...p.known, ...p.duos.flatMap((d) => d.cards)]) out.add(c.id);
+  return out;
+}
 
 /** Whether the effect of the duo `card` belongs to can happen now (a duo without one only shows the cards). */
 function effectHelps(v: View, card: number): boolean {

@@ -1,9 +1,11 @@
 /**
  * Seledyne's greedy bot: one ply, from the stage score (§5.3: a card left in your counter counts
  * against you; the cards you give count against their new holders until they tribute them).
- * It prefers, in order: tributing its counter (highest card first: every card tributed is a minus
- * gone), then the gift worth most (highest cards out of the hand first, they are the hardest to
- * give later), then drawing the reserve card that pays a difference now. It takes the tribute's
+ * It prefers: the gift worth most (highest cards out of the hand first, they are the hardest to
+ * give later), unless beginning a tribute gains more over the average other player (by card owner
+ * the tributed card scores for its house too: nothing gained at two seats); once begun, the whole
+ * counter goes, highest first (each card a minus gone). It draws the reserve card that pays a
+ * difference now. It takes the tribute's
  * boost when that pays more, uses the Six Rule when a 5 gives more than the 6, exchanges only to
  * make a gift that is missing, and passes or ends the turn last. Ties go to the rng.
  */
@@ -33,14 +35,24 @@ function giftWorth(v: SeledyneView, seat: number, die: number, hand: readonly Ca
 /** Whether `value` pays the difference to some target open this turn. */
 const paysNow = (v: SeledyneView, seat: number, value: number) => giftWorth(v, seat, v.turn?.effectiveDie ?? 0, [], { value } as Card) > 0;
 
-function score(m: Command, v: SeledyneView, me: Me, top: number, gifts: boolean): number {
+/**
+ * What a tributed card's value gains over the average other player (§5.3, A18): by card owner it
+ * scores for its house too (nothing gained at two seats), by tributer for you alone.
+ */
+const gainOfTribute = (o: Options, seats: number) => (o.positiveScoring === 'TRIBUTER' ? 1 : (seats - 2) / (seats - 1));
+
+function score(m: Command, v: SeledyneView, me: Me, top: number, gifts: boolean, tributeGain: number): number {
   const hand = me.hand ?? [];
   const reserve = me.reserve ?? [];
   switch (m.type) {
-    case 'tribute':
-      return 300 + valueOf(me.counter, m.card);
+    case 'tribute': {
+      // once begun, the whole counter goes (every card a minus gone); whether to begin is weighed
+      // against the best gift by what it gains over the average other player
+      const value = valueOf(me.counter, m.card);
+      return v.turn?.step === 'select' ? 300 + value : 200 + value * tributeGain;
+    }
     case 'gift':
-      return 200 + m.cards.reduce((s, id) => s + valueOf(hand, id), 0) + m.cards.length / 10;
+      return 200 + m.cards.reduce((s, id) => s + valueOf(hand, id), 0) / (v.players.length - 1) + m.cards.length / 100;
     case 'confirmTribute': {
       const t = v.turn!;
       return 150 + giftWorth(v, me.seat, me.die + (m.boost ? t.selection.length : 0), hand) + (m.boost ? 0.5 : 0);
@@ -84,7 +96,8 @@ export const tributeThenGiveMost: Bot = (view, legalMoves, rng, context) => {
   const v = view as SeledyneView;
   const moves = legalMoves as readonly Command[];
   const me = v.players[context.seat]!;
-  const top = (context.setup.options as Options).dieFaces;
+  const o = context.setup.options as Options;
   const gifts = moves.some((m) => m.type === 'gift');
-  return best(moves, (m) => score(m, v, me, top, gifts), rng);
+  const tributeGain = gainOfTribute(o, v.players.length);
+  return best(moves, (m) => score(m, v, me, o.dieFaces, gifts, tributeGain), rng);
 };

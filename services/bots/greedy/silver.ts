@@ -7,12 +7,15 @@
  * It reads only the view and the legal moves; ties go to the first move listed.
  */
 import type { Bot } from '../../engine/core/index.js';
+import { cardDef } from '../../engine/games/silver/cards.js';
 import type { Command } from '../../engine/games/silver/commands.js';
 import type { SilverView, SlotView } from '../../engine/games/silver/view.js';
 
 /** The mean card value (338 / 52): what an unseen card is worth. */
 const UNKNOWN = 6.5;
 const valueOf = (slot: SlotView | undefined) => (!slot ? 0 : slot.card ? slot.card.number : UNKNOWN);
+/** A known Zombie cannot be exchanged away (it bounces back, §4.4): only given. */
+const zombie = (slot: SlotView | undefined) => !!slot?.card && !!cardDef(slot.card.edition, slot.card.number).passive?.zombie;
 
 /** A seat's total as the viewer estimates it. */
 const estimate = (v: SilverView, seat: number) => v.villages[seat]!.cards.reduce((sum, c) => sum + valueOf(c), 0);
@@ -27,7 +30,7 @@ function context(v: SilverView, me: number) {
     row,
     held: v.hand[0] ? v.hand[0].number : UNKNOWN,
     top: v.discard.at(-1)?.number ?? 99,
-    highest: row.reduce((best, c) => Math.max(best, valueOf(c)), 0),
+    highest: row.reduce((best, c) => (zombie(c) ? best : Math.max(best, valueOf(c))), 0),
     // Call when clearly lowest, with at most one card of its own unknown.
     callPays: mine < others - 2 && row.filter((c) => !c.card).length <= 1,
   };
@@ -48,10 +51,12 @@ function gain(v: SilverView, me: number, c: ReturnType<typeof context>, m: Comma
     case 'exchange': {
       const set = m.positions ?? v.pending?.slid ?? [];
       const out = set.reduce((sum, p) => sum + valueOf(row[p]), 0);
+      if (set.some((p) => zombie(row[p]))) return -10;
       return set.length > 1 && !set.every((p) => row[p]!.card?.number === row[set[0]!]!.card?.number) ? -10 : out - held;
     }
     case 'slide': {
       // Mark a known card that has a known twin in the village, worth more than the held card.
+      if (zombie(row[m.position])) return -10;
       const n = row[m.position]!.card?.number;
       const slid = v.pending?.slid ?? [];
       const twin = row.some((x, q) => q !== m.position && x.card?.number === n && (slid.length === 0 || slid.includes(q)));

@@ -24,10 +24,12 @@ export class PlacedIds {
     return this.placed[card] === 1;
   }
 
-  /** Every card not placed, in id order. */
-  rest(): number[] {
+  /** Every card of `among` (default: every id, in id order) not placed. */
+  rest(among?: readonly number[]): number[] {
     const out: number[] = [];
-    for (let c = 0; c < this.size; c++) if (!this.placed[c]) out.push(c);
+    if (among) {
+      for (const c of among) if (!this.placed[c]) out.push(c);
+    } else for (let c = 0; c < this.size; c++) if (!this.placed[c]) out.push(c);
     return out;
   }
 }

@@ -8,6 +8,7 @@ import type { Command } from '../../../services/engine/games/scout/commands.js';
 import type { RoundDealt, RoundEnded, ScoutEvent } from '../../../services/engine/games/scout/events.js';
 import { setsBeating, shapeOf, stronger } from '../../../services/engine/games/scout/sets.js';
 import type { State } from '../../../services/engine/games/scout/state.js';
+import { expectMoversCanMove } from '../../kit/playthrough.js';
 import { dealing, eventsOf, playing, scout, values } from './fixtures.js';
 
 const legal = (p: { state: Parameters<typeof scout.legalCommands>[0] }, seat: number) => scout.legalCommands(p.state, seat);
@@ -413,6 +414,7 @@ describe('§3.6 two players', () => {
     const setAside = s.setAside.map((c) => c.id).sort((a, b) => a - b);
     const round2: RoundDealt[] = [];
     for (let n = 0; n < 500 && t.status(s).toMove.length; n++) {
+      expectMoversCanMove(t.status(s).toMove, 2, (x) => t.legalCommands(s, x));
       const seat = t.status(s).toMove[0]!;
       const moves = t.legalCommands(s, seat);
       const events = t.decide(s, moves[rng.int(moves.length)]!, seat, rng);
@@ -490,6 +492,7 @@ describe('§4.3 next round and §4.4 game end', () => {
       s = scout.start(s, rng).reduce(scout.evolve, s);
       let rounds = 0;
       while (!scout.status(s).over) {
+        expectMoversCanMove(scout.status(s).toMove, seats, (seat) => scout.legalCommands(s, seat));
         const seat = scout.status(s).toMove[0]!;
         const moves = scout.legalCommands(s, seat);
         const events = scout.decide(s, moves[rng.int(moves.length)]!, seat, rng);

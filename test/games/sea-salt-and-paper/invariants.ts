@@ -40,7 +40,8 @@ function conserved(s: State): boolean {
 /**
  * What must hold of any one state, real or sampled: every card once; what seats remember is
  * true (cards known in a hand are there; each pile holds cards seen landing on it, in that
- * order; no card seen face up on a pile is back in the draw pile); nobody holds all four mermaids while the game goes on; hands stay sorted.
+ * order, and what a seat knows has left it has; no card seen face up on a pile is back in the
+ * draw pile); nobody holds all four mermaids while the game goes on; hands stay sorted.
  */
 export function checkState(s: State): void {
   if (!conserved(s)) expect([...allCards(s)].sort((a, b) => a - b), '58 cards conserved').toEqual(SORTED);
@@ -57,6 +58,11 @@ export function checkState(s: State): void {
       if (at < 0) expect.fail(`pile ${p} holds ${c}, not seen landing there in that order`);
     }
   });
+  s.pileGone.forEach((piles, v) =>
+    piles.forEach((gone, p) => {
+      for (const c of gone) if (s.discards[p]!.includes(c) || !s.pileLog[p]!.includes(c)) expect.fail(`seat ${v} knows card ${c} left pile ${p}, but it is there or never was`);
+    }),
+  );
   for (const c of [...s.deck, ...s.drawn]) if (s.pileLog[0]!.includes(c) || s.pileLog[1]!.includes(c)) expect.fail(`card ${c} was face up on a discard pile and is back in the draw pile`);
   for (const h of s.hands) {
     if (s.result === null && mermaidsHeld(h) === MERMAIDS) expect.fail('a live game with all four mermaids in one hand');

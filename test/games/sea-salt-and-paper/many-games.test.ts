@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fastRng, type TableState } from '../../../services/engine/core/index.js';
 import type { Event } from '../../../services/engine/games/sea-salt-and-paper/events.js';
 import type { Options } from '../../../services/engine/games/sea-salt-and-paper/options.js';
+import { expectMoversCanMove } from '../../kit/playthrough.js';
 import { game } from './helpers.js';
 import { checker, OPTION_SETS } from './invariants.js';
 
@@ -24,8 +25,9 @@ function direct(seats: number, games: number, options: (g: number) => Partial<Op
     };
     apply(game.start(s, rng));
     while (!game.status(s).over) {
-      const seat = game.status(s).toMove[0]!;
-      for (let other = 0; other < seats; other++) if (other !== seat && game.legalCommands(s, other).length > 0) expect.fail(`seat ${other} is not to move`);
+      const { toMove } = game.status(s);
+      expectMoversCanMove(toMove, seats, (seat) => game.legalCommands(s, seat));
+      const seat = toMove[0]!;
       const legal = game.legalCommands(s, seat);
       apply(game.decide(s, legal[rng.int(legal.length)]!, seat, rng));
       if (++moves > 5_000_000) throw new Error('no end');

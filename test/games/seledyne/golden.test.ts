@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fastRng, randomBot, table, type TableState } from '../../../services/engine/core/index.js';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
+import { expectMoversCanMove } from '../../kit/playthrough.js';
 
 function playHashed(seats: number, options: object, seed: number) {
   const t = table(seledyne);
@@ -25,10 +26,13 @@ function playHashed(seats: number, options: object, seed: number) {
   let moves = 0;
   while (!s.ended) {
     const toMove = t.status(s).toMove;
+    expectMoversCanMove(toMove, seats, (x) => t.legalMoves(s, x));
     const seat = toMove[rng.int(toMove.length)]!;
     const view = t.view(s, seat);
     const legal = t.legalMoves(s, seat);
-    offered.update(JSON.stringify([seat, view, legal]));
+    // knownInHand and sumShown came after the hashes (issue 19) and have tests of their own
+    // (known-in-hand.test.ts): left out
+    offered.update(JSON.stringify([seat, view, legal], (key, x) => (key === 'knownInHand' || key === 'sumShown' ? undefined : x)));
     s = add(s, { type: 'move', seat, move: randomBot(view, legal, rng) });
     moves++;
   }

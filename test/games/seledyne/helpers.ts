@@ -10,6 +10,7 @@ import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { options as optionSchema } from '../../../services/engine/games/seledyne/options.js';
 import type { State } from '../../../services/engine/games/seledyne/state.js';
 import { scenario } from '../../kit/gwt.js';
+import { expectMoversCanMove } from '../../kit/playthrough.js';
 
 const DECK = new Map(HOUSE_IDS.flatMap((h) => houseCards(h, optionSchema.parse({})).map((c) => [c.id, c] as const)));
 
@@ -117,6 +118,7 @@ export function tableGame(seats: number, options: Record<string, unknown> = {}, 
       const rng = fastRng(botSeed);
       for (let n = 0; n < 50_000 && !state.ended && !until(); n++) {
         const st = t.status(state);
+        expectMoversCanMove(st.toMove, seats, (x) => t.legalMoves(state, x));
         const seat = st.toMove[rng.int(st.toMove.length)]!;
         const legalMoves = t.legalMoves(state, seat);
         this.play(seat, legalMoves[rng.int(legalMoves.length)]);

@@ -52,11 +52,13 @@ export function stateInvariants(s: State) {
     const tributed = s.istham.filter((e) => e.tributedBy === seat).reduce((a, e) => a + e.card.value, 0);
     if (p.tributedSum !== tributed) fail(`seat ${seat} tributed ${tributed}, recorded ${p.tributedSum}`);
     if (o.scoreFloorMode === 'FINAL_CLAMP' && p.raw !== p.stageScores.reduce((a, b) => a + b, 0)) fail('raw is not the sum of the stage scores');
+    for (const c of p.knownInHand) if (!p.hand.some((h) => h.id === c.id)) fail(`seat ${seat}: ${c.id} known to be in its hand is not there`);
     const choice = s.pending[seat];
     if (choice && !s.eligible[seat]) fail(`seat ${seat} chose without being eligible`);
     if (choice?.card && !p.reserve.some((c) => c.id === choice.card!.id)) fail(`seat ${seat} chose ${choice.card.id}, not in its reserve`);
   });
   if (s.turn && (s.turn.sumActive === null) !== (s.turn.targets.length === 0)) fail('the Sum Rule is fixed exactly at the first gift');
+  if (s.turn?.sumShown && o.sumRuleCheckTiming === 'GIFT_STEP_START' && !s.turn.sumActive) fail('a gift showed the Sum Rule, yet it is not in force');
   if (s.lastRound && s.nonGiftStreak >= s.seats && s.phase !== 'over' && s.stage === s.results.at(-1)?.stage) fail('last round did not end');
 }
 

@@ -4,7 +4,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SeledyneEvent, StageScore } from '../../../services/engine/games/seledyne/events.js';
+import { total } from '../../../services/engine/games/seledyne/cards.js';
 import { deadlocked } from '../../../services/engine/games/seledyne/flow.js';
+import { drawsEarned } from '../../../services/engine/games/seledyne/plan.js';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { addScore, positivePoints, stageScores, startAfterStage, winners } from '../../../services/engine/games/seledyne/scoring.js';
 import type { State } from '../../../services/engine/games/seledyne/state.js';
@@ -137,19 +139,29 @@ describe('§5.1 stage-end trigger and the last round', () => {
     expect(n.map((e) => e.type)).toEqual(['Gifted', 'LastRoundTriggered', 'TurnEnded']);
   });
 
+  /** Seat 0: empty hand, Salaist's 6 in its counter (a draw, then a gift of 3 or 2 to seat 2). */
+  const emptyHand: Arrangement = {
+    hands: [[], ['SAL-02'], ['YAR-10']],
+    reserves: [rest('NAB'), [], []],
+    counters: [['SAL-06'], [], []],
+    dice: [3, 3, 1],
+    start: 1,
+  };
+
   it('A17 NO_LEGAL_GIFT with A30: an empty hand whose tribute leads to a gift keeps the last round going', () => {
-    // seat 0: empty hand, Salaist's 6 in its counter (a draw, then a gift of 3 or 2 to seat 2)
-    const a: Arrangement = {
-      hands: [[], ['SAL-02'], ['YAR-10']],
-      reserves: [rest('NAB'), [], []],
-      counters: [['SAL-06'], [], []],
-      dice: [3, 3, 1],
-      start: 1,
-    };
+    const a = emptyHand;
     const g = given(a, { ...o, lastRoundTermination: 'NO_LEGAL_GIFT' });
     const events = g.when(1, { type: 'gift', target: 2, cards: ['SAL-02'] }).events();
     expect(events.map((e) => e.type)).toEqual(['Gifted', 'LastRoundTriggered', 'TurnEnded', 'TurnEnded']);
     expect(seledyne.legalCommands(g.when(1, { type: 'gift', target: 2, cards: ['SAL-02'] }).state(), 0)).toEqual([{ type: 'tribute', card: 'SAL-06' }, { type: 'pass' }]);
+  });
+
+  it('A17 NO_LEGAL_GIFT with A30 emptyHandMayTribute=false: an empty hand cannot tribute, so a tribute that would lead to a gift does not keep the last round going', () => {
+    // Seat 0's only way to a gift is a tribute from its empty hand.
+    const a = emptyHand;
+    const events = given(a, { ...o, lastRoundTermination: 'NO_LEGAL_GIFT', emptyHandMayTribute: false }).when(1, { type: 'gift', target: 2, cards: ['SAL-02'] }).events();
+    expect(events.map((e) => e.type)).toEqual(['Gifted', 'LastRoundTriggered', 'TurnEnded', 'StageEnded']);
+    expect(events.at(-1)).toMatchObject({ reason: 'noLegalGift' });
   });
 
   it('A17 N_CONSECUTIVE_NON_GIFT: an exchange alone does not keep the last round alive (§7.1 24)', () => {
@@ -284,6 +296,17 @@ describe('§5.4–§5.7 totals, start marker and the winner', () => {
     expect(addScore(a, 6, 'FINAL_CLAMP')).toEqual({ total: 0, raw: -1 });
   });
 
+  it('A19 scoreFloorMode FINAL_CLAMP: winners are ranked by the shown total max(0, raw): raw −5 and −3 both show 0 and share the win', () => {
+    const five = addScore({ total: 0, raw: -2 }, -3, 'FINAL_CLAMP');
+    const three = addScore({ total: 0, raw: 0 }, -3, 'FINAL_CLAMP');
+    expect([five, three]).toEqual([
+      { total: 0, raw: -5 },
+      { total: 0, raw: -3 },
+    ]);
+    const scores: StageScore[] = [five, three].map((x, seat) => ({ seat, positive: 0, negative: 3, score: -3, ...x }));
+    expect(winners(scores, 'SHARED')).toEqual([0, 1]);
+  });
+
   const sc = (seat: number, total: number, score: number, negative = 0): StageScore => ({ seat, positive: score + negative, negative, score, total, raw: total });
 
   it('A21 startMarkerAfterStage HIGHEST_TOTAL: highest total, then higher stage score, then counter-clockwise from the last holder', () => {
@@ -304,6 +327,32 @@ describe('§5.4–§5.7 totals, start marker and the winner', () => {
     expect(winners([sc(0, 12, 3), sc(1, 12, 7), sc(2, 5, 9)], 'CHAIN')).toEqual([1]);
     expect(winners([sc(0, 12, 3, 4), sc(1, 12, 3, 2), sc(2, 5, 9)], 'CHAIN')).toEqual([1]);
     expect(winners([sc(0, 12, 3, 2), sc(1, 12, 3, 2)], 'CHAIN')).toEqual([0, 1]);
+  });
+
+  it('A11 sixMultipleMode CUMULATIVE: the running total of tributes starts again at 0 in every stage', () => {
+    const g = tableGame(3, { sixMultipleMode: 'CUMULATIVE', maxRoundsPerStage: 4 }, 'cumulative-stages');
+    const carried: number[] = [];
+    let prev = g.state.play as State | null;
+    g.run(() => {
+      const s = g.state.play as State;
+      if (prev && s.stage > prev.stage) {
+        carried.push(Math.max(...prev.players.map((p) => p.tributedSum)));
+        expect(s.players.map((p) => p.tributedSum)).toEqual([0, 0, 0]);
+      }
+      prev = s;
+      return false;
+    });
+    expect(carried).toHaveLength(2);
+    expect(Math.max(...carried)).toBeGreaterThan(0); // a stage ended with tributes counted, so the reset is seen
+    // Each seat's first tribute of a stage earns its draws from 0, not from the last stage's total.
+    const firsts = new Set<string>();
+    let stage = 0;
+    for (const e of g.events as SeledyneEvent[]) {
+      if (e.type === 'StageStarted') stage = e.stage;
+      if (e.type !== 'Tributed' || firsts.has(`${stage}:${e.seat}`)) continue;
+      firsts.add(`${stage}:${e.seat}`);
+      expect(e.drawsEarned, `stage ${stage}, seat ${e.seat}`).toBe(drawsEarned('CUMULATIVE', total(e.cards), 0));
+    }
   });
 
   it('§5.7 A20 three stages; before stages 2 and 3 every card returns to its owner and the setup is repeated; totals are kept', () => {

@@ -44,6 +44,31 @@ describe('§4.1 #3 / §5.1 protected cards', () => {
     });
   }
 
+  /**
+   * Seat 1's village [3, 7, 9] under each protection, all three cards rotated (for the Curator):
+   * the powers of seat 0 that look at, turn, swap or discard another player's card.
+   */
+  const ANY_VILLAGE: { name: string; options: Record<string, unknown>; deck: number[]; up?: [number, number][]; steps: (f: Flow) => Flow }[] = [
+    { name: '§4.1 #9 the Seer', options: A, deck: [9], steps: (f) => f.all(0, draw, power) },
+    { name: '§4.1 #8 the Apprentice Seer', options: A, deck: [8], steps: (f) => f.all(0, draw, power) },
+    { name: '§4.1 #6 the Revealer', options: A, deck: [6], steps: (f) => f.all(0, draw, power) },
+    { name: '§4.4 #12 the Master Thief', options: { ...A, mix: { '12': 'dagger' } }, deck: [12], steps: (f) => f.all(0, draw, power, tgt(0, 0)) },
+    { name: '§4.3 #2 the Curator (curatorScope=any)', options: { ...A, mix: { '2': 'coin' }, curatorScope: 'any' }, deck: [6], up: [[0, 1]], steps: (f) => f.do(0, { type: 'activate', position: 1, option: 1 }) },
+  ];
+  const rotated: Event[] = [0, 1, 2].map((p) => ({ type: 'Rotated', s: 1, p }));
+  for (const power of ANY_VILLAGE) {
+    for (const pr of PROTECTIONS)
+      it(`${power.name} cannot reach a card protected by ${pr.name}`, () => {
+        const f = withEvents({ options: power.options, villages: [[1, 2], [3, 7, 9]], up: [...(power.up ?? []), ...pr.up], deck: power.deck, deckSize: 10 }, [...pr.events, ...rotated]);
+        expect(seat1Targets(power.steps(f))).toEqual(pr.free);
+      });
+
+    it(`${power.name} cannot reach another player’s face-up cards under their Prince; their face-down card stays reachable`, () => {
+      const f = withEvents({ options: { ...power.options, mix: { ...((power.options as { mix?: object }).mix ?? {}), '3': 'promo' } }, villages: [[1, 2], [3, 7, 9]], up: [...(power.up ?? []), [1, 0], [1, 1]], deck: power.deck, deckSize: 10 }, rotated);
+      expect(seat1Targets(power.steps(f))).toEqual([2]);
+    });
+  }
+
   it('§5.3 the Coin token cannot turn over a card protected by a Bodyguard', () => {
     const f = withEvents({ options: { ...A, token: 'coin' }, villages: [[1, 2], [3, 7, 9]], up: [[1, 0]], token: { holder: 0, active: true }, deckSize: 10 }, PROTECTIONS[0]!.events);
     expect(seat1Targets(f.do(0, { type: 'token' }))).toEqual([2]);

@@ -72,16 +72,16 @@ function shown(s: State, e: Shown): State {
   next.consecutiveScouts = 0;
   next.pendingShow = false;
   next.turn = nextSeat(s, e.seat);
-  if (isTwoPlayer(s) && s.round === 1) next.roundOneSeen = seenShown(s, e);
+  if (isTwoPlayer(s) && s.round === 1 && s.roundOneSeen) next.roundOneSeen = seenShown(s, e, s.roundOneSeen);
   return next;
 }
 
 /** 2p round 1: the other seat now has seen the shown cards (those scouted in it had seen already). */
-function seenShown(s: State, e: Shown): number[][] {
+function seenShown(s: State, e: Shown, seen: number[][]): number[][] {
   const known = s.scoutedIn[e.seat]!;
   const fresh = e.cards.filter((c) => !known.includes(c.id)).map((c) => c.id);
-  if (fresh.length === 0) return s.roundOneSeen;
-  return s.roundOneSeen.map((seen, p) => (p === e.seat ? seen : seen.concat(fresh)));
+  if (fresh.length === 0) return seen;
+  return seen.map((mine, p) => (p === e.seat ? mine : mine.concat(fresh)));
 }
 
 function roundEnded(s: State, e: RoundEnded): State {

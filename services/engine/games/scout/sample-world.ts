@@ -5,15 +5,20 @@
  * Dealt from the rest: the other hands' unknown cards (order and orientation), the scouted
  * cards' orientation, the set-aside cards (2p round 1) and the rotation choices others made.
  */
-import { dealUnseen, unseen, type Rng, type Seat, type SetupContext } from '../../core/index.js';
+import { dealUnseen, PlacedIds, type Rng, type Seat, type SetupContext } from '../../core/index.js';
 import { cardsInPlay, DECK, type PlacedCard } from './cards.js';
 import type { Options } from './options.js';
 import { canScout, canShow } from './rules.js';
+import { plantShow, type Planted } from './sample-show.js';
+import { shapeOf, valuesOf } from './sets.js';
 import type { Phase, State } from './state.js';
 import type { KnownCard, ScoutView } from './view.js';
 
-/** Worlds are redrawn until the seat to act can act; the real state is one, so this is generous. */
-const ATTEMPTS = 10_000;
+/**
+ * Worlds are redrawn until the seat to act can act (one draw nearly always does); after that
+ * many, the seat that must Show gets a set planted (sample-show.ts).
+ */
+const ATTEMPTS = 200;
 
 const inPlay = new Map<number, number[]>();
 const idsInPlay = (seats: number) => inPlay.get(seats) ?? inPlay.set(seats, cardsInPlay(seats).map((c) => c.id)).get(seats)!;
@@ -24,9 +29,10 @@ const oriented = (id: number, rng: Rng): PlacedCard => {
   return { id, lo, hi, up: rng.int(2) === 1 ? hi : lo };
 };
 
-/** Another seat's hand: its known cards where the seat saw them go, the dealt cards around them. */
-function handOf(count: number, known: readonly KnownCard[], dealt: readonly number[], rng: Rng): PlacedCard[] {
+/** Another seat's hand: its known cards where the seat saw them go (and a planted set), the dealt cards around them. */
+function handOf(count: number, known: readonly KnownCard[], dealt: readonly number[], rng: Rng, planted: Planted | null): PlacedCard[] {
   const hand: (PlacedCard | undefined)[] = new Array(count);
+  if (planted) planted.cards.forEach((c, i) => (hand[planted.at + i] = c));
   const loose = dealt.slice();
   for (const k of known) {
     if (k.index === null) loose.push(k.id);
@@ -53,16 +59,29 @@ export function sampleWorld(v: ScoutView, seat: Seat, rng: Rng, setup: SetupCont
     for (const id of p.captured) seen.push(id);
     if (p.seat !== seat) for (const k of p.knownCards) seen.push(k.id);
   }
-  const pool = unseen(idsInPlay(seats), seen);
+  const pool = new PlacedIds(DECK.length).add(seen).rest(idsInPlay(seats));
   const others = v.players.filter((p) => p.seat !== seat);
   const sizes = others.map((p) => p.handCount - p.knownCards.length);
   sizes.push(v.setAsideCount);
   const phase: Phase = v.phase === 'scout-show' ? 'play' : (v.phase as Phase);
   const turn = phase === 'play' ? v.toMove[0]! : v.startPlayer;
 
-  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const { places, rest } = dealUnseen(pool, sizes, rng);
-    const hands = v.players.map((p, i) => (p.seat === seat ? v.hand! : handOf(p.handCount, p.knownCards, places[i < seat ? i : i - 1]!, rng)));
+  const mustAct = phase === 'play' && turn !== seat;
+  const actor = v.players[turn]!;
+  const actorPlace = turn < seat ? turn : turn - 1;
+  const target = active.length ? shapeOf(valuesOf(active)) : null;
+  for (let attempt = 0; attempt < 2 * ATTEMPTS; attempt++) {
+    // Past ATTEMPTS plain draws, the actor's hand is dealt around a planted Show.
+    const planted = attempt < ATTEMPTS || !mustAct ? null : plantShow(actor.handCount, actor.knownCards, pool, target, rng);
+    if (attempt >= ATTEMPTS && !planted) break;
+    const { places, rest } = planted
+      ? dealUnseen(
+          pool.filter((id) => !planted.cards.some((c) => c.id === id)),
+          sizes.map((n, i) => (i === actorPlace ? n - planted.cards.length : n)),
+          rng,
+        )
+      : dealUnseen(pool, sizes, rng);
+    const hands = v.players.map((p, i) => (p.seat === seat ? v.hand! : handOf(p.handCount, p.knownCards, places[i < seat ? i : i - 1]!, rng, p.seat === turn ? planted : null)));
     const world: State = {
       seats,
       options: setup.options,
@@ -89,7 +108,7 @@ export function sampleWorld(v: ScoutView, seat: Seat, rng: Rng, setup: SetupCont
     };
     // Whoever must act could (the round would have ended otherwise): a 2p seat out of chips
     // must hold a Show, and so must a Scout & Show waiting for its Show.
-    if (phase !== 'play' || turn === seat || canShow(world, turn) || (!world.pendingShow && canScout(world, turn))) return world;
+    if (!mustAct || canShow(world, turn) || (!world.pendingShow && canScout(world, turn))) return world;
   }
   throw new Error(`sampleWorld: no deal lets seat ${turn} act`);
 }

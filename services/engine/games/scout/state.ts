@@ -36,9 +36,10 @@ export interface State {
   setAside: PlacedCard[];
   /**
    * 2p: per seat, the cards it saw in round 1 (its dealt hand and every card shown). Round 2
-   * deals only the set-aside cards, so none of these is in it: the seat remembers that.
+   * deals only the set-aside cards, so none of these is in it: the seat remembers that. Absent
+   * in snapshots written before it was kept: those games then remember nothing of round 1.
    */
-  roundOneSeen: number[][];
+  roundOneSeen?: number[][];
   totals: number[];
   /** Per seat, its score in each finished round. */
   roundScores: number[][];

@@ -84,7 +84,7 @@ function knownCards(s: State, seat: number, viewer: Viewer): KnownCard[] {
 
 /** 2p round 2: what the viewer saw in round 1; a spectator saw only the shown cards, which both seats saw. */
 function outOfRound(s: State, viewer: Viewer): number[] {
-  if (s.seats !== 2 || s.round !== 2) return [];
+  if (s.seats !== 2 || s.round !== 2 || !s.roundOneSeen) return [];
   const [a, b] = s.roundOneSeen as [number[], number[]];
   const seen = viewer === null ? a.filter((id) => b.includes(id)) : s.roundOneSeen[viewer]!.slice();
   return seen.sort((x, y) => x - y);

@@ -2,7 +2,7 @@
 import { setAt } from '../../core/index.js';
 import type { Event } from './events.js';
 import { forgetPlayed, learnTaken, learnTheft } from './knowledge.js';
-import { copyState, noKnowledge, type Phase, type State } from './state.js';
+import { copyState, noKnowledge, nothingGone, type Phase, type State } from './state.js';
 
 /** The hand with `cards` added, kept sorted by id. */
 const add = (hand: readonly number[], ...cards: number[]) => [...hand, ...cards].sort((a, b) => a - b);
@@ -26,6 +26,7 @@ export function evolve(s: State, e: Event): State {
       next.discards = [[e.discards[0]], [e.discards[1]]];
       next.pileLog = next.discards;
       next.known = noKnowledge(s.seats);
+      next.pileGone = nothingGone(s.seats);
       next.hands = s.hands.map(() => []);
       next.played = s.played.map(() => []);
       next.drawn = [];
@@ -71,6 +72,7 @@ export function evolve(s: State, e: Event): State {
       return next;
     case 'PileChosen':
       next.crabPile = e.pile;
+      next.pileGone = update(s.pileGone, e.seat, (piles) => setAt(piles, e.pile, s.pileLog[e.pile]!.filter((c) => !s.discards[e.pile]!.includes(c))));
       next.phase = 'crabCard';
       return next;
     case 'CardTaken': {

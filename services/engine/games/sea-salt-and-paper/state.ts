@@ -31,6 +31,11 @@ export interface State {
    * of all, or a theft `v` saw), dropped once they may have left it. Index `seats`: a spectator.
    */
   known: number[][][];
+  /**
+   * `pileGone[v][pile]`: cards seen landing on the pile that seat `v` knows have left it unseen
+   * (it looked through the pile with a crab and they were not there).
+   */
+  pileGone: number[][][];
   /** Phase 1A: the cards drawn and not yet kept (the active seat's secret). */
   drawn: number[];
   /** Crab duo: the pile chosen. */
@@ -64,6 +69,7 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
     hands: Array.from({ length: seats }, () => []),
     played: Array.from({ length: seats }, () => []),
     known: noKnowledge(seats),
+    pileGone: nothingGone(seats),
     drawn: [],
     crabPile: null,
     call: null,
@@ -88,6 +94,13 @@ export function noKnowledge(seats: number): number[][][] {
   return known;
 }
 
+/** No seat has looked through a pile yet (a round's start). */
+export function nothingGone(seats: number): number[][][] {
+  const gone: number[][][] = [];
+  for (let v = 0; v < seats; v++) gone.push([[], []]);
+  return gone;
+}
+
 /**
  * A shallow copy for `evolve` to change and return. Written out field by field (in the order of
  * `initialState`): every state then shares one hidden class, and V8 copies it about 3× faster
@@ -108,6 +121,7 @@ export function copyState(s: State): State {
     hands: s.hands,
     played: s.played,
     known: s.known,
+    pileGone: s.pileGone,
     drawn: s.drawn,
     crabPile: s.crabPile,
     call: s.call,

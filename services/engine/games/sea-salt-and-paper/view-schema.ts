@@ -27,6 +27,8 @@ export const viewSchema = /* GraphQL */ `
     top: SspCard
     "Every card put face up on this pile this round, bottom first: the pile holds count of them in this order, the others were taken."
     seen: [SspCard!]!
+    "Cards of seen the viewer knows have left the pile unseen (it looked through the pile with a crab)."
+    gone: [SspCard!]!
   }
 
   "A player's card points by kind (the colour bonus is never part of them)."

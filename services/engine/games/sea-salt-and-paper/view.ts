@@ -51,7 +51,7 @@ export interface View {
   turn: number;
   targetScore: number;
   deckCount: number;
-  discards: { pile: number; count: number; top: CardView | null; seen: CardView[] }[];
+  discards: { pile: number; count: number; top: CardView | null; seen: CardView[]; gone: CardView[] }[];
   myHand: CardView[] | null;
   myPoints: CardPoints | null;
   myColourBonus: number | null;
@@ -130,7 +130,7 @@ export function view(s: State, viewer: Viewer): View {
     turn: s.turn,
     targetScore: s.target,
     deckCount: s.deck.length,
-    discards: s.discards.map((p, pile) => ({ pile, count: p.length, top: p.length > 0 ? cardView(p.at(-1)!) : null, seen: cardsView(s.pileLog[pile]!) })),
+    discards: s.discards.map((p, pile) => ({ pile, count: p.length, top: p.length > 0 ? cardView(p.at(-1)!) : null, seen: cardsView(s.pileLog[pile]!), gone: me === null ? [] : cardsView(s.pileGone[me]![pile]!) })),
     myHand: me === null ? null : cardsView(s.hands[me]!),
     myPoints: mine,
     myColourBonus: me === null ? null : bonus[me]!,

@@ -5,7 +5,7 @@
 import { setAt } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { SeledyneEvent } from './events.js';
-import { copyPlayer, copyState, hasSpecial, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
+import { copyPlayer, copyState, hasSpecial, knownInHand, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
 
 const ids = (cards: readonly Card[]) => cards.map((c) => c.id);
 // states are never changed in place: an array that already holds the answer is reused
@@ -42,7 +42,25 @@ function withTurn(s: State, patch: Partial<Turn>, extra: Partial<State> = {}): S
   return update(s, extra);
 }
 
+/**
+ * What everyone knows to be in the giver's hand after a gift (§4.5, §6.1): the given cards leave
+ * it; a gift of several cards needed a Sum card in hand or counter when the rule was checked (the
+ * counter does not change while its owner gives), so with none in the counter the giver's own Sum
+ * card, if it was not given, is in the hand.
+ */
+function knownAfterGift(giver: Player, cards: readonly Card[], hand: readonly Card[]): Card[] {
+  const before = knownInHand(giver);
+  const known = before.length === 0 ? before : before.filter((c) => !cards.some((x) => x.id === c.id));
+  if (cards.length < 2 || hasSpecial(giver.counter, 'SUM')) return known;
+  const sum = hand.find((c) => c.special === 'SUM');
+  return sum && !known.some((c) => c.id === sum.id) ? [...known, sum] : known;
+}
+
 const toHand = (card: Card) => (p: Player) => ({ hand: [...p.hand, card], reserve: without(p.reserve, [card.id]) });
+
+function giverAfter(p: Player, cards: readonly Card[], hand: Card[]): Player {
+  return updatePlayer(p, { hand, knownInHand: knownAfterGift(p, cards, hand) });
+}
 
 type Handler<T extends SeledyneEvent['type']> = (s: State, e: Extract<SeledyneEvent, { type: T }>) => State;
 
@@ -58,7 +76,7 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
       stage: e.stage,
       round: 1,
       startSeat: e.startSeat,
-      players: s.players.map((p, i) => updatePlayer(p, { hand: e.hands[i] ?? [], reserve: e.reserves[i] ?? [], counter: [], die: 0, tributedSum: 0 })),
+      players: s.players.map((p, i) => updatePlayer(p, { hand: e.hands[i] ?? [], reserve: e.reserves[i] ?? [], counter: [], die: 0, tributedSum: 0, knownInHand: [] })),
       istham: [],
       current: null,
       turnsTaken: 0,
@@ -113,7 +131,8 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
   Exchanged(s, e) {
     const give = e.give!;
     const take = e.take!;
-    const ps = players(s, e.seat, (p) => ({ hand: [...without(p.hand, [give.id]), take], reserve: [...without(p.reserve, [take.id]), give] }));
+    // the others do not see which card went back to the reserve: what they knew of the hand is gone
+    const ps = players(s, e.seat, (p) => ({ hand: [...without(p.hand, [give.id]), take], reserve: [...without(p.reserve, [take.id]), give], knownInHand: [] }));
     // an exchange after the gifts (T5) closes the gift step (§4.1 order T3 → T4 → T5)
     return withTurn(s, { exchanges: s.turn!.exchanges + 1, step: e.at === 'T5' ? 'closing' : s.turn!.step }, { players: ps });
   },
@@ -145,9 +164,10 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     const sumActive = s.turn!.sumActive ?? (hasSpecial(giver.hand, 'SUM') || hasSpecial(giver.counter, 'SUM'));
     const gone = ids(e.cards);
     const ps = s.players.map((p, i) =>
-      i === e.seat ? updatePlayer(p, { hand: without(p.hand, gone) }) : i === e.target ? updatePlayer(p, { counter: [...p.counter, ...e.cards] }) : p,
+      i === e.seat ? giverAfter(p, e.cards, without(p.hand, gone)) : i === e.target ? updatePlayer(p, { counter: [...p.counter, ...e.cards] }) : p,
     );
-    return withTurn(s, { step: 'gifting', targets: [...s.turn!.targets, e.target], sumActive }, { players: ps });
+    const sumShown = (s.turn!.sumShown ?? false) || e.cards.length > 1 || hasSpecial(e.cards, 'SUM');
+    return withTurn(s, { step: 'gifting', targets: [...s.turn!.targets, e.target], sumActive, sumShown }, { players: ps });
   },
   LastRoundTriggered(s, e) {
     return update(s, { lastRound: true, triggerSeat: e.seat, nonGiftStreak: 0 });

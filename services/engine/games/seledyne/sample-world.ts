@@ -2,13 +2,15 @@
  * sampleWorld: a state one seat cannot tell from the real one, drawn from its view (§6.1).
  *
  * What a seat does not know is small: how each other player's unplayed cards (their house minus
- * what lies in counters and Isthām, public, A26) split between hand and reserve, the choice of a
- * seat that has chosen in a pending round draw or Six Rule window, and, in another seat's turn
- * after its first gift, whether the Sum Rule covers it (A13). Everything else is copied from the
- * view or follows from it (raw totals, tributed sums, who is eligible, turns taken).
+ * what lies in counters and Isthām, public, A26) split between hand and reserve beyond the cards
+ * known to be in the hand (`knownInHand`); the choice of a seat that has chosen in a pending round
+ * draw or Six Rule window; and, in another seat's turn after its first gift whose gifts did not
+ * show it, whether the Sum Rule covers it (A13). One public fact constrains the split: a seat inside a turn that must end in a
+ * gift still has one in reach. Everything else is copied from the view or follows from it (raw
+ * totals, tributed sums, who is eligible, turns taken).
  * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
-import { dealUnseen, splitWhere, unseen, type Rng, type SetupContext } from '../../core/index.js';
+import { coin, dealUnseen, pick, splitWhere, unseen, type Rng, type SetupContext } from '../../core/index.js';
 import type { Card, HouseId } from './cards.js';
 import { legalCommands } from './legal.js';
 import type { Options } from './options.js';
@@ -29,13 +31,11 @@ function deck(o: Options, house: HouseId): Card[] {
 }
 
 const cardId = (c: Card) => c.id;
-const coin = (rng: Rng) => rng.int(2) === 1;
-const randomCard = (cards: readonly Card[], rng: Rng) => cards[rng.int(cards.length)]!;
 
 /** A choice another seat may have made in the pending step (§3 R1, R3), among its legal ones. */
 function sampledChoice(o: Options, phase: Phase, reserve: readonly Card[], rng: Rng): Choice {
   const draw = phase === 'draw' ? o.roundDrawMandatory || coin(rng) : coin(rng);
-  return { draw, card: draw && !randomDraws(o) && reserve.length > 0 ? randomCard(reserve, rng) : null };
+  return { draw, card: draw && !randomDraws(o) && reserve.length > 0 ? pick(reserve, rng) : null };
 }
 
 /** Whether the acting seat's next step needs a gift in reach: public, so the world must keep one (§4.3, A16). */
@@ -60,27 +60,31 @@ export function sampleWorld(v: SeledyneView, seat: number, rng: Rng, setup: Setu
   for (const p of v.players) for (const c of p.counter) away(c);
   for (const e of v.istham) away(e.card);
 
-  // another seat's unplayed cards, to deal into a hand and a reserve of the public sizes
+  // another seat's unplayed cards but those known to be in its hand, to deal into the rest of
+  // its hand and its reserve (the public sizes)
   const pools = v.players.map((p, i) => {
     if (i === seat && p.hand && p.reserve) return null;
-    const pool = unseen(deck(o, p.house as HouseId), gone.get(p.house) ?? [], cardId);
-    if (pool.length !== p.handCount + p.reserveCount) throw new Error(`sampleWorld: seat ${i} holds ${p.handCount + p.reserveCount} cards, ${pool.length} unplayed`);
+    const given = gone.get(p.house) ?? [];
+    const pool = unseen(deck(o, p.house as HouseId), p.knownInHand.length ? [...given, ...p.knownInHand] : given, cardId);
+    if (pool.length + p.knownInHand.length !== p.handCount + p.reserveCount) throw new Error(`sampleWorld: seat ${i} holds ${p.handCount + p.reserveCount} cards, ${pool.length + p.knownInHand.length} unplayed`);
     return pool;
   });
+  const handOf = (i: number, dealt: Card[]) => (v.players[i]!.knownInHand.length ? [...v.players[i]!.knownInHand, ...dealt] : dealt);
+  const unknownInHand = (i: number) => v.players[i]!.handCount - v.players[i]!.knownInHand.length;
 
   const players: Player[] = v.players.map((p, i) => {
     const pool = pools[i];
     let hand = p.hand!;
     let reserve = p.reserve!;
     if (pool) {
-      const dealt = dealUnseen(pool, [p.handCount], rng);
-      hand = dealt.places[0]!;
+      const dealt = dealUnseen(pool, [unknownInHand(i)], rng);
+      hand = handOf(i, dealt.places[0]!);
       reserve = dealt.rest;
     }
     let tributedSum = 0;
     for (const e of v.istham) if (e.tributedBy === i) tributedSum += e.card.value;
     const raw = o.scoreFloorMode === 'PERSISTENT_CLAMP' ? p.total : p.stageScores.reduce((a, b) => a + b, 0);
-    return { house: p.house as HouseId, hand, reserve, counter: p.counter, die: p.die, total: p.total, raw, stageScores: p.stageScores, tributedSum };
+    return { house: p.house as HouseId, hand, reserve, counter: p.counter, die: p.die, total: p.total, raw, stageScores: p.stageScores, tributedSum, knownInHand: p.knownInHand };
   });
 
   const eligible = v.players.map((p) => choosing && (p.mustChoose || p.hasChosen));
@@ -118,9 +122,9 @@ export function sampleWorld(v: SeledyneView, seat: number, rng: Rng, setup: Setu
   if (!pool || !giftMustFollow(v, o)) return world(players);
   // another seat is inside a turn that must end in a gift: its split must still reach one
   let out = world(players);
-  splitWhere(pool, v.players[actor]!.handCount, rng, (split) => {
+  splitWhere(pool, unknownInHand(actor), rng, (split) => {
     const ps = players.slice();
-    ps[actor] = { ...players[actor]!, hand: split.hand, reserve: split.rest };
+    ps[actor] = { ...players[actor]!, hand: handOf(actor, split.hand), reserve: split.rest };
     out = world(ps);
     return legalCommands(out, actor).length > 0;
   });
@@ -131,9 +135,10 @@ function turnOf(v: SeledyneView, seat: number, players: readonly Player[]): Turn
   const vt = v.turn;
   if (!vt) return null;
   const actor = players[vt.seat]!;
-  // the Sum Rule is fixed at the first gift (A13): the actor's own view shows it; for the others
-  // it is whether the world holds a Sum card now where the actor could use it
-  const sumNow = hasSpecial(actor.hand, 'SUM') || hasSpecial(actor.counter, 'SUM');
+  // the Sum Rule is fixed at the first gift (A13): the actor's own view shows it; the others know
+  // it when a gift showed it, and otherwise it is whether the world's hand or counter holds a Sum
+  // card (the counter does not change while its owner gives; a hand card is in it since the gift)
+  const sumNow = vt.sumShown || hasSpecial(actor.hand, 'SUM') || hasSpecial(actor.counter, 'SUM');
   return {
     seat: vt.seat,
     step: vt.step as Turn['step'],
@@ -144,6 +149,7 @@ function turnOf(v: SeledyneView, seat: number, players: readonly Player[]): Turn
     drawsLeft: vt.drawsLeft,
     exchanges: vt.exchanges,
     targets: vt.giftedTo,
+    sumShown: vt.sumShown,
     sumActive: vt.giftedTo.length === 0 ? null : vt.seat === seat && vt.sumActive !== null ? vt.sumActive : sumNow,
   };
 }

@@ -21,7 +21,17 @@ export interface Player {
   stageScores: number[];
   /** Sum of the values this player tributed in this stage (CUMULATIVE, A11). */
   tributedSum: number;
+  /**
+   * Cards everyone knows to be in this hand, deduced from public moves (§6.1): a sum gift shows
+   * the giver's Sum card in hand (evolve.ts `knownAfterGift`); an exchange may hide it again.
+   * Missing in snapshots stored before it existed: read through `knownInHand()`.
+   */
+  knownInHand: Card[];
 }
+
+const NONE: Card[] = [];
+/** A player's publicly known hand cards (a state from an older snapshot has none recorded). */
+export const knownInHand = (p: Player): Card[] => p.knownInHand ?? NONE;
 
 export interface IsthamEntry {
   card: Card;
@@ -54,6 +64,11 @@ export interface Turn {
   targets: number[];
   /** Sum Rule fixed at the first gift (GIFT_STEP_START, A13); null before it. */
   sumActive: boolean | null;
+  /**
+   * A gift of this turn showed everyone that the Sum Rule covers it: it had several cards, or held
+   * the giver's Sum card (in hand at the first gift, A13). Missing in older snapshots: read `?? false`.
+   */
+  sumShown: boolean;
 }
 
 /** A seat's simultaneous choice: draw (or use the Six Rule) or not, and the card chosen. */
@@ -105,7 +120,7 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
     phase: 'setup',
     stage: 0,
     round: 0,
-    players: housesOf(options, seats).map((house) => ({ house, hand: [], reserve: [], counter: [], die: 0, total: 0, raw: 0, stageScores: [], tributedSum: 0 })),
+    players: housesOf(options, seats).map((house) => ({ house, hand: [], reserve: [], counter: [], die: 0, total: 0, raw: 0, stageScores: [], tributedSum: 0, knownInHand: [] })),
     istham: [],
     startSeat: 0,
     current: null,
@@ -160,7 +175,7 @@ export function updatePlayer(p: Player, patch: Partial<Player>): Player {
 }
 
 export function copyPlayer(p: Player): Player {
-  return { house: p.house, hand: p.hand, reserve: p.reserve, counter: p.counter, die: p.die, total: p.total, raw: p.raw, stageScores: p.stageScores, tributedSum: p.tributedSum };
+  return { house: p.house, hand: p.hand, reserve: p.reserve, counter: p.counter, die: p.die, total: p.total, raw: p.raw, stageScores: p.stageScores, tributedSum: p.tributedSum, knownInHand: p.knownInHand };
 }
 
 export function updateTurn(t: Turn, patch: Partial<Turn>): Turn {
@@ -175,6 +190,7 @@ export function updateTurn(t: Turn, patch: Partial<Turn>): Turn {
     exchanges: t.exchanges,
     targets: t.targets,
     sumActive: t.sumActive,
+    sumShown: t.sumShown,
   };
   return Object.assign(n, patch);
 }
@@ -219,6 +235,7 @@ export const newTurn = (s: State, seat: number): Turn => ({
   exchanges: 0,
   targets: [],
   sumActive: null,
+  sumShown: false,
 });
 
 /** Top face of the die and what the Six Rule turns it into (A0). */

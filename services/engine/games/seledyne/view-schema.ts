@@ -52,6 +52,8 @@ export const viewSchema = /* GraphQL */ `
     stageScores: [Int!]!
     "Values of this house not yet gifted (hand and reserve together); null for others unless exposeDerivedUnplayed (A26)."
     unplayed: [Int!]
+    "Cards everyone knows to be in this hand: a gift of several cards shows the giver's Sum card in hand when its counter holds none (§4.5); its next exchange hides it again."
+    knownInHand: [SeledyneCard!]!
     "Still has to choose in the current simultaneous step."
     mustChoose: Boolean!
     "Has chosen in the current simultaneous step (what it chose stays hidden)."
@@ -88,6 +90,8 @@ export const viewSchema = /* GraphQL */ `
     giftedTo: [Int!]!
     "Whether the Sum Rule applies to the next gift (shown to the acting seat only)."
     sumActive: Boolean
+    "A gift of this turn showed everyone that the Sum Rule covers the turn: it had several cards, or the giver's own Sum card (A13)."
+    sumShown: Boolean!
   }
 
   "One seat's result in a stage."

@@ -7,7 +7,7 @@ import { HOUSES, type Card, type HouseId } from './cards.js';
 import type { SeledyneEvent, StageScore } from './events.js';
 import { status, toMove } from './legal.js';
 import { sumRuleActive } from './rules.js';
-import type { Player, State } from './state.js';
+import { knownInHand, type Player, type State } from './state.js';
 
 export interface SeledyneView {
   /** The viewing seat; null for a spectator. */
@@ -34,6 +34,7 @@ export interface SeledyneView {
     total: number;
     stageScores: number[];
     unplayed: number[] | null;
+    knownInHand: Card[];
     mustChoose: boolean;
     hasChosen: boolean;
     choice: { draw: boolean; card: Card | null } | null;
@@ -50,6 +51,7 @@ export interface SeledyneView {
     exchanges: number;
     giftedTo: number[];
     sumActive: boolean | null;
+    sumShown: boolean;
   } | null;
   stageResults: { stage: number; reason: string; scores: StageScore[] }[];
   winners: number[] | null;
@@ -107,6 +109,7 @@ export function view(s: State, viewer: Viewer): SeledyneView {
         total: p.total,
         stageScores: p.stageScores,
         unplayed: own || o.exposeDerivedUnplayed ? unplayed(p) : null,
+        knownInHand: knownInHand(p),
         mustChoose: choosing && s.eligible[seat]! && pending === null,
         hasChosen: pending !== null,
         choice: own && pending ? { draw: pending.draw, card: pending.card } : null,
@@ -124,6 +127,7 @@ export function view(s: State, viewer: Viewer): SeledyneView {
       exchanges: t.exchanges,
       giftedTo: t.targets,
       sumActive: viewer === t.seat ? sumRuleActive(s, t) : null,
+      sumShown: t.sumShown ?? false,
     },
     stageResults: s.results,
     winners: s.winners,

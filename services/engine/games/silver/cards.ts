@@ -28,7 +28,8 @@ export type Step =
   | { op: 'dump'; count: number } // the drawn card replaces any `count` of your cards, face-up
   | { op: 'declare'; min: number } // declare cards worth `min`+; right: they go, the drawn card stays face-up
   | { op: 'discardOwnFaceUp' } // discard one of your face-up cards
-  | { op: 'protect' }; // put the amulet on one of your cards
+  | { op: 'protect' } // put the amulet on one of your cards
+  | { op: 'guard' }; // name the card a Bodyguard just turned face-up protects (the Bodyguard is `selected[0]`)
 
 /** Static powers the core rules read while the card is face-up in a village. */
 export interface Passive {

@@ -22,6 +22,7 @@ export const command = z.discriminatedUnion('type', [
   z.object({ type: z.literal('discard') }).describe('Discard the drawn card without using its power.'),
   z.object({ type: z.literal('power') }).describe('Use the drawn card’s power (discard power, or drawn-to-village power).'),
   z.object({ type: z.literal('slide'), position: pos }).describe('Mark one of your cards for a multi-card exchange.'),
+  z.object({ type: z.literal('unslide'), position: pos }).describe('Return a marked card to its place, when the marked set can no longer be exchanged: marked cards are either exchanged or returned (rules §3.7).'),
   z.object({ type: z.literal('exchange'), positions: z.array(pos).min(1).max(60).optional() }).describe('Exchange the held card for these cards (or the marked ones).'),
   z.object({ type: z.literal('place'), position: pos.optional(), end: end.optional() }).describe('Put the held card into the village: at a vacated position, or at an end.'),
   z.object({ type: z.literal('target'), seat, position: pos }).describe('Choose a village card for the current power step.'),

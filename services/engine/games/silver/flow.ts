@@ -7,6 +7,7 @@ import { numberOf, type Step } from './cards.js';
 import { countPassiveAll, isZombie } from './protect.js';
 import { automaticDelta, gameWinners, nextToken, roundOutcome, villageSum } from './scoring.js';
 import { villagersUp, type Sim } from './sim.js';
+import { buryUncoveredZombie } from './village.js';
 import { defOf, next, type ScoreStep, type State } from './state.js';
 
 /** The silver tokens' powers as effect steps (§5). */
@@ -64,9 +65,11 @@ export const isFinalTurn = (s: State) => s.caller !== null;
 export function settle(sim: Sim, freeActions: (s: State, seat: number) => number) {
   const s0 = sim.state;
   if (s0.phase !== 'play') return;
+  buryUncoveredZombie(sim);
   const squires = countPassiveAll(s0, 'display');
   const target = s0.o.squireDisplay === 'one' ? Math.min(1, squires) : squires;
-  while (sim.state.display.length < target && sim.state.deck.length > 0) sim.move({ z: 'deck' }, { z: 'display', i: 0 }, 'all');
+  // Not while a Rascal choice is open: an unkept display card goes back first (§4.1 #4).
+  while (sim.state.pending?.kind !== 'rascal' && sim.state.display.length < target && sim.state.deck.length > 0) sim.move({ z: 'deck' }, { z: 'display', i: 0 }, 'all');
   if (villagersUp(sim.state) >= 2) return endRound(sim, 'villagers');
   const turn = sim.state.turn;
   if (turn && turn.main && sim.state.pending === null && freeActions(sim.state, turn.seat) === 0) endTurn(sim);

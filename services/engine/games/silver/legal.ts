@@ -7,7 +7,7 @@ import { scoreChoices, TOKEN_STEPS } from './flow.js';
 import { stepChoices, usable } from './powers.js';
 import { blocked, fuActive, hasPassive, isZombie } from './protect.js';
 import { copyState, defOf, powerOn, type Pending, type State } from './state.js';
-import { canExchange, exchangeable, knownBounce, singleTargets } from './village.js';
+import { canExchange, exchangeable, knownBounce, singleTargets, zombieOnTop } from './village.js';
 
 const ENDS = ['left', 'right'] as const;
 
@@ -22,8 +22,8 @@ export function toMove(s: State): number[] {
     case 'commander':
     case 'scoring':
       return s.pending ? [s.pending.seat] : [];
-    case 'play':
-      return s.turn ? [s.turn.seat] : [];
+    case 'play': // a pending step may be another seat's (naming a Bodyguard's card, §4.1 #3)
+      return s.pending ? [s.pending.seat] : s.turn ? [s.turn.seat] : [];
     default:
       return [];
   }
@@ -56,7 +56,7 @@ function turnCommands(s: State, seat: number): Command[] {
   if (!t.main) {
     if (s.deck.length > 0) out.push({ type: 'draw' });
     if (extras) s.display.forEach((_, display) => out.push({ type: 'draw', display }));
-    if (s.discard.length > 0 && !t.emptyAtStart && canExchange(s, seat)) out.push({ type: 'take' });
+    if (s.discard.length > 0 && !t.emptyAtStart && canExchange(s, seat) && !zombieOnTop(s)) out.push({ type: 'take' });
     if (s.caller === null && row.length <= 4 && !t.free && !(t.extra && !s.o.daggerSkipAllowsCall)) out.push({ type: 'call' });
     if (extras && !(t.free && s.o.zombieGiveWholeTurn))
       row.forEach((id, position) => {
@@ -94,7 +94,9 @@ function holdCommands(s: State, seat: number, pend: Extract<Pending, { kind: 'ho
     if (singles.length === 0 && isZombie(s, x)) for (const end of ENDS) out.push({ type: 'place', end }); // no exchange possible (canExchange)
   }
   for (const p of ex) if (!pend.slid.includes(p)) out.push({ type: 'slide', position: p });
+  // §3.7: marked cards are either exchanged or returned: a set known to bounce (§4.4) can only be returned, card by card.
   if (pend.slid.length > 0 && !knownBounce(s, seat, pend.slid)) out.push({ type: 'exchange' });
+  else for (const p of pend.slid) out.push({ type: 'unslide', position: p });
   return out;
 }
 

@@ -9,7 +9,7 @@ import type { Command } from './commands.js';
 import { blocked, isZombie, princeProtects } from './protect.js';
 import type { Sim } from './sim.js';
 import type { Pending, State } from './state.js';
-import { bounce, canExchange, discardSet, exchangeable, faceUpZombie, hide, reveal } from './village.js';
+import { bounce, canExchange, discardSet, exchangeable, hide, knownZombie, knownZombieLowest, reveal } from './village.js';
 
 export type PowerPending = Extract<Pending, { kind: 'power' }>;
 
@@ -45,8 +45,8 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
     case 'swapOther':
       out = targets(s, seat, 'opponent', mod);
       break;
-    case 'replaceWithTop': // a face-up Zombie cannot be discarded: no target (§4.4)
-      out = s.deck.length ? targets(s, seat, 'any', (o, p, id) => mod(o, p) && !faceUpZombie(s, id)) : [];
+    case 'replaceWithTop': // a known Zombie cannot be discarded: no target (§4.4)
+      out = s.deck.length ? targets(s, seat, 'any', (o, p, id) => mod(o, p) && !knownZombie(s, id)) : [];
       break;
     case 'fromPile': {
       const can = s.o.masterTake === 'exchange' ? canExchange(s, seat) : !s.turn?.emptyAtStart;
@@ -57,7 +57,7 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
       out = targets(s, seat, 'own', (o, p, id) => !s.rot[id] && mod(o, p));
       break;
     case 'discardRotated':
-      out = targets(s, seat, s.o.curatorScope === 'own' ? 'own' : 'any', (o, p, id) => s.rot[id]! && mod(o, p) && !faceUpZombie(s, id));
+      out = targets(s, seat, s.o.curatorScope === 'own' ? 'own' : 'any', (o, p, id) => s.rot[id]! && mod(o, p) && !knownZombie(s, id));
       break;
     case 'purge': {
       const nums = new Set<number>();
@@ -65,10 +65,16 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
       out = [...nums].sort((a, b) => a - b).map((value) => ({ type: 'number' as const, value }));
       break;
     }
-    case 'dump':
+    case 'dump': {
+      // §4.4: a Zombie goes only with a lower card: no pick whose every completion is known to leave a Zombie on top.
+      const pool = exchangeable(s, seat);
+      const need = Math.min(step.count, pool.length);
+      out = pool.filter((p) => !selected.includes(p) && completable(s, seat, [...selected, p], need, pool)).map((p) => ({ type: 'target' as const, seat, position: p }));
+      break;
+    }
     case 'declare':
       out = targets(s, seat, 'own', (o, p) => !selected.includes(p) && mod(o, p));
-      if (step.op === 'declare' && selected.length > 0) out.push({ type: 'confirm' });
+      if (selected.length > 0) out.push({ type: 'confirm' });
       break;
     case 'discardOwnFaceUp':
       out = targets(s, seat, 'own', (o, p, id) => s.up[id]! && mod(o, p) && !isZombie(s, id));
@@ -76,12 +82,21 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
     case 'protect':
       out = targets(s, seat, 'own', () => true);
       break;
+    case 'guard':
+      out = s.villages[seat]!.flatMap((_, position) => (selected.includes(position) ? [] : [{ type: 'guard' as const, bodyguard: selected[0]!, position }]));
+      break;
     case 'reverse':
     case 'lookTop':
       return [];
   }
   if ('optional' in step && step.optional) out.push({ type: 'skip' });
   return out;
+}
+
+/** `chosen` can grow to `need` cards of `pool` that are not known to leave a Zombie on top of the pile. */
+function completable(s: State, seat: number, chosen: number[], need: number, pool: number[]): boolean {
+  if (chosen.length >= need) return !knownZombieLowest(s, seat, chosen);
+  return pool.some((q) => !chosen.includes(q) && completable(s, seat, [...chosen, q], need, pool));
 }
 
 /** A power can be started: its first step can happen. */
@@ -132,6 +147,7 @@ export function applyStep(sim: Sim, c: Command) {
     return;
   }
   if (c.type === 'confirm') return resolveSelection(sim, pend, pend.selected);
+  if (c.type === 'guard') return sim.emit({ type: 'Guarded', s: seat, bodyguard: c.bodyguard, p: c.position }), next();
   if (c.type !== 'target') return;
   const { seat: o, position: p } = c;
   const id = sim.state.villages[o]![p]!;

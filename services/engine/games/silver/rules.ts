@@ -1,5 +1,6 @@
 /** decide: checks the move against the legal list, then runs the rules (events only; randomness here). */
 import { ensure, shuffle, type Rng } from '../../core/index.js';
+import { askBodyguardNaming } from './bodyguard.js';
 import { numberOf } from './cards.js';
 import type { Command } from './commands.js';
 import { afterPeek, applyScoreDelta, endRound, endTurn, nextCommander, scoreSteps, settle, startRound, TOKEN_STEPS } from './flow.js';
@@ -69,6 +70,7 @@ export function decide(s: State, c: Command, seat: number, rng: Rng) {
     endRound(sim, 'villagers'); // §4.1 #0: the rest of the move is forfeited
     return sim.events;
   }
+  askBodyguardNaming(sim, s);
   settle(sim, (st, se) => freeActions(st, se).length);
   return sim.events;
 }
@@ -98,8 +100,12 @@ function apply(sim: Sim, seat: number, c: Command) {
     case 'rascal': {
       if (c.type !== 'keep') return;
       const back = s.o.rascalExtra === 'returnTop';
-      for (let j = s.hand.length - 1; j >= 0; j--) if (j !== c.index) sim.move({ z: 'hand', i: j }, back ? { z: 'deck' } : { z: 'discard' }, back ? seat : 'all');
-      return sim.pending({ kind: 'hold', seat, from: 'deck', slid: [], must: false });
+      for (let j = s.hand.length - 1; j >= 0; j--) {
+        if (j === c.index) continue;
+        if (pend.display && j === 0) sim.move({ z: 'hand', i: 0 }, { z: 'display', i: 0 }, 'all'); // an unkept display card goes back to the display
+        else sim.move({ z: 'hand', i: j }, back ? { z: 'deck' } : { z: 'discard' }, back ? seat : 'all');
+      }
+      return sim.pending({ kind: 'hold', seat, from: pend.display && c.index === 0 ? 'display' : 'deck', slid: [], must: false });
     }
     case 'place':
       if (c.type === 'place') place(sim, seat, c.position ?? (c.end === 'left' ? 0 : s.villages[seat]!.length));
@@ -114,13 +120,14 @@ function turnCommand(sim: Sim, seat: number, c: Command) {
   switch (c.type) {
     case 'draw': {
       sim.emit({ type: 'MainAction', seat, action: 'draw' });
-      if (c.display !== undefined) {
-        sim.move({ z: 'display', i: c.display }, { z: 'hand', i: 0 }, 'all');
-        return sim.pending({ kind: 'hold', seat, from: 'display', slid: [], must: false });
-      }
-      const n = Math.min(1 + countPassive(s, seat, 'extraDraw'), s.deck.length);
-      for (let i = 0; i < n; i++) sim.move({ z: 'deck' }, { z: 'hand', i }, seat, { learn: true });
-      return sim.pending(n > 1 ? { kind: 'rascal', seat } : { kind: 'hold', seat, from: 'deck', slid: [], must: false });
+      // §4.1 #4: each face-up Rascal adds a deck card to the Draw action, a display draw included (option).
+      const shown = c.display !== undefined;
+      if (shown) sim.move({ z: 'display', i: c.display! }, { z: 'hand', i: 0 }, 'all');
+      const extra = shown && !s.o.rascalOnDisplayDraw ? 0 : countPassive(s, seat, 'extraDraw');
+      const n = Math.min((shown ? 0 : 1) + extra, s.deck.length);
+      for (let i = 0; i < n; i++) sim.move({ z: 'deck' }, { z: 'hand', i: sim.state.hand.length }, seat, { learn: true });
+      if (sim.state.hand.length > 1) return sim.pending({ kind: 'rascal', seat, ...(shown ? { display: true } : {}) });
+      return sim.pending({ kind: 'hold', seat, from: shown ? 'display' : 'deck', slid: [], must: false });
     }
     case 'take':
       sim.emit({ type: 'MainAction', seat, action: 'take' });
@@ -168,6 +175,8 @@ function holdCommand(sim: Sim, seat: number, pend: Extract<State['pending'], { k
     }
     case 'slide':
       return sim.pending({ ...pend, slid: [...pend.slid, c.position] });
+    case 'unslide':
+      return sim.pending({ ...pend, slid: pend.slid.filter((p) => p !== c.position) });
     case 'exchange':
       return exchange(sim, seat, c.positions ?? pend.slid, pend.from);
     case 'place': // a held Zombie with nowhere to be exchanged is added at an end

@@ -7,7 +7,7 @@
  * out in order. The public rest of the state comes from the view and its `tableFacts`.
  */
 import { dealUnseen, unseen, type Rng, type SetupContext } from '../../core/index.js';
-import { cardDef, numberOf } from './cards.js';
+import { cardDef, numberOf, type Edition } from './cards.js';
 import { TOKEN_STEPS } from './flow.js';
 import type { Options } from './options.js';
 import { scoringQueue } from './scoring.js';
@@ -19,11 +19,19 @@ const DECK_NUMBERS = Array.from({ length: 52 }, (_, id) => numberOf(id));
 /** The first id of each number (ids of one number are consecutive). */
 const FIRST_ID = Array.from({ length: 14 }, (_, n) => DECK_NUMBERS.indexOf(n));
 const HIDDEN = -1;
+/**
+ * One editions array per game setup: the card definitions and card views are cached by its
+ * identity (state.ts defsOf, view.ts), so worlds of one game must share it.
+ */
+const EDITIONS = new WeakMap<object, Edition[]>();
 
 type PendingKind = Pending['kind'];
 
 export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupContext<Options>): State {
   const s = initialState(setup);
+  let eds = EDITIONS.get(setup.options);
+  if (!eds) EDITIONS.set(setup.options, (eds = s.eds));
+  s.eds = eds;
   const me = bit(seat);
   const f = v.tableFacts;
 
@@ -47,10 +55,11 @@ export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupC
   let next = 0;
   // Numbers to ids: each number's ids in order.
   const used = FIRST_ID.map(() => 0);
-  const toIds = (place: number[]) => place.map((n) => {
-    const number = n === HIDDEN ? dealt[next++]! : n;
-    return FIRST_ID[number]! + used[number]!++;
-  });
+  const toIds = (place: number[]) =>
+    place.map((n) => {
+      const number = n === HIDDEN ? dealt[next++]! : n;
+      return FIRST_ID[number]! + used[number]!++;
+    });
   s.villages = villages.map(toIds);
   s.deck = toIds(deck);
   s.hand = toIds(hand);
@@ -59,7 +68,9 @@ export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupC
   s.discard = toIds(discard);
   s.display = toIds(display);
 
-  // Faces, rotations and who knows what (the other seats' knowledge is not the seat's to know).
+  // Faces, rotations and who knows what. Which cards the other seats know is mostly hidden from
+  // the seat (a peek's positions are secret): each seat that peeked is given two of its own
+  // cards at random, so the others in a world play from some knowledge, as people do.
   const holder = v.pending?.seat ?? v.turn?.seat ?? seat;
   const from = f.pending?.from;
   const handKnown = from === 'discard' || from === 'pile' || from === 'display' ? PUBLIC : bit(holder);
@@ -70,6 +81,7 @@ export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupC
       s.rot[id] = c.rotated;
       s.known[id] = c.publicKnown ? PUBLIC : c.known ? me : 0;
     });
+    if (i !== seat && v.peeked[i]) for (let k = 0; k < 2 && row.length > 0; k++) s.known[row[rng.int(row.length)]!]! |= bit(i);
   }
   v.deckKnown.forEach((k) => (s.known[s.deck[v.deckCount - 1 - k.depth]!] = me));
   // A penalty card in hand is seen by nobody, its holder included.

@@ -16,8 +16,8 @@ export const bit = (seat: number) => 1 << seat;
 export type Pending =
   /** A card in hand (drawn, taken, or from the Master): discard it, use its power, or exchange it. */
   | { kind: 'hold'; seat: number; from: 'deck' | 'display' | 'discard' | 'pile'; slid: number[]; must: boolean }
-  /** Rascal: several cards drawn, keep one. */
-  | { kind: 'rascal'; seat: number }
+  /** Rascal: several cards drawn, keep one; `display`: the first came from the Squire display (§4.1 #4). */
+  | { kind: 'rascal'; seat: number; display?: boolean }
   /** Put the held card into the village: at one of `slots` (row indexes) or, if null, at an end. */
   | { kind: 'place'; seat: number; slots: number[] | null; up: boolean; penalty: boolean }
   /** A power in progress: `steps[i]` waits for a choice. */

@@ -99,6 +99,7 @@ const PROMPTS: Record<string, string> = {
   declare: 'choose cards you believe are worth 6 or more, then confirm',
   discardOwnFaceUp: 'choose one of your face-up cards to discard',
   protect: 'choose one of your cards for the token (amulet or bullet)',
+  guard: 'name the card your Bodyguard protects',
 };
 
 function pendingView(s: State, p: Pending): PendingView {

@@ -5,7 +5,7 @@
 import { numberOf } from './cards.js';
 import { blocked, countPassive, hasPassive, isZombie } from './protect.js';
 import type { Sim } from './sim.js';
-import { bit, PUBLIC, type State } from './state.js';
+import { bit, defOf, powerOn, PUBLIC, type State } from './state.js';
 
 /** Positions of `seat`'s village that `seat` may exchange, discard or move. */
 export function exchangeable(s: State, seat: number): number[] {
@@ -15,23 +15,44 @@ export function exchangeable(s: State, seat: number): number[] {
   return out;
 }
 
-/** §4.4: a face-up Zombie may not be discarded, so it is no target for a single exchange or a discard. */
-export const faceUpZombie = (s: State, id: number) => s.up[id]! && isZombie(s, id);
-
-/** Positions a single exchange may replace: exchangeable, and not a face-up Zombie. */
-export const singleTargets = (s: State, seat: number, ex = exchangeable(s, seat)) => ex.filter((p) => !faceUpZombie(s, s.villages[seat]![p]!));
+/** Every player knows the card: it is face-up, or was (a bounce, a give, a failed exchange). */
+const publicKnown = (s: State, id: number) => s.up[id]! || (s.known[id]! & PUBLIC) !== 0;
 
 /**
- * An exchange is possible. Without a single target every exchangeable card is a face-up Zombie,
+ * §4.4: a Zombie every player knows may not be discarded (its bounce is known, so the move would
+ * change nothing): it is no target for a single exchange or a discard. What a single seat
+ * remembers never decides legality (§8), so only public knowledge counts.
+ */
+export const knownZombie = (s: State, id: number) => isZombie(s, id) && publicKnown(s, id);
+
+/** Positions a single exchange may replace: exchangeable, and not a known Zombie. */
+export const singleTargets = (s: State, seat: number, ex = exchangeable(s, seat)) => ex.filter((p) => !knownZombie(s, s.villages[seat]![p]!));
+
+/**
+ * An exchange is possible. Without a single target every exchangeable card is a known Zombie,
  * and any set of them would match with a Zombie lowest: a known bounce.
  */
 export const canExchange = (s: State, seat: number) => singleTargets(s, seat).length > 0;
 
-/** A set of face-up cards that is known to match with a Zombie lowest: that discard is not allowed (§4.4). */
+/** Every card at `positions` is known to all and the lowest is a Zombie: discarding them all would put it on top. */
+export function knownZombieLowest(s: State, seat: number, positions: number[]): boolean {
+  if (positions.some((p) => !publicKnown(s, s.villages[seat]![p]!))) return false;
+  return isZombie(s, discardOrder(s, seat, positions).at(-1)!);
+}
+
+/** A set known to match with a Zombie lowest: that exchange is not allowed (§4.4). */
 export function knownBounce(s: State, seat: number, positions: number[]): boolean {
+  if (!knownZombieLowest(s, seat, positions)) return false;
   const ids = positions.map((p) => s.villages[seat]![p]!);
-  if (ids.some((id) => !s.up[id])) return false;
-  return isZombie(s, discardOrder(s, seat, positions).at(-1)!) && (positions.length === 1 || matches(s, seat, ids));
+  return positions.length === 1 || matches(s, seat, ids, lycansFor(s, seat, ids));
+}
+
+/** The Lycans that count for a set (§4.2 #1): those face-up before it is revealed, plus by option those revealed in it. */
+function lycansFor(s: State, seat: number, ids: number[]): number {
+  const before = countPassive(s, seat, 'plusOne');
+  if (!s.o.lycanCountsWhenRevealed) return before;
+  const revealed = ids.filter((id) => !s.up[id] && defOf(s, id).passive?.plusOne && powerOn(s, defOf(s, id))).length;
+  return before + revealed;
 }
 
 /** §3.7 step 2: the match test with Doppelgänger (wild) and Lycan (+1) modifiers. */
@@ -48,6 +69,15 @@ export function matches(s: State, seat: number, ids: number[], lycans = countPas
 /** Ids of the cards at `positions`, highest value first (the lowest ends on top of the pile). */
 export const discardOrder = (s: State, seat: number, positions: number[]) =>
   positions.map((p) => s.villages[seat]![p]!).sort((a, b) => numberOf(b) - numberOf(a) || a - b);
+
+/** §4.4 (zombieUncovered=underPile): a Zombie on top of the pile is never taken; it can only be there alone. */
+export const zombieOnTop = (s: State) => s.o.zombieUncovered === 'underPile' && s.discard.length > 0 && isZombie(s, s.discard.at(-1)!);
+
+/** §4.4: a Zombie uncovered on top of the pile (the card above it taken, nothing discarded after) goes under the pile. */
+export function buryUncoveredZombie(sim: Sim) {
+  const s = sim.state;
+  if (s.o.zombieUncovered === 'underPile' && s.hand.length === 0 && s.discard.length > 1 && isZombie(s, s.discard.at(-1)!)) sim.move({ z: 'discard' }, { z: 'bottom' }, 'all');
+}
 
 /** Turn every card at `positions` face-up (public), e.g. slid cards or declared cards. */
 export function reveal(sim: Sim, seat: number, positions: number[]) {
@@ -87,16 +117,14 @@ export function discardSet(sim: Sim, seat: number, positions: number[]): number[
 }
 
 /**
- * The held card could not go where it was meant to (a village Zombie bounced): back to its
- * source. A display card goes back to the display; any other card onto the pile, except a Zombie,
- * which may never end on top of it (§4.4): it is added at an end of the village instead, face-up
- * unless it came from the deck.
+ * The held card could not go where it was meant to (a village Zombie bounced): a card taken from
+ * the pile goes back on top; any other (drawn, from the display) is discarded instead, its power
+ * unused (§4.4), so the display keeps one card per face-up Squire (§4.1 #1). A Zombie may never end
+ * on top of the pile: it is added at an end of the village, face-up unless it came from the deck.
  */
 export function returnHeld(sim: Sim, seat: number, from: 'deck' | 'display' | 'discard' | 'pile') {
-  const x = sim.state.hand[0]!;
-  if (from === 'display') sim.move({ z: 'hand', i: 0 }, { z: 'display', i: 0 }, 'all');
-  else if (isZombie(sim.state, x)) return sim.pending({ kind: 'place', seat, slots: null, up: from !== 'deck', penalty: false });
-  else sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
+  if (isZombie(sim.state, sim.state.hand[0]!)) return sim.pending({ kind: 'place', seat, slots: null, up: from !== 'deck', penalty: false });
+  sim.move({ z: 'hand', i: 0 }, { z: 'discard' }, 'all');
   sim.pending(null);
 }
 

@@ -1,11 +1,13 @@
 /**
- * The lobby: the catalog (with a create form per game type), the player's games (those
- * awaiting a move first) and the open games, each with a join button and an invite link.
+ * The lobby: the catalog (with a create form and a "play against bots" form per game type), the
+ * player's games (those awaiting a move first) and the open games, each with a join button and an
+ * invite link.
  */
 import { gql } from './api.js';
 import { clear, h } from './dom.js';
 import { named, t } from './i18n.js';
 import { optionsForm } from './options-form.js';
+import { botsForm } from './bots-form.js';
 import { store } from './seats.js';
 
 let app; // the schema and the catalog, set by main.js
@@ -111,16 +113,22 @@ function gameType(type) {
   const seats = h('select', { name: 'seats' }, range(type.seats.min, type.seats.max).map((n) => h('option', { value: n }, String(n))));
   const seed = h('input', { type: 'text', name: 'seed', maxlength: 200 });
   const error = h('p.error', { role: 'alert' });
-  const create = async (e) => {
+  const create = (e) => {
     e.preventDefault();
-    error.textContent = '';
-    try {
-      const input = { game: type.id, seats: Number(seats.value), options: form?.value() ?? {}, ...(seed.value ? { seed: seed.value } : {}) };
-      const data = await gql('mutation($input: CreateGameInput!) { createGame(input: $input) { game { id } } }', { input });
-      await joinAs(data.createGame.game.id);
-    } catch (err) {
-      error.textContent = `${err.code ?? t('error')}: ${err.message}`;
-    }
+    return createAndJoin({ game: type.id, seats: Number(seats.value), options: form?.value() ?? {}, ...(seed.value ? { seed: seed.value } : {}) }, error);
+  };
+  // Against bots: the player takes the first seat, the bots the others; the rules options of the form above apply.
+  let bots = null; // built from the catalog's bot kinds when first opened
+  const botsSlot = h('div.bots-slot');
+  const botsError = h('p.error', { role: 'alert' });
+  const openBots = async (e) => {
+    if (!e.target.open || bots) return;
+    await app.more('bots { kind description levels defaultLevel }');
+    bots = botsForm(type);
+    botsSlot.replaceChildren(bots.element);
+  };
+  const playBots = () => {
+    if (bots) return createAndJoin({ game: type.id, seats: bots.seats(), options: form?.value() ?? {}, bots: bots.value() }, botsError);
   };
   return h(
     'article.game-type',
@@ -134,7 +142,20 @@ function gameType(type) {
       h('button.primary', { type: 'submit' }, t('create')),
       error,
     ),
+    // Not a second submit button in the card: "Create and join" stays the card's one form action.
+    h('div.vs-bots', {}, h('details', { ontoggle: openBots }, h('summary', {}, t('playBots')), botsSlot, h('button.primary.play-bots', { type: 'button', onclick: playBots }, t('playNow'))), botsError),
   );
+}
+
+/** Creates a game and takes its first free seat; a refusal is shown in `error`. */
+async function createAndJoin(input, error) {
+  error.textContent = '';
+  try {
+    const data = await gql('mutation($input: CreateGameInput!) { createGame(input: $input) { game { id } } }', { input });
+    await joinAs(data.createGame.game.id);
+  } catch (err) {
+    error.textContent = `${err.code ?? t('error')}: ${err.message}`;
+  }
 }
 
 /** Takes the next free seat under the page's name, keeps the token, and opens the table. */

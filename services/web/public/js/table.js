@@ -80,7 +80,7 @@ export async function table(root, app, gameId) {
   }
 
   async function loadHistory() {
-    const data = await gql('query($id: ID!) { game(id: $id) { version history { version at seat events } } }', { id: gameId }, token);
+    const data = await gql('query($id: ID!) { game(id: $id) { version history { version at seat by events } } }', { id: gameId }, token);
     state.history = data.game.history;
     render();
   }
@@ -168,11 +168,19 @@ function players(g, seat, renderer, c) {
         'li',
         { class: [g.status.toMove.includes(s) ? 'to-move' : '', s === seat ? 'me' : ''].join(' '), dataset: { seat: s } },
         h('span.pname', {}, playerName(g, s), s === seat ? ` (${t('you')})` : ''),
+        botTag(g.players.find((p) => p.seat === s)),
         h('span.pscore', { title: t('scores') }, String(scores?.[s] ?? (g.view && renderer.score ? renderer.score(g.view, s, c) : '') ?? '')),
         g.view && renderer.seatInfo ? h('span.pinfo', {}, renderer.seatInfo(g.view, s, c)) : null,
       ),
     ),
   );
+}
+
+/** A seat played by a bot says so: the server's (with its kind and level, unless its name says them) or a registered bot player. */
+function botTag(p) {
+  if (p?.kind !== 'BOT') return null;
+  const spec = p.bot && !p.name.includes(p.bot) ? ` ${p.bot}` : '';
+  return h('span.tag.bot', { title: p.bot ?? '' }, t('bot') + spec);
 }
 
 function waiting(g, gameId, seat) {
@@ -245,6 +253,8 @@ function historyList(history, g) {
         { title: JSON.stringify(e.events) },
         h('span.muted', {}, `v${e.version} `),
         e.seat === null || e.seat === undefined ? '' : h('strong', {}, playerName(g, e.seat) + ' '),
+        e.by ? h('span.tag.by', { dataset: { by: e.by } }, e.by) : null,
+        e.by ? ' ' : null,
         summary(e.events),
       ),
     ),

@@ -1,0 +1,84 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * "Play against bots" from the lobby, in Chromium: every game offers it with the server's bot
+ * kinds and levels; a newcomer picks a bot per seat, the game starts with them seated in the
+ * other seats, and the bots' moves show on the table (seat list and history, marked as the bot's).
+ * Screenshots, desktop and phone-sized, English and Persian, go to SHOTS (browser.ts).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BOT_KINDS } from '../../services/bots/kinds.js';
+import { games } from '../../services/engine/registry.js';
+import { useServer } from '../kit/server.js';
+import { SHOTS, player, problems, useBrowser } from './browser.js';
+
+const server = useServer();
+const chrome = useBrowser();
+const PHONE = { width: 390, height: 844 };
+
+/** Opens a game type's "Play against bots" form and waits for its seats. */
+async function openBots(page: Page, type: string) {
+  await page.click(`article[data-type="${type}"] div.vs-bots summary`);
+  await page.waitForSelector(`article[data-type="${type}"] .bot-seat`);
+}
+
+/** Plays the page's first move whenever it is the player's, until the history shows a bot's move. */
+async function untilBotMoved(page: Page) {
+  for (let step = 0; step < 50; step++) {
+    if (await page.$('ol.history .tag.by[data-by^="bot:"]')) return;
+    // The table re-renders on every update: a button gone meanwhile is simply looked up again.
+    if (await page.$('button.move:not(:disabled)')) await page.locator('button.move:not(:disabled)').first().click({ timeout: 1_000 }).catch(() => {});
+    await page.waitForTimeout(200);
+  }
+  throw new Error('no bot move showed in the history');
+}
+
+describe('Play against bots, from the lobby', () => {
+  it('every game offers every bot kind of the server, with its levels', async () => {
+    const page = await player(chrome.browser, server.url, 'Ann');
+    for (const g of games) {
+      await openBots(page, g.id);
+      const offered = await page.$$eval(`article[data-type="${g.id}"] .bot-seat[data-seat="1"] select[name="bot-kind-1"] option`, (os) => os.map((o) => (o as HTMLOptionElement).value));
+      expect(offered, g.id).toEqual(Object.keys(BOT_KINDS));
+      // The kind with levels offers exactly its levels.
+      for (const [kind, k] of Object.entries(BOT_KINDS).filter(([, k]) => k.levels.length)) {
+        await page.selectOption(`article[data-type="${g.id}"] select[name="bot-kind-1"]`, kind);
+        const levels = await page.$$eval(`article[data-type="${g.id}"] select[name="bot-level-1"] option`, (os) => os.map((o) => Number((o as HTMLOptionElement).value)));
+        expect(levels, `${g.id} ${kind}`).toEqual(k.levels);
+      }
+    }
+    expect(problems(page)).toEqual([]);
+  });
+
+  for (const lang of ['en', 'fa'] as const) {
+    it(`${lang}: starts a game with the player seated and bots in the other seats, and the bots' moves show`, async () => {
+      const page = await player(chrome.browser, server.url, lang === 'fa' ? 'آنا' : 'Ann', lang);
+      const type = lang === 'fa' ? 'sea-salt-and-paper' : 'scout';
+      await openBots(page, type);
+      // Three seats: the bots take seats 2 and 3, one greedy, one random.
+      await page.selectOption(`article[data-type="${type}"] select[name="bot-seats"]`, '3');
+      await page.selectOption(`article[data-type="${type}"] select[name="bot-kind-1"]`, 'greedy');
+      await page.selectOption(`article[data-type="${type}"] select[name="bot-kind-2"]`, 'random');
+      await page.screenshot({ path: `${SHOTS}/vs-bots-lobby-${lang}.png`, fullPage: true });
+      await page.click(`article[data-type="${type}"] button.play-bots`);
+      await page.waitForSelector('section.table .board');
+      expect(await page.$eval('section.table', (t) => (t as HTMLElement).dataset.seat)).toBe('0');
+      const seats = await page.$$eval('ol.players li', (ls) => ls.map((l) => l.querySelector('.tag.bot')?.getAttribute('title') ?? null));
+      expect(seats).toEqual([null, 'greedy', 'random']);
+      // The history marks the bots' moves as theirs (the player moves, by its first button, until a bot has).
+      await page.click('details[data-panel="history"] summary');
+      await untilBotMoved(page);
+      const by = await page.$$eval('ol.history .tag.by', (ts) => ts.map((t) => (t as HTMLElement).dataset.by));
+      expect(by.every((b) => b === 'bot:greedy' || b === 'bot:random' || b === 'auto')).toBe(true);
+      await page.screenshot({ path: `${SHOTS}/vs-bots-table-${lang}.png`, fullPage: true });
+      await page.setViewportSize(PHONE);
+      await page.screenshot({ path: `${SHOTS}/vs-bots-table-${lang}-phone.png`, fullPage: true });
+      await page.goto(`${server.url}/#/`);
+      await page.waitForSelector('article.game-type');
+      await openBots(page, type);
+      await page.screenshot({ path: `${SHOTS}/vs-bots-lobby-${lang}-phone.png`, fullPage: true });
+      expect(problems(page)).toEqual([]);
+    });
+  }
+});

@@ -55,7 +55,8 @@ export async function computeStats(dir: string): Promise<StatsReport> {
   const db = await duckdb();
   const rows = async (sql: string) => (await db.runAndReadAll(sql)).getRowObjectsJson() as Record<string, any>[];
   try {
-    await db.run(`CREATE VIEW games AS SELECT * FROM ${source(dir, GAMES_FILE, GAMES_COLUMNS)}`);
+    // Games called off (cancelled, expired) are in the export but have no result to count.
+    await db.run(`CREATE VIEW games AS SELECT * FROM ${source(dir, GAMES_FILE, GAMES_COLUMNS)} WHERE result IS NOT NULL`);
     await db.run(`CREATE VIEW events AS SELECT * FROM ${source(dir, EVENTS_FILE, EVENTS_COLUMNS)}`);
 
     const groups = await rows(`

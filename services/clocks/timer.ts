@@ -8,7 +8,7 @@
 import { applyCommit, type Aggregate } from '../app/aggregate.js';
 import { STAND_IN_BOT, type TimedOut } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
-import { moveEvents, type Decision, type ParlorService } from '../app/service.js';
+import { moveDecision, type Decision, type ParlorService } from '../app/service.js';
 import type { TableEvent } from '../engine/core/index.js';
 import { seatBotMove } from '../bots/runner.js';
 
@@ -49,7 +49,7 @@ export function timeoutDecision(agg: Aggregate, seat: number, now: number): Deci
   if (!deadline || Date.parse(deadline) > now || agg.state.ended) return null;
   const timedOut: TimedOut = { type: 'TimedOut', seat, deadline, action: agg.app.settings.onTimeout };
   const draft = applyCommit(agg, { version: agg.version + 1, events: [timedOut as TableEvent] });
-  return { events: [timedOut as TableEvent, ...moveEvents(draft, seat, seatBotMove(draft, seat, draft.app.bots[seat] ?? STAND_IN_BOT))], seat };
+  return moveDecision(draft, seat, seatBotMove(draft, seat, draft.app.bots[seat] ?? STAND_IN_BOT), [timedOut as TableEvent]);
 }
 
 /** Cancels a game that is still waiting for players when its expiry is due. */

@@ -99,7 +99,8 @@ describe('verify', () => {
 
   it('a record with another published result fails at its last version', () => {
     const r = copy(records.get('scout')!);
-    r.result = { ...r.result, winners: r.result.winners.length === 1 ? [(r.result.winners[0]! + 1) % 3] : [0] };
+    const result = r.result!;
+    r.result = { ...result, winners: result.winners.length === 1 ? [(result.winners[0]! + 1) % 3] : [0] };
     expect(verifyRecord(r)).toMatchObject({ ok: false, version: r.commits.length });
   });
 

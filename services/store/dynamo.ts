@@ -5,7 +5,7 @@
  * store, compact, and readable by analytics without a schema.
  */
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException, DescribeTableCommand, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query-all.js';
 import { SNAPSHOT_EVERY, VersionConflict, type AppendResult, type Commit, type CommitScan, type EventStore, type NewCommit, type ScannedCommit, type Stream } from './port.js';
@@ -32,10 +32,6 @@ export interface DynamoStoreOptions {
    * SNAPSHOT_EVERY: one page always reaches it, and no page carries a second snapshot's bytes.
    */
   pageSize?: number;
-}
-
-export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBClient {
-  return new DynamoDBClient(config);
 }
 
 export class DynamoEventStore implements EventStore, CommitScan {

@@ -2,12 +2,16 @@
  * `npm run simulate -- --game G --seats N --games K [--options JSON] [--bot random] [--out DIR]
  * [--workers W] [--seed S]`: bots play K games on worker threads; the export format is written to DIR.
  */
-import { parseArgs } from 'node:util';
 import { simulate } from '../simulate.js';
 import { progress } from './progress.js';
+import { parseCli } from './args.js';
 
-const USAGE = 'usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bot random] [--out DIR] [--workers W] [--seed S]';
-const { values } = parseArgs({
+const USAGE = `usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bot random] [--out DIR] [--workers W] [--seed S]
+
+Bots play K games of G in-process through the server's engine and write the export format
+(games.ndjson, events.ndjson and their Parquet copies) to DIR (default simulations/<game>-<seats>p).
+The same --seed gives the same games whatever the --workers (default one per core).`;
+const { values } = parseCli(USAGE, {
   options: {
     game: { type: 'string' },
     seats: { type: 'string' },

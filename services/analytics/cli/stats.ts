@@ -3,14 +3,22 @@
  * statistics over an export directory (default ./export), or two side by side.
  */
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { computeStats } from '../stats.js';
 import { htmlReport, textReport } from '../stats-report.js';
+import { parseCli } from './args.js';
 
-const USAGE = 'usage: npm run stats -- [DIR] [--json] [--html FILE]  |  npm run stats -- --compare DIR_A DIR_B [--json] [--html FILE]';
+const USAGE = `usage: npm run stats -- [DIR] [--json] [--html FILE]
+       npm run stats -- --compare DIR_A DIR_B [--json] [--html FILE]
+
+Statistics of an export directory (npm run export or npm run simulate; default ./export), per
+game type and seat count: win rate by seat with 95% intervals, game length, scores, each game's
+own figures.
+  --compare   two directories side by side
+  --json      print the figures as JSON
+  --html FILE write a self-contained HTML report`;
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ options: { json: { type: 'boolean' }, html: { type: 'string' }, compare: { type: 'boolean' } }, allowPositionals: true });
+  const { values, positionals } = parseCli(USAGE, { options: { json: { type: 'boolean' }, html: { type: 'string' }, compare: { type: 'boolean' } }, allowPositionals: true });
   const dirs = values.compare ? positionals : [positionals[0] ?? 'export'];
   if ((values.compare && positionals.length !== 2) || (!values.compare && positionals.length > 1)) {
     console.error(USAGE);

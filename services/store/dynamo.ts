@@ -127,8 +127,8 @@ export class DynamoEventStore implements EventStore, CommitScan {
         ExclusiveStartKey: position === null ? undefined : JSON.parse(position),
         // Commits only (not lobby or connection items), and never their snapshots.
         FilterExpression: 'begins_with(#pk, :game) AND begins_with(#sk, :v)',
-        ProjectionExpression: '#pk, #sk, #version, #events, #at, #seat',
-        ExpressionAttributeNames: { '#pk': KEY.partition, '#sk': KEY.sort, '#version': 'version', '#events': 'events', '#at': 'at', '#seat': 'seat' },
+        ProjectionExpression: '#pk, #sk, #version, #events, #at, #seat, #command',
+        ExpressionAttributeNames: { '#pk': KEY.partition, '#sk': KEY.sort, '#version': 'version', '#events': 'events', '#at': 'at', '#seat': 'seat', '#command': 'command' },
         ExpressionAttributeValues: { ':game': gamePk(''), ':v': COMMIT_PREFIX },
       }),
     );

@@ -176,5 +176,11 @@ describe('the export holds every finished game, and Query.stats counts the same 
     }
     const bots = rows.find((r) => played.get(r.id) === 'bots seated at creation and right after a join')!;
     expect(bots.players.map((p: { bot?: unknown }) => p.bot ?? null)).toEqual([{ kind: 'random' }, null, { kind: 'random' }]);
+    // The moves table says who played each move: a seat's holder, its bot, or a timeout's bot.
+    const moves = (await readFile(join(dir, 'moves.ndjson'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const by = (kind: string) => new Set(moves.filter((m) => played.get(m.gameId) === kind && m.kind === 'move').map((m) => `${m.seat}:${m.by}`));
+    expect(by('bots seated at creation and right after a join')).toEqual(new Set(['0:bot', '1:seat', '2:bot']));
+    expect(by('timeouts played by a bot')).toEqual(new Set(['0:seat', '1:timeout']));
+    expect(moves.filter((m) => m.kind === 'move').every((m) => m.command !== null)).toBe(true);
   });
 });

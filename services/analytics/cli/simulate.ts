@@ -53,7 +53,7 @@ async function main(): Promise<number> {
     });
     bar.stop();
     console.log(`${summary.games} ${values.game} games (${values.seats} seats) on ${summary.workers} thread(s) in ${summary.seconds.toFixed(1)} s: ${summary.gamesPerSecond.toFixed(1)} games/s, ${summary.events} events; seed ${summary.seed}`);
-    console.log(`wrote ${out}/games.ndjson, events.ndjson, games.parquet, events.parquet`);
+    console.log(`wrote ${out}/games.ndjson, events.ndjson, moves.ndjson and their .parquet copies`);
     return 0;
   } catch (e) {
     bar.stop();

@@ -1,6 +1,7 @@
 /**
  * What clients see of a game and of the catalog: one shape for GraphQL and REST.
  */
+import { eventSchemas } from '../analytics/event-schemas.js';
 import { z } from 'zod';
 import type { AnyGame, Viewer } from '../engine/core/index.js';
 import { statusOf, type Aggregate } from '../app/aggregate.js';
@@ -58,6 +59,8 @@ export interface GameTypeDto {
   options: { name: string; description: string | null; default: unknown; schema: unknown }[];
   /** Extra catalog data a game publishes (e.g. Silver's card list), or null. */
   catalog: unknown;
+  /** JSON Schema (draft-07) of each event type, by type (analytics/event-schemas.ts). */
+  events: Record<string, unknown>;
 }
 
 /** A game's move schema as JSON Schema draft-07 (what OpenAPI 3.0 and Fastify's ajv read). */
@@ -82,5 +85,6 @@ export function gameTypeDto(game: AnyGame): GameTypeDto {
     moves: moveSchema(game),
     options,
     catalog: game.catalog ?? null,
+    events: eventSchemas(game),
   };
 }

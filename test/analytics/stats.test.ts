@@ -66,17 +66,21 @@ describe('stats', () => {
     expect(wilson(0, 10).high).toBeCloseTo(0.2775, 4);
   });
 
-  it('games and wins by seat equal a direct count over games.ndjson (ties count for every winner)', () => {
+  it('games and wins by seat equal a direct count over games.ndjson (a tie splits the win: seats add up to the games)', () => {
     expect(report.games.map((g) => [g.game, g.seats, g.n]).sort()).toEqual(PLAN.map(([t, s, n]) => [t, s, n]).sort());
     for (const [type, seats] of PLAN) {
       const g = group(type, seats);
       const mine = gamesOf(type, seats);
       for (let seat = 0; seat < seats; seat++) {
-        const wins = mine.filter((x) => x.result.winners.includes(seat)).length;
-        expect(g.winRateBySeat[seat]).toMatchObject({ seat, wins });
+        const wins = mine.reduce((w, x) => w + (x.result.winners.includes(seat) ? 1 / x.result.winners.length : 0), 0);
+        expect(g.winRateBySeat[seat]!.seat).toBe(seat);
+        expect(g.winRateBySeat[seat]!.wins).toBeCloseTo(wins, 4);
         expect(g.winRateBySeat[seat]!.rate).toBeCloseTo(wins / mine.length, 4);
         expect(g.winRateBySeat[seat]!.low).toBeCloseTo(wilson(wins, mine.length).low, 4);
       }
+      expect(g.winRateBySeat.reduce((n, w) => n + w.rate, 0)).toBeCloseTo(1, 3);
+      expect(g.tieRate).toBeCloseTo(mine.filter((x) => x.result.winners.length > 1).length / mine.length, 4);
+      expect(g.balance.df).toBe(seats - 1);
       expect(g.length.moves.median).toBe(median(mine.map((x) => x.moves)));
       expect(g.length.commits.median).toBe(median(mine.map((x) => x.commits)));
       expect(g.scores.max).toBe(Math.max(...mine.flatMap((x) => x.result.scores)));

@@ -4,6 +4,7 @@
  */
 import { writeFile } from 'node:fs/promises';
 import { computeStats } from '../stats.js';
+import { compareRuns } from '../stats-compare.js';
 import { htmlReport, textReport } from '../stats-report.js';
 import { parseCli } from './args.js';
 
@@ -26,13 +27,14 @@ async function main(): Promise<number> {
   }
   try {
     const reports = await Promise.all(dirs.map((d) => computeStats(d)));
-    const labels = values.compare ? dirs : [];
+    const labels = values.compare ? dirs.map((d, i) => `${'AB'[i]}: ${d}`) : [];
+    const comparisons = values.compare ? await compareRuns([dirs[0]!, dirs[1]!], [reports[0]!, reports[1]!]) : [];
     if (values.html) {
       await writeFile(values.html, htmlReport(reports, labels));
       if (!values.json) console.log(`wrote ${values.html}`);
     }
-    if (values.json) console.log(JSON.stringify(values.compare ? { a: { dir: dirs[0], ...reports[0] }, b: { dir: dirs[1], ...reports[1] } } : reports[0], null, 2));
-    else if (!values.html) process.stdout.write(textReport(reports, labels));
+    if (values.json) console.log(JSON.stringify(values.compare ? { a: { dir: dirs[0], ...reports[0] }, b: { dir: dirs[1], ...reports[1] }, comparisons } : reports[0], null, 2));
+    else if (!values.html) process.stdout.write(textReport(reports, labels, comparisons));
     return 0;
   } catch (e) {
     console.error(`stats failed: ${(e as Error).message}`);

@@ -15,6 +15,7 @@ import { writeParquet } from '../../services/analytics/parquet.js';
 import { gameFacts } from '../../services/analytics/record.js';
 import { computeStats, wilson, type StatsReport } from '../../services/analytics/stats.js';
 import { textReport } from '../../services/analytics/stats-report.js';
+import { compareRuns } from '../../services/analytics/stats-compare.js';
 import { findGame } from '../../services/engine/registry.js';
 
 const PLAN = [
@@ -123,5 +124,20 @@ describe('stats', () => {
     expect(text).toMatch(/scout · 2 seats\n\s+A\s+B/);
     expect(text).toMatch(/seat 0 wins \*/);
     expect(text).not.toMatch(/seat 1 wins \*/);
+  });
+
+  it('--compare tests B against A: an export against itself differs in nothing (p = 1 everywhere), and the text shows the tests', async () => {
+    const comparisons = await compareRuns([dir, dir], [report, report]);
+    expect(comparisons.map((c) => `${c.game}/${c.seats}`).sort()).toEqual(report.games.map((g) => `${g.game}/${g.seats}`).sort());
+    for (const c of comparisons) {
+      for (const t of c.winRateBySeat) expect(t).toMatchObject({ diff: 0, z: 0, p: 1 });
+      expect(c.betweenRuns.chi2).toBeCloseTo(0, 10);
+      expect(c.moves.p).toBe(1);
+      expect(c.scores.p).toBe(1);
+    }
+    const text = textReport([report, report], ['A', 'B'], comparisons);
+    expect(text).toMatch(/seat 0: \+0\.0 \[-?\d+\.\d, \+\d+\.\d\]  z = 0\.00  p = 1\.0000/);
+    expect(text).toMatch(/all seats \(chi-square between runs\)/);
+    expect(text).toMatch(/moves \(Mann–Whitney U\)/);
   });
 });

@@ -10,7 +10,7 @@ import { createLocalParlor } from './local.js';
 import { limitsFromEnv } from './api/limits/settings.js';
 import { loggerOptions } from './api/logging.js';
 import { localSigningSecret } from './players/tokens.js';
-import { DataDirInUse, dynamoClient, ensureTable, localClient, startEmbeddedDynamo } from './store/index.js';
+import { DataDirInUse, endpointClient, ensureTable, forgetEndpoint, localClient, recordEndpoint, startEmbeddedDynamo } from './store/index.js';
 
 /** Exit code 3: the data folder is locked by another server (a clear message instead of "Database is closed"). */
 function exitIfInUse(e: unknown): never {
@@ -29,7 +29,9 @@ const tableName = process.env.TABLE_NAME ?? 'parlor';
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 
 const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynamo({ path: dataDir }).catch(exitIfInUse);
-const client = embedded ? localClient(embedded.endpoint) : dynamoClient({ endpoint: process.env.DYNAMODB_ENDPOINT });
+const client = embedded ? localClient(embedded.endpoint) : endpointClient(process.env.DYNAMODB_ENDPOINT!);
+// Commands that find the data folder locked (npm run export) read through this endpoint instead.
+if (embedded) recordEndpoint(dataDir, embedded.endpoint);
 await ensureTable(client, tableName);
 
 // Player tokens are signed with a key generated once into DATA_DIR.
@@ -52,6 +54,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     await app.close();
     client.destroy();
     await embedded?.close();
+    if (embedded) forgetEndpoint(dataDir);
     process.exit(0);
   });
 }

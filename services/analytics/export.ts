@@ -9,7 +9,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Commit, CommitScan } from '../store/port.js';
-import { ExportSink, EVENTS_FILE, GAMES_FILE, type SinkPosition } from './ndjson.js';
+import { ExportSink, EVENTS_FILE, GAMES_FILE, MOVES_FILE, type SinkPosition } from './ndjson.js';
 import { writeParquet } from './parquet.js';
 import { gameFacts } from './record.js';
 
@@ -87,7 +87,7 @@ export async function exportGames(source: CommitScan, options: ExportOptions): P
     scanned,
     resumed,
     complete,
-    files: [GAMES_FILE, EVENTS_FILE, ...(complete && (options.parquet ?? true) ? ['games.parquet', 'events.parquet'] : [])].map((f) => join(options.out, f)),
+    files: [GAMES_FILE, EVENTS_FILE, MOVES_FILE, ...(complete && (options.parquet ?? true) ? ['games.parquet', 'events.parquet', 'moves.parquet'] : [])].map((f) => join(options.out, f)),
     seconds: (performance.now() - started) / 1000,
   });
 

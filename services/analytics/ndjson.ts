@@ -1,5 +1,5 @@
 /**
- * The export format's two NDJSON files, appended to in bounded memory: lines are buffered up to
+ * The export format's NDJSON files (games, events, moves), appended to in bounded memory: lines are buffered up to
  * a chunk and then written, and the byte length written so far is exact, so a resumed export
  * can cut a file back to its last checkpoint.
  */
@@ -7,11 +7,13 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import { exportedEvent, type GameFacts } from './record.js';
 import type { TableEvent } from '../engine/core/index.js';
+import { moveRows } from './moves.js';
 
 const CHUNK = 1 << 20;
 
 export const GAMES_FILE = 'games.ndjson';
 export const EVENTS_FILE = 'events.ndjson';
+export const MOVES_FILE = 'moves.ndjson';
 
 export class NdjsonWriter {
   private pending: string[] = [];
@@ -61,6 +63,8 @@ export interface ExportCommit {
   seat?: number | null;
   at: string;
   events: unknown[];
+  /** The recorded command (moves table). */
+  command?: unknown;
 }
 
 /** A finished game as the export's lines: one for games.ndjson, one per event for events.ndjson. */
@@ -68,6 +72,8 @@ export interface GameLines {
   game: string;
   events: string;
   eventCount: number;
+  /** The game's rows of moves.ndjson (one per commit). */
+  moves: string;
 }
 
 export function gameLines(facts: GameFacts, commits: readonly ExportCommit[]): GameLines {
@@ -78,30 +84,35 @@ export function gameLines(facts: GameFacts, commits: readonly ExportCommit[]): G
       events.push(JSON.stringify({ gameId: facts.id, version: c.version, index, seat: c.seat ?? null, at: c.at, type: event.type, event: exportedEvent(event) }));
     }
   }
-  return { game: `${JSON.stringify({ ...facts, moves })}\n`, events: events.length ? `${events.join('\n')}\n` : '', eventCount: events.length };
+  const rows = moveRows(facts.id, commits).map((r) => `${JSON.stringify(r)}\n`);
+  return { game: `${JSON.stringify({ ...facts, moves })}\n`, events: events.length ? `${events.join('\n')}\n` : '', eventCount: events.length, moves: rows.join('') };
 }
 
 export interface SinkPosition {
   gamesBytes: number;
   eventsBytes: number;
+  /** Absent in a checkpoint written before the moves table existed. */
+  movesBytes?: number;
   games: number;
   events: number;
 }
 
-export const EMPTY_POSITION: SinkPosition = { gamesBytes: 0, eventsBytes: 0, games: 0, events: 0 };
+export const EMPTY_POSITION: SinkPosition = { gamesBytes: 0, eventsBytes: 0, movesBytes: 0, games: 0, events: 0 };
 
 /** games.ndjson and events.ndjson of one export directory. */
 export class ExportSink {
   private constructor(
     private readonly gamesFile: NdjsonWriter,
     private readonly eventsFile: NdjsonWriter,
+    private readonly movesFile: NdjsonWriter,
     private counts: { games: number; events: number },
   ) {}
 
   static async open(dir: string, from: SinkPosition = EMPTY_POSITION): Promise<ExportSink> {
     const games = await NdjsonWriter.open(join(dir, GAMES_FILE), from.gamesBytes);
     const events = await NdjsonWriter.open(join(dir, EVENTS_FILE), from.eventsBytes);
-    return new ExportSink(games, events, { games: from.games, events: from.events });
+    const moves = await NdjsonWriter.open(join(dir, MOVES_FILE), from.movesBytes ?? 0);
+    return new ExportSink(games, events, moves, { games: from.games, events: from.events });
   }
 
   /** Writes a finished game: its line in games.ndjson, a line per event in events.ndjson. */
@@ -113,6 +124,7 @@ export class ExportSink {
   async addLines(lines: GameLines): Promise<void> {
     await this.gamesFile.writeText(lines.game);
     await this.eventsFile.writeText(lines.events);
+    await this.movesFile.writeText(lines.moves);
     this.counts.games++;
     this.counts.events += lines.eventCount;
   }
@@ -121,13 +133,15 @@ export class ExportSink {
   async position(): Promise<SinkPosition> {
     await this.gamesFile.flush();
     await this.eventsFile.flush();
-    return { gamesBytes: this.gamesFile.bytes, eventsBytes: this.eventsFile.bytes, ...this.counts };
+    await this.movesFile.flush();
+    return { gamesBytes: this.gamesFile.bytes, eventsBytes: this.eventsFile.bytes, movesBytes: this.movesFile.bytes, ...this.counts };
   }
 
   async close(): Promise<SinkPosition> {
     const position = await this.position();
     await this.gamesFile.close();
     await this.eventsFile.close();
+    await this.movesFile.close();
     return position;
   }
 }

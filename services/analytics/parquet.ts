@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { EVENTS_FILE, GAMES_FILE } from './ndjson.js';
+import { EVENTS_FILE, GAMES_FILE, MOVES_FILE } from './ndjson.js';
 
 export const GAMES_COLUMNS = {
   id: 'VARCHAR',
@@ -17,7 +17,11 @@ export const GAMES_COLUMNS = {
   seedFixed: 'BOOLEAN',
   createdAt: 'TIMESTAMPTZ',
   endedAt: 'TIMESTAMPTZ',
-  players: 'STRUCT(seat INTEGER, name VARCHAR, entropy VARCHAR, playerId VARCHAR)[]',
+  endReason: 'VARCHAR',
+  players: 'STRUCT(seat INTEGER, name VARCHAR, entropy VARCHAR, playerId VARCHAR, bot STRUCT(kind VARCHAR, level INTEGER))[]',
+  resigned: 'INTEGER[]',
+  forfeited: 'INTEGER[]',
+  timedOut: 'INTEGER[]',
   result: 'STRUCT(scores DOUBLE[], winners INTEGER[])',
   commits: 'INTEGER',
   events: 'INTEGER',
@@ -36,6 +40,17 @@ export const EVENTS_COLUMNS = {
   event: 'JSON',
 };
 
+export const MOVES_COLUMNS = {
+  gameId: 'VARCHAR',
+  version: 'INTEGER',
+  seat: 'INTEGER',
+  at: 'TIMESTAMPTZ',
+  sincePreviousMs: 'BIGINT',
+  kind: 'VARCHAR',
+  by: 'VARCHAR',
+  command: 'JSON',
+};
+
 /** A `read_json` of one NDJSON file with the given columns, as SQL. */
 export function readNdjson(path: string, columns: Record<string, string>): string {
   const cols = Object.entries(columns)
@@ -50,13 +65,14 @@ export async function duckdb(threads = 2) {
   return instance.connect();
 }
 
-/** Writes games.parquet and events.parquet beside the NDJSON files of `dir`. */
+/** Writes games.parquet, events.parquet and moves.parquet beside the NDJSON files of `dir`. */
 export async function writeParquet(dir: string): Promise<void> {
   const db = await duckdb();
   try {
     for (const [file, columns] of [
       [GAMES_FILE, GAMES_COLUMNS],
       [EVENTS_FILE, EVENTS_COLUMNS],
+      [MOVES_FILE, MOVES_COLUMNS],
     ] as const) {
       const target = join(dir, file.replace('.ndjson', '.parquet')).replaceAll("'", "''");
       await db.run(`COPY (SELECT * FROM ${readNdjson(join(dir, file), columns)}) TO '${target}' (FORMAT parquet, COMPRESSION zstd)`);

@@ -3,22 +3,24 @@
  * - `GameFacts`: one row of the export's games table (who played what, the result, sizes);
  * - `GameRecord`: the verifiable record — the spectator's history, every command, the
  *   revealed seed — the very document `npm run verify -- FILE` reads and `Query.gameRecord` serves.
- * Nothing here is computed for a game that has not ended: its secrets are still secrets.
+ * A game is over when a commit holds `GameEnded` (later commits, e.g. a rematch's link, belong to
+ * it too) or `GameCancelled` (cancelled, expired, a withdrawn rematch: its seed is revealed, since
+ * no one will ever play that deal). Nothing here is computed for a game still running.
  */
-import { dealSeed, type GameCreated, type GameEnded, type GameResult, type RecordedCommand, type SeatTaken, type Table, type TableEvent } from '../engine/core/index.js';
+import type { GameCancelled } from '../app/app-events.js';
+import { isAppEvent } from '../app/app-events.js';
+import { dealSeed, type GameCreated, type GameEnded, type GameResult, type RecordedCommand, type Table, type TableEvent } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
+import { seatsFacts, type SeatsFacts } from './seats.js';
+
+export type { PlayerFacts } from './seats.js';
 
 export const RECORD_FORMAT = 'parlor-record/1';
 
-export interface PlayerFacts {
-  seat: number;
-  name: string;
-  /** The entropy the player added to the deal's seed, when it gave some. */
-  entropy?: string;
-  playerId?: string;
-}
+/** How a game ended: played to the end (`forfeit` when a seat forfeited on time), or called off. */
+export type EndReason = 'finished' | 'forfeit' | GameCancelled['reason'];
 
-export interface GameFacts {
+export interface GameFacts extends SeatsFacts {
   id: string;
   type: string;
   seats: number;
@@ -28,8 +30,9 @@ export interface GameFacts {
   seedFixed: boolean;
   createdAt: string;
   endedAt: string;
-  players: PlayerFacts[];
-  result: GameResult;
+  endReason: EndReason;
+  /** null for a game called off before its end. */
+  result: GameResult | null;
   /** How many commits (accepted commands, creation and joins included). */
   commits: number;
   events: number;
@@ -39,7 +42,7 @@ export interface RecordedCommit {
   version: number;
   at: string;
   seat: number | null;
-  /** null for a commit written before commands were recorded (such a record cannot be verified). */
+  /** The table command; null for a commit of app events only (resign, cancel, a rematch's link), or one written before commands were recorded. */
   command: RecordedCommand | null;
   /** As a spectator sees them. */
   events: TableEvent[];
@@ -52,39 +55,49 @@ export interface GameRecord extends Omit<GameFacts, 'commits' | 'events'> {
   commits: RecordedCommit[];
 }
 
+type Ending = { at: number; seed: string; result: GameResult | null; reason: GameCancelled['reason'] | null };
+
+/** Where and how the game ended, or null while it runs. */
+function endingOf(commits: readonly Commit[]): Ending | null {
+  const created = commits[0]?.events[0] as GameCreated | undefined;
+  for (const [at, commit] of commits.entries()) {
+    for (const e of commit.events as { type: string }[]) {
+      if (e.type === 'GameEnded') return { at, seed: (e as GameEnded).seed, result: (e as GameEnded).result, reason: null };
+      if (e.type === 'GameCancelled') return { at, seed: created?.seed ?? '', result: null, reason: (e as GameCancelled).reason };
+    }
+  }
+  return null;
+}
+
 /** The export's facts of a game, or null while it runs (or if its commits are not a whole game). */
 export function gameFacts(id: string, commits: readonly Commit[]): GameFacts | null {
   const first = commits[0];
-  const last = commits.at(-1);
   const created = first?.events[0] as GameCreated | undefined;
-  const ended = last?.events.at(-1) as GameEnded | undefined;
-  if (!first || !last || first.version !== 1 || created?.type !== 'GameCreated' || ended?.type !== 'GameEnded') return null;
-  const players: PlayerFacts[] = [];
-  let events = 0;
-  for (const commit of commits) {
-    events += commit.events.length;
-    for (const e of commit.events as TableEvent[]) {
-      if (e.type !== 'SeatTaken') continue;
-      const t = e as SeatTaken & { entropy?: string; playerId?: string };
-      players.push({ seat: t.seat, name: t.name, ...(t.entropy !== undefined && { entropy: t.entropy }), ...(t.playerId !== undefined && { playerId: t.playerId }) });
-    }
-  }
+  if (!first || first.version !== 1 || created?.type !== 'GameCreated') return null;
+  const ending = endingOf(commits);
+  if (!ending) return null;
+  const all = commits.flatMap((c) => c.events as TableEvent[]);
+  const seats = seatsFacts(all);
   return {
     id,
     type: created.game,
     seats: created.seats,
     options: created.options,
     seedHash: created.seedHash,
-    seed: ended.seed,
+    seed: ending.seed,
     seedFixed: created.seedFixed,
     createdAt: first.at,
-    endedAt: last.at,
-    players,
-    result: ended.result,
+    endedAt: commits[ending.at]!.at,
+    endReason: ending.reason ?? (seats.forfeited.length ? 'forfeit' : 'finished'),
+    ...seats,
+    result: ending.result,
     commits: commits.length,
-    events,
+    events: all.length,
   };
 }
+
+/** An event as a spectator sees it: the app's events carry nothing hidden. */
+const spectated = (table: Table, e: TableEvent): TableEvent => (isAppEvent(e) ? e : table.redact(e, null));
 
 /** A finished game's public record; null while it runs. */
 export function gameRecord(id: string, commits: readonly Commit[], table: Table): GameRecord | null {
@@ -100,7 +113,7 @@ export function gameRecord(id: string, commits: readonly Commit[], table: Table)
       at: c.at,
       seat: c.seat ?? null,
       command: (c.command as RecordedCommand | undefined) ?? null,
-      events: (c.events as TableEvent[]).map((e) => table.redact(e, null)),
+      events: (c.events as TableEvent[]).map((e) => spectated(table, e)),
     })),
   };
 }
@@ -108,6 +121,6 @@ export function gameRecord(id: string, commits: readonly Commit[], table: Table)
 /** An event as a finished game's export shows it: everything but the seat token's hash. */
 export function exportedEvent(e: TableEvent): TableEvent {
   if (e.type !== 'SeatTaken') return e;
-  const { tokenHash: _secret, ...rest } = e as SeatTaken;
-  return rest;
+  const { tokenHash: _secret, ...rest } = e as { tokenHash?: string } & TableEvent;
+  return rest as TableEvent;
 }

@@ -4,6 +4,7 @@
  * export, or two side by side (`--compare`), where a seat whose two 95% intervals do not
  * overlap is marked: the option set changed that seat's chances beyond chance.
  */
+import type { GroupComparison } from './stats-compare.js';
 import type { GroupStats, SeatWins, StatsReport } from './stats.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -12,6 +13,19 @@ const interval = (w: SeatWins) => `${pct(w.rate)} [${pct(w.low)}, ${pct(w.high)}
 const figure = (name: string, v: number) => (/^(round|stage) end: |success|bet won|scores best|boosted/.test(name) ? pct(v) : num(v));
 const disjoint = (a: SeatWins, b: SeatWins) => a.high < b.low || b.high < a.low;
 const key = (g: GroupStats) => `${g.game}/${g.seats}/${g.lineup ?? ''}`;
+const pvalue = (p: number) => (p < 0.0001 ? '<0.0001' : p.toFixed(4));
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}`;
+
+/** The tests of B against A for one game and seat count. */
+function comparisonLines(c: GroupComparison): string[] {
+  return [
+    '  B − A (two-proportion z-test, 95% interval on the difference in points):',
+    ...c.winRateBySeat.map((t) => `    seat ${t.seat}: ${signed(t.diff)} [${signed(t.low)}, ${signed(t.high)}]  z = ${t.z.toFixed(2)}  p = ${pvalue(t.p)}`),
+    `  all seats (chi-square between runs): chi2 = ${num(c.betweenRuns.chi2)} (df ${c.betweenRuns.df})  p = ${pvalue(c.betweenRuns.p)}`,
+    `  moves (Mann–Whitney U): median ${num(c.moves.medianA)} → ${num(c.moves.medianB)}  p = ${pvalue(c.moves.p)}`,
+    `  scores (Mann–Whitney U): median ${num(c.scores.medianA)} → ${num(c.scores.medianB)}  p = ${pvalue(c.scores.p)}`,
+  ];
+}
 
 /** Groups of one or two reports, matched by game and seat count. */
 function pairs(reports: StatsReport[]): { title: string; groups: (GroupStats | undefined)[] }[] {
@@ -27,12 +41,14 @@ function rows(groups: (GroupStats | undefined)[]): [string, ...string[]][] {
   const present = groups.filter(Boolean) as GroupStats[];
   const seats = Math.max(...present.map((g) => g.winRateBySeat.length));
   const cell = (f: (g: GroupStats) => string) => groups.map((g) => (g ? f(g) : '—'));
-  const out: [string, ...string[]][] = [['games', ...cell((g) => String(g.n))]];
+  const out: [string, ...string[]][] = [['options', ...cell((g) => (g.optionSets > 1 ? `${g.optionSets} option sets` : JSON.stringify(g.options)))], ['games', ...cell((g) => String(g.n))]];
   for (let s = 0; s < seats; s++) {
     const ws = groups.map((g) => g?.winRateBySeat[s]);
     const flag = ws.length === 2 && ws[0] && ws[1] && disjoint(ws[0], ws[1]) ? ' *' : '';
-    out.push([`seat ${s} wins${flag}`, ...ws.map((w) => (w ? `${w.wins} · ${interval(w)}` : '—'))]);
+    out.push([`seat ${s} wins${flag}`, ...ws.map((w) => (w ? `${num(w.wins)} · ${interval(w)}` : '—'))]);
   }
+  out.push(['tie rate (a tie splits the win)', ...cell((g) => pct(g.tieRate))]);
+  out.push(['seat balance: chi2 (df) p', ...cell((g) => `${num(g.balance.chi2)} (${g.balance.df}) p = ${pvalue(g.balance.p)}`)]);
   out.push(['moves: median (p90)', ...cell((g) => `${num(g.length.moves.median)} (${num(g.length.moves.p90)})`)]);
   out.push(['commits: median (p90)', ...cell((g) => `${num(g.length.commits.median)} (${num(g.length.commits.p90)})`)]);
   out.push(['wall time s: median (p90)', ...cell((g) => `${num(g.length.seconds.median)} (${num(g.length.seconds.p90)})`)]);
@@ -43,7 +59,7 @@ function rows(groups: (GroupStats | undefined)[]): [string, ...string[]][] {
   return out;
 }
 
-export function textReport(reports: StatsReport[], labels: string[] = []): string {
+export function textReport(reports: StatsReport[], labels: string[] = [], comparisons: GroupComparison[] = []): string {
   const lines: string[] = [];
   if (reports.every((r) => r.games.length === 0)) return 'no finished games in the export\n';
   for (const { title, groups } of pairs(reports)) {
@@ -52,6 +68,9 @@ export function textReport(reports: StatsReport[], labels: string[] = []): strin
     const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
     lines.push(title);
     for (const r of table) lines.push(`  ${r.map((c, i) => c.padEnd(widths[i]!)).join('   ').trimEnd()}`);
+    const any = groups.find(Boolean)!;
+    const tests = comparisons.find((c) => c.game === any.game && c.seats === any.seats);
+    if (tests) lines.push(...comparisonLines(tests));
     lines.push('');
   }
   if (reports.length === 2) lines.push('* the two 95% intervals of that seat’s win rate do not overlap', '');

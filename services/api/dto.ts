@@ -1,6 +1,7 @@
 /**
  * What clients see of a game and of the catalog: one shape for GraphQL and REST.
  */
+import { eventSchemas } from '../analytics/event-schemas.js';
 import { z } from 'zod';
 import type { AnyGame, Viewer } from '../engine/core/index.js';
 import { statusOf, type Aggregate } from '../app/aggregate.js';
@@ -73,6 +74,8 @@ export interface GameTypeDto {
   catalog: unknown;
   /** The bots that may take this game's seats, with their levels. */
   bots: BotKindInfo[];
+  /** JSON Schema (draft-07) of each event type, by type (analytics/event-schemas.ts). */
+  events: Record<string, unknown>;
 }
 
 /** A game's move schema as JSON Schema draft-07 (what OpenAPI 3.0 and Fastify's ajv read). */
@@ -98,5 +101,6 @@ export function gameTypeDto(game: AnyGame): GameTypeDto {
     options,
     catalog: game.catalog ?? null,
     bots: botCatalog(),
+    events: eventSchemas(game),
   };
 }

@@ -361,12 +361,12 @@ export class ParlorService {
   }
 
   /**
-   * Every commit of a finished game, with the commands that produced them: the raw material of
-   * its public record. FORBIDDEN while the game runs (commands and events still hold secrets).
+   * Every commit of a finished (or cancelled) game, with the commands that produced them: the raw
+   * material of its public record. FORBIDDEN while the game runs (commands and events still hold secrets).
    */
   async finishedHistory(gameId: string): Promise<{ agg: Aggregate; commits: Commit[] }> {
     const agg = await this.load(gameId);
-    if (!agg.state.ended) throw new AppError('FORBIDDEN', 'a game’s record is published when it ends');
+    if (!agg.state.ended && !agg.app.cancelled) throw new AppError('FORBIDDEN', 'a game’s record is published when it ends');
     return { agg, commits: await this.store.history(gameId) };
   }
 
@@ -411,9 +411,10 @@ function aggregateBytes(agg: Aggregate, previous: number | undefined): number {
   return JSON.stringify(agg.state).length + JSON.stringify(agg.commandIds).length;
 }
 
-/** The events of `seat` playing `move` (refusals as AppError), for concerns that move for a seat. */
-export function moveEvents(agg: Aggregate, seat: Seat, move: unknown): TableEvent[] {
-  return decideOrRefuse(agg, { type: 'move', seat, move });
+/** The commit of a move the server plays for `seat` (a bot, a formality, a timeout), with its command for the record. */
+export function moveDecision(agg: Aggregate, seat: Seat, move: unknown, before: TableEvent[] = []): Decision {
+  const command: TableCommand = { type: 'move', seat, move };
+  return { events: [...before, ...decideOrRefuse(agg, command)], seat, command };
 }
 
 /** `events`, then a SeatTaken for each bot seat that comes next (the game starts when the last seat is taken). */

@@ -8,7 +8,7 @@
 import type { Seat } from '../engine/core/index.js';
 import { statusOf, type Aggregate } from '../app/aggregate.js';
 import { AppError } from '../app/errors.js';
-import { moveEvents, type ParlorService } from '../app/service.js';
+import { moveDecision, type ParlorService } from '../app/service.js';
 import { sightOf } from '../app/bot-sight.js';
 import { botMove } from './kinds.js';
 import { AUTO_MARK, botMark } from './spec.js';
@@ -56,7 +56,7 @@ export class BotRunner {
     const next = serverMove(agg);
     if (!next) return;
     try {
-      await this.service.execute(gameId, (now) => ({ events: moveEvents(now, next.seat, next.move), seat: next.seat, by: next.by }), { expectedVersion: agg.version });
+      await this.service.execute(gameId, (now) => ({ ...moveDecision(now, next.seat, next.move), by: next.by }), { expectedVersion: agg.version });
     } catch (e) {
       if (!(e instanceof AppError && e.code === 'VERSION_CONFLICT')) throw e; // someone moved first: their commit looks again
     }

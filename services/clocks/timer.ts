@@ -8,7 +8,7 @@
 import { applyCommit, type Aggregate } from '../app/aggregate.js';
 import type { TimedOut } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
-import { moveEvents, type Decision, type ParlorService } from '../app/service.js';
+import { moveDecision, type Decision, type ParlorService } from '../app/service.js';
 import type { TableEvent } from '../engine/core/index.js';
 import { seatBotMove } from '../bots/runner.js';
 import { botMark, timeoutBotOf } from '../bots/spec.js';
@@ -52,7 +52,7 @@ export function timeoutDecision(agg: Aggregate, seat: number, now: number): Deci
   const bot = agg.app.bots[seat] ?? timeoutBotOf(agg.app);
   const timedOut: TimedOut = { type: 'TimedOut', seat, deadline, action: agg.app.settings.onTimeout, bot };
   const draft = applyCommit(agg, { version: agg.version + 1, events: [timedOut as TableEvent] });
-  return { events: [timedOut as TableEvent, ...moveEvents(draft, seat, seatBotMove(draft, seat, bot))], seat, by: botMark(bot) };
+  return { ...moveDecision(draft, seat, seatBotMove(draft, seat, bot), [timedOut as TableEvent]), by: botMark(bot) };
 }
 
 /** Cancels a game that is still waiting for players when its expiry is due. */

@@ -5,7 +5,7 @@
  * store, compact, and readable by analytics without a schema.
  */
 import { randomUUID } from 'node:crypto';
-import { ConditionalCheckFailedException, DescribeTableCommand, DynamoDBClient, type DynamoDBClientConfig } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { queryAll } from './query-all.js';
 import { SNAPSHOT_EVERY, VersionConflict, type AppendResult, type Commit, type CommitScan, type EventStore, type NewCommit, type ScannedCommit, type Stream } from './port.js';
@@ -33,10 +33,6 @@ export interface DynamoStoreOptions {
    * SNAPSHOT_EVERY: one page always reaches it, and no page carries a second snapshot's bytes.
    */
   pageSize?: number;
-}
-
-export function dynamoClient(config: DynamoDBClientConfig = {}): DynamoDBClient {
-  return new DynamoDBClient(config);
 }
 
 export class DynamoEventStore implements EventStore, CommitScan {
@@ -133,8 +129,8 @@ export class DynamoEventStore implements EventStore, CommitScan {
         ExclusiveStartKey: position === null ? undefined : JSON.parse(position),
         // Commits only (not lobby or connection items), and never their snapshots.
         FilterExpression: 'begins_with(#pk, :game) AND begins_with(#sk, :v)',
-        ProjectionExpression: '#pk, #sk, #version, #events, #at, #seat',
-        ExpressionAttributeNames: { '#pk': KEY.partition, '#sk': KEY.sort, '#version': 'version', '#events': 'events', '#at': 'at', '#seat': 'seat' },
+        ProjectionExpression: '#pk, #sk, #version, #events, #at, #seat, #command',
+        ExpressionAttributeNames: { '#pk': KEY.partition, '#sk': KEY.sort, '#version': 'version', '#events': 'events', '#at': 'at', '#seat': 'seat', '#command': 'command' },
         ExpressionAttributeValues: { ':game': gamePk(''), ':v': COMMIT_PREFIX },
       }),
     );

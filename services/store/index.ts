@@ -6,3 +6,4 @@ export * from './lobby.js';
 export * from './query-all.js';
 export * from './stats.js';
 export * from './finished.js';
+export * from './endpoint-file.js';

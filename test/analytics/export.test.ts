@@ -57,11 +57,21 @@ describe('export', () => {
     expect(events.length).toBe(finished.reduce((n, g) => n + g.events, 0));
     expect(events.some((e) => running.includes(e.gameId))).toBe(false);
     expect(JSON.stringify(events)).not.toContain('tokenHash');
+    // The moves table: a row per commit, in order, each with the command that made it.
+    const moves = await lines(join(out, 'moves.ndjson'));
+    for (const g of games) {
+      const rows = moves.filter((m) => m.gameId === g.id);
+      expect(rows.map((m) => m.version)).toEqual(Array.from({ length: g.commits }, (_, i) => i + 1));
+      expect(rows.map((m) => m.kind)).toEqual(['create', ...Array(g.seats).fill('join'), ...Array(g.moves).fill('move')]);
+      expect(rows.filter((m) => m.kind === 'move').every((m) => m.by === 'seat' && m.command.seat === m.seat && m.sincePreviousMs >= 0)).toBe(true);
+    }
+    expect(JSON.stringify(moves)).not.toMatch(/tokenHash|"seed"/);
 
     const sql = await duckdb(1);
     const count = async (file: string) => Number((await sql.runAndReadAll(`SELECT count(*) AS n FROM '${join(out, file)}'`)).getRowObjects()[0]!.n);
     expect(await count('games.parquet')).toBe(games.length);
     expect(await count('events.parquet')).toBe(events.length);
+    expect(await count('moves.parquet')).toBe(moves.length);
     const winners = await sql.runAndReadAll(`SELECT id, result.winners AS w FROM '${join(out, 'games.parquet')}' ORDER BY id`);
     expect(winners.getRowObjectsJson().map((r) => [r.id, r.w])).toEqual(games.map((g) => [g.id, g.result.winners]).sort((a, b) => a[0].localeCompare(b[0])));
     sql.closeSync();
@@ -77,7 +87,7 @@ describe('export', () => {
     expect(first.games).toBeLessThan(finished.length);
     const second = await exportGames(db.store, { out, pageSize: 7, parquet: false });
     expect(second).toMatchObject({ resumed: true, complete: true, games: finished.length });
-    for (const file of ['games.ndjson', 'events.ndjson']) expect(await readFile(join(out, file), 'utf8')).toBe(await readFile(join(whole, file), 'utf8'));
+    for (const file of ['games.ndjson', 'events.ndjson', 'moves.ndjson']) expect(await readFile(join(out, file), 'utf8')).toBe(await readFile(join(whole, file), 'utf8'));
   });
 
   it('--game keeps one type and --since the games that ended from then on', async () => {

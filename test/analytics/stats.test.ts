@@ -15,6 +15,7 @@ import { writeParquet } from '../../services/analytics/parquet.js';
 import { gameFacts } from '../../services/analytics/record.js';
 import { computeStats, wilson, type StatsReport } from '../../services/analytics/stats.js';
 import { textReport } from '../../services/analytics/stats-report.js';
+import { compareRuns } from '../../services/analytics/stats-compare.js';
 import { findGame } from '../../services/engine/registry.js';
 
 const PLAN = [
@@ -66,17 +67,21 @@ describe('stats', () => {
     expect(wilson(0, 10).high).toBeCloseTo(0.2775, 4);
   });
 
-  it('games and wins by seat equal a direct count over games.ndjson (ties count for every winner)', () => {
+  it('games and wins by seat equal a direct count over games.ndjson (a tie splits the win: seats add up to the games)', () => {
     expect(report.games.map((g) => [g.game, g.seats, g.n]).sort()).toEqual(PLAN.map(([t, s, n]) => [t, s, n]).sort());
     for (const [type, seats] of PLAN) {
       const g = group(type, seats);
       const mine = gamesOf(type, seats);
       for (let seat = 0; seat < seats; seat++) {
-        const wins = mine.filter((x) => x.result.winners.includes(seat)).length;
-        expect(g.winRateBySeat[seat]).toMatchObject({ seat, wins });
+        const wins = mine.reduce((w, x) => w + (x.result.winners.includes(seat) ? 1 / x.result.winners.length : 0), 0);
+        expect(g.winRateBySeat[seat]!.seat).toBe(seat);
+        expect(g.winRateBySeat[seat]!.wins).toBeCloseTo(wins, 4);
         expect(g.winRateBySeat[seat]!.rate).toBeCloseTo(wins / mine.length, 4);
         expect(g.winRateBySeat[seat]!.low).toBeCloseTo(wilson(wins, mine.length).low, 4);
       }
+      expect(g.winRateBySeat.reduce((n, w) => n + w.rate, 0)).toBeCloseTo(1, 3);
+      expect(g.tieRate).toBeCloseTo(mine.filter((x) => x.result.winners.length > 1).length / mine.length, 4);
+      expect(g.balance.df).toBe(seats - 1);
       expect(g.length.moves.median).toBe(median(mine.map((x) => x.moves)));
       expect(g.length.commits.median).toBe(median(mine.map((x) => x.commits)));
       expect(g.scores.max).toBe(Math.max(...mine.flatMap((x) => x.result.scores)));
@@ -119,5 +124,20 @@ describe('stats', () => {
     expect(text).toMatch(/scout · 2 seats\n\s+A\s+B/);
     expect(text).toMatch(/seat 0 wins \*/);
     expect(text).not.toMatch(/seat 1 wins \*/);
+  });
+
+  it('--compare tests B against A: an export against itself differs in nothing (p = 1 everywhere), and the text shows the tests', async () => {
+    const comparisons = await compareRuns([dir, dir], [report, report]);
+    expect(comparisons.map((c) => `${c.game}/${c.seats}`).sort()).toEqual(report.games.map((g) => `${g.game}/${g.seats}`).sort());
+    for (const c of comparisons) {
+      for (const t of c.winRateBySeat) expect(t).toMatchObject({ diff: 0, z: 0, p: 1 });
+      expect(c.betweenRuns.chi2).toBeCloseTo(0, 10);
+      expect(c.moves.p).toBe(1);
+      expect(c.scores.p).toBe(1);
+    }
+    const text = textReport([report, report], ['A', 'B'], comparisons);
+    expect(text).toMatch(/seat 0: \+0\.0 \[-?\d+\.\d, \+\d+\.\d\]  z = 0\.00  p = 1\.0000/);
+    expect(text).toMatch(/all seats \(chi-square between runs\)/);
+    expect(text).toMatch(/moves \(Mann–Whitney U\)/);
   });
 });

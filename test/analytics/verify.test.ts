@@ -99,7 +99,8 @@ describe('verify', () => {
 
   it('a record with another published result fails at its last version', () => {
     const r = copy(records.get('scout')!);
-    r.result = { ...r.result, winners: r.result.winners.length === 1 ? [(r.result.winners[0]! + 1) % 3] : [0] };
+    const result = r.result!;
+    r.result = { ...result, winners: result.winners.length === 1 ? [(result.winners[0]! + 1) % 3] : [0] };
     expect(verifyRecord(r)).toMatchObject({ ok: false, version: r.commits.length });
   });
 
@@ -123,11 +124,20 @@ describe('player entropy', () => {
 
   it('entropy changes the deal of a fixed seed, shows in the record, and the record verifies; an altered contribution fails', async () => {
     const s = service();
-    const plain = await s.create({ game: 'scout', seats: 2, seed: 'fixed' });
-    for (const name of ['a', 'b']) await s.join(plain.id, name);
+    const seated = async (entropy?: string) => {
+      const created = await s.create({ game: 'scout', seats: 2, seed: 'fixed' });
+      for (const name of ['a', 'b']) await s.join(created.id, name, { entropy: name === 'b' ? entropy : undefined });
+      return created.id;
+    };
+    // The cards dealt, every hand and the set-aside (as stored, nothing redacted).
+    const dealOf = async (id: string) => {
+      const dealt = (await db.store.history(id)).flatMap((c) => c.events as { type: string; hands?: unknown; setAside?: unknown }[]).find((e) => e.type === 'RoundDealt')!;
+      return JSON.stringify({ hands: dealt.hands, setAside: dealt.setAside });
+    };
+    const plain = await dealOf(await seated());
+    expect(await dealOf(await seated()), 'the same fixed seed deals the same cards').toBe(plain);
+    expect(await dealOf(await seated('dice roll 4-6-1')), 'entropy deals other cards').not.toBe(plain);
     const mixed = await playThroughService(s, { game: 'scout', seats: 2, seed: 'fixed', entropy: (seat) => (seat === 1 ? 'dice roll 4-6-1' : undefined) });
-    const dealOf = async (id: string) => JSON.stringify((await s.history(await s.load(id), 0)).find((h) => h.events.some((e) => e.type === 'RoundDealt')));
-    expect(await dealOf(mixed.id)).not.toBe(await dealOf(plain.id));
 
     const { commits } = await s.finishedHistory(mixed.id);
     const record = gameRecord(mixed.id, commits, mixed.table)!;

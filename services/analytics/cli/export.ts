@@ -3,14 +3,22 @@
  * games of the table (DATA_DIR / DYNAMODB_ENDPOINT, TABLE_NAME as for `npm start`) as NDJSON and
  * Parquet. Run it again after an interruption: it resumes from its last checkpoint.
  */
-import { parseArgs } from 'node:util';
 import { exportGames } from '../export.js';
 import { progress } from './progress.js';
 import { openTable } from './table.js';
+import { parseCli } from './args.js';
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, game: { type: 'string' }, since: { type: 'string' }, 'page-size': { type: 'string' } } });
+const USAGE = `usage: npm run export -- --out DIR [--game TYPE] [--since ISO-DATE] [--page-size N]
+
+Writes every finished game of the table as games.ndjson, moves.ndjson, events.ndjson and their
+Parquet copies (docs/analytics.md describes the columns). The table is the one npm start uses:
+DATA_DIR (default ./.data) — while npm start runs, the export reads through the DynamoDB
+endpoint that server recorded there — or DYNAMODB_ENDPOINT and TABLE_NAME (default parlor).
+No AWS settings are needed for a local endpoint; against real DynamoDB set AWS_REGION and
+credentials as for any AWS SDK. Run it again after an interruption: it resumes.`;
+const { values } = parseCli(USAGE, { options: { out: { type: 'string' }, game: { type: 'string' }, since: { type: 'string' }, 'page-size': { type: 'string' } } });
 if (!values.out) {
-  console.error('usage: npm run export -- --out DIR [--game TYPE] [--since ISO-DATE] [--page-size N]');
+  console.error(USAGE);
   process.exit(2);
 }
 

@@ -2,12 +2,16 @@
  * `npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR]
  * [--workers W] [--seed S]`: bots play K games on worker threads; the export format is written to DIR.
  */
-import { parseArgs } from 'node:util';
 import { simulate } from '../simulate.js';
 import { progress } from './progress.js';
+import { parseCli } from './args.js';
 
-const USAGE = 'usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR] [--workers W] [--seed S]';
-const { values } = parseArgs({
+const USAGE = `usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR] [--workers W] [--seed S]
+
+Bots play K games (--bots: one kind per seat, the last repeated; default greedy) of G in-process through the server's engine and write the export format
+(games.ndjson, events.ndjson and their Parquet copies) to DIR (default simulations/<game>-<seats>p).
+The same --seed gives the same games whatever the --workers (default one per core).`;
+const { values } = parseCli(USAGE, {
   options: {
     game: { type: 'string' },
     seats: { type: 'string' },
@@ -49,7 +53,7 @@ async function main(): Promise<number> {
     });
     bar.stop();
     console.log(`${summary.games} ${values.game} games (${values.seats} seats; bots ${summary.lineup.join(', ')}) on ${summary.workers} thread(s) in ${summary.seconds.toFixed(1)} s: ${summary.gamesPerSecond.toFixed(1)} games/s, ${summary.events} events; seed ${summary.seed}`);
-    console.log(`wrote ${out}/games.ndjson, events.ndjson, games.parquet, events.parquet`);
+    console.log(`wrote ${out}/games.ndjson, events.ndjson, moves.ndjson and their .parquet copies`);
     return 0;
   } catch (e) {
     bar.stop();

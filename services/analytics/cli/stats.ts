@@ -3,14 +3,23 @@
  * statistics over an export directory (default ./export), or two side by side.
  */
 import { writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { computeStats } from '../stats.js';
+import { compareRuns } from '../stats-compare.js';
 import { htmlReport, textReport } from '../stats-report.js';
+import { parseCli } from './args.js';
 
-const USAGE = 'usage: npm run stats -- [DIR] [--json] [--html FILE]  |  npm run stats -- --compare DIR_A DIR_B [--json] [--html FILE]';
+const USAGE = `usage: npm run stats -- [DIR] [--json] [--html FILE]
+       npm run stats -- --compare DIR_A DIR_B [--json] [--html FILE]
+
+Statistics of an export directory (npm run export or npm run simulate; default ./export), per
+game type and seat count: win rate by seat with 95% intervals, game length, scores, each game's
+own figures.
+  --compare   two directories side by side
+  --json      print the figures as JSON
+  --html FILE write a self-contained HTML report`;
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ options: { json: { type: 'boolean' }, html: { type: 'string' }, compare: { type: 'boolean' } }, allowPositionals: true });
+  const { values, positionals } = parseCli(USAGE, { options: { json: { type: 'boolean' }, html: { type: 'string' }, compare: { type: 'boolean' } }, allowPositionals: true });
   const dirs = values.compare ? positionals : [positionals[0] ?? 'export'];
   if ((values.compare && positionals.length !== 2) || (!values.compare && positionals.length > 1)) {
     console.error(USAGE);
@@ -18,13 +27,14 @@ async function main(): Promise<number> {
   }
   try {
     const reports = await Promise.all(dirs.map((d) => computeStats(d)));
-    const labels = values.compare ? dirs : [];
+    const labels = values.compare ? dirs.map((d, i) => `${'AB'[i]}: ${d}`) : [];
+    const comparisons = values.compare ? await compareRuns([dirs[0]!, dirs[1]!], [reports[0]!, reports[1]!]) : [];
     if (values.html) {
       await writeFile(values.html, htmlReport(reports, labels));
       if (!values.json) console.log(`wrote ${values.html}`);
     }
-    if (values.json) console.log(JSON.stringify(values.compare ? { a: { dir: dirs[0], ...reports[0] }, b: { dir: dirs[1], ...reports[1] } } : reports[0], null, 2));
-    else if (!values.html) process.stdout.write(textReport(reports, labels));
+    if (values.json) console.log(JSON.stringify(values.compare ? { a: { dir: dirs[0], ...reports[0] }, b: { dir: dirs[1], ...reports[1] }, comparisons } : reports[0], null, 2));
+    else if (!values.html) process.stdout.write(textReport(reports, labels, comparisons));
     return 0;
   } catch (e) {
     console.error(`stats failed: ${(e as Error).message}`);

@@ -1,16 +1,29 @@
 /**
- * The table the analytics commands read: the embedded DynamoDB's data under DATA_DIR (what
- * `npm start` writes), or DYNAMODB_ENDPOINT when set — the same settings as the server.
+ * The table the analytics commands read, with the server's settings: DYNAMODB_ENDPOINT when set,
+ * else the embedded DynamoDB's data under DATA_DIR (what `npm start` writes) — or, while an
+ * `npm start` holds that folder, the endpoint it recorded there. No AWS settings are needed
+ * for either; real DynamoDB takes the SDK's usual region and credentials.
  */
 import { resolve } from 'node:path';
-import { DynamoEventStore, dynamoClient, ensureTable, localClient, startEmbeddedDynamo } from '../../store/index.js';
+import { DataDirInUse, DynamoEventStore, endpointClient, ensureTable, localClient, recordedEndpoint, startEmbeddedDynamo, type EmbeddedDynamo } from '../../store/index.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
-export async function openTable(env: NodeJS.ProcessEnv = process.env) {
+export async function openTable(env: NodeJS.ProcessEnv = process.env, note: (line: string) => void = (l) => console.error(l)) {
   const tableName = env.TABLE_NAME ?? 'parlor';
-  const embedded = env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynamo({ path: resolve(env.DATA_DIR ?? '.data') });
-  const client = embedded ? localClient(embedded.endpoint) : dynamoClient({ endpoint: env.DYNAMODB_ENDPOINT });
+  const dataDir = resolve(env.DATA_DIR ?? '.data');
+  let embedded: EmbeddedDynamo | null = null;
+  let endpoint = env.DYNAMODB_ENDPOINT;
+  if (!endpoint) {
+    try {
+      embedded = await startEmbeddedDynamo({ path: dataDir });
+    } catch (e) {
+      endpoint = (e instanceof DataDirInUse && recordedEndpoint(dataDir)) || undefined;
+      if (!endpoint) throw e;
+      note(`${dataDir} is in use by a running server: reading through its DynamoDB at ${endpoint}`);
+    }
+  }
+  const client = embedded ? localClient(embedded.endpoint) : endpointClient(endpoint!, env);
   // A fresh DATA_DIR has no table yet: an empty one exports nothing instead of failing.
   if (embedded) await ensureTable(client, tableName);
   return {

@@ -4,10 +4,17 @@
  * first version that differs, 2 when the record could not be read.
  */
 import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import { verifyRecord } from '../verify.js';
+import { parseCli } from './args.js';
 
-const USAGE = 'usage: npm run verify -- FILE | --game ID [--url http://127.0.0.1:3000]';
+const USAGE = `usage: npm run verify -- FILE | --game ID [--url http://127.0.0.1:3000]
+
+Checks a finished game's public record: the seed against its published hash, every command
+decided again by the engine, the result, the header (players, entropy, deal seed).
+  FILE        a record saved from Query.gameRecord
+  --game ID   fetch the record from a running server's Query.gameRecord
+  --url URL   that server (default http://127.0.0.1:3000)
+Exit 0: verified; 1: NOT verified (the first version that differs, and why); 2: unreadable.`;
 
 async function fetchRecord(url: string, id: string): Promise<unknown> {
   const res = await fetch(`${url.replace(/\/+$/, '').replace(/\/graphql$/, '')}/graphql`, {
@@ -21,7 +28,7 @@ async function fetchRecord(url: string, id: string): Promise<unknown> {
 }
 
 async function main(): Promise<number> {
-  const { values, positionals } = parseArgs({ options: { game: { type: 'string' }, url: { type: 'string', default: 'http://127.0.0.1:3000' } }, allowPositionals: true });
+  const { values, positionals } = parseCli(USAGE, { options: { game: { type: 'string' }, url: { type: 'string', default: 'http://127.0.0.1:3000' } }, allowPositionals: true });
   if ((values.game === undefined) === (positionals.length !== 1)) {
     console.error(USAGE);
     return 2;

@@ -104,6 +104,11 @@ type GameType {
   moves: JSON!
   "Extra catalog data the game publishes (e.g. Silver's card list with powers), or null."
   catalog: JSON
+  """
+  The JSON Schema (draft-07) of each event type a game's history and export hold, by type: the
+  table's and the app's (clocks, seats, leaving), and the game's own where it declares them.
+  """
+  events: JSON!
 }
 
 "Where a page of a connection (Relay style) ends: pass endCursor as after for the next page."

@@ -64,6 +64,11 @@ export interface Game<S, C, E extends GameEvent, O, V = unknown, K = unknown> {
   viewSchema: string;
   /** Reference data clients may want (card lists with their powers, setup tables …), as JSON. */
   catalog?: K;
+  /**
+   * The game's own events by type, as zod schemas of what the export holds (hidden facts
+   * included): published as JSON Schema beside the table's and the app's (gameTypes.events).
+   */
+  events?: Record<string, z.ZodType>;
 
   /** Refuses a seat count or option combination the rules do not allow (throw `RuleViolation`). */
   validateSetup?(ctx: SetupContext<O>): void;

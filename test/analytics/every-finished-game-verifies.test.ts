@@ -1,0 +1,209 @@
+/**
+ * Every kind of finished game — seat tokens, registered players with entropy, bots seated at
+ * creation and after a join, per-move and bank clocks, timeouts, forfeit, resign, rematch,
+ * cancel, expiry — played through the GraphQL API has a record that `Query.gameRecord` serves
+ * and that verifies, and is in the export; `Query.stats` counts exactly the export's finished games.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { Ajv } from 'ajv';
+import { eventSchemas } from '../../services/analytics/event-schemas.js';
+import { exportGames } from '../../services/analytics/export.js';
+import type { GameRecord } from '../../services/analytics/record.js';
+import { verifyRecord } from '../../services/analytics/verify.js';
+import { fastRng } from '../../services/engine/core/index.js';
+import { findGame } from '../../services/engine/registry.js';
+import { DynamoEventStore } from '../../services/store/index.js';
+import { ManualClock } from '../kit/manual-clock.js';
+import { registerPlayer } from '../kit/players.js';
+import { useServer, type GraphQLResponse } from '../kit/server.js';
+
+const clock = new ManualClock();
+const server = useServer({ clock });
+const played = new Map<string, string>(); // game id → kind
+
+const STATUS = 'query($id: ID!) { game(id: $id) { seat status { toMove over } legalMoves } }';
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers are checked by the assertions
+const ok = (r: GraphQLResponse): any => {
+  if (r.errors) throw new Error(JSON.stringify(r.errors));
+  return r.data;
+};
+
+interface Kind {
+  input: Record<string, unknown>;
+  /** Who joins, in seat order among the humans: a registered player's name, or a seat token's. */
+  humans: { name: string; registered: boolean; entropy?: string }[];
+  /** A human seat that never moves: its clock runs out, `advanceMs` at a time. */
+  idle?: { seat: number; advanceMs: number };
+  /** What happens after the joins (resign, cancel …) as that seat's holder. */
+  then?: (id: string, tokens: Map<number, string>) => Promise<void>;
+}
+
+async function createAndSeat(kind: Kind): Promise<{ id: string; tokens: Map<number, string> }> {
+  const creator = kind.humans[0]!.registered ? await registerPlayer(server, kind.humans[0]!.name) : undefined;
+  const id = ok(await server.gql('mutation($i: CreateGameInput!) { createGame(input: $i) { game { id } } }', { i: kind.input }, creator?.token)).createGame.game.id as string;
+  const tokens = new Map<number, string>();
+  for (const [i, h] of kind.humans.entries()) {
+    const auth = h.registered ? (i === 0 ? creator! : await registerPlayer(server, h.name)).token : undefined;
+    const joined = ok(await server.gql('mutation($id: ID!, $n: String!, $e: String) { joinGame(gameId: $id, name: $n, entropy: $e) { seat token } }', { id, n: h.name, e: h.entropy }, auth)).joinGame;
+    tokens.set(joined.seat, auth ?? joined.token);
+  }
+  return { id, tokens };
+}
+
+/** Random legal moves for the humans (the server plays the bots) until the game is over. */
+async function playOut(id: string, tokens: Map<number, string>, idle?: Kind['idle'], seed = 1): Promise<void> {
+  const rng = fastRng(seed);
+  for (let step = 0; step < 5000; step++) {
+    await server.play.settle();
+    const g = ok(await server.gql(STATUS, { id })).game;
+    if (g.status.over) return;
+    const humans = (g.status.toMove as number[]).filter((s) => tokens.has(s) && s !== idle?.seat);
+    if (humans.length === 0) {
+      if (!idle) throw new Error('no one can move');
+      clock.advance(idle.advanceMs);
+      continue;
+    }
+    const token = tokens.get(humans[rng.int(humans.length)]!)!;
+    const mine = ok(await server.gql(STATUS, { id }, token)).game;
+    ok(await server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: mine.legalMoves[rng.int(mine.legalMoves.length)] }, token));
+  }
+  throw new Error('the game did not end');
+}
+
+async function recordOf(id: string): Promise<GameRecord> {
+  return ok(await server.gql('query($id: ID!) { gameRecord(id: $id) }', { id })).gameRecord as GameRecord;
+}
+
+const two = (a: string, b: string, registered = true) => [
+  { name: a, registered },
+  { name: b, registered },
+];
+const resign = (seat: number) => async (id: string, tokens: Map<number, string>) => void ok(await server.gql('mutation($id: ID!) { resign(gameId: $id) { version } }', { id }, tokens.get(seat)));
+
+const KINDS: Record<string, Kind & { expect: Partial<GameRecord> }> = {
+  'seat tokens': { input: { game: 'scout', seats: 2 }, humans: two('Ann', 'Bob', false), expect: { endReason: 'finished' } },
+  'registered players with entropy': {
+    input: { game: 'scout', seats: 2 },
+    humans: [{ name: 'Ann', registered: true }, { name: 'Bob', registered: true, entropy: 'dice 3-5-2' }],
+    expect: { endReason: 'finished' },
+  },
+  'bots seated at creation and right after a join': {
+    input: { game: 'scout', seats: 3, bots: [{ seat: 0, kind: 'random' }, { seat: 2, kind: 'random' }] },
+    humans: [{ name: 'Ann', registered: true }],
+    expect: { endReason: 'finished' },
+  },
+  'a per-move clock': { input: { game: 'scout', seats: 2, timeControl: { perMove: 'P1D' } }, humans: two('Ann', 'Bob'), expect: { endReason: 'finished', timedOut: [] } },
+  'a bank clock': { input: { game: 'scout', seats: 2, timeControl: { bank: 'PT1H', increment: 'PT1M' } }, humans: two('Ann', 'Bob'), expect: { endReason: 'finished' } },
+  'timeouts played by a bot': {
+    input: { game: 'scout', seats: 2, timeControl: { perMove: 'PT5S' } },
+    humans: two('Ann', 'Bob'),
+    idle: { seat: 1, advanceMs: 5_000 },
+    expect: { endReason: 'finished', timedOut: [1], forfeited: [] },
+  },
+  'a forfeit on time': {
+    input: { game: 'scout', seats: 2, timeControl: { perMove: 'PT1M' }, onTimeout: 'FORFEIT' },
+    humans: two('Ann', 'Bob'),
+    idle: { seat: 1, advanceMs: 60_000 },
+    expect: { endReason: 'forfeit', forfeited: [1] },
+  },
+  'a resignation': { input: { game: 'scout', seats: 2, autoAdvance: true }, humans: two('Ann', 'Bob'), then: resign(1), expect: { endReason: 'finished', resigned: [1] } },
+  'a cancelled game': {
+    input: { game: 'scout', seats: 3 },
+    humans: [{ name: 'Ann', registered: true }],
+    then: async (id, tokens) => void ok(await server.gql('mutation($id: ID!) { cancelGame(gameId: $id) { version } }', { id }, tokens.get(0))),
+    expect: { endReason: 'cancelled', result: null },
+  },
+  'an expired game': {
+    input: { game: 'scout', seats: 3, expiresIn: 'PT1H' },
+    humans: [{ name: 'Ann', registered: true }],
+    then: async () => {
+      clock.advance(3_600_000);
+      await server.play.settle();
+    },
+    expect: { endReason: 'expired', result: null },
+  },
+};
+
+describe('every kind of finished game has a record that verifies', () => {
+  it.each(Object.keys(KINDS))('%s', async (name) => {
+    const kind = KINDS[name]!;
+    const { id, tokens } = await createAndSeat(kind);
+    await kind.then?.(id, tokens);
+    await playOut(id, tokens, kind.idle);
+    const record = await recordOf(id);
+    expect(record).toMatchObject(kind.expect);
+    expect(verifyRecord(record)).toEqual({ ok: true, versions: record.commits.length });
+    played.set(id, name);
+  });
+
+  it('a rematched game (and its rematch, seats rotated) verifies; registered players’ ids are in the header', async () => {
+    const { id, tokens } = await createAndSeat({ input: { game: 'scout', seats: 2, timeControl: { perMove: 'P1D' } }, humans: two('Ann', 'Bob') });
+    await playOut(id, tokens);
+    const rematch = ok(await server.gql('mutation($id: ID!) { rematch(gameId: $id) { id } }', { id }, tokens.get(0))).rematch.id as string;
+    const record = await recordOf(id);
+    expect(record.commits.at(-1)!.events.map((e) => e.type)).toEqual(['RematchCreated']);
+    expect(record.players.every((p) => typeof p.playerId === 'string')).toBe(true);
+    expect(verifyRecord(record)).toMatchObject({ ok: true });
+    await playOut(rematch, new Map([...tokens].map(([seat, token]) => [(seat + 1) % 2, token])));
+    expect(verifyRecord(await recordOf(rematch))).toMatchObject({ ok: true });
+    played.set(id, 'rematched').set(rematch, 'rematch');
+  });
+
+  it('a record with another name or entropy in its header fails', async () => {
+    const [id] = [...played].find(([, kind]) => kind === 'registered players with entropy')!;
+    const record = await recordOf(id);
+    const renamed = structuredClone(record);
+    renamed.players[0]!.name = 'Eve';
+    expect(verifyRecord(renamed)).toMatchObject({ ok: false, version: 2 });
+    const reseeded = structuredClone(record);
+    reseeded.players[1]!.entropy = 'dice 1-1-1';
+    expect(verifyRecord(reseeded)).toMatchObject({ ok: false, version: 3 });
+  });
+});
+
+describe('the export holds every finished game, and Query.stats counts the same ones', () => {
+  let dir = '';
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('every game played above is exported; the finished ones are what Query.stats counts', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'parlor-every-kind-'));
+    await exportGames(new DynamoEventStore({ client: server.client, tableName: 'parlor' }), { out: dir, parquet: false });
+    const rows = (await readFile(join(dir, 'games.ndjson'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    expect(rows.map((r) => r.id).sort()).toEqual([...played.keys()].sort());
+    for (const seats of [2, 3]) {
+      const counted = ok(await server.gql('query($s: Int) { stats(game: "scout", seats: $s) { games } }', { s: seats })).stats[0].games;
+      expect(counted).toBe(rows.filter((r) => r.seats === seats && r.result !== null).length);
+    }
+    const bots = rows.find((r) => played.get(r.id) === 'bots seated at creation and right after a join')!;
+    expect(bots.players.map((p: { bot?: unknown }) => p.bot ?? null)).toEqual([{ kind: 'random' }, null, { kind: 'random' }]);
+    // The moves table says who played each move: a seat's holder, its bot, or a timeout's bot.
+    const moves = (await readFile(join(dir, 'moves.ndjson'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const by = (kind: string) => new Set(moves.filter((m) => played.get(m.gameId) === kind && m.kind === 'move').map((m) => `${m.seat}:${m.by}`));
+    expect(by('bots seated at creation and right after a join')).toEqual(new Set(['0:bot', '1:seat', '2:bot']));
+    // Seat 1 never moves: its moves are timeouts, or formalities the server plays for it (autoAdvance).
+    const timeouts = by('timeouts played by a bot');
+    expect([...timeouts].filter((s) => s !== '1:seat').sort()).toEqual(['0:seat', '1:timeout']);
+    expect(moves.filter((m) => m.kind === 'move').every((m) => m.command !== null)).toBe(true);
+  });
+
+  it('every exported event of a type with a published schema matches it (the table’s and the app’s: all of them)', async () => {
+    const ajv = new Ajv({ strict: false });
+    const schemas = eventSchemas(findGame('scout')!);
+    const validators = new Map(Object.entries(schemas).map(([type, s]) => [type, ajv.compile(s)]));
+    const events = (await readFile(join(dir, 'events.ndjson'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
+    const checked = new Set<string>();
+    for (const { type, event } of events) {
+      const validate = validators.get(type);
+      if (!validate) continue;
+      expect(validate(event), `${type}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+      checked.add(type);
+    }
+    expect([...checked].sort()).toEqual(Object.keys(schemas).sort());
+    // A schema that can fail: an event with a field of the wrong type, or one it does not define.
+    expect(validators.get('SeatTaken')!({ type: 'SeatTaken', seat: 'one', name: 'Ann' })).toBe(false);
+    expect(validators.get('SeatTaken')!({ type: 'SeatTaken', seat: 0, name: 'Ann', tokenHash: 'x' })).toBe(false);
+  });
+});

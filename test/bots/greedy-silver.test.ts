@@ -22,6 +22,12 @@ describe('greedy Silver keeps the low cards', () => {
     expect(choice(f, 0)).toEqual({ type: 'exchange', positions: [1] });
   });
 
+  it('names its lowest known card for a Bodyguard turned face-up in another seat’s turn', () => {
+    const f = round({ options: A, villages: [[1, 2, 5, 7, 8], [3, 9, 7]], up: [[1, 1], [1, 2]], deck: [6, 10, 10], deckSize: 10 }).all(0, draw, { type: 'power' }, { type: 'target', seat: 1, position: 0 });
+    expect(f.legal(1).length).toBe(2);
+    expect(choice(f, 1)).toEqual({ type: 'guard', bodyguard: 0, position: 2 });
+  });
+
   it('discards a drawn card higher than every card it knows', () => {
     const f = round(open([[1, 2, 3, 2], [6, 6, 6, 6]], { deck: [11] })).do(0, draw);
     expect(['discard', 'power']).toContain(choice(f, 0).type);

@@ -3,7 +3,8 @@
  * much it lowers the seat's own total as the seat knows it (an unknown card counts as the deck's
  * mean, 6.5). It exchanges a drawn or taken card for a higher known card (or a known pair it
  * matches), takes a low top discard, gives a Zombie away, points powers at its own high cards
- * and at other seats' low ones, and calls when its estimated total is the lowest at the table.
+ * and at other seats' low ones, names its lowest known card for a Bodyguard, and calls when its
+ * estimated total is the lowest at the table.
  * It reads only the view and the legal moves; ties go to the first move listed.
  */
 import type { Bot } from '../../engine/core/index.js';
@@ -73,6 +74,8 @@ function gain(v: SilverView, me: number, c: ReturnType<typeof context>, m: Comma
       if (op === 'keep') return -valueOf(slot); // a Commander keeps a low card
       return m.seat === me ? valueOf(slot) - UNKNOWN : UNKNOWN - valueOf(slot); // own high cards away, others' low ones in
     }
+    case 'guard': // other seats' powers take its low cards: shield the lowest it knows (after the main action, before ending)
+      return 0.1 + (UNKNOWN - valueOf(row[m.position])) / 100;
     case 'confirm':
       return v.pending?.kind === 'score' ? 1 : 0; // Debt Collector and Halfling lower the total
     case 'place':
@@ -80,7 +83,7 @@ function gain(v: SilverView, me: number, c: ReturnType<typeof context>, m: Comma
     case 'end':
       return 0;
     default:
-      return -0.5; // free actions rule out a call; skip, discard and the rest are neutral
+      return -0.5; // free actions rule out a call; skip, discard, unslide (only of a known bounce) and the rest are neutral
   }
 }
 

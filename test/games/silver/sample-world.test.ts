@@ -1,6 +1,7 @@
 /**
  * The sampleWorld law for Silver (test/kit/sample-world.ts): at positions of random and of greedy
- * play, 2–4 seats, every edition, mixes and the options that change what is hidden or public, a
+ * play, 2–4 seats, every edition, mixes and the options that change what is hidden or public (the
+ * issue-25 ones among them: bodyguardNaming, zombieUncovered, rascalOnDisplayDraw), a
  * world sampled from one seat's view looks the same to that seat, conserves the 52 cards and
  * plays on.
  */
@@ -32,6 +33,10 @@ const MIXES: Record<string, unknown>[] = [
   { edition: 'coin', mix: { '1': 'amulet', '3': 'amulet', '4': 'amulet', '9': 'amulet', '11': 'amulet' }, discardTakeDisablesFU: true, coinGenerousGuess: true, coinAssassinGuess: true, token: 'amulet' },
   { edition: 'dagger', simultaneousPeek: false, deckOutCheck: 'atTurnEnd', villagerCheck: 'endOfMove', criticalFailure: 'threeValues', finalTurnExtras: false },
   { edition: 'amulet', mix: { '4': 'dagger', '1': 'bullet', '5': 'dagger', '12': 'dagger' }, masterTake: 'add', masterThiefLooks: true, token: 'dagger' },
+  // The fidelity options (issue 25) off their defaults: a Bodyguard named on its owner's turn, a
+  // Zombie left on top of the pile, a display draw without the Rascal's extra card.
+  { edition: 'amulet', bodyguardNaming: 'ownerTurn', zombieUncovered: 'staysOnTop', rascalOnDisplayDraw: false },
+  { edition: 'amulet', token: 'coin', bodyguardNaming: 'ownerTurn', zombieUncovered: 'staysOnTop', rascalExtra: 'discard', squireDisplay: 'one' },
 ];
 
 let total = 0;

@@ -7,7 +7,7 @@
  * out in order. The public rest of the state comes from the view and its `tableFacts`.
  */
 import { dealUnseen, unseen, type Rng, type SetupContext } from '../../core/index.js';
-import { cardDef, numberOf, type Edition } from './cards.js';
+import { cardDef, numberOf, type Edition, type Step } from './cards.js';
 import { TOKEN_STEPS } from './flow.js';
 import type { Options } from './options.js';
 import { scoringQueue } from './scoring.js';
@@ -86,6 +86,7 @@ export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupC
   v.deckKnown.forEach((k) => (s.known[s.deck[v.deckCount - 1 - k.depth]!] = me));
   // A penalty card in hand is seen by nobody, its holder included.
   s.hand.forEach((id, i) => (s.known[id] = v.hand[i] ? handKnown | me : holder === seat ? 0 : bit(holder)));
+  if (f.pending?.display) s.known[s.hand[0]!] = PUBLIC; // a Rascal's display card was shown to all
   for (const id of [...s.discard, ...s.display, ...s.kept.flat()]) s.known[id] = PUBLIC;
 
   const at = (p: { seat: number; position: number }) => s.villages[p.seat]![p.position]!;
@@ -139,7 +140,7 @@ function pendingOf(v: SilverView, s: State): Pending {
     case 'hold':
       return { kind: 'hold', seat, from: f.from as 'deck', slid: p.slid.slice(), must: f.must };
     case 'rascal':
-      return { kind: 'rascal', seat };
+      return f.display ? { kind: 'rascal', seat, display: true } : { kind: 'rascal', seat };
     case 'place':
       return { kind: 'place', seat, slots: p.slots && p.slots.slice(), up: p.faceUp ?? false, penalty: p.penalty };
     case 'score':
@@ -152,7 +153,8 @@ function pendingOf(v: SilverView, s: State): Pending {
       const i = f.stepIndex;
       // The step list: the token's, a drawn card's, or the activated alternative whose step i is the one waiting.
       const d = card < 0 ? null : cardDef(edition, card);
-      const steps = !d ? TOKEN_STEPS[s.token.kind] : f.then === 'main' ? d.steps! : (d.alternatives!.find((a) => a[i]?.op === p.step) ?? d.alternatives![0]!);
+      // A Bodyguard's naming step (bodyguard.ts) is a power of its own, outside the card's step lists.
+      const steps: Step[] = p.step === 'guard' ? [{ op: 'guard' }] : !d ? TOKEN_STEPS[s.token.kind] : f.then === 'main' ? d.steps! : (d.alternatives!.find((a) => a[i]?.op === p.step) ?? d.alternatives![0]!);
       return { kind: 'power', seat, card, edition, steps, i, own: f.own, selected: p.selected.slice(), then: f.then as 'main', drawn: f.drawn };
     }
   }

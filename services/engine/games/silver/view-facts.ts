@@ -24,6 +24,8 @@ export interface PendingFactsView {
   from: string | null;
   /** hold: the card must be exchanged (it was taken face-up). */
   must: boolean;
+  /** rascal: the first card in hand came from the Squire display (§4.1 #4). */
+  display: boolean;
   /** power: index of the step waiting in the power's step list. */
   stepIndex: number;
   /** power: the own position chosen for a swap. */
@@ -60,11 +62,12 @@ export interface TableFactsView {
 }
 
 function pendingFacts(p: Pending): PendingFactsView {
-  const v: PendingFactsView = { from: null, must: false, stepIndex: 0, own: null, then: null, drawn: false, position: null, done: [] };
+  const v: PendingFactsView = { from: null, must: false, display: false, stepIndex: 0, own: null, then: null, drawn: false, position: null, done: [] };
   if (p.kind === 'hold') {
     v.from = p.from;
     v.must = p.must;
-  } else if (p.kind === 'power') {
+  } else if (p.kind === 'rascal') v.display = p.display ?? false;
+  else if (p.kind === 'power') {
     v.stepIndex = p.i;
     v.own = p.own;
     v.then = p.then;

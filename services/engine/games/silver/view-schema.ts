@@ -187,6 +187,8 @@ export const viewSchema = /* GraphQL */ `
     from: String
     "hold: the card must be exchanged (it was taken face-up)."
     must: Boolean!
+    "rascal: the first card in hand came from the Squire display."
+    display: Boolean!
     "power: index of the waiting step in the power's step list."
     stepIndex: Int!
     "power: the own position chosen for a swap."

@@ -14,6 +14,7 @@ import websocket from '@fastify/websocket';
 import mercurius from 'mercurius';
 import type { FastifyInstance } from 'fastify';
 import type { Limits } from './settings.js';
+import { socketsPerClient } from './sockets-per-client.js';
 import { CLOSE, credentialProblem, LEGACY_SUBPROTOCOL, parseClientMessage, tooManySubscriptions, type Close } from './graphql-transport-ws.js';
 
 interface SocketState {
@@ -76,6 +77,7 @@ function watch(socket: WebSocket, request: IncomingMessage, limits: Limits): voi
 /** Registers the WebSocket server (mercurius reuses it) with a message size cap, and watches every socket. */
 export async function websocketLimits(app: FastifyInstance, limits: Limits): Promise<void> {
   await app.register(websocket, { options: { maxPayload: limits.maxWsMessageBytes } });
+  socketsPerClient(app, limits);
   app.websocketServer.on('connection', (socket: WebSocket, request: IncomingMessage) => watch(socket, request, limits));
 }
 

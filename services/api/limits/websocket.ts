@@ -88,9 +88,14 @@ const stateOf = (context: HookContext) => (context.request?.raw ? sockets.get(co
 export const subscriptionVariables = (context: HookContext, id: unknown): Record<string, unknown> | undefined =>
   typeof id === 'string' ? stateOf(context)?.active.get(id) : undefined;
 
-/** mercurius hook: refuses a subscription beyond the socket's allowance. */
-export function subscriptionSlot(limits: Limits) {
+/**
+ * mercurius hook: refuses a subscription beyond the socket's allowance, and one over its client's
+ * per-minute allowance (each subscription counts as a request: a socket is no way around the rate limit).
+ */
+export function subscriptionSlot(limits: Limits, overClientLimit: (ip: string) => Promise<boolean>) {
   return async (_schema: unknown, _document: unknown, context: HookContext) => {
+    const ip = context.request?.raw?.socket?.remoteAddress;
+    if (ip !== undefined && (await overClientLimit(ip))) throw new mercurius.ErrorWithProps('too many requests', { code: 'RATE_LIMITED' });
     const state = stateOf(context);
     if (state && state.active.size > limits.subscriptionsPerSocket) {
       const { message, code } = tooManySubscriptions(limits.subscriptionsPerSocket);

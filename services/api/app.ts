@@ -28,7 +28,7 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = resolveLimits(options.limits);
   const subscriptions = options.subscriptions ?? true;
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 256 * 1024,
     // Refuse what does not match a route's schema instead of coercing or silently dropping it.
@@ -37,7 +37,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, validateSchema: limits.devTools } },
     // In production each route's schemas compile at its first request; in development at start, so a bad schema fails early.
     ...(!limits.devTools && { schemaController: { compilersFactory: lazySchemaCompilers } }),
-    frameworkErrors,
+    frameworkErrors: frameworkErrors((): FastifyInstance => app),
     logController: new LogController({ disableRequestLogging: true }), // requestLog writes one line per request instead of two
   });
   await app.register(requestLog);

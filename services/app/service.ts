@@ -262,6 +262,9 @@ export class ParlorService {
     const seat = this.seatOf(agg, input.token);
     if (seat === null) throw new AppError('UNAUTHENTICATED', 'a move needs a seat token');
     if (agg.app.bots[seat] !== undefined) throw new AppError('FORBIDDEN', `seat ${seat} is played by a bot`);
+    // Decided with the deadline, not the timer: a seat whose time ran out cannot move late, even before its timeout fires.
+    const deadline = agg.app.clocks[seat]?.deadline;
+    if (deadline && Date.parse(deadline) <= this.now()) throw new AppError('NOT_YOUR_TURN', `seat ${seat}'s time ran out at ${deadline}`);
     const done = input.commandId === undefined ? undefined : committedVersion(agg, seat, input.commandId, input.move);
     if (done !== undefined) return this.atVersion(agg.id, done); // a retry: the first result, nothing written
     if (input.expectedVersion !== undefined && input.expectedVersion !== agg.version) {

@@ -18,6 +18,8 @@ export function newToken(gameId: string, seat: number): { token: string; tokenHa
  * the same key finds the seat whose token hash matches and returns the same token.
  */
 export const JOIN_KEY = { min: 16, max: 100 };
+/** Whitespace, control and format characters: 20 spaces or 16 NULs are not a secret, and a random key needs none. */
+const NOT_IN_A_KEY = /[\s\p{Cc}\p{Cf}]/u;
 
 export function tokenFromKey(gameId: string, seat: number, joinKey: string): { token: string; tokenHash: string } {
   const token = `${gameId}.${seat}.${Buffer.from(sha256Hex(`parlor-join|${gameId}|${seat}|${joinKey}`), 'hex').toString('base64url')}`;
@@ -26,7 +28,8 @@ export function tokenFromKey(gameId: string, seat: number, joinKey: string): { t
 
 /** The seat this join key already took, with its token; null if it took none. */
 export function seatForKey(gameId: string, joinKey: string, tokenHashes: readonly string[]): { seat: number; token: string } | null {
-  if (joinKey.length < JOIN_KEY.min || joinKey.length > JOIN_KEY.max) throw new AppError('BAD_INPUT', `a joinKey has ${JOIN_KEY.min} to ${JOIN_KEY.max} characters (a random UUID is a good one)`);
+  if (joinKey.length < JOIN_KEY.min || joinKey.length > JOIN_KEY.max || NOT_IN_A_KEY.test(joinKey))
+    throw new AppError('BAD_INPUT', `a joinKey has ${JOIN_KEY.min} to ${JOIN_KEY.max} visible characters, no whitespace or control characters (a random UUID is a good one)`);
   for (const [seat, hash] of tokenHashes.entries()) {
     const { token, tokenHash } = tokenFromKey(gameId, seat, joinKey);
     if (sameHex(tokenHash, hash)) return { seat, token };

@@ -3,10 +3,16 @@
  * player's URL must not reach the server's own network (loopback, 10/8, 169.254.169.254, …).
  * The address is checked after the DNS lookup, at connect time, so a name that resolves to a
  * private address (or is re-pointed at one later) is refused too. Redirects are not followed.
+ * The attempt is bounded as a whole exchange: `timeoutMs` from connecting to the answer's last
+ * byte, and at most `MAX_ANSWER_BYTES` of the answer are read before the socket is closed, so a
+ * receiver dripping or flooding its body cannot hold a socket or feed the server without end.
  */
 import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from 'request-filtering-agent';
+
+/** The answer's body is not used: a few KiB is plenty for any honest receiver's acknowledgement. */
+export const MAX_ANSWER_BYTES = 4096;
 
 export interface Poster {
   /** Null on a 2xx answer, else what went wrong (shown to the hook's owner as `lastError`). */
@@ -23,15 +29,21 @@ export function webhookPoster(options: { privateAddresses: boolean; timeoutMs: n
       let deadline: NodeJS.Timeout | undefined;
       const settle = (error: string | null) => (clearTimeout(deadline), resolve(error));
       const req = send(target, { method: 'POST', agent: agents[target.protocol as keyof typeof agents], headers: { ...headers, 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume(); // the answer's body is not read
         const status = res.statusCode ?? 0;
-        settle(status >= 200 && status < 300 ? null : `HTTP ${status}`);
+        const outcome = status >= 200 && status < 300 ? null : `HTTP ${status}`;
+        let read = 0;
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read <= MAX_ANSWER_BYTES) return;
+          settle(outcome); // the status is the answer; the rest of an over-long body is not wanted
+          req.destroy();
+        });
+        res.on('end', () => settle(outcome));
+        res.on('error', () => {}); // the socket destroyed under the body: already settled
       });
-      // The whole attempt, from connecting to the answer's status line, has timeoutMs (a slow drip included).
-      deadline = setTimeout(() => req.destroy(new TimeoutError()), options.timeoutMs);
-      req.on('error', (e) => settle(e instanceof TimeoutError ? 'timed out' : /is not allowed/.test(e.message) ? 'address not allowed (private or reserved)' : 'could not connect'));
+      // The whole exchange, from connecting to the answer's last byte, has timeoutMs (a slow drip included).
+      deadline = setTimeout(() => (resolve('timed out'), req.destroy()), options.timeoutMs);
+      req.on('error', (e) => settle(/is not allowed/.test(e.message) ? 'address not allowed (private or reserved)' : 'could not connect'));
       req.end(body);
     });
 }
-
-class TimeoutError extends Error {}

@@ -1,10 +1,13 @@
 /**
- * A player's webhooks, in the game table: `pk = "PLAYER#<id>"`, `sk = "WEBHOOK#<id>"`, each with
- * its `whsec_` secret and its delivery health (failures in a row; disabled after too many).
+ * A player's webhooks, in the game table: `pk = "PLAYER#<id>"`, `sk = "WEBHOOK#<slot>"` (slot 0
+ * to MAX_WEBHOOKS - 1), each with its id, its `whsec_` secret and its delivery health (failures
+ * in a row; disabled after too many). A hook is written only into a free slot (a conditional put),
+ * so concurrent adds cannot hold more than MAX_WEBHOOKS: the table keeps the cap, not a count
+ * read before the write. Hooks written before slots (`sk = "WEBHOOK#<id>"`) still count and work.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../app/errors.js';
 import { playerPk } from '../players/registry.js';
 
@@ -39,14 +42,34 @@ export class Webhooks {
     checkUrl(url);
     const chosen = [...new Set(events ?? WEBHOOK_EVENTS)];
     if (chosen.length === 0 || chosen.some((e) => !(WEBHOOK_EVENTS as readonly string[]).includes(e))) throw new AppError('BAD_INPUT', `events are some of ${WEBHOOK_EVENTS.join(', ')}`);
-    if ((await this.list(player)).length >= MAX_WEBHOOKS) throw new AppError('BAD_INPUT', `a player has at most ${MAX_WEBHOOKS} webhooks`);
     const hook: Webhook = { id: randomUUID(), player, url, events: chosen as WebhookEvent[], secret: `whsec_${randomBytes(24).toString('base64')}`, disabled: false, failures: 0, lastError: null };
-    await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: playerPk(player), sk: PREFIX + hook.id, ...hook } }));
-    return hook;
+    const held = await this.list(player);
+    const taken = new Set(held.map((h) => keyOf.get(h)));
+    const legacy = held.filter((h) => !SLOT.test(keyOf.get(h) ?? '')).length;
+    for (let slot = 0; slot < MAX_WEBHOOKS - legacy; slot++) {
+      const sk = PREFIX + slot;
+      if (taken.has(sk)) continue;
+      try {
+        await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: playerPk(player), sk, ...hook }, ConditionExpression: 'attribute_not_exists(pk)' }));
+      } catch (e) {
+        if ((e as Error).name === 'ConditionalCheckFailedException') continue; // a concurrent add took it
+        throw e;
+      }
+      keyOf.set(hook, sk);
+      return hook;
+    }
+    throw new AppError('BAD_INPUT', `a player has at most ${MAX_WEBHOOKS} webhooks`);
   }
 
   async remove(player: string, id: string): Promise<boolean> {
-    const out = await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: playerPk(player), sk: PREFIX + id }, ReturnValues: 'ALL_OLD' }));
+    const hook = await this.get(player, id);
+    if (!hook) return false;
+    const out = await this.doc
+      .send(new DeleteCommand({ TableName: this.table, Key: { pk: playerPk(player), sk: keyOf.get(hook) }, ConditionExpression: 'id = :id', ExpressionAttributeValues: { ':id': id }, ReturnValues: 'ALL_OLD' }))
+      .catch((e: unknown) => {
+        if ((e as Error).name === 'ConditionalCheckFailedException') return { Attributes: undefined }; // removed meanwhile
+        throw e;
+      });
     return out.Attributes !== undefined;
   }
 
@@ -57,9 +80,9 @@ export class Webhooks {
     return (out.Items ?? []).map(hookOf);
   }
 
+  /** A player holds at most MAX_WEBHOOKS hooks: finding one by id among them is one small query. */
   async get(player: string, id: string): Promise<Webhook | null> {
-    const item = (await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: playerPk(player), sk: PREFIX + id } }))).Item;
-    return item ? hookOf(item) : null;
+    return (await this.list(player)).find((h) => h.id === id) ?? null;
   }
 
   /** Records a delivery's outcome: a success clears the failures, the `maxFailures`-th failure in a row disables the hook. */
@@ -69,10 +92,10 @@ export class Webhooks {
       .send(
         new UpdateCommand({
           TableName: this.table,
-          Key: { pk: playerPk(hook.player), sk: PREFIX + hook.id },
+          Key: { pk: playerPk(hook.player), sk: keyOf.get(hook) ?? PREFIX + hook.id },
           UpdateExpression: 'SET failures = :f, disabled = :d, lastError = :e',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':f': failures, ':d': failures >= maxFailures, ':e': error ?? hook.lastError },
+          ConditionExpression: 'id = :id', // the same hook, not a later one in its slot
+          ExpressionAttributeValues: { ':f': failures, ':d': failures >= maxFailures, ':e': error ?? hook.lastError, ':id': hook.id },
         }),
       )
       .catch((e: unknown) => {
@@ -81,9 +104,15 @@ export class Webhooks {
   }
 }
 
+/** Each hook's item key (its slot), kept beside it rather than in it: the hook is what players see. */
+const keyOf = new WeakMap<Webhook, string>();
+const SLOT = new RegExp(`^${PREFIX}\\d$`);
+
 function hookOf(item: Record<string, unknown>): Webhook {
-  const { pk: _pk, sk: _sk, ...hook } = item;
-  return hook as unknown as Webhook;
+  const { pk: _pk, sk, ...fields } = item;
+  const hook = fields as unknown as Webhook;
+  keyOf.set(hook, sk as string);
+  return hook;
 }
 
 function checkUrl(url: string): void {

@@ -128,6 +128,13 @@ describe('mutations per request, and seats', () => {
     const id = await create(server);
     expect(code(await server.gql(JOIN, { id, name: 'ann', key: 'short' }))).toBe('BAD_INPUT');
   });
+
+  it('a joinKey of whitespace or control characters is refused (20 spaces, 16 NULs, tabs, a zero-width space inside)', async () => {
+    const id = await create(server);
+    for (const key of [' '.repeat(20), '\0'.repeat(16), '\t\n\r '.repeat(5), 'b5a3f0a2\u200b6c1e4f579d61'])
+      expect(code(await server.gql(JOIN, { id, name: 'ann', key }))).toBe('BAD_INPUT');
+    expect((await server.gql(GET, { id })).data.game.players).toEqual([]);
+  });
 });
 
 describe('fixed seeds are shown, lists come in pages', () => {

@@ -39,3 +39,30 @@ export async function until(check: () => boolean | Promise<boolean>, timeoutMs =
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/**
+ * A receiver that answers 200 and then streams its body as `stream` says (a slow drip, an
+ * endless flood), until the sender closes the socket; it counts the connections closed on it
+ * and the bytes it managed to write.
+ */
+export function useStreamingReceiver(stream: (write: (chunk: Buffer) => boolean, onDrain: (go: () => void) => void) => () => void) {
+  const r = { url: '', received: 0, closed: 0, written: 0 };
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      r.received++;
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      const stop = stream(
+        (chunk) => ((r.written += chunk.length), res.write(chunk)),
+        (go) => res.once('drain', go),
+      );
+      res.on('close', () => (stop(), r.closed++));
+    });
+  });
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    r.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+  });
+  afterAll(() => new Promise<void>((resolve) => (server.close(() => resolve()), server.closeAllConnections())));
+  return r;
+}

@@ -38,7 +38,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
   app.graphql.defineResolvers(analyticsResolvers(opts.service));
   installGraphqlLimits(app, opts.limits);
   if (!opts.subscriptions) return;
-  app.graphql.addHook('preSubscriptionExecution', subscriptionSlot(opts.limits));
+  app.graphql.addHook('preSubscriptionExecution', subscriptionSlot(opts.limits, (ip) => app.overClientLimit(ip)));
   // Subscribers on this process hear of every commit made through it.
   opts.service.onCommit((agg) => app.graphql.pubsub.publish({ topic: topic(agg.id), payload: agg }));
   opts.play.players.inbox.onChange(({ entry }) => app.graphql.pubsub.publish({ topic: playerTopic(entry.player), payload: entry }));

@@ -12,6 +12,7 @@ import rateLimit from '@fastify/rate-limit';
 import mercurius from 'mercurius';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Limits } from './settings.js';
+import { bearer } from '../errors.js';
 
 const MINUTE = 60_000;
 
@@ -34,18 +35,35 @@ const isGraphql = (req: FastifyRequest) => req.url === '/graphql' || req.url.sta
 
 const hasToken = (req: FastifyRequest) => typeof req.headers.authorization === 'string' && req.headers.authorization !== '';
 
-/** Rate-limit keys are hashed: a long header cannot make the limiter's memory grow. */
-const tokenKey = (req: FastifyRequest) => `token:${createHash('sha256').update(req.headers.authorization!).digest('base64url')}`;
+/**
+ * The per-token key is the token as the app reads it (`bearer`: scheme in any case, any
+ * whitespace), so "bearer", "BEARER" or a tab do not buy a fresh allowance. Hashed: a long
+ * header cannot make the limiter's memory grow.
+ */
+const tokenKey = (req: FastifyRequest) => `token:${createHash('sha256').update(bearer(req.headers.authorization)!).digest('base64url')}`;
 
-/** Whether a request creates a game (GraphQL or REST); counted against createsPerMinute. */
+/** Whether a request creates a game (GraphQL or REST); counted against createsPerMinute. By route, not raw URL: a query string changes nothing. */
 export const createsGame = (req: FastifyRequest): boolean =>
-  req.method === 'POST' && (req.url === '/v1/games' || (isGraphql(req) && /\bcreateGame\b/.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
+  req.method === 'POST' &&
+  (req.routeOptions.url === '/v1/games' || (req.routeOptions.url === '/graphql' && /\bcreateGame\b/.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
 
-/** The Fastify option for errors raised before routing (a malformed URL, an unparsable body). */
-export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-  const status = error.statusCode === 413 ? 413 : 400;
-  return sendError(req, reply, status, 'BAD_INPUT', error.code === 'FST_ERR_BAD_URL' ? 'malformed URL' : error.message);
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Counts a request that never reached a route against its client's allowance; true when over it. */
+    overClientLimit(ip: string): Promise<boolean>;
+  }
 }
+
+/**
+ * The Fastify option for errors raised before routing (a malformed URL): such a request runs no
+ * route hook, so it is counted against its client's allowance here (else it would be free).
+ */
+export const frameworkErrors = (app: () => FastifyInstance) =>
+  async function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+    if (await app().overClientLimit(req.ip)) return sendError(req, reply, 429, 'RATE_LIMITED', 'too many requests');
+    const status = error.statusCode === 413 ? 413 : 400;
+    return sendError(req, reply, status, 'BAD_INPUT', error.code === 'FST_ERR_BAD_URL' ? 'malformed URL' : error.message);
+  };
 
 /**
  * helmet's security headers, worked out once: they do not depend on the request, and helmet
@@ -96,6 +114,12 @@ export const httpLimits = fp(
         if (!r.isAllowed && r.isExceeded) throw tooMany(req, { after: `${r.ttlInSeconds} seconds` });
       };
     };
+    // The per-client count itself (same store and key as the routes' hook), for requests no route sees.
+    const perClient = app.createRateLimit();
+    app.decorate('overClientLimit', async (ip: string) => {
+      const r = await perClient({ ip, routeOptions: {} } as unknown as FastifyRequest);
+      return !r.isAllowed && r.isExceeded;
+    });
     app.addHook('onRequest', limiter({ max: limits.perTokenPerMinute, keyGenerator: tokenKey }, hasToken));
     app.addHook('preHandler', limiter({ max: limits.createsPerMinute, keyGenerator: (req) => `create:${req.ip}` }, createsGame));
 
@@ -107,7 +131,8 @@ export const httpLimits = fp(
       return JSON.stringify(errorBody(req, 'BAD_INPUT', `the response is over ${limits.maxResponseBytes} bytes: ask for fewer fields`));
     });
 
-    app.setNotFoundHandler((req, reply) => sendError(req, reply, 404, 'NOT_FOUND', `no route ${req.method} ${req.url.slice(0, 200)}`));
+    // An unknown route is counted against its client like any request (the plugin only hooks real routes).
+    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) => sendError(req, reply, 404, 'NOT_FOUND', `no route ${req.method} ${req.url.slice(0, 200)}`));
     app.setErrorHandler((e: FastifyError, req, reply) => {
       const status = e.statusCode ?? 500;
       if (status === 429) return sendError(req, reply, 429, 'RATE_LIMITED', e.message);

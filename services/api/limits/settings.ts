@@ -29,6 +29,8 @@ export interface Limits {
   connectionInitMs: number;
   /** Largest WebSocket message, in bytes. */
   maxWsMessageBytes: number;
+  /** WebSockets one client address may hold open at once (each costs memory for as long as it lives). */
+  socketsPerClient: number;
   /** GraphiQL, /docs, introspection and the meta-schema check of our route schemas: on for development, off in production. */
   devTools: boolean;
   /** Origins allowed by CORS (none by default: same-origin only). */
@@ -49,6 +51,7 @@ export const DEFAULT_LIMITS: Limits = {
   subscriptionsPerSocket: 20,
   connectionInitMs: 10_000,
   maxWsMessageBytes: 64 * 1024,
+  socketsPerClient: 50,
   devTools: true,
   corsOrigins: [],
 };
@@ -59,7 +62,7 @@ const number = (value: string | undefined, fallback: number): number => {
 };
 
 /**
- * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE,
+ * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, WEBSOCKETS_PER_CLIENT,
  * CORS_ORIGINS (comma-separated), DEV_TOOLS (on|off; default off when NODE_ENV=production).
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
@@ -69,6 +72,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     perClientPerMinute: number(env.RATE_LIMIT_PER_MINUTE, DEFAULT_LIMITS.perClientPerMinute),
     perTokenPerMinute: number(env.RATE_LIMIT_PER_TOKEN_PER_MINUTE, DEFAULT_LIMITS.perTokenPerMinute),
     createsPerMinute: number(env.CREATES_PER_MINUTE, DEFAULT_LIMITS.createsPerMinute),
+    socketsPerClient: number(env.WEBSOCKETS_PER_CLIENT, DEFAULT_LIMITS.socketsPerClient),
     devTools: env.DEV_TOOLS === undefined ? !production : env.DEV_TOOLS === 'on',
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

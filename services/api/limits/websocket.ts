@@ -14,6 +14,7 @@ import websocket from '@fastify/websocket';
 import mercurius from 'mercurius';
 import type { FastifyInstance } from 'fastify';
 import type { Limits } from './settings.js';
+import { socketsPerClient } from './sockets-per-client.js';
 import { CLOSE, credentialProblem, LEGACY_SUBPROTOCOL, parseClientMessage, tooManySubscriptions, type Close } from './graphql-transport-ws.js';
 
 interface SocketState {
@@ -76,6 +77,7 @@ function watch(socket: WebSocket, request: IncomingMessage, limits: Limits): voi
 /** Registers the WebSocket server (mercurius reuses it) with a message size cap, and watches every socket. */
 export async function websocketLimits(app: FastifyInstance, limits: Limits): Promise<void> {
   await app.register(websocket, { options: { maxPayload: limits.maxWsMessageBytes } });
+  socketsPerClient(app, limits);
   app.websocketServer.on('connection', (socket: WebSocket, request: IncomingMessage) => watch(socket, request, limits));
 }
 
@@ -86,9 +88,14 @@ const stateOf = (context: HookContext) => (context.request?.raw ? sockets.get(co
 export const subscriptionVariables = (context: HookContext, id: unknown): Record<string, unknown> | undefined =>
   typeof id === 'string' ? stateOf(context)?.active.get(id) : undefined;
 
-/** mercurius hook: refuses a subscription beyond the socket's allowance. */
-export function subscriptionSlot(limits: Limits) {
+/**
+ * mercurius hook: refuses a subscription beyond the socket's allowance, and one over its client's
+ * per-minute allowance (each subscription counts as a request: a socket is no way around the rate limit).
+ */
+export function subscriptionSlot(limits: Limits, overClientLimit: (ip: string) => Promise<boolean>) {
   return async (_schema: unknown, _document: unknown, context: HookContext) => {
+    const ip = context.request?.raw?.socket?.remoteAddress;
+    if (ip !== undefined && (await overClientLimit(ip))) throw new mercurius.ErrorWithProps('too many requests', { code: 'RATE_LIMITED' });
     const state = stateOf(context);
     if (state && state.active.size > limits.subscriptionsPerSocket) {
       const { message, code } = tooManySubscriptions(limits.subscriptionsPerSocket);

@@ -21,19 +21,20 @@ export const APP_EVENT_SCHEMAS = {
         .describe('A per-move budget, or a bank that gains an increment per move'),
       onTimeout: timeout,
       bots: z.array(z.object({ seat, kind: z.string().describe('Bot kind and level, e.g. "random" or "search:2"') })).describe('Seats the server plays from creation on'),
+      timeoutBot: z.string().optional().describe('The bot spec that plays a seat that timed out, resigned or forfeited (absent: the server default)'),
       autoAdvance: z.boolean().describe('The server plays steps whose only legal move is a formality'),
       multiSeat: z.boolean().describe('One registered player may hold several seats'),
       expiresAt: iso.optional().describe('When a game still waiting for players is cancelled'),
       rematchOf: z.string().optional().describe('The game this one is a rematch of'),
     })
     .describe('Play-by-turn settings of the game, at creation'),
-  SeatClaimed: z.object({ type: z.literal('SeatClaimed'), seat, player: z.string().describe('Registered player id') }).describe('A registered player holds the seat'),
+  SeatClaimed: z.object({ type: z.literal('SeatClaimed'), seat, player: z.string().describe('Registered player id'), bot: z.literal(true).optional().describe('The player is a bot run outside the server (a player of kind BOT)') }).describe('A registered player holds the seat'),
   DeadlineSet: z
     .object({ type: z.literal('DeadlineSet'), seat, deadline: iso.describe("When the seat's clock runs out"), remainingMs: z.number().describe('The time the seat had when its clock started') })
     .describe("The seat's clock started"),
   ClockStopped: z.object({ type: z.literal('ClockStopped'), seat, remainingMs: z.number() }).describe("The seat's clock stopped (it moved, or the game ended)"),
-  TimedOut: z.object({ type: z.literal('TimedOut'), seat, deadline: iso, action: timeout }).describe("The seat's time ran out"),
-  SeatResigned: z.object({ type: z.literal('SeatResigned'), seat }).describe("The seat's player resigned: a bot plays it to the end"),
+  TimedOut: z.object({ type: z.literal('TimedOut'), seat, deadline: iso, action: timeout, bot: z.string().optional().describe('The bot spec that played for the seat (absent in older games: random)') }).describe("The seat's time ran out"),
+  SeatResigned: z.object({ type: z.literal('SeatResigned'), seat, bot: z.string().optional().describe('The bot spec that plays the seat from now on (absent in older games: random)') }).describe("The seat's player resigned: a bot plays it to the end"),
   GameCancelled: z.object({ type: z.literal('GameCancelled'), reason: z.enum(['cancelled', 'expired']) }).describe('The game was called off before it started (or a rematch withdrawn)'),
   RematchCreated: z.object({ type: z.literal('RematchCreated'), gameId: z.string() }).describe("The game's rematch"),
 } satisfies Record<AppEvent['type'], z.ZodType>;

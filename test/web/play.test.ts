@@ -34,7 +34,7 @@ async function startGame(type: string, options: Record<string, string>, how: 'li
   const ann = await player(chrome.browser, server.url, 'Ann', lang);
   const bob = await player(chrome.browser, server.url, 'Bob', lang);
   const form = ann.locator(`article.game-type[data-type="${type}"]`);
-  await form.locator('summary').click();
+  await form.locator('form summary').click();
   for (const [name, value] of Object.entries(options)) {
     const control = form.locator(`[name="${name}"]`);
     if ((await control.evaluate((e) => e.tagName)) === 'SELECT') await control.selectOption({ label: value });

@@ -3,11 +3,12 @@
  * a Scout & Show that can show, the Scout that best extends a set, the way up with bigger sets),
  * and over fixed-seed games at one seat it clearly beats random play at the others.
  */
+import { winShareAgainstRandom } from '../kit/win-share.js';
 import { describe, expect, it } from 'vitest';
 import { botGame } from '../../services/analytics/bot-game.js';
 import { greedyScout } from '../../services/bots/greedy/scout.js';
 import { GREEDY } from '../../services/bots/greedy/index.js';
-import { fastRng, randomBot, table, type Bot, type TableEvent } from '../../services/engine/core/index.js';
+import { fastRng } from '../../services/engine/core/index.js';
 import { dealing, playing, scout, type Position } from '../games/scout/fixtures.js';
 
 const choice = (p: Position, seat: number) =>
@@ -44,18 +45,6 @@ describe('greedy SCOUT bot: what it prefers', () => {
   });
 });
 
-/** Greedy at seat 0, random elsewhere; a shared win counts as a share. */
-function winShare(seats: number, games: number): number {
-  const t = table(scout);
-  const bot: Bot = (view, legal, rng, context) => (context.seat === 0 ? greedyScout : randomBot)(view, legal, rng, context);
-  let share = 0;
-  for (let g = 0; g < games; g++) {
-    const commits = botGame(scout, { seats, seed: `greedy-${seats}-${g}`, botSeed: g, bot, now: () => '2026-01-01T00:00:00.000Z' });
-    const winners = t.status(t.fold(commits.flatMap((c) => c.events as TableEvent[]))).result!.winners;
-    if (winners.includes(0)) share += 1 / winners.length;
-  }
-  return share / games;
-}
 
 describe('greedy SCOUT bot against random play (fixed seeds)', () => {
   it('2 seats: wins at least 75% of 200 games', () => {
@@ -70,3 +59,6 @@ describe('greedy SCOUT bot against random play (fixed seeds)', () => {
     expect(share).toBeGreaterThan(0.5);
   });
 });
+
+/** Greedy at seat 0, random elsewhere; a shared win counts as a share. */
+const winShare = (seats: number, games: number) => winShareAgainstRandom(scout, greedyScout, { seats, games, seed: (g) => `greedy-${seats}-${g}`, seatOf: () => 0 });

@@ -4,9 +4,9 @@
  * card, robs the fullest hand and
  * calls STOP only when ahead; over fixed-seed games it clearly beats random bots.
  */
+import { winShareAgainstRandom } from '../kit/win-share.js';
 import { describe, expect, it } from 'vitest';
-import { fastRng, randomBot, type Bot } from '../../services/engine/core/index.js';
-import { botGame } from '../../services/analytics/bot-game.js';
+import { fastRng } from '../../services/engine/core/index.js';
 import { greedySeaSaltAndPaper as greedy } from '../../services/bots/greedy/sea-salt-and-paper.js';
 import { GREEDY } from '../../services/bots/greedy/index.js';
 import type { Event } from '../../services/engine/games/sea-salt-and-paper/events.js';
@@ -75,18 +75,6 @@ describe('greedy Sea Salt & Paper: what it prefers', () => {
   });
 });
 
-/** Games won by greedy at one seat (rotating) against random at the others; a shared win counts its share. */
-function greedyWins(seats: number, games: number): number {
-  let wins = 0;
-  for (let g = 0; g < games; g++) {
-    const seat = g % seats;
-    const bot: Bot = (v, m, r, c) => (c.seat === seat ? greedy : randomBot)(v, m, r, c);
-    const commits = botGame(game, { seats, seed: `greedy-vs-random:${seats}:${g}`, botSeed: g, bot, now: () => '' });
-    const over = (commits.at(-1)!.events as Event[]).find((e) => e.type === 'GameOver') as Extract<Event, { type: 'GameOver' }>;
-    if (over.winners.includes(seat)) wins += 1 / over.winners.length;
-  }
-  return wins;
-}
 
 describe('greedy Sea Salt & Paper beats random bots', () => {
   it('2 seats: wins at least 75% of 200 games', () => {
@@ -100,3 +88,6 @@ describe('greedy Sea Salt & Paper beats random bots', () => {
     expect(wins / 100).toBeGreaterThanOrEqual(0.5);
   });
 });
+
+/** Games won by greedy at one seat (rotating) against random at the others; a shared win counts its share. */
+const greedyWins = (seats: number, games: number) => winShareAgainstRandom(game, greedy, { seats, games, seed: (g) => `greedy-vs-random:${seats}:${g}` }) * games;

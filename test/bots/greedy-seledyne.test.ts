@@ -4,10 +4,10 @@
  * for a missing gift), and over fixed-seed games one greedy seat beats random seats clearly.
  * Positions come from test/games/seledyne/helpers.ts; sections (§) cite docs/rules/seledyne.md.
  */
+import { winShareAgainstRandom } from '../kit/win-share.js';
 import { describe, expect, it } from 'vitest';
-import { botGame } from '../../services/analytics/bot-game.js';
 import { tributeThenGiveMost } from '../../services/bots/greedy/seledyne.js';
-import { fastRng, randomBot, type Bot, type GameEnded } from '../../services/engine/core/index.js';
+import { fastRng } from '../../services/engine/core/index.js';
 import type { Command } from '../../services/engine/games/seledyne/commands.js';
 import { seledyne } from '../../services/engine/games/seledyne/index.js';
 import type { State } from '../../services/engine/games/seledyne/state.js';
@@ -66,18 +66,6 @@ describe('greedy Seledyne: what it prefers', () => {
   });
 });
 
-/** Greedy at one seat (rotating), random at the others: greedy's share of the wins (a tie shares it). */
-function greedyShare(seats: number, games: number): number {
-  let won = 0;
-  for (let g = 0; g < games; g++) {
-    const greedySeat = g % seats;
-    const bot: Bot = (view, legal, rng, context) => (context.seat === greedySeat ? tributeThenGiveMost : randomBot)(view, legal, rng, context);
-    const commits = botGame(seledyne, { seats, seed: `greedy-vs-random:${seats}:${g}`, botSeed: g, bot, now: () => '2026-01-01T00:00:00.000Z' });
-    const end = commits.at(-1)!.events.find((e) => (e as { type: string }).type === 'GameEnded') as GameEnded;
-    if (end.result.winners.includes(greedySeat)) won += 1 / end.result.winners.length;
-  }
-  return won / games;
-}
 
 describe('greedy Seledyne beats random play (fixed seeds, default rules)', () => {
   it('2 seats: greedy wins at least 85% of 200 games (the bar is 75%)', () => {
@@ -92,3 +80,6 @@ describe('greedy Seledyne beats random play (fixed seeds, default rules)', () =>
     expect(share).toBeGreaterThanOrEqual(0.5);
   });
 });
+
+/** Greedy at one seat (rotating), random at the others: greedy's share of the wins (a tie shares it). */
+const greedyShare = (seats: number, games: number) => winShareAgainstRandom(seledyne, tributeThenGiveMost, { seats, games, seed: (g) => `greedy-vs-random:${seats}:${g}` });

@@ -3,7 +3,7 @@
  * server would have stored (events, seat, recorded command, time): the rules-variant lab's unit
  * of work, and a fast way for tests to fill a table with real games.
  */
-import { fastRng, randomBot, recordedCommand, table, type AnyGame, type Bot, type Table, type TableCommand, type TableEvent, type TableState } from '../engine/core/index.js';
+import { fastRng, randomBot, recordedCommand, tableFor, type AnyGame, type Bot, type TableCommand, type TableEvent, type TableState } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
 
 export interface BotGameOptions {
@@ -22,11 +22,8 @@ export interface BotGameOptions {
   maxMoves?: number;
 }
 
-const tables = new WeakMap<AnyGame, Table>();
-
 export function botGame(game: AnyGame, o: BotGameOptions): Commit[] {
-  let t = tables.get(game);
-  if (!t) tables.set(game, (t = table(game)));
+  const t = tableFor(game);
   const rng = fastRng(o.botSeed);
   const bot = o.bot ?? randomBot;
   const now = o.now ?? (() => new Date().toISOString());

@@ -3,7 +3,7 @@
  * commandIds seen so far (for idempotent retries). Built from the store's newest
  * snapshot and the commits after it.
  */
-import { table, type AnyGame, type Table, type TableEvent, type TableState } from '../engine/core/index.js';
+import { tableFor, type AnyGame, type Table, type TableEvent, type TableState } from '../engine/core/index.js';
 import { findGame } from '../engine/registry.js';
 import type { Commit, Stream } from '../store/port.js';
 import { evolveApp, initialAppState, isAppEvent, statusWithApp, type AppState } from './app-events.js';
@@ -41,12 +41,7 @@ interface SnapshotData {
 
 export type GameLookup = (id: string) => AnyGame | undefined;
 
-const tables = new Map<AnyGame, Table>();
-export function tableFor(game: AnyGame): Table {
-  let t = tables.get(game);
-  if (!t) tables.set(game, (t = table(game)));
-  return t;
-}
+export { tableFor };
 
 export function fromStream(id: string, stream: Stream, lookup: GameLookup = findGame): Aggregate {
   const snap = stream.snapshot?.data as SnapshotData | undefined;

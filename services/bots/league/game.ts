@@ -3,7 +3,7 @@
  * through the table decider as the server would, each bot's thinking time measured. A bot is
  * asked only when its seat has a real choice (two legal moves or more); a forced move is played.
  */
-import { fastRng, seatedTable, table, type AnyGame, type Bot, type Table, type TableState } from '../../engine/core/index.js';
+import { fastRng, seatedTable, tableFor, type AnyGame, type Bot, type TableState } from '../../engine/core/index.js';
 
 export interface LeagueGame {
   deal: number;
@@ -15,8 +15,6 @@ export interface LeagueGame {
   /** Milliseconds per decision of each line-up entry. */
   decisionMs: number[][];
 }
-
-const tables = new WeakMap<AnyGame, Table>();
 
 export interface LeagueGameSpec {
   seats: number;
@@ -31,8 +29,7 @@ export interface LeagueGameSpec {
 export const entryAt = (seat: number, rotation: number, entries: number) => (seat + rotation) % entries;
 
 export function playLeagueGame(game: AnyGame, bots: readonly Bot[], g: LeagueGameSpec): LeagueGame {
-  let t = tables.get(game);
-  if (!t) tables.set(game, (t = table(game)));
+  const t = tableFor(game);
   const rng = fastRng(g.botSeed);
   const seatBots = [...Array(g.seats).keys()].map((s) => entryAt(s, g.rotation, bots.length));
   const decisionMs: number[][] = bots.map(() => []);

@@ -242,6 +242,14 @@ export function table(game: AnyGame): Table {
   };
 }
 
+const tables = new WeakMap<AnyGame, Table>();
+/** The one table of a game: the server, the lab and the league share it (it remembers its last decide). */
+export function tableFor(game: AnyGame): Table {
+  let t = tables.get(game);
+  if (!t) tables.set(game, (t = table(game)));
+  return t;
+}
+
 /** A game created with a fixed seed and every seat taken (p0, p1 …): started, as the lab and the test kits play it. */
 export function seatedTable(t: Table, o: { seats: number; options: unknown; seed: string }): TableState {
   let state = t.fold(t.decide(null, { type: 'create', game: t.game.id, seats: o.seats, options: o.options, seed: o.seed, seedFixed: true }));

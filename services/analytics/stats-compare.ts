@@ -1,61 +1,50 @@
 /**
- * `stats --compare`: did the second run change the game? For each game and seat count both runs
- * hold, with the same option sets and line-ups within each run: each seat's win rate (two-
- * proportion z-test and an interval on the difference), all seats at once (chi-square between
- * the runs), game length and scores (Mann–Whitney U over the games' own values).
+ * `stats --compare`: did the second run change the game? For each group both runs hold (the same
+ * game, seat count and bot line-up; the option sets are what is compared): each seat's and each
+ * turn position's win rate (two-proportion z-test and an interval on the difference), all seats
+ * at once (chi-square between the runs), game length and scores (Mann–Whitney U over the games'
+ * own values).
  */
-import { GAMES_FILE } from './ndjson.js';
-import { duckdb, GAMES_COLUMNS } from './parquet.js';
 import { chiSquareHomogeneity, mannWhitneyU, twoProportionTest, type ChiSquare, type ProportionTest, type RankTest } from './significance.js';
-import { source, type GroupStats, type StatsReport } from './stats.js';
+import type { Count, GroupStats, StatsReport } from './stats.js';
 
 export interface GroupComparison {
   game: string;
   seats: number;
+  lineup?: string;
   /** B against A, per seat. */
   winRateBySeat: (ProportionTest & { seat: number })[];
+  /** B against A, per turn position (where both runs have a moves table). */
+  winRateByTurnPosition: (ProportionTest & { position: number })[];
   betweenRuns: ChiSquare;
   moves: RankTest;
   scores: RankTest;
 }
 
-type Samples = Map<string, { moves: number[]; scores: number[] }>;
-const key = (g: { game: string; seats: number }) => `${g.game}/${g.seats}`;
+/** What a group is matched on between two runs: everything but the options. */
+export const comparisonKey = (g: { game: string; seats: number; lineup?: string }) => `${g.game}/${g.seats}/${g.lineup ?? ''}`;
 
-async function samples(dir: string): Promise<Samples> {
-  const db = await duckdb();
-  try {
-    const rows = (await db.runAndReadAll(`SELECT type, seats, moves, result.scores AS scores FROM ${source(dir, GAMES_FILE, GAMES_COLUMNS)} WHERE result IS NOT NULL`)).getRowObjectsJson() as { type: string; seats: number; moves: number; scores: number[] }[];
-    const out: Samples = new Map();
-    for (const r of rows) {
-      const k = key({ game: r.type, seats: r.seats });
-      if (!out.has(k)) out.set(k, { moves: [], scores: [] });
-      out.get(k)!.moves.push(Number(r.moves));
-      out.get(k)!.scores.push(...r.scores.map(Number));
-    }
-    return out;
-  } finally {
-    db.closeSync();
-  }
-}
+const values = (counts: Count[]) => counts.flatMap((c) => Array<number>(c.count).fill(c.value));
+const wins = (g: GroupStats) => g.winRateBySeat.map((w) => w.wins);
 
-export async function compareRuns(dirs: [string, string], reports: [StatsReport, StatsReport]): Promise<GroupComparison[]> {
-  const [sa, sb] = await Promise.all(dirs.map(samples));
-  return reports[0].games.flatMap((a): GroupComparison[] => {
-    const b = reports[1].games.find((g) => key(g) === key(a));
-    if (!b) return [];
-    const [xa, xb] = [sa!.get(key(a))!, sb!.get(key(a))!];
+export function compareRuns([a, b]: [StatsReport, StatsReport]): GroupComparison[] {
+  return a.games.flatMap((ga): GroupComparison[] => {
+    const gb = b.games.find((g) => comparisonKey(g) === comparisonKey(ga));
+    if (!gb) return [];
     return [
       {
-        game: a.game,
-        seats: a.seats,
-        winRateBySeat: a.winRateBySeat.map((w, seat) => ({ seat, ...twoProportionTest(w.wins, a.n, b.winRateBySeat[seat]!.wins, b.n) })),
-        betweenRuns: chiSquareHomogeneity([wins(a), wins(b)]),
-        moves: mannWhitneyU(xa.moves, xb.moves),
-        scores: mannWhitneyU(xa.scores, xb.scores),
+        game: ga.game,
+        seats: ga.seats,
+        ...(ga.lineup ? { lineup: ga.lineup } : {}),
+        winRateBySeat: ga.winRateBySeat.map((w, seat) => ({ seat, ...twoProportionTest(w.wins, ga.n, gb.winRateBySeat[seat]!.wins, gb.n) })),
+        winRateByTurnPosition: ga.winRateByTurnPosition.flatMap((p) => {
+          const q = gb.winRateByTurnPosition.find((x) => x.position === p.position);
+          return q ? [{ position: p.position, ...twoProportionTest(p.wins, p.n, q.wins, q.n) }] : [];
+        }),
+        betweenRuns: chiSquareHomogeneity([wins(ga), wins(gb)]),
+        moves: mannWhitneyU(values(ga.distributions.moves), values(gb.distributions.moves)),
+        scores: mannWhitneyU(values(ga.distributions.scoresBySeat.flat()), values(gb.distributions.scoresBySeat.flat())),
       },
     ];
   });
 }
-
-const wins = (g: GroupStats) => g.winRateBySeat.map((w) => w.wins);

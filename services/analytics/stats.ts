@@ -1,14 +1,18 @@
 /**
  * `npm run stats`: figures over an export directory (from `npm run export` or `npm run simulate`),
  * computed by DuckDB, per game type and seat count: games; each seat's win rate with a 95% Wilson
- * interval (a tie splits the win between its winners), the tie rate and a chi-square of seat balance; game length in moves, commits and wall time;
- * the score distribution; and each game's own figures (figures.ts).
+ * interval (a tie splits the win between its winners), the same by turn position (the order of the
+ * seats' first moves), the tie rate and a chi-square of seat balance; game length in moves, commits
+ * and wall time; the distributions of length, score by seat and win margin; and each game's own
+ * figures (figures.ts). A group is one game type, seat count, option set and bot line-up: runs
+ * that differ in any of them are never pooled.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIGURES } from './figures.js';
-import { EVENTS_COLUMNS, GAMES_COLUMNS, duckdb, readNdjson } from './parquet.js';
-import { EVENTS_FILE, GAMES_FILE } from './ndjson.js';
+import { quantileSorted } from 'simple-statistics';
+import { EVENTS_COLUMNS, GAMES_COLUMNS, MOVES_COLUMNS, duckdb, readNdjson } from './parquet.js';
+import { EVENTS_FILE, GAMES_FILE, MOVES_FILE } from './ndjson.js';
 import { wilson } from './wilson.js';
 import { seatBalanceTest, type ChiSquare } from './significance.js';
 
@@ -24,6 +28,23 @@ export interface SeatWins {
   high: number;
 }
 
+/** Wins by turn position: position 0 is the seat that moved first in the game. */
+export interface PositionWins {
+  position: number;
+  /** Games in which a seat held this position (a seat that never moved holds none). */
+  n: number;
+  wins: number;
+  rate: number;
+  low: number;
+  high: number;
+}
+
+/** How often each value occurred: a distribution that keeps every integer, for plots and rank tests. */
+export interface Count {
+  value: number;
+  count: number;
+}
+
 export interface Spread {
   median: number;
   p90: number;
@@ -33,16 +54,20 @@ export interface GroupStats {
   game: string;
   seats: number;
   n: number;
-  /** The run's options (from the games themselves), and how many distinct option sets the group holds. */
+  /** The group's option set, as the games recorded it. */
   options: unknown;
-  optionSets: number;
   /** Share of games won by more than one seat (each then gets an equal part of the win). */
   tieRate: number;
   winRateBySeat: SeatWins[];
+  /** Empty when the export has no moves table. */
+  winRateByTurnPosition: PositionWins[];
   /** Chi-square of the seats' wins against an even share: is the game balanced between seats? */
   balance: ChiSquare;
   length: { moves: Spread; commits: Spread; seconds: Spread };
-  scores: { mean: number; min: number; p25: number; median: number; p75: number; max: number; winnerMedian: number; histogram: { from: number; to: number; count: number }[] };
+  scores: { mean: number; min: number; p25: number; median: number; p75: number; max: number; winnerMedian: number };
+  /** The winner's lead over the closest other seat (0 for a tie). */
+  margin: Spread;
+  distributions: { moves: Count[]; scoresBySeat: Count[][]; margin: Count[] };
   figures: Record<string, number>;
   /** The bots' line-up, one spec per seat ("search:1,greedy"), when the games recorded one (npm run simulate). */
   lineup?: string;
@@ -60,8 +85,6 @@ export function source(dir: string, file: string, columns: Record<string, string
   return readNdjson(join(dir, file), columns);
 }
 
-const HISTOGRAM_BINS = 12;
-
 export async function computeStats(dir: string): Promise<StatsReport> {
   const db = await duckdb();
   const rows = async (sql: string) => (await db.runAndReadAll(sql)).getRowObjectsJson() as Record<string, any>[];
@@ -70,14 +93,18 @@ export async function computeStats(dir: string): Promise<StatsReport> {
     // A line-up is who played each seat (`npm run simulate --bots`); games of other line-ups are other groups.
     await db.run(`CREATE VIEW all_games AS SELECT *, coalesce(array_to_string(bots, ','), '') AS lineup FROM ${source(dir, GAMES_FILE, GAMES_COLUMNS)} WHERE result IS NOT NULL`);
     await db.run(`CREATE VIEW events AS SELECT * FROM ${source(dir, EVENTS_FILE, EVENTS_COLUMNS)}`);
-    const lineups = (await rows('SELECT DISTINCT lineup FROM all_games ORDER BY lineup')).map((r) => r.lineup as string);
+    const moves = existsSync(join(dir, MOVES_FILE)) || existsSync(join(dir, MOVES_FILE.replace('.ndjson', '.parquet')));
+    await db.run(`CREATE VIEW moves AS SELECT * FROM ${moves ? source(dir, MOVES_FILE, MOVES_COLUMNS) : '(SELECT NULL::VARCHAR AS gameId, NULL::INTEGER AS version, NULL::INTEGER AS seat, NULL::VARCHAR AS kind WHERE false)'}`);
+    const sets = await rows('SELECT DISTINCT lineup, options::VARCHAR AS options FROM all_games ORDER BY lineup, options');
     const games: GroupStats[] = [];
-    for (const lineup of lineups) {
-      // Every query below (the games' own figures too) reads `games`: one line-up at a time.
-      await db.run(`CREATE OR REPLACE VIEW games AS SELECT * FROM all_games WHERE lineup = '${lineup.replaceAll("'", "''")}'`);
+    for (const { lineup, options } of sets) {
+      // Every query below (the games' own figures too) reads `games`: one line-up and option set at a time.
+      const quoted = (s: string) => `'${s.replaceAll("'", "''")}'`;
+      await db.run(`CREATE OR REPLACE VIEW games AS SELECT * FROM all_games WHERE lineup = ${quoted(lineup)} AND options::VARCHAR = ${quoted(options)}`);
       for (const g of await groupStats(rows)) games.push(lineup ? { ...g, lineup } : g);
     }
-    return { games: games.sort((a, b) => a.game.localeCompare(b.game) || a.seats - b.seats || (a.lineup ?? '').localeCompare(b.lineup ?? '')) };
+    const order = (g: GroupStats) => `${g.lineup ?? ''}\u0000${JSON.stringify(g.options)}`;
+    return { games: games.sort((a, b) => a.game.localeCompare(b.game) || a.seats - b.seats || order(a).localeCompare(order(b))) };
   } finally {
     db.closeSync();
   }
@@ -88,7 +115,7 @@ async function groupStats(rows: (sql: string) => Promise<Record<string, any>[]>)
   const groups = await rows(`
     SELECT type, seats, count(*)::INTEGER AS n,
       count(*) FILTER (WHERE len(result.winners) > 1)::INTEGER AS ties,
-      count(DISTINCT options::VARCHAR)::INTEGER AS option_sets, any_value(options::VARCHAR) AS options,
+      any_value(options::VARCHAR) AS options,
       quantile_cont(moves, 0.5) AS moves_median, quantile_cont(moves, 0.9) AS moves_p90,
       quantile_cont(commits, 0.5) AS commits_median, quantile_cont(commits, 0.9) AS commits_p90,
       quantile_cont(epoch(endedAt) - epoch(createdAt), 0.5) AS seconds_median,
@@ -106,11 +133,21 @@ async function groupStats(rows: (sql: string) => Promise<Record<string, any>[]>)
       quantile_cont(score, 0.25) AS p25, quantile_cont(score, 0.5) AS median, quantile_cont(score, 0.75) AS p75,
       quantile_cont(score, 0.5) FILTER (WHERE list_contains(winners, seat)) AS winner_median
     FROM s GROUP BY type, seats`);
-  const histogram = await rows(`
-    WITH s AS (SELECT type, seats, unnest(result.scores) AS score FROM games),
-         r AS (SELECT type, seats, min(score) AS lo, greatest(max(score) - min(score), 1) / ${HISTOGRAM_BINS} AS width FROM s GROUP BY type, seats)
-    SELECT s.type, s.seats, least(floor((score - lo) / width), ${HISTOGRAM_BINS - 1})::INTEGER AS bin, any_value(lo) AS lo, any_value(width) AS width, count(*)::INTEGER AS count
-    FROM s JOIN r USING (type, seats) GROUP BY s.type, s.seats, bin ORDER BY bin`);
+  const byTurnPosition = await rows(`
+    WITH firsts AS (SELECT gameId, seat, min(version) AS v FROM moves WHERE kind = 'move' AND seat IS NOT NULL GROUP BY gameId, seat),
+         positions AS (SELECT gameId, seat, (row_number() OVER (PARTITION BY gameId ORDER BY v) - 1)::INTEGER AS position FROM firsts)
+    SELECT type, seats, position, count(*)::INTEGER AS n,
+      sum(CASE WHEN list_contains(result.winners, p.seat) THEN 1.0 / len(result.winners) ELSE 0 END)::DOUBLE AS wins
+    FROM games JOIN positions p ON p.gameId = games.id GROUP BY type, seats, position ORDER BY type, seats, position`);
+  const count = (sql: string) => rows(`SELECT type, seats, value, count(*)::INTEGER AS count FROM (${sql}) GROUP BY ALL ORDER BY value`);
+  const lengths = await count('SELECT type, seats, moves AS value FROM games');
+  const scoreCounts = await rows(`
+    WITH s AS (SELECT type, seats, unnest(result.scores) AS value, unnest(range(seats)) AS seat FROM games)
+    SELECT type, seats, seat::INTEGER AS seat, value, count(*)::INTEGER AS count FROM s GROUP BY ALL ORDER BY seat, value`);
+  // The lead is measured to the closest seat that did not win, whichever way the game counts (Silver's lowest total wins).
+  const margins = await count(`
+    WITH s AS (SELECT id, type, seats, result.winners AS winners, result.scores[result.winners[1] + 1] AS best, unnest(result.scores) AS score, unnest(range(seats)) AS seat FROM games)
+    SELECT type, seats, coalesce(min(abs(best - score)) FILTER (WHERE NOT list_contains(winners, seat)), 0) AS value FROM s GROUP BY id, type, seats`);
   const figures = new Map<string, Record<string, number>>();
   for (const [type, queries] of Object.entries(FIGURES)) {
     for (const query of queries) {
@@ -125,14 +162,16 @@ async function groupStats(rows: (sql: string) => Promise<Record<string, any>[]>)
   return groups.map((g) => {
     const s = scores.find(same(g))!;
     const seatWins = wins.filter(same(g));
+    const counts = (from: Record<string, any>[]) => from.filter(same(g)).map((c) => ({ value: round(Number(c.value)), count: c.count }));
+    const margin = counts(margins).flatMap((c) => Array<number>(c.count).fill(c.value));
     return {
       game: g.type,
       seats: g.seats,
       n: g.n,
       options: JSON.parse(g.options),
-      optionSets: g.option_sets,
       tieRate: round(g.ties / g.n),
       winRateBySeat: seatWins.map((w) => ({ seat: w.seat, wins: round(w.wins), rate: round(w.wins / g.n), ...mapValues(wilson(w.wins, g.n), round) })),
+      winRateByTurnPosition: byTurnPosition.filter(same(g)).map((p) => ({ position: p.position, n: p.n, wins: round(p.wins), rate: round(p.wins / p.n), ...mapValues(wilson(p.wins, p.n), round) })),
       balance: mapValues(seatBalanceTest(seatWins.map((w) => w.wins)), round),
       length: {
         moves: { median: g.moves_median, p90: round(g.moves_p90) },
@@ -141,7 +180,12 @@ async function groupStats(rows: (sql: string) => Promise<Record<string, any>[]>)
       },
       scores: {
         ...mapValues({ mean: s.mean, min: s.min, p25: s.p25, median: s.median, p75: s.p75, max: s.max, winnerMedian: s.winner_median }, (v) => round(Number(v))),
-        histogram: histogram.filter(same(g)).map((h) => ({ from: round(h.lo + h.bin * h.width), to: round(h.lo + (h.bin + 1) * h.width), count: h.count })),
+      },
+      margin: { median: round(quantileSorted(margin, 0.5)), p90: round(quantileSorted(margin, 0.9)) },
+      distributions: {
+        moves: counts(lengths),
+        scoresBySeat: seatWins.map((w) => counts(scoreCounts.filter((c) => c.seat === w.seat))),
+        margin: counts(margins),
       },
       figures: Object.fromEntries(Object.entries(figures.get(`${g.type}/${g.seats}`) ?? {}).sort(([a], [b]) => a.localeCompare(b))),
     };

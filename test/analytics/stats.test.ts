@@ -29,6 +29,7 @@ const PLAN = [
 let dir = '';
 let games: any[] = [];
 let events: any[] = [];
+let moves: any[] = [];
 let report: StatsReport;
 const lines = async (file: string) => (await readFile(file, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
@@ -45,6 +46,7 @@ beforeAll(async () => {
   await sink.close();
   games = await lines(join(dir, 'games.ndjson'));
   events = await lines(join(dir, 'events.ndjson'));
+  moves = await lines(join(dir, 'moves.ndjson'));
   report = await computeStats(dir); // from NDJSON: no Parquet yet
 });
 
@@ -85,8 +87,50 @@ describe('stats', () => {
       expect(g.length.moves.median).toBe(median(mine.map((x) => x.moves)));
       expect(g.length.commits.median).toBe(median(mine.map((x) => x.commits)));
       expect(g.scores.max).toBe(Math.max(...mine.flatMap((x) => x.result.scores)));
-      expect(g.scores.histogram.reduce((n, b) => n + b.count, 0)).toBe(mine.length * seats);
+      for (let seat = 0; seat < seats; seat++) {
+        const counts = new Map<number, number>();
+        for (const x of mine) counts.set(x.result.scores[seat], (counts.get(x.result.scores[seat]) ?? 0) + 1);
+        expect(g.distributions.scoresBySeat[seat]).toEqual([...counts].sort(([a], [b]) => a - b).map(([value, count]) => ({ value, count })));
+      }
+      expect(g.distributions.moves.reduce((n, c) => n + c.count, 0)).toBe(mine.length);
     }
+  });
+
+  it('wins by turn position (the order of the seats’ first moves) equal a direct count over moves.ndjson', () => {
+    for (const [type, seats] of PLAN) {
+      const g = group(type, seats);
+      const wins = Array<number>(seats).fill(0);
+      for (const x of gamesOf(type, seats)) {
+        const order = [...new Set(moves.filter((m) => m.gameId === x.id && m.kind === 'move').sort((a, b) => a.version - b.version).map((m) => m.seat))];
+        order.forEach((seat, position) => (wins[position]! += x.result.winners.includes(seat) ? 1 / x.result.winners.length : 0));
+      }
+      expect(g.winRateByTurnPosition.map((p) => p.position)).toEqual([...Array(seats).keys()]);
+      g.winRateByTurnPosition.forEach((p) => expect(p.wins).toBeCloseTo(wins[p.position]!, 4));
+    }
+  });
+
+  it('the win margin is the winner’s lead over the closest other seat, whichever way the game counts', () => {
+    for (const [type, seats] of PLAN) {
+      const leads = gamesOf(type, seats).map((x) => {
+        const best = x.result.scores[x.result.winners[0]];
+        const others = x.result.scores.filter((_: number, seat: number) => !x.result.winners.includes(seat));
+        return others.length ? Math.min(...others.map((s: number) => Math.abs(best - s))) : 0;
+      });
+      expect(group(type, seats).distributions.margin.flatMap((c) => Array(c.count).fill(c.value)).sort((a, b) => a - b)).toEqual(leads.sort((a, b) => a - b));
+    }
+  });
+
+  it('games of different option sets are never pooled: each option set is a group of its own', async () => {
+    const mixed = await mkdtemp(join(tmpdir(), 'parlor-stats-options-'));
+    const sink = await ExportSink.open(mixed);
+    for (const [k, options] of [{}, {}, { hideScoutInsertPosition: true }, { hideScoutInsertPosition: true }, { hideScoutInsertPosition: true }].entries()) {
+      const commits = botGame(findGame('scout')!, { seats: 3, seed: `options-${k}`, botSeed: k + 1, options });
+      await sink.add(gameFacts(`o${k}`, commits)!, commits);
+    }
+    await sink.close();
+    const groups = (await computeStats(mixed)).games;
+    expect(groups.map((g) => [(g.options as { hideScoutInsertPosition: boolean }).hideScoutInsertPosition, g.n])).toEqual([[false, 2], [true, 3]]);
+    expect(textReport([{ games: groups }])).toMatch(/scout · 3 seats · default options\n[^]*scout · 3 seats · hideScoutInsertPosition=true\n/);
   });
 
   it('each game’s own figures equal direct counts of its events', () => {
@@ -121,13 +165,13 @@ describe('stats', () => {
     const seat0 = other.games.find((g) => g.game === 'scout' && g.seats === 2)!.winRateBySeat[0]!;
     Object.assign(seat0, { wins: 0, rate: 0, low: 0, high: 0.01 });
     const text = textReport([report, other], ['A', 'B']);
-    expect(text).toMatch(/scout · 2 seats\n\s+A\s+B/);
+    expect(text).toMatch(/scout · 2 seats\n\s+A: default options\s+B: default options/);
     expect(text).toMatch(/seat 0 wins \*/);
     expect(text).not.toMatch(/seat 1 wins \*/);
   });
 
   it('--compare tests B against A: an export against itself differs in nothing (p = 1 everywhere), and the text shows the tests', async () => {
-    const comparisons = await compareRuns([dir, dir], [report, report]);
+    const comparisons = compareRuns([report, report]);
     expect(comparisons.map((c) => `${c.game}/${c.seats}`).sort()).toEqual(report.games.map((g) => `${g.game}/${g.seats}`).sort());
     for (const c of comparisons) {
       for (const t of c.winRateBySeat) expect(t).toMatchObject({ diff: 0, z: 0, p: 1 });

@@ -12,8 +12,10 @@ const USAGE = `usage: npm run stats -- [DIR] [--json] [--html FILE]
        npm run stats -- --compare DIR_A DIR_B [--json] [--html FILE]
 
 Statistics of an export directory (npm run export or npm run simulate; default ./export), per
-game type and seat count: win rate by seat with 95% intervals, game length, scores, each game's
-own figures.
+game type, seat count, option set and bot line-up (never pooled): win share by seat and by turn
+position with 95% intervals, ties split, seat balance (chi-square), game length, scores, win
+margin, each game's own figures. --compare adds B − A tests: z-tests with intervals on the
+difference, chi-square between the runs, Mann–Whitney U on length and scores.
   --compare   two directories side by side
   --json      print the figures as JSON
   --html FILE write a self-contained HTML report`;
@@ -27,14 +29,17 @@ async function main(): Promise<number> {
   }
   try {
     const reports = await Promise.all(dirs.map((d) => computeStats(d)));
-    const labels = values.compare ? dirs.map((d, i) => `${'AB'[i]}: ${d}`) : [];
-    const comparisons = values.compare ? await compareRuns([dirs[0]!, dirs[1]!], [reports[0]!, reports[1]!]) : [];
+    const labels = values.compare ? ['A', 'B'] : [];
+    const comparisons = values.compare ? compareRuns([reports[0]!, reports[1]!]) : [];
     if (values.html) {
-      await writeFile(values.html, htmlReport(reports, labels));
+      await writeFile(values.html, await htmlReport(reports, labels, comparisons, values.compare ? dirs : []));
       if (!values.json) console.log(`wrote ${values.html}`);
     }
     if (values.json) console.log(JSON.stringify(values.compare ? { a: { dir: dirs[0], ...reports[0] }, b: { dir: dirs[1], ...reports[1] }, comparisons } : reports[0], null, 2));
-    else if (!values.html) process.stdout.write(textReport(reports, labels, comparisons));
+    else if (!values.html) {
+      if (values.compare) console.log(dirs.map((d, i) => `${labels[i]} = ${d}`).join('   '));
+      process.stdout.write(textReport(reports, labels, comparisons));
+    }
     return 0;
   } catch (e) {
     console.error(`stats failed: ${(e as Error).message}`);

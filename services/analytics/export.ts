@@ -12,6 +12,7 @@ import type { Commit, CommitScan } from '../store/port.js';
 import { ExportSink, EVENTS_FILE, GAMES_FILE, MOVES_FILE, type SinkPosition } from './ndjson.js';
 import { writeParquet } from './parquet.js';
 import { gameFacts } from './record.js';
+import { TRAJECTORIES_FILE } from './trajectories.js';
 
 export const STATE_FILE = '.export-state.json';
 
@@ -25,6 +26,8 @@ export interface ExportOptions {
   pageSize?: number;
   /** Also write games.parquet and events.parquet (default true). */
   parquet?: boolean;
+  /** Also write trajectories.ndjson (one line per decision: view, legal moves, move). */
+  trajectories?: boolean;
   /** Stop (as if interrupted) after this many pages: for tests of resuming. */
   maxPages?: number;
   onProgress?: (p: ExportProgress) => void;
@@ -61,12 +64,13 @@ export async function exportGames(source: CommitScan, options: ExportOptions): P
   const started = performance.now();
   const since = options.since === undefined ? null : new Date(options.since);
   if (since && Number.isNaN(since.getTime())) throw new Error(`--since ${options.since} is not an ISO date`);
-  const filters = { game: options.game ?? null, since: since?.toISOString() ?? null };
+  // A resumed export continues only the same export: the same games and the same files.
+  const filters = { game: options.game ?? null, since: since?.toISOString() ?? null, trajectories: options.trajectories ?? false };
   await mkdir(options.out, { recursive: true });
 
   const previous = await readState(options.out);
   const resumed = previous !== null && !previous.done && JSON.stringify(previous.filters) === JSON.stringify(filters);
-  const sink = await ExportSink.open(options.out, resumed ? previous.sink : undefined);
+  const sink = await ExportSink.open(options.out, resumed ? previous.sink : undefined, { trajectories: options.trajectories });
   let resumeFrom = resumed ? previous.position : null;
   let position = resumeFrom;
   const total = await source.approximateItems();
@@ -87,7 +91,7 @@ export async function exportGames(source: CommitScan, options: ExportOptions): P
     scanned,
     resumed,
     complete,
-    files: [GAMES_FILE, EVENTS_FILE, MOVES_FILE, ...(complete && (options.parquet ?? true) ? ['games.parquet', 'events.parquet', 'moves.parquet'] : [])].map((f) => join(options.out, f)),
+    files: [GAMES_FILE, EVENTS_FILE, MOVES_FILE, ...(options.trajectories ? [TRAJECTORIES_FILE] : []), ...(complete && (options.parquet ?? true) ? ['games.parquet', 'events.parquet', 'moves.parquet'] : [])].map((f) => join(options.out, f)),
     seconds: (performance.now() - started) / 1000,
   });
 

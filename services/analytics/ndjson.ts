@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { exportedEvent, type GameFacts } from './record.js';
 import type { TableEvent } from '../engine/core/index.js';
 import { moveRows } from './moves.js';
+import { TRAJECTORIES_FILE, trajectoryLines } from './trajectories.js';
 
 const CHUNK = 1 << 20;
 
@@ -74,9 +75,11 @@ export interface GameLines {
   eventCount: number;
   /** The game's rows of moves.ndjson (one per commit). */
   moves: string;
+  /** Its lines of trajectories.ndjson (one per decision), when asked for. */
+  trajectories?: string;
 }
 
-export function gameLines(facts: GameFacts, commits: readonly ExportCommit[]): GameLines {
+export function gameLines(facts: GameFacts, commits: readonly ExportCommit[], o: { trajectories?: boolean } = {}): GameLines {
   const moves = commits.filter((c) => c.seat !== undefined && c.seat !== null).length;
   const events: string[] = [];
   for (const c of commits) {
@@ -84,8 +87,13 @@ export function gameLines(facts: GameFacts, commits: readonly ExportCommit[]): G
       events.push(JSON.stringify({ gameId: facts.id, version: c.version, index, seat: c.seat ?? null, at: c.at, type: event.type, event: exportedEvent(event) }));
     }
   }
-  const rows = moveRows(facts.id, commits).map((r) => `${JSON.stringify(r)}\n`);
-  return { game: `${JSON.stringify({ ...facts, moves })}\n`, events: events.length ? `${events.join('\n')}\n` : '', eventCount: events.length, moves: rows.join('') };
+  const moveTable = moveRows(facts.id, commits);
+  const lines: GameLines = { game: `${JSON.stringify({ ...facts, moves })}\n`, events: events.length ? `${events.join('\n')}\n` : '', eventCount: events.length, moves: moveTable.map((r) => `${JSON.stringify(r)}\n`).join('') };
+  if (o.trajectories) {
+    const by = new Map(moveTable.map((r) => [r.version, r.by]));
+    lines.trajectories = trajectoryLines(facts.id, facts.type, commits, (v) => by.get(v) ?? null).map((l) => `${JSON.stringify(l)}\n`).join('');
+  }
+  return lines;
 }
 
 export interface SinkPosition {
@@ -93,6 +101,8 @@ export interface SinkPosition {
   eventsBytes: number;
   /** Absent in a checkpoint written before the moves table existed. */
   movesBytes?: number;
+  /** Present when the export writes trajectories. */
+  trajectoriesBytes?: number;
   games: number;
   events: number;
 }
@@ -105,19 +115,26 @@ export class ExportSink {
     private readonly gamesFile: NdjsonWriter,
     private readonly eventsFile: NdjsonWriter,
     private readonly movesFile: NdjsonWriter,
+    private readonly trajectoriesFile: NdjsonWriter | null,
     private counts: { games: number; events: number },
   ) {}
 
-  static async open(dir: string, from: SinkPosition = EMPTY_POSITION): Promise<ExportSink> {
+  static async open(dir: string, from: SinkPosition = EMPTY_POSITION, o: { trajectories?: boolean } = {}): Promise<ExportSink> {
     const games = await NdjsonWriter.open(join(dir, GAMES_FILE), from.gamesBytes);
     const events = await NdjsonWriter.open(join(dir, EVENTS_FILE), from.eventsBytes);
     const moves = await NdjsonWriter.open(join(dir, MOVES_FILE), from.movesBytes ?? 0);
-    return new ExportSink(games, events, moves, { games: from.games, events: from.events });
+    const trajectories = o.trajectories ? await NdjsonWriter.open(join(dir, TRAJECTORIES_FILE), from.trajectoriesBytes ?? 0) : null;
+    return new ExportSink(games, events, moves, trajectories, { games: from.games, events: from.events });
+  }
+
+  /** Whether trajectories.ndjson is written (lines made elsewhere must then carry theirs). */
+  get trajectories(): boolean {
+    return this.trajectoriesFile !== null;
   }
 
   /** Writes a finished game: its line in games.ndjson, a line per event in events.ndjson. */
   async add(facts: GameFacts, commits: readonly ExportCommit[]): Promise<void> {
-    await this.addLines(gameLines(facts, commits));
+    await this.addLines(gameLines(facts, commits, { trajectories: this.trajectories }));
   }
 
   /** Writes a game already formatted by `gameLines` (e.g. in a worker thread). */
@@ -125,6 +142,7 @@ export class ExportSink {
     await this.gamesFile.writeText(lines.game);
     await this.eventsFile.writeText(lines.events);
     await this.movesFile.writeText(lines.moves);
+    await this.trajectoriesFile?.writeText(lines.trajectories ?? '');
     this.counts.games++;
     this.counts.events += lines.eventCount;
   }
@@ -134,7 +152,9 @@ export class ExportSink {
     await this.gamesFile.flush();
     await this.eventsFile.flush();
     await this.movesFile.flush();
-    return { gamesBytes: this.gamesFile.bytes, eventsBytes: this.eventsFile.bytes, movesBytes: this.movesFile.bytes, ...this.counts };
+    await this.trajectoriesFile?.flush();
+    const trajectories = this.trajectoriesFile ? { trajectoriesBytes: this.trajectoriesFile.bytes } : {};
+    return { gamesBytes: this.gamesFile.bytes, eventsBytes: this.eventsFile.bytes, movesBytes: this.movesFile.bytes, ...trajectories, ...this.counts };
   }
 
   async close(): Promise<SinkPosition> {
@@ -142,6 +162,7 @@ export class ExportSink {
     await this.gamesFile.close();
     await this.eventsFile.close();
     await this.movesFile.close();
+    await this.trajectoriesFile?.close();
     return position;
   }
 }

@@ -41,7 +41,7 @@ try {
     const commits = botGame(game, { seats: task.seats, options: task.options, bots, ...seeds });
     // Each game's line records who played each seat, so `npm run stats` can split by line-up.
     const facts: GameFacts & { bots: string[] } = { ...gameFacts(`${task.runId}-${i}`, commits)!, bots: task.lineup };
-    batch.push(gameLines(facts, commits));
+    batch.push(gameLines(facts, commits, { trajectories: task.trajectories }));
     if (batch.length >= 50 || performance.now() - since > 200) await send();
   }
   if (batch.length) await send();

@@ -29,6 +29,8 @@ export interface SimulateOptions {
   workers?: number;
   /** Fixes every game's seeds (default: a fresh one). */
   seed?: string;
+  /** Also write trajectories.ndjson: one line per decision (view, legal moves, move). */
+  trajectories?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -54,6 +56,7 @@ export interface WorkerTask {
   runId: string;
   from: number;
   to: number;
+  trajectories: boolean;
 }
 
 export const MAX_GAMES = 10_000_000;
@@ -85,14 +88,14 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
   const runId = `sim-${sha256Hex(runSeed).slice(0, 12)}`;
   const threads = Math.max(1, Math.min(o.workers ?? availableParallelism(), o.games));
   await mkdir(o.out, { recursive: true });
-  const sink = await ExportSink.open(o.out);
+  const sink = await ExportSink.open(o.out, undefined, { trajectories: o.trajectories });
   let done = 0;
   // One writer for every thread: batches are appended in arrival order, one at a time.
   let writing = Promise.resolve();
 
   const run = (from: number, to: number) =>
     new Promise<void>((resolve, reject) => {
-      const task: WorkerTask = { game: game.id, seats: o.seats, options: o.options ?? {}, lineup, runSeed, runId, from, to };
+      const task: WorkerTask = { game: game.id, seats: o.seats, options: o.options ?? {}, lineup, runSeed, runId, from, to, trajectories: o.trajectories ?? false };
       const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
       worker.on('message', (batch: GameLines[]) => {
         writing = writing.then(async () => {

@@ -8,15 +8,17 @@ import { progress } from './progress.js';
 import { openTable } from './table.js';
 import { parseCli } from './args.js';
 
-const USAGE = `usage: npm run export -- --out DIR [--game TYPE] [--since ISO-DATE] [--page-size N]
+const USAGE = `usage: npm run export -- --out DIR [--game TYPE] [--since ISO-DATE] [--page-size N] [--trajectories]
 
 Writes every finished game of the table as games.ndjson, moves.ndjson, events.ndjson and their
 Parquet copies (docs/analytics.md describes the columns). The table is the one npm start uses:
 DATA_DIR (default ./.data) — while npm start runs, the export reads through the DynamoDB
 endpoint that server recorded there — or DYNAMODB_ENDPOINT and TABLE_NAME (default parlor).
 No AWS settings are needed for a local endpoint; against real DynamoDB set AWS_REGION and
-credentials as for any AWS SDK. Run it again after an interruption: it resumes.`;
-const { values } = parseCli(USAGE, { options: { out: { type: 'string' }, game: { type: 'string' }, since: { type: 'string' }, 'page-size': { type: 'string' } } });
+credentials as for any AWS SDK. Run it again after an interruption: it resumes.
+--trajectories also writes trajectories.ndjson: per seat, one line per decision with the seat's
+view, its legal moves and the move it made (docs/analytics.md gives the schema).`;
+const { values } = parseCli(USAGE, { options: { out: { type: 'string' }, game: { type: 'string' }, since: { type: 'string' }, 'page-size': { type: 'string' }, trajectories: { type: 'boolean' } } });
 if (!values.out) {
   console.error(USAGE);
   process.exit(2);
@@ -30,6 +32,7 @@ try {
     game: values.game,
     since: values.since,
     pageSize: values['page-size'] === undefined ? undefined : Number(values['page-size']),
+    trajectories: values.trajectories,
     onProgress: (p) => bar.update(p.scanned, p.total ?? p.scanned, `items · ${p.games} games · ${p.events} events`),
   });
   bar.stop();

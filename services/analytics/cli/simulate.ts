@@ -6,11 +6,12 @@ import { simulate } from '../simulate.js';
 import { progress } from './progress.js';
 import { parseCli } from './args.js';
 
-const USAGE = `usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR] [--workers W] [--seed S]
+const USAGE = `usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR] [--workers W] [--seed S] [--trajectories]
 
 Bots play K games (--bots: one kind per seat, the last repeated; default greedy) of G in-process through the server's engine and write the export format
 (games.ndjson, events.ndjson and their Parquet copies) to DIR (default simulations/<game>-<seats>p).
-The same --seed gives the same games whatever the --workers (default one per core).`;
+The same --seed gives the same games whatever the --workers (default one per core).
+--trajectories also writes trajectories.ndjson: one line per decision, the seat's view, its legal moves and the move.`;
 const { values } = parseCli(USAGE, {
   options: {
     game: { type: 'string' },
@@ -21,6 +22,7 @@ const { values } = parseCli(USAGE, {
     out: { type: 'string' },
     workers: { type: 'string' },
     seed: { type: 'string' },
+    trajectories: { type: 'boolean' },
   },
 });
 
@@ -49,11 +51,12 @@ async function main(): Promise<number> {
       out,
       workers: values.workers === undefined ? undefined : Number(values.workers),
       seed: values.seed,
+      trajectories: values.trajectories,
       onProgress: (done, total) => bar.update(done, total, `games · ${(done / ((performance.now() - started) / 1000)).toFixed(0)} games/s`),
     });
     bar.stop();
     console.log(`${summary.games} ${values.game} games (${values.seats} seats; bots ${summary.lineup.join(', ')}) on ${summary.workers} thread(s) in ${summary.seconds.toFixed(1)} s: ${summary.gamesPerSecond.toFixed(1)} games/s, ${summary.events} events; seed ${summary.seed}`);
-    console.log(`wrote ${out}/games.ndjson, events.ndjson, moves.ndjson and their .parquet copies`);
+    console.log(`wrote ${out}/games.ndjson, events.ndjson, moves.ndjson${values.trajectories ? ', trajectories.ndjson' : ''} and their .parquet copies`);
     return 0;
   } catch (e) {
     bar.stop();

@@ -19,9 +19,9 @@ const json = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 
 describe('trajectories', () => {
   it.each(games.map((g) => [g.id, g] as const))('%s: each line is what the seat saw when it chose (view, legal moves) and the move it made', async (_id, game) => {
-    const seen: { seat: number; view: unknown; legalMoves: unknown[]; move: unknown }[] = [];
+    const seen: { seat: number; view: unknown; legalMoves: readonly unknown[]; move: unknown }[] = [];
     const recording: Bot = (view, legalMoves, rng, context) => {
-      const move = randomBot(view, legalMoves, rng, context);
+      const move = randomBot(view, legalMoves, rng);
       seen.push(json({ seat: context.seat, view, legalMoves, move }));
       return move;
     };

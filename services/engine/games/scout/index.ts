@@ -3,6 +3,7 @@ import { defineGame, ensure } from '../../core/index.js';
 import { catalog } from './cards.js';
 import { command } from './commands.js';
 import { evolve } from './evolve.js';
+import { SCOUT_EVENT_SCHEMAS } from './event-schemas.js';
 import { legalCommands } from './legal.js';
 import { options } from './options.js';
 import { decide, start } from './rules.js';
@@ -20,6 +21,7 @@ export const scout = defineGame({
   command,
   viewType,
   viewSchema,
+  events: SCOUT_EVENT_SCHEMAS,
   validateSetup({ seats, options: o }) {
     ensure(o.startSeat === null || o.startSeat < seats, `startSeat must be a seat number below ${seats}`, 'BAD_INPUT');
   },

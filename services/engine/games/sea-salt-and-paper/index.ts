@@ -4,6 +4,7 @@ import { catalog } from './cards.js';
 import { command, type Command } from './commands.js';
 import type { Event } from './events.js';
 import { evolve } from './evolve.js';
+import { SEA_SALT_AND_PAPER_EVENT_SCHEMAS } from './event-schemas.js';
 import { legalCommands } from './legal.js';
 import { options, type Options } from './options.js';
 import { sampleWorld } from './sample-world.js';
@@ -21,6 +22,7 @@ export const seaSaltAndPaper = defineGame<State, Command, Event, Options, View, 
   command,
   viewType,
   viewSchema,
+  events: SEA_SALT_AND_PAPER_EVENT_SCHEMAS,
   initialState,
   start,
   decide,

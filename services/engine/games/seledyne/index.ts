@@ -6,6 +6,7 @@
 import { defineGame, ensure } from '../../core/index.js';
 import { command } from './commands.js';
 import { evolve } from './evolve.js';
+import { SELEDYNE_EVENT_SCHEMAS } from './event-schemas.js';
 import { legalCommands, status } from './legal.js';
 import { options } from './options.js';
 import { decide, start } from './flow.js';
@@ -22,6 +23,7 @@ export const seledyne = defineGame({
   command,
   viewType,
   viewSchema,
+  events: SELEDYNE_EVENT_SCHEMAS,
   validateSetup({ seats, options: o }) {
     const bad = (cond: boolean, message: string) => ensure(!cond, message, 'BAD_INPUT');
     bad(o.mode !== 'NORMAL', `mode ${o.mode} is not specified (A27): only NORMAL is playable`);

@@ -7,6 +7,7 @@ import { catalog } from './cards.js';
 import { command, type Command } from './commands.js';
 import type { Event } from './events.js';
 import { evolve } from './evolve.js';
+import { SILVER_EVENT_SCHEMAS } from './event-schemas.js';
 import { legalCommands, toMove } from './legal.js';
 import { options, type Options } from './options.js';
 import { decide, start } from './rules.js';
@@ -31,6 +32,7 @@ export const silver = defineGame<State, Command, Event, Options, SilverView, typ
   command,
   viewType: 'SilverView',
   viewSchema,
+  events: SILVER_EVENT_SCHEMAS,
   validateSetup({ seats, options: o }) {
     if (o.firstStartPlayer !== 'random' && o.firstStartPlayer >= seats) throw new RuleViolation('BAD_INPUT', `firstStartPlayer must be below ${seats}`);
   },

@@ -71,7 +71,8 @@ export interface TimerHandlers {
 export async function fireTimer(service: ParlorService, timer: Timer, handlers: TimerHandlers = {}): Promise<boolean> {
   if (timer.kind === 'warning') {
     const agg = await service.load(timer.gameId);
-    if (agg.app.clocks[timer.seat]?.deadline === timer.deadline) await handlers.warn?.(agg, timer);
+    // Only while its deadline is current and still ahead: a warning recovered late (after a restart) for a deadline already past says nothing.
+    if (agg.app.clocks[timer.seat]?.deadline === timer.deadline && Date.parse(timer.deadline) > service.now()) await handlers.warn?.(agg, timer);
     return false;
   }
   if (timer.kind === 'expire') {

@@ -42,6 +42,7 @@ export function playByTurnResolvers(service: ParlorService, play: PlayApi): IRes
       games: (p: { id: string }, args: { awaitingMyMove?: boolean | null; first?: number | null; after?: string | null }) =>
         guarded(() => play.players.inbox.page(p.id, { awaitingMyMove: args.awaitingMyMove ?? undefined, first: args.first ?? undefined, after: args.after ?? undefined })),
       webhooks: (p: { id: string }) => guarded(() => play.webhooks.list(p.id)),
+      awaitingCount: (p: { id: string }) => guarded(() => play.players.inbox.awaitingCount(p.id)),
     },
     PlayerGame: {
       game: (entry: InboxEntry, _args: unknown, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await service.load(entry.gameId))),

@@ -148,6 +148,8 @@ type Player {
   kind: PlayerKind!
   "My games: awaiting my move first (longest-waiting first), then the others by last activity."
   games(awaitingMyMove: Boolean, first: Int, after: String): PlayerGameConnection!
+  "How many of my games await my move (counted up to 1000)."
+  awaitingCount: Int!
   "My webhooks, with their delivery health."
   webhooks: [Webhook!]!
 }

@@ -64,9 +64,10 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
     async (req, reply) => reply.status(201).send(await play.players.register(req.body.name, req.body.kind)),
   );
 
-  app.get('/me', { schema: { summary: 'The calling player', tags: ['players'], security: auth, response: { 200: anyObject, ...refusals } } }, async (req) => {
+  app.get('/me', { schema: { summary: 'The calling player, with awaitingCount: how many games await their move (up to 1000)', tags: ['players'], security: auth, response: { 200: anyObject, ...refusals } } }, async (req) => {
     const id = playerOf(req.credential);
-    return { ...((await play.players.registry.get(id)) ?? { id, name: '', kind: 'HUMAN' }) };
+    const [player, awaitingCount] = await Promise.all([play.players.registry.get(id), play.players.inbox.awaitingCount(id)]);
+    return { ...(player ?? { id, name: '', kind: 'HUMAN' }), awaitingCount };
   });
 
   app.get<{ Querystring: { awaitingMyMove?: 'true' | 'false'; first?: string; after?: string } }>(

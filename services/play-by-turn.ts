@@ -11,6 +11,7 @@ import { LocalTimers, type AlarmClock } from './clocks/local-timers.js';
 import { fireTimer, type Timer } from './clocks/timer.js';
 import type { Aggregate } from './app/aggregate.js';
 import { Lifecycle } from './lifecycle/index.js';
+import { durationMs } from './clocks/time-control.js';
 import { Players } from './players/index.js';
 import { Inbox } from './players/inbox.js';
 import { PlayerRegistry } from './players/registry.js';
@@ -47,7 +48,10 @@ export function playByTurnService(service: ParlorService): void {
 
 export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>): PlayApi {
   const players = new Players(new PlayerRegistry(client, tableName), async () => new PlayerTokens({ secret: await signingSecret() }), new Inbox(client, tableName));
-  return { players, lifecycle: new Lifecycle(service), webhooks: new Webhooks(client, tableName) };
+  // How long a rematch offer waits for answers: a setting (ISO 8601), the default otherwise.
+  const offerFor = process.env.REMATCH_OFFER_EXPIRES_IN;
+  const lifecycle = new Lifecycle(service, { rematchOfferMs: offerFor ? durationMs(offerFor, 'REMATCH_OFFER_EXPIRES_IN') : undefined });
+  return { players, lifecycle, webhooks: new Webhooks(client, tableName) };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */

@@ -32,6 +32,7 @@ export class Notifier {
     const out: Notice[] = [];
     if (nowAwaiting) out.push({ type: 'YOUR_TURN', ...base });
     if (entry.over && !previous?.over) out.push({ type: 'GAME_OVER', ...base, deadline: null });
+    if (entry.rematchOffered && !previous?.rematchOffered) out.push({ type: 'REMATCH_OFFERED', ...base, deadline: null });
     return out;
   }
 

@@ -17,6 +17,7 @@ import type { Projection } from '../app/projections.js';
 import type { Commit } from '../store/port.js';
 import { OWNER_INDEX } from '../store/schema.js';
 import { playerPk } from './registry.js';
+import { pendingOffer } from '../lifecycle/rematch-offer.js';
 // Lists come in pages of at most 100 (the README's limit, the same as the lobby's).
 import { MAX_PAGE } from '../app/pages.js';
 
@@ -32,6 +33,8 @@ export interface InboxEntry {
   /** The earliest deadline among the player's seats to move, if the game has a clock. */
   deadline: string | null;
   over: boolean;
+  /** A rematch of this (finished) game is offered and waits for this player's answer. */
+  rematchOffered?: boolean;
   version: number;
 }
 
@@ -52,6 +55,7 @@ const gsk = (e: InboxEntry) => (e.awaitingMyMove ? `A#${e.waitingSince}#${e.game
 /** Each player's entry for a game at a commit (no storage): one per registered player in the game. */
 export function inboxEntries(agg: Aggregate, at: string): Omit<InboxEntry, 'waitingSince'>[] {
   const status = statusOf(agg);
+  const offer = pendingOffer(agg.app);
   const byPlayer = new Map<string, number[]>();
   for (const [seat, player] of Object.entries(agg.app.players)) byPlayer.set(player, [...(byPlayer.get(player) ?? []), Number(seat)]);
   return [...byPlayer].map(([player, seats]) => {
@@ -66,6 +70,7 @@ export function inboxEntries(agg: Aggregate, at: string): Omit<InboxEntry, 'wait
       lastActivity: at,
       deadline: deadlines[0] ?? null,
       over: status.over,
+      rematchOffered: !!offer && offer.players.includes(player) && !offer.accepted.includes(player),
       version: agg.version,
     };
   });

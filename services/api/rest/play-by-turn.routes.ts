@@ -8,6 +8,7 @@ import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import type { PlayerKind } from '../../players/registry.js';
 import { gameDto } from '../dto.js';
+import { WEBHOOK_EVENTS } from '../../notifications/webhooks.js';
 
 const error = {
   type: 'object',
@@ -114,7 +115,7 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
           type: 'object',
           required: ['url'],
           additionalProperties: false,
-          properties: { url: { type: 'string', maxLength: 2000 }, events: { type: ['array', 'null'], maxItems: 3, items: { type: 'string', enum: ['YOUR_TURN', 'DEADLINE_WARNING', 'GAME_OVER'] } } },
+          properties: { url: { type: 'string', maxLength: 2000 }, events: { type: ['array', 'null'], maxItems: WEBHOOK_EVENTS.length, items: { type: 'string', enum: [...WEBHOOK_EVENTS] } } },
         },
         response: { 201: anyObject, ...refusals },
       },
@@ -134,7 +135,8 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
 
   for (const [action, summary] of [
     ['resign', 'Hand the caller’s seat to a bot for the rest of the game'],
-    ['rematch', 'A new game with the same players and options, seats rotated'],
+    ['rematch', 'Deprecated: offers a rematch (see offer-rematch)'],
+    ['offer-rematch', 'Offer a rematch of a finished game to its former human players (your acceptance); created and started when all accepted'],
     ['cancel', 'Cancel a game that has not started (its creator only)'],
   ] as const) {
     app.post<{ Params: { id: string } }>(
@@ -144,11 +146,29 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
         const agg =
           action === 'resign'
             ? await play.lifecycle.resign(req.params.id, req.credential)
-            : action === 'rematch'
-              ? await play.lifecycle.rematch(req.params.id, playerOf(req.credential))
+            : action === 'rematch' || action === 'offer-rematch'
+              ? await play.lifecycle.offerRematch(req.params.id, playerOf(req.credential))
               : await play.lifecycle.cancel(req.params.id, playerOf(req.credential));
         return gameDto(agg, service.seatOf(agg, req.credential));
       },
     );
   }
+
+  app.post<{ Params: { id: string }; Body: { accept: boolean } }>(
+    '/games/:id/answer-rematch',
+    {
+      schema: {
+        summary: 'Accept or decline the pending rematch offer; the last acceptance creates and starts the rematch (the game\'s rematch links it)',
+        tags: ['games'],
+        security: auth,
+        params: gameId,
+        body: { type: 'object', required: ['accept'], additionalProperties: false, properties: { accept: { type: 'boolean' } } },
+        response: { 200: anyObject, ...refusals },
+      },
+    },
+    async (req) => {
+      const agg = await play.lifecycle.answerRematch(req.params.id, playerOf(req.credential), req.body.accept);
+      return gameDto(agg, service.seatOf(agg, req.credential));
+    },
+  );
 }

@@ -57,7 +57,7 @@ export function playApi(client: DynamoDBClient, tableName: string, service: Parl
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */
 export function notifyFromInbox(inbox: InboxType, notifier: Notifier): void {
   inbox.onChange(async (change) => {
-    for (const notice of Notifier.fromInbox(change)) await notifier.notify(notice);
+    for (const notice of Notifier.fromInbox(change)) await notifier.notify(notice, change.agg);
   });
 }
 
@@ -80,7 +80,7 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   notifyFromInbox(api.players.inbox, notifier);
   const warn = async (agg: Aggregate, timer: Timer) => {
     const player = agg.app.players[timer.seat];
-    if (player !== undefined) await notifier.notify({ type: 'DEADLINE_WARNING', player, gameId: agg.id, seat: timer.seat, version: agg.version, deadline: timer.deadline });
+    if (player !== undefined) await notifier.notify({ type: 'DEADLINE_WARNING', player, gameId: agg.id, seat: timer.seat, version: agg.version, deadline: timer.deadline }, agg);
   };
   const timers = new LocalTimers(o.client, o.tableName, o.clock, (timer) =>
     fireTimer(o.service, timer, { warn }).then(

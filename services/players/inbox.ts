@@ -44,7 +44,7 @@ export interface InboxPage {
 }
 
 /** What changed for one player: the entry, and whether it just started awaiting the player. */
-export type InboxChange = { entry: InboxEntry; nowAwaiting: boolean; previous: InboxEntry | null };
+export type InboxChange = { entry: InboxEntry; nowAwaiting: boolean; previous: InboxEntry | null; agg: Aggregate; commit: Commit };
 
 /** `awaitingCount` counts up to this many games (a player rarely has more to move in). */
 export const MAX_AWAITING_COUNT = 1000;
@@ -118,7 +118,7 @@ export class Inbox {
         if (e instanceof ConditionalCheckFailedException) continue; // a newer commit got there first
         throw e;
       }
-      const change = { entry, nowAwaiting: entry.awaitingMyMove && (!stillWaiting || newDeadline), previous: previous ?? null };
+      const change = { entry, nowAwaiting: entry.awaitingMyMove && (!stillWaiting || newDeadline), previous: previous ?? null, agg, commit };
       for (const listener of this.listeners) await listener(change);
     }
   }

@@ -3,6 +3,7 @@
  * rematches and webhooks, as extensions of the base schema (schema.ts).
  */
 import { DEFAULT_TIMEOUT_BOT } from '../../bots/spec.js';
+import { WEBHOOK_EVENT_MEANINGS } from '../../notifications/events.js';
 
 export const playByTurnSchema = /* GraphQL */ `
 extend type Query {
@@ -212,11 +213,7 @@ type PlayerGame {
 }
 
 enum WebhookEvent {
-  YOUR_TURN
-  DEADLINE_WARNING
-  GAME_OVER
-  "A rematch of a game of mine is offered and waits for my answer."
-  REMATCH_OFFERED
+${Object.entries(WEBHOOK_EVENT_MEANINGS).map(([event, meaning]) => `  "${meaning.replaceAll('"', '\\"')}"\n  ${event}`).join('\n')}
 }
 
 type Webhook {

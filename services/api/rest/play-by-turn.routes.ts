@@ -9,6 +9,7 @@ import type { PlayApi } from '../../play-by-turn.js';
 import type { PlayerKind } from '../../players/registry.js';
 import { gameDto } from '../dto.js';
 import { WEBHOOK_EVENTS } from '../../notifications/webhooks.js';
+import { WEBHOOK_PAYLOAD_SCHEMA } from '../../notifications/payload.js';
 
 const error = {
   type: 'object',
@@ -122,6 +123,8 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
     },
     async (req, reply) => reply.status(201).send(await play.webhooks.add(playerOf(req.credential), req.body.url, req.body.events ?? undefined)),
   );
+
+  app.get('/webhooks/schema', { schema: { summary: 'The JSON Schema of every webhook delivery body', tags: ['players'], response: { 200: anyObject } } }, async () => WEBHOOK_PAYLOAD_SCHEMA);
 
   app.get('/me/webhooks', { schema: { summary: "The calling player's webhooks and their delivery health", tags: ['players'], security: auth, response: { 200: { type: 'array', items: anyObject }, ...refusals } } }, async (req) =>
     play.webhooks.list(playerOf(req.credential)),

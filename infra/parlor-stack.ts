@@ -76,6 +76,13 @@ export class ParlorStack extends Stack {
       description: 'The DynamoDB table holding games, the lobby, and WebSocket connections',
     }).valueAsString;
 
+    const publicUrl = new CfnParameter(this, 'PublicUrl', {
+      type: 'String',
+      default: '',
+      allowedPattern: '^(https://[^\\s]{1,500})?$',
+      description: 'The web client\'s address: webhook payloads link to PUBLIC_URL#/game/<id> (empty: no link)',
+    }).valueAsString;
+
     this.table = gameTable(this, tableName);
     const stack = Stack.of(this);
 
@@ -87,6 +94,7 @@ export class ParlorStack extends Stack {
       POWERTOOLS_LOG_LEVEL: 'INFO',
       // Production: no GraphiQL, /docs or introspection (services/api/limits/settings.ts).
       NODE_ENV: 'production',
+      PUBLIC_URL: publicUrl,
     };
     // Cold starts are CPU-bound (infra/measure-bundles.ts: CPU to first answer), and Lambda's CPU
     // grows with memory: the http app (Fastify, mercurius, Swagger, ajv) gets one full vCPU.

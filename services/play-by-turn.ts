@@ -11,6 +11,7 @@ import { LocalTimers, type AlarmClock } from './clocks/local-timers.js';
 import { fireTimer, type Timer } from './clocks/timer.js';
 import type { Aggregate } from './app/aggregate.js';
 import { Lifecycle } from './lifecycle/index.js';
+import { durationMs } from './clocks/time-control.js';
 import { Players } from './players/index.js';
 import { Inbox } from './players/inbox.js';
 import { PlayerRegistry } from './players/registry.js';
@@ -47,13 +48,16 @@ export function playByTurnService(service: ParlorService): void {
 
 export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>): PlayApi {
   const players = new Players(new PlayerRegistry(client, tableName), async () => new PlayerTokens({ secret: await signingSecret() }), new Inbox(client, tableName));
-  return { players, lifecycle: new Lifecycle(service), webhooks: new Webhooks(client, tableName) };
+  // How long a rematch offer waits for answers: a setting (ISO 8601), the default otherwise.
+  const offerFor = process.env.REMATCH_OFFER_EXPIRES_IN;
+  const lifecycle = new Lifecycle(service, { rematchOfferMs: offerFor ? durationMs(offerFor, 'REMATCH_OFFER_EXPIRES_IN') : undefined });
+  return { players, lifecycle, webhooks: new Webhooks(client, tableName) };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */
 export function notifyFromInbox(inbox: InboxType, notifier: Notifier): void {
   inbox.onChange(async (change) => {
-    for (const notice of Notifier.fromInbox(change)) await notifier.notify(notice);
+    for (const notice of Notifier.fromInbox(change)) await notifier.notify(notice, change.agg);
   });
 }
 
@@ -76,7 +80,7 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   notifyFromInbox(api.players.inbox, notifier);
   const warn = async (agg: Aggregate, timer: Timer) => {
     const player = agg.app.players[timer.seat];
-    if (player !== undefined) await notifier.notify({ type: 'DEADLINE_WARNING', player, gameId: agg.id, seat: timer.seat, version: agg.version, deadline: timer.deadline });
+    if (player !== undefined) await notifier.notify({ type: 'DEADLINE_WARNING', player, gameId: agg.id, seat: timer.seat, version: agg.version, deadline: timer.deadline }, agg);
   };
   const timers = new LocalTimers(o.client, o.tableName, o.clock, (timer) =>
     fireTimer(o.service, timer, { warn }).then(

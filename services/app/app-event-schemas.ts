@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { sameType, type Same } from '../engine/core/same-type.js';
-import type { AppEvent, ClockStopped, DeadlineSet, GameCancelled, GameSettings, RematchCreated, SeatClaimed, SeatResigned, TimedOut } from './app-events.js';
+import type { AppEvent, ClockStopped, DeadlineSet, GameCancelled, GameSettings, RematchAnswered, RematchCreated, RematchExpired, RematchOffered, SeatClaimed, SeatResigned, TimedOut } from './app-events.js';
 
 const seat = z.number().int().min(0).describe('Seat number, from 0');
 const iso = z.string().describe('ISO 8601 time');
@@ -37,6 +37,16 @@ export const APP_EVENT_SCHEMAS = {
   SeatResigned: z.object({ type: z.literal('SeatResigned'), seat, bot: z.string().optional().describe('The bot spec that plays the seat from now on (absent in older games: random)') }).describe("The seat's player resigned: a bot plays it to the end"),
   GameCancelled: z.object({ type: z.literal('GameCancelled'), reason: z.enum(['cancelled', 'expired']) }).describe('The game was called off before it started (or a rematch withdrawn)'),
   RematchCreated: z.object({ type: z.literal('RematchCreated'), gameId: z.string() }).describe("The game's rematch"),
+  RematchOffered: z
+    .object({
+      type: z.literal('RematchOffered'),
+      by: z.string().describe('The registered player who offered (their acceptance)'),
+      players: z.array(z.string()).describe('Every former human player, who each answer'),
+      expiresAt: iso.describe('When the offer lapses unanswered'),
+    })
+    .describe('A rematch was offered to the former players'),
+  RematchAnswered: z.object({ type: z.literal('RematchAnswered'), player: z.string(), accept: z.boolean() }).describe('A former player accepted or declined the rematch'),
+  RematchExpired: z.object({ type: z.literal('RematchExpired') }).describe('The rematch offer lapsed unanswered'),
 } satisfies Record<AppEvent['type'], z.ZodType>;
 
 type Checked<K extends AppEvent['type'], T> = Same<z.infer<(typeof APP_EVENT_SCHEMAS)[K]>, T>;
@@ -48,3 +58,6 @@ sameType<Checked<'TimedOut', TimedOut>>();
 sameType<Checked<'SeatResigned', SeatResigned>>();
 sameType<Checked<'GameCancelled', GameCancelled>>();
 sameType<Checked<'RematchCreated', RematchCreated>>();
+sameType<Checked<'RematchOffered', RematchOffered>>();
+sameType<Checked<'RematchAnswered', RematchAnswered>>();
+sameType<Checked<'RematchExpired', RematchExpired>>();

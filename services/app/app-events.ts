@@ -71,9 +71,28 @@ export interface RematchCreated {
   type: 'RematchCreated';
   gameId: string;
 }
-export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated;
+/** A former player offers a rematch of the finished game; each of `players` (the former human players) answers. */
+export interface RematchOffered {
+  type: 'RematchOffered';
+  /** The player who offered (it counts as their acceptance). */
+  by: string;
+  /** Every former human player, the offerer included, in seat order. */
+  players: string[];
+  /** ISO time the offer lapses unanswered. */
+  expiresAt: string;
+}
+export interface RematchAnswered {
+  type: 'RematchAnswered';
+  player: string;
+  accept: boolean;
+}
+/** The offer lapsed before everyone accepted. */
+export interface RematchExpired {
+  type: 'RematchExpired';
+}
+export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | RematchOffered | RematchAnswered | RematchExpired;
 
-const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated']);
+const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated', 'RematchOffered', 'RematchAnswered', 'RematchExpired']);
 export const isAppEvent = (e: { type: string }): e is AppEvent => TYPES.has(e.type);
 
 export interface SeatClock {
@@ -95,6 +114,19 @@ export interface AppState {
   clocks: Record<Seat, SeatClock>;
   cancelled: GameCancelled['reason'] | null;
   rematch: string | null;
+  /** The newest rematch offer (absent in snapshots older than offers: none). */
+  rematchOffer?: RematchOffer | null;
+  /** How many offers the game has had (each game takes a few at most). */
+  rematchOffers?: number;
+}
+
+export interface RematchOffer {
+  offeredBy: string;
+  players: string[];
+  accepted: string[];
+  declined: string[];
+  expiresAt: string;
+  expired: boolean;
 }
 
 export const DEFAULT_SETTINGS: Omit<GameSettings, 'type'> = { onTimeout: 'BOT', bots: [], autoAdvance: false, multiSeat: false };
@@ -128,6 +160,14 @@ export function evolveApp(s: AppState, e: AppEvent): AppState {
       return { ...s, cancelled: e.reason, clocks: {} };
     case 'RematchCreated':
       return { ...s, rematch: e.gameId };
+    case 'RematchOffered':
+      return { ...s, rematchOffer: { offeredBy: e.by, players: e.players, accepted: [e.by], declined: [], expiresAt: e.expiresAt, expired: false }, rematchOffers: (s.rematchOffers ?? 0) + 1 };
+    case 'RematchAnswered': {
+      const offer = s.rematchOffer!;
+      return { ...s, rematchOffer: e.accept ? { ...offer, accepted: [...offer.accepted, e.player] } : { ...offer, declined: [...offer.declined, e.player] } };
+    }
+    case 'RematchExpired':
+      return { ...s, rematchOffer: { ...s.rematchOffer!, expired: true } };
   }
 }
 

@@ -36,15 +36,18 @@ export interface LobbyStore {
 /** Where an entry stands in the lobby's order (oldest first; the id breaks ties). */
 export const lobbyPosition = (e: Pick<LobbyEntry, 'createdAt' | 'gameId'>) => `${e.createdAt}|${e.gameId}`;
 
+const LOBBY_EVENTS = ['GameCreated', 'SeatTaken', 'GameCancelled'];
+
 /** Keeps the lobby: games still waiting for players. */
 export function lobbyProjection(lobby: LobbyStore): Projection {
   return {
     name: 'lobby',
     async apply(agg, commit) {
-      // Only creation and joins change the lobby; moves never touch it.
-      if (!commit.events.some((e) => ['GameCreated', 'SeatTaken'].includes((e as { type: string }).type))) return;
+      // Only creation, joins and calling the game off change the lobby; moves never touch it.
+      if (!commit.events.some((e) => LOBBY_EVENTS.includes((e as { type: string }).type))) return;
       const { state } = agg;
-      if (state.started) return lobby.close(agg.id, commit.version);
+      // A cancelled or expired game leaves the lobby with the commit that ends it.
+      if (state.started || agg.app.cancelled) return lobby.close(agg.id, commit.version);
       return lobby.put({ gameId: agg.id, type: state.game, seats: state.seats, taken: state.players.length, version: commit.version, seedFixed: state.seedFixed });
     },
   };

@@ -3,7 +3,7 @@
  * `TimedOut` and the seat's bot move (or, with FORFEIT, hands the seat to a bot for good)
  * only if the game is still at that version, so a late or repeated timer changes nothing.
  * A `warning` timer (a quarter of the time left) only notifies, and only while the deadline
- * it was set for still stands.
+ * it was set for still stands. A `rematch` timer lapses a rematch offer still unanswered.
  */
 import { applyCommit, type Aggregate } from '../app/aggregate.js';
 import type { TimedOut } from '../app/app-events.js';
@@ -12,14 +12,15 @@ import { moveDecision, type Decision, type ParlorService } from '../app/service.
 import type { TableEvent } from '../engine/core/index.js';
 import { seatBotMove } from '../bots/runner.js';
 import { botMark, timeoutBotOf } from '../bots/spec.js';
+import { offerExpiryDecision, pendingOffer } from '../lifecycle/rematch-offer.js';
 
 export interface Timer {
-  kind: 'timeout' | 'warning' | 'expire';
+  kind: 'timeout' | 'warning' | 'expire' | 'rematch';
   gameId: string;
   seat: number;
   /** The game's version when the timer was set. */
   version: number;
-  /** ISO time of the deadline it belongs to (for `expire`: the game's expiry; seat -1). */
+  /** ISO time of the deadline it belongs to (for `expire`: the game's expiry, `rematch`: the rematch offer's; seat -1). */
   deadline: string;
   /** Epoch ms the timer is due. */
   at: number;
@@ -27,13 +28,19 @@ export interface Timer {
 
 /**
  * The timers a game needs now: one timeout per running clock, a warning while more than a
- * quarter is left, and the expiry of a game still waiting for players.
+ * quarter is left, the expiry of a game still waiting for players, the lapse of a pending rematch offer.
  */
 export function timersOf(agg: Aggregate): Timer[] {
   const { expiresAt } = agg.app.settings;
   if (!agg.state.started) {
     return expiresAt && !agg.app.cancelled ? [{ kind: 'expire', gameId: agg.id, seat: -1, version: agg.version, deadline: expiresAt, at: Date.parse(expiresAt) }] : [];
   }
+  const offer = pendingOffer(agg.app);
+  const lapse: Timer[] = offer ? [{ kind: 'rematch', gameId: agg.id, seat: -1, version: agg.version, deadline: offer.expiresAt, at: Date.parse(offer.expiresAt) }] : [];
+  return [...lapse, ...clockTimers(agg)];
+}
+
+function clockTimers(agg: Aggregate): Timer[] {
   return Object.entries(agg.app.clocks).flatMap(([key, clock]) => {
     if (!clock.deadline) return [];
     const seat = Number(key);
@@ -71,12 +78,14 @@ export interface TimerHandlers {
 export async function fireTimer(service: ParlorService, timer: Timer, handlers: TimerHandlers = {}): Promise<boolean> {
   if (timer.kind === 'warning') {
     const agg = await service.load(timer.gameId);
-    if (agg.app.clocks[timer.seat]?.deadline === timer.deadline) await handlers.warn?.(agg, timer);
+    // Only while its deadline is current and still ahead: a warning recovered late (after a restart) for a deadline already past says nothing.
+    if (agg.app.clocks[timer.seat]?.deadline === timer.deadline && Date.parse(timer.deadline) > service.now()) await handlers.warn?.(agg, timer);
     return false;
   }
-  if (timer.kind === 'expire') {
+  if (timer.kind === 'expire' || timer.kind === 'rematch') {
+    const decide = timer.kind === 'expire' ? expiryDecision : offerExpiryDecision;
     const before = await service.load(timer.gameId);
-    return (await service.execute(timer.gameId, (agg) => expiryDecision(agg, service.now()))).version !== before.version;
+    return (await service.execute(timer.gameId, (agg) => decide(agg, service.now()))).version !== before.version;
   }
   try {
     const before = await service.load(timer.gameId);

@@ -22,7 +22,7 @@ export function timerHandler(parlor: Parlor) {
     const changed = await fireTimer(parlor.service, event, {
       warn: async (agg, timer) => {
         const player = agg.app.players[timer.seat];
-        if (player !== undefined) await notifier.notify({ type: 'DEADLINE_WARNING', player, gameId: agg.id, seat: timer.seat, version: agg.version, deadline: timer.deadline });
+        if (player !== undefined) await notifier.notify({ type: 'DEADLINE_WARNING', player, gameId: agg.id, seat: timer.seat, version: agg.version, deadline: timer.deadline }, agg);
       },
     });
     return { changed };

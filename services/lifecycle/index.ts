@@ -1,7 +1,7 @@
 /**
  * Leaving and starting over: resign (the seat is handed to a bot and the result says so),
- * cancel (the creator, before the game starts) and rematch (the same players and options,
- * seats rotated, linked from both games). Expiry of unstarted games is a timer (clocks/timer.ts).
+ * cancel (the creator, before the game starts) and rematch offers (rematch-offer.ts: the same
+ * players and options, seats rotated, created when all accepted, linked from both games). Expiry of unstarted games is a timer (clocks/timer.ts).
  */
 import type { Aggregate } from '../app/aggregate.js';
 import { statusOf } from '../app/aggregate.js';
@@ -10,9 +10,22 @@ import { AppError } from '../app/errors.js';
 import type { Credential, ParlorService } from '../app/service.js';
 import type { TableEvent } from '../engine/core/index.js';
 import { timeoutBotOf } from '../bots/spec.js';
+import { allAccepted, answerDecision, DEFAULT_REMATCH_OFFER_MS, formerHumans, offerDecision } from './rematch-offer.js';
+
+export interface LifecycleOptions {
+  /** How long a rematch offer waits for answers, in ms (default DEFAULT_REMATCH_OFFER_MS). */
+  rematchOfferMs?: number;
+}
 
 export class Lifecycle {
-  constructor(private readonly service: ParlorService) {}
+  private readonly rematchOfferMs: number;
+
+  constructor(
+    private readonly service: ParlorService,
+    options: LifecycleOptions = {},
+  ) {
+    this.rematchOfferMs = options.rematchOfferMs ?? DEFAULT_REMATCH_OFFER_MS;
+  }
 
   async resign(gameId: string, credential: Credential): Promise<Aggregate> {
     return this.service.execute(gameId, (agg) => {
@@ -34,28 +47,35 @@ export class Lifecycle {
     });
   }
 
-  /** The rematch of a finished game (the same one for every caller). */
-  async rematch(gameId: string, player: string): Promise<Aggregate> {
-    const old = await this.service.load(gameId);
-    if (this.service.seatOf(old, { player }) === null) throw new AppError('FORBIDDEN', 'only a player of the game may ask for a rematch');
-    if (old.app.rematch) return this.service.load(old.app.rematch);
-    if (!statusOf(old).over || old.app.cancelled) throw new AppError('FORBIDDEN', 'a rematch follows a finished game');
+  /** offerRematch: offers a rematch of a finished game to its former players (see rematch-offer.ts); answers with the finished game. */
+  async offerRematch(gameId: string, player: string): Promise<Aggregate> {
+    const agg = await this.service.execute(gameId, (agg) => offerDecision(agg, player, this.service.now(), this.rematchOfferMs));
+    return this.createWhenAllAccepted(agg);
+  }
+
+  /** answerRematch: accepts or declines the pending offer; the last acceptance creates and starts the rematch. */
+  async answerRematch(gameId: string, player: string, accept: boolean): Promise<Aggregate> {
+    const agg = await this.service.execute(gameId, (agg) => answerDecision(agg, player, accept));
+    return this.createWhenAllAccepted(agg);
+  }
+
+  /**
+   * Creates the rematch once every former human player accepted (the same one for every caller).
+   * Run after every offer and answer, so a creation interrupted by a crash is made by the next call.
+   */
+  private async createWhenAllAccepted(old: Aggregate): Promise<Aggregate> {
+    if (!allAccepted(old.app)) return old;
     const n = old.state.seats;
     const bots = old.app.settings.bots.map((b) => ({ seat: (b.seat + 1) % n, kind: b.kind }));
-    const humans = old.state.players
-      .map((p, seat) => ({ seat: (seat + 1) % n, name: p.name, player: old.app.players[seat], bot: old.app.botPlayers?.[seat] }))
-      .filter((h) => !bots.some((b) => b.seat === h.seat))
-      .sort((a, b) => a.seat - b.seat);
-    if (humans.some((h) => h.player === undefined)) throw new AppError('FORBIDDEN', 'a rematch needs every human seat held by a registered player');
+    const humans = formerHumans(old).sort((a, b) => a.next - b.next);
     const { expiresAt: _e, rematchOf: _r, ...kept } = old.app.settings;
     const settings: Partial<Omit<GameSettings, 'type'>> = { ...kept, bots, rematchOf: old.id };
     let fresh = await this.service.create({ game: old.state.game, seats: n, options: old.state.options, settings });
     // Humans in seat order: each join takes the next free seat, bots fill theirs in between.
     for (const h of humans) fresh = (await this.service.joinAsPlayer(fresh.id, h.name, h.player!, { bot: h.bot })).agg;
-    const linked = await this.service.execute(gameId, (agg) => (agg.app.rematch ? null : { events: [{ type: 'RematchCreated', gameId: fresh.id } as TableEvent] }));
-    if (linked.app.rematch === fresh.id) return this.service.load(fresh.id);
-    // Another player's rematch won the race: this one is withdrawn.
-    await this.service.execute(fresh.id, () => ({ events: [{ type: 'GameCancelled', reason: 'cancelled' } as TableEvent] }));
-    return this.service.load(linked.app.rematch!);
+    const linked = await this.service.execute(old.id, (agg) => (agg.app.rematch ? null : { events: [{ type: 'RematchCreated', gameId: fresh.id } as TableEvent] }));
+    // Another caller's creation won the race: this one is withdrawn.
+    if (linked.app.rematch !== fresh.id) await this.service.execute(fresh.id, () => ({ events: [{ type: 'GameCancelled', reason: 'cancelled' } as TableEvent] }));
+    return linked;
   }
 }

@@ -25,6 +25,9 @@ export interface DispatcherOptions {
   log?: { error(details: object, message: string): void };
 }
 
+/** Retry times remembered for waking the poller early; beyond them the idle poll picks retries up. */
+const MAX_REMEMBERED_RETRIES = 10_000;
+
 export const DEFAULT_BACKOFF = [5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
 
 export class Dispatcher {
@@ -34,8 +37,17 @@ export class Dispatcher {
   private readonly send: Poster;
   private readonly now: () => number;
   private readonly log: NonNullable<DispatcherOptions['log']>;
+  /**
+   * The due times of the retries this dispatcher scheduled and has not reached yet: each delivery
+   * keeps its own schedule (one remembered time would lose the others once it is sent). Bounded:
+   * past the cap the poller's idle round still finds them.
+   */
+  private readonly retries: number[] = [];
+
   /** When the earliest retry this dispatcher scheduled is due (epoch ms), if any. */
-  nextRetry: number | null = null;
+  get nextRetry(): number | null {
+    return this.retries.length ? Math.min(...this.retries) : null;
+  }
 
   constructor(
     private readonly outbox: Outbox,
@@ -52,7 +64,9 @@ export class Dispatcher {
 
   /** Sends every delivery due now; returns how many were attempted. */
   async sendDue(): Promise<number> {
-    if (this.nextRetry !== null && this.nextRetry <= this.now()) this.nextRetry = null;
+    const now = this.now();
+    // The retries due now are read below; only the later ones are left to wake for.
+    for (let i = this.retries.length - 1; i >= 0; i--) if (this.retries[i]! <= now) this.retries.splice(i, 1);
     const due = await this.outbox.due(this.now());
     let attempted = 0;
     await Promise.all(
@@ -76,7 +90,7 @@ export class Dispatcher {
     const wait = this.backoff[d.attempt];
     if (wait === undefined || hook.failures + 1 >= this.maxFailures) return this.outbox.done(d); // given up: the hook's health says so
     await this.outbox.retry(d, tried + wait, tried);
-    this.nextRetry = Math.min(this.nextRetry ?? Infinity, tried + wait);
+    if (this.retries.length < MAX_REMEMBERED_RETRIES) this.retries.push(tried + wait);
   }
 
   /** One attempt; null on a 2xx answer, else what went wrong. */

@@ -1,22 +1,16 @@
 /**
- * Notifications: what happens in a game that a player asked to hear of (YOUR_TURN when a game
- * starts waiting for them, DEADLINE_WARNING with a quarter of their time left, GAME_OVER),
- * put in the outbox for each of their webhooks that wants it. The body carries no hidden
- * information: `{ type, gameId, seat, version, deadline }`.
+ * Notifications: what happens in a game that a player asked to hear of (the event types are in
+ * events.ts), put in the outbox for each of their webhooks that wants it. The body is
+ * payload.ts's: public facts of the game only, never a view or a hidden card.
  */
 import { createHash } from 'node:crypto';
+import type { Aggregate } from '../app/aggregate.js';
 import type { InboxChange } from '../players/inbox.js';
 import type { Outbox } from './outbox.js';
-import type { WebhookEvent, Webhooks } from './webhooks.js';
+import { webhookPayload, type Notice } from './payload.js';
+import type { Webhooks } from './webhooks.js';
 
-export interface Notice {
-  type: WebhookEvent;
-  player: string;
-  gameId: string;
-  seat: number;
-  version: number;
-  deadline: string | null;
-}
+export type { Notice } from './payload.js';
 
 export class Notifier {
   constructor(
@@ -24,25 +18,34 @@ export class Notifier {
     private readonly outbox: Outbox,
     private readonly now: () => number,
     private readonly sent: () => void = () => {},
+    /** The web client's address, for the payload's link (default: the PUBLIC_URL setting). */
+    private readonly publicUrl: string | undefined = process.env.PUBLIC_URL || undefined,
   ) {}
 
   /** The notices an inbox change means. */
-  static fromInbox({ entry, nowAwaiting, previous }: InboxChange): Notice[] {
+  static fromInbox({ entry, nowAwaiting, previous, commit }: InboxChange): Notice[] {
     const base = { player: entry.player, gameId: entry.gameId, seat: entry.seat, version: entry.version, deadline: entry.deadline };
     const out: Notice[] = [];
+    for (const e of commit.events as { type: string; seat?: number; deadline?: string }[]) {
+      if (e.type === 'TimedOut') out.push({ type: 'TIMED_OUT', ...base, seat: e.seat!, deadline: e.deadline! });
+      if (e.type === 'SeatResigned') out.push({ type: 'RESIGNED', ...base, seat: e.seat!, deadline: null });
+    }
     if (nowAwaiting) out.push({ type: 'YOUR_TURN', ...base });
     if (entry.over && !previous?.over) out.push({ type: 'GAME_OVER', ...base, deadline: null });
+    if (entry.rematchOffered && !previous?.rematchOffered) out.push({ type: 'REMATCH_OFFERED', ...base, deadline: null });
     return out;
   }
 
-  async notify(notice: Notice): Promise<void> {
+  /** Enqueues the notice for each of the player's hooks that wants it; `agg` is the game at the notice's commit. */
+  async notify(notice: Notice, agg: Aggregate): Promise<void> {
     const hooks = (await this.webhooks.list(notice.player)).filter((h) => !h.disabled && h.events.includes(notice.type));
-    const { player: _p, ...body } = notice;
+    if (!hooks.length) return;
+    const body = JSON.stringify(webhookPayload(notice, agg, this.publicUrl));
     for (const hook of hooks) {
       // One id per (hook, event): a replayed projection enqueues the same delivery id again, never a new one.
       const id = `msg_${createHash('sha256').update(`${hook.id}:${notice.type}:${notice.gameId}:${notice.version}:${notice.seat}:${notice.deadline}`).digest('base64url').slice(0, 24)}`;
-      await this.outbox.put({ id, player: notice.player, webhookId: hook.id, body: JSON.stringify(body), attempt: 0, dueAt: this.now(), tries: [] });
+      await this.outbox.put({ id, player: notice.player, webhookId: hook.id, body, attempt: 0, dueAt: this.now(), tries: [] });
     }
-    if (hooks.length) this.sent();
+    this.sent();
   }
 }

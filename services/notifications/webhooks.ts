@@ -11,8 +11,9 @@ import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, Update
 import { AppError } from '../app/errors.js';
 import { playerPk } from '../players/registry.js';
 
-export const WEBHOOK_EVENTS = ['YOUR_TURN', 'DEADLINE_WARNING', 'GAME_OVER'] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+import { WEBHOOK_EVENTS, type WebhookEvent } from './events.js';
+
+export { WEBHOOK_EVENTS, type WebhookEvent };
 export const MAX_WEBHOOKS = 5;
 const MAX_URL = 2000;
 const PREFIX = 'WEBHOOK#';

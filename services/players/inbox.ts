@@ -17,6 +17,9 @@ import type { Projection } from '../app/projections.js';
 import type { Commit } from '../store/port.js';
 import { OWNER_INDEX } from '../store/schema.js';
 import { playerPk } from './registry.js';
+import { pendingOffer } from '../lifecycle/rematch-offer.js';
+// Lists come in pages of at most 100 (the README's limit, the same as the lobby's).
+import { MAX_PAGE } from '../app/pages.js';
 
 export interface InboxEntry {
   player: string;
@@ -30,6 +33,8 @@ export interface InboxEntry {
   /** The earliest deadline among the player's seats to move, if the game has a clock. */
   deadline: string | null;
   over: boolean;
+  /** A rematch of this (finished) game is offered and waits for this player's answer. */
+  rematchOffered?: boolean;
   version: number;
 }
 
@@ -39,9 +44,10 @@ export interface InboxPage {
 }
 
 /** What changed for one player: the entry, and whether it just started awaiting the player. */
-export type InboxChange = { entry: InboxEntry; nowAwaiting: boolean; previous: InboxEntry | null };
+export type InboxChange = { entry: InboxEntry; nowAwaiting: boolean; previous: InboxEntry | null; agg: Aggregate; commit: Commit };
 
-export const MAX_PAGE = 50;
+/** `awaitingCount` counts up to this many games (a player rarely has more to move in). */
+export const MAX_AWAITING_COUNT = 1000;
 const INBOX = 'INBOX#';
 const inverted = (iso: string) => String(9_000_000_000_000_000 - Date.parse(iso)).padStart(16, '0');
 const gsk = (e: InboxEntry) => (e.awaitingMyMove ? `A#${e.waitingSince}#${e.gameId}` : `B#${inverted(e.lastActivity)}#${e.gameId}`);
@@ -49,6 +55,7 @@ const gsk = (e: InboxEntry) => (e.awaitingMyMove ? `A#${e.waitingSince}#${e.game
 /** Each player's entry for a game at a commit (no storage): one per registered player in the game. */
 export function inboxEntries(agg: Aggregate, at: string): Omit<InboxEntry, 'waitingSince'>[] {
   const status = statusOf(agg);
+  const offer = pendingOffer(agg.app);
   const byPlayer = new Map<string, number[]>();
   for (const [seat, player] of Object.entries(agg.app.players)) byPlayer.set(player, [...(byPlayer.get(player) ?? []), Number(seat)]);
   return [...byPlayer].map(([player, seats]) => {
@@ -63,6 +70,7 @@ export function inboxEntries(agg: Aggregate, at: string): Omit<InboxEntry, 'wait
       lastActivity: at,
       deadline: deadlines[0] ?? null,
       over: status.over,
+      rematchOffered: !!offer && offer.players.includes(player) && !offer.accepted.includes(player),
       version: agg.version,
     };
   });
@@ -95,6 +103,8 @@ export class Inbox {
       if (previous && previous.version >= fresh.version) continue;
       const stillWaiting = previous?.awaitingMyMove && fresh.awaitingMyMove;
       const entry: InboxEntry = { ...fresh, waitingSince: fresh.awaitingMyMove ? (stillWaiting ? previous!.waitingSince : commit.at) : null };
+      // A new deadline while still to move (the seat stayed to move across a timeout) is a new turn to announce.
+      const newDeadline = !!stillWaiting && fresh.deadline !== null && fresh.deadline !== previous!.deadline;
       try {
         await this.doc.send(
           new PutCommand({
@@ -108,9 +118,32 @@ export class Inbox {
         if (e instanceof ConditionalCheckFailedException) continue; // a newer commit got there first
         throw e;
       }
-      const change = { entry, nowAwaiting: entry.awaitingMyMove && !stillWaiting, previous: previous ?? null };
+      const change = { entry, nowAwaiting: entry.awaitingMyMove && (!stillWaiting || newDeadline), previous: previous ?? null, agg, commit };
       for (const listener of this.listeners) await listener(change);
     }
+  }
+
+  /** How many games await the player's move: a count of the index's `A#` keys, bounded by MAX_AWAITING_COUNT. */
+  async awaitingCount(player: string): Promise<number> {
+    let count = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const out = await this.doc.send(
+        new QueryCommand({
+          TableName: this.table,
+          IndexName: OWNER_INDEX.name,
+          KeyConditionExpression: '#p = :p AND begins_with(#s, :a)',
+          ExpressionAttributeNames: { '#p': OWNER_INDEX.partition, '#s': OWNER_INDEX.sort },
+          ExpressionAttributeValues: { ':p': INBOX + player, ':a': 'A#' },
+          Select: 'COUNT',
+          Limit: MAX_AWAITING_COUNT - count,
+          ExclusiveStartKey: start,
+        }),
+      );
+      count += out.Count ?? 0;
+      start = out.LastEvaluatedKey;
+    } while (start && count < MAX_AWAITING_COUNT);
+    return count;
   }
 
   /** One page of a player's inbox, in inbox order: a single Query. */

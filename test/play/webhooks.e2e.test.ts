@@ -61,7 +61,7 @@ describe('webhooks', () => {
       expect(() => new Webhook('whsec_' + Buffer.from('another secret of enough length').toString('base64')).verify(r.body, r.headers as Record<string, string>)).toThrow();
     }
     const body = JSON.parse(good.received.find((r) => JSON.parse(r.body).gameId === id)!.body);
-    expect(Object.keys(body).sort()).toEqual(['deadline', 'gameId', 'seat', 'type', 'version']);
+    expect(Object.keys(body).sort()).toEqual(['deadline', 'game', 'gameId', 'reason', 'result', 'seat', 'seats', 'toMove', 'type', 'url', 'version']);
     expect(body).toMatchObject({ type: 'YOUR_TURN', gameId: id, seat: 0 });
     expect(Date.parse(body.deadline)).toBeGreaterThan(Date.now());
   });

@@ -27,7 +27,10 @@ export function playByTurnResolvers(service: ParlorService, play: PlayApi): IRes
     Mutation: {
       registerPlayer: (_root, args: { name: string; kind?: PlayerKind | null }) => guarded(() => play.players.register(args.name, args.kind ?? 'HUMAN')),
       resign: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.resign(args.gameId, ctx.token))),
-      rematch: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.rematch(args.gameId, playerOf(ctx.token)))),
+      rematch: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.offerRematch(args.gameId, playerOf(ctx.token)))),
+      offerRematch: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.offerRematch(args.gameId, playerOf(ctx.token)))),
+      answerRematch: (_root, args: { gameId: string; accept: boolean }, ctx: ParlorContext) =>
+        guarded(async () => asGame(ctx)(await play.lifecycle.answerRematch(args.gameId, playerOf(ctx.token), args.accept))),
       cancelGame: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.cancel(args.gameId, playerOf(ctx.token)))),
       addWebhook: (_root, args: { url: string; events?: string[] | null }, ctx: ParlorContext) => guarded(() => play.webhooks.add(playerOf(ctx.token), args.url, args.events ?? undefined)),
       removeWebhook: (_root, args: { id: string }, ctx: ParlorContext) => guarded(() => play.webhooks.remove(playerOf(ctx.token), args.id)),
@@ -42,14 +45,17 @@ export function playByTurnResolvers(service: ParlorService, play: PlayApi): IRes
       games: (p: { id: string }, args: { awaitingMyMove?: boolean | null; first?: number | null; after?: string | null }) =>
         guarded(() => play.players.inbox.page(p.id, { awaitingMyMove: args.awaitingMyMove ?? undefined, first: args.first ?? undefined, after: args.after ?? undefined })),
       webhooks: (p: { id: string }) => guarded(() => play.webhooks.list(p.id)),
+      awaitingCount: (p: { id: string }) => guarded(() => play.players.inbox.awaitingCount(p.id)),
     },
     PlayerGame: {
+      rematchOffered: (entry: InboxEntry) => entry.rematchOffered ?? false,
       game: (entry: InboxEntry, _args: unknown, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await service.load(entry.gameId))),
     },
     Game: {
       clocks: (h: GameHandle) => playByTurnFields(h.agg).clocks,
       rematch: (h: GameHandle) => h.agg.app.rematch,
       rematchOf: (h: GameHandle) => h.agg.app.settings.rematchOf ?? null,
+      rematchOffer: (h: GameHandle) => playByTurnFields(h.agg).rematchOffer,
       timeoutBot: (h: GameHandle) => playByTurnFields(h.agg).timeoutBot,
     },
   };

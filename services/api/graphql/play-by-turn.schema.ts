@@ -3,6 +3,7 @@
  * rematches and webhooks, as extensions of the base schema (schema.ts).
  */
 import { DEFAULT_TIMEOUT_BOT } from '../../bots/spec.js';
+import { WEBHOOK_EVENT_MEANINGS } from '../../notifications/events.js';
 
 export const playByTurnSchema = /* GraphQL */ `
 extend type Query {
@@ -18,8 +19,19 @@ extend type Mutation {
   registerPlayer(name: String!, kind: PlayerKind = HUMAN): PlayerAuth!
   "Hands the caller's seat to a bot for the rest of the game; the result records the resignation."
   resign(gameId: ID!): Game!
-  "A new game with the same players and options, seats rotated by one; the same game for every caller."
-  rematch(gameId: ID!): Game!
+  "Offers a rematch (see offerRematch); answers with this game."
+  rematch(gameId: ID!): Game! @deprecated(reason: "A rematch is an offer now: use offerRematch and answerRematch")
+  """
+  Offers a rematch of a finished game to its former human players (resigned and forfeited ones too):
+  the same options, seats rotated by one, bots re-seated. It counts as the caller's acceptance; while an
+  offer is pending, offering again is accepting it. Answers with this game (see Game.rematchOffer).
+  """
+  offerRematch(gameId: ID!): Game!
+  """
+  Accepts or declines the pending rematch offer. When every former human player has accepted, the rematch
+  is created and started (Game.rematch links it); one decline ends the offer. Answers with this game.
+  """
+  answerRematch(gameId: ID!, accept: Boolean!): Game!
   "Cancels a game that has not started (its creator only)."
   cancelGame(gameId: ID!): Game!
   "Sends the calling player's chosen events to url, signed per the Standard Webhooks specification."
@@ -103,8 +115,10 @@ extend type GameType {
 extend type Game {
   "Each seat's clock (empty without a time control)."
   clocks: [SeatClock!]!
-  "The rematch of this game, once someone asked for it."
+  "The rematch of this game, once every former player accepted the offer."
   rematch: ID
+  "The newest rematch offer of this game, if any (an expired or declined one stays shown until another is made)."
+  rematchOffer: RematchOffer
   "The game this one is a rematch of."
   rematchOf: ID
   "The bot (\\"kind:level\\") that plays for a seat that times out, resigns or forfeits."
@@ -134,6 +148,18 @@ extend type GameResult {
   forfeited: [Int!]!
 }
 
+"A rematch offered to a finished game's former human players; seats are this game's."
+type RematchOffer {
+  "The seat of the player who offered."
+  offeredBy: Int!
+  "Seats of the players who accepted (the offerer's included)."
+  accepted: [Int!]!
+  "Seats of the players who declined (one decline ends the offer)."
+  declined: [Int!]!
+  "When the offer lapses unanswered (ISO 8601)."
+  expiresAt: String!
+}
+
 type SeatClock {
   seat: Int!
   "What the seat has left when its clock is stopped; its budget for the move while it runs."
@@ -148,6 +174,8 @@ type Player {
   kind: PlayerKind!
   "My games: awaiting my move first (longest-waiting first), then the others by last activity."
   games(awaitingMyMove: Boolean, first: Int, after: String): PlayerGameConnection!
+  "How many of my games await my move (counted up to 1000)."
+  awaitingCount: Int!
   "My webhooks, with their delivery health."
   webhooks: [Webhook!]!
 }
@@ -180,12 +208,12 @@ type PlayerGame {
   "Since when the game waits for me."
   waitingSince: String
   lastActivity: String!
+  "A rematch of this finished game is offered and waits for my answer (answerRematch)."
+  rematchOffered: Boolean!
 }
 
 enum WebhookEvent {
-  YOUR_TURN
-  DEADLINE_WARNING
-  GAME_OVER
+${Object.entries(WEBHOOK_EVENT_MEANINGS).map(([event, meaning]) => `  "${meaning.replaceAll('"', '\\"')}"\n  ${event}`).join('\n')}
 }
 
 type Webhook {

@@ -8,6 +8,8 @@ import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import type { PlayerKind } from '../../players/registry.js';
 import { gameDto } from '../dto.js';
+import { WEBHOOK_EVENTS } from '../../notifications/webhooks.js';
+import { WEBHOOK_PAYLOAD_SCHEMA } from '../../notifications/payload.js';
 
 const error = {
   type: 'object',
@@ -64,9 +66,10 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
     async (req, reply) => reply.status(201).send(await play.players.register(req.body.name, req.body.kind)),
   );
 
-  app.get('/me', { schema: { summary: 'The calling player', tags: ['players'], security: auth, response: { 200: anyObject, ...refusals } } }, async (req) => {
+  app.get('/me', { schema: { summary: 'The calling player, with awaitingCount: how many games await their move (up to 1000)', tags: ['players'], security: auth, response: { 200: anyObject, ...refusals } } }, async (req) => {
     const id = playerOf(req.credential);
-    return { ...((await play.players.registry.get(id)) ?? { id, name: '', kind: 'HUMAN' }) };
+    const [player, awaitingCount] = await Promise.all([play.players.registry.get(id), play.players.inbox.awaitingCount(id)]);
+    return { ...(player ?? { id, name: '', kind: 'HUMAN' }), awaitingCount };
   });
 
   app.get<{ Querystring: { awaitingMyMove?: 'true' | 'false'; first?: string; after?: string } }>(
@@ -113,13 +116,15 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
           type: 'object',
           required: ['url'],
           additionalProperties: false,
-          properties: { url: { type: 'string', maxLength: 2000 }, events: { type: ['array', 'null'], maxItems: 3, items: { type: 'string', enum: ['YOUR_TURN', 'DEADLINE_WARNING', 'GAME_OVER'] } } },
+          properties: { url: { type: 'string', maxLength: 2000 }, events: { type: ['array', 'null'], maxItems: WEBHOOK_EVENTS.length, items: { type: 'string', enum: [...WEBHOOK_EVENTS] } } },
         },
         response: { 201: anyObject, ...refusals },
       },
     },
     async (req, reply) => reply.status(201).send(await play.webhooks.add(playerOf(req.credential), req.body.url, req.body.events ?? undefined)),
   );
+
+  app.get('/webhooks/schema', { schema: { summary: 'The JSON Schema of every webhook delivery body', tags: ['players'], response: { 200: anyObject } } }, async () => WEBHOOK_PAYLOAD_SCHEMA);
 
   app.get('/me/webhooks', { schema: { summary: "The calling player's webhooks and their delivery health", tags: ['players'], security: auth, response: { 200: { type: 'array', items: anyObject }, ...refusals } } }, async (req) =>
     play.webhooks.list(playerOf(req.credential)),
@@ -133,7 +138,8 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
 
   for (const [action, summary] of [
     ['resign', 'Hand the caller’s seat to a bot for the rest of the game'],
-    ['rematch', 'A new game with the same players and options, seats rotated'],
+    ['rematch', 'Deprecated: offers a rematch (see offer-rematch)'],
+    ['offer-rematch', 'Offer a rematch of a finished game to its former human players (your acceptance); created and started when all accepted'],
     ['cancel', 'Cancel a game that has not started (its creator only)'],
   ] as const) {
     app.post<{ Params: { id: string } }>(
@@ -143,11 +149,29 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
         const agg =
           action === 'resign'
             ? await play.lifecycle.resign(req.params.id, req.credential)
-            : action === 'rematch'
-              ? await play.lifecycle.rematch(req.params.id, playerOf(req.credential))
+            : action === 'rematch' || action === 'offer-rematch'
+              ? await play.lifecycle.offerRematch(req.params.id, playerOf(req.credential))
               : await play.lifecycle.cancel(req.params.id, playerOf(req.credential));
         return gameDto(agg, service.seatOf(agg, req.credential));
       },
     );
   }
+
+  app.post<{ Params: { id: string }; Body: { accept: boolean } }>(
+    '/games/:id/answer-rematch',
+    {
+      schema: {
+        summary: 'Accept or decline the pending rematch offer; the last acceptance creates and starts the rematch (the game\'s rematch links it)',
+        tags: ['games'],
+        security: auth,
+        params: gameId,
+        body: { type: 'object', required: ['accept'], additionalProperties: false, properties: { accept: { type: 'boolean' } } },
+        response: { 200: anyObject, ...refusals },
+      },
+    },
+    async (req) => {
+      const agg = await play.lifecycle.answerRematch(req.params.id, playerOf(req.credential), req.body.accept);
+      return gameDto(agg, service.seatOf(agg, req.credential));
+    },
+  );
 }

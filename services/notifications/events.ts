@@ -1,0 +1,15 @@
+/**
+ * The webhook event types, each with what it means: the one place to add one (the GraphQL enum,
+ * the REST enum and the payload's JSON Schema are built from it). MESSAGE comes with messages.
+ */
+export const WEBHOOK_EVENT_MEANINGS = {
+  YOUR_TURN: 'A game waits for my move (again for each new deadline while it keeps waiting).',
+  DEADLINE_WARNING: 'A quarter of my time for the move is left.',
+  GAME_OVER: 'A game of mine ended: finished, cancelled, expired or decided by a forfeit (reason, result).',
+  TIMED_OUT: "A seat's time ran out in a game of mine (seat: which); a bot moved for it, or took it over (FORFEIT).",
+  RESIGNED: 'A player resigned in a game of mine (seat: which); a bot plays the seat to the end.',
+  REMATCH_OFFERED: 'A rematch of a game of mine is offered and waits for my answer (answerRematch).',
+} as const;
+
+export type WebhookEvent = keyof typeof WEBHOOK_EVENT_MEANINGS;
+export const WEBHOOK_EVENTS = Object.keys(WEBHOOK_EVENT_MEANINGS) as WebhookEvent[];

@@ -72,6 +72,8 @@ export interface PlayByTurn extends PlayApi {
   timers: LocalTimers;
   /** Waits until no server move is pending (tests). */
   settle(): Promise<void>;
+  /** Waits until the digest job (if any) is done with what came due (tests). */
+  digestsIdle(): Promise<void>;
   stop(): void;
 }
 
@@ -103,7 +105,7 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
     await timers.sync(agg);
     bots.schedule(agg);
   });
-  return { ...api, bots, timers, settle: () => settle(timers, bots),
+  return { ...api, bots, timers, settle: () => settle(timers, bots), digestsIdle: async () => digests?.idle(),
     stop: () => {
       timers.stop();
       poller.stop();

@@ -1,0 +1,63 @@
+/**
+ * Per-player settings decide which notices take which channel: the events chosen, the channels
+ * chosen, and quiet hours (no push in them; the digest is scheduled and waits). The settings live
+ * in a real table (embedded DynamoDB); the channels are recorders.
+ */
+import { describe, expect, it } from 'vitest';
+import { emailChannel, NotificationChannels, pushChannel, webhookChannel } from '../../services/notifications/channels.js';
+import type { Notice } from '../../services/notifications/index.js';
+import { NotificationSettingsStore } from '../../services/notifications/settings.js';
+import { useEmbeddedDynamo } from '../kit/dynamo.js';
+
+const db = useEmbeddedDynamo();
+const NOON = Date.parse('2026-06-01T12:00:00Z');
+
+function channelsAt(now: number) {
+  const got = { webhook: [] as string[], push: [] as string[], email: [] as string[] };
+  const store = new NotificationSettingsStore(db.client, db.tableName);
+  const channels = new NotificationChannels(
+    store,
+    {
+      WEBHOOK: webhookChannel({ notify: async (n) => void got.webhook.push(n.type) }),
+      PUSH: pushChannel(async (n) => void got.push.push(n.type), () => now),
+      EMAIL: emailChannel(async (player) => void got.email.push(player), () => now),
+    },
+    { error: () => {} },
+  );
+  return { got, store, channels };
+}
+const notice = (player: string, type: Notice['type']): Notice => ({ type, player, gameId: 'g1', seat: 0, version: 3, deadline: null });
+
+describe('notification settings', () => {
+  it('by default every event takes every channel (email: a game awaiting the player schedules the digest)', async () => {
+    const { got, channels } = channelsAt(NOON);
+    for (const type of ['YOUR_TURN', 'DEADLINE_WARNING', 'GAME_OVER'] as const) await channels.notify(notice('p-default', type));
+    expect(got).toEqual({ webhook: ['YOUR_TURN', 'DEADLINE_WARNING', 'GAME_OVER'], push: ['YOUR_TURN', 'DEADLINE_WARNING', 'GAME_OVER'], email: ['p-default', 'p-default'] });
+  });
+
+  it('sends only the chosen events, only by the chosen channels', async () => {
+    const { got, store, channels } = channelsAt(NOON);
+    await store.update('p-chosen', { events: ['GAME_OVER', 'YOUR_TURN'], channels: ['PUSH'] });
+    for (const type of ['YOUR_TURN', 'DEADLINE_WARNING', 'GAME_OVER'] as const) await channels.notify(notice('p-chosen', type));
+    expect(got).toEqual({ webhook: [], push: ['YOUR_TURN', 'GAME_OVER'], email: [] });
+  });
+
+  it('sends no push in quiet hours (in the player’s time zone, across midnight); the digest is still scheduled, to wait them out', async () => {
+    const { store } = channelsAt(NOON);
+    // 12:00 UTC is 21:00 in Tokyo: inside 20:00–07:00 there, outside it in UTC.
+    await store.update('p-quiet', { quietHours: { start: '20:00', end: '07:00', timeZone: 'Asia/Tokyo' } });
+    await store.update('p-awake', { quietHours: { start: '20:00', end: '07:00', timeZone: 'UTC' } });
+    const { got, channels } = channelsAt(NOON);
+    await channels.notify(notice('p-quiet', 'YOUR_TURN'));
+    await channels.notify(notice('p-awake', 'YOUR_TURN'));
+    expect(got).toEqual({ webhook: ['YOUR_TURN', 'YOUR_TURN'], push: ['YOUR_TURN'], email: ['p-quiet', 'p-awake'] });
+  });
+
+  it('a channel that fails keeps no other from its notice', async () => {
+    const store = new NotificationSettingsStore(db.client, db.tableName);
+    const pushed: string[] = [];
+    const channels = new NotificationChannels(store, { WEBHOOK: async () => Promise.reject(new Error('outbox down')), PUSH: pushChannel(async (n) => void pushed.push(n.type), () => NOON) }, { error: () => {} });
+    await channels.notify(notice('p-fail', 'YOUR_TURN'));
+    expect(pushed).toEqual(['YOUR_TURN']);
+  });
+});

@@ -92,7 +92,8 @@ export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
     : undefined;
   const signingSecret = () => secretValue(required('SIGNING_SECRET_ARN', env));
   const notifications: Partial<NotificationsConfig> = {
-    ...(env.VAPID_SECRET_ARN && { vapidSecret: () => secretValue(env.VAPID_SECRET_ARN!) }),
+    // One secret for the VAPID key pair and the unsubscribe links' key (each derived under its own label).
+    ...(env.VAPID_SECRET_ARN && { vapidSecret: () => secretValue(env.VAPID_SECRET_ARN!), linkSecret: () => secretValue(env.VAPID_SECRET_ARN!) }),
     vapidSubject: env.VAPID_SUBJECT,
     mailer: mailerFromEnv(env),
     mailFrom: env.MAIL_FROM,

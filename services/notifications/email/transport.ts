@@ -3,7 +3,6 @@
  * Amazon SES v2 on AWS (`MAIL_TRANSPORT=ses`, the function's role allowed to send), else nowhere
  * (no email channel). `MAIL_FROM` is the sender (default "Parlor <parlor@localhost>").
  */
-import nodemailer from 'nodemailer';
 
 export interface Mail {
   from: string;
@@ -21,16 +20,25 @@ export interface Mailer {
 export const DEFAULT_MAIL_FROM = 'Parlor <parlor@localhost>';
 
 export function mailerFromEnv(env: NodeJS.ProcessEnv = process.env): Mailer | null {
-  if (env.SMTP_URL) return nodemailer.createTransport(env.SMTP_URL);
-  if (env.MAIL_TRANSPORT === 'ses') {
-    let ses: Promise<Mailer> | undefined;
-    return { sendMail: async (mail) => (await (ses ??= sesMailer())).sendMail(mail) };
-  }
+  const smtp = env.SMTP_URL;
+  if (smtp) return lazy(async () => (await import('nodemailer')).default.createTransport(smtp));
+  if (env.MAIL_TRANSPORT === 'ses') return lazy(sesMailer);
   return null;
 }
 
-/** The SES v2 client is loaded on the first mail, so functions that never send one do not load it. */
+/** nodemailer (and the SES client) are loaded at the first mail: a process that sends none never loads them. */
+function lazy(make: () => Promise<Mailer>): Mailer {
+  let made: Promise<Mailer> | undefined;
+  return {
+    sendMail: async (mail) =>
+      (await (made ??= make().catch((e: unknown) => {
+        made = undefined;
+        throw e;
+      }))).sendMail(mail),
+  };
+}
+
 async function sesMailer(): Promise<Mailer> {
-  const { SESv2Client, SendEmailCommand } = await import('@aws-sdk/client-sesv2');
+  const [{ default: nodemailer }, { SESv2Client, SendEmailCommand }] = await Promise.all([import('nodemailer'), import('@aws-sdk/client-sesv2')]);
   return nodemailer.createTransport({ SES: { sesClient: new SESv2Client({}), SendEmailCommand } });
 }

@@ -1,7 +1,7 @@
 /**
  * Sends a notice to each of a player's push subscriptions: the message encrypted for the
- * subscription (RFC 8291, aes128gcm) and signed with the server's VAPID key (RFC 8292) by
- * `web-push`, POSTed to the browser's push service (RFC 8030) through the same SSRF-guarded
+ * subscription (RFC 8291, aes128gcm) by `web-push`, signed with the server's VAPID key (RFC 8292,
+ * push/vapid.ts), POSTed to the browser's push service (RFC 8030) through the same SSRF-guarded
  * poster webhooks use. A push service answering 404 or 410 says the subscription is gone: it is
  * removed. A push is worth something only at the moment, so a failed one is logged, not retried.
  */
@@ -10,7 +10,7 @@ import webpush from 'web-push';
 import { webhookPoster, type Poster } from '../post.js';
 import type { PushSubscription, PushSubscriptions } from './subscriptions.js';
 import type { PushMessage } from './message.js';
-import type { VapidKeys } from './vapid.js';
+import { vapidAuthorization, type VapidKeys } from './vapid.js';
 
 /** How long a push service keeps an undelivered message (the device may be off): half a day. */
 const TTL_SECONDS = 12 * 3600;
@@ -48,7 +48,7 @@ export class PushSender {
     let error: string | null;
     try {
       const req = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(message), {
-        vapidDetails: keys,
+        headers: { Authorization: await vapidAuthorization(keys, sub.endpoint, Date.now()) },
         TTL: TTL_SECONDS,
         // A newer message about the same game replaces one the device has not fetched yet.
         topic: createHash('sha256').update(message.tag).digest('base64url').slice(0, 32),

@@ -5,6 +5,7 @@
  * changes while the secret does not: subscriptions are bound to the public key.
  */
 import { createECDH, hkdfSync } from 'node:crypto';
+import { importJWK, SignJWT } from 'jose';
 
 export interface VapidKeys {
   /** The uncompressed P-256 point, base64url: what the page passes as applicationServerKey. */
@@ -30,3 +31,22 @@ export function vapidKeysFrom(secret: string, subject = DEFAULT_VAPID_SUBJECT): 
     return { publicKey: ecdh.getPublicKey('base64url'), privateKey: scalar.toString('base64url'), subject };
   }
 }
+
+/**
+ * The request's VAPID Authorization header (RFC 8292 §2–3): an ES256 JWT for the push service's
+ * origin, signed here with jose (web-push encrypts; the bundles leave out its own signer, see
+ * infra/bundle.ts). `now` is the wall clock: the push service checks `exp` against its own.
+ */
+export async function vapidAuthorization(keys: VapidKeys, endpoint: string, now: number): Promise<string> {
+  const point = Buffer.from(keys.publicKey, 'base64url');
+  const jwk = { kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url'), d: keys.privateKey };
+  const jwt = await new SignJWT({ sub: keys.subject })
+    .setProtectedHeader({ typ: 'JWT', alg: 'ES256' })
+    .setAudience(new URL(endpoint).origin)
+    .setExpirationTime(Math.floor(now / 1000) + VAPID_HOURS * 3600)
+    .sign(await importJWK(jwk, 'ES256'));
+  return `vapid t=${jwt}, k=${keys.publicKey}`;
+}
+
+/** How long a VAPID token is good for (RFC 8292 allows at most 24 hours). */
+const VAPID_HOURS = 12;

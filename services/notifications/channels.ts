@@ -5,6 +5,7 @@
  */
 import type { Notice } from './index.js';
 import { isQuiet } from './quiet-hours.js';
+import type { PushSubscription } from './push/subscriptions.js';
 import { allows, type Channel, type NotificationSettings, type NotificationSettingsStore } from './settings.js';
 
 /** Anything that takes notices (the webhook Notifier is one). */
@@ -13,7 +14,7 @@ export interface NoticeSink {
 }
 
 /** A channel: what it does with a notice the player's settings let through. */
-export type ChannelSink = (notice: Notice, settings: NotificationSettings) => Promise<void>;
+export type ChannelSink = (notice: Notice, settings: NotificationSettings, push: PushSubscription[]) => Promise<void>;
 
 export class NotificationChannels implements NoticeSink {
   constructor(
@@ -23,10 +24,10 @@ export class NotificationChannels implements NoticeSink {
   ) {}
 
   async notify(notice: Notice): Promise<void> {
-    const settings = await this.settings.get(notice.player);
+    const { settings, push } = await this.settings.forNotice(notice.player);
     const chosen = (Object.entries(this.sinks) as [Channel, ChannelSink][]).filter(([channel]) => allows(settings, channel, notice.type));
     // One channel failing (a push service down) must not keep the others from their notice.
-    await Promise.all(chosen.map(([channel, sink]) => sink(notice, settings).catch((e: unknown) => this.log.error({ err: e, channel, player: notice.player, gameId: notice.gameId }, 'notification channel failed'))));
+    await Promise.all(chosen.map(([channel, sink]) => sink(notice, settings, push).catch((e: unknown) => this.log.error({ err: e, channel, player: notice.player, gameId: notice.gameId }, 'notification channel failed'))));
   }
 }
 
@@ -35,9 +36,9 @@ export const webhookChannel = (notifier: NoticeSink): ChannelSink => (notice) =>
 
 /** The push channel: a message at once, none in quiet hours (it would be stale by morning). */
 export const pushChannel =
-  (send: (notice: Notice) => Promise<unknown>, now: () => number): ChannelSink =>
-  async (notice, settings) => {
-    if (!isQuiet(settings.quietHours, now())) await send(notice);
+  (send: (notice: Notice, subscriptions: PushSubscription[]) => Promise<unknown>, now: () => number): ChannelSink =>
+  async (notice, settings, push) => {
+    if (push.length > 0 && !isQuiet(settings.quietHours, now())) await send(notice, push);
   };
 
 /** The email channel: a game awaiting the player schedules the digest; the digest tells the rest. */

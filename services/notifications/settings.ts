@@ -4,9 +4,10 @@
  * email), their quiet hours, their email address and how often a digest may go.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { AppError } from '../app/errors.js';
 import { playerPk } from '../players/registry.js';
+import { MAX_PUSH_SUBSCRIPTIONS, PUSH_PREFIX, pushSubscriptionOf, type PushSubscription } from './push/subscriptions.js';
 import { quietHoursOf, type QuietHours } from './quiet-hours.js';
 import { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks.js';
 
@@ -58,10 +59,16 @@ export class NotificationSettingsStore {
   }
 
   async get(player: string): Promise<NotificationSettings> {
-    const item = (await this.doc.send(new GetCommand({ TableName: this.table, Key: this.key(player) }))).Item;
-    if (!item) return { ...DEFAULT_SETTINGS };
-    const { pk: _pk, sk: _sk, ...stored } = item;
-    return { ...DEFAULT_SETTINGS, ...(stored as Partial<NotificationSettings>) };
+    return settingsOf((await this.doc.send(new GetCommand({ TableName: this.table, Key: this.key(player) }))).Item);
+  }
+
+  /** What a notice needs of the player: the settings and the push subscriptions, in one Query (they share `NOTIFY#`). */
+  async forNotice(player: string): Promise<{ settings: NotificationSettings; push: PushSubscription[] }> {
+    const out = await this.doc.send(
+      new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :n)', ExpressionAttributeValues: { ':pk': playerPk(player), ':n': 'NOTIFY#' }, Limit: MAX_PUSH_SUBSCRIPTIONS * 2 + 2 }),
+    );
+    const items = out.Items ?? [];
+    return { settings: settingsOf(items.find((i) => i.sk === SETTINGS_SK)), push: items.filter((i) => String(i.sk).startsWith(PUSH_PREFIX)).map(pushSubscriptionOf) };
   }
 
   async update(player: string, input: SettingsInput): Promise<NotificationSettings> {
@@ -97,6 +104,14 @@ export class NotificationSettingsStore {
   }
 
   private key(player: string) {
-    return { pk: playerPk(player), sk: 'NOTIFY#SETTINGS' };
+    return { pk: playerPk(player), sk: SETTINGS_SK };
   }
+}
+
+const SETTINGS_SK = 'NOTIFY#SETTINGS';
+
+function settingsOf(item: Record<string, unknown> | undefined): NotificationSettings {
+  if (!item) return { ...DEFAULT_SETTINGS };
+  const { pk: _pk, sk: _sk, ...stored } = item;
+  return { ...DEFAULT_SETTINGS, ...(stored as Partial<NotificationSettings>) };
 }

@@ -13,7 +13,7 @@ import { UnsubscribeTokens } from './email/unsubscribe.js';
 import { gameLabel } from './game-label.js';
 import { pushMessage } from './push/message.js';
 import { PushSender } from './push/sender.js';
-import { PushSubscriptions } from './push/subscriptions.js';
+import { PushSubscriptions, type PushSubscription } from './push/subscriptions.js';
 import { vapidKeysFrom, type VapidKeys } from './push/vapid.js';
 import { NotificationSettingsStore } from './settings.js';
 
@@ -72,7 +72,7 @@ export function notificationChannels(
   options: { privateAddresses?: boolean; log: { error(details: object, message: string): void } },
 ): NotificationChannels {
   const sender = new PushSender(api.pushSubscriptions, api.vapidKeys, { privateAddresses: options.privateAddresses, log: options.log });
-  const sendPush = async (notice: Parameters<NoticeSink['notify']>[0]) => sender.send(notice.player, async () => pushMessage(notice, gameLabel(await service.load(notice.gameId), notice.player)));
+  const sendPush = async (notice: Parameters<NoticeSink['notify']>[0], subscriptions: PushSubscription[]) => sender.send(subscriptions, async () => pushMessage(notice, gameLabel(await service.load(notice.gameId), notice.player)));
   const digests = api.digests;
   return new NotificationChannels(
     api.settings,

@@ -12,11 +12,15 @@ import { useEmbeddedDynamo } from '../kit/dynamo.js';
 const db = useEmbeddedDynamo();
 const NOON = Date.parse('2026-06-01T12:00:00Z');
 
+/** Every player here has one browser subscribed (the push channel sends only where there is one). */
+const browser = [{ id: 'b', player: 'p', endpoint: 'https://push.example.org/b', p256dh: '', auth: '', createdAt: '' }];
+const withBrowser = (store: NotificationSettingsStore) => Object.assign(store, { forNotice: async (player: string) => ({ settings: await store.get(player), push: browser }) });
+
 function channelsAt(now: number) {
   const got = { webhook: [] as string[], push: [] as string[], email: [] as string[] };
   const store = new NotificationSettingsStore(db.client, db.tableName);
   const channels = new NotificationChannels(
-    store,
+    withBrowser(store),
     {
       WEBHOOK: webhookChannel({ notify: async (n) => void got.webhook.push(n.type) }),
       PUSH: pushChannel(async (n) => void got.push.push(n.type), () => now),
@@ -56,7 +60,7 @@ describe('notification settings', () => {
   it('a channel that fails keeps no other from its notice', async () => {
     const store = new NotificationSettingsStore(db.client, db.tableName);
     const pushed: string[] = [];
-    const channels = new NotificationChannels(store, { WEBHOOK: async () => Promise.reject(new Error('outbox down')), PUSH: pushChannel(async (n) => void pushed.push(n.type), () => NOON) }, { error: () => {} });
+    const channels = new NotificationChannels(withBrowser(store), { WEBHOOK: async () => Promise.reject(new Error('outbox down')), PUSH: pushChannel(async (n) => void pushed.push(n.type), () => NOON) }, { error: () => {} });
     await channels.notify(notice('p-fail', 'YOUR_TURN'));
     expect(pushed).toEqual(['YOUR_TURN']);
   });

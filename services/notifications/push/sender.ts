@@ -35,9 +35,8 @@ export class PushSender {
     this.log = options.log ?? { error: (d, m) => console.error(m, d) };
   }
 
-  /** Sends the message `compose` makes to every subscription of the player; returns how many push services accepted it. */
-  async send(player: string, compose: () => Promise<PushMessage>): Promise<number> {
-    const subs = await this.subscriptions.list(player);
+  /** Sends the message `compose` makes to each of a player's subscriptions; returns how many push services accepted it. */
+  async send(subs: readonly PushSubscription[], compose: () => Promise<PushMessage>): Promise<number> {
     if (subs.length === 0) return 0; // most players: no message composed, no game loaded
     const [keys, message] = await Promise.all([this.keys(), compose()]);
     const results = await Promise.all(subs.map((s) => this.sendOne(s, message, keys)));

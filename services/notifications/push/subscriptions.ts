@@ -1,6 +1,6 @@
 /**
  * A player's Web Push subscriptions (one per browser they allowed), in the game table:
- * `pk = "PLAYER#<id>"`, `sk = "PUSH#<id>"`, the id a hash of the endpoint (subscribing the same
+ * `pk = "PLAYER#<id>"`, `sk = "NOTIFY#PUSH#<id>"` (beside the settings: one Query reads both), the id a hash of the endpoint (subscribing the same
  * browser again replaces its entry). At most MAX_PUSH_SUBSCRIPTIONS a player: a new one beyond
  * that evicts the oldest (browsers renew subscriptions and leave the old ones behind, so the
  * newest are the live ones). The push service's 404/410 removes one too (push/sender.ts).
@@ -13,7 +13,8 @@ import { playerPk } from '../../players/registry.js';
 
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
 const MAX_ENDPOINT = 1000;
-const PREFIX = 'PUSH#';
+export const PUSH_PREFIX = 'NOTIFY#PUSH#';
+const PREFIX = PUSH_PREFIX;
 // The browser's P-256 public key (65 bytes) and auth secret (16 bytes), base64url.
 const P256DH = /^[A-Za-z0-9_-]{86,88}={0,2}$/;
 const AUTH = /^[A-Za-z0-9_-]{22,24}={0,2}$/;
@@ -60,7 +61,7 @@ export class PushSubscriptions {
     const out = await this.doc.send(
       new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :p)', ExpressionAttributeValues: { ':pk': playerPk(player), ':p': PREFIX }, Limit: MAX_PUSH_SUBSCRIPTIONS * 2 }),
     );
-    return (out.Items ?? []).map(({ pk: _pk, sk: _sk, ...s }) => s as PushSubscription);
+    return (out.Items ?? []).map(pushSubscriptionOf);
   }
 
   private check(input: { endpoint: string; p256dh: string; auth: string }): void {
@@ -77,3 +78,5 @@ export class PushSubscriptions {
     if (!AUTH.test(input.auth)) throw new AppError('BAD_INPUT', 'auth is the subscription’s 16-byte auth secret, base64url');
   }
 }
+
+export const pushSubscriptionOf = ({ pk: _pk, sk: _sk, ...s }: Record<string, unknown>) => s as unknown as PushSubscription;

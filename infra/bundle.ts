@@ -32,6 +32,9 @@ export type BundleName = keyof typeof ENTRIES;
  */
 const NATIVE: Partial<Record<BundleName, string[]>> = {
   export: ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'],
+  // Not native, but the same treatment: nodemailer (no dependencies, ~240 KiB minified) is imported
+  // only when the digest job sends a mail, so the timer's cold start does not evaluate it.
+  timer: ['nodemailer'],
 };
 
 /** The Node major the bundles target: package.json engines (the Lambda runtime is newer, see infra/parlor-stack.ts). */
@@ -80,12 +83,18 @@ const packageOf = (path: string) => path.split('/').slice(0, path.startsWith('@'
  *   their nested STS/SSO clients (~90 KiB) never answer there.
  * - zod's translated error messages (zod › ../locales/index.js), in every bundle: zod
  *   re-exports ~260 KiB of locales as `z.locales`, which nothing here reads (errors are ours, in English).
+ * - nodemailer and the SES v2 client, in http, ws and stream: email goes out from the timer
+ *   function alone (the digest job); the others never send one (~350 KiB).
+ * - web-push's VAPID signer (web-push › asn1.js, › jws) and proxy support (web-push › https-proxy-agent),
+ *   in every bundle: push/vapid.ts signs VAPID with jose and no proxy is used; web-push encrypts (~80 KiB).
+ *   In ws, web-push altogether: the ws function sends no push.
  * - zod's JSON Schema reader (zod › ./from-json-schema.js) and ahead-of-time compiler (zod › ./compile.js),
  *   in every bundle: `z.fromJSONSchema` and `z.compile`, unused (we parse with zod's runtime and only write
  *   JSON Schema, for the API's move and option schemas); ~45 KiB evaluated at every cold start.
  */
 const DEV_TOOL = "export default function devTool() { throw new Error('the development tools (/docs, GraphiQL) are not part of Lambda bundles: NODE_ENV=production turns them off'); }";
 const NO_SOCKETS = "export default function noSockets() { throw new Error('subscriptions over WebSocket are not part of the http bundle: the WebSocket API serves them'); }";
+const NO_MAIL = "export default { createTransport() { throw new Error('email is sent by the timer function alone (the digest job)'); } }; export class SESv2Client {} export class SendEmailCommand {}";
 const STUBS: Record<string, string> = {
   dynalite: "export default function dynalite() { throw new Error('the embedded DynamoDB is not part of Lambda bundles'); }",
   '@fastify/swagger': DEV_TOOL,
@@ -97,6 +106,12 @@ const STUBS: Record<string, string> = {
   '@aws-sdk/credential-provider-node': "export { fromEnv as defaultProvider } from '@aws-sdk/credential-provider-env';",
   'mercurius › graphql-jit': "export function compileQuery() { throw new Error('graphql-jit is not part of the http bundle: mercurius runs without jit'); } export const isCompiledQuery = () => false;",
   'zod › ../locales/index.js': "export { default as en } from 'zod/v4/locales/en.js';",
+  nodemailer: NO_MAIL,
+  'web-push › asn1.js': "export function define() { return { encode() { throw new Error('web-push signs no VAPID token here: push/vapid.ts does, with jose'); } }; }",
+  'web-push › jws': "export function sign() { throw new Error('web-push signs no VAPID token here: push/vapid.ts does, with jose'); }",
+  'web-push › https-proxy-agent': "export class HttpsProxyAgent { constructor() { throw new Error('pushes go out without a proxy'); } }",
+  'web-push': "export default { generateRequestDetails() { throw new Error('the ws function sends no push'); } };",
+  '@aws-sdk/client-sesv2': NO_MAIL,
   'zod › ./from-json-schema.js': "export function fromJSONSchema() { throw new Error('z.fromJSONSchema is not part of Lambda bundles'); }",
   'zod › ./compile.js': `export const INVALID = Symbol.for('zod.compile.invalid');
     function unbundled() { throw new Error('z.compile is not part of Lambda bundles'); }
@@ -109,11 +124,11 @@ const STUBS: Record<string, string> = {
     get(target, key) { if (key in target) return target[key]; throw new Error('mercurius.' + String(key) + ' is not part of this bundle'); },
   });`,
 };
-const EVERY_BUNDLE = ['dynalite', '@aws-sdk/credential-provider-node', 'zod › ../locales/index.js', 'zod › ./from-json-schema.js', 'zod › ./compile.js'];
+const EVERY_BUNDLE = ['web-push › asn1.js', 'web-push › jws', 'web-push › https-proxy-agent', 'dynalite', '@aws-sdk/credential-provider-node', 'zod › ../locales/index.js', 'zod › ./from-json-schema.js', 'zod › ./compile.js'];
 const STUBBED: Record<BundleName, string[]> = {
-  http: [...EVERY_BUNDLE, '@fastify/swagger', '@fastify/swagger-ui', 'mercurius › @fastify/static', '@fastify/websocket', 'mercurius › ./subscription', 'mercurius › ./lib/subscriber', 'mercurius › graphql-jit'],
-  ws: [...EVERY_BUNDLE, 'mercurius'],
-  stream: [...EVERY_BUNDLE, 'mercurius'],
+  http: [...EVERY_BUNDLE, 'nodemailer', '@aws-sdk/client-sesv2', '@fastify/swagger', '@fastify/swagger-ui', 'mercurius › @fastify/static', '@fastify/websocket', 'mercurius › ./subscription', 'mercurius › ./lib/subscriber', 'mercurius › graphql-jit'],
+  ws: [...EVERY_BUNDLE, 'mercurius', 'nodemailer', '@aws-sdk/client-sesv2', 'web-push'],
+  stream: [...EVERY_BUNDLE, 'mercurius', 'nodemailer', '@aws-sdk/client-sesv2'],
   timer: [...EVERY_BUNDLE, 'mercurius'],
   export: [...EVERY_BUNDLE, 'mercurius'],
 };

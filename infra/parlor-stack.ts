@@ -9,7 +9,9 @@
  * Context: parlor:alarmTopicArn (alarms notify it), parlor:webSocketAccessLogs (true once the
  * account has API Gateway's CloudWatch Logs role; see the nag suppression below),
  * parlor:corsOrigins (comma-separated origins whose pages may call the API; none by default,
- * as `npm start`: the app's CORS_ORIGINS and the HTTP API's preflight both follow it).
+ * as `npm start`: the app's CORS_ORIGINS and the HTTP API's preflight both follow it),
+ * parlor:mailFrom ("Parlor <parlor@example.org>": the email digest through SES; none by default),
+ * parlor:publicUrl (the page's address in emails; default the HTTP API's URL).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -36,6 +38,7 @@ import { COMMIT_PREFIX, gamePk, KEY, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE
 import { TABLE_ACTIONS } from '../services/handlers/permissions.js';
 import { ROOT, type BundleName, type HandlerName } from './bundle.js';
 import { ParlorAnalytics } from './analytics.js';
+import { ParlorNotifications } from './notifications.js';
 
 /**
  * Lambda's latest Node runtime (nodejs20.x is deprecated there). The bundles target Node 20
@@ -53,6 +56,7 @@ export class ParlorStack extends Stack {
   readonly functions: Record<HandlerName, LambdaFunction>;
   readonly exportFunction: LambdaFunction;
   readonly analytics: ParlorAnalytics;
+  readonly notifications: ParlorNotifications;
 
   constructor(scope: Construct, id: string, props: StackProps = {}) {
     super(scope, id, { description: 'Parlor: turn-based card games, event-sourced on DynamoDB, GraphQL over HTTP and WebSocket', ...props });
@@ -292,6 +296,12 @@ export class ParlorStack extends Stack {
     alarm('ExportErrors', this.exportFunction.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }), 1, 'The scheduled analytics export failed');
 
     new CfnOutput(this, 'HttpApiUrl', { value: httpStage.url, description: 'GraphQL at <url>graphql, REST at <url>v1, docs at <url>docs' });
+    // ---- Web Push and the email digest (infra/notifications.ts).
+    this.notifications = new ParlorNotifications(this, 'Notifications', {
+      functions: { http, stream, timer },
+      publicUrl: (this.node.tryGetContext('parlor:publicUrl') as string | undefined) ?? httpStage.url,
+      mailFrom: this.node.tryGetContext('parlor:mailFrom') as string | undefined,
+    });
     // The web page (served by the http function) opens its socket on the WebSocket API.
     http.addEnvironment('WEBSOCKET_URL', wsStage.url);
     new CfnOutput(this, 'WebSocketUrl', { value: wsStage.url, description: 'graphql-ws clients connect here' });

@@ -4,12 +4,14 @@
  *
  *   PORT (3000)  HOST (127.0.0.1)  DATA_DIR (./.data)  DYNAMODB_ENDPOINT (unset = embedded)
  *   TABLE_NAME (parlor)  LOG_LEVEL (info)
+ *   PUBLIC_URL (http://HOST:PORT)  SMTP_URL (unset = no email)  MAIL_FROM  VAPID_SUBJECT
  */
 import { join, resolve } from 'node:path';
 import { createLocalParlor } from './local.js';
 import { limitsFromEnv } from './api/limits/settings.js';
 import { loggerOptions } from './api/logging.js';
 import { localSigningSecret } from './players/tokens.js';
+import { mailerFromEnv } from './notifications/email/transport.js';
 import { DataDirInUse, endpointClient, ensureTable, forgetEndpoint, localClient, recordEndpoint, startEmbeddedDynamo } from './store/index.js';
 
 /** Exit code 3: the data folder is locked by another server (a clear message instead of "Database is closed"). */
@@ -38,7 +40,11 @@ await ensureTable(client, tableName);
 const signingSecret = localSigningSecret(join(dataDir, 'player-signing.key'));
 // Webhooks reach only public addresses unless WEBHOOK_PRIVATE_ADDRESSES=allow (a local receiver while developing).
 const webhooks = { privateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES === 'allow' };
-const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
+// Web Push: the VAPID key pair is derived from a secret generated once into DATA_DIR; email goes through SMTP_URL.
+const vapidSecret = localSigningSecret(join(dataDir, 'vapid.key'));
+const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
+const notifications = { vapidSecret: async () => vapidSecret, vapidSubject: process.env.VAPID_SUBJECT, mailer: mailerFromEnv(), mailFrom: process.env.MAIL_FROM, publicUrl, privateAddresses: webhooks.privateAddresses };
+const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, notifications, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

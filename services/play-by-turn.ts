@@ -21,6 +21,10 @@ import { Notifier } from './notifications/index.js';
 import { Outbox } from './notifications/outbox.js';
 import { Webhooks } from './notifications/webhooks.js';
 import type { Inbox as InboxType } from './players/inbox.js';
+import type { NoticeSink } from './notifications/channels.js';
+import { digestAlarm } from './notifications/email/digest-alarm.js';
+import { notificationChannels, notificationsApi, type NotificationsApi, type NotificationsConfig } from './notifications/setup.js';
+import { randomBytes } from 'node:crypto';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
@@ -32,6 +36,8 @@ export interface PlayByTurnOptions {
   log: { error(details: object, message: string): void };
   /** Webhook retries and idle polling (defaults: DEFAULT_BACKOFF, every minute; enqueued and retried deliveries go at once). */
   webhooks?: Omit<DispatcherOptions, 'now' | 'log'> & { pollMs?: number };
+  /** Push, email and their settings (default: push keys per process, no email). */
+  notifications?: Partial<NotificationsConfig>;
 }
 
 /** What the api needs of play-by-turn (the same on one machine and on AWS). */
@@ -39,6 +45,7 @@ export interface PlayApi {
   players: Players;
   lifecycle: Lifecycle;
   webhooks: Webhooks;
+  notifications: NotificationsApi;
 }
 
 /** The parts of play-by-turn any process that commits needs: clocks as events, bot seats checked. */
@@ -46,16 +53,18 @@ export function playByTurnService(service: ParlorService): void {
   service.annotate(clockAnnotator);
 }
 
-export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>): PlayApi {
+export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>, notifications: Partial<NotificationsConfig> = {}): PlayApi {
   const players = new Players(new PlayerRegistry(client, tableName), async () => new PlayerTokens({ secret: await signingSecret() }), new Inbox(client, tableName));
   // How long a rematch offer waits for answers: a setting (ISO 8601), the default otherwise.
   const offerFor = process.env.REMATCH_OFFER_EXPIRES_IN;
   const lifecycle = new Lifecycle(service, { rematchOfferMs: offerFor ? durationMs(offerFor, 'REMATCH_OFFER_EXPIRES_IN') : undefined });
-  return { players, lifecycle, webhooks: new Webhooks(client, tableName) };
+  const fresh = randomBytes(32).toString('base64url');
+  const config: NotificationsConfig = { vapidSecret: async () => fresh, linkSecret: signingSecret, publicUrl: 'http://localhost:3000', ...notifications };
+  return { players, lifecycle, webhooks: new Webhooks(client, tableName), notifications: notificationsApi(client, tableName, config, players.inbox, service) };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */
-export function notifyFromInbox(inbox: InboxType, notifier: Notifier): void {
+export function notifyFromInbox(inbox: InboxType, notifier: NoticeSink): void {
   inbox.onChange(async (change) => {
     for (const notice of Notifier.fromInbox(change)) await notifier.notify(notice, change.agg);
   });
@@ -67,16 +76,21 @@ export interface PlayByTurn extends PlayApi {
   timers: LocalTimers;
   /** Waits until no server move is pending (tests). */
   settle(): Promise<void>;
+  /** Waits until the digest job (if any) is done with what came due (tests). */
+  digestsIdle(): Promise<void>;
   stop(): void;
 }
 
 export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
-  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret);
+  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, o.notifications);
   const bots = new BotRunner(o.service, o.log);
   const outbox = new Outbox(o.client, o.tableName);
   const dispatcher = new Dispatcher(outbox, api.webhooks, { ...o.webhooks, now: () => o.clock.now(), log: o.log });
   const poller = pollOutbox(dispatcher, o.webhooks?.pollMs ?? 60_000, () => o.clock.now());
-  const notifier = new Notifier(api.webhooks, outbox, () => o.clock.now(), () => poller.kick());
+  const webhookNotifier = new Notifier(api.webhooks, outbox, () => o.clock.now(), () => poller.kick());
+  // Every notice through the player's chosen channels: webhooks, push, the email digest.
+  const notifier = notificationChannels(api.notifications, webhookNotifier, o.service, () => o.clock.now(), { privateAddresses: o.notifications?.privateAddresses, log: o.log });
+  const digests = api.notifications.digests && digestAlarm(api.notifications.digests, o.clock, 60_000, o.log);
   notifyFromInbox(api.players.inbox, notifier);
   const warn = async (agg: Aggregate, timer: Timer) => {
     const player = agg.app.players[timer.seat];
@@ -95,10 +109,11 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
     await timers.sync(agg);
     bots.schedule(agg);
   });
-  return { ...api, bots, timers, settle: () => settle(timers, bots),
+  return { ...api, bots, timers, settle: () => settle(timers, bots), digestsIdle: async () => digests?.idle(),
     stop: () => {
       timers.stop();
       poller.stop();
+      digests?.stop();
     },
     dispatcher,
   };

@@ -8,6 +8,8 @@
  *   WS_ENDPOINT        the WebSocket API's management endpoint, https://<api>.execute-api.<region>.amazonaws.com/<stage>
  *                      (required by the stream handler; the ws handler derives it from its events unless set)
  *   SIGNING_SECRET_ARN the Secrets Manager secret player tokens are signed with (read on first use)
+ *   VAPID_SECRET_ARN   the Secrets Manager secret the Web Push (VAPID) key pair is derived from
+ *   MAIL_TRANSPORT=ses, MAIL_FROM, PUBLIC_URL  the email digest through SES v2 (unset = no email)
  *   SCHEDULE_GROUP, TIMER_FUNCTION_ARN, SCHEDULER_ROLE_ARN  where the stream function puts deadlines
  *                      (EventBridge Scheduler) and what they invoke; unset = no schedules
  */
@@ -28,6 +30,9 @@ import { BotRunner } from '../bots/runner.js';
 import { SchedulerTimers } from '../clocks/scheduler-timers.js';
 import { Notifier } from '../notifications/index.js';
 import { Outbox } from '../notifications/outbox.js';
+import type { NoticeSink } from '../notifications/channels.js';
+import { mailerFromEnv } from '../notifications/email/transport.js';
+import { notificationChannels, type NotificationsConfig } from '../notifications/setup.js';
 
 export interface Parlor {
   service: ParlorService;
@@ -36,6 +41,8 @@ export interface Parlor {
   client: DynamoDBClient;
   tableName: string;
   play: PlayApi;
+  /** Every notice through the player's channels (webhooks, push, the email digest). */
+  notifier: NoticeSink;
   /** What the stream function does with each game's newest state after its projections: timers, server moves. */
   reactions: ((agg: Aggregate) => Promise<void>)[];
 }
@@ -49,6 +56,8 @@ export interface ParlorOptions {
   signingSecret?: () => Promise<string>;
   /** Where deadlines go (EventBridge Scheduler on AWS); none = no timers. */
   timers?: { sync(agg: Aggregate): Promise<void> };
+  /** Push keys, mail transport and links (default: push keys per process, no email). */
+  notifications?: Partial<NotificationsConfig>;
 }
 
 /** The service and its read models on one table (no in-process projections: Streams run them). */
@@ -59,12 +68,14 @@ export function createParlor(options: ParlorOptions): Parlor {
   const service = new ParlorService({ store, lobby, stats, games: options.games ?? registry, isBotKind });
   playByTurnService(service);
   const fresh = randomBytes(32).toString('base64url');
-  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh));
+  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), options.notifications);
   const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection()];
-  notifyFromInbox(play.players.inbox, new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now));
+  const webhooks = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);
+  const notifier = notificationChannels(play.notifications, webhooks, service, Date.now, { log: { error: (d, m) => console.error(m, d) } });
+  notifyFromInbox(play.players.inbox, notifier);
   const bots = new BotRunner(service);
   const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id)];
-  return { service, store, projections, client: options.client, tableName: options.tableName, play, reactions };
+  return { service, store, projections, client: options.client, tableName: options.tableName, play, notifier, reactions };
 }
 
 export function required(name: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -79,7 +90,16 @@ export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
   const timers = env.SCHEDULE_GROUP
     ? new SchedulerTimers(new SchedulerClient({}), { group: env.SCHEDULE_GROUP, functionArn: required('TIMER_FUNCTION_ARN', env), roleArn: required('SCHEDULER_ROLE_ARN', env) })
     : undefined;
-  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret: () => secretValue(required('SIGNING_SECRET_ARN', env)), timers });
+  const signingSecret = () => secretValue(required('SIGNING_SECRET_ARN', env));
+  const notifications: Partial<NotificationsConfig> = {
+    // One secret for the VAPID key pair and the unsubscribe links' key (each derived under its own label).
+    ...(env.VAPID_SECRET_ARN && { vapidSecret: () => secretValue(env.VAPID_SECRET_ARN!), linkSecret: () => secretValue(env.VAPID_SECRET_ARN!) }),
+    vapidSubject: env.VAPID_SUBJECT,
+    mailer: mailerFromEnv(env),
+    mailFrom: env.MAIL_FROM,
+    ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL }),
+  };
+  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret, timers, notifications });
 }
 
 /**

@@ -10,10 +10,12 @@ export const TABLE_ACTIONS = {
   // game reads, plus connections and subscriptions (ws/connections.ts)
   ws: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'],
   // game replays (Query), lobby and sent-version updates (UpdateItem), dropping gone connections (Query, BatchWriteItem),
-  // the inbox and the index of finished games (GetItem, PutItem), webhook deliveries into the outbox (PutItem), bot moves (PutItem commits)
-  stream: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem'],
+  // the inbox and the index of finished games (GetItem, PutItem), webhook deliveries into the outbox (PutItem), bot moves (PutItem commits),
+  // notification settings and the digest queue (GetItem, PutItem, UpdateItem), push subscriptions gone at the push service (Query, DeleteItem)
+  stream: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
   // timeouts and expiries (game reads, PutItem commits, GetItem on a lost answer), the outbox (Query, UpdateItem lease,
-  // PutItem retry, DeleteItem done) and webhook health (GetItem, Query, UpdateItem)
+  // PutItem retry, DeleteItem done), webhook health (GetItem, Query, UpdateItem), the digest job (Query, GetItem,
+  // UpdateItem claim, DeleteItem queue items, PutItem) and push subscriptions gone (DeleteItem)
   timer: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
   // the scheduled analytics export: the finished games of the days it covers, then each game's commits (Query)
   export: ['dynamodb:Query'],

@@ -1,12 +1,11 @@
 /**
  * The timer function: EventBridge Scheduler invokes it with one timer (a deadline, its warning,
  * or an unstarted game's expiry), and a once-a-minute rule with `{ "outbox": true }` to send
- * due webhook deliveries. A late or repeated timer changes nothing (clocks/timer.ts).
+ * due webhook deliveries and due email digests. A late or repeated timer changes nothing (clocks/timer.ts).
  */
 import type { Context } from 'aws-lambda';
 import { fireTimer, type Timer } from '../clocks/timer.js';
 import { Dispatcher } from '../notifications/dispatcher.js';
-import { Notifier } from '../notifications/index.js';
 import { Outbox } from '../notifications/outbox.js';
 import { once, parlorFromEnv, type Parlor } from './env.js';
 import { instrumented, logger } from './observability.js';
@@ -15,14 +14,13 @@ export type TimerEvent = Timer | { outbox: true };
 
 export function timerHandler(parlor: Parlor) {
   const outbox = new Outbox(parlor.client, parlor.tableName);
-  const notifier = new Notifier(parlor.play.webhooks, outbox, Date.now);
   const dispatcher = new Dispatcher(outbox, parlor.play.webhooks, { log: { error: (d, m) => logger.error(m, { details: d }) } });
-  return async (event: TimerEvent): Promise<{ changed?: boolean; sent?: number }> => {
-    if ('outbox' in event) return { sent: await dispatcher.sendDue() };
+  return async (event: TimerEvent): Promise<{ changed?: boolean; sent?: number; digests?: number }> => {
+    if ('outbox' in event) return { sent: await dispatcher.sendDue(), digests: (await parlor.play.notifications.digests?.sendDue(Date.now())) ?? 0 };
     const changed = await fireTimer(parlor.service, event, {
       warn: async (agg, timer) => {
         const player = agg.app.players[timer.seat];
-        if (player !== undefined) await notifier.notify({ type: 'DEADLINE_WARNING', player, gameId: agg.id, seat: timer.seat, version: agg.version, deadline: timer.deadline }, agg);
+        if (player !== undefined) await parlor.notifier.notify({ type: 'DEADLINE_WARNING', player, gameId: agg.id, seat: timer.seat, version: agg.version, deadline: timer.deadline }, agg);
       },
     });
     return { changed };

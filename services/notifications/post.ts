@@ -16,7 +16,7 @@ export const MAX_ANSWER_BYTES = 4096;
 
 export interface Poster {
   /** Null on a 2xx answer, else what went wrong (shown to the hook's owner as `lastError`). */
-  (url: string, headers: Record<string, string>, body: string): Promise<string | null>;
+  (url: string, headers: Record<string, string>, body: string | Uint8Array): Promise<string | null>;
 }
 
 export function webhookPoster(options: { privateAddresses: boolean; timeoutMs: number }): Poster {

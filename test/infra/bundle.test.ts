@@ -48,9 +48,9 @@ const env = () => ({ TABLE_NAME: db.tableName, DYNAMODB_ENDPOINT: (db.server as 
 const kib = (f: string) => statSync(f).size / 1024;
 
 describe('the synthesized bundles', () => {
-  it('timer sends due webhook deliveries from the outbox when the minute rule calls', async () => {
+  it('timer sends due webhook deliveries from the outbox (and due email digests) when the minute rule calls', async () => {
     const run = await runBundle(bundles.timer, [{ outbox: true }], env());
-    expect(run.results).toEqual([{ sent: 0 }]);
+    expect(run.results).toEqual([{ sent: 0, digests: 0 }]);
   });
 
   it('are five different single-file ESM bundles within their size budgets', () => {

@@ -6,6 +6,9 @@ import { afterAll, beforeAll } from 'vitest';
 export interface Received {
   headers: IncomingHttpHeaders;
   body: string;
+  /** The body's bytes (a Web Push message is binary). */
+  raw: Buffer;
+  path: string;
   at: number;
 }
 
@@ -17,7 +20,8 @@ export function useReceiver(answer: (n: number) => number | null = () => 204) {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const n = r.received.length;
-      r.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString(), at: Date.now() });
+      const raw = Buffer.concat(chunks);
+      r.received.push({ headers: req.headers, body: raw.toString(), raw, path: req.url ?? '', at: Date.now() });
       const status = answer(n);
       if (status === null) return; // hangs until the sender gives up
       res.statusCode = status;

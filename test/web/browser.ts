@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -31,8 +31,9 @@ export function useBrowser(): { readonly browser: Browser } {
 }
 
 /** A player's page: a fresh context with a name typed into the top bar, on the lobby. */
-export async function player(browser: Browser, url: string, name: string, lang: 'en' | 'fa' = 'en'): Promise<Page> {
+export async function player(browser: Browser, url: string, name: string, lang: 'en' | 'fa' = 'en', prepare?: (context: BrowserContext) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1000, height: 720 }, deviceScaleFactor: 1 });
+  await prepare?.(context); // permissions, init scripts: before the page first loads
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));

@@ -8,6 +8,7 @@ import { applyLang, t } from './i18n.js';
 import { lobby, useApp } from './lobby.js';
 import { store } from './seats.js';
 import { table } from './table.js';
+import { offerNotifications } from './notify.js';
 
 const root = document.getElementById('main');
 let leave = null;
@@ -26,6 +27,7 @@ async function start() {
     const m = /^#\/game\/([\w-]+)/.exec(location.hash);
     try {
       leave = m ? await table(root, app, m[1]) : await lobby(root, app);
+      if (m) offerNotifications(root, app, m[1]);
     } catch (e) {
       clear(root, h('p.error', { role: 'alert' }, `${e.code ?? t('error')}: ${e.message}`), h('a', { href: '#/' }, t('lobby')));
     }

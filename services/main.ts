@@ -10,6 +10,7 @@ import { createLocalParlor } from './local.js';
 import { limitsFromEnv } from './api/limits/settings.js';
 import { loggerOptions } from './api/logging.js';
 import { localSigningSecret } from './players/tokens.js';
+import { accountSettingsFromEnv } from './accounts/settings.js';
 import { DataDirInUse, endpointClient, ensureTable, forgetEndpoint, localClient, recordEndpoint, startEmbeddedDynamo } from './store/index.js';
 
 /** Exit code 3: the data folder is locked by another server (a clear message instead of "Database is closed"). */
@@ -38,7 +39,7 @@ await ensureTable(client, tableName);
 const signingSecret = localSigningSecret(join(dataDir, 'player-signing.key'));
 // Webhooks reach only public addresses unless WEBHOOK_PRIVATE_ADDRESSES=allow (a local receiver while developing).
 const webhooks = { privateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES === 'allow' };
-const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
+const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, accounts: accountSettingsFromEnv(), logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

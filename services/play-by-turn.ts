@@ -15,11 +15,14 @@ import { Players } from './players/index.js';
 import { Inbox } from './players/inbox.js';
 import { PlayerRegistry } from './players/registry.js';
 import { PlayerTokens } from './players/tokens.js';
+import { Devices } from './players/devices.js';
 import { Dispatcher, pollOutbox, type DispatcherOptions } from './notifications/dispatcher.js';
 import { Notifier } from './notifications/index.js';
 import { Outbox } from './notifications/outbox.js';
 import { Webhooks } from './notifications/webhooks.js';
 import type { Inbox as InboxType } from './players/inbox.js';
+import { Accounts } from './accounts/index.js';
+import type { AccountSettings } from './accounts/settings.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
@@ -31,6 +34,8 @@ export interface PlayByTurnOptions {
   log: { error(details: object, message: string): void };
   /** Webhook retries and idle polling (defaults: DEFAULT_BACKOFF, every minute; enqueued and retried deliveries go at once). */
   webhooks?: Omit<DispatcherOptions, 'now' | 'log'> & { pollMs?: number };
+  /** Passkeys' origin, device link lifetime, an external identity provider (services/accounts/settings.ts). */
+  accounts?: AccountSettings;
 }
 
 /** What the api needs of play-by-turn (the same on one machine and on AWS). */
@@ -38,6 +43,7 @@ export interface PlayApi {
   players: Players;
   lifecycle: Lifecycle;
   webhooks: Webhooks;
+  accounts: Accounts;
 }
 
 /** The parts of play-by-turn any process that commits needs: clocks as events, bot seats checked. */
@@ -45,9 +51,12 @@ export function playByTurnService(service: ParlorService): void {
   service.annotate(clockAnnotator);
 }
 
-export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>): PlayApi {
-  const players = new Players(new PlayerRegistry(client, tableName), async () => new PlayerTokens({ secret: await signingSecret() }), new Inbox(client, tableName));
-  return { players, lifecycle: new Lifecycle(service), webhooks: new Webhooks(client, tableName) };
+export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>, accountSettings?: AccountSettings): PlayApi {
+  // Tokens are issued and checked at the service's time (tests move it by hand).
+  const tokens = async () => new PlayerTokens({ secret: await signingSecret(), now: () => service.now() });
+  const players = new Players(new PlayerRegistry(client, tableName), tokens, new Inbox(client, tableName), new Devices(client, tableName));
+  const accounts = new Accounts(players, client, tableName, signingSecret, () => service.now(), accountSettings);
+  return { players, lifecycle: new Lifecycle(service), webhooks: new Webhooks(client, tableName), accounts };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */
@@ -67,7 +76,7 @@ export interface PlayByTurn extends PlayApi {
 }
 
 export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
-  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret);
+  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, o.accounts);
   const bots = new BotRunner(o.service, o.log);
   const outbox = new Outbox(o.client, o.tableName);
   const dispatcher = new Dispatcher(outbox, api.webhooks, { ...o.webhooks, now: () => o.clock.now(), log: o.log });

@@ -8,6 +8,7 @@
  *   WS_ENDPOINT        the WebSocket API's management endpoint, https://<api>.execute-api.<region>.amazonaws.com/<stage>
  *                      (required by the stream handler; the ws handler derives it from its events unless set)
  *   SIGNING_SECRET_ARN the Secrets Manager secret player tokens are signed with (read on first use)
+ *   OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL, PASSKEY_ORIGIN, PASSKEY_RP_ID  accounts (services/accounts/settings.ts)
  *   SCHEDULE_GROUP, TIMER_FUNCTION_ARN, SCHEDULER_ROLE_ARN  where the stream function puts deadlines
  *                      (EventBridge Scheduler) and what they invoke; unset = no schedules
  */
@@ -28,6 +29,7 @@ import { BotRunner } from '../bots/runner.js';
 import { SchedulerTimers } from '../clocks/scheduler-timers.js';
 import { Notifier } from '../notifications/index.js';
 import { Outbox } from '../notifications/outbox.js';
+import { accountSettingsFromEnv, type AccountSettings } from '../accounts/settings.js';
 
 export interface Parlor {
   service: ParlorService;
@@ -47,6 +49,8 @@ export interface ParlorOptions {
   games?: readonly AnyGame[];
   /** The player-token signing secret, read on first use (default: a fresh one per process, for tests). */
   signingSecret?: () => Promise<string>;
+  /** Passkeys' origin, an external identity provider (OIDC_ISSUER …: services/accounts/settings.ts). */
+  accounts?: AccountSettings;
   /** Where deadlines go (EventBridge Scheduler on AWS); none = no timers. */
   timers?: { sync(agg: Aggregate): Promise<void> };
 }
@@ -59,7 +63,7 @@ export function createParlor(options: ParlorOptions): Parlor {
   const service = new ParlorService({ store, lobby, stats, games: options.games ?? registry, isBotKind });
   playByTurnService(service);
   const fresh = randomBytes(32).toString('base64url');
-  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh));
+  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), options.accounts);
   const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection()];
   notifyFromInbox(play.players.inbox, new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now));
   const bots = new BotRunner(service);
@@ -79,7 +83,7 @@ export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
   const timers = env.SCHEDULE_GROUP
     ? new SchedulerTimers(new SchedulerClient({}), { group: env.SCHEDULE_GROUP, functionArn: required('TIMER_FUNCTION_ARN', env), roleArn: required('SCHEDULER_ROLE_ARN', env) })
     : undefined;
-  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret: () => secretValue(required('SIGNING_SECRET_ARN', env)), timers });
+  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret: () => secretValue(required('SIGNING_SECRET_ARN', env)), timers, accounts: accountSettingsFromEnv(env) });
 }
 
 /**

@@ -91,7 +91,7 @@ export const httpLimits = fp(
       done();
     });
     // No origin allowed (the default): no CORS plugin, whose hook would add nothing to any answer.
-    if (limits.corsOrigins.length) await app.register(cors, { origin: limits.corsOrigins, methods: ['GET', 'POST', 'OPTIONS'] });
+    if (limits.corsOrigins.length) await app.register(cors, { origin: limits.corsOrigins, methods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposedHeaders: ['parlor-token', 'parlor-next-cursor'] });
 
     // An error mercurius's own handler (on /graphql) also reads: it keeps the code and the status.
     const tooMany = (_req: FastifyRequest, ctx: { after: string }) => new mercurius.ErrorWithProps(`too many requests; retry in ${ctx.after}`, { code: 'RATE_LIMITED' }, 429);

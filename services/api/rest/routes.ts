@@ -11,6 +11,7 @@ import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { RENEWED_TOKEN_HEADER } from '../../players/index.js';
 import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
+import { accountsRoutes } from './accounts.routes.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
 const error = errorShape;
@@ -166,4 +167,5 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   );
 
   await app.register(playByTurnRoutes, { service, play: opts.play });
+  await app.register(accountsRoutes, { play: opts.play });
 }

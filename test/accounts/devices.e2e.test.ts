@@ -137,3 +137,11 @@ describe('sliding expiry', () => {
     expect(devices.find((d) => d.current)?.via).toBe('RENEWED');
   });
 });
+
+describe('external identity providers', () => {
+  it("refuse another issuer's tokens while no OIDC_ISSUER is set", async () => {
+    const { generateKeyPair, SignJWT } = await import('jose');
+    const token = await new SignJWT({ sub: 'user-1' }).setProtectedHeader({ alg: 'RS256' }).setIssuer('https://idp.example/pool').setExpirationTime('1h').sign((await generateKeyPair('RS256')).privateKey);
+    expect((await me(token)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+  });
+});

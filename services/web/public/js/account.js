@@ -30,7 +30,17 @@ export async function account(root) {
     if (auth.player.name) store.name = auth.player.name;
     return draw();
   };
-  const draw = async () => (store.player ? clear(body, await mine(act, draw)) : clear(body, signIn(act, signedIn)));
+  const draw = async () => {
+    if (store.player) {
+      try {
+        return clear(body, await mine(act, draw));
+      } catch (e) {
+        if (e.code !== 'UNAUTHENTICATED') throw e;
+        store.player = null; // this device was signed out (here or from another device): start again
+      }
+    }
+    clear(body, signIn(act, signedIn));
+  };
   clear(root, section);
   await draw();
 }
@@ -57,10 +67,7 @@ function signIn(act, signedIn) {
 /** Signed in: passkeys, a device link code, the devices. */
 async function mine(act, draw) {
   const token = store.player.token;
-  const data = await gql('{ me { id name devices { id label via lastSeenAt current } } }', {}, token).catch((e) => {
-    if (e.code === 'UNAUTHENTICATED') store.player = null; // signed out elsewhere: this device starts again
-    throw e;
-  });
+  const data = await gql('{ me { id name devices { id label via lastSeenAt current } } }', {}, token);
   const shown = h('p.link-code', { id: 'shown-code', 'aria-live': 'polite' });
   const signOut = async () => {
     await gql('mutation { signOut }', {}, token).catch(() => {});

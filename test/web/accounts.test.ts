@@ -50,10 +50,14 @@ describe('accounts in the page', () => {
     // The same passkey on another device (a synced passkey): the page signs in with it.
     const phone = await accountPage(chrome.browser);
     await phone.cdp.send('WebAuthn.addCredential', { authenticatorId: phone.authenticatorId, credential: credentials[0]! });
+    const answer = phone.page.waitForRequest((r) => r.url().endsWith('/v1/passkeys/authentication'));
     await phone.page.click('#passkey-sign-in');
     await phone.page.waitForSelector('#add-passkey');
     expect(await signedInPlayer(phone.page)).toBe(ann);
     expect(await phone.page.textContent('.account strong')).toBe('Ann');
+    // The same signed answer again (a replay): its challenge was used up.
+    const replay = await fetch(`${base()}/v1/passkeys/authentication`, { method: 'POST', headers: { 'content-type': 'application/json', origin: base() }, body: (await answer).postData()! });
+    expect([replay.status, ((await replay.json()) as { error: { code: string } }).error.code]).toEqual([401, 'UNAUTHENTICATED']);
     const after = await phone.cdp.send('WebAuthn.getCredentials', { authenticatorId: phone.authenticatorId });
     expect(after.credentials[0]!.signCount).toBeGreaterThan(credentials[0]!.signCount);
 

@@ -35,6 +35,13 @@ const signedInPlayer = (page: Page) => page.evaluate(() => JSON.parse(localStora
 const devices = (page: Page) => page.$$eval('ul.devices li', (lis) => lis.map((li) => li.textContent ?? ''));
 
 describe('accounts in the page', () => {
+  it("serves @simplewebauthn/browser's build from node_modules, not from a CDN", async () => {
+    const res = await fetch(`${server.url}/vendor/simplewebauthn-browser.js`, { headers: { 'accept-encoding': 'identity' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect(await res.text()).toContain('SimpleWebAuthnBrowser');
+  });
+
   it('a passkey registered in one context signs in a second; a device link code signs in a third, once; a revoked device is signed out', async () => {
     const laptop = await accountPage(chrome.browser);
     await laptop.page.fill('#name', 'Ann');

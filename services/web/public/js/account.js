@@ -2,16 +2,25 @@
  * The account page (#/account): one account on every device. Sign in with a passkey or a code
  * from another device; signed in: add a passkey, show a code for another device, list the
  * devices and sign any of them out. Passkey ceremonies run in the browser through
- * @simplewebauthn/browser (served from node_modules as window.SimpleWebAuthnBrowser).
+ * @simplewebauthn/browser (served from node_modules; it defines window.SimpleWebAuthnBrowser).
  */
 import { gql, rest } from './api.js';
 import { clear, h } from './dom.js';
 import { t } from './i18n.js';
 import { store } from './seats.js';
 
-const webauthn = () => globalThis.SimpleWebAuthnBrowser;
+let loading;
+/** @simplewebauthn/browser, loaded when the account page first opens: the lobby does not pay for it. */
+function webauthn() {
+  loading ??= new Promise((resolve, reject) => {
+    const script = h('script', { src: '/vendor/simplewebauthn-browser.js', onload: () => resolve(globalThis.SimpleWebAuthnBrowser), onerror: reject });
+    document.head.append(script);
+  });
+  return loading;
+}
 
 export async function account(root) {
+  webauthn().catch(() => {});
   const status = h('p.error', { role: 'alert', id: 'account-error' });
   const body = h('div.account-body');
   const section = h('section.account', {}, h('h2', {}, t('account')), status, body);
@@ -52,7 +61,7 @@ function signIn(act, signedIn) {
     h('p.muted', {}, t('notSignedIn')),
     h('div.account-row', {}, h('button.primary', { id: 'passkey-sign-in', onclick: act(async () => {
       const optionsJSON = await rest('POST', '/v1/passkeys/authentication/options');
-      const response = await webauthn().startAuthentication({ optionsJSON });
+      const response = await (await webauthn()).startAuthentication({ optionsJSON });
       await signedIn(await rest('POST', '/v1/passkeys/authentication', { response }));
     }) }, t('signInPasskey'))),
     h('form.account-row', { id: 'link-form', onsubmit: act(async () => signedIn((await gql('mutation($c: String!) { redeemDeviceLink(code: $c) { player { id name } token } }', { c: code.value })).redeemDeviceLink)) },
@@ -78,7 +87,7 @@ async function mine(act, draw) {
     h('p', {}, t('signedInAs'), ' ', h('strong', {}, data.me.name)),
     h('div.account-row', {}, h('button', { id: 'add-passkey', onclick: act(async () => {
       const optionsJSON = await rest('POST', '/v1/passkeys/registration/options', undefined, token);
-      const response = await webauthn().startRegistration({ optionsJSON });
+      const response = await (await webauthn()).startRegistration({ optionsJSON });
       await rest('POST', '/v1/passkeys/registration', { response }, token);
       shown.textContent = t('passkeyAdded');
     }) }, t('addPasskey')),

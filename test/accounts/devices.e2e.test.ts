@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PlayerTokens } from '../../services/players/tokens.js';
+import { MAX_DEVICES } from '../../services/players/devices.js';
 import { ManualClock } from '../kit/manual-clock.js';
 import { registerPlayer } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
@@ -105,6 +106,22 @@ describe('devices', () => {
     const bob = await registerPlayer(server, 'Bob');
     expect((await server.rest('POST', '/v1/me/sign-out', undefined, bob.token)).body).toEqual({ signedOut: true });
     expect((await server.rest('GET', '/v1/me', undefined, bob.token)).status).toBe(401);
+  });
+});
+
+describe('the device cap', () => {
+  it(`keeps at most MAX_DEVICES (${MAX_DEVICES}) per player: one more sign-in forgets the device used least recently`, async () => {
+    const ann = await registerPlayer(server, 'Ann');
+    const first = ((await me(ann.token)).data.me.devices as { id: string }[])[0]!.id;
+    let last = '';
+    for (let i = 0; i < MAX_DEVICES; i++) {
+      clock.lag(1000);
+      last = (await redeem((await link(ann.token)).code)).data.redeemDeviceLink.token;
+    }
+    const devices = (await me(last)).data.me.devices as { id: string }[];
+    expect(devices).toHaveLength(MAX_DEVICES);
+    expect(devices.map((d) => d.id)).not.toContain(first);
+    expect((await me(ann.token)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });
 

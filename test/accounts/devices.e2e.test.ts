@@ -7,8 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { PlayerTokens } from '../../services/players/tokens.js';
 import { MAX_DEVICES } from '../../services/players/devices.js';
 import { ManualClock } from '../kit/manual-clock.js';
-import { registerPlayer } from '../kit/players.js';
-import { useServer } from '../kit/server.js';
+import { createAndJoin, registerPlayer } from '../kit/players.js';
+import { subscribe, useServer } from '../kit/server.js';
 
 const DAY = 24 * 3600_000;
 const SECRET = 'accounts-test-secret';
@@ -89,6 +89,21 @@ describe('devices', () => {
     expect(refused.errors?.[0]?.message).toMatch(/signed out/);
     expect((await server.rest('GET', '/v1/me', undefined, phone)).status).toBe(401);
     expect((await me(ann.token)).data.me.id).toBe(ann.id);
+  });
+
+  it('a socket opened before its device was signed out cannot start a subscription after', async () => {
+    const ann = await registerPlayer(server, 'Ann');
+    const socket = server.ws(ann.token);
+    const before = subscribe(socket, 'subscription { myGames { gameId } }', {});
+    await new Promise<void>((resolve) => socket.on('connected', () => resolve()));
+    await new Promise((r) => setTimeout(r, 200)); // the subscribe message follows connection_ack
+    await createAndJoin(server, { game: 'scout', seats: 3 }, [ann]);
+    await before.until(1);
+    await server.gql('mutation { signOut }', {}, ann.token);
+    const after = subscribe(socket, 'subscription { myGames { gameId } }', {});
+    await after.until(1);
+    expect(before.failure).toBeNull();
+    expect(JSON.stringify(after.failure ?? after.messages)).toMatch(/UNAUTHENTICATED|signed out/);
   });
 
   it("one player cannot revoke another's device", async () => {

@@ -41,6 +41,11 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
   installGraphqlLimits(app, opts.limits);
   if (!opts.subscriptions) return;
   app.graphql.addHook('preSubscriptionExecution', subscriptionSlot(opts.limits, (ip) => app.overClientLimit(ip)));
+  // A socket's token is checked again at each subscription: a device signed out since it connected is refused.
+  app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {
+    const ctx = context as ParlorContext;
+    if (ctx.bearer !== undefined) ctx.token = await opts.play.players.credential(ctx.bearer);
+  });
   // Subscribers on this process hear of every commit made through it.
   opts.service.onCommit((agg) => app.graphql.pubsub.publish({ topic: topic(agg.id), payload: agg }));
   opts.play.players.inbox.onChange(({ entry }) => app.graphql.pubsub.publish({ topic: playerTopic(entry.player), payload: entry }));

@@ -34,6 +34,7 @@ import { LambdaFunction as LambdaFunctionTarget } from 'aws-cdk-lib/aws-events-t
 import { CfnScheduleGroup } from 'aws-cdk-lib/aws-scheduler';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct, IConstruct } from 'constructs';
+import { accountsEnvironment } from './accounts.js';
 import { COMMIT_PREFIX, gamePk, KEY, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE } from '../services/store/schema.js';
 import { TABLE_ACTIONS } from '../services/handlers/permissions.js';
 import { ROOT, type BundleName, type HandlerName } from './bundle.js';
@@ -103,8 +104,10 @@ export class ParlorStack extends Stack {
     // Cold starts are CPU-bound (infra/measure-bundles.ts: CPU to first answer), and Lambda's CPU
     // grows with memory: the http app (Fastify, mercurius, Swagger, ajv) gets one full vCPU.
     const corsOrigins = String(this.node.tryGetContext('parlor:corsOrigins') ?? '').split(',').map((o) => o.trim()).filter(Boolean);
-    const http = this.handler('http', { memorySize: 1769, timeout: Duration.seconds(15), environment: { ...common, CORS_ORIGINS: corsOrigins.join(',') } });
-    const ws = this.handler('ws', { memorySize: 1024, timeout: Duration.seconds(10), environment: common });
+    // Both verify player tokens: an external identity provider's too, when one is set (infra/accounts.ts).
+    const accounts = accountsEnvironment(this.node);
+    const http = this.handler('http', { memorySize: 1769, timeout: Duration.seconds(15), environment: { ...common, ...accounts, CORS_ORIGINS: corsOrigins.join(',') } });
+    const ws = this.handler('ws', { memorySize: 1024, timeout: Duration.seconds(10), environment: { ...common, ...accounts } });
 
     // ---- HTTP API: every route to the Fastify app (GraphQL, REST, docs), at the $default stage.
     const httpApi = new HttpApi(this, 'HttpApi', {

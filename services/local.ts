@@ -32,6 +32,8 @@ export interface LocalParlorOptions {
   webhooks?: PlayByTurnOptions['webhooks'];
   /** Push keys, the mail transport, PUBLIC_URL (npm start reads them from DATA_DIR and the environment). */
   notifications?: PlayByTurnOptions['notifications'];
+  /** Passkeys, device links, an external identity provider (services/accounts/settings.ts). */
+  accounts?: PlayByTurnOptions['accounts'];
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
@@ -41,7 +43,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const store = new DynamoEventStore({ client: options.client, tableName: options.tableName });
   const service = new ParlorService({ store, games: options.games, lobby, stats, now: () => clock.now(), isBotKind });
   for (const projection of [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName))]) service.onCommit((agg, commit) => projection.apply(agg, commit));
-  const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, notifications: options.notifications, log: { error: (d, m) => console.error(m, d) } });
+  const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, log: { error: (d, m) => console.error(m, d) } });
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });
   app.addHook('onClose', async () => play.stop());
   // Deadlines pending when the server last stopped: armed again, late ones fire at once.

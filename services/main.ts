@@ -12,6 +12,7 @@ import { limitsFromEnv } from './api/limits/settings.js';
 import { loggerOptions } from './api/logging.js';
 import { localSigningSecret } from './players/tokens.js';
 import { mailerFromEnv } from './notifications/email/transport.js';
+import { accountSettingsFromEnv } from './accounts/settings.js';
 import { DataDirInUse, endpointClient, ensureTable, forgetEndpoint, localClient, recordEndpoint, startEmbeddedDynamo } from './store/index.js';
 
 /** Exit code 3: the data folder is locked by another server (a clear message instead of "Database is closed"). */
@@ -44,7 +45,7 @@ const webhooks = { privateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES === '
 const vapidSecret = localSigningSecret(join(dataDir, 'vapid.key'));
 const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
 const notifications = { vapidSecret: async () => vapidSecret, vapidSubject: process.env.VAPID_SUBJECT, mailer: mailerFromEnv(), mailFrom: process.env.MAIL_FROM, publicUrl, privateAddresses: webhooks.privateAddresses };
-const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, notifications, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
+const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, notifications, accounts: accountSettingsFromEnv(), logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

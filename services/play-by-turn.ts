@@ -16,6 +16,7 @@ import { Players } from './players/index.js';
 import { Inbox } from './players/inbox.js';
 import { PlayerRegistry } from './players/registry.js';
 import { PlayerTokens } from './players/tokens.js';
+import { Devices } from './players/devices.js';
 import { Dispatcher, pollOutbox, type DispatcherOptions } from './notifications/dispatcher.js';
 import { Notifier } from './notifications/index.js';
 import { Outbox } from './notifications/outbox.js';
@@ -25,6 +26,8 @@ import type { NoticeSink } from './notifications/channels.js';
 import { digestAlarm } from './notifications/email/digest-alarm.js';
 import { notificationChannels, notificationsApi, type NotificationsApi, type NotificationsConfig } from './notifications/setup.js';
 import { randomBytes } from 'node:crypto';
+import { Accounts } from './accounts/index.js';
+import type { AccountSettings } from './accounts/settings.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
@@ -38,6 +41,8 @@ export interface PlayByTurnOptions {
   webhooks?: Omit<DispatcherOptions, 'now' | 'log'> & { pollMs?: number };
   /** Push, email and their settings (default: push keys per process, no email). */
   notifications?: Partial<NotificationsConfig>;
+  /** Passkeys' origin, device link lifetime, an external identity provider (services/accounts/settings.ts). */
+  accounts?: AccountSettings;
 }
 
 /** What the api needs of play-by-turn (the same on one machine and on AWS). */
@@ -46,6 +51,7 @@ export interface PlayApi {
   lifecycle: Lifecycle;
   webhooks: Webhooks;
   notifications: NotificationsApi;
+  accounts: Accounts;
 }
 
 /** The parts of play-by-turn any process that commits needs: clocks as events, bot seats checked. */
@@ -53,14 +59,23 @@ export function playByTurnService(service: ParlorService): void {
   service.annotate(clockAnnotator);
 }
 
-export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>, notifications: Partial<NotificationsConfig> = {}): PlayApi {
-  const players = new Players(new PlayerRegistry(client, tableName), async () => new PlayerTokens({ secret: await signingSecret() }), new Inbox(client, tableName));
+/** What a deployment chooses beyond the table: push, email and their settings; accounts. */
+export interface PlayApiSettings {
+  notifications?: Partial<NotificationsConfig>;
+  accounts?: AccountSettings;
+}
+
+export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>, settings: PlayApiSettings = {}): PlayApi {
+  // Tokens are issued and checked at the service's time (tests move it by hand).
+  const tokens = async () => new PlayerTokens({ secret: await signingSecret(), now: () => service.now() });
+  const players = new Players(new PlayerRegistry(client, tableName), tokens, new Inbox(client, tableName), new Devices(client, tableName));
+  const accounts = new Accounts(players, client, tableName, signingSecret, () => service.now(), settings.accounts);
   // How long a rematch offer waits for answers: a setting (ISO 8601), the default otherwise.
   const offerFor = process.env.REMATCH_OFFER_EXPIRES_IN;
   const lifecycle = new Lifecycle(service, { rematchOfferMs: offerFor ? durationMs(offerFor, 'REMATCH_OFFER_EXPIRES_IN') : undefined });
   const fresh = randomBytes(32).toString('base64url');
-  const config: NotificationsConfig = { vapidSecret: async () => fresh, linkSecret: signingSecret, publicUrl: 'http://localhost:3000', ...notifications };
-  return { players, lifecycle, webhooks: new Webhooks(client, tableName), notifications: notificationsApi(client, tableName, config, players.inbox, service) };
+  const config: NotificationsConfig = { vapidSecret: async () => fresh, linkSecret: signingSecret, publicUrl: 'http://localhost:3000', ...settings.notifications };
+  return { players, lifecycle, webhooks: new Webhooks(client, tableName), notifications: notificationsApi(client, tableName, config, players.inbox, service), accounts };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */
@@ -82,7 +97,7 @@ export interface PlayByTurn extends PlayApi {
 }
 
 export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
-  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, o.notifications);
+  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, { notifications: o.notifications, accounts: o.accounts });
   const bots = new BotRunner(o.service, o.log);
   const outbox = new Outbox(o.client, o.tableName);
   const dispatcher = new Dispatcher(outbox, api.webhooks, { ...o.webhooks, now: () => o.clock.now(), log: o.log });

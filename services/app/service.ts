@@ -47,7 +47,7 @@ export interface ServiceOptions {
  * Who is calling: a seat token, a registered player (verified by the api), or nobody.
  * A player credential whose token did not verify carries the refusal, raised when used.
  */
-export type Credential = string | { player: string; bot?: true } | { refused: string } | undefined;
+export type Credential = string | { player: string; bot?: true; device?: string } | { refused: string } | undefined;
 
 /** Adds application events (e.g. clocks) to a commit, given the game before and after it and the time. */
 export type CommitAnnotator = (before: Aggregate, after: Aggregate, now: number) => AppEvent[];

@@ -10,6 +10,7 @@
  *   SIGNING_SECRET_ARN the Secrets Manager secret player tokens are signed with (read on first use)
  *   VAPID_SECRET_ARN   the Secrets Manager secret the Web Push (VAPID) key pair is derived from
  *   MAIL_TRANSPORT=ses, MAIL_FROM, PUBLIC_URL  the email digest through SES v2 (unset = no email)
+ *   OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL, PASSKEY_ORIGIN, PASSKEY_RP_ID  accounts (services/accounts/settings.ts)
  *   SCHEDULE_GROUP, TIMER_FUNCTION_ARN, SCHEDULER_ROLE_ARN  where the stream function puts deadlines
  *                      (EventBridge Scheduler) and what they invoke; unset = no schedules
  */
@@ -33,6 +34,7 @@ import { Outbox } from '../notifications/outbox.js';
 import type { NoticeSink } from '../notifications/channels.js';
 import { mailerFromEnv } from '../notifications/email/transport.js';
 import { notificationChannels, type NotificationsConfig } from '../notifications/setup.js';
+import { accountSettingsFromEnv, type AccountSettings } from '../accounts/settings.js';
 
 export interface Parlor {
   service: ParlorService;
@@ -54,6 +56,8 @@ export interface ParlorOptions {
   games?: readonly AnyGame[];
   /** The player-token signing secret, read on first use (default: a fresh one per process, for tests). */
   signingSecret?: () => Promise<string>;
+  /** Passkeys' origin, an external identity provider (OIDC_ISSUER …: services/accounts/settings.ts). */
+  accounts?: AccountSettings;
   /** Where deadlines go (EventBridge Scheduler on AWS); none = no timers. */
   timers?: { sync(agg: Aggregate): Promise<void> };
   /** Push keys, mail transport and links (default: push keys per process, no email). */
@@ -68,7 +72,7 @@ export function createParlor(options: ParlorOptions): Parlor {
   const service = new ParlorService({ store, lobby, stats, games: options.games ?? registry, isBotKind });
   playByTurnService(service);
   const fresh = randomBytes(32).toString('base64url');
-  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), options.notifications);
+  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts });
   const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection()];
   const webhooks = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);
   const notifier = notificationChannels(play.notifications, webhooks, service, Date.now, { log: { error: (d, m) => console.error(m, d) } });
@@ -99,7 +103,7 @@ export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
     mailFrom: env.MAIL_FROM,
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL }),
   };
-  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret, timers, notifications });
+  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret, timers, notifications, accounts: accountSettingsFromEnv(env) });
 }
 
 /**

@@ -18,6 +18,13 @@ export interface PlayerClaims {
   name: string;
   /** A bot its author runs through the public API (absent: a person). */
   bot?: true;
+  /** The device the token was issued to (services/players/devices.ts); absent in tokens from before devices. */
+  device?: string;
+}
+
+/** A verified token's claims, with when it was issued (epoch seconds). */
+export interface VerifiedClaims extends PlayerClaims {
+  issuedAt: number;
 }
 
 export interface PlayerTokensOptions {
@@ -32,8 +39,8 @@ export interface PlayerTokensOptions {
 export class PlayerTokens {
   private readonly privateKey: KeyObject;
   private readonly publicKey: KeyObject;
-  private readonly ttlSeconds: number;
-  private readonly now: () => number;
+  readonly ttlSeconds: number;
+  readonly now: () => number;
 
   constructor(options: PlayerTokensOptions) {
     const seed = createHash('sha256').update(options.secret).digest();
@@ -45,7 +52,7 @@ export class PlayerTokens {
 
   sign(claims: PlayerClaims): Promise<string> {
     const iat = Math.floor(this.now() / 1000);
-    return new SignJWT({ name: claims.name, ...(claims.bot && { bot: true }) })
+    return new SignJWT({ name: claims.name, ...(claims.bot && { bot: true }), ...(claims.device && { did: claims.device }) })
       .setProtectedHeader({ alg: ALG, typ: 'JWT' })
       .setIssuer(ISSUER)
       .setSubject(claims.player)
@@ -55,17 +62,26 @@ export class PlayerTokens {
   }
 
   /** The player a token names; throws with a reason that is safe to show. */
-  async verify(token: string): Promise<PlayerClaims> {
+  async verify(token: string): Promise<VerifiedClaims> {
     try {
       const { payload } = await jwtVerify(token, this.publicKey, { issuer: ISSUER, algorithms: [ALG], currentDate: new Date(this.now()) });
       if (typeof payload.sub !== 'string') throw new Error('no subject');
-      return { player: payload.sub, name: typeof payload.name === 'string' ? payload.name : '', ...(payload.bot === true && { bot: true as const }) };
+      return {
+        player: payload.sub,
+        name: typeof payload.name === 'string' ? payload.name : '',
+        ...(payload.bot === true && { bot: true as const }),
+        ...(typeof payload.did === 'string' && { device: payload.did }),
+        issuedAt: payload.iat ?? 0,
+      };
     } catch (e) {
       const code = (e as { code?: string }).code;
       throw new Error(code === 'ERR_JWT_EXPIRED' ? 'the player token has expired' : 'invalid player token');
     }
   }
 }
+
+/** Sliding expiry: a token used after half its life gets a fresh one (see Players.credential). */
+export const pastHalfLife = (claims: VerifiedClaims, tokens: PlayerTokens) => tokens.now() / 1000 - claims.issuedAt > tokens.ttlSeconds / 2;
 
 /** Player tokens are JWTs (base64url JSON header: "eyJ…"); seat tokens start with a game id. */
 export const isPlayerToken = (token: string) => token.startsWith('eyJ');

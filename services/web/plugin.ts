@@ -1,6 +1,6 @@
 /**
- * Serves the web client (services/web/public) at `/`, and graphql-ws's browser build at
- * /vendor/graphql-ws.js, straight from node_modules: no CDN, nothing fetched from elsewhere.
+ * Serves the web client (services/web/public) at `/`, and graphql-ws's and @simplewebauthn/browser's
+ * browser builds at /vendor/graphql-ws.js and /vendor/simplewebauthn-browser.js, straight from node_modules: no CDN, nothing fetched from elsewhere.
  * The client is static files that speak only the public API, like any third-party client.
  *
  * Each file is read at its first request and kept in memory with a gzip copy and an ETag (the
@@ -54,6 +54,8 @@ export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
   }
   const vendor = graphqlWsBrowserBuild();
   if (vendor) assets.set('/vendor/graphql-ws.js', asset(vendor));
+  const webauthn = simpleWebAuthnBrowserBuild();
+  if (webauthn) assets.set('/vendor/simplewebauthn-browser.js', asset(webauthn));
 
   const serve = (path: string) => (request: FastifyRequest, reply: FastifyReply) => send(request, reply, assets.get(path)!(), path === '/index.html');
   app.get('/', { schema: { hide: true } }, serve('/index.html'));
@@ -96,6 +98,16 @@ function walk(dir: string): string[] {
     const path = join(dir, name);
     return statSync(path).isDirectory() ? walk(path) : [path];
   });
+}
+
+/** @simplewebauthn/browser's UMD build (defines window.SimpleWebAuthnBrowser); null where it is not installed. */
+function simpleWebAuthnBrowserBuild(): string | null {
+  try {
+    const umd = join(dirname(createRequire(import.meta.url).resolve('@simplewebauthn/browser')), '..', 'dist', 'bundle', 'index.umd.min.js');
+    return existsSync(umd) ? umd : null;
+  } catch {
+    return null;
+  }
 }
 
 /** graphql-ws's UMD build (defines window.graphqlWs); null where the package is not installed. */

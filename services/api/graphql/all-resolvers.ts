@@ -8,9 +8,10 @@ import type { PlayApi } from '../../play-by-turn.js';
 import { resolvers } from './resolvers.js';
 import { playByTurnResolvers } from './play-by-turn.resolvers.js';
 import { notificationsResolvers } from './notifications.resolvers.js';
+import { accountsResolvers } from './accounts.resolvers.js';
 
 export function allResolvers(service: ParlorService, play: PlayApi): IResolvers {
-  return [playByTurnResolvers(service, play), notificationsResolvers(play, () => service.now())].reduce(merged, resolvers(service));
+  return [playByTurnResolvers(service, play), notificationsResolvers(play, () => service.now()), accountsResolvers(play)].reduce(merged, resolvers(service));
 }
 
 /** Two resolver maps as one, type by type. */

@@ -25,7 +25,7 @@ export function playByTurnResolvers(service: ParlorService, play: PlayApi): IRes
       me: (_root, _args, ctx: ParlorContext) => guarded(async () => (ctx.token && typeof ctx.token === 'object' ? me(ctx) : null)),
     },
     Mutation: {
-      registerPlayer: (_root, args: { name: string; kind?: PlayerKind | null }) => guarded(() => play.players.register(args.name, args.kind ?? 'HUMAN')),
+      registerPlayer: (_root, args: { name: string; kind?: PlayerKind | null }, ctx: ParlorContext) => guarded(() => play.players.register(args.name, args.kind ?? 'HUMAN', ctx.reply?.request.headers['user-agent'])),
       resign: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.resign(args.gameId, ctx.token))),
       rematch: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.offerRematch(args.gameId, playerOf(ctx.token)))),
       offerRematch: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.offerRematch(args.gameId, playerOf(ctx.token)))),

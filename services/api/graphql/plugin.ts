@@ -1,7 +1,7 @@
 /**
  * GraphQL over HTTP and WebSocket (graphql-transport-ws), as a Fastify plugin.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import mercurius from 'mercurius';
 import type { GraphQLError } from 'graphql';
 import type { ParlorService } from '../../app/service.js';
@@ -16,14 +16,16 @@ import { subscriptionSlot } from '../limits/websocket.js';
 import { connectionToken } from '../limits/graphql-transport-ws.js';
 import { playerTopic } from './play-by-turn.resolvers.js';
 import type { PlayApi } from '../../play-by-turn.js';
+import { RENEWED_TOKEN_HEADER } from '../../players/index.js';
 
 export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Limits; subscriptions: boolean }) {
-  const credential = async (token: string | undefined) => ({ token: await opts.play.players.credential(token), bearer: token });
+  // Over HTTP a renewed player token comes back in a header; a socket keeps the token it connected with.
+  const credential = async (token: string | undefined, reply?: FastifyReply) => ({ token: await opts.play.players.credential(token, reply && ((fresh) => reply.header(RENEWED_TOKEN_HEADER, fresh))), bearer: token });
   await app.register(mercurius, {
     schema: buildParlorSchema(opts.service.games, opts.limits.devTools),
     resolvers: allResolvers(opts.service, opts.play),
     ...graphqlOptions(opts.limits),
-    context: (request) => credential(bearer(request.headers.authorization)),
+    context: (request, reply) => credential(bearer(request.headers.authorization), reply),
     subscription: opts.subscriptions && {
       wsDefaultSubprotocol: 'graphql-transport-ws',
       // The seat or player token travels in connection_init: { authorization: "Bearer …" } or { token: "…" }.
@@ -39,6 +41,11 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
   installGraphqlLimits(app, opts.limits);
   if (!opts.subscriptions) return;
   app.graphql.addHook('preSubscriptionExecution', subscriptionSlot(opts.limits, (ip) => app.overClientLimit(ip)));
+  // A socket's token is checked again at each subscription: a device signed out since it connected is refused.
+  app.graphql.addHook('preSubscriptionExecution', async (_schema, _document, context) => {
+    const ctx = context as ParlorContext;
+    if (ctx.bearer !== undefined) ctx.token = await opts.play.players.credential(ctx.bearer);
+  });
   // Subscribers on this process hear of every commit made through it.
   opts.service.onCommit((agg) => app.graphql.pubsub.publish({ topic: topic(agg.id), payload: agg }));
   opts.play.players.inbox.onChange(({ entry }) => app.graphql.pubsub.publish({ topic: playerTopic(entry.player), payload: entry }));

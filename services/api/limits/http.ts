@@ -42,10 +42,17 @@ const hasToken = (req: FastifyRequest) => typeof req.headers.authorization === '
  */
 const tokenKey = (req: FastifyRequest) => `token:${createHash('sha256').update(bearer(req.headers.authorization)!).digest('base64url')}`;
 
-/** Whether a request creates a game (GraphQL or REST); counted against createsPerMinute. By route, not raw URL: a query string changes nothing. */
-export const createsGame = (req: FastifyRequest): boolean =>
-  req.method === 'POST' &&
-  (req.routeOptions.url === '/v1/games' || (req.routeOptions.url === '/graphql' && /\bcreateGame\b/.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
+/** Whether a request is a POST to the REST `route` or a GraphQL document naming `field`. By route, not raw URL: a query string changes nothing. */
+const postsTo =
+  (route: string, field: RegExp) =>
+  (req: FastifyRequest): boolean =>
+    req.method === 'POST' && (req.routeOptions.url === route || (req.routeOptions.url === '/graphql' && field.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
+
+/** Whether a request creates a game (GraphQL or REST); counted against createsPerMinute. */
+export const createsGame = postsTo('/v1/games', /\bcreateGame\b/);
+
+/** Whether a request tries a device link code (GraphQL or REST); counted against deviceLinkTriesPerMinute. */
+export const triesDeviceLink = postsTo('/v1/device-links/redeem', /\bredeemDeviceLink\b/);
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,7 +98,7 @@ export const httpLimits = fp(
       done();
     });
     // No origin allowed (the default): no CORS plugin, whose hook would add nothing to any answer.
-    if (limits.corsOrigins.length) await app.register(cors, { origin: limits.corsOrigins, methods: ['GET', 'POST', 'OPTIONS'] });
+    if (limits.corsOrigins.length) await app.register(cors, { origin: limits.corsOrigins, methods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposedHeaders: ['parlor-token', 'parlor-next-cursor'] });
 
     // An error mercurius's own handler (on /graphql) also reads: it keeps the code and the status.
     const tooMany = (_req: FastifyRequest, ctx: { after: string }) => new mercurius.ErrorWithProps(`too many requests; retry in ${ctx.after}`, { code: 'RATE_LIMITED' }, 429);
@@ -122,6 +129,7 @@ export const httpLimits = fp(
     });
     app.addHook('onRequest', limiter({ max: limits.perTokenPerMinute, keyGenerator: tokenKey }, hasToken));
     app.addHook('preHandler', limiter({ max: limits.createsPerMinute, keyGenerator: (req) => `create:${req.ip}` }, createsGame));
+    app.addHook('preHandler', limiter({ max: limits.deviceLinkTriesPerMinute, keyGenerator: (req) => `device-link:${req.ip}` }, triesDeviceLink));
 
     // The cost limit keeps answers small; this is the backstop for what it cannot foresee (long histories).
     app.addHook('onSend', async (req, reply, payload) => {

@@ -9,6 +9,8 @@ export interface Limits {
   perTokenPerMinute: number;
   /** Games one client address may create per minute (GraphQL and REST). */
   createsPerMinute: number;
+  /** Device link codes one client address may try per minute (redeemDeviceLink): guessing one takes lifetimes. */
+  deviceLinkTriesPerMinute: number;
   /** Longest GraphQL document, in characters; longer ones are refused before parsing. */
   maxQueryChars: number;
   /** Most tokens the GraphQL parser reads before giving up. */
@@ -41,6 +43,7 @@ export const DEFAULT_LIMITS: Limits = {
   perClientPerMinute: 1200,
   perTokenPerMinute: 600,
   createsPerMinute: 30,
+  deviceLinkTriesPerMinute: 10,
   maxQueryChars: 16 * 1024,
   maxQueryTokens: 3000,
   maxDepth: 16,
@@ -62,7 +65,7 @@ const number = (value: string | undefined, fallback: number): number => {
 };
 
 /**
- * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, WEBSOCKETS_PER_CLIENT,
+ * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT,
  * CORS_ORIGINS (comma-separated), DEV_TOOLS (on|off; default off when NODE_ENV=production).
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
@@ -72,6 +75,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     perClientPerMinute: number(env.RATE_LIMIT_PER_MINUTE, DEFAULT_LIMITS.perClientPerMinute),
     perTokenPerMinute: number(env.RATE_LIMIT_PER_TOKEN_PER_MINUTE, DEFAULT_LIMITS.perTokenPerMinute),
     createsPerMinute: number(env.CREATES_PER_MINUTE, DEFAULT_LIMITS.createsPerMinute),
+    deviceLinkTriesPerMinute: number(env.DEVICE_LINK_TRIES_PER_MINUTE, DEFAULT_LIMITS.deviceLinkTriesPerMinute),
     socketsPerClient: number(env.WEBSOCKETS_PER_CLIENT, DEFAULT_LIMITS.socketsPerClient),
     devTools: env.DEV_TOOLS === undefined ? !production : env.DEV_TOOLS === 'on',
     corsOrigins: (env.CORS_ORIGINS ?? '')

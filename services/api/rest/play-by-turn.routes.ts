@@ -63,7 +63,7 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
         response: { 201: anyObject, ...refusals },
       },
     },
-    async (req, reply) => reply.status(201).send(await play.players.register(req.body.name, req.body.kind)),
+    async (req, reply) => reply.status(201).send(await play.players.register(req.body.name, req.body.kind, req.headers['user-agent'])),
   );
 
   app.get('/me', { schema: { summary: 'The calling player, with awaitingCount: how many games await their move (up to 1000)', tags: ['players'], security: auth, response: { 200: anyObject, ...refusals } } }, async (req) => {

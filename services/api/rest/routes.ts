@@ -9,8 +9,10 @@ import { gameDto, gameTypeDto } from '../dto.js';
 import { bearer, HTTP_STATUS } from '../errors.js';
 import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
 import type { PlayApi } from '../../play-by-turn.js';
+import { RENEWED_TOKEN_HEADER } from '../../players/index.js';
 import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
 import { notificationsRoutes } from './notifications.routes.js';
+import { accountsRoutes } from './accounts.routes.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
 const error = errorShape;
@@ -29,8 +31,8 @@ declare module 'fastify' {
 export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi }) {
   const { service } = opts;
   app.decorateRequest('credential', undefined);
-  app.addHook('preHandler', async (req) => {
-    req.credential = await opts.play.players.credential(bearer(req.headers.authorization));
+  app.addHook('preHandler', async (req, reply) => {
+    req.credential = await opts.play.players.credential(bearer(req.headers.authorization), (fresh) => reply.header(RENEWED_TOKEN_HEADER, fresh));
   });
   const token = (req: FastifyRequest) => req.credential;
   const viewed = async (req: FastifyRequest<{ Params: { id: string } }>) => {
@@ -167,4 +169,5 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
 
   await app.register(playByTurnRoutes, { service, play: opts.play });
   await app.register(notificationsRoutes, { play: opts.play, now: () => service.now() });
+  await app.register(accountsRoutes, { play: opts.play });
 }

@@ -12,15 +12,35 @@ export class ApiError extends Error {
   }
 }
 
-export async function gql(query, variables = {}, token) {
-  const res = await fetch('/graphql', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify({ query, variables }),
+let renewed = () => {};
+
+/** Hears of a player token the server renewed (the Parlor-Token header: sliding expiry). */
+export function onTokenRenewed(listener) {
+  renewed = listener;
+}
+
+async function call(method, path, body, token) {
+  const res = await fetch(path, {
+    method,
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  const body = await res.json();
+  const fresh = res.headers.get('parlor-token');
+  if (fresh && token) renewed(token, fresh);
+  return res.json();
+}
+
+export async function gql(query, variables = {}, token) {
+  const body = await call('POST', '/graphql', { query, variables }, token);
   if (body.errors?.length) throw new ApiError(body.errors[0].message, body.errors[0].extensions?.code ?? 'ERROR');
   return body.data;
+}
+
+/** A REST call under /v1 (the passkey ceremonies are REST only). */
+export async function rest(method, path, body, token) {
+  const answer = await call(method, path, body, token);
+  if (answer?.error) throw new ApiError(answer.error.message, answer.error.code);
+  return answer;
 }
 
 const TYPE_REF = 'kind name ofType { kind name ofType { kind name ofType { kind name ofType { kind name } } } }';

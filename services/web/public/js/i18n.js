@@ -16,6 +16,12 @@ const WORDS = {
     hand: 'Hand', table: 'Table', deck: 'Deck', discard: 'Discard', lastRound: 'Last round', total: 'Total', language: 'فارسی',
     defaults: 'defaults', error: 'Error', live: 'live', offline: 'reconnecting…', seat: 'Seat', taken: 'taken', full: 'full',
     playBots: 'Play against bots', playNow: 'Play', bot: 'bot', level: 'level', botHint: 'You take seat 1; bots take the others.',
+    account: 'Account', notSignedIn: 'This browser is not signed in. Use a passkey, or a code shown on a device that is.',
+    signInPasskey: 'Sign in with a passkey', linkCode: 'Code from another device', signIn: 'Sign in', newAccount: 'New account with my name',
+    signedInAs: 'Signed in as', addPasskey: 'Add a passkey', passkeyAdded: 'Passkey added: sign in with it on any device.',
+    showCode: 'Show a code for another device', codeFor: 'Type this code on the other device:', validUntil: 'valid until',
+    devices: 'Devices', thisDevice: 'this device', revoke: 'Sign out', signOut: 'Sign out here',
+    viaREGISTER: 'new account', viaPASSKEY: 'passkey', viaDEVICE_LINK: 'code', viaRENEWED: 'renewed',
   },
   fa: {
     title: 'پارلر', tagline: 'بازی‌های کارتی با اطلاعات پنهان', yourName: 'نام شما', games: 'بازی‌ها', myGames: 'بازی‌های من',
@@ -31,6 +37,12 @@ const WORDS = {
     hand: 'دست', table: 'میز', deck: 'دسته', discard: 'دورریز', lastRound: 'دور پیشین', total: 'جمع', language: 'English',
     defaults: 'پیش‌فرض‌ها', error: 'خطا', live: 'زنده', offline: 'در حال اتصال دوباره…', seat: 'صندلی', taken: 'پر شده', full: 'پر',
     playBots: 'بازی با ربات‌ها', playNow: 'شروع بازی', bot: 'ربات', level: 'سطح', botHint: 'شما در صندلی ۱ می‌نشینید و ربات‌ها در بقیه.',
+    account: 'حساب', notSignedIn: 'این مرورگر وارد نشده است. با گذرکلید وارد شوید، یا با کدی که دستگاهِ واردشده نشان می‌دهد.',
+    signInPasskey: 'ورود با گذرکلید', linkCode: 'کد از دستگاه دیگر', signIn: 'ورود', newAccount: 'حساب تازه با نام من',
+    signedInAs: 'وارد شده به نام', addPasskey: 'افزودن گذرکلید', passkeyAdded: 'گذرکلید افزوده شد: با آن در هر دستگاهی وارد شوید.',
+    showCode: 'نمایش کد برای دستگاه دیگر', codeFor: 'این کد را در دستگاه دیگر وارد کنید:', validUntil: 'معتبر تا',
+    devices: 'دستگاه‌ها', thisDevice: 'این دستگاه', revoke: 'خروج', signOut: 'خروج از این دستگاه',
+    viaREGISTER: 'حساب تازه', viaPASSKEY: 'گذرکلید', viaDEVICE_LINK: 'کد', viaRENEWED: 'تمدید شده',
   },
 };
 

@@ -2,7 +2,8 @@
  * The web client's entry: loads the schema and the catalog in one request, then routes
  * #/ to the lobby and #/game/<id> (the invite link) to that game's table.
  */
-import { gql } from './api.js';
+import { gql, onTokenRenewed } from './api.js';
+import { account } from './account.js';
 import { clear, h } from './dom.js';
 import { applyLang, t } from './i18n.js';
 import { lobby, useApp } from './lobby.js';
@@ -15,18 +16,20 @@ let leave = null;
 
 async function start() {
   applyLang();
+  // Sliding expiry: keep the token the server renewed in place of the old one.
+  onTokenRenewed((old, fresh) => store.player?.token === old && (store.player = { ...store.player, token: fresh }));
   const data = await gql(`{ gameTypes { id names { en fa } seats { min max } viewType }
     query: __type(name: "Query") { fields { name } } mutation: __type(name: "Mutation") { fields { name } } }`);
   const fields = (t) => new Set((t?.fields ?? []).map((f) => f.name));
   const app = { catalog: data.gameTypes, queries: fields(data.query), mutations: fields(data.mutation), more: catalogFields(data.gameTypes) };
   useApp(app);
-  chrome();
+  chrome(app);
   const route = async () => {
     leave?.();
     leave = null;
     const m = /^#\/game\/([\w-]+)/.exec(location.hash);
     try {
-      leave = m ? await table(root, app, m[1]) : await lobby(root, app);
+      leave = m ? await table(root, app, m[1]) : location.hash === '#/account' ? await account(root) : await lobby(root, app);
       if (m) offerNotifications(root, app, m[1]);
     } catch (e) {
       clear(root, h('p.error', { role: 'alert' }, `${e.code ?? t('error')}: ${e.message}`), h('a', { href: '#/' }, t('lobby')));
@@ -54,7 +57,7 @@ function catalogFields(catalog) {
 }
 
 /** The top bar: title, the player's name, the language switch. */
-function chrome() {
+function chrome(app) {
   const name = h('input', { id: 'name', value: store.name, placeholder: t('yourName'), 'aria-label': t('yourName'), maxlength: 40, oninput: (e) => (store.name = e.target.value) });
   const switchLang = () => {
     store.lang = store.lang === 'fa' ? 'en' : 'fa';
@@ -66,6 +69,7 @@ function chrome() {
     h('span.tagline.muted', {}, t('tagline')),
     h('span.spacer'),
     name,
+    app.mutations.has('createDeviceLink') ? h('a.link', { id: 'account-link', href: '#/account' }, t('account')) : null,
     h('button.link', { id: 'lang', onclick: switchLang }, t('language')),
   );
 }

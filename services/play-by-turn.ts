@@ -20,6 +20,8 @@ import { Notifier } from './notifications/index.js';
 import { Outbox } from './notifications/outbox.js';
 import { Webhooks } from './notifications/webhooks.js';
 import type { Inbox as InboxType } from './players/inbox.js';
+import { Messages } from './messages/index.js';
+import { messageNotices } from './messages/notices.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
@@ -38,6 +40,7 @@ export interface PlayApi {
   players: Players;
   lifecycle: Lifecycle;
   webhooks: Webhooks;
+  messages: Messages;
 }
 
 /** The parts of play-by-turn any process that commits needs: clocks as events, bot seats checked. */
@@ -47,7 +50,7 @@ export function playByTurnService(service: ParlorService): void {
 
 export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>): PlayApi {
   const players = new Players(new PlayerRegistry(client, tableName), async () => new PlayerTokens({ secret: await signingSecret() }), new Inbox(client, tableName));
-  return { players, lifecycle: new Lifecycle(service), webhooks: new Webhooks(client, tableName) };
+  return { players, lifecycle: new Lifecycle(service), webhooks: new Webhooks(client, tableName), messages: new Messages(service) };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */
@@ -86,8 +89,10 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   );
   playByTurnService(o.service);
   const projection = api.players.inbox.projection();
+  const messaged = messageNotices((notice) => notifier.notify(notice));
   o.service.onCommit(async (agg, commit) => {
     await projection.apply(agg, commit);
+    await messaged.apply(agg, commit);
     await timers.sync(agg);
     bots.schedule(agg);
   });

@@ -28,6 +28,8 @@ export interface GameSettings {
   /** ISO time after which a game still waiting for players is cancelled. */
   expiresAt?: string;
   rematchOf?: string;
+  /** Spectators may read the game's messages (seated players always may). */
+  spectatorChat?: boolean;
 }
 export interface SeatClaimed {
   type: 'SeatClaimed';
@@ -71,9 +73,25 @@ export interface RematchCreated {
   type: 'RematchCreated';
   gameId: string;
 }
-export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated;
+/** A seated player's message to the table (plain text; services/messages). */
+export interface MessageSent {
+  type: 'MessageSent';
+  seat: Seat;
+  /** Absent for a viewer who may not read the game's messages (a spectator, unless spectatorChat). */
+  text?: string;
+  /** ISO time it was sent (the rate limit counts these). */
+  at: string;
+}
+/** A seat stops (or starts again) showing another seat's messages: seen by the muting seat only. */
+export interface ChatMuted {
+  type: 'ChatMuted';
+  seat: Seat;
+  muted: Seat;
+  on: boolean;
+}
+export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | MessageSent | ChatMuted;
 
-const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated']);
+const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated', 'MessageSent', 'ChatMuted']);
 export const isAppEvent = (e: { type: string }): e is AppEvent => TYPES.has(e.type);
 
 export interface SeatClock {
@@ -95,7 +113,22 @@ export interface AppState {
   clocks: Record<Seat, SeatClock>;
   cancelled: GameCancelled['reason'] | null;
   rematch: string | null;
+  /** The game's messages so far (absent in snapshots older than chat): services/messages. */
+  chat?: ChatState;
 }
+
+export interface ChatState {
+  /** How many messages the game holds (bounded by MAX_MESSAGES). */
+  count: number;
+  /** seat → epoch ms of its most recent sends, newest last (at most the rate limit's count). */
+  recent: Record<Seat, number[]>;
+  /** seat → the seats whose messages it does not want to see. */
+  muted: Record<Seat, Seat[]>;
+}
+
+/** How many recent sends per seat the state keeps: the rate limit's count (services/messages). */
+export const RECENT_SENDS = 5;
+const noChat = (): ChatState => ({ count: 0, recent: {}, muted: {} });
 
 export const DEFAULT_SETTINGS: Omit<GameSettings, 'type'> = { onTimeout: 'BOT', bots: [], autoAdvance: false, multiSeat: false };
 export const initialAppState = (): AppState => ({ settings: DEFAULT_SETTINGS, players: {}, bots: {}, left: {}, clocks: {}, cancelled: null, rematch: null });
@@ -128,6 +161,16 @@ export function evolveApp(s: AppState, e: AppEvent): AppState {
       return { ...s, cancelled: e.reason, clocks: {} };
     case 'RematchCreated':
       return { ...s, rematch: e.gameId };
+    case 'MessageSent': {
+      const chat = s.chat ?? noChat();
+      const recent = [...(chat.recent[e.seat] ?? []), Date.parse(e.at)].slice(-RECENT_SENDS);
+      return { ...s, chat: { ...chat, count: chat.count + 1, recent: { ...chat.recent, [e.seat]: recent } } };
+    }
+    case 'ChatMuted': {
+      const chat = s.chat ?? noChat();
+      const others = (chat.muted[e.seat] ?? []).filter((m) => m !== e.muted);
+      return { ...s, chat: { ...chat, muted: { ...chat.muted, [e.seat]: e.on ? [...others, e.muted].sort((a, b) => a - b) : others } } };
+    }
   }
 }
 

@@ -28,6 +28,7 @@ import { BotRunner } from '../bots/runner.js';
 import { SchedulerTimers } from '../clocks/scheduler-timers.js';
 import { Notifier } from '../notifications/index.js';
 import { Outbox } from '../notifications/outbox.js';
+import { messageNotices } from '../messages/notices.js';
 
 export interface Parlor {
   service: ParlorService;
@@ -60,8 +61,9 @@ export function createParlor(options: ParlorOptions): Parlor {
   playByTurnService(service);
   const fresh = randomBytes(32).toString('base64url');
   const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh));
-  const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection()];
-  notifyFromInbox(play.players.inbox, new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now));
+  const notifier = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);
+  const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection(), messageNotices((n) => notifier.notify(n))];
+  notifyFromInbox(play.players.inbox, notifier);
   const bots = new BotRunner(service);
   const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id)];
   return { service, store, projections, client: options.client, tableName: options.tableName, play, reactions };

@@ -11,7 +11,7 @@ import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, Update
 import { AppError } from '../app/errors.js';
 import { playerPk } from '../players/registry.js';
 
-export const WEBHOOK_EVENTS = ['YOUR_TURN', 'DEADLINE_WARNING', 'GAME_OVER'] as const;
+export const WEBHOOK_EVENTS = ['YOUR_TURN', 'DEADLINE_WARNING', 'GAME_OVER', 'MESSAGE'] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const MAX_WEBHOOKS = 5;
 const MAX_URL = 2000;

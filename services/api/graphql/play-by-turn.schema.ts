@@ -186,6 +186,8 @@ enum WebhookEvent {
   YOUR_TURN
   DEADLINE_WARNING
   GAME_OVER
+  "A message arrived in one of my games (the body names the game, never the text)."
+  MESSAGE
 }
 
 type Webhook {

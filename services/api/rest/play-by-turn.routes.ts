@@ -8,6 +8,7 @@ import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import type { PlayerKind } from '../../players/registry.js';
 import { gameDto } from '../dto.js';
+import { WEBHOOK_EVENTS } from '../../notifications/webhooks.js';
 
 const error = {
   type: 'object',
@@ -41,6 +42,7 @@ export const createGameProperties = {
   autoAdvance: { type: ['boolean', 'null'] },
   multiSeat: { type: ['boolean', 'null'] },
   expiresIn: duration,
+  spectatorChat: { type: ['boolean', 'null'], description: "Spectators may read the game's messages (default false)" },
 } as const;
 
 export async function playByTurnRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi }) {
@@ -113,7 +115,7 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
           type: 'object',
           required: ['url'],
           additionalProperties: false,
-          properties: { url: { type: 'string', maxLength: 2000 }, events: { type: ['array', 'null'], maxItems: 3, items: { type: 'string', enum: ['YOUR_TURN', 'DEADLINE_WARNING', 'GAME_OVER'] } } },
+          properties: { url: { type: 'string', maxLength: 2000 }, events: { type: ['array', 'null'], maxItems: WEBHOOK_EVENTS.length, items: { type: 'string', enum: [...WEBHOOK_EVENTS] } } },
         },
         response: { 201: anyObject, ...refusals },
       },

@@ -30,6 +30,8 @@ export interface LocalParlorOptions {
   clock?: AlarmClock;
   /** Webhook retry backoff and outbox polling (tests shorten them). */
   webhooks?: PlayByTurnOptions['webhooks'];
+  /** Each player's vacation days a year (default 14). */
+  vacationDays?: number;
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
@@ -39,7 +41,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const store = new DynamoEventStore({ client: options.client, tableName: options.tableName });
   const service = new ParlorService({ store, games: options.games, lobby, stats, now: () => clock.now(), isBotKind });
   for (const projection of [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName))]) service.onCommit((agg, commit) => projection.apply(agg, commit));
-  const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, log: { error: (d, m) => console.error(m, d) } });
+  const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, vacationDays: options.vacationDays, log: { error: (d, m) => console.error(m, d) } });
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });
   app.addHook('onClose', async () => play.stop());
   // Deadlines pending when the server last stopped: armed again, late ones fire at once.

@@ -22,6 +22,8 @@ import { Webhooks } from './notifications/webhooks.js';
 import type { Inbox as InboxType } from './players/inbox.js';
 import { Messages } from './messages/index.js';
 import { messageNotices } from './messages/notices.js';
+import { Vacations } from './vacation/index.js';
+import { VacationBook } from './vacation/book.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
@@ -33,6 +35,8 @@ export interface PlayByTurnOptions {
   log: { error(details: object, message: string): void };
   /** Webhook retries and idle polling (defaults: DEFAULT_BACKOFF, every minute; enqueued and retried deliveries go at once). */
   webhooks?: Omit<DispatcherOptions, 'now' | 'log'> & { pollMs?: number };
+  /** Each player's vacation days a year (default 14). */
+  vacationDays?: number;
 }
 
 /** What the api needs of play-by-turn (the same on one machine and on AWS). */
@@ -41,6 +45,7 @@ export interface PlayApi {
   lifecycle: Lifecycle;
   webhooks: Webhooks;
   messages: Messages;
+  vacations: Vacations;
 }
 
 /** The parts of play-by-turn any process that commits needs: clocks as events, bot seats checked. */
@@ -48,9 +53,10 @@ export function playByTurnService(service: ParlorService): void {
   service.annotate(clockAnnotator);
 }
 
-export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>): PlayApi {
+/** `vacationDays`: each player's vacation days a year (default DEFAULT_VACATION_DAYS). */
+export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>, vacationDays?: number): PlayApi {
   const players = new Players(new PlayerRegistry(client, tableName), async () => new PlayerTokens({ secret: await signingSecret() }), new Inbox(client, tableName));
-  return { players, lifecycle: new Lifecycle(service), webhooks: new Webhooks(client, tableName), messages: new Messages(service) };
+  return { players, lifecycle: new Lifecycle(service), webhooks: new Webhooks(client, tableName), messages: new Messages(service), vacations: new Vacations(service, new VacationBook(client, tableName), players.inbox, vacationDays) };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */
@@ -70,7 +76,7 @@ export interface PlayByTurn extends PlayApi {
 }
 
 export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
-  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret);
+  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, o.vacationDays);
   const bots = new BotRunner(o.service, o.log);
   const outbox = new Outbox(o.client, o.tableName);
   const dispatcher = new Dispatcher(outbox, api.webhooks, { ...o.webhooks, now: () => o.clock.now(), log: o.log });
@@ -90,9 +96,11 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   playByTurnService(o.service);
   const projection = api.players.inbox.projection();
   const messaged = messageNotices((notice) => notifier.notify(notice));
+  const backFromVacation = api.vacations.endsOnMove();
   o.service.onCommit(async (agg, commit) => {
     await projection.apply(agg, commit);
     await messaged.apply(agg, commit);
+    await backFromVacation.apply(agg, commit);
     await timers.sync(agg);
     bots.schedule(agg);
   });

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { sameType, type Same } from '../engine/core/same-type.js';
-import type { AppEvent, ChatMuted, ClockStopped, MessageSent, DeadlineSet, GameCancelled, GameSettings, RematchCreated, SeatClaimed, SeatResigned, TimedOut } from './app-events.js';
+import type { AppEvent, ChatMuted, ClockPaused, ClockResumed, ClockStopped, MessageSent, DeadlineSet, GameCancelled, GameSettings, RematchCreated, SeatClaimed, SeatResigned, TimedOut } from './app-events.js';
 
 const seat = z.number().int().min(0).describe('Seat number, from 0');
 const iso = z.string().describe('ISO 8601 time');
@@ -38,6 +38,10 @@ export const APP_EVENT_SCHEMAS = {
   SeatResigned: z.object({ type: z.literal('SeatResigned'), seat, bot: z.string().optional().describe('The bot spec that plays the seat from now on (absent in older games: random)') }).describe("The seat's player resigned: a bot plays it to the end"),
   GameCancelled: z.object({ type: z.literal('GameCancelled'), reason: z.enum(['cancelled', 'expired']) }).describe('The game was called off before it started (or a rematch withdrawn)'),
   RematchCreated: z.object({ type: z.literal('RematchCreated'), gameId: z.string() }).describe("The game's rematch"),
+  ClockPaused: z
+    .object({ type: z.literal('ClockPaused'), seat, remainingMs: z.number().describe('What the seat had left'), until: iso.describe("When the player's vacation days run out: the clock resumes by itself then") })
+    .describe("The seat's player is on vacation: its clock stands still"),
+  ClockResumed: z.object({ type: z.literal('ClockResumed'), seat, remainingMs: z.number().describe('What the seat has left, as when it paused') }).describe("The seat's vacation is over: its clock runs again from what was left"),
   MessageSent: z
     .object({ type: z.literal('MessageSent'), seat, text: z.string().optional().describe("Plain text, at most 500 characters; absent for a viewer who may not read the game's messages"), at: iso })
     .describe("A seated player's message to the table"),
@@ -55,3 +59,5 @@ sameType<Checked<'GameCancelled', GameCancelled>>();
 sameType<Checked<'RematchCreated', RematchCreated>>();
 sameType<Checked<'MessageSent', MessageSent>>();
 sameType<Checked<'ChatMuted', ChatMuted>>();
+sameType<Checked<'ClockPaused', ClockPaused>>();
+sameType<Checked<'ClockResumed', ClockResumed>>();

@@ -73,6 +73,21 @@ export interface RematchCreated {
   type: 'RematchCreated';
   gameId: string;
 }
+/** The seat's player went on vacation: its clock stands still until `until` at the latest (services/vacation). */
+export interface ClockPaused {
+  type: 'ClockPaused';
+  seat: Seat;
+  /** What the seat had left when its clock stopped. */
+  remainingMs: number;
+  /** ISO time the player's vacation days run out: the clock resumes by itself then. */
+  until: string;
+}
+/** The seat's vacation is over (ended, it moved, or its days ran out): its clock runs again from what was left. */
+export interface ClockResumed {
+  type: 'ClockResumed';
+  seat: Seat;
+  remainingMs: number;
+}
 /** A seated player's message to the table (plain text; services/messages). */
 export interface MessageSent {
   type: 'MessageSent';
@@ -89,15 +104,19 @@ export interface ChatMuted {
   muted: Seat;
   on: boolean;
 }
-export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | MessageSent | ChatMuted;
+export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | MessageSent | ChatMuted | ClockPaused | ClockResumed;
 
-const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated', 'MessageSent', 'ChatMuted']);
+const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated', 'MessageSent', 'ChatMuted', 'ClockPaused', 'ClockResumed']);
 export const isAppEvent = (e: { type: string }): e is AppEvent => TYPES.has(e.type);
 
 export interface SeatClock {
   remainingMs: number;
   /** Set while the seat's clock runs. */
   deadline: string | null;
+  /** Set while the seat's player is on vacation: when the clock resumes at the latest. */
+  pausedUntil?: string;
+  /** Just back from a vacation: the next deadline gives `remainingMs`, even with a per-move clock. */
+  resumed?: true;
 }
 
 /** What the app events fold to. Plain JSON (it is snapshotted with the table state). */
@@ -161,6 +180,10 @@ export function evolveApp(s: AppState, e: AppEvent): AppState {
       return { ...s, cancelled: e.reason, clocks: {} };
     case 'RematchCreated':
       return { ...s, rematch: e.gameId };
+    case 'ClockPaused':
+      return { ...s, clocks: { ...s.clocks, [e.seat]: { remainingMs: e.remainingMs, deadline: null, pausedUntil: e.until } } };
+    case 'ClockResumed':
+      return { ...s, clocks: { ...s.clocks, [e.seat]: { remainingMs: e.remainingMs, deadline: null, resumed: true } } };
     case 'MessageSent': {
       const chat = s.chat ?? noChat();
       const recent = [...(chat.recent[e.seat] ?? []), Date.parse(e.at)].slice(-RECENT_SENDS);

@@ -12,9 +12,10 @@ import { moveDecision, type Decision, type ParlorService } from '../app/service.
 import type { TableEvent } from '../engine/core/index.js';
 import { seatBotMove } from '../bots/runner.js';
 import { botMark, timeoutBotOf } from '../bots/spec.js';
+import { resumeDecision } from './pause.js';
 
 export interface Timer {
-  kind: 'timeout' | 'warning' | 'expire';
+  kind: 'timeout' | 'warning' | 'expire' | 'resume';
   gameId: string;
   seat: number;
   /** The game's version when the timer was set. */
@@ -35,8 +36,10 @@ export function timersOf(agg: Aggregate): Timer[] {
     return expiresAt && !agg.app.cancelled ? [{ kind: 'expire', gameId: agg.id, seat: -1, version: agg.version, deadline: expiresAt, at: Date.parse(expiresAt) }] : [];
   }
   return Object.entries(agg.app.clocks).flatMap(([key, clock]) => {
-    if (!clock.deadline) return [];
     const seat = Number(key);
+    // A paused clock resumes by itself when the player's vacation days run out (services/vacation).
+    if (clock.pausedUntil) return agg.state.ended ? [] : [{ kind: 'resume', gameId: agg.id, seat, version: agg.version, deadline: clock.pausedUntil, at: Date.parse(clock.pausedUntil) } satisfies Timer];
+    if (!clock.deadline) return [];
     const due = Date.parse(clock.deadline);
     const base = { gameId: agg.id, seat, version: agg.version, deadline: clock.deadline };
     const timeout: Timer = { ...base, kind: 'timeout', at: due };
@@ -73,6 +76,10 @@ export async function fireTimer(service: ParlorService, timer: Timer, handlers: 
     const agg = await service.load(timer.gameId);
     if (agg.app.clocks[timer.seat]?.deadline === timer.deadline) await handlers.warn?.(agg, timer);
     return false;
+  }
+  if (timer.kind === 'resume') {
+    const before = await service.load(timer.gameId);
+    return (await service.execute(timer.gameId, (agg) => resumeDecision(agg, timer.seat, service.now()))).version !== before.version;
   }
   if (timer.kind === 'expire') {
     const before = await service.load(timer.gameId);

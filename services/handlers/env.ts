@@ -50,6 +50,8 @@ export interface ParlorOptions {
   signingSecret?: () => Promise<string>;
   /** Where deadlines go (EventBridge Scheduler on AWS); none = no timers. */
   timers?: { sync(agg: Aggregate): Promise<void> };
+  /** Each player's vacation days a year (env VACATION_DAYS; default 14). */
+  vacationDays?: number;
 }
 
 /** The service and its read models on one table (no in-process projections: Streams run them). */
@@ -60,9 +62,9 @@ export function createParlor(options: ParlorOptions): Parlor {
   const service = new ParlorService({ store, lobby, stats, games: options.games ?? registry, isBotKind });
   playByTurnService(service);
   const fresh = randomBytes(32).toString('base64url');
-  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh));
+  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), options.vacationDays);
   const notifier = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);
-  const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection(), messageNotices((n) => notifier.notify(n))];
+  const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection(), messageNotices((n) => notifier.notify(n)), play.vacations.endsOnMove()];
   notifyFromInbox(play.players.inbox, notifier);
   const bots = new BotRunner(service);
   const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id)];
@@ -81,7 +83,8 @@ export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
   const timers = env.SCHEDULE_GROUP
     ? new SchedulerTimers(new SchedulerClient({}), { group: env.SCHEDULE_GROUP, functionArn: required('TIMER_FUNCTION_ARN', env), roleArn: required('SCHEDULER_ROLE_ARN', env) })
     : undefined;
-  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret: () => secretValue(required('SIGNING_SECRET_ARN', env)), timers });
+  const vacationDays = env.VACATION_DAYS ? Number(env.VACATION_DAYS) : undefined;
+  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret: () => secretValue(required('SIGNING_SECRET_ARN', env)), timers, vacationDays });
 }
 
 /**

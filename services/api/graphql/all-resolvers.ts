@@ -8,9 +8,10 @@ import type { PlayApi } from '../../play-by-turn.js';
 import { resolvers } from './resolvers.js';
 import { playByTurnResolvers } from './play-by-turn.resolvers.js';
 import { messagesResolvers } from './messages.js';
+import { vacationResolvers } from './vacation.js';
 
 export function allResolvers(service: ParlorService, play: PlayApi): IResolvers {
-  return [playByTurnResolvers(service, play), messagesResolvers(service, play)].reduce(merged, resolvers(service));
+  return [playByTurnResolvers(service, play), messagesResolvers(service, play), vacationResolvers(play)].reduce(merged, resolvers(service));
 }
 
 /** Two resolver maps as one, type by type. */

@@ -11,6 +11,7 @@ import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
 import { messagesRoutes } from './messages.routes.js';
+import { vacationRoutes } from './vacation.routes.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
 const error = errorShape;
@@ -167,4 +168,5 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
 
   await app.register(playByTurnRoutes, { service, play: opts.play });
   await app.register(messagesRoutes, { service, play: opts.play });
+  await app.register(vacationRoutes, { play: opts.play });
 }

@@ -16,6 +16,8 @@ const WORDS = {
     hand: 'Hand', table: 'Table', deck: 'Deck', discard: 'Discard', lastRound: 'Last round', total: 'Total', language: 'فارسی',
     defaults: 'defaults', error: 'Error', live: 'live', offline: 'reconnecting…', seat: 'Seat', taken: 'taken', full: 'full',
     playBots: 'Play against bots', playNow: 'Play', bot: 'bot', level: 'level', botHint: 'You take seat 1; bots take the others.',
+    chat: 'Messages', message: 'Message', messagePlaceholder: 'Write to the table (Enter sends)', send: 'Send', noMessages: 'No message yet.',
+    mute: 'Mute', unmute: 'Unmute',
   },
   fa: {
     title: 'پارلر', tagline: 'بازی‌های کارتی با اطلاعات پنهان', yourName: 'نام شما', games: 'بازی‌ها', myGames: 'بازی‌های من',
@@ -31,6 +33,8 @@ const WORDS = {
     hand: 'دست', table: 'میز', deck: 'دسته', discard: 'دورریز', lastRound: 'دور پیشین', total: 'جمع', language: 'English',
     defaults: 'پیش‌فرض‌ها', error: 'خطا', live: 'زنده', offline: 'در حال اتصال دوباره…', seat: 'صندلی', taken: 'پر شده', full: 'پر',
     playBots: 'بازی با ربات‌ها', playNow: 'شروع بازی', bot: 'ربات', level: 'سطح', botHint: 'شما در صندلی ۱ می‌نشینید و ربات‌ها در بقیه.',
+    chat: 'پیام‌ها', message: 'پیام', messagePlaceholder: 'به میز بنویسید (Enter می‌فرستد)', send: 'فرستادن', noMessages: 'هنوز پیامی نیست.',
+    mute: 'بی‌صدا کردن', unmute: 'باصدا کردن',
   },
 };
 

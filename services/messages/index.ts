@@ -35,7 +35,15 @@ export interface Message {
 const newestFirst = (m: Message) => String(1e12 - Number(m.id)).padStart(13, '0');
 
 export class Messages {
-  constructor(private readonly service: ParlorService) {}
+  private readonly maxMessages: number;
+
+  /** `maxMessages`: the most a game holds (default MAX_MESSAGES; tests lower it). */
+  constructor(
+    private readonly service: ParlorService,
+    limits: { maxMessages?: number } = {},
+  ) {
+    this.maxMessages = limits.maxMessages ?? MAX_MESSAGES;
+  }
 
   async send(gameId: string, credential: Credential, text: string): Promise<Aggregate> {
     const clean = plainText(text, MAX_TEXT);
@@ -43,7 +51,7 @@ export class Messages {
       const seat = this.seated(agg, credential, 'sending a message');
       if (statusOf(agg).over) throw new AppError('GAME_OVER', 'the game is over: its messages are closed');
       const chat = agg.app.chat;
-      if ((chat?.count ?? 0) >= MAX_MESSAGES) throw new AppError('FORBIDDEN', `a game holds at most ${MAX_MESSAGES} messages`);
+      if ((chat?.count ?? 0) >= this.maxMessages) throw new AppError('FORBIDDEN', `a game holds at most ${this.maxMessages} messages`);
       const now = this.service.now();
       const recent = chat?.recent[seat] ?? [];
       if (recent.length >= RATE_COUNT && now - recent[recent.length - RATE_COUNT]! < RATE_WINDOW_MS) {

@@ -14,6 +14,7 @@ import { pageOf, DEFAULT_PAGE, type Page } from '../app/pages.js';
 import type { Credential, ParlorService } from '../app/service.js';
 import type { TableEvent, Viewer } from '../engine/core/index.js';
 import { plainText } from './text.js';
+import { LruCache } from '../app/lru.js';
 
 export const MAX_TEXT = 500;
 export const MAX_MESSAGES = 500;
@@ -36,6 +37,8 @@ const newestFirst = (m: Message) => String(1e12 - Number(m.id)).padStart(13, '0'
 
 export class Messages {
   private readonly maxMessages: number;
+  /** Each recent version's messages (see `all`), bounded by count and by text size. */
+  private readonly read = new LruCache<string, Message[]>(200, { maxBytes: 8 * 1024 * 1024, sizeOf: (ms) => ms.reduce((n, m) => n + m.text.length + 100, 0) });
 
   /** `maxMessages`: the most a game holds (default MAX_MESSAGES; tests lower it). */
   constructor(
@@ -78,16 +81,30 @@ export class Messages {
   async page(agg: Aggregate, viewer: Viewer, first = DEFAULT_PAGE, after?: string): Promise<Page<Message>> {
     if (!readsChat(agg.app.settings, viewer)) return pageOf([], newestFirst, first);
     const muted = viewer === null ? [] : (agg.app.chat?.muted[viewer] ?? []);
+    return pageOf((await this.all(agg)).filter((m) => !muted.includes(m.seat)), newestFirst, first, after);
+  }
+
+  /**
+   * Every message of the game at `agg`'s version, newest first. Reading them is a read of the
+   * whole stream, so each version's list is kept: every subscriber of a game's update (each
+   * resolving Game.messages) shares one read.
+   */
+  private async all(agg: Aggregate): Promise<Message[]> {
+    const key = `${agg.id}@${agg.version}`;
+    const known = this.read.get(key);
+    if (known) return known;
     const messages: Message[] = [];
-    for (const entry of await this.service.history(agg, viewer)) {
+    // As seat 0 sees it: any seat reads every message's text (spectators are filtered by the caller).
+    for (const entry of await this.service.history(agg, 0)) {
       for (const e of entry.events) {
         if (e.type !== 'MessageSent') continue;
-        const m = e as MessageSent; // the history already shows it as this viewer may see it
-        if (m.text === undefined || muted.includes(m.seat)) continue;
-        messages.push({ id: String(entry.version), seat: m.seat, name: agg.state.players[m.seat]?.name ?? '', text: m.text, at: m.at });
+        const m = e as MessageSent;
+        messages.push({ id: String(entry.version), seat: m.seat, name: agg.state.players[m.seat]?.name ?? '', text: m.text ?? '', at: m.at });
       }
     }
-    return pageOf(messages.reverse(), newestFirst, first, after);
+    messages.reverse();
+    this.read.set(key, messages);
+    return messages;
   }
 
   /** The seats `viewer` muted (empty for a spectator). */

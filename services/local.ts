@@ -34,6 +34,8 @@ export interface LocalParlorOptions {
   notifications?: PlayByTurnOptions['notifications'];
   /** Passkeys, device links, an external identity provider (services/accounts/settings.ts). */
   accounts?: PlayByTurnOptions['accounts'];
+  /** Each player's vacation days a year (default 14). */
+  vacationDays?: number;
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
@@ -43,7 +45,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const store = new DynamoEventStore({ client: options.client, tableName: options.tableName });
   const service = new ParlorService({ store, games: options.games, lobby, stats, now: () => clock.now(), isBotKind });
   for (const projection of [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName))]) service.onCommit((agg, commit) => projection.apply(agg, commit));
-  const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, log: { error: (d, m) => console.error(m, d) } });
+  const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, log: { error: (d, m) => console.error(m, d) } });
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });
   app.addHook('onClose', async () => play.stop());
   // Deadlines pending when the server last stopped: armed again, late ones fire at once.

@@ -28,6 +28,10 @@ import { notificationChannels, notificationsApi, type NotificationsApi, type Not
 import { randomBytes } from 'node:crypto';
 import { Accounts } from './accounts/index.js';
 import type { AccountSettings } from './accounts/settings.js';
+import { Messages } from './messages/index.js';
+import { messageNotices } from './messages/notices.js';
+import { Vacations } from './vacation/index.js';
+import { VacationBook } from './vacation/book.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
@@ -43,6 +47,8 @@ export interface PlayByTurnOptions {
   notifications?: Partial<NotificationsConfig>;
   /** Passkeys' origin, device link lifetime, an external identity provider (services/accounts/settings.ts). */
   accounts?: AccountSettings;
+  /** Each player's vacation days a year (default 14). */
+  vacationDays?: number;
 }
 
 /** What the api needs of play-by-turn (the same on one machine and on AWS). */
@@ -52,6 +58,8 @@ export interface PlayApi {
   webhooks: Webhooks;
   notifications: NotificationsApi;
   accounts: Accounts;
+  messages: Messages;
+  vacations: Vacations;
 }
 
 /** The parts of play-by-turn any process that commits needs: clocks as events, bot seats checked. */
@@ -63,6 +71,8 @@ export function playByTurnService(service: ParlorService): void {
 export interface PlayApiSettings {
   notifications?: Partial<NotificationsConfig>;
   accounts?: AccountSettings;
+  /** Each player's vacation days a year (default DEFAULT_VACATION_DAYS). */
+  vacationDays?: number;
 }
 
 export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>, settings: PlayApiSettings = {}): PlayApi {
@@ -75,7 +85,7 @@ export function playApi(client: DynamoDBClient, tableName: string, service: Parl
   const lifecycle = new Lifecycle(service, { rematchOfferMs: offerFor ? durationMs(offerFor, 'REMATCH_OFFER_EXPIRES_IN') : undefined });
   const fresh = randomBytes(32).toString('base64url');
   const config: NotificationsConfig = { vapidSecret: async () => fresh, linkSecret: signingSecret, publicUrl: 'http://localhost:3000', ...settings.notifications };
-  return { players, lifecycle, webhooks: new Webhooks(client, tableName), notifications: notificationsApi(client, tableName, config, players.inbox, service), accounts };
+  return { players, lifecycle, webhooks: new Webhooks(client, tableName), notifications: notificationsApi(client, tableName, config, players.inbox, service), accounts, messages: new Messages(service), vacations: new Vacations(service, new VacationBook(client, tableName), players.inbox, settings.vacationDays) };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */
@@ -97,7 +107,7 @@ export interface PlayByTurn extends PlayApi {
 }
 
 export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
-  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, { notifications: o.notifications, accounts: o.accounts });
+  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, { notifications: o.notifications, accounts: o.accounts, vacationDays: o.vacationDays });
   const bots = new BotRunner(o.service, o.log);
   const outbox = new Outbox(o.client, o.tableName);
   const dispatcher = new Dispatcher(outbox, api.webhooks, { ...o.webhooks, now: () => o.clock.now(), log: o.log });
@@ -119,8 +129,12 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   );
   playByTurnService(o.service);
   const projection = api.players.inbox.projection();
+  const messaged = messageNotices((notice, agg) => notifier.notify(notice, agg));
+  const backFromVacation = api.vacations.endsOnMove();
   o.service.onCommit(async (agg, commit) => {
     await projection.apply(agg, commit);
+    await messaged.apply(agg, commit);
+    await backFromVacation.apply(agg, commit);
     await timers.sync(agg);
     bots.schedule(agg);
   });

@@ -7,7 +7,8 @@
  * it too) or `GameCancelled` (cancelled, expired, a withdrawn rematch: its seed is revealed, since
  * no one will ever play that deal). Nothing here is computed for a game still running.
  */
-import type { GameCancelled } from '../app/app-events.js';
+import type { GameCancelled, GameSettings } from '../app/app-events.js';
+import { appEventFor } from '../app/app-event-sight.js';
 import { isAppEvent } from '../app/app-events.js';
 import { dealSeed, type GameCreated, type GameEnded, type GameResult, type RecordedCommand, type Table, type TableEvent } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
@@ -96,14 +97,16 @@ export function gameFacts(id: string, commits: readonly Commit[]): GameFacts | n
   };
 }
 
-/** An event as a spectator sees it: the app's events carry nothing hidden. */
-const spectated = (table: Table, e: TableEvent): TableEvent => (isAppEvent(e) ? e : table.redact(e, null));
+/** An event as a spectator sees it (the app's carry no card; messages only if spectators could read them), or none. */
+const spectated = (table: Table, settings: Pick<GameSettings, 'spectatorChat'>, e: TableEvent): TableEvent[] =>
+  isAppEvent(e) ? [appEventFor(e, settings, null) as TableEvent | null].filter((x): x is TableEvent => x !== null) : [table.redact(e, null)];
 
 /** A finished game's public record; null while it runs. */
 export function gameRecord(id: string, commits: readonly Commit[], table: Table): GameRecord | null {
   const facts = gameFacts(id, commits);
   if (!facts) return null;
   const { commits: _n, events: _m, ...rest } = facts;
+  const settings = (commits[0]!.events as { type: string }[]).find((e): e is GameSettings => e.type === 'GameSettings') ?? {};
   return {
     format: RECORD_FORMAT,
     ...rest,
@@ -113,7 +116,7 @@ export function gameRecord(id: string, commits: readonly Commit[], table: Table)
       at: c.at,
       seat: c.seat ?? null,
       command: (c.command as RecordedCommand | undefined) ?? null,
-      events: (c.events as TableEvent[]).map((e) => spectated(table, e)),
+      events: (c.events as TableEvent[]).flatMap((e) => spectated(table, settings, e)),
     })),
   };
 }

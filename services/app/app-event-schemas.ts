@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { sameType, type Same } from '../engine/core/same-type.js';
-import type { AppEvent, ClockStopped, DeadlineSet, GameCancelled, GameSettings, RematchAnswered, RematchCreated, RematchExpired, RematchOffered, SeatClaimed, SeatResigned, TimedOut } from './app-events.js';
+import type { AppEvent, ChatMuted, ClockPaused, ClockResumed, ClockStopped, MessageSent, DeadlineSet, GameCancelled, GameSettings, RematchAnswered, RematchCreated, RematchExpired, RematchOffered, SeatClaimed, SeatResigned, TimedOut } from './app-events.js';
 
 const seat = z.number().int().min(0).describe('Seat number, from 0');
 const iso = z.string().describe('ISO 8601 time');
@@ -26,6 +26,7 @@ export const APP_EVENT_SCHEMAS = {
       multiSeat: z.boolean().describe('One registered player may hold several seats'),
       expiresAt: iso.optional().describe('When a game still waiting for players is cancelled'),
       rematchOf: z.string().optional().describe('The game this one is a rematch of'),
+      spectatorChat: z.boolean().optional().describe("Spectators may read the game's messages"),
     })
     .describe('Play-by-turn settings of the game, at creation'),
   SeatClaimed: z.object({ type: z.literal('SeatClaimed'), seat, player: z.string().describe('Registered player id'), bot: z.literal(true).optional().describe('The player is a bot run outside the server (a player of kind BOT)') }).describe('A registered player holds the seat'),
@@ -47,6 +48,14 @@ export const APP_EVENT_SCHEMAS = {
     .describe('A rematch was offered to the former players'),
   RematchAnswered: z.object({ type: z.literal('RematchAnswered'), player: z.string(), accept: z.boolean() }).describe('A former player accepted or declined the rematch'),
   RematchExpired: z.object({ type: z.literal('RematchExpired') }).describe('The rematch offer lapsed unanswered'),
+  ClockPaused: z
+    .object({ type: z.literal('ClockPaused'), seat, remainingMs: z.number().describe('What the seat had left'), until: iso.describe("When the player's vacation days run out: the clock resumes by itself then") })
+    .describe("The seat's player is on vacation: its clock stands still"),
+  ClockResumed: z.object({ type: z.literal('ClockResumed'), seat, remainingMs: z.number().describe('What the seat has left, as when it paused') }).describe("The seat's vacation is over: its clock runs again from what was left"),
+  MessageSent: z
+    .object({ type: z.literal('MessageSent'), seat, text: z.string().optional().describe("Plain text, at most 500 characters; absent for a viewer who may not read the game's messages"), at: iso })
+    .describe("A seated player's message to the table"),
+  ChatMuted: z.object({ type: z.literal('ChatMuted'), seat, muted: seat, on: z.boolean() }).describe("The seat hides (on) or shows again another seat's messages; seen by that seat only"),
 } satisfies Record<AppEvent['type'], z.ZodType>;
 
 type Checked<K extends AppEvent['type'], T> = Same<z.infer<(typeof APP_EVENT_SCHEMAS)[K]>, T>;
@@ -61,3 +70,7 @@ sameType<Checked<'RematchCreated', RematchCreated>>();
 sameType<Checked<'RematchOffered', RematchOffered>>();
 sameType<Checked<'RematchAnswered', RematchAnswered>>();
 sameType<Checked<'RematchExpired', RematchExpired>>();
+sameType<Checked<'MessageSent', MessageSent>>();
+sameType<Checked<'ChatMuted', ChatMuted>>();
+sameType<Checked<'ClockPaused', ClockPaused>>();
+sameType<Checked<'ClockResumed', ClockResumed>>();

@@ -28,6 +28,8 @@ export interface GameSettings {
   /** ISO time after which a game still waiting for players is cancelled. */
   expiresAt?: string;
   rematchOf?: string;
+  /** Spectators may read the game's messages (seated players always may). */
+  spectatorChat?: boolean;
 }
 export interface SeatClaimed {
   type: 'SeatClaimed';
@@ -90,15 +92,50 @@ export interface RematchAnswered {
 export interface RematchExpired {
   type: 'RematchExpired';
 }
-export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | RematchOffered | RematchAnswered | RematchExpired;
+/** The seat's player went on vacation: its clock stands still until `until` at the latest (services/vacation). */
+export interface ClockPaused {
+  type: 'ClockPaused';
+  seat: Seat;
+  /** What the seat had left when its clock stopped. */
+  remainingMs: number;
+  /** ISO time the player's vacation days run out: the clock resumes by itself then. */
+  until: string;
+}
+/** The seat's vacation is over (ended, it moved, or its days ran out): its clock runs again from what was left. */
+export interface ClockResumed {
+  type: 'ClockResumed';
+  seat: Seat;
+  remainingMs: number;
+}
+/** A seated player's message to the table (plain text; services/messages). */
+export interface MessageSent {
+  type: 'MessageSent';
+  seat: Seat;
+  /** Absent for a viewer who may not read the game's messages (a spectator, unless spectatorChat). */
+  text?: string;
+  /** ISO time it was sent (the rate limit counts these). */
+  at: string;
+}
+/** A seat stops (or starts again) showing another seat's messages: seen by the muting seat only. */
+export interface ChatMuted {
+  type: 'ChatMuted';
+  seat: Seat;
+  muted: Seat;
+  on: boolean;
+}
+export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | RematchOffered | RematchAnswered | RematchExpired | MessageSent | ChatMuted | ClockPaused | ClockResumed;
 
-const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated', 'RematchOffered', 'RematchAnswered', 'RematchExpired']);
+const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated', 'RematchOffered', 'RematchAnswered', 'RematchExpired', 'MessageSent', 'ChatMuted', 'ClockPaused', 'ClockResumed']);
 export const isAppEvent = (e: { type: string }): e is AppEvent => TYPES.has(e.type);
 
 export interface SeatClock {
   remainingMs: number;
   /** Set while the seat's clock runs. */
   deadline: string | null;
+  /** Set while the seat's player is on vacation: when the clock resumes at the latest. */
+  pausedUntil?: string;
+  /** Just back from a vacation: the next deadline gives `remainingMs`, even with a per-move clock. */
+  resumed?: true;
 }
 
 /** What the app events fold to. Plain JSON (it is snapshotted with the table state). */
@@ -118,6 +155,8 @@ export interface AppState {
   rematchOffer?: RematchOffer | null;
   /** How many offers the game has had (each game takes a few at most). */
   rematchOffers?: number;
+  /** The game's messages so far (absent in snapshots older than chat): services/messages. */
+  chat?: ChatState;
 }
 
 export interface RematchOffer {
@@ -128,6 +167,19 @@ export interface RematchOffer {
   expiresAt: string;
   expired: boolean;
 }
+
+export interface ChatState {
+  /** How many messages the game holds (bounded by MAX_MESSAGES). */
+  count: number;
+  /** seat → epoch ms of its most recent sends, newest last (at most the rate limit's count). */
+  recent: Record<Seat, number[]>;
+  /** seat → the seats whose messages it does not want to see. */
+  muted: Record<Seat, Seat[]>;
+}
+
+/** How many recent sends per seat the state keeps: the rate limit's count (services/messages). */
+export const RECENT_SENDS = 5;
+const noChat = (): ChatState => ({ count: 0, recent: {}, muted: {} });
 
 export const DEFAULT_SETTINGS: Omit<GameSettings, 'type'> = { onTimeout: 'BOT', bots: [], autoAdvance: false, multiSeat: false };
 export const initialAppState = (): AppState => ({ settings: DEFAULT_SETTINGS, players: {}, bots: {}, left: {}, clocks: {}, cancelled: null, rematch: null });
@@ -168,6 +220,20 @@ export function evolveApp(s: AppState, e: AppEvent): AppState {
     }
     case 'RematchExpired':
       return { ...s, rematchOffer: { ...s.rematchOffer!, expired: true } };
+    case 'ClockPaused':
+      return { ...s, clocks: { ...s.clocks, [e.seat]: { remainingMs: e.remainingMs, deadline: null, pausedUntil: e.until } } };
+    case 'ClockResumed':
+      return { ...s, clocks: { ...s.clocks, [e.seat]: { remainingMs: e.remainingMs, deadline: null, resumed: true } } };
+    case 'MessageSent': {
+      const chat = s.chat ?? noChat();
+      const recent = [...(chat.recent[e.seat] ?? []), Date.parse(e.at)].slice(-RECENT_SENDS);
+      return { ...s, chat: { ...chat, count: chat.count + 1, recent: { ...chat.recent, [e.seat]: recent } } };
+    }
+    case 'ChatMuted': {
+      const chat = s.chat ?? noChat();
+      const others = (chat.muted[e.seat] ?? []).filter((m) => m !== e.muted);
+      return { ...s, chat: { ...chat, muted: { ...chat.muted, [e.seat]: e.on ? [...others, e.muted].sort((a, b) => a - b) : others } } };
+    }
   }
 }
 

@@ -9,6 +9,7 @@ import { SNAPSHOT_EVERY, VersionConflict, type Commit, type EventStore } from '.
 import { applyCommit, fromStream, snapshotIsCurrent, snapshotOf, tableFor, type Aggregate, type GameLookup } from './aggregate.js';
 import { DEFAULT_SETTINGS, initialAppState, isAppEvent, seatsOf, type AppEvent, type GameSettings } from './app-events.js';
 import { AppError, asAppError } from './errors.js';
+import { appEventFor } from './app-event-sight.js';
 import { LruCache } from './lru.js';
 import { committedVersion, fingerprinted } from './commands.js';
 import { checkFirst, cursorKey, DEFAULT_PAGE, MAX_PAGE, pageOf, type Page } from './pages.js';
@@ -360,7 +361,7 @@ export class ParlorService {
     const commits = await this.store.history(agg.id);
     return commits
       .filter((c) => c.version <= agg.version)
-      .map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, by: c.by ?? null, events: (c.events as TableEvent[]).map((e) => (isAppEvent(e) ? e : agg.table.redact(e, viewer))) }));
+      .map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, by: c.by ?? null, events: (c.events as TableEvent[]).flatMap((e) => (isAppEvent(e) ? (appEventFor(e, agg.app.settings, viewer) ?? []) : [agg.table.redact(e, viewer)])) as TableEvent[] }));
   }
 
   /**

@@ -13,7 +13,8 @@ export const clockAnnotator: CommitAnnotator = (_before, after, now) => {
   const tc = after.app.settings.timeControl;
   if (!tc || !after.state.started) return [];
   const status = statusOf(after);
-  const running = status.over ? [] : status.toMove.filter((seat) => after.app.bots[seat] === undefined);
+  // A seat whose player is on vacation keeps its clock still (services/vacation).
+  const running = status.over ? [] : status.toMove.filter((seat) => after.app.bots[seat] === undefined && !after.app.clocks[seat]?.pausedUntil);
   const events: AppEvent[] = [];
   for (const [key, clock] of Object.entries(after.app.clocks)) {
     const seat = Number(key);
@@ -22,7 +23,8 @@ export const clockAnnotator: CommitAnnotator = (_before, after, now) => {
   }
   for (const seat of running) {
     if (after.app.clocks[seat]?.deadline) continue;
-    const remainingMs = 'perMoveMs' in tc ? tc.perMoveMs : (after.app.clocks[seat]?.remainingMs ?? initialBudget(tc));
+    const clock = after.app.clocks[seat];
+    const remainingMs = clock?.resumed ? clock.remainingMs : 'perMoveMs' in tc ? tc.perMoveMs : (clock?.remainingMs ?? initialBudget(tc));
     events.push({ type: 'DeadlineSet', seat, deadline: new Date(now + remainingMs).toISOString(), remainingMs });
   }
   return events;
@@ -34,6 +36,6 @@ function stoppedAt(tc: TimeControl, leftMs: number): number {
 }
 
 /** Each seat's clock as clients see it. */
-export function clocksOf(agg: Aggregate): { seat: number; remainingMs: number; deadline: string | null }[] {
-  return Object.entries(agg.app.clocks).map(([seat, c]) => ({ seat: Number(seat), remainingMs: c.remainingMs, deadline: c.deadline }));
+export function clocksOf(agg: Aggregate): { seat: number; remainingMs: number; deadline: string | null; pausedUntil: string | null }[] {
+  return Object.entries(agg.app.clocks).map(([seat, c]) => ({ seat: Number(seat), remainingMs: c.remainingMs, deadline: c.deadline, pausedUntil: c.pausedUntil ?? null }));
 }

@@ -13,9 +13,10 @@ import type { TableEvent } from '../engine/core/index.js';
 import { seatBotMove } from '../bots/runner.js';
 import { botMark, timeoutBotOf } from '../bots/spec.js';
 import { offerExpiryDecision, pendingOffer } from '../lifecycle/rematch-offer.js';
+import { resumeDecision } from './pause.js';
 
 export interface Timer {
-  kind: 'timeout' | 'warning' | 'expire' | 'rematch';
+  kind: 'timeout' | 'warning' | 'expire' | 'rematch' | 'resume';
   gameId: string;
   seat: number;
   /** The game's version when the timer was set. */
@@ -42,8 +43,10 @@ export function timersOf(agg: Aggregate): Timer[] {
 
 function clockTimers(agg: Aggregate): Timer[] {
   return Object.entries(agg.app.clocks).flatMap(([key, clock]) => {
-    if (!clock.deadline) return [];
     const seat = Number(key);
+    // A paused clock resumes by itself when the player's vacation days run out (services/vacation).
+    if (clock.pausedUntil) return agg.state.ended ? [] : [{ kind: 'resume', gameId: agg.id, seat, version: agg.version, deadline: clock.pausedUntil, at: Date.parse(clock.pausedUntil) } satisfies Timer];
+    if (!clock.deadline) return [];
     const due = Date.parse(clock.deadline);
     const base = { gameId: agg.id, seat, version: agg.version, deadline: clock.deadline };
     const timeout: Timer = { ...base, kind: 'timeout', at: due };
@@ -81,6 +84,10 @@ export async function fireTimer(service: ParlorService, timer: Timer, handlers: 
     // Only while its deadline is current and still ahead: a warning recovered late (after a restart) for a deadline already past says nothing.
     if (agg.app.clocks[timer.seat]?.deadline === timer.deadline && Date.parse(timer.deadline) > service.now()) await handlers.warn?.(agg, timer);
     return false;
+  }
+  if (timer.kind === 'resume') {
+    const before = await service.load(timer.gameId);
+    return (await service.execute(timer.gameId, (agg) => resumeDecision(agg, timer.seat, service.now()))).version !== before.version;
   }
   if (timer.kind === 'expire' || timer.kind === 'rematch') {
     const decide = timer.kind === 'expire' ? expiryDecision : offerExpiryDecision;

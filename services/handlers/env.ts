@@ -35,6 +35,7 @@ import type { NoticeSink } from '../notifications/channels.js';
 import { mailerFromEnv } from '../notifications/email/transport.js';
 import { notificationChannels, type NotificationsConfig } from '../notifications/setup.js';
 import { accountSettingsFromEnv, type AccountSettings } from '../accounts/settings.js';
+import { messageNotices } from '../messages/notices.js';
 
 export interface Parlor {
   service: ParlorService;
@@ -62,6 +63,8 @@ export interface ParlorOptions {
   timers?: { sync(agg: Aggregate): Promise<void> };
   /** Push keys, mail transport and links (default: push keys per process, no email). */
   notifications?: Partial<NotificationsConfig>;
+  /** Each player's vacation days a year (env VACATION_DAYS; default 14). */
+  vacationDays?: number;
 }
 
 /** The service and its read models on one table (no in-process projections: Streams run them). */
@@ -72,8 +75,8 @@ export function createParlor(options: ParlorOptions): Parlor {
   const service = new ParlorService({ store, lobby, stats, games: options.games ?? registry, isBotKind });
   playByTurnService(service);
   const fresh = randomBytes(32).toString('base64url');
-  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts });
-  const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection()];
+  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays });
+  const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection(), messageNotices((n, agg) => notifier.notify(n, agg)), play.vacations.endsOnMove()];
   const webhooks = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);
   const notifier = notificationChannels(play.notifications, webhooks, service, Date.now, { log: { error: (d, m) => console.error(m, d) } });
   notifyFromInbox(play.players.inbox, notifier);
@@ -103,7 +106,8 @@ export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
     mailFrom: env.MAIL_FROM,
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL }),
   };
-  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret, timers, notifications, accounts: accountSettingsFromEnv(env) });
+  const vacationDays = env.VACATION_DAYS ? Number(env.VACATION_DAYS) : undefined;
+  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret, timers, notifications, accounts: accountSettingsFromEnv(env), vacationDays });
 }
 
 /**

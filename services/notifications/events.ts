@@ -1,6 +1,6 @@
 /**
  * The webhook event types, each with what it means: the one place to add one (the GraphQL enum,
- * the REST enum and the payload's JSON Schema are built from it). MESSAGE comes with messages.
+ * the REST enum and the payload's JSON Schema are built from it).
  */
 export const WEBHOOK_EVENT_MEANINGS = {
   YOUR_TURN: 'A game waits for my move (again for each new deadline while it keeps waiting).',
@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_MEANINGS = {
   TIMED_OUT: "A seat's time ran out in a game of mine (seat: which); a bot moved for it, or took it over (FORFEIT).",
   RESIGNED: 'A player resigned in a game of mine (seat: which); a bot plays the seat to the end.',
   REMATCH_OFFERED: 'A rematch of a game of mine is offered and waits for my answer (answerRematch).',
+  MESSAGE: 'A message arrived in one of my games (the body names the game, never the text).',
 } as const;
 
 export type WebhookEvent = keyof typeof WEBHOOK_EVENT_MEANINGS;

@@ -110,6 +110,19 @@ const KINDS: Record<string, Kind & { expect: Partial<GameRecord> }> = {
     expect: { endReason: 'forfeit', forfeited: [1] },
   },
   'a resignation': { input: { game: 'scout', seats: 2, autoAdvance: true }, humans: two('Ann', 'Bob'), then: resign(1), expect: { endReason: 'finished', resigned: [1] } },
+  'messages, a mute and a vacation': {
+    input: { game: 'scout', seats: 2, timeControl: { perMove: 'P1D' }, spectatorChat: true },
+    humans: two('Ann', 'Bob'),
+    then: async (id, tokens) => {
+      await server.play.settle();
+      ok(await server.gql('mutation($id: ID!) { sendMessage(gameId: $id, text: "good luck") { id } }', { id }, tokens.get(0)));
+      ok(await server.gql('mutation($id: ID!) { muteInGame(gameId: $id, seat: 0) { id } }', { id }, tokens.get(1)));
+      ok(await server.gql('mutation { startVacation { vacationDaysLeft } }', {}, tokens.get(0)));
+      clock.advance(3_600_000);
+      ok(await server.gql('mutation { endVacation { vacationDaysLeft } }', {}, tokens.get(0)));
+    },
+    expect: { endReason: 'finished' },
+  },
   'a cancelled game': {
     input: { game: 'scout', seats: 3 },
     humans: [{ name: 'Ann', registered: true }],

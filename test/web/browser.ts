@@ -47,6 +47,17 @@ export async function player(browser: Browser, url: string, name: string, lang: 
   return page;
 }
 
+/** `host` creates a two-seat SCOUT game from the lobby and `guest` joins it by its link; the game's id. */
+export async function scoutForTwo(host: Page, guest: Page, url: string): Promise<string> {
+  await host.locator('article.game-type[data-type=scout] button[type=submit]').click();
+  await host.waitForSelector('section.table');
+  const gameId = /#\/game\/([\w-]+)/.exec(host.url())![1]!;
+  await guest.goto(`${url}/#/game/${gameId}`);
+  await ready(guest);
+  await guest.locator('.join-here button').click();
+  return gameId;
+}
+
 /** Errors the page reported (uncaught exceptions, console errors). */
 export function problems(page: Page): string[] {
   return (page as Page & { problems: string[] }).problems;

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
-import { atVersion, useBrowser, player, problems, ready, tableState } from './browser.js';
+import { atVersion, useBrowser, player, problems, scoutForTwo, tableState } from './browser.js';
 
 const server = useServer();
 const chrome = useBrowser();
@@ -23,12 +23,7 @@ describe('a table in Chromium', () => {
       ws.onMessage((m) => upstream.send(m));
     });
     // SCOUT starts with every seat choosing at once whether to rotate its hand.
-    await ann.locator('article.game-type[data-type=scout] button[type=submit]').click();
-    await ann.waitForSelector('section.table');
-    const gameId = /#\/game\/([\w-]+)/.exec(ann.url())![1]!;
-    await bob.goto(`${server.url}/#/game/${gameId}`);
-    await ready(bob);
-    await bob.locator('.join-here button').click();
+    const gameId = await scoutForTwo(ann, bob, server.url);
     await bob.waitForSelector('section.table[data-seat="1"] button.move[data-type=rotate]');
     const start = (await tableState(bob))!.version;
     await atVersion(ann, start);

@@ -11,6 +11,8 @@ import { lobbySchema } from './lobby.js';
 import { playByTurnSchema } from './play-by-turn.schema.js';
 import { notificationsSchema } from './notifications.schema.js';
 import { accountsSchema } from './accounts.schema.js';
+import { messagesSchema } from './messages.js';
+import { vacationSchema } from './vacation.js';
 
 const base = /* GraphQL */ `
 """
@@ -207,7 +209,7 @@ type HistoryEntry {
 export function composeSchema(games: readonly AnyGame[]): string {
   const views = games.map((g) => g.viewSchema.trim()).join('\n\n');
   const union = games.length ? `"What a seat sees, one type per game."\nunion GameView = ${games.map((g) => g.viewType).join(' | ')}` : '';
-  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${notificationsSchema.trim()}\n\n${accountsSchema.trim()}\n\n${union}\n\n${views}\n`;
+  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${notificationsSchema.trim()}\n\n${accountsSchema.trim()}\n\n${messagesSchema.trim()}\n\n${vacationSchema.trim()}\n\n${union}\n\n${views}\n`;
 }
 
 /**

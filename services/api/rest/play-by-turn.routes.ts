@@ -43,6 +43,7 @@ export const createGameProperties = {
   autoAdvance: { type: ['boolean', 'null'] },
   multiSeat: { type: ['boolean', 'null'] },
   expiresIn: duration,
+  spectatorChat: { type: ['boolean', 'null'], description: "Spectators may read the game's messages (default false)" },
 } as const;
 
 export async function playByTurnRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi }) {

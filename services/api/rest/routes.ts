@@ -13,6 +13,8 @@ import { RENEWED_TOKEN_HEADER } from '../../players/index.js';
 import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { accountsRoutes } from './accounts.routes.js';
+import { messagesRoutes } from './messages.routes.js';
+import { vacationRoutes } from './vacation.routes.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
 const error = errorShape;
@@ -170,4 +172,6 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   await app.register(playByTurnRoutes, { service, play: opts.play });
   await app.register(notificationsRoutes, { play: opts.play, now: () => service.now() });
   await app.register(accountsRoutes, { play: opts.play });
+  await app.register(messagesRoutes, { service, play: opts.play });
+  await app.register(vacationRoutes, { play: opts.play });
 }

@@ -22,6 +22,8 @@ const WORDS = {
     showCode: 'Show a code for another device', codeFor: 'Type this code on the other device:', validUntil: 'valid until',
     devices: 'Devices', thisDevice: 'this device', revoke: 'Sign out', signOut: 'Sign out here',
     viaREGISTER: 'new account', viaPASSKEY: 'passkey', viaDEVICE_LINK: 'code', viaRENEWED: 'renewed',
+    chat: 'Messages', message: 'Message', messagePlaceholder: 'Write to the table (Enter sends)', send: 'Send', noMessages: 'No message yet.',
+    mute: 'Mute', unmute: 'Unmute',
   },
   fa: {
     title: 'پارلر', tagline: 'بازی‌های کارتی با اطلاعات پنهان', yourName: 'نام شما', games: 'بازی‌ها', myGames: 'بازی‌های من',
@@ -43,6 +45,8 @@ const WORDS = {
     showCode: 'نمایش کد برای دستگاه دیگر', codeFor: 'این کد را در دستگاه دیگر وارد کنید:', validUntil: 'معتبر تا',
     devices: 'دستگاه‌ها', thisDevice: 'این دستگاه', revoke: 'خروج', signOut: 'خروج از این دستگاه',
     viaREGISTER: 'حساب تازه', viaPASSKEY: 'گذرکلید', viaDEVICE_LINK: 'کد', viaRENEWED: 'تمدید شده',
+    chat: 'پیام‌ها', message: 'پیام', messagePlaceholder: 'به میز بنویسید (Enter می‌فرستد)', send: 'فرستادن', noMessages: 'هنوز پیامی نیست.',
+    mute: 'بی‌صدا کردن', unmute: 'باصدا کردن',
   },
 };
 

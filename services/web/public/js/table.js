@@ -9,6 +9,7 @@ import { lang, named, t } from './i18n.js';
 import { store } from './seats.js';
 import { genericLabel, renderers } from './games/index.js';
 import { inviteLink, joinAs } from './lobby.js';
+import { chatPanel } from './chat.js';
 
 export async function table(root, app, gameId) {
   // A registered player's token acts for every seat the player holds (where the server has players).
@@ -18,7 +19,7 @@ export async function table(root, app, gameId) {
   const renderer = renderers[head.type] ?? renderers.generic;
   const [schema] = await Promise.all([Schema.load(['Game', type.viewType], ['GameView', 'HistoryEntry']), app.more('catalog')]);
   const selection = schema.gameSelection(type.viewType);
-  const state = { game: null, selected: new Set(), error: null, busy: false, history: null, open: {}, live: false };
+  const state = { game: null, selected: new Set(), error: null, busy: false, history: null, open: {}, live: false, chat: { draft: '', error: null, busy: false } };
 
   const pick = {
     entries: () => (state.game?.legalMoves ?? []).map((move, i) => ({ move, i, keys: renderer.keys(move, state.game.seat).map(String) })),
@@ -119,6 +120,7 @@ export async function table(root, app, gameId) {
         g.view ? h('div.board', {}, renderer.board(g.view, c)) : waiting(g, gameId, seat),
         actions(entries, renderer, c, state, submit, () => ((state.selected = new Set()), render())),
         g.view && renderer.result ? renderer.result(g.view, c) : null,
+        chatPanel(g, state.chat, token, render, (s) => playerName(g, s)),
         fairness(g),
         panel('history', t('history'), state, () => historyList(state.history, g), loadHistory, render),
         panel('debug', t('debug'), state, () => debug(g, state.history), loadHistory, render),

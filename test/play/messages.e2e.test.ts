@@ -116,13 +116,17 @@ describe('messages in a game', () => {
     expect((await server.gql('mutation($id: ID!) { muteInGame(gameId: $id, seat: 1) { id } }', { id }, bob.token)).errors?.[0]?.extensions?.code).toBe('BAD_INPUT');
   });
 
-  it('no card reaches a message or its notification: the MESSAGE body is { type, gameId, seat, version, deadline }, the commit holds the message only', async () => {
+  it('no card reaches a message or its notification: the MESSAGE body is the game’s public facts, never the text; the commit holds the message only', async () => {
     const { id, ann, bob } = await table();
     await server.gql('mutation($u: String!) { addWebhook(url: $u, events: [MESSAGE]) { id } }', { u: receiver.url }, bob.token);
     const sent = (await server.gql(SEND, { id, t: 'your move' }, ann.token)).data.sendMessage;
     await until(() => receiver.received.some((d) => JSON.parse(d.body).gameId === id));
     const body = JSON.parse(receiver.received.find((d) => JSON.parse(d.body).gameId === id)!.body);
-    expect(body).toEqual({ type: 'MESSAGE', gameId: id, seat: 1, version: Number(sent.id), deadline: null });
+    expect(body).toMatchObject({ type: 'MESSAGE', gameId: id, seat: 1, version: Number(sent.id), deadline: null });
+    expect(JSON.stringify(body)).not.toContain('your move');
+    // The payload's public facts (webhook-payloads.e2e checks every event type's schema): no view, no hand.
+    expect(Object.keys(body)).not.toEqual(expect.arrayContaining(['view']));
+    expect(JSON.stringify(body)).not.toMatch(/"hands?"/);
     const commit = (await commits(server, id)).find((c) => c.version === Number(sent.id))!;
     expect(commit.events).toEqual([{ type: 'MessageSent', seat: 0, text: 'your move', at: new Date(clock.now()).toISOString() }]);
     expect(commit.command).toBeUndefined();

@@ -8,7 +8,8 @@ import { ManualClock } from '../kit/manual-clock.js';
 import { commits, createAndJoin, registerPlayer, typesOf, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
 
-const clock = new ManualClock(Date.parse('2026-03-01T00:00:00Z'));
+// November: a token (90 days) taken this year is still good on the first of January.
+const clock = new ManualClock(Date.parse('2026-11-01T00:00:00Z'));
 const server = useServer({ clock });
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;

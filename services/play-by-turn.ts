@@ -20,6 +20,8 @@ import { Notifier } from './notifications/index.js';
 import { Outbox } from './notifications/outbox.js';
 import { Webhooks } from './notifications/webhooks.js';
 import type { Inbox as InboxType } from './players/inbox.js';
+import { Ratings } from './ratings/index.js';
+import { DynamoRatings } from './store/ratings.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
@@ -38,6 +40,7 @@ export interface PlayApi {
   players: Players;
   lifecycle: Lifecycle;
   webhooks: Webhooks;
+  ratings: Ratings;
 }
 
 /** The parts of play-by-turn any process that commits needs: clocks as events, bot seats checked. */
@@ -47,7 +50,8 @@ export function playByTurnService(service: ParlorService): void {
 
 export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>): PlayApi {
   const players = new Players(new PlayerRegistry(client, tableName), async () => new PlayerTokens({ secret: await signingSecret() }), new Inbox(client, tableName));
-  return { players, lifecycle: new Lifecycle(service), webhooks: new Webhooks(client, tableName) };
+  const ratings = new Ratings(new DynamoRatings(client, tableName), { gameTypes: () => service.games.map((g) => g.id), nameOf: async (id) => (await players.registry.get(id))?.name });
+  return { players, lifecycle: new Lifecycle(service), webhooks: new Webhooks(client, tableName), ratings };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */

@@ -28,6 +28,8 @@ export interface GameSettings {
   /** ISO time after which a game still waiting for players is cancelled. */
   expiresAt?: string;
   rematchOf?: string;
+  /** The result changes the players' ratings (services/ratings); absent: a casual game. */
+  rated?: true;
 }
 export interface SeatClaimed {
   type: 'SeatClaimed';

@@ -60,7 +60,7 @@ export function createParlor(options: ParlorOptions): Parlor {
   playByTurnService(service);
   const fresh = randomBytes(32).toString('base64url');
   const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh));
-  const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection()];
+  const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection(), play.ratings.projection()];
   notifyFromInbox(play.players.inbox, new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now));
   const bots = new BotRunner(service);
   const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id)];

@@ -41,6 +41,7 @@ export const createGameProperties = {
   autoAdvance: { type: ['boolean', 'null'] },
   multiSeat: { type: ['boolean', 'null'] },
   expiresIn: duration,
+  rated: { type: ['boolean', 'null'], description: 'The result changes the players’ ratings: needs player tokens, no fixed seed, no multiSeat' },
 } as const;
 
 export async function playByTurnRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi }) {

@@ -10,6 +10,7 @@ import { bearer, HTTP_STATUS } from '../errors.js';
 import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
+import { ratingsRoutes } from './ratings.routes.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
 const error = errorShape;
@@ -165,4 +166,5 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   );
 
   await app.register(playByTurnRoutes, { service, play: opts.play });
+  await app.register(ratingsRoutes, { play: opts.play });
 }

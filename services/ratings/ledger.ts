@@ -17,12 +17,18 @@ const CATCH_UP_PAGE = 100;
 /** Appends lost to games ending at the same moment before we give up (and the stream retries). */
 const MAX_ATTEMPTS = 50;
 
+/** Writes an entry's read models, then moves the mark past it (a crash in between is repaired by the next catch-up). */
+export async function materialize(store: RatingsStore, entry: LedgerEntry): Promise<void> {
+  await store.writeReadModels(entry);
+  await store.markMaterialized(entry.game, entry.seq);
+}
+
 /** Materializes every entry past the mark; returns the last seq of the ledger. */
 export async function catchUp(store: RatingsStore, game: string): Promise<number> {
   let seq = await store.materializedUpTo(game);
   for (;;) {
     const entries = await store.entriesAfter(game, seq, CATCH_UP_PAGE);
-    for (const entry of entries) await store.materialize(entry);
+    for (const entry of entries) await materialize(store, entry);
     if (entries.length < CATCH_UP_PAGE) return entries.at(-1)?.seq ?? seq;
     seq = entries.at(-1)!.seq;
   }
@@ -49,7 +55,7 @@ export async function rateOnce(store: RatingsStore, outcome: RatedGame): Promise
     if (done !== null) return done;
     const entry = await entryFor(store, outcome, head + 1);
     if (!(await store.append(entry))) continue;
-    await store.materialize(entry);
+    await materialize(store, entry);
     return entry.seq;
   }
   throw new Error(`game ${outcome.gameId}: lost the ratings ledger to other games ${MAX_ATTEMPTS} times`);

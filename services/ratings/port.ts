@@ -49,8 +49,10 @@ export interface RatingsStore {
   append(entry: LedgerEntry): Promise<boolean>;
   /** The highest seq whose entry is materialized (0: none). */
   materializedUpTo(game: string): Promise<number>;
-  /** Writes every read model of one entry (idempotent; a player's rating never goes back to an older seq), then moves the mark. */
-  materialize(entry: LedgerEntry): Promise<void>;
+  /** Writes every read model of one entry: ratings, history, the game's rated mark (idempotent; a rating never goes back to an older seq). */
+  writeReadModels(entry: LedgerEntry): Promise<void>;
+  /** Moves the materialized mark to `seq` (never back). */
+  markMaterialized(game: string, seq: number): Promise<void>;
   /** The seq a game was rated at, if it was. */
   ratedAt(game: string, gameId: string): Promise<number | null>;
   /** Current ratings (absent: never rated). */

@@ -51,7 +51,7 @@ export class DynamoRatings implements RatingsStore {
     return ((await this.get(ledgerPk(game), MARK))?.seq as number | undefined) ?? 0;
   }
 
-  async materialize(e: LedgerEntry): Promise<void> {
+  async writeReadModels(e: LedgerEntry): Promise<void> {
     const newer = { ConditionExpression: 'attribute_not_exists(pk) OR seq < :seq', ExpressionAttributeValues: { ':seq': e.seq } };
     for (const s of e.seats) {
       const rating: PlayerRating = { ratingId: s.ratingId, game: e.game, name: s.name, mu: s.after.mu, sigma: s.after.sigma, games: s.before.games + 1, seq: e.seq };
@@ -60,7 +60,10 @@ export class DynamoRatings implements RatingsStore {
       await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: ratedPk(s.ratingId), sk: `H#${e.game}#${historyPosition(e.seq)}`, ...change } }));
     }
     await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: ledgerPk(e.game), sk: `G#${e.gameId}`, seq: e.seq } }));
-    await this.putUnless({ pk: ledgerPk(e.game), sk: MARK, seq: e.seq }, newer.ConditionExpression, newer.ExpressionAttributeValues);
+  }
+
+  async markMaterialized(game: string, seq: number): Promise<void> {
+    await this.putUnless({ pk: ledgerPk(game), sk: MARK, seq }, 'attribute_not_exists(pk) OR seq < :seq', { ':seq': seq });
   }
 
   async ratedAt(game: string, gameId: string): Promise<number | null> {

@@ -132,18 +132,35 @@ describe('ratings follow rated games: once each, on the leaderboard, in each pla
     expect((await server.rest('GET', '/v1/players/nobody')).status).toBe(404);
   });
 
-  it('a seat that forfeits on time ranks last, whatever its stand-in bot then scores', async () => {
-    const [eve, fay] = [await registerPlayer(server, 'Eve'), await registerPlayer(server, 'Fay')];
-    const id = await createAndJoin(server, { game: 'high-card', seats: 2, rated: true, timeControl: { perMove: 'PT1M' }, onTimeout: 'FORFEIT' }, [eve, fay]);
+  it('a seat that forfeits on time ranks last, even where its stand-in bot then holds the best card', async () => {
+    // Deals are secret in rated games: play until the forfeiting seat's card wins (half the deals).
+    for (let game = 0; game < 20; game++) {
+      const [eve, fay] = [await registerPlayer(server, 'Eve'), await registerPlayer(server, 'Fay')];
+      const id = await createAndJoin(server, { game: 'high-card', seats: 2, rated: true, timeControl: { perMove: 'PT1M' }, onTimeout: 'FORFEIT' }, [eve, fay]);
+      await server.play.settle();
+      await choose(id, eve.token);
+      clock.advance(60_000); // Fay never chooses
+      await server.play.settle();
+      const result = (await server.gql(GAME, { id })).data.game.status.result;
+      expect(result.forfeited).toEqual([1]);
+      const [e, f] = await Promise.all([eve, fay].map(async (p) => (await server.rest('GET', `/v1/players/${p.id}/ratings/high-card/history`)).body.edges[0].node));
+      expect([e.place, f.place]).toEqual([1, 2]);
+      if (result.winners.includes(1)) return;
+    }
+    throw new Error('the forfeiting seat never held the best card');
+  });
+
+  it('a player who resigns is rated as themselves, last, not as the bot that finishes for them', async () => {
+    const [gil, hob] = [await registerPlayer(server, 'Gil'), await registerPlayer(server, 'Hob')];
+    const id = await createAndJoin(server, { game: 'high-card', seats: 2, rated: true }, [gil, hob]);
+    await choose(id, gil.token);
+    expect((await server.gql('mutation($id: ID!) { resign(gameId: $id) { id } }', { id }, hob.token)).errors).toBeUndefined();
     await server.play.settle();
-    await choose(id, eve.token);
-    clock.advance(60_000); // Fay never chooses
-    await server.play.settle();
-    const result = (await server.gql(GAME, { id })).data.game.status.result;
-    expect(result.forfeited).toEqual([1]);
-    const changes = await Promise.all([eve, fay].map(async (p) => (await server.rest('GET', `/v1/players/${p.id}/ratings/high-card/history`)).body.edges[0].node));
-    expect(changes.map((c) => c.place)).toEqual([1, 2]);
-    expect(changes[0].rating).toBeGreaterThan(changes[1].rating);
+    expect((await server.gql(GAME, { id })).data.game.status.over).toBe(true);
+    const hobs = (await server.rest('GET', `/v1/players/${hob.id}/ratings/high-card/history`)).body.edges.map((e: any) => e.node);
+    expect(hobs).toMatchObject([{ gameId: id, place: 2 }]);
+    const board = (await server.gql(LEADERBOARD, { g: 'high-card', first: 100 })).data.leaderboard.edges.map((e: any) => e.node.player.id);
+    expect(board).not.toContain('bot:search:1'); // the timeoutBot played the seat, but the seat is Hob's
   });
 });
 

@@ -16,6 +16,8 @@ const WORDS = {
     hand: 'Hand', table: 'Table', deck: 'Deck', discard: 'Discard', lastRound: 'Last round', total: 'Total', language: 'فارسی',
     defaults: 'defaults', error: 'Error', live: 'live', offline: 'reconnecting…', seat: 'Seat', taken: 'taken', full: 'full',
     playBots: 'Play against bots', playNow: 'Play', bot: 'bot', level: 'level', botHint: 'You take seat 1; bots take the others.',
+    leaderboard: 'Leaderboard', player: 'Player', rating: 'Rating', ratedGames: 'rated games', place: 'Place', noRatings: 'No rated games yet.',
+    noPlayer: 'No such player.', rated: 'Rated (changes the players’ ratings; no seed)',
   },
   fa: {
     title: 'پارلر', tagline: 'بازی‌های کارتی با اطلاعات پنهان', yourName: 'نام شما', games: 'بازی‌ها', myGames: 'بازی‌های من',
@@ -31,6 +33,8 @@ const WORDS = {
     hand: 'دست', table: 'میز', deck: 'دسته', discard: 'دورریز', lastRound: 'دور پیشین', total: 'جمع', language: 'English',
     defaults: 'پیش‌فرض‌ها', error: 'خطا', live: 'زنده', offline: 'در حال اتصال دوباره…', seat: 'صندلی', taken: 'پر شده', full: 'پر',
     playBots: 'بازی با ربات‌ها', playNow: 'شروع بازی', bot: 'ربات', level: 'سطح', botHint: 'شما در صندلی ۱ می‌نشینید و ربات‌ها در بقیه.',
+    leaderboard: 'جدول رده‌بندی', player: 'بازیکن', rating: 'رتبه', ratedGames: 'بازی رتبه‌ای', place: 'جایگاه', noRatings: 'هنوز بازی رتبه‌ای نیست.',
+    noPlayer: 'چنین بازیکنی نیست.', rated: 'رتبه‌ای (رتبهٔ بازیکنان را تغییر می‌دهد؛ بدون بذر)',
   },
 };
 

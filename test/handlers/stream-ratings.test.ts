@@ -5,6 +5,7 @@
 import './env.js';
 import { describe, expect, it } from 'vitest';
 import { gql, useAws } from './kit.js';
+import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 
 const world = useAws();
 
@@ -28,5 +29,7 @@ describe('the stream function rates rated games', () => {
     expect(await world.stream(batch)).toEqual({ batchItemFailures: [] });
     expect(await world.stream(await world.streamEvent(id, 0))).toEqual({ batchItemFailures: [] });
     expect(await board()).toEqual(once);
+    // The stream function's role grants what rating needs (GetItem, PutItem, Query).
+    expect([...world.used.stream].filter((a) => !(TABLE_ACTIONS.stream as readonly string[]).includes(a))).toEqual([]);
   });
 });

@@ -46,6 +46,9 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const service = new ParlorService({ store, games: options.games, lobby, stats, now: () => clock.now(), isBotKind });
   for (const projection of [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName))]) service.onCommit((agg, commit) => projection.apply(agg, commit));
   const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, log: { error: (d, m) => console.error(m, d) } });
+  // Ratings follow the commit that ends a rated game (on AWS: the stream function, handlers/env.ts).
+  const ratings = play.ratings.projection();
+  service.onCommit((agg, commit) => ratings.apply(agg, commit));
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });
   app.addHook('onClose', async () => play.stop());
   // Deadlines pending when the server last stopped: armed again, late ones fire at once.

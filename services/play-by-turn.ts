@@ -32,6 +32,8 @@ import { Messages } from './messages/index.js';
 import { messageNotices } from './messages/notices.js';
 import { Vacations } from './vacation/index.js';
 import { VacationBook } from './vacation/book.js';
+import { Ratings } from './ratings/index.js';
+import { DynamoRatings } from './store/ratings.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
@@ -60,6 +62,7 @@ export interface PlayApi {
   accounts: Accounts;
   messages: Messages;
   vacations: Vacations;
+  ratings: Ratings;
 }
 
 /** The parts of play-by-turn any process that commits needs: clocks as events, bot seats checked. */
@@ -79,13 +82,14 @@ export function playApi(client: DynamoDBClient, tableName: string, service: Parl
   // Tokens are issued and checked at the service's time (tests move it by hand).
   const tokens = async () => new PlayerTokens({ secret: await signingSecret(), now: () => service.now() });
   const players = new Players(new PlayerRegistry(client, tableName), tokens, new Inbox(client, tableName), new Devices(client, tableName));
+  const ratings = new Ratings(new DynamoRatings(client, tableName), { gameTypes: () => service.games.map((g) => g.id), nameOf: async (id) => (await players.registry.get(id))?.name });
   const accounts = new Accounts(players, client, tableName, signingSecret, () => service.now(), settings.accounts);
   // How long a rematch offer waits for answers: a setting (ISO 8601), the default otherwise.
   const offerFor = process.env.REMATCH_OFFER_EXPIRES_IN;
   const lifecycle = new Lifecycle(service, { rematchOfferMs: offerFor ? durationMs(offerFor, 'REMATCH_OFFER_EXPIRES_IN') : undefined });
   const fresh = randomBytes(32).toString('base64url');
   const config: NotificationsConfig = { vapidSecret: async () => fresh, linkSecret: signingSecret, publicUrl: 'http://localhost:3000', ...settings.notifications };
-  return { players, lifecycle, webhooks: new Webhooks(client, tableName), notifications: notificationsApi(client, tableName, config, players.inbox, service), accounts, messages: new Messages(service), vacations: new Vacations(service, new VacationBook(client, tableName), players.inbox, settings.vacationDays) };
+  return { players, lifecycle, webhooks: new Webhooks(client, tableName), notifications: notificationsApi(client, tableName, config, players.inbox, service), accounts, ratings, messages: new Messages(service), vacations: new Vacations(service, new VacationBook(client, tableName), players.inbox, settings.vacationDays) };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */

@@ -27,6 +27,7 @@ export const APP_EVENT_SCHEMAS = {
       expiresAt: iso.optional().describe('When a game still waiting for players is cancelled'),
       rematchOf: z.string().optional().describe('The game this one is a rematch of'),
       spectatorChat: z.boolean().optional().describe("Spectators may read the game's messages"),
+      rated: z.literal(true).optional().describe("The result changes the players' ratings (absent: casual)"),
     })
     .describe('Play-by-turn settings of the game, at creation'),
   SeatClaimed: z.object({ type: z.literal('SeatClaimed'), seat, player: z.string().describe('Registered player id'), bot: z.literal(true).optional().describe('The player is a bot run outside the server (a player of kind BOT)') }).describe('A registered player holds the seat'),

@@ -30,6 +30,8 @@ export interface GameSettings {
   rematchOf?: string;
   /** Spectators may read the game's messages (seated players always may). */
   spectatorChat?: boolean;
+  /** The result changes the players' ratings (services/ratings); absent: a casual game. */
+  rated?: true;
 }
 export interface SeatClaimed {
   type: 'SeatClaimed';

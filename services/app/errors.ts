@@ -14,6 +14,10 @@ export const ERROR_CODES = [
   'VERSION_CONFLICT',
   'GAME_OVER',
   'RATE_LIMITED',
+  /** Rated games (services/app/rated.ts). */
+  'RATED_NEEDS_PLAYERS',
+  'RATED_FIXED_SEED',
+  'RATED_SEAT_TWICE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -14,6 +14,7 @@ import { LruCache } from './lru.js';
 import { committedVersion, fingerprinted } from './commands.js';
 import { checkFirst, cursorKey, DEFAULT_PAGE, MAX_PAGE, pageOf, type Page } from './pages.js';
 import { newToken, seatForKey, seatOf, tokenFromKey } from './tokens.js';
+import { checkRatedCreate, checkRatedJoin } from './rated.js';
 import type { AnyGame } from '../engine/core/index.js';
 import { lobbyPosition, type LobbyEntry, type LobbyStore } from './projections.js';
 import type { StatsCounters, StatsStore } from '../analytics/stats-projection.js';
@@ -151,6 +152,7 @@ export class ParlorService {
     const game = this.lookup(input.game);
     if (!game) throw new AppError('BAD_INPUT', `unknown game type "${input.game}"`);
     if (input.seed !== undefined && (input.seed.length < 1 || input.seed.length > 200)) throw new AppError('BAD_INPUT', 'a seed has 1 to 200 characters');
+    checkRatedCreate(input);
     const id = randomUUID();
     const empty: Aggregate = { id, version: 0, table: tableFor(game), state: null as never, commandIds: {}, app: initialAppState() };
     const command: TableCommand = { type: 'create', game: game.id, seats: input.seats, options: input.options ?? {}, seed: input.seed ?? newSeed(), seedFixed: input.seed !== undefined };
@@ -197,6 +199,7 @@ export class ParlorService {
       if (held.length > 0 && !agg.app.settings.multiSeat) return { agg, seat: held[0]!, token: null };
       const again = joinKey === undefined ? null : seatForKey(gameId, joinKey, agg.state.players.map((p) => p.tokenHash));
       if (again) return { agg, ...again };
+      checkRatedJoin(agg, player);
       const seat = agg.state.players.length;
       const { token, tokenHash } = player !== undefined ? { token: null, tokenHash: '' } : joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(gameId, seat, joinKey);
       const command: TableCommand = { type: 'join', name, tokenHash, ...(entropy !== undefined && { entropy }) };

@@ -11,9 +11,10 @@ import { notificationsResolvers } from './notifications.resolvers.js';
 import { accountsResolvers } from './accounts.resolvers.js';
 import { messagesResolvers } from './messages.js';
 import { vacationResolvers } from './vacation.js';
+import { ratingsResolvers } from './ratings.js';
 
 export function allResolvers(service: ParlorService, play: PlayApi): IResolvers {
-  return [playByTurnResolvers(service, play), notificationsResolvers(play, () => service.now()), accountsResolvers(play), messagesResolvers(service, play), vacationResolvers(play)].reduce(merged, resolvers(service));
+  return [playByTurnResolvers(service, play), notificationsResolvers(play, () => service.now()), accountsResolvers(play), messagesResolvers(service, play), vacationResolvers(play), ratingsResolvers(play)].reduce(merged, resolvers(service));
 }
 
 /** Two resolver maps as one, type by type. */

@@ -44,6 +44,7 @@ export const createGameProperties = {
   multiSeat: { type: ['boolean', 'null'] },
   expiresIn: duration,
   spectatorChat: { type: ['boolean', 'null'], description: "Spectators may read the game's messages (default false)" },
+  rated: { type: ['boolean', 'null'], description: 'The result changes the players’ ratings: needs player tokens, no fixed seed, no multiSeat' },
 } as const;
 
 export async function playByTurnRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi }) {

@@ -24,6 +24,8 @@ const WORDS = {
     viaREGISTER: 'new account', viaPASSKEY: 'passkey', viaDEVICE_LINK: 'code', viaRENEWED: 'renewed',
     chat: 'Messages', message: 'Message', messagePlaceholder: 'Write to the table (Enter sends)', send: 'Send', noMessages: 'No message yet.',
     mute: 'Mute', unmute: 'Unmute',
+    leaderboard: 'Leaderboard', player: 'Player', rating: 'Rating', ratedGames: 'rated games', place: 'Place', noRatings: 'No rated games yet.',
+    noPlayer: 'No such player.', rated: 'Rated (changes the players’ ratings; no seed)',
   },
   fa: {
     title: 'پارلر', tagline: 'بازی‌های کارتی با اطلاعات پنهان', yourName: 'نام شما', games: 'بازی‌ها', myGames: 'بازی‌های من',
@@ -47,6 +49,8 @@ const WORDS = {
     viaREGISTER: 'حساب تازه', viaPASSKEY: 'گذرکلید', viaDEVICE_LINK: 'کد', viaRENEWED: 'تمدید شده',
     chat: 'پیام‌ها', message: 'پیام', messagePlaceholder: 'به میز بنویسید (Enter می‌فرستد)', send: 'فرستادن', noMessages: 'هنوز پیامی نیست.',
     mute: 'بی‌صدا کردن', unmute: 'باصدا کردن',
+    leaderboard: 'جدول رده‌بندی', player: 'بازیکن', rating: 'رتبه', ratedGames: 'بازی رتبه‌ای', place: 'جایگاه', noRatings: 'هنوز بازی رتبه‌ای نیست.',
+    noPlayer: 'چنین بازیکنی نیست.', rated: 'رتبه‌ای (رتبهٔ بازیکنان را تغییر می‌دهد؛ بدون بذر)',
   },
 };
 

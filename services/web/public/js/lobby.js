@@ -9,6 +9,7 @@ import { named, t } from './i18n.js';
 import { optionsForm } from './options-form.js';
 import { botsForm } from './bots-form.js';
 import { store } from './seats.js';
+import { leaderboardPanel } from './ratings.js';
 
 let app; // the schema and the catalog, set by main.js
 
@@ -19,13 +20,14 @@ export function useApp(ctx) {
 const REFRESH_MS = 10_000; // the lists are a projection: a light poll keeps them fresh without a subscription
 
 export async function lobby(root, ctx) {
-  const games = h('div.col');
+  const games = h('div');
   const refresh = async () => {
     const [open, mine] = await Promise.all([gql('{ openGames { gameId type seats taken createdAt } }'), myGames()]);
     clear(games, h('h2', {}, t('myGames')), myGamesList(mine), h('h2', {}, t('openGames')), openList(open.openGames));
   };
   await refresh();
-  clear(root, h('section.lobby', {}, games, h('div.col', {}, h('h2', {}, t('games')), h('div.catalog', {}, ctx.catalog.map(gameType)))));
+  const board = ctx.queries.has('leaderboard') ? leaderboardPanel(ctx.catalog) : null;
+  clear(root, h('section.lobby', {}, h('div.col', {}, games, board), h('div.col', {}, h('h2', {}, t('games')), h('div.catalog', {}, ctx.catalog.map(gameType)))));
   const timer = setInterval(() => document.visibilityState === 'visible' && refresh().catch(() => {}), REFRESH_MS);
   return () => clearInterval(timer);
 }
@@ -112,10 +114,11 @@ function gameType(type) {
   };
   const seats = h('select', { name: 'seats' }, range(type.seats.min, type.seats.max).map((n) => h('option', { value: n }, String(n))));
   const seed = h('input', { type: 'text', name: 'seed', maxlength: 200 });
+  const rated = h('input', { type: 'checkbox', name: 'rated' });
   const error = h('p.error', { role: 'alert' });
   const create = (e) => {
     e.preventDefault();
-    return createAndJoin({ game: type.id, seats: Number(seats.value), options: form?.value() ?? {}, ...(seed.value ? { seed: seed.value } : {}) }, error);
+    return createAndJoin({ game: type.id, seats: Number(seats.value), options: form?.value() ?? {}, ...(seed.value ? { seed: seed.value } : {}), ...(rated.checked ? { rated: true } : {}) }, error);
   };
   // Against bots: the player takes the first seat, the bots the others; the rules options of the form above apply.
   let bots = null; // built from the catalog's bot kinds when first opened
@@ -138,6 +141,7 @@ function gameType(type) {
       'form',
       { onsubmit: create },
       h('label', {}, t('seats') + ' ', seats),
+      app.mutations.has('registerPlayer') && app.queries.has('leaderboard') ? h('label.rated', {}, rated, ' ', t('rated')) : null,
       h('details', { ontoggle: openOptions }, h('summary', {}, t('options')), options, h('label.option', {}, h('span.option-name', {}, t('seed')), seed)),
       h('button.primary', { type: 'submit' }, t('create')),
       error,

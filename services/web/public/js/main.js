@@ -10,6 +10,7 @@ import { lobby, useApp } from './lobby.js';
 import { store } from './seats.js';
 import { table } from './table.js';
 import { offerNotifications } from './notify.js';
+import { playerPage } from './ratings.js';
 
 const root = document.getElementById('main');
 let leave = null;
@@ -28,8 +29,9 @@ async function start() {
     leave?.();
     leave = null;
     const m = /^#\/game\/([\w-]+)/.exec(location.hash);
+    const player = /^#\/player\/([^/]+)/.exec(location.hash);
     try {
-      leave = m ? await table(root, app, m[1]) : location.hash === '#/account' ? await account(root) : await lobby(root, app);
+      leave = m ? await table(root, app, m[1]) : player ? await playerPage(root, app, decodeURIComponent(player[1])) : location.hash === '#/account' ? await account(root) : await lobby(root, app);
       if (m) offerNotifications(root, app, m[1]);
     } catch (e) {
       clear(root, h('p.error', { role: 'alert' }, `${e.code ?? t('error')}: ${e.message}`), h('a', { href: '#/' }, t('lobby')));

@@ -1,0 +1,19 @@
+/**
+ * What a rated game demands (chosen at creation: `rated: true`): a fixed seed would let its
+ * creator know every deal, an anonymous seat has no one to rate, and one player in two seats
+ * would rate against themselves. Refused with codes of their own, before anything is written.
+ */
+import type { Aggregate } from './aggregate.js';
+import { AppError } from './errors.js';
+import type { CreateInput } from './service.js';
+
+export function checkRatedCreate(input: CreateInput): void {
+  if (!input.settings?.rated) return;
+  if (input.seed !== undefined) throw new AppError('RATED_FIXED_SEED', 'a rated game cannot have a fixed seed: its creator would know every deal');
+  if (input.settings.multiSeat) throw new AppError('RATED_SEAT_TWICE', 'a rated game cannot let one player hold several seats (multiSeat)');
+}
+
+/** A seat of a rated game is taken by a registered player (or a bot seated at creation). */
+export function checkRatedJoin(agg: Aggregate, player: string | undefined): void {
+  if (agg.app.settings.rated && player === undefined) throw new AppError('RATED_NEEDS_PLAYERS', 'a rated game is joined with a player token (registerPlayer)');
+}

@@ -1,0 +1,70 @@
+/**
+ * Ratings on the page: a game type's leaderboard in the lobby, and a player's page (#/player/<id>)
+ * with their rating in each game type and its recent history. Text goes in as text (textContent).
+ */
+import { gql } from './api.js';
+import { clear, h } from './dom.js';
+import { named, t } from './i18n.js';
+
+const TOP = 10;
+const RECENT = 10;
+const fixed = (x) => x.toFixed(1);
+export const playerHref = (id) => `#/player/${encodeURIComponent(id)}`;
+
+/** The lobby's leaderboard: the best TOP of one game type, chosen in a select. */
+export function leaderboardPanel(catalog) {
+  const body = h('div.leaderboard-body');
+  const show = async (game) => {
+    const data = await gql('query($g: String!, $n: Int) { leaderboard(game: $g, first: $n) { edges { node { player { id name bot } rating mu sigma games } } } }', { g: game, n: TOP });
+    const rows = data.leaderboard.edges.map((e) => e.node);
+    if (!rows.length) return clear(body, h('p.muted', {}, t('noRatings')));
+    clear(
+      body,
+      h(
+        'table.ratings',
+        {},
+        h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('player')), h('th', {}, t('rating')), h('th', {}, 'μ ± σ'), h('th', {}, t('ratedGames')))),
+        h('tbody', {}, rows.map((r, i) => h('tr', {}, h('td', {}, String(i + 1)), h('td', {}, h('a', { href: playerHref(r.player.id) }, r.player.name), r.player.bot ? h('span.tag.bot', {}, t('bot')) : null), h('td', {}, fixed(r.rating)), h('td.muted', {}, `${fixed(r.mu)} ± ${fixed(r.sigma)}`), h('td', {}, String(r.games))))),
+      ),
+    );
+  };
+  const select = h('select', { 'aria-label': t('leaderboard'), onchange: (e) => show(e.target.value).catch(() => {}) }, catalog.map((g) => h('option', { value: g.id }, named(g.names, g.id))));
+  if (catalog.length) show(catalog[0].id).catch(() => clear(body, h('p.muted', {}, t('noRatings'))));
+  return h('section.leaderboard', {}, h('h2', {}, t('leaderboard'), ' ', select), body);
+}
+
+/** A player's page: their ratings per game type, each with its latest changes. */
+export async function playerPage(root, app, id) {
+  const data = await gql(
+    `query($id: ID!, $n: Int) { playerProfile(id: $id) { id name bot ratings { game rating mu sigma games history(first: $n) { edges { node { gameId endedAt place players rating ratingBefore } } } } } }`,
+    { id, n: RECENT },
+  );
+  const p = data.playerProfile;
+  if (!p) return clear(root, h('p.error', { role: 'alert' }, t('noPlayer')), h('a', { href: '#/' }, t('lobby')));
+  const typeName = (game) => named(app.catalog.find((g) => g.id === game)?.names, game);
+  clear(
+    root,
+    h(
+      'section.player-page',
+      {},
+      h('h2', {}, p.name, p.bot ? h('span.tag.bot', {}, t('bot')) : null),
+      p.ratings.length ? null : h('p.muted', {}, t('noRatings')),
+      p.ratings.map((r) =>
+        h(
+          'article.rating',
+          { dataset: { game: r.game } },
+          h('h3', {}, typeName(r.game), ' ', h('span.rating-value', {}, fixed(r.rating)), h('small.muted', {}, ` μ ${fixed(r.mu)} · σ ${fixed(r.sigma)} · ${r.games} ${t('ratedGames')}`)),
+          h(
+            'ul.list.rating-history',
+            {},
+            r.history.edges.map(({ node: c }) =>
+              h('li', {}, h('a', { href: `#/game/${c.gameId}` }, new Date(c.endedAt).toLocaleDateString(document.documentElement.lang)), h('span', {}, `${t('place')} ${c.place}/${c.players}`), h('span.muted', {}, `${fixed(c.ratingBefore)} → ${fixed(c.rating)}`)),
+            ),
+          ),
+        ),
+      ),
+      h('a', { href: '#/' }, t('lobby')),
+    ),
+  );
+  return null;
+}

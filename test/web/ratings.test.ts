@@ -1,0 +1,56 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * Ratings on the page, in Chromium: the lobby's leaderboard (best first, bots marked) and a
+ * player's page with their rating and its history, in English and in Persian.
+ */
+import { describe, expect, it } from 'vitest';
+import { highCard } from '../kit/high-card.js';
+import { createAndJoin, registerPlayer } from '../kit/players.js';
+import { useServer } from '../kit/server.js';
+import { player, problems, ready, useBrowser } from './browser.js';
+
+const server = useServer({ games: [highCard] });
+const chrome = useBrowser();
+
+async function ratedGames() {
+  const [ann, bob] = [await registerPlayer(server, 'Ann'), await registerPlayer(server, 'Bob')];
+  for (let i = 0; i < 2; i++) {
+    const id = await createAndJoin(server, { game: 'high-card', seats: 2, rated: true }, [ann, bob]);
+    for (const p of [ann, bob]) await server.gql('mutation($id: ID!) { submitMove(gameId: $id, move: { type: "choose", swap: false }) { game { version } } }', { id }, p.token);
+  }
+  const vsBot = await createAndJoin(server, { game: 'high-card', seats: 2, rated: true, bots: [{ seat: 1, kind: 'random' }] }, [ann]);
+  await server.gql('mutation($id: ID!) { submitMove(gameId: $id, move: { type: "choose", swap: false }) { game { version } } }', { id: vsBot }, ann.token);
+  await server.play.settle();
+  return { ann, bob };
+}
+
+describe('ratings on the page', () => {
+  it('the lobby shows the leaderboard best first, and a name opens the player’s page with their rating and history', async () => {
+    const { ann } = await ratedGames();
+    const page = await player(chrome.browser, server.url, 'Cat');
+    await page.waitForSelector('.leaderboard table.ratings tbody tr');
+    const rows = await page.$$eval('.leaderboard tbody tr', (trs) => trs.map((tr) => ({ name: tr.children[1]!.textContent, rating: Number(tr.children[2]!.textContent) })));
+    expect(rows.map((r) => r.name).sort()).toEqual(['Ann', 'Bob', 'randombot']);
+    expect(rows.map((r) => r.rating)).toEqual([...rows.map((r) => r.rating)].sort((a, b) => b - a));
+    await page.click(`.leaderboard a[href="#/player/${ann.id}"]`);
+    await page.waitForSelector('.player-page article.rating');
+    await ready(page);
+    expect(await page.textContent('.player-page h2')).toBe('Ann');
+    expect(await page.$$eval('.rating-history li', (lis) => lis.length)).toBe(3);
+    expect(problems(page)).toEqual([]);
+    await page.context().close();
+  });
+
+  it('a server bot has a page of its own, and the page speaks Persian', async () => {
+    const page = await player(chrome.browser, server.url, 'Dan', 'fa');
+    await page.waitForSelector('.leaderboard table.ratings');
+    expect(await page.textContent('.leaderboard h2')).toContain('جدول رده‌بندی');
+    await page.goto(`${server.url}/#/player/${encodeURIComponent('bot:random')}`);
+    await page.waitForSelector('.player-page h2');
+    expect(await page.textContent('.player-page h2')).toContain('random');
+    expect(await page.textContent('.player-page h2')).toContain('ربات');
+    expect(problems(page)).toEqual([]);
+    await page.context().close();
+  });
+});

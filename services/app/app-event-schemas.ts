@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { sameType, type Same } from '../engine/core/same-type.js';
-import type { AppEvent, ClockStopped, DeadlineSet, GameCancelled, GameSettings, RematchCreated, SeatClaimed, SeatResigned, TimedOut } from './app-events.js';
+import type { AppEvent, ClockStopped, DealRevealed, DeadlineSet, GameCancelled, GameSettings, RematchCreated, SeatClaimed, SeatResigned, TimedOut } from './app-events.js';
 
 const seat = z.number().int().min(0).describe('Seat number, from 0');
 const iso = z.string().describe('ISO 8601 time');
@@ -26,6 +26,11 @@ export const APP_EVENT_SCHEMAS = {
       multiSeat: z.boolean().describe('One registered player may hold several seats'),
       expiresAt: iso.optional().describe('When a game still waiting for players is cancelled'),
       rematchOf: z.string().optional().describe('The game this one is a rematch of'),
+      tournament: z
+        .object({ id: z.string(), round: z.number(), board: z.number(), table: z.number(), sealed: z.boolean().describe("The deal is shared with the board's other tables: seed and record wait for them") })
+        .optional()
+        .describe('The tournament, round, board and table this game belongs to'),
+      seated: z.array(z.object({ seat, player: z.string(), name: z.string() })).optional().describe('Seats given to registered players at creation'),
     })
     .describe('Play-by-turn settings of the game, at creation'),
   SeatClaimed: z.object({ type: z.literal('SeatClaimed'), seat, player: z.string().describe('Registered player id'), bot: z.literal(true).optional().describe('The player is a bot run outside the server (a player of kind BOT)') }).describe('A registered player holds the seat'),
@@ -37,6 +42,7 @@ export const APP_EVENT_SCHEMAS = {
   SeatResigned: z.object({ type: z.literal('SeatResigned'), seat, bot: z.string().optional().describe('The bot spec that plays the seat from now on (absent in older games: random)') }).describe("The seat's player resigned: a bot plays it to the end"),
   GameCancelled: z.object({ type: z.literal('GameCancelled'), reason: z.enum(['cancelled', 'expired']) }).describe('The game was called off before it started (or a rematch withdrawn)'),
   RematchCreated: z.object({ type: z.literal('RematchCreated'), gameId: z.string() }).describe("The game's rematch"),
+  DealRevealed: z.object({ type: z.literal('DealRevealed') }).describe("Every table of this tournament game's board has ended: its seed and record are public"),
 } satisfies Record<AppEvent['type'], z.ZodType>;
 
 type Checked<K extends AppEvent['type'], T> = Same<z.infer<(typeof APP_EVENT_SCHEMAS)[K]>, T>;
@@ -48,3 +54,4 @@ sameType<Checked<'TimedOut', TimedOut>>();
 sameType<Checked<'SeatResigned', SeatResigned>>();
 sameType<Checked<'GameCancelled', GameCancelled>>();
 sameType<Checked<'RematchCreated', RematchCreated>>();
+sameType<Checked<'DealRevealed', DealRevealed>>();

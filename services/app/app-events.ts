@@ -28,6 +28,21 @@ export interface GameSettings {
   /** ISO time after which a game still waiting for players is cancelled. */
   expiresAt?: string;
   rematchOf?: string;
+  /** The tournament game this is (services/tournaments); `sealed`: its deal is shared with other tables of its board. */
+  tournament?: TournamentLink;
+  /** Seats given to registered players at creation (a tournament's tables), so no one else can take them. */
+  seated?: { seat: Seat; player: string; name: string }[];
+}
+export interface TournamentLink {
+  id: string;
+  round: number;
+  board: number;
+  table: number;
+  sealed: boolean;
+}
+/** Every table of the game's board has ended: its seed and record may be shown (a sealed tournament game). */
+export interface DealRevealed {
+  type: 'DealRevealed';
 }
 export interface SeatClaimed {
   type: 'SeatClaimed';
@@ -71,9 +86,9 @@ export interface RematchCreated {
   type: 'RematchCreated';
   gameId: string;
 }
-export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated;
+export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | DealRevealed;
 
-const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated']);
+const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated', 'DealRevealed']);
 export const isAppEvent = (e: { type: string }): e is AppEvent => TYPES.has(e.type);
 
 export interface SeatClock {
@@ -95,6 +110,8 @@ export interface AppState {
   clocks: Record<Seat, SeatClock>;
   cancelled: GameCancelled['reason'] | null;
   rematch: string | null;
+  /** A sealed tournament game's deal was revealed (absent before). */
+  revealed?: true;
 }
 
 export const DEFAULT_SETTINGS: Omit<GameSettings, 'type'> = { onTimeout: 'BOT', bots: [], autoAdvance: false, multiSeat: false };
@@ -128,6 +145,8 @@ export function evolveApp(s: AppState, e: AppEvent): AppState {
       return { ...s, cancelled: e.reason, clocks: {} };
     case 'RematchCreated':
       return { ...s, rematch: e.gameId };
+    case 'DealRevealed':
+      return { ...s, revealed: true };
   }
 }
 

@@ -3,6 +3,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asAppError } from '../../app/errors.js';
+import { checkNotSealed } from '../../app/sealed.js';
 import type { ParlorService } from '../../app/service.js';
 import type { Credential } from '../../app/service.js';
 import { gameDto, gameTypeDto } from '../dto.js';
@@ -34,7 +35,9 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   const token = (req: FastifyRequest) => req.credential;
   const viewed = async (req: FastifyRequest<{ Params: { id: string } }>) => {
     const agg = await service.load(req.params.id);
-    return { agg, viewer: service.seatOf(agg, token(req)) };
+    const viewer = service.seatOf(agg, token(req));
+    checkNotSealed(agg, viewer);
+    return { agg, viewer };
   };
 
   app.setErrorHandler((e: Error & { validation?: unknown; statusCode?: number }, _req, reply: FastifyReply) => {

@@ -20,6 +20,9 @@ import { Notifier } from './notifications/index.js';
 import { Outbox } from './notifications/outbox.js';
 import { Webhooks } from './notifications/webhooks.js';
 import type { Inbox as InboxType } from './players/inbox.js';
+import { Tournaments } from './tournaments/service.js';
+import { TournamentListing, tournamentStreams } from './tournaments/store.js';
+import { TournamentRunner } from './tournaments/runner.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
@@ -38,6 +41,7 @@ export interface PlayApi {
   players: Players;
   lifecycle: Lifecycle;
   webhooks: Webhooks;
+  tournaments: Tournaments;
 }
 
 /** The parts of play-by-turn any process that commits needs: clocks as events, bot seats checked. */
@@ -47,7 +51,8 @@ export function playByTurnService(service: ParlorService): void {
 
 export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>): PlayApi {
   const players = new Players(new PlayerRegistry(client, tableName), async () => new PlayerTokens({ secret: await signingSecret() }), new Inbox(client, tableName));
-  return { players, lifecycle: new Lifecycle(service), webhooks: new Webhooks(client, tableName) };
+  const tournaments = new Tournaments(service, tournamentStreams(client, tableName), new TournamentListing(client, tableName));
+  return { players, lifecycle: new Lifecycle(service), webhooks: new Webhooks(client, tableName), tournaments };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */
@@ -69,6 +74,7 @@ export interface PlayByTurn extends PlayApi {
 export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret);
   const bots = new BotRunner(o.service, o.log);
+  const tournaments = new TournamentRunner(api.tournaments, o.log);
   const outbox = new Outbox(o.client, o.tableName);
   const dispatcher = new Dispatcher(outbox, api.webhooks, { ...o.webhooks, now: () => o.clock.now(), log: o.log });
   const poller = pollOutbox(dispatcher, o.webhooks?.pollMs ?? 60_000, () => o.clock.now());
@@ -90,8 +96,9 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
     await projection.apply(agg, commit);
     await timers.sync(agg);
     bots.schedule(agg);
+    tournaments.schedule(agg);
   });
-  return { ...api, bots, timers, settle: () => settle(timers, bots),
+  return { ...api, bots, timers, settle: () => settle(timers, bots, tournaments),
     stop: () => {
       timers.stop();
       poller.stop();
@@ -100,12 +107,13 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   };
 }
 
-/** Waits until timers and server moves are both quiet (each may start the other). */
-async function settle(timers: LocalTimers, bots: BotRunner): Promise<void> {
+/** Waits until timers, server moves and tournaments are all quiet (each may start the others). */
+async function settle(timers: LocalTimers, bots: BotRunner, tournaments: TournamentRunner): Promise<void> {
   for (let i = 0; i < 1000; i++) {
     await timers.idle();
     await bots.idle();
+    await tournaments.idle();
     await new Promise((r) => setImmediate(r));
-    if (!timers.busy && !bots.busy) return;
+    if (!timers.busy && !bots.busy && !tournaments.busy) return;
   }
 }

@@ -63,7 +63,7 @@ export function createParlor(options: ParlorOptions): Parlor {
   const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection()];
   notifyFromInbox(play.players.inbox, new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now));
   const bots = new BotRunner(service);
-  const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id)];
+  const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id), (agg: Aggregate) => play.tournaments.gameCommitted(agg)];
   return { service, store, projections, client: options.client, tableName: options.tableName, play, reactions };
 }
 

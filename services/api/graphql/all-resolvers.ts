@@ -7,9 +7,10 @@ import type { ParlorService } from '../../app/service.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { resolvers } from './resolvers.js';
 import { playByTurnResolvers } from './play-by-turn.resolvers.js';
+import { tournamentResolvers } from './tournaments.js';
 
 export function allResolvers(service: ParlorService, play: PlayApi): IResolvers {
-  return merged(resolvers(service), playByTurnResolvers(service, play));
+  return [playByTurnResolvers(service, play), tournamentResolvers(service, play)].reduce(merged, resolvers(service));
 }
 
 /** Two resolver maps as one, type by type. */

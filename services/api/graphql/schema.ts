@@ -9,6 +9,7 @@ import { ERROR_CODES } from '../../app/errors.js';
 import { analyticsSdl } from './analytics.js';
 import { lobbySchema } from './lobby.js';
 import { playByTurnSchema } from './play-by-turn.schema.js';
+import { tournamentSdl } from './tournaments.js';
 
 const base = /* GraphQL */ `
 """
@@ -205,7 +206,7 @@ type HistoryEntry {
 export function composeSchema(games: readonly AnyGame[]): string {
   const views = games.map((g) => g.viewSchema.trim()).join('\n\n');
   const union = games.length ? `"What a seat sees, one type per game."\nunion GameView = ${games.map((g) => g.viewType).join(' | ')}` : '';
-  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${union}\n\n${views}\n`;
+  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${tournamentSdl.trim()}\n\n${union}\n\n${views}\n`;
 }
 
 /**

@@ -3,6 +3,7 @@ import { AppError } from '../app/errors.js';
 import { timeControlOf, type TimeControlInput } from '../clocks/time-control.js';
 import type { Format } from '../tournaments/events.js';
 import type { CreateTournamentFields } from '../tournaments/service.js';
+import type { PlayApi } from '../play-by-turn.js';
 
 export interface TournamentInputFields {
   game: string;
@@ -28,4 +29,10 @@ export function tournamentInput(input: TournamentInputFields): CreateTournamentF
     options: input.options ?? {},
     bots: input.bots ?? [],
   };
+}
+
+/** joinTournament: the calling player enters under its registered name. */
+export async function joinTournament(play: PlayApi, id: string, player: string) {
+  const me = await play.players.registry.get(player);
+  return play.tournaments.join(id, player, me?.name ?? player.slice(0, 8));
 }

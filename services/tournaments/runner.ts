@@ -4,33 +4,30 @@
  * up the caller. One queue per tournament keeps its appends from racing each other.
  */
 import type { Aggregate } from '../app/aggregate.js';
+import { KeyedQueue } from '../app/keyed-queue.js';
 import type { Tournaments } from './service.js';
 
 export class TournamentRunner {
-  private readonly queues = new Map<string, Promise<void>>();
+  private readonly queue: KeyedQueue;
 
   constructor(
     private readonly tournaments: Tournaments,
-    private readonly log: { error(details: object, message: string): void },
-  ) {}
+    log: { error(details: object, message: string): void },
+  ) {
+    this.queue = new KeyedQueue(log);
+  }
 
   schedule(agg: Aggregate): void {
     const id = agg.app.settings.tournament?.id;
     if (id === undefined || !agg.state.ended) return;
-    const run = (this.queues.get(id) ?? Promise.resolve())
-      .then(() => this.tournaments.gameCommitted(agg))
-      .catch((e: unknown) => this.log.error({ err: e, tournament: id, gameId: agg.id }, 'tournament update failed'))
-      .finally(() => {
-        if (this.queues.get(id) === run) this.queues.delete(id);
-      });
-    this.queues.set(id, run);
+    this.queue.push(id, () => this.tournaments.gameCommitted(agg), (e) => [{ err: e, tournament: id, gameId: agg.id }, 'tournament update failed']);
   }
 
   get busy(): boolean {
-    return this.queues.size > 0;
+    return this.queue.busy;
   }
 
-  async idle(): Promise<void> {
-    while (this.queues.size) await Promise.all([...this.queues.values()]);
+  idle(): Promise<void> {
+    return this.queue.idle();
   }
 }

@@ -5,7 +5,7 @@ import type { IResolvers } from 'mercurius';
 import type { ParlorService } from '../../app/service.js';
 import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
-import { tournamentInput, type TournamentInputFields } from '../tournaments.js';
+import { joinTournament, tournamentInput, type TournamentInputFields } from '../tournaments.js';
 import { tournamentDto } from '../../tournaments/view.js';
 import { guarded, type GameHandle, type ParlorContext } from './resolvers.js';
 import { checkNotSealed } from '../../app/sealed.js';
@@ -167,11 +167,7 @@ export function tournamentResolvers(service: ParlorService, play: PlayApi): IRes
     Mutation: {
       createTournament: (_root, args: { input: TournamentInputFields }, ctx: ParlorContext) => guarded(async () => tournamentDto(await t.create(playerOf(ctx.token), tournamentInput(args.input)))),
       joinTournament: (_root, args: { id: string }, ctx: ParlorContext) =>
-        guarded(async () => {
-          const player = playerOf(ctx.token);
-          const me = await play.players.registry.get(player);
-          return tournamentDto(await t.join(args.id, player, me?.name ?? player.slice(0, 8)));
-        }),
+        guarded(async () => tournamentDto(await joinTournament(play, args.id, playerOf(ctx.token)))),
       startTournament: (_root, args: { id: string }, ctx: ParlorContext) => guarded(async () => tournamentDto(await t.start(args.id, playerOf(ctx.token)))),
     },
     Game: {

@@ -42,10 +42,10 @@ const hasToken = (req: FastifyRequest) => typeof req.headers.authorization === '
  */
 const tokenKey = (req: FastifyRequest) => `token:${createHash('sha256').update(bearer(req.headers.authorization)!).digest('base64url')}`;
 
-/** Whether a request creates a game (GraphQL or REST); counted against createsPerMinute. By route, not raw URL: a query string changes nothing. */
+/** Whether a request creates a game or a tournament (GraphQL or REST); counted against createsPerMinute. By route, not raw URL: a query string changes nothing. */
 export const createsGame = (req: FastifyRequest): boolean =>
   req.method === 'POST' &&
-  (req.routeOptions.url === '/v1/games' || (req.routeOptions.url === '/graphql' && /\bcreateGame\b/.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
+  (req.routeOptions.url === '/v1/games' || req.routeOptions.url === '/v1/tournaments' || (req.routeOptions.url === '/graphql' && /\bcreate(Game|Tournament)\b/.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -11,6 +11,7 @@ import { bearer, HTTP_STATUS } from '../errors.js';
 import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
+import { tournamentRoutes } from './tournaments.routes.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
 const error = errorShape;
@@ -168,4 +169,5 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   );
 
   await app.register(playByTurnRoutes, { service, play: opts.play });
+  await app.register(tournamentRoutes, { play: opts.play });
 }

@@ -4,10 +4,11 @@
  */
 import { gql } from './api.js';
 import { clear, h } from './dom.js';
-import { applyLang, t } from './i18n.js';
+import { applyLang, lang, t } from './i18n.js';
 import { lobby, useApp } from './lobby.js';
 import { store } from './seats.js';
 import { table } from './table.js';
+import { tournamentList, tournamentPage } from './tournaments.js';
 
 const root = document.getElementById('main');
 let leave = null;
@@ -19,13 +20,16 @@ async function start() {
   const fields = (t) => new Set((t?.fields ?? []).map((f) => f.name));
   const app = { catalog: data.gameTypes, queries: fields(data.query), mutations: fields(data.mutation), more: catalogFields(data.gameTypes) };
   useApp(app);
-  chrome();
+  chrome(app);
   const route = async () => {
     leave?.();
     leave = null;
     const m = /^#\/game\/([\w-]+)/.exec(location.hash);
+    const tm = /^#\/tournament\/([\w-]+)/.exec(location.hash);
     try {
-      leave = m ? await table(root, app, m[1]) : await lobby(root, app);
+      if (tm) leave = await tournamentPage(root, app, tm[1]);
+      else if (location.hash === '#/tournaments') leave = await tournamentList(root, app);
+      else leave = m ? await table(root, app, m[1]) : await lobby(root, app);
     } catch (e) {
       clear(root, h('p.error', { role: 'alert' }, `${e.code ?? t('error')}: ${e.message}`), h('a', { href: '#/' }, t('lobby')));
     }
@@ -52,7 +56,7 @@ function catalogFields(catalog) {
 }
 
 /** The top bar: title, the player's name, the language switch. */
-function chrome() {
+function chrome(app) {
   const name = h('input', { id: 'name', value: store.name, placeholder: t('yourName'), 'aria-label': t('yourName'), maxlength: 40, oninput: (e) => (store.name = e.target.value) });
   const switchLang = () => {
     store.lang = store.lang === 'fa' ? 'en' : 'fa';
@@ -62,6 +66,7 @@ function chrome() {
     document.getElementById('top'),
     h('a.brand', { href: '#/' }, h('span.logo', { 'aria-hidden': 'true' }, '♠'), t('title')),
     h('span.tagline.muted', {}, t('tagline')),
+    app?.queries.has('tournaments') && h('a.tournaments-link', { href: '#/tournaments' }, lang() === 'fa' ? 'مسابقه‌ها' : 'Tournaments'),
     h('span.spacer'),
     name,
     h('button.link', { id: 'lang', onclick: switchLang }, t('language')),

@@ -5,7 +5,7 @@
  */
 import type { AnyGame, Bot, GameEnded } from '../engine/core/index.js';
 import { botGame } from '../analytics/bot-game.js';
-import { decide, fold, nextRound, standingsOf } from './decider.js';
+import { decide, fold, nextRound } from './decider.js';
 import type { Format, TournamentEvent } from './events.js';
 import type { TournamentState } from './state.js';
 
@@ -42,13 +42,6 @@ export function simulateTournament(o: SimulatedTournament): TournamentState {
     }
   }
   return state;
-}
-
-/** Where entrant `e` finished (1 = first; entrants level on points and difference share the better rank). */
-export function rankOf(state: TournamentState, e: number): number {
-  const table = standingsOf(state);
-  const mine = table.find((r) => r.entrant === e)!;
-  return 1 + table.filter((r) => r.points > mine.points || (r.points === mine.points && r.difference > mine.difference)).length;
 }
 
 function hashInt(text: string): number {

@@ -28,8 +28,20 @@ extend type Mutation {
 }
 
 extend type Game {
-  "The tournament this game belongs to, or null."
-  tournament: Tournament
+  "The tournament, round, board and table this game belongs to, or null (read the rest with Query.tournament)."
+  tournament: GameTournamentLink
+}
+
+"Where a tournament game sits in its tournament."
+type GameTournamentLink {
+  "The tournament (Query.tournament)."
+  id: ID!
+  round: Int!
+  "The board (the deal) within the round, from 0."
+  board: Int!
+  table: Int!
+  "The deal is shared with other tables of the board: the game is private to its seats until they have all ended."
+  sealed: Boolean!
 }
 
 "SWISS: each round sits entrants of like points together, never twice the same opponents if it can be helped. ROUND_ROBIN (two seats): everyone meets everyone (circle method)."
@@ -171,7 +183,7 @@ export function tournamentResolvers(service: ParlorService, play: PlayApi): IRes
       startTournament: (_root, args: { id: string }, ctx: ParlorContext) => guarded(async () => tournamentDto(await t.start(args.id, playerOf(ctx.token)))),
     },
     Game: {
-      tournament: (h: GameHandle) => guarded(async () => (h.agg.app.settings.tournament ? tournamentDto(await t.get(h.agg.app.settings.tournament.id)) : null)),
+      tournament: (h: GameHandle) => h.agg.app.settings.tournament ?? null,
     },
     TournamentGame: {
       game: (g: { id: string }, _args: unknown, ctx: ParlorContext) =>

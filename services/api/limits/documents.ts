@@ -40,7 +40,6 @@ const FIELD_COST: Record<string, number> = {
   // Tournaments: each read folds one stream; a list folds up to 50; a start creates a round of games.
   'Query.tournament': 20,
   'Query.tournaments': 200,
-  'Game.tournament': 20,
   'TournamentGame.game': 10,
   'Mutation.createTournament': 20,
   'Mutation.startTournament': 100,

@@ -34,6 +34,9 @@ import { Vacations } from './vacation/index.js';
 import { VacationBook } from './vacation/book.js';
 import { Ratings } from './ratings/index.js';
 import { DynamoRatings } from './store/ratings.js';
+import { Tournaments } from './tournaments/service.js';
+import { TournamentListing, tournamentStreams } from './tournaments/store.js';
+import { TournamentRunner } from './tournaments/runner.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
@@ -63,6 +66,7 @@ export interface PlayApi {
   messages: Messages;
   vacations: Vacations;
   ratings: Ratings;
+  tournaments: Tournaments;
 }
 
 /** The parts of play-by-turn any process that commits needs: clocks as events, bot seats checked. */
@@ -83,13 +87,14 @@ export function playApi(client: DynamoDBClient, tableName: string, service: Parl
   const tokens = async () => new PlayerTokens({ secret: await signingSecret(), now: () => service.now() });
   const players = new Players(new PlayerRegistry(client, tableName), tokens, new Inbox(client, tableName), new Devices(client, tableName));
   const ratings = new Ratings(new DynamoRatings(client, tableName), { gameTypes: () => service.games.map((g) => g.id), nameOf: async (id) => (await players.registry.get(id))?.name });
+  const tournaments = new Tournaments(service, tournamentStreams(client, tableName), new TournamentListing(client, tableName));
   const accounts = new Accounts(players, client, tableName, signingSecret, () => service.now(), settings.accounts);
   // How long a rematch offer waits for answers: a setting (ISO 8601), the default otherwise.
   const offerFor = process.env.REMATCH_OFFER_EXPIRES_IN;
   const lifecycle = new Lifecycle(service, { rematchOfferMs: offerFor ? durationMs(offerFor, 'REMATCH_OFFER_EXPIRES_IN') : undefined });
   const fresh = randomBytes(32).toString('base64url');
   const config: NotificationsConfig = { vapidSecret: async () => fresh, linkSecret: signingSecret, publicUrl: 'http://localhost:3000', ...settings.notifications };
-  return { players, lifecycle, webhooks: new Webhooks(client, tableName), notifications: notificationsApi(client, tableName, config, players.inbox, service), accounts, ratings, messages: new Messages(service), vacations: new Vacations(service, new VacationBook(client, tableName), players.inbox, settings.vacationDays) };
+  return { players, lifecycle, webhooks: new Webhooks(client, tableName), notifications: notificationsApi(client, tableName, config, players.inbox, service), accounts, ratings, tournaments, messages: new Messages(service), vacations: new Vacations(service, new VacationBook(client, tableName), players.inbox, settings.vacationDays) };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */
@@ -113,6 +118,7 @@ export interface PlayByTurn extends PlayApi {
 export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, { notifications: o.notifications, accounts: o.accounts, vacationDays: o.vacationDays });
   const bots = new BotRunner(o.service, o.log);
+  const tournaments = new TournamentRunner(api.tournaments, o.log);
   const outbox = new Outbox(o.client, o.tableName);
   const dispatcher = new Dispatcher(outbox, api.webhooks, { ...o.webhooks, now: () => o.clock.now(), log: o.log });
   const poller = pollOutbox(dispatcher, o.webhooks?.pollMs ?? 60_000, () => o.clock.now());
@@ -141,8 +147,9 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
     await backFromVacation.apply(agg, commit);
     await timers.sync(agg);
     bots.schedule(agg);
+    tournaments.schedule(agg);
   });
-  return { ...api, bots, timers, settle: () => settle(timers, bots), digestsIdle: async () => digests?.idle(),
+  return { ...api, bots, timers, settle: () => settle(timers, bots, tournaments), digestsIdle: async () => digests?.idle(),
     stop: () => {
       timers.stop();
       poller.stop();
@@ -152,12 +159,13 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   };
 }
 
-/** Waits until timers and server moves are both quiet (each may start the other). */
-async function settle(timers: LocalTimers, bots: BotRunner): Promise<void> {
+/** Waits until timers, server moves and tournaments are all quiet (each may start the others). */
+async function settle(timers: LocalTimers, bots: BotRunner, tournaments: TournamentRunner): Promise<void> {
   for (let i = 0; i < 1000; i++) {
     await timers.idle();
     await bots.idle();
+    await tournaments.idle();
     await new Promise((r) => setImmediate(r));
-    if (!timers.busy && !bots.busy) return;
+    if (!timers.busy && !bots.busy && !tournaments.busy) return;
   }
 }

@@ -5,6 +5,7 @@
  */
 import type { Projection } from '../app/projections.js';
 import type { CommitScan, EventStore, ScannedCommit } from '../store/port.js';
+import { isSealed } from '../app/sealed.js';
 import { gameEndedIn } from './stats-projection.js';
 
 export interface FinishedIndex {
@@ -14,12 +15,13 @@ export interface FinishedIndex {
   endedSince(since: string): Promise<string[]>;
 }
 
-/** Keeps the index: a game is marked by the commit that ends it. */
+/** Keeps the index: a game is marked by the commit that ends it (a sealed tournament game by the one that reveals its deal). */
 export function finishedIndexProjection(index: FinishedIndex): Projection {
   return {
     name: 'finished-index',
     async apply(agg, commit) {
-      if (gameEndedIn(commit)) await index.mark(agg.id, commit.at);
+      const revealed = commit.events.some((e) => (e as { type: string }).type === 'DealRevealed');
+      if ((gameEndedIn(commit) && !isSealed(agg)) || revealed) await index.mark(agg.id, commit.at);
     },
   };
 }

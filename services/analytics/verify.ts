@@ -62,7 +62,8 @@ export function verifyRecord(doc: unknown, lookup: (id: string) => AnyGame | und
 function replayCommit(t: Table, replay: Replay, commit: GameRecord['commits'][number], version: number, seed: string): string | null {
   const recorded = commit.events.filter((e) => !isAppEvent(e));
   for (const e of commit.events) {
-    if (e.type === 'GameSettings') for (const b of (e as unknown as GameSettings).bots) replay.botSeats.add(b.seat);
+    // Seats the server fills itself: bot seats, and seats given to players at creation (a tournament's tables).
+    if (e.type === 'GameSettings') for (const b of [...(e as unknown as GameSettings).bots, ...((e as unknown as GameSettings).seated ?? [])]) replay.botSeats.add(b.seat);
     if (e.type === 'GameCancelled') replay.cancelled = true;
   }
   if (!commit.command) return recorded.length ? 'no command is recorded for this commit' : null; // the app's events only

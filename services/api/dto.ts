@@ -1,6 +1,7 @@
 /**
  * What clients see of a game and of the catalog: one shape for GraphQL and REST.
  */
+import { shownSeed } from '../app/sealed.js';
 import { eventSchemas } from '../analytics/event-schemas.js';
 import { z } from 'zod';
 import type { AnyGame, Viewer } from '../engine/core/index.js';
@@ -54,7 +55,7 @@ export function gameDto(agg: Aggregate, viewer: Viewer): GameDto {
     options: state.options,
     seedHash: state.seedHash,
     seedFixed: state.seedFixed,
-    seed: state.ended ? state.seed : null,
+    seed: shownSeed(agg),
     status: statusOf(agg),
     view: table.view(state, viewer),
     legalMoves: viewer === null ? [] : table.legalMoves(state, viewer),

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { sameType, type Same } from '../engine/core/same-type.js';
-import type { AppEvent, ChatMuted, ClockPaused, ClockResumed, ClockStopped, MessageSent, DeadlineSet, GameCancelled, GameSettings, RematchAnswered, RematchCreated, RematchExpired, RematchOffered, SeatClaimed, SeatResigned, TimedOut } from './app-events.js';
+import type { AppEvent, ChatMuted, ClockPaused, ClockResumed, ClockStopped, DealRevealed, MessageSent, DeadlineSet, GameCancelled, GameSettings, RematchAnswered, RematchCreated, RematchExpired, RematchOffered, SeatClaimed, SeatResigned, TimedOut } from './app-events.js';
 
 const seat = z.number().int().min(0).describe('Seat number, from 0');
 const iso = z.string().describe('ISO 8601 time');
@@ -28,6 +28,11 @@ export const APP_EVENT_SCHEMAS = {
       rematchOf: z.string().optional().describe('The game this one is a rematch of'),
       spectatorChat: z.boolean().optional().describe("Spectators may read the game's messages"),
       rated: z.literal(true).optional().describe("The result changes the players' ratings (absent: casual)"),
+      tournament: z
+        .object({ id: z.string(), round: z.number(), board: z.number(), table: z.number(), sealed: z.boolean().describe("The deal is shared with the board's other tables: seed and record wait for them") })
+        .optional()
+        .describe('The tournament, round, board and table this game belongs to'),
+      seated: z.array(z.object({ seat, player: z.string(), name: z.string() })).optional().describe('Seats given to registered players at creation'),
     })
     .describe('Play-by-turn settings of the game, at creation'),
   SeatClaimed: z.object({ type: z.literal('SeatClaimed'), seat, player: z.string().describe('Registered player id'), bot: z.literal(true).optional().describe('The player is a bot run outside the server (a player of kind BOT)') }).describe('A registered player holds the seat'),
@@ -57,6 +62,7 @@ export const APP_EVENT_SCHEMAS = {
     .object({ type: z.literal('MessageSent'), seat, text: z.string().optional().describe("Plain text, at most 500 characters; absent for a viewer who may not read the game's messages"), at: iso })
     .describe("A seated player's message to the table"),
   ChatMuted: z.object({ type: z.literal('ChatMuted'), seat, muted: seat, on: z.boolean() }).describe("The seat hides (on) or shows again another seat's messages; seen by that seat only"),
+  DealRevealed: z.object({ type: z.literal('DealRevealed') }).describe("Every table of this tournament game's board has ended: its seed and record are public"),
 } satisfies Record<AppEvent['type'], z.ZodType>;
 
 type Checked<K extends AppEvent['type'], T> = Same<z.infer<(typeof APP_EVENT_SCHEMAS)[K]>, T>;
@@ -75,3 +81,4 @@ sameType<Checked<'MessageSent', MessageSent>>();
 sameType<Checked<'ChatMuted', ChatMuted>>();
 sameType<Checked<'ClockPaused', ClockPaused>>();
 sameType<Checked<'ClockResumed', ClockResumed>>();
+sameType<Checked<'DealRevealed', DealRevealed>>();

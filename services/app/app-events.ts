@@ -32,6 +32,21 @@ export interface GameSettings {
   spectatorChat?: boolean;
   /** The result changes the players' ratings (services/ratings); absent: a casual game. */
   rated?: true;
+  /** The tournament game this is (services/tournaments); `sealed`: its deal is shared with other tables of its board. */
+  tournament?: TournamentLink;
+  /** Seats given to registered players at creation (a tournament's tables), so no one else can take them. */
+  seated?: { seat: Seat; player: string; name: string }[];
+}
+export interface TournamentLink {
+  id: string;
+  round: number;
+  board: number;
+  table: number;
+  sealed: boolean;
+}
+/** Every table of the game's board has ended: its seed and record may be shown (a sealed tournament game). */
+export interface DealRevealed {
+  type: 'DealRevealed';
 }
 export interface SeatClaimed {
   type: 'SeatClaimed';
@@ -125,9 +140,9 @@ export interface ChatMuted {
   muted: Seat;
   on: boolean;
 }
-export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | RematchOffered | RematchAnswered | RematchExpired | MessageSent | ChatMuted | ClockPaused | ClockResumed;
+export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | RematchOffered | RematchAnswered | RematchExpired | MessageSent | ChatMuted | ClockPaused | ClockResumed | DealRevealed;
 
-const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated', 'RematchOffered', 'RematchAnswered', 'RematchExpired', 'MessageSent', 'ChatMuted', 'ClockPaused', 'ClockResumed']);
+const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated', 'RematchOffered', 'RematchAnswered', 'RematchExpired', 'MessageSent', 'ChatMuted', 'ClockPaused', 'ClockResumed', 'DealRevealed']);
 export const isAppEvent = (e: { type: string }): e is AppEvent => TYPES.has(e.type);
 
 export interface SeatClock {
@@ -159,6 +174,8 @@ export interface AppState {
   rematchOffers?: number;
   /** The game's messages so far (absent in snapshots older than chat): services/messages. */
   chat?: ChatState;
+  /** A sealed tournament game's deal was revealed (absent before). */
+  revealed?: true;
 }
 
 export interface RematchOffer {
@@ -236,6 +253,8 @@ export function evolveApp(s: AppState, e: AppEvent): AppState {
       const others = (chat.muted[e.seat] ?? []).filter((m) => m !== e.muted);
       return { ...s, chat: { ...chat, muted: { ...chat.muted, [e.seat]: e.on ? [...others, e.muted].sort((a, b) => a - b) : others } } };
     }
+    case 'DealRevealed':
+      return { ...s, revealed: true };
   }
 }
 

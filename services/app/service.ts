@@ -10,6 +10,7 @@ import { applyCommit, fromStream, snapshotIsCurrent, snapshotOf, tableFor, type 
 import { DEFAULT_SETTINGS, initialAppState, isAppEvent, seatsOf, type AppEvent, type GameSettings } from './app-events.js';
 import { AppError, asAppError } from './errors.js';
 import { appEventFor } from './app-event-sight.js';
+import { checkNotSealed, isSealed } from './sealed.js';
 import { LruCache } from './lru.js';
 import { committedVersion, fingerprinted } from './commands.js';
 import { checkFirst, cursorKey, DEFAULT_PAGE, MAX_PAGE, pageOf, type Page } from './pages.js';
@@ -167,7 +168,8 @@ export class ParlorService {
     if (botSeats.size !== settings.bots.length || settings.bots.some((b) => !Number.isInteger(b.seat) || b.seat < 0 || b.seat >= seats)) {
       throw new AppError('BAD_INPUT', `bot seats are distinct, from 0 to ${seats - 1}`);
     }
-    if (botSeats.size >= seats) throw new AppError('BAD_INPUT', 'a game needs at least one seat for a human');
+    // A tournament may seat bot entrants only: its tables are arranged, not joined.
+    if (botSeats.size >= seats && !settings.tournament) throw new AppError('BAD_INPUT', 'a game needs at least one seat for a human');
     const unknown = settings.bots.find((b) => !this.isBotKind(b.kind));
     if (unknown) throw new AppError('BAD_INPUT', `unknown bot kind "${unknown.kind}"`);
     if (settings.timeoutBot !== undefined && !this.isBotKind(settings.timeoutBot)) throw new AppError('BAD_INPUT', `unknown bot kind "${settings.timeoutBot}"`);
@@ -359,12 +361,15 @@ export class ParlorService {
     return seat;
   }
 
-  /** The full event history as `viewer` may see it. */
+  /** The full event history as `viewer` may see it (a sealed game's seed stays out of its GameEnded). */
   async history(agg: Aggregate, viewer: Viewer): Promise<{ version: number; at: string; seat: number | null; by: string | null; events: TableEvent[] }[]> {
+    checkNotSealed(agg, viewer);
     const commits = await this.store.history(agg.id);
+    const sealed = isSealed(agg);
+    const shown = (e: TableEvent) => (sealed && e.type === 'GameEnded' ? withoutSeed(e) : agg.table.redact(e, viewer));
     return commits
       .filter((c) => c.version <= agg.version)
-      .map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, by: c.by ?? null, events: (c.events as TableEvent[]).flatMap((e) => (isAppEvent(e) ? (appEventFor(e, agg.app.settings, viewer) ?? []) : [agg.table.redact(e, viewer)])) as TableEvent[] }));
+      .map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, by: c.by ?? null, events: (c.events as TableEvent[]).flatMap((e) => (isAppEvent(e) ? (appEventFor(e, agg.app.settings, viewer) ?? []) : [shown(e)])) as TableEvent[] }));
   }
 
   /**
@@ -374,6 +379,7 @@ export class ParlorService {
   async finishedHistory(gameId: string): Promise<{ agg: Aggregate; commits: Commit[] }> {
     const agg = await this.load(gameId);
     if (!agg.state.ended && !agg.app.cancelled) throw new AppError('FORBIDDEN', 'a game’s record is published when it ends');
+    if (isSealed(agg)) throw new AppError('FORBIDDEN', 'a duplicate tournament game’s record is published when every table of its board has ended');
     return { agg, commits: await this.store.history(gameId) };
   }
 
@@ -424,17 +430,28 @@ export function moveDecision(agg: Aggregate, seat: Seat, move: unknown, before: 
   return { events: [...before, ...decideOrRefuse(agg, command)], seat, command };
 }
 
-/** `events`, then a SeatTaken for each bot seat that comes next (the game starts when the last seat is taken). */
+/**
+ * `events`, then a SeatTaken for each bot seat that comes next, and for each seat given to a player
+ * at creation (`seated`, with its SeatClaimed); the game starts when the last seat is taken.
+ */
 function withBots(agg: Aggregate, events: TableEvent[]): TableEvent[] {
   let draft = applyCommit(agg, { version: agg.version + 1, events });
   const out = [...events];
   for (;;) {
-    const kind = draft.app.bots[draft.state.players.length];
-    if (kind === undefined || draft.state.started) return out;
-    const taken = decideOrRefuse(draft, { type: 'join', name: `${kind} bot`, tokenHash: '' });
+    const seat = draft.state.players.length;
+    const kind = draft.app.bots[seat];
+    const given = draft.app.settings.seated?.find((p) => p.seat === seat);
+    if ((kind === undefined && !given) || draft.state.started) return out;
+    const joined = decideOrRefuse(draft, { type: 'join', name: given ? given.name : `${kind} bot`, tokenHash: '' });
+    const taken = given ? [...joined, { type: 'SeatClaimed', seat, player: given.player } as TableEvent] : joined;
     out.push(...taken);
     draft = applyCommit(draft, { version: draft.version, events: taken });
   }
+}
+
+function withoutSeed(e: TableEvent): TableEvent {
+  const { seed: _secret, ...rest } = e as TableEvent & { seed?: string };
+  return rest as TableEvent;
 }
 
 function decideOrRefuse(agg: Aggregate, command: TableCommand): TableEvent[] {

@@ -10,6 +10,7 @@ import { statusOf, type Aggregate } from '../app/aggregate.js';
 import { AppError } from '../app/errors.js';
 import { moveDecision, type ParlorService } from '../app/service.js';
 import { sightOf } from '../app/bot-sight.js';
+import { KeyedQueue } from '../app/keyed-queue.js';
 import { botMove } from './kinds.js';
 import { AUTO_MARK, botMark } from './spec.js';
 
@@ -43,12 +44,14 @@ export function serverMoveDue(agg: Aggregate): boolean {
 }
 
 export class BotRunner {
-  private readonly queues = new Map<string, Promise<void>>();
+  private readonly queue: KeyedQueue;
 
   constructor(
     private readonly service: ParlorService,
-    private readonly log: { error(details: object, message: string): void } = { error: (d, m) => console.error(m, d) },
-  ) {}
+    log: { error(details: object, message: string): void } = { error: (d, m) => console.error(m, d) },
+  ) {
+    this.queue = new KeyedQueue(log);
+  }
 
   /** Plays the server's next move of the game, if any (its commit brings the one after). */
   async advance(gameId: string): Promise<void> {
@@ -69,22 +72,15 @@ export class BotRunner {
   schedule(committed: Aggregate): void {
     if (!serverMoveDue(committed)) return;
     const gameId = committed.id;
-    const previous = this.queues.get(gameId) ?? Promise.resolve();
-    const run = previous
-      .then(() => this.advance(gameId))
-      .catch((e: unknown) => this.log.error({ err: e, gameId }, 'server move failed'))
-      .finally(() => {
-        if (this.queues.get(gameId) === run) this.queues.delete(gameId);
-      });
-    this.queues.set(gameId, run);
+    this.queue.push(gameId, () => this.advance(gameId), (e) => [{ err: e, gameId }, 'server move failed']);
   }
 
   get busy(): boolean {
-    return this.queues.size > 0;
+    return this.queue.busy;
   }
 
   /** Resolves once no server move is pending (tests, shutdown). */
-  async idle(): Promise<void> {
-    while (this.queues.size) await Promise.all([...this.queues.values()]);
+  idle(): Promise<void> {
+    return this.queue.idle();
   }
 }

@@ -81,7 +81,7 @@ export function createParlor(options: ParlorOptions): Parlor {
   const notifier = notificationChannels(play.notifications, webhooks, service, Date.now, { log: { error: (d, m) => console.error(m, d) } });
   notifyFromInbox(play.players.inbox, notifier);
   const bots = new BotRunner(service);
-  const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id)];
+  const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id), (agg: Aggregate) => play.tournaments.gameCommitted(agg)];
   return { service, store, projections, client: options.client, tableName: options.tableName, play, notifier, reactions };
 }
 

@@ -13,7 +13,7 @@ export const TABLE_ACTIONS = {
   // game replays (Query), lobby and sent-version updates (UpdateItem), dropping gone connections (Query, BatchWriteItem),
   // the inbox and the index of finished games (GetItem, PutItem), webhook deliveries into the outbox (PutItem), bot moves (PutItem commits),
   // notification settings and the digest queue (GetItem, PutItem, UpdateItem), push subscriptions gone at the push service (Query, DeleteItem);
-  // ratings (services/store/ratings.ts: ledger and marks by Query, GetItem and conditional PutItem)
+  // ratings (services/store/ratings.ts: ledger and marks by Query, GetItem and conditional PutItem); tournaments (their streams: Query, PutItem; a round's games: PutItem commits)
   stream: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
   // timeouts and expiries (game reads, PutItem commits, GetItem on a lost answer), the outbox (Query, UpdateItem lease,
   // PutItem retry, DeleteItem done), webhook health (GetItem, Query, UpdateItem), the digest job (Query, GetItem,

@@ -33,6 +33,8 @@ export interface DynamoStoreOptions {
    * SNAPSHOT_EVERY: one page always reaches it, and no page carries a second snapshot's bytes.
    */
   pageSize?: number;
+  /** The partition key of a stream (default gamePk): another aggregate's streams (tournaments) live in the same table under their own prefix. */
+  partition?: (id: string) => string;
 }
 
 export class DynamoEventStore implements EventStore, CommitScan {
@@ -40,18 +42,20 @@ export class DynamoEventStore implements EventStore, CommitScan {
   private readonly table: string;
   private readonly pageSize: number;
   private readonly client: DynamoDBClient;
+  private readonly pk: (id: string) => string;
 
   constructor(options: DynamoStoreOptions) {
     this.doc = DynamoDBDocumentClient.from(options.client, { marshallOptions: { removeUndefinedValues: true } });
     this.client = options.client;
     this.table = options.tableName;
     this.pageSize = options.pageSize ?? SNAPSHOT_EVERY;
+    this.pk = options.partition ?? gamePk;
   }
 
   async append(gameId: string, expectedVersion: number, commit: NewCommit): Promise<AppendResult> {
     const version = expectedVersion + 1;
     const item: CommitItem = {
-      pk: gamePk(gameId),
+      pk: this.pk(gameId),
       sk: commitSk(version),
       version,
       events: JSON.stringify(commit.events),
@@ -104,7 +108,7 @@ export class DynamoEventStore implements EventStore, CommitScan {
       TableName: this.table,
       KeyConditionExpression: '#pk = :pk AND #sk BETWEEN :after AND :last',
       ExpressionAttributeNames: { '#pk': KEY.partition, '#sk': KEY.sort },
-      ExpressionAttributeValues: { ':pk': gamePk(gameId), ':after': commitSk(version + 1), ':last': commitSk(9_999_999_999) },
+      ExpressionAttributeValues: { ':pk': this.pk(gameId), ':after': commitSk(version + 1), ':last': commitSk(9_999_999_999) },
       ConsistentRead: true,
     });
     return items.map(toCommit);
@@ -153,7 +157,7 @@ export class DynamoEventStore implements EventStore, CommitScan {
       TableName: this.table,
       KeyConditionExpression: '#pk = :pk AND begins_with(#sk, :v)',
       ExpressionAttributeNames: { '#pk': KEY.partition, '#sk': KEY.sort } as Record<string, string>,
-      ExpressionAttributeValues: { ':pk': gamePk(gameId), ':v': COMMIT_PREFIX },
+      ExpressionAttributeValues: { ':pk': this.pk(gameId), ':v': COMMIT_PREFIX },
       ConsistentRead: true,
     };
   }

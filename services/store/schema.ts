@@ -3,6 +3,7 @@
  * and the CDK stack so they can never drift apart.
  *
  *   pk = "GAME#<id>"   sk = "V#<version, 10 digits>"   one item per commit
+ *   pk = "TOURNAMENT#<id>"  sk = "V#…"                  a tournament's commits, the same way
  *
  * The sort key is a string so other item kinds (e.g. WebSocket connections and
  * subscriptions, `pk = "CONN#…"`) can share the table; zero-padding keeps versions in order.
@@ -17,6 +18,8 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 export const KEY = { partition: 'pk', sort: 'sk' } as const;
 export const COMMIT_PREFIX = 'V#';
 export const gamePk = (gameId: string) => `GAME#${gameId}`;
+/** A tournament's stream (services/tournaments): commits like a game's, under its own prefix. */
+export const tournamentPk = (id: string) => `TOURNAMENT#${id}`;
 export const commitSk = (version: number) => `${COMMIT_PREFIX}${String(version).padStart(10, '0')}`;
 /** The attribute DynamoDB's TTL reads (epoch seconds), for items that should expire. */
 export const TTL_ATTRIBUTE = 'expiresAt';

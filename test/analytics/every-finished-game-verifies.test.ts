@@ -1,7 +1,7 @@
 /**
  * Every kind of finished game — seat tokens, registered players with entropy, bots seated at
  * creation and after a join, per-move and bank clocks, timeouts, forfeit, resign, rematch,
- * cancel, expiry — played through the GraphQL API has a record that `Query.gameRecord` serves
+ * cancel, expiry, a duplicate tournament's tables — played through the GraphQL API has a record that `Query.gameRecord` serves
  * and that verifies, and is in the export; `Query.stats` counts exactly the export's finished games.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -163,6 +163,21 @@ describe('every kind of finished game has a record that verifies', () => {
     await playOut(rematch, new Map([...tokens].map(([seat, token]) => [(seat + 1) % 2, token])));
     expect(verifyRecord(await recordOf(rematch))).toMatchObject({ ok: true });
     played.set(id, 'rematched').set(rematch, 'rematch');
+  });
+
+  it('the games of a duplicate tournament (bot entrants) verify, each once its board has ended (DealRevealed)', async () => {
+    const creator = await registerPlayer(server, 'Tia');
+    const id = ok(await server.gql('mutation { createTournament(input: { game: "scout", seats: 2, rounds: 1, bots: ["random", "random", "greedy", "random"] }) { id } }', {}, creator.token)).createTournament.id;
+    ok(await server.gql('mutation($id: ID!) { startTournament(id: $id) { status } }', { id }, creator.token));
+    await server.play.settle();
+    const t = ok(await server.gql('query($id: ID!) { tournament(id: $id) { status rounds { boards { games { id } } } } }', { id })).tournament;
+    expect(t.status).toBe('FINISHED');
+    for (const { id: gameId } of t.rounds[0].boards.flatMap((b: { games: { id: string }[] }) => b.games)) {
+      const record = await recordOf(gameId);
+      expect(record.commits.at(-1)!.events.map((e) => e.type)).toEqual(['DealRevealed']);
+      expect(verifyRecord(record)).toMatchObject({ ok: true });
+      played.set(gameId, 'tournament');
+    }
   });
 
   it('a record with another name or entropy in its header fails', async () => {

@@ -9,6 +9,7 @@ import type { Aggregate } from '../../app/aggregate.js';
 import { asAppError } from '../../app/errors.js';
 import type { Credential, ParlorService } from '../../app/service.js';
 import { statusOf } from '../../app/aggregate.js';
+import { checkNotSealed, shownSeed } from '../../app/sealed.js';
 import { gameTypeDto, playersOf } from '../dto.js';
 import { lobbyQueries } from './lobby.js';
 import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
@@ -45,7 +46,9 @@ export async function guarded<T>(work: () => Promise<T> | T): Promise<T> {
 export function resolvers(service: ParlorService): IResolvers {
   const handle = async (gameId: string, token: Credential): Promise<GameHandle> => {
     const agg = await service.load(gameId);
-    return { agg, viewer: service.seatOf(agg, token) };
+    const viewer = service.seatOf(agg, token);
+    checkNotSealed(agg, viewer);
+    return { agg, viewer };
   };
 
   return {
@@ -104,7 +107,7 @@ export function resolvers(service: ParlorService): IResolvers {
       options: (h: GameHandle) => h.agg.state.options,
       seedHash: (h: GameHandle) => h.agg.state.seedHash,
       seedFixed: (h: GameHandle) => h.agg.state.seedFixed,
-      seed: (h: GameHandle) => (h.agg.state.ended ? h.agg.state.seed : null),
+      seed: (h: GameHandle) => shownSeed(h.agg),
       status: (h: GameHandle) => statusOf(h.agg),
       view: (h: GameHandle) => {
         const view = h.agg.table.view(h.agg.state, h.viewer);

@@ -14,6 +14,7 @@ import { accountsSchema } from './accounts.schema.js';
 import { messagesSchema } from './messages.js';
 import { vacationSchema } from './vacation.js';
 import { ratingsSdl } from './ratings.js';
+import { tournamentSdl } from './tournaments.js';
 
 const base = /* GraphQL */ `
 """
@@ -210,7 +211,7 @@ type HistoryEntry {
 export function composeSchema(games: readonly AnyGame[]): string {
   const views = games.map((g) => g.viewSchema.trim()).join('\n\n');
   const union = games.length ? `"What a seat sees, one type per game."\nunion GameView = ${games.map((g) => g.viewType).join(' | ')}` : '';
-  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${notificationsSchema.trim()}\n\n${accountsSchema.trim()}\n\n${messagesSchema.trim()}\n\n${vacationSchema.trim()}\n\n${ratingsSdl.trim()}\n\n${union}\n\n${views}\n`;
+  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${notificationsSchema.trim()}\n\n${accountsSchema.trim()}\n\n${messagesSchema.trim()}\n\n${vacationSchema.trim()}\n\n${ratingsSdl.trim()}\n\n${tournamentSdl.trim()}\n\n${union}\n\n${views}\n`;
 }
 
 /**

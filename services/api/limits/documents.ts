@@ -37,6 +37,12 @@ const FIELD_COST: Record<string, number> = {
   'Mutation.createGame': 20,
   'Mutation.joinGame': 20,
   'Mutation.submitMove': 20,
+  // Tournaments: each read folds one stream; a list folds up to 50; a start creates a round of games.
+  'Query.tournament': 20,
+  'Query.tournaments': 200,
+  'TournamentGame.game': 10,
+  'Mutation.createTournament': 20,
+  'Mutation.startTournament': 100,
 };
 const fieldCost: ComplexityEstimator = ({ type, field, childComplexity }) => {
   const own = FIELD_COST[`${type.name}.${field.name}`];

@@ -42,17 +42,17 @@ const hasToken = (req: FastifyRequest) => typeof req.headers.authorization === '
  */
 const tokenKey = (req: FastifyRequest) => `token:${createHash('sha256').update(bearer(req.headers.authorization)!).digest('base64url')}`;
 
-/** Whether a request is a POST to the REST `route` or a GraphQL document naming `field`. By route, not raw URL: a query string changes nothing. */
+/** Whether a request is a POST to one of the REST `routes` or a GraphQL document naming `field`. By route, not raw URL: a query string changes nothing. */
 const postsTo =
-  (route: string, field: RegExp) =>
+  (routes: string[], field: RegExp) =>
   (req: FastifyRequest): boolean =>
-    req.method === 'POST' && (req.routeOptions.url === route || (req.routeOptions.url === '/graphql' && field.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
+    req.method === 'POST' && (routes.includes(req.routeOptions.url ?? '') || (req.routeOptions.url === '/graphql' && field.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
 
-/** Whether a request creates a game (GraphQL or REST); counted against createsPerMinute. */
-export const createsGame = postsTo('/v1/games', /\bcreateGame\b/);
+/** Whether a request creates a game or a tournament (GraphQL or REST); counted against createsPerMinute. */
+export const createsGame = postsTo(['/v1/games', '/v1/tournaments'], /\bcreate(Game|Tournament)\b/);
 
 /** Whether a request tries a device link code (GraphQL or REST); counted against deviceLinkTriesPerMinute. */
-export const triesDeviceLink = postsTo('/v1/device-links/redeem', /\bredeemDeviceLink\b/);
+export const triesDeviceLink = postsTo(['/v1/device-links/redeem'], /\bredeemDeviceLink\b/);
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,6 +3,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { asAppError } from '../../app/errors.js';
+import { checkNotSealed } from '../../app/sealed.js';
 import type { ParlorService } from '../../app/service.js';
 import type { Credential } from '../../app/service.js';
 import { gameDto, gameTypeDto } from '../dto.js';
@@ -16,6 +17,7 @@ import { accountsRoutes } from './accounts.routes.js';
 import { messagesRoutes } from './messages.routes.js';
 import { vacationRoutes } from './vacation.routes.js';
 import { ratingsRoutes } from './ratings.routes.js';
+import { tournamentRoutes } from './tournaments.routes.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
 const error = errorShape;
@@ -40,7 +42,9 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   const token = (req: FastifyRequest) => req.credential;
   const viewed = async (req: FastifyRequest<{ Params: { id: string } }>) => {
     const agg = await service.load(req.params.id);
-    return { agg, viewer: service.seatOf(agg, token(req)) };
+    const viewer = service.seatOf(agg, token(req));
+    checkNotSealed(agg, viewer);
+    return { agg, viewer };
   };
 
   app.setErrorHandler((e: Error & { validation?: unknown; statusCode?: number }, _req, reply: FastifyReply) => {
@@ -176,4 +180,5 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   await app.register(messagesRoutes, { service, play: opts.play });
   await app.register(vacationRoutes, { play: opts.play });
   await app.register(ratingsRoutes, { play: opts.play });
+  await app.register(tournamentRoutes, { play: opts.play });
 }

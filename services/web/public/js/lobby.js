@@ -173,7 +173,7 @@ export async function joinAs(gameId) {
 }
 
 /** Registers the player once, where the server has players (registerPlayer in the schema). */
-async function ensurePlayer(name) {
+export async function ensurePlayer(name) {
   if (store.player || !app?.mutations.has('registerPlayer')) return;
   const data = await gql('mutation($name: String!) { registerPlayer(name: $name) { player { id name } token } }', { name });
   store.player = { id: data.registerPlayer.player.id, name: data.registerPlayer.player.name, token: data.registerPlayer.token };

@@ -5,12 +5,13 @@
 import { gql, onTokenRenewed } from './api.js';
 import { account } from './account.js';
 import { clear, h } from './dom.js';
-import { applyLang, t } from './i18n.js';
+import { applyLang, lang, t } from './i18n.js';
 import { lobby, useApp } from './lobby.js';
 import { store } from './seats.js';
 import { table } from './table.js';
 import { offerNotifications } from './notify.js';
 import { playerPage } from './ratings.js';
+import { tournamentList, tournamentPage } from './tournaments.js';
 
 const root = document.getElementById('main');
 let leave = null;
@@ -30,8 +31,11 @@ async function start() {
     leave = null;
     const m = /^#\/game\/([\w-]+)/.exec(location.hash);
     const player = /^#\/player\/([^/]+)/.exec(location.hash);
+    const tm = /^#\/tournament\/([\w-]+)/.exec(location.hash);
     try {
-      leave = m ? await table(root, app, m[1]) : player ? await playerPage(root, app, decodeURIComponent(player[1])) : location.hash === '#/account' ? await account(root) : await lobby(root, app);
+      if (tm) leave = await tournamentPage(root, app, tm[1]);
+      else if (location.hash === '#/tournaments') leave = await tournamentList(root, app);
+      else leave = m ? await table(root, app, m[1]) : player ? await playerPage(root, app, decodeURIComponent(player[1])) : location.hash === '#/account' ? await account(root) : await lobby(root, app);
       if (m) offerNotifications(root, app, m[1]);
     } catch (e) {
       clear(root, h('p.error', { role: 'alert' }, `${e.code ?? t('error')}: ${e.message}`), h('a', { href: '#/' }, t('lobby')));
@@ -69,6 +73,7 @@ function chrome(app) {
     document.getElementById('top'),
     h('a.brand', { href: '#/' }, h('span.logo', { 'aria-hidden': 'true' }, '♠'), t('title')),
     h('span.tagline.muted', {}, t('tagline')),
+    app?.queries.has('tournaments') && h('a.tournaments-link', { href: '#/tournaments' }, lang() === 'fa' ? 'مسابقه‌ها' : 'Tournaments'),
     h('span.spacer'),
     name,
     app.mutations.has('createDeviceLink') ? h('a.link', { id: 'account-link', href: '#/account' }, t('account')) : null,

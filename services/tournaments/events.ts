@@ -1,0 +1,72 @@
+/**
+ * A tournament's events, kept in its own stream (pk = TOURNAMENT#<id>) beside the games'. A
+ * board's seed is in RoundStarted: the stream is the server's, and clients see it only through
+ * the view (view.ts), which shows a seed once every table of its board has ended.
+ */
+import type { TimeControl } from '../app/app-events.js';
+
+export type Format = 'SWISS' | 'ROUND_ROBIN';
+
+/** A registered player, or a bot the server plays ("search:1"). */
+export type Entrant = { player: string; name: string } | { bot: string; name: string };
+
+export interface TournamentSettings {
+  game: string;
+  seats: number;
+  rounds: number;
+  format: Format;
+  duplicate: boolean;
+  timeControl?: TimeControl;
+  options: unknown;
+}
+
+/** One game of a round: its board (the deal), its table (the group of entrants) and who holds each seat. */
+export interface RoundGame {
+  gameId: string;
+  board: number;
+  table: number;
+  /** Entrant index per seat. */
+  seats: number[];
+}
+
+export interface TournamentCreated extends TournamentSettings {
+  type: 'TournamentCreated';
+  creator: string;
+}
+export interface EntrantJoined {
+  type: 'EntrantJoined';
+  entrant: Entrant;
+}
+export interface TournamentStarted {
+  type: 'TournamentStarted';
+}
+export interface RoundStarted {
+  type: 'RoundStarted';
+  round: number;
+  /** Entrant indexes of each table, by table position. */
+  tables: number[][];
+  /** Secret seeds, one per board, with the hash the games publish. */
+  boards: { seed: string; seedHash: string }[];
+  games: RoundGame[];
+}
+export interface GameScored {
+  type: 'GameScored';
+  gameId: string;
+  /** Final totals by seat (the game's result). */
+  scores: number[];
+}
+/** Every game of the board has ended: its seed may be shown. */
+export interface BoardCompleted {
+  type: 'BoardCompleted';
+  round: number;
+  board: number;
+}
+export interface RoundCompleted {
+  type: 'RoundCompleted';
+  round: number;
+}
+export interface TournamentFinished {
+  type: 'TournamentFinished';
+}
+
+export type TournamentEvent = TournamentCreated | EntrantJoined | TournamentStarted | RoundStarted | GameScored | BoardCompleted | RoundCompleted | TournamentFinished;

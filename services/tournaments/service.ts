@@ -1,0 +1,185 @@
+/**
+ * Tournaments' commands and their reaction to games: load → decide → append on the tournament's
+ * own stream (a stale version is decided again on the newer stream), and, after a tournament
+ * game's commit, score it, reveal its board once complete, and start the next round once every
+ * game of the round has ended. Locally this runs after each commit (runner.ts); on AWS the stream
+ * function calls `gameCommitted` for each game's newest version.
+ */
+import { randomUUID } from 'node:crypto';
+import { newSeed, tableFor, type TableEvent } from '../engine/core/index.js';
+import { statusOf, type Aggregate } from '../app/aggregate.js';
+import type { GameSettings } from '../app/app-events.js';
+import { AppError, asAppError } from '../app/errors.js';
+import type { ParlorService } from '../app/service.js';
+import { SNAPSHOT_EVERY, VersionConflict, type EventStore } from '../store/port.js';
+import { canonicalSpec, DEFAULT_TIMEOUT_BOT } from '../bots/spec.js';
+import { decide, fold, gameOf, LIMITS, nextRound, type TournamentCommand } from './decider.js';
+import type { Entrant, TournamentEvent, TournamentSettings } from './events.js';
+import type { TournamentState } from './state.js';
+import type { TournamentListing } from './store.js';
+
+export interface CreateTournamentFields extends Omit<TournamentSettings, 'options'> {
+  options?: unknown;
+  /** Bot entrants by spec ("greedy", "search:1"). */
+  bots?: string[];
+}
+
+const MAX_RETRIES = 20;
+
+export class Tournaments {
+  constructor(
+    private readonly games: ParlorService,
+    private readonly store: EventStore,
+    private readonly listing: TournamentListing,
+  ) {}
+
+  async create(creator: string, input: CreateTournamentFields): Promise<TournamentState> {
+    const game = this.games.games.find((g) => g.id === input.game);
+    if (!game) throw new AppError('BAD_INPUT', `unknown game type "${input.game}"`);
+    // The game's own checks of seats and options, as a table of this tournament will meet them.
+    try {
+      tableFor(game).decide(null, { type: 'create', game: game.id, seats: input.seats, options: input.options ?? {}, seed: 'check', seedFixed: true });
+    } catch (e) {
+      throw asAppError(e) ?? e;
+    }
+    if ((input.bots?.length ?? 0) > LIMITS.entrants) throw new AppError('BAD_INPUT', `at most ${LIMITS.entrants} entrants`);
+    const bots: Entrant[] = (input.bots ?? []).map((b, i) => {
+      const spec = canonicalSpec(b);
+      return { bot: spec, name: `${spec} #${i + 1}` };
+    });
+    const { bots: _b, ...settings } = input;
+    const id = randomUUID();
+    const state = await this.commit(id, null, 0, decide(null, { type: 'create', id, creator, settings: { ...settings, options: input.options ?? {} }, bots }));
+    await this.listing.add(id, new Date(this.games.now()).toISOString());
+    return state;
+  }
+
+  join(id: string, player: string, name: string): Promise<TournamentState> {
+    return this.execute(id, () => ({ type: 'join', entrant: { player, name: name.trim() } }));
+  }
+
+  /** Starts the tournament (its creator) and its first round. */
+  async start(id: string, player: string): Promise<TournamentState> {
+    await this.execute(id, () => ({ type: 'start', by: player }));
+    return this.advance(id);
+  }
+
+  async get(id: string): Promise<TournamentState> {
+    return (await this.load(id)).state;
+  }
+
+  /** The newest tournaments, newest first. */
+  async newest(first: number): Promise<TournamentState[]> {
+    if (!Number.isInteger(first) || first < 1 || first > 50) throw new AppError('BAD_INPUT', 'first is 1 to 50');
+    return Promise.all((await this.listing.newest(first)).map((id) => this.get(id)));
+  }
+
+  /**
+   * After a commit of a tournament game: once it has ended, its result is scored; a board whose
+   * tables have all ended has its deal revealed; a round whose games have all ended is followed
+   * by the next. Each step is idempotent, so a redelivered or repeated commit changes nothing.
+   */
+  async gameCommitted(agg: Aggregate): Promise<void> {
+    const link = agg.app.settings.tournament;
+    if (!link || !agg.state.ended) return;
+    const scores = statusOf(agg).result?.scores;
+    // A game that ends before its round is recorded is scored by the round's catch-up (advance).
+    if (!scores || !gameOf((await this.load(link.id)).state, agg.id)) return;
+    const state = await this.execute(link.id, () => ({ type: 'score', gameId: agg.id, scores }));
+    await this.reveal(state, agg.id);
+    await this.advance(link.id);
+  }
+
+  /** Once every table of the game's board has ended, each of them gets DealRevealed (at most once). */
+  private async reveal(state: TournamentState, gameId: string): Promise<void> {
+    const at = gameOf(state, gameId);
+    if (!at || !at.round.boards[at.game.board]!.completed) return;
+    for (const g of at.round.games.filter((x) => x.board === at.game.board)) {
+      await this.games.execute(g.gameId, (game) => (!game.app.settings.tournament?.sealed || game.app.revealed ? null : { events: [{ type: 'DealRevealed' } as TableEvent] }));
+    }
+  }
+
+  /** Scores the games of the newest round that ended before the round was recorded (bots are quick). */
+  private async catchUp(state: TournamentState): Promise<void> {
+    const round = state.rounds.at(-1);
+    for (const g of round?.games ?? []) {
+      if (round!.scores[g.gameId]) continue;
+      const agg = await this.games.load(g.gameId);
+      if (agg.state.ended) await this.gameCommitted(agg);
+    }
+  }
+
+  /**
+   * Starts the round that is due, if one is: its games are created first (each with its board's
+   * seed), then RoundStarted names them. Losing that race to another process withdraws the games.
+   */
+  async advance(id: string): Promise<TournamentState> {
+    for (let attempt = 0; ; attempt++) {
+      const { state, version } = await this.load(id);
+      const plan = nextRound(state);
+      if (!plan) return state;
+      const seeds = Array.from({ length: plan.boards }, () => newSeed());
+      const tablesPerBoard = (board: number) => plan.games.filter((g) => g.board === board).length;
+      const gameIds: string[] = [];
+      for (const g of plan.games) {
+        const link = { id, round: plan.round, board: g.board, table: g.table, sealed: tablesPerBoard(g.board) > 1 };
+        const created = await this.games.create({ game: state.settings.game, seats: state.settings.seats, options: state.settings.options, seed: seeds[g.board], settings: this.tableSettings(state, g.seats, link) });
+        gameIds.push(created.id);
+      }
+      let started: TournamentState;
+      try {
+        started = await this.commit(id, state, version, decide(state, { type: 'startRound', round: plan.round, seeds, gameIds }));
+      } catch (e) {
+        for (const gameId of gameIds) await this.games.execute(gameId, () => ({ events: [{ type: 'GameCancelled', reason: 'cancelled' } as TableEvent] }));
+        if (!(e instanceof VersionConflict) || attempt >= MAX_RETRIES) throw e;
+        continue;
+      }
+      await this.catchUp(started);
+      return this.get(id);
+    }
+  }
+
+  /** A table's settings: bot entrants as bot seats, players seated at creation, the tournament's clock. */
+  private tableSettings(state: TournamentState, seats: number[], tournament: NonNullable<GameSettings['tournament']>): Partial<Omit<GameSettings, 'type'>> {
+    const entrants = seats.map((e) => state.entrants[e]!);
+    return {
+      creator: state.creator,
+      timeControl: state.settings.timeControl,
+      onTimeout: 'BOT',
+      timeoutBot: DEFAULT_TIMEOUT_BOT,
+      autoAdvance: true,
+      multiSeat: false,
+      bots: entrants.flatMap((e, seat) => ('bot' in e ? [{ seat, kind: e.bot }] : [])),
+      seated: entrants.flatMap((e, seat) => ('player' in e ? [{ seat, player: e.player, name: e.name }] : [])),
+      tournament,
+    };
+  }
+
+  private async execute(id: string, command: (state: TournamentState) => TournamentCommand): Promise<TournamentState> {
+    for (let attempt = 0; ; attempt++) {
+      const { state, version } = await this.load(id);
+      const events = decide(state, command(state));
+      if (events.length === 0) return state;
+      try {
+        return await this.commit(id, state, version, events);
+      } catch (e) {
+        if (!(e instanceof VersionConflict) || attempt >= MAX_RETRIES) throw e instanceof VersionConflict ? new AppError('VERSION_CONFLICT', 'the tournament changed meanwhile; retry') : e;
+      }
+    }
+  }
+
+  private async commit(id: string, state: TournamentState | null, version: number, events: TournamentEvent[]): Promise<TournamentState> {
+    const next = fold(events, id, state);
+    const snapshot = (version + 1) % SNAPSHOT_EVERY === 0 ? next : undefined;
+    await this.store.append(id, version, { events, snapshot });
+    return next;
+  }
+
+  private async load(id: string): Promise<{ state: TournamentState; version: number }> {
+    if (id.length > 100) throw new AppError('NOT_FOUND', 'no such tournament');
+    const stream = await this.store.load(id);
+    if (!stream) throw new AppError('NOT_FOUND', `no tournament ${id}`);
+    const from = (stream.snapshot?.data as TournamentState | undefined) ?? null;
+    return { state: fold(stream.commits.flatMap((c) => c.events as TournamentEvent[]), id, from), version: stream.version };
+  }
+}

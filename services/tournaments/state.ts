@@ -1,0 +1,23 @@
+/** What a tournament's events fold to (plain JSON). */
+import type { Entrant, RoundGame, TournamentCreated } from './events.js';
+
+export type TournamentStatus = 'OPEN' | 'RUNNING' | 'FINISHED';
+
+export interface RoundState {
+  round: number;
+  tables: number[][];
+  boards: { seed: string; seedHash: string; completed: boolean }[];
+  games: RoundGame[];
+  /** Final scores by game id, once the game has ended. */
+  scores: Record<string, number[]>;
+  completed: boolean;
+}
+
+export interface TournamentState {
+  id: string;
+  settings: Omit<TournamentCreated, 'type' | 'creator'>;
+  creator: string;
+  status: TournamentStatus;
+  entrants: Entrant[];
+  rounds: RoundState[];
+}

@@ -1,0 +1,113 @@
+/**
+ * Tournaments: the list (#/tournaments) with a create form and Join, and a tournament's page
+ * (#/tournament/<id>) with its entrants, standings and rounds (boards, their seed hash, the seed
+ * once every table of the board has ended, and the games). Words in English and Persian here.
+ */
+import { gql } from './api.js';
+import { clear, h } from './dom.js';
+import { lang, named } from './i18n.js';
+import { ensurePlayer } from './lobby.js';
+import { store } from './seats.js';
+
+const WORDS = {
+  en: {
+    tournaments: 'Tournaments', none: 'No tournament yet.', create: 'Create tournament', game: 'Game', seats: 'Players per table', rounds: 'Rounds',
+    format: 'Format', duplicate: 'Duplicate deals (every table of a board plays the same cards)', bots: 'Bot entrants (e.g. random, greedy, search:1)',
+    join: 'Join', start: 'Start', entrants: 'Entrants', standings: 'Standings', rank: 'Rank', points: 'Points', difference: 'Difference', played: 'Games',
+    round: 'Round', board: 'Board', table: 'Table', seedHash: 'Seed hash', seed: 'Seed', sealed: 'revealed when every table of the board has ended',
+    OPEN: 'open', RUNNING: 'running', FINISHED: 'finished', SWISS: 'Swiss', ROUND_ROBIN: 'Round robin', ended: 'ended', playing: 'in play', open: 'Open',
+  },
+  fa: {
+    tournaments: 'مسابقه‌ها', none: 'هنوز مسابقه‌ای نیست.', create: 'ساختن مسابقه', game: 'بازی', seats: 'بازیکن در هر میز', rounds: 'دورها',
+    format: 'شیوه', duplicate: 'دست‌های تکراری (همهٔ میزهای یک تخته با همان کارت‌ها بازی می‌کنند)', bots: 'ربات‌های شرکت‌کننده (مانند random، greedy، search:1)',
+    join: 'پیوستن', start: 'آغاز', entrants: 'شرکت‌کنندگان', standings: 'جدول', rank: 'رتبه', points: 'امتیاز', difference: 'تفاضل', played: 'بازی‌ها',
+    round: 'دور', board: 'تخته', table: 'میز', seedHash: 'درهم‌ساز بذر', seed: 'بذر', sealed: 'وقتی همهٔ میزهای این تخته تمام شوند آشکار می‌شود',
+    OPEN: 'باز', RUNNING: 'در جریان', FINISHED: 'تمام شده', SWISS: 'سوئیسی', ROUND_ROBIN: 'دوره‌ای', ended: 'تمام شده', playing: 'در جریان', open: 'باز کردن',
+  },
+};
+const tt = (key) => WORDS[lang()][key] ?? WORDS.en[key] ?? key;
+
+const ENTRANT = 'index name player bot';
+const FIELDS = `id game seats roundCount format duplicate status creator entrants { ${ENTRANT} }
+  standings { rank points difference games entrant { ${ENTRANT} } }
+  rounds { round completed boards { board seedHash seed completed games { id table ended scores seats { ${ENTRANT} } } } }`;
+
+/** The list and the create form. */
+export async function tournamentList(root, app) {
+  const data = await gql(`{ tournaments(first: 20) { id game seats roundCount format duplicate status entrants { index } } }`);
+  const error = h('p.error', { role: 'alert' });
+  const form = createForm(app, error);
+  const items = data.tournaments.map((x) =>
+    h('li', { dataset: { id: x.id } }, h('strong', {}, named(app.catalog.find((g) => g.id === x.game)?.names, x.game)), ` · ${tt(x.format)}${x.duplicate ? ' · duplicate' : ''} · ${x.entrants.length} · ${tt(x.status)}`, h('a', { href: `#/tournament/${x.id}` }, tt('open'))),
+  );
+  clear(root, h('section.tournaments', {}, h('h2', {}, tt('tournaments')), items.length ? h('ul.list', {}, items) : h('p.muted', {}, tt('none')), h('h2', {}, tt('create')), form, error));
+  return null;
+}
+
+function createForm(app, error) {
+  const game = h('select', { name: 'game', 'aria-label': tt('game') }, app.catalog.map((g) => h('option', { value: g.id }, named(g.names, g.id))));
+  const seats = h('input', { name: 'seats', type: 'number', min: 2, max: 6, value: 2, 'aria-label': tt('seats') });
+  const rounds = h('input', { name: 'rounds', type: 'number', min: 1, max: 15, value: 3, 'aria-label': tt('rounds') });
+  const format = h('select', { name: 'format', 'aria-label': tt('format') }, ['SWISS', 'ROUND_ROBIN'].map((f) => h('option', { value: f }, tt(f))));
+  const duplicate = h('input', { name: 'duplicate', type: 'checkbox', checked: true });
+  const bots = h('input', { name: 'bots', value: '', placeholder: 'random, greedy', 'aria-label': tt('bots') });
+  const submit = async (e) => {
+    e.preventDefault();
+    try {
+      await ensurePlayer(store.name.trim() || 'Player');
+      const input = { game: game.value, seats: Number(seats.value), rounds: Number(rounds.value), format: format.value, duplicate: duplicate.checked, bots: bots.value.split(',').map((b) => b.trim()).filter(Boolean) };
+      const data = await gql('mutation($i: CreateTournamentInput!) { createTournament(input: $i) { id } }', { i: input }, store.player?.token);
+      location.hash = `#/tournament/${data.createTournament.id}`;
+    } catch (err) {
+      error.textContent = `${err.code}: ${err.message}`;
+    }
+  };
+  const row = (label, input) => h('label', {}, label, ' ', input);
+  return h('form.create-tournament', { onsubmit: submit }, row(tt('game'), game), row(tt('seats'), seats), row(tt('rounds'), rounds), row(tt('format'), format), row(tt('duplicate'), duplicate), row(tt('bots'), bots), h('button', { type: 'submit' }, tt('create')));
+}
+
+/** A tournament's page: Join and Start while open, standings, rounds. */
+export async function tournamentPage(root, app, id) {
+  const { tournament: x } = await gql(`query($id: ID!) { tournament(id: $id) { ${FIELDS} } }`, { id });
+  const error = h('p.error', { role: 'alert' });
+  const me = store.player;
+  const act = (mutation) => async () => {
+    try {
+      await ensurePlayer(store.name.trim() || 'Player');
+      await gql(`mutation($id: ID!) { ${mutation}(id: $id) { id } }`, { id }, store.player?.token);
+      await tournamentPage(root, app, id);
+    } catch (err) {
+      error.textContent = `${err.code}: ${err.message}`;
+    }
+  };
+  const joined = me && x.entrants.some((e) => e.player === me.id);
+  const actions = x.status !== 'OPEN' ? [] : [!joined && h('button.join', { onclick: act('joinTournament') }, tt('join')), me?.id === x.creator && h('button.start', { onclick: act('startTournament') }, tt('start'))];
+  const who = (e) => h('span', { class: e.player && e.player === me?.id ? 'you' : '' }, e.name);
+  clear(
+    root,
+    h(
+      'section.tournament',
+      { dataset: { status: x.status } },
+      h('h2', {}, named(app.catalog.find((g) => g.id === x.game)?.names, x.game), ` · ${tt(x.format)} · ${tt(x.status)}`),
+      h('p', {}, `${tt('seats')}: ${x.seats} · ${tt('rounds')}: ${x.rounds.length}/${x.roundCount}${x.duplicate ? ` · ${tt('duplicate')}` : ''}`),
+      actions,
+      error,
+      h('h3', {}, tt('entrants')),
+      h('p.entrants', {}, x.entrants.map((e, i) => [i ? ', ' : '', who(e)])),
+      h('h3', {}, tt('standings')),
+      h('table.standings', {}, h('tr', {}, [tt('rank'), '', tt('points'), tt('difference'), tt('played')].map((c) => h('th', {}, c))), x.standings.map((r) => h('tr', {}, h('td', {}, r.rank), h('td', {}, who(r.entrant)), h('td', {}, r.points.toFixed(2)), h('td', {}, r.difference.toFixed(1)), h('td', {}, r.games)))),
+      x.rounds.map((r) => h('div.round', { dataset: { round: r.round } }, h('h3', {}, `${tt('round')} ${r.round}`), r.boards.map((b) => board(b, who)))),
+    ),
+  );
+  return null;
+}
+
+function board(b, who) {
+  return h(
+    'div.tboard',
+    { dataset: { board: b.board, completed: String(b.completed) } },
+    h('h4', {}, `${tt('board')} ${b.board + 1}`),
+    h('p.muted.seed', {}, `${tt('seedHash')}: `, h('code', {}, b.seedHash.slice(0, 16) + '…'), ' · ', `${tt('seed')}: `, b.seed ? h('code.seed-revealed', {}, b.seed.slice(0, 16) + '…') : h('span.sealed', {}, tt('sealed'))),
+    h('ul.list', {}, b.games.map((g) => h('li', {}, `${tt('table')} ${g.table + 1}: `, g.seats.map((e, i) => [i ? ' – ' : '', who(e)]), g.scores ? ` (${g.scores.join(' : ')})` : '', ` · ${g.ended ? tt('ended') : tt('playing')} `, h('a', { href: `#/game/${g.id}` }, '→')))),
+  );
+}

@@ -1,0 +1,45 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * The tournament pages in Chromium, English and Persian: a player creates a duplicate
+ * tournament with bot entrants from the list, joins and starts it, and its page shows the
+ * standings and the rounds' boards with their seed hashes (seeds hidden while a table plays).
+ */
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../kit/server.js';
+import { SHOTS, player, problems, ready, useBrowser } from './browser.js';
+
+const server = useServer();
+const chrome = useBrowser();
+
+describe('tournament pages', () => {
+  for (const lang of ['en', 'fa'] as const) {
+    it(`${lang}: create from the list, join, start; the page shows standings and the rounds' boards`, async () => {
+      const page = await player(chrome.browser, server.url, lang === 'fa' ? 'آنا' : 'Ann', lang);
+      await page.click('a.tournaments-link');
+      await page.waitForSelector('form.create-tournament');
+      await page.selectOption('form.create-tournament select[name="game"]', 'scout');
+      await page.fill('form.create-tournament input[name="rounds"]', '1');
+      await page.fill('form.create-tournament input[name="bots"]', 'random, random, random');
+      await page.click('form.create-tournament button[type="submit"]');
+      await page.waitForSelector('section.tournament[data-status="OPEN"] button.join');
+      await page.click('button.join');
+      await page.waitForSelector('section.tournament button.start');
+      expect(await page.$$eval('p.entrants span', (s) => s.length)).toBe(4);
+      await page.click('button.start');
+      await page.waitForSelector('section.tournament[data-status="RUNNING"] div.round');
+      await ready(page);
+      // Duplicate by default: 2 boards a round (one per seat), each played at both tables.
+      expect(await page.$$eval('div.round[data-round="1"] div.tboard', (b) => b.length)).toBe(2);
+      expect(await page.$$eval('div.tboard li', (l) => l.length)).toBe(4);
+      expect(await page.$$eval('table.standings tr', (r) => r.length)).toBe(5);
+      // The player's own table still plays: its board's seed is not shown.
+      expect(await page.$$eval('div.tboard[data-completed="false"] .sealed', (s) => s.length)).toBeGreaterThan(0);
+      expect(await page.$$eval('div.tboard[data-completed="false"] .seed-revealed', (s) => s.length)).toBe(0);
+      if (lang === 'fa') expect(await page.textContent('section.tournament h3')).toBe('شرکت‌کنندگان');
+      await page.screenshot({ path: `${SHOTS}/tournament-${lang}.png`, fullPage: true });
+      expect(problems(page)).toEqual([]);
+      await server.play.settle();
+    });
+  }
+});

@@ -67,7 +67,6 @@ describe('Play against bots, from the lobby', () => {
       const seats = await page.$$eval('ol.players li', (ls) => ls.map((l) => l.querySelector('.tag.bot')?.getAttribute('title') ?? null));
       expect(seats).toEqual([null, 'greedy', 'random']);
       // The history marks the bots' moves as theirs (the player moves, by its first button, until a bot has).
-      await page.click('details[data-panel="history"] summary');
       await untilBotMoved(page);
       const by = await page.$$eval('ol.history .tag.by', (ts) => ts.map((t) => (t as HTMLElement).dataset.by));
       expect(by.every((b) => b === 'bot:greedy' || b === 'bot:random' || b === 'auto')).toBe(true);

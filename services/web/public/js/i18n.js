@@ -16,6 +16,9 @@ const WORDS = {
     hand: 'Hand', table: 'Table', deck: 'Deck', discard: 'Discard', lastRound: 'Last round', total: 'Total', language: 'فارسی',
     defaults: 'defaults', error: 'Error', live: 'live', offline: 'reconnecting…', seat: 'Seat', taken: 'taken', full: 'full',
     playBots: 'Play against bots', playNow: 'Play', bot: 'bot', level: 'level', botHint: 'You take seat 1; bots take the others.',
+    close: 'Close', rules: 'Rules', log: 'Game log', won: 'won', wonPlural: 'won (shared)', finalScores: 'Final scores', lowestWins: 'The lowest total wins.',
+    highestWins: 'The highest total wins.', player: 'Player', winner: 'winner', rulesOf: 'Rules of', rulesSection: 'rules', backToTable: 'Back',
+    completeEditions: 'Editions: Silver (amulet) is complete — every power known; in Dagger 8 of 14 numbers and in Coin 13 of 14 have no known power.',
   },
   fa: {
     title: 'پارلر', tagline: 'بازی‌های کارتی با اطلاعات پنهان', yourName: 'نام شما', games: 'بازی‌ها', myGames: 'بازی‌های من',
@@ -31,6 +34,9 @@ const WORDS = {
     hand: 'دست', table: 'میز', deck: 'دسته', discard: 'دورریز', lastRound: 'دور پیشین', total: 'جمع', language: 'English',
     defaults: 'پیش‌فرض‌ها', error: 'خطا', live: 'زنده', offline: 'در حال اتصال دوباره…', seat: 'صندلی', taken: 'پر شده', full: 'پر',
     playBots: 'بازی با ربات‌ها', playNow: 'شروع بازی', bot: 'ربات', level: 'سطح', botHint: 'شما در صندلی ۱ می‌نشینید و ربات‌ها در بقیه.',
+    close: 'بستن', rules: 'قوانین', log: 'گزارش بازی', won: 'برنده شد', wonPlural: 'برنده شدند (مشترک)', finalScores: 'امتیازهای پایانی', lowestWins: 'کمترین جمع می‌برد.',
+    highestWins: 'بیشترین جمع می‌برد.', player: 'بازیکن', winner: 'برنده', rulesOf: 'قوانین', rulesSection: 'قوانین', backToTable: 'بازگشت',
+    completeEditions: 'ویرایش‌ها: سیلور (طلسم) کامل است — قدرت همهٔ کارت‌ها معلوم است؛ در خنجر ۸ از ۱۴ و در سکه ۱۳ از ۱۴ عدد قدرت شناخته‌شده ندارند.',
   },
 };
 

@@ -8,6 +8,7 @@ import { applyLang, t } from './i18n.js';
 import { lobby, useApp } from './lobby.js';
 import { store } from './seats.js';
 import { table } from './table.js';
+import { rulesPage } from './rules.js';
 
 const root = document.getElementById('main');
 let leave = null;
@@ -24,8 +25,9 @@ async function start() {
     leave?.();
     leave = null;
     const m = /^#\/game\/([\w-]+)/.exec(location.hash);
+    const rules = /^#\/rules\/([\w-]+)(?:\/([\w.]+))?/.exec(location.hash);
     try {
-      leave = m ? await table(root, app, m[1]) : await lobby(root, app);
+      leave = rules ? await rulesPage(root, app, rules[1], rules[2]) : m ? await table(root, app, m[1]) : await lobby(root, app);
     } catch (e) {
       clear(root, h('p.error', { role: 'alert' }, `${e.code ?? t('error')}: ${e.message}`), h('a', { href: '#/' }, t('lobby')));
     }

@@ -21,9 +21,10 @@ export function card(c, { key, cls = '', style, title, owner, info, label }, ...
       class: classes,
       style,
       title: title ?? about?.title,
-      role: live || about ? 'button' : undefined,
+      role: live || about ? 'button' : name ? 'img' : undefined,
       tabindex: live || about ? 0 : undefined,
-      'aria-label': name,
+      // A face says its name in hidden text (the visible numbers alone are ambiguous); a back in its label.
+      'aria-label': body.length ? undefined : name,
       'aria-pressed': live ? String(c.isSelected(key)) : undefined,
       dataset: { ...(key !== undefined ? { key } : {}), ...(owner !== undefined ? { owner: String(owner) } : {}) },
       onclick: live ? () => c.pick(key) : about ? () => openCardPanel(about, el) : undefined,
@@ -35,7 +36,8 @@ export function card(c, { key, cls = '', style, title, owner, info, label }, ...
         else if (about) openCardPanel(about, el);
       },
     },
-    ...body,
+    body.length && name ? h('span.sr-only', {}, name) : null,
+    body.length && name ? h('span.face', { 'aria-hidden': 'true' }, ...body) : body,
   );
   if (about) onLongPress(el, () => openCardPanel(about, el));
   return el;

@@ -37,7 +37,7 @@ export function gameLog(history, g, c) {
   const lines = logLines(g.type, history, x).slice(0, MAX_LINES);
   return h(
     'ol.history',
-    { reversed: true },
+    { reversed: true, tabindex: 0, 'aria-label': c.lang === 'fa' ? 'رویدادها، تازه‌ترین نخست' : 'Events, newest first' },
     lines.map((l, i) =>
       h(
         'li',

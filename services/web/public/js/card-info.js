@@ -19,7 +19,7 @@ export function silverInfo(entry, x, lang) {
       known && entry?.powerText ? entry.powerText : T(lang, 'Counts its value only — no public text gives this power.', 'فقط ارزشش حساب می‌شود — هیچ متن عمومی‌ای قدرت این کارت را نمی‌گوید.'),
       entry?.guess ? entry.guess.text : null,
     ].filter(Boolean),
-    links: [rules('silver', '4', lang)],
+    links: [rules('silver', { amulet: '4.1', bullet: '4.2', coin: '4.3', dagger: '4.4', promo: '4.5' }[x.edition] ?? '4', lang)],
   };
 }
 

@@ -107,7 +107,9 @@ export async function table(root, app, gameId) {
   );
   ws.on('closed', () => ((state.live = false), render()));
 
+  let gone = false; // the page left this table: late answers draw nothing
   function render() {
+    if (gone) return;
     const g = state.game;
     if (!g) return clear(root, h('p.muted', {}, '…'));
     const seat = g.seat;
@@ -148,7 +150,10 @@ export async function table(root, app, gameId) {
   }
 
   render();
-  return () => stop();
+  return () => {
+    gone = true;
+    stop();
+  };
 }
 
 function playerName(g, s) {

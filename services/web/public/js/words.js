@@ -12,6 +12,11 @@ const W = {
   shark: ['shark and swimmer: stealing a card', 'کوسه و شناگر: دزدیدن کارت'],
   roll: ['rolling the dice', 'ریختن تاس'], six: ['the Six Rule', 'قانون شش'], turn: ['turns', 'نوبت‌ها'],
   roundEnd: ['round ending', 'پایان دور'], stageEnd: ['stage ending', 'پایان مرحله'],
+  'round-draw': ['the round draw', 'کشیدن دور'], 'six-rule': ['the Six Rule', 'قانون شش'], 'round-end': ['round ending', 'پایان دور'], 'stage-end': ['stage ending', 'پایان مرحله'],
+  'turn-open': ['a turn begins', 'آغاز نوبت'], 'turn-select': ['building a tribute', 'ساختن پیشکش'], 'turn-draws': ['Six-Multiple draws', 'کشیدن‌های مضرب شش'],
+  'turn-ready': ['ready to give', 'آمادهٔ هدیه'], 'turn-gifting': ['giving', 'هدیه دادن'], 'turn-closing': ['ending the turn', 'پایان نوبت'],
+  hold: ['holding a card: discard, use or exchange it', 'کارتی در دست: دور بینداز، به کار ببر یا مبادله کن'], rascal: ['Rascal: keeping one drawn card', 'ناقلا: نگه‌داشتن یک کارت'],
+  place: ['placing a card in the village', 'گذاشتن کارت در دهکده'], power: ['using a power', 'به کار بردن قدرت'], score: ['a scoring choice', 'انتخاب امتیازشماری'],
   commander: ['Commander: keeping cards', 'فرمانده: نگه‌داشتن کارت'], peek: ['peeking at two cards', 'نگاه به دو کارت'], scoring: ['scoring', 'امتیازشماری'],
   // SCOUT round ends
   'empty-hand': ['a hand was emptied', 'دستی خالی شد'], 'scouted-around': ['everyone scouted the set in turn', 'همه به نوبت از دستهٔ فعال برداشتند'],

@@ -62,20 +62,28 @@ async function startGame(type: string, options: Record<string, string>, how: 'li
  */
 const HURRY = new Set(['call', 'stop', 'lastChance', 'draw', 'discard', 'skip', 'end']);
 
-/** The seat to move clicks: sometimes a highlighted card first, then one of the offered move buttons. */
+/**
+ * The seat to move plays in place: it clicks highlighted cards and places, and the buttons the
+ * page offers beside them (moves that need no card, or that the selection completes), never the
+ * "All moves" panel. A call asks once more: the player clicks it again.
+ */
 async function clickAMove(page: Page, before: number, pick: (n: number) => number) {
-  const first = await offered(page);
-  if (first.cards > 0 && pick(2) === 0) {
-    await page.locator('.board .card.live').nth(pick(first.cards)).click();
+  for (let click = 0; click < 40; click++) {
+    const now = await offered(page);
+    if (now.version > before) return;
+    expect(now.cards + now.moves.length, 'a seat to move is offered a card or a move in place').toBeGreaterThan(0);
+    const selecting = (await page.locator('.board .card.selected').count()) > 0;
+    if (now.moves.length && (now.cards === 0 || pick(selecting ? 3 : 2) > 0)) {
+      const hurry = now.moves.flatMap((type, i) => (HURRY.has(type) ? [i] : []));
+      const choice = hurry.length && pick(2) === 0 ? hurry[pick(hurry.length)]! : pick(now.moves.length);
+      await page.locator('button.move').nth(choice).click();
+      if (await page.$('button.move.armed')) await page.locator('button.move.armed').click();
+    } else {
+      await page.locator('.board .card.live').nth(pick(now.cards)).click();
+    }
     await atVersion(page, before);
   }
-  const now = await offered(page);
-  if (now.version > before) return; // the card was the only move left: it was played
-  expect(now.moves.length, 'a seat to move is offered at least one move').toBeGreaterThan(0);
-  const hurry = now.moves.flatMap((type, i) => (HURRY.has(type) ? [i] : []));
-  const choice = hurry.length && pick(2) === 0 ? hurry[pick(hurry.length)]! : pick(now.moves.length);
-  await page.locator('button.move').nth(choice).click();
-  await atVersion(page, before + 1);
+  throw new Error('no move was made in 40 clicks');
 }
 
 async function playToTheEnd(gameId: string, pages: Page[], name: string, seed: number, maxSteps: number) {

@@ -49,6 +49,7 @@ export function back(c, opts = {}) {
 
 /** Many face-down cards as one compact stack with its count (opponents' hands). */
 export function backs(c, count, opts = {}) {
+  if (!count) return h('span.stack-count', {}, '—');
   const n = c.lang === 'fa' ? String(count).replace(/[0-9]/g, (d) => '۰۱۲۳۴۵۶۷۸۹'[d]) : String(count);
   return h('div.stack', { 'aria-label': `${n} ${c.lang === 'fa' ? 'کارت پشت‌ورو' : 'face-down cards'}`, role: 'img' },
     Array.from({ length: Math.min(count, 4) }, () => h('div.card.back.small', { 'aria-hidden': 'true', ...opts })), h('span.stack-count', { 'aria-hidden': 'true' }, `×${n}`));

@@ -5,7 +5,7 @@
  */
 import { h } from './dom.js';
 import { t } from './i18n.js';
-import { citedSection } from './rules.js';
+import { citedSection } from './citation.js';
 
 let fieldCount = 0; // ids that tie each label to its control
 

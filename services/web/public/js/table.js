@@ -6,13 +6,14 @@
 import { commandId, gql, Schema, socket } from './api.js';
 import { clear, h } from './dom.js';
 import { lang, named, t } from './i18n.js';
-import { digits, num } from './numerals.js';
+import { num } from './numerals.js';
 import { word } from './words.js';
 import { gameLog, lastMoved } from './game-log.js';
 import { finalSheet } from './final-sheet.js';
 import { keepFocus } from './focus.js';
+import { forcedMove, movesPanel } from './moves-panel.js';
 import { store } from './seats.js';
-import { genericLabel, renderers } from './games/index.js';
+import { renderers } from './games/index.js';
 import { inviteLink, joinAs } from './lobby.js';
 
 export async function table(root, app, gameId) {
@@ -74,6 +75,7 @@ export async function table(root, app, gameId) {
     } finally {
       state.busy = false;
       render();
+      if (!state.error) autoAdvance();
     }
   }
 
@@ -83,6 +85,13 @@ export async function table(root, app, gameId) {
     state.game = game;
     loadHistory(); // the log and the last move's highlight
     render();
+    autoAdvance();
+  }
+
+  /** A forced move with nothing to choose is made for the player, once per version. */
+  function autoAdvance() {
+    const forced = state.game && !state.busy ? forcedMove(state.game.type, pick.entries()) : null;
+    if (forced && state.autoDone !== state.game.version) (state.autoDone = state.game.version), submit(forced.move);
   }
 
   async function loadHistory() {
@@ -136,7 +145,7 @@ export async function table(root, app, gameId) {
               {},
               players(g, seat, renderer, c),
               g.view ? h('div.board', {}, renderer.board(g.view, c)) : waiting(g, gameId, seat),
-              actions(entries, renderer, c, state, submit, () => ((state.selected = new Set()), render())),
+              movesPanel({ all: pick.entries(), matching: entries, selected: state.selected, renderer, c, state, submit, render, clearSelection: () => ((state.selected = new Set()), (state.armed = null), render()) }),
               g.status.over ? finalSheet(g, c) : null,
               g.view && renderer.result ? renderer.result(g.view, c) : null,
               fairness(g),
@@ -213,33 +222,6 @@ function botTag(p) {
 function waiting(g, gameId, seat) {
   if (seat !== null && seat !== undefined) return h('p.muted', {}, t('waitingPlayers'));
   return h('div.join-here', {}, h('button.primary', { onclick: () => joinAs(gameId) }, t('join')));
-}
-
-function actions(entries, renderer, c, state, submit, clearSelection) {
-  if (!c.game.legalMoves.length && !state.error) return null;
-  return h(
-    'div.actions',
-    { 'aria-label': t('actions') },
-    h(
-      'div.actions-head',
-      {},
-      h('strong', {}, t('actions')),
-      h('span.muted', {}, ` ${num(entries.length, c.lang)}/${num(c.game.legalMoves.length, c.lang)} ${t('allMoves')} · ${t('selectHint')}`),
-      state.selected.size ? h('button.link', { onclick: clearSelection }, t('clear')) : null,
-    ),
-    state.error ? h('p.error', { role: 'alert' }, state.error) : null,
-    h(
-      'div.moves',
-      {},
-      entries.map((e) =>
-        h(
-          'button.move',
-          { dataset: { move: e.i, type: e.move.type }, disabled: state.busy, title: JSON.stringify(e.move), onclick: () => submit(e.move) },
-          digits(renderer.label?.(e.move, c) ?? genericLabel(e.move), c.lang),
-        ),
-      ),
-    ),
-  );
 }
 
 function fairness(g) {

@@ -55,7 +55,9 @@ export default {
       const set = v.activeSet?.cards ?? [];
       const x = m.end === 'left' ? set[0] : set[set.length - 1];
       const value = x ? (m.flip ? (x.up === x.lo ? x.hi : x.lo) : x.up) : '?';
-      const base = `${m.type === 'scoutShow' ? 'Scout & Show' : tr(c, 'Scout', 'اسکات')} ${value}${m.flip ? ' ↻' : ''} → ${tr(c, 'slot', 'جای')} ${m.at + 1}`;
+      const end = m.end === 'left' ? tr(c, 'from the left end', 'از سر چپ') : tr(c, 'from the right end', 'از سر راست');
+      const turned = m.flip ? tr(c, ' turned over', ' برگردانده') : '';
+      const base = `${m.type === 'scoutShow' ? tr(c, 'Scout & Show', 'اسکات و نمایش') : tr(c, 'Scout', 'اسکات')} ${value}${turned} ${end} ${c.lang === 'fa' ? '←' : '→'} ${tr(c, 'slot', 'جای')} ${m.at + 1}`;
       return m.from !== undefined ? `${base}, ${tr(c, 'then show', 'سپس نشان بده')} ${m.from + 1}–${m.to + 1}` : base;
     }
     if (m.type === 'pass') return tr(c, 'Pass (ends the round)', 'گذر (دور تمام می‌شود)');

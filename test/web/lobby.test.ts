@@ -73,6 +73,24 @@ describe('the page in Chromium', () => {
     await context.close();
   });
 
+  it("a table's bytes and time to interactive (printed), as a spectator of a Silver game", async () => {
+    const created = await server.gql('mutation { createGame(input: { game: "silver", seats: 2 }) { game { id } } }');
+    const id = created.data.createGame.game.id;
+    const context = await chrome.browser.newContext();
+    const page = await context.newPage();
+    const started = Date.now();
+    await page.goto(`${server.url}/#/game/${id}`);
+    await page.waitForSelector('section.table');
+    const interactive = Date.now() - started;
+    const { bytes, requests } = await page.evaluate(() => {
+      const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
+      return { bytes: entries.reduce((n, e) => n + e.transferSize, 0), requests: entries.length };
+    });
+    console.log(`web client, a table: ${requests} requests, ${bytes} bytes transferred, interactive after ${interactive} ms`);
+    expect(bytes).toBeLessThan(200_000);
+    await context.close();
+  });
+
   it('lists my games with those awaiting my move first, and the open games with invite links', async () => {
     const ann = await player(chrome.browser, server.url, 'Ann');
     const bob = await player(chrome.browser, server.url, 'Bob');

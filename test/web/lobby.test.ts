@@ -9,6 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
 import { SHOTS, useBrowser, player, problems, ready } from './browser.js';
+import { seatedGame } from './api-game.js';
 
 const server = useServer();
 const chrome = useBrowser();
@@ -74,8 +75,7 @@ describe('the page in Chromium', () => {
   });
 
   it("a table's bytes and time to interactive (printed), as a spectator of a Silver game", async () => {
-    const created = await server.gql('mutation { createGame(input: { game: "silver", seats: 2 }) { game { id } } }');
-    const id = created.data.createGame.game.id;
+    const { gameId: id } = await seatedGame(server, 'silver', 2); // both seats taken: not an open game for the next test
     const context = await chrome.browser.newContext();
     const page = await context.newPage();
     const started = Date.now();

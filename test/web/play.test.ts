@@ -20,8 +20,8 @@ const chrome = useBrowser();
 function random(seed: number) {
   let s = seed >>> 0;
   return (n: number) => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s % n;
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return Math.floor((s / 2 ** 32) * n); // the high bits: an LCG's low bits just alternate
   };
 }
 
@@ -83,7 +83,18 @@ async function clickAMove(page: Page, before: number, pick: (n: number) => numbe
     }
     await atVersion(page, before);
   }
-  throw new Error('no move was made in 40 clicks');
+  const stuck = await page.evaluate(() => ({
+    selected: [...document.querySelectorAll<HTMLElement>('.board .card.selected')].map((e) => e.dataset.key),
+    live: [...document.querySelectorAll<HTMLElement>('.board .card.live')].map((e) => e.dataset.key),
+    buttons: [...document.querySelectorAll('button.move')].map((b) => b.textContent),
+    all: [...document.querySelectorAll<HTMLElement>('button.move-all')].map((b) => b.title),
+    error: document.querySelector('.actions .error')?.textContent ?? null,
+    dialog: document.querySelector('dialog[open]')?.textContent ?? null,
+    busy: document.querySelectorAll('button:disabled').length,
+    version: document.querySelector<HTMLElement>('section.table')?.dataset.version,
+  }));
+  await page.screenshot({ path: `${SHOTS}/stuck.png`, fullPage: true });
+  throw new Error(`no move was made in 40 clicks: ${JSON.stringify(stuck)}`);
 }
 
 async function playToTheEnd(gameId: string, pages: Page[], name: string, seed: number, maxSteps: number) {

@@ -26,8 +26,8 @@ function slot(c, seat, s) {
   const key = `v:${seat}:${s.position}`;
   const marks = [s.amulet ? tr(c, 'amulet', 'طلسم') : '', s.guarded ? tr(c, 'guarded', 'محافظت') : '', s.rotated ? '↻' : ''].filter(Boolean).join(' ');
   if (!s.card) return back(c, { key, cls: s.rotated ? 'rotated' : '', label: `${tr(c, 'face-down card', 'کارت پشت‌ورو')} ${c.n(s.position + 1)}${marks ? ` (${marks})` : ''}` });
-  // A face-down card you know (peeked) is drawn dimmed: only you see it.
-  return face(c, s.card, { key, cls: s.faceUp ? '' : s.publicKnown ? 'known' : 'peeked', owner: s.faceUp || s.publicKnown ? undefined : seat, sub: s.faceUp ? marks : `${tr(c, 'face down', 'رو به پایین')} ${marks}` });
+  // A face-down card you know (peeked, in your village or another's) is drawn dimmed: only you see it.
+  return face(c, s.card, { key, cls: s.faceUp ? '' : s.publicKnown ? 'known' : 'peeked', owner: s.faceUp || s.publicKnown ? undefined : c.seat, sub: s.faceUp ? marks : `${tr(c, 'face down', 'رو به پایین')} ${marks}` });
 }
 
 export default {

@@ -57,7 +57,9 @@ export function logLines(game, history, x) {
       if (last && last.s === s) last.n++;
       else texts.push({ s, n: 1 });
     }
-    const text = texts.map((t) => (t.n > 1 ? `${t.s} (×${x.n(t.n)})` : t.s)).join(lang(x) === 'fa' ? '؛ ' : '; ');
+    const text = shorten(texts, x)
+      .map((t) => (t.n > 1 ? `${t.s} (×${x.n(t.n)})` : t.s))
+      .join(lang(x) === 'fa' ? '؛ ' : '; ');
     const prev = lines[lines.length - 1];
     if (prev && prev.text === text && prev.by === entry.by && prev.seat === entry.seat) {
       prev.count++;
@@ -68,3 +70,20 @@ export function logLines(game, history, x) {
 }
 
 const lang = (x) => x.lang;
+
+const MAX_SENTENCES = 6;
+
+/**
+ * A long chain of automatic steps in one entry (Seledyne's rounds nobody could play) reads as its
+ * first and last sentences around how many steps passed, and what the most frequent one said.
+ */
+function shorten(texts, x) {
+  if (texts.length <= MAX_SENTENCES) return texts;
+  const middle = texts.slice(3, -2);
+  const counts = new Map();
+  for (const t of middle) counts.set(t.s, (counts.get(t.s) ?? 0) + t.n);
+  const [common, n] = [...counts].sort((a, b) => b[1] - a[1])[0];
+  const steps = middle.reduce((k, t) => k + t.n, 0);
+  const said = x.lang === 'fa' ? `… ${x.n(steps)} گام خودکار (${x.n(n)} بار: ${common}) …` : `… ${x.n(steps)} automatic steps (${x.n(n)} × ${common}) …`;
+  return [...texts.slice(0, 3), { s: said, n: 1 }, ...texts.slice(-2)];
+}

@@ -230,13 +230,15 @@ export async function bundle(name: BundleName, outdir: string, options: { minify
 
 /**
  * The web client beside the http bundle (public/, with graphql-ws's browser build in
- * public/vendor/), so the HTTP API serves the page as `npm start` does. Returns the bytes copied.
+ * public/vendor/ and the rules in public/rules/), so the HTTP API serves the page as `npm start` does. Returns the bytes copied.
  */
 function copyWebClient(outdir: string): number {
   const to = join(outdir, 'public');
   cpSync(join(ROOT, 'services', 'web', 'public'), to, { recursive: true });
   mkdirSync(join(to, 'vendor'), { recursive: true });
   cpSync(join(ROOT, 'node_modules', 'graphql-ws', 'umd', 'graphql-ws.min.js'), join(to, 'vendor', 'graphql-ws.js'));
+  // The rules page reads /rules/<game>.md: served from public/rules/ there, as from docs/rules locally.
+  cpSync(join(ROOT, 'docs', 'rules'), join(to, 'rules'), { recursive: true });
   return sizeOf(to);
 }
 

@@ -22,6 +22,7 @@ const TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.json': 'application/json',
   '.ico': 'image/x-icon',
+  '.md': 'text/markdown; charset=utf-8',
 };
 
 interface Asset {
@@ -34,6 +35,8 @@ interface Asset {
 export interface WebOptions {
   /** Folder of the client's files; defaults to services/web/public (beside the bundle on Lambda). */
   root?: string;
+  /** Folder of the rules as Parlor plays them (docs/rules), served at /rules/<game>.md for the rules page. */
+  rulesRoot?: string;
   /**
    * Where the page opens its graphql-ws socket (default: WEBSOCKET_URL, else the page's own host).
    * On AWS the WebSocket API has an address of its own, so the page is told it in a meta tag.
@@ -42,6 +45,7 @@ export interface WebOptions {
 }
 
 const DEFAULT_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'public');
+const DEFAULT_RULES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'rules');
 
 export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
   const root = opts.root ?? DEFAULT_ROOT;
@@ -52,6 +56,9 @@ export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
     const path = '/' + relative(root, file).split(sep).join('/');
     assets.set(path, path === '/index.html' && websocketUrl ? asset(file, (html) => withWebsocketUrl(html, websocketUrl)) : asset(file));
   }
+  // The rules page (js/rules.js) renders docs/rules/<game>.md: the same text the repository reads.
+  const rules = opts.rulesRoot ?? DEFAULT_RULES;
+  if (existsSync(rules)) for (const name of readdirSync(rules).filter((n) => n.endsWith('.md'))) assets.set(`/rules/${name}`, asset(join(rules, name)));
   const vendor = graphqlWsBrowserBuild();
   if (vendor) assets.set('/vendor/graphql-ws.js', asset(vendor));
   const webauthn = simpleWebAuthnBrowserBuild();

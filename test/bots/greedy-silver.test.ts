@@ -52,9 +52,9 @@ describe('greedy Silver keeps the low cards', () => {
   });
 
   it('never exchanges a known Zombie away (it would bounce back): it gives it', () => {
-    const f = round(open([[4, 1, 4, 2, 3], [6, 6, 7, 7, 8]], { options: {}, discard: [0] }));
+    const f = round(open([[4, 1, 4, 2, 3], [6, 6, 7, 7, 8]], { options: { edition: 'dagger' }, discard: [0] }));
     expect(choice(f, 0).type).toBe('give');
-    const held = round(open([[4, 5, 4, 2, 3], [6, 6, 7, 7, 8]], { options: {}, deck: [3] })).do(0, draw); // the pair of 4s would gain more, were they not Zombies
+    const held = round(open([[4, 5, 4, 2, 3], [6, 6, 7, 7, 8]], { options: { edition: 'dagger' }, deck: [3] })).do(0, draw); // the pair of 4s would gain more, were they not Zombies
     expect(choice(held, 0)).toEqual({ type: 'exchange', positions: [1] });
   });
 

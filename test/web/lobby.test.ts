@@ -9,6 +9,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
 import { SHOTS, useBrowser, player, problems, ready } from './browser.js';
+import { seatedGame } from './api-game.js';
 
 const server = useServer();
 const chrome = useBrowser();
@@ -70,6 +71,23 @@ describe('the page in Chromium', () => {
     expect(interactive).toBeLessThan(5_000);
     expect(await page.locator('article.game-type').count()).toBe(4);
     await page.screenshot({ path: `${SHOTS}/lobby.png` });
+    await context.close();
+  });
+
+  it("a table's bytes and time to interactive (printed), as a spectator of a Silver game", async () => {
+    const { gameId: id } = await seatedGame(server, 'silver', 2); // both seats taken: not an open game for the next test
+    const context = await chrome.browser.newContext();
+    const page = await context.newPage();
+    const started = Date.now();
+    await page.goto(`${server.url}/#/game/${id}`);
+    await page.waitForSelector('section.table');
+    const interactive = Date.now() - started;
+    const { bytes, requests } = await page.evaluate(() => {
+      const entries = [...performance.getEntriesByType('navigation'), ...performance.getEntriesByType('resource')] as PerformanceResourceTiming[];
+      return { bytes: entries.reduce((n, e) => n + e.transferSize, 0), requests: entries.length };
+    });
+    console.log(`web client, a table: ${requests} requests, ${bytes} bytes transferred, interactive after ${interactive} ms`);
+    expect(bytes).toBeLessThan(200_000);
     await context.close();
   });
 

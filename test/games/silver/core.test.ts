@@ -9,6 +9,8 @@ import { scenario } from '../../kit/gwt.js';
 import { round } from './helpers.js';
 
 const A = { edition: 'amulet' };
+/** The Dagger deck: its Reverser (#11) and token. */
+const D = { edition: 'dagger' };
 
 describe('§2 setup', () => {
   for (const [seats, box] of [
@@ -157,7 +159,7 @@ describe('§3 turns', () => {
   });
 
   it('§3.4 final turns follow the direction when it changes (Dagger Reverser)', () => {
-    const f = round({ seats: 4, villages: [[1, 2], [3, 3, 3], [6, 6, 6], [8, 8, 8]], deck: [11, 7, 7], deckSize: 20 }).do(0, { type: 'call' });
+    const f = round({ seats: 4, options: D, villages: [[1, 2], [3, 3, 3], [6, 6, 6], [8, 8, 8]], deck: [11, 7, 7], deckSize: 20 }).do(0, { type: 'call' });
     expect(silver.status(f.state).toMove).toEqual([1]);
     const g = f.all(1, { type: 'draw' }, { type: 'power' });
     expect(g.state.dir).toBe(-1);
@@ -168,7 +170,7 @@ describe('§3 turns', () => {
   });
 
   it('§3.4/§5.4 a 2-player skip never gives an extra final turn', () => {
-    const f = round({ villages: [[1], [2, 3]], token: { holder: 1, active: true }, deck: [6, 7], deckSize: 20 }).do(0, { type: 'call' });
+    const f = round({ options: D, villages: [[1], [2, 3]], token: { holder: 1, active: true }, deck: [6, 7], deckSize: 20 }).do(0, { type: 'call' });
     const g = f.all(1, { type: 'token' }, { type: 'draw' }, { type: 'discard' });
     expect(g.types()).toContain('RoundEnded');
   });

@@ -12,6 +12,8 @@ import { applyScoring, cardsConserved, discard, draw, power, round, tgt, typeBot
 
 const A = { edition: 'amulet' };
 const C = { edition: 'coin' };
+/** The Dagger deck (the default before the base deck became it): its Zombie, Approximator, Reverser. */
+const D = { edition: 'dagger' };
 
 describe('catalog', () => {
   it('lists every card with its power text, or powerKnown: false; attached to the game as `catalog`', () => {
@@ -92,13 +94,13 @@ describe('catalog', () => {
 describe('ASSUMPTION options (the other reading)', () => {
   it('§2.2 step 5 zombieSetupReflip: a Zombie flipped to start the pile is shuffled back (default) or stays (false)', () => {
     const seed = [...Array(400).keys()].find((k) => {
-      const ev = silver.start(initialState({ seats: 2, options: silver.options.parse({ zombieSetupReflip: false }) }), fastRng(k)) as Event[];
+      const ev = silver.start(initialState({ seats: 2, options: silver.options.parse({ ...D, zombieSetupReflip: false }) }), fastRng(k)) as Event[];
       return ev.some((e) => e.type === 'Move' && e.to.z === 'discard' && e.card === 4);
     })!;
     expect(seed).toBeDefined();
-    const on = silver.start(initialState({ seats: 2, options: silver.options.parse({}) }), fastRng(seed)) as Event[];
+    const on = silver.start(initialState({ seats: 2, options: silver.options.parse(D) }), fastRng(seed)) as Event[];
     expect(on.some((e) => e.type === 'DeckShuffled')).toBe(true);
-    const s = on.reduce((st, e) => silver.evolve(st, e), initialState({ seats: 2, options: silver.options.parse({}) }));
+    const s = on.reduce((st, e) => silver.evolve(st, e), initialState({ seats: 2, options: silver.options.parse(D) }));
     expect(s.discard).toHaveLength(1);
     expect(s.discard[0]! >= 14 && s.discard[0]! < 18).toBe(false);
   });
@@ -159,7 +161,7 @@ describe('ASSUMPTION options (the other reading)', () => {
   });
 
   it('§4.4 #5 approximatorAnyTwo=false: the Approximator counts its value only', () => {
-    expect(round({ options: { approximatorAnyTwo: false }, villages: [[1, 2], [6]], deck: [5], deckSize: 10 }).do(0, draw).legal(0)).not.toContainEqual(power);
+    expect(round({ options: { ...D, approximatorAnyTwo: false }, villages: [[1, 2], [6]], deck: [5], deckSize: 10 }).do(0, draw).legal(0)).not.toContainEqual(power);
   });
 
   const commander = (options: Record<string, unknown>, villages = [[0, 5, 7], [1]], up: [number, number][] = [[0, 0]]) =>
@@ -228,7 +230,7 @@ describe('ASSUMPTION options (the other reading)', () => {
 
   it('§6.4 callerCompareAfterPowers=false: the caller is compared on the plain sums', () => {
     const o: Setup = { villages: [[0, 5], [1, 2]], up: [[0, 0]], deck: [6, 7], deckSize: 10 };
-    const run = (options: Record<string, unknown>) => applyScoring(round({ ...o, options }).do(0, { type: 'call' }).all(1, draw, discard)).state.history[0]!;
+    const run = (options: Record<string, unknown>) => applyScoring(round({ ...o, options: { ...D, ...options } }).do(0, { type: 'call' }).all(1, draw, discard)).state.history[0]!;
     expect(run({})).toMatchObject({ totals: [3, 3], callSucceeded: true });
     expect(run({ callerCompareAfterPowers: false })).toMatchObject({ callSucceeded: false, roundScores: [13, 3] });
   });

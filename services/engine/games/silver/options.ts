@@ -11,7 +11,7 @@ const flag = (d: boolean, text: string) => z.boolean().default(d).describe(text)
 const pick = <T extends readonly [string, ...string[]]>(values: T, d: T[number], text: string) => z.enum(values).default(d as never).describe(text);
 
 export const options = z.object({
-  edition: pick(['dagger', 'coin', 'amulet'] as const, 'dagger', `${R} §1: the base deck: Silver Dagger, Silver Coin or Silver (Silver Amulet). Every number comes from it unless \`mix\` says otherwise.`),
+  edition: pick(['dagger', 'coin', 'amulet'] as const, 'amulet', `${R} §1: the base deck: Silver (Silver Amulet, the default: every power known), Silver Dagger (8 of 14 powers unknown) or Silver Coin (13 of 14 unknown). Every number comes from it unless \`mix\` says otherwise.`),
   mix: z
     .record(z.string(), z.enum(EDITIONS))
     .default({})

@@ -5,7 +5,8 @@
  */
 import { gql } from './api.js';
 import { clear, h } from './dom.js';
-import { named, t } from './i18n.js';
+import { lang, named, t } from './i18n.js';
+import { num } from './numerals.js';
 import { optionsForm } from './options-form.js';
 import { botsForm } from './bots-form.js';
 import { store } from './seats.js';
@@ -27,7 +28,7 @@ export async function lobby(root, ctx) {
   };
   await refresh();
   const board = ctx.queries.has('leaderboard') ? leaderboardPanel(ctx.catalog) : null;
-  clear(root, h('section.lobby', {}, h('div.col', {}, games, board), h('div.col', {}, h('h2', {}, t('games')), h('div.catalog', {}, ctx.catalog.map(gameType)))));
+  clear(root, h('h1.sr-only', {}, `${t('title')} — ${t('tagline')}`), h('section.lobby', {}, h('div.col', {}, games, board), h('div.col', {}, h('h2', {}, t('games')), h('div.catalog', {}, ctx.catalog.map(gameType)))));
   const timer = setInterval(() => document.visibilityState === 'visible' && refresh().catch(() => {}), REFRESH_MS);
   return () => clearInterval(timer);
 }
@@ -93,7 +94,7 @@ function openList(entries) {
         'li',
         { dataset: { game: e.gameId } },
         h('strong', {}, typeName(e.type)),
-        h('span.muted', {}, ` ${e.taken}/${e.seats} · ${new Date(e.createdAt).toLocaleTimeString(document.documentElement.lang)} `),
+         h('span.muted', {}, ` ${num(e.taken, lang())}/${num(e.seats, lang())} · ${new Date(e.createdAt).toLocaleTimeString(document.documentElement.lang)} `),
         store.seatIn(e.gameId)
           ? h('a.button', { href: `#/game/${e.gameId}` }, t('open'))
           : h('button.join', { onclick: () => joinAs(e.gameId) }, t('join')),
@@ -112,7 +113,7 @@ function gameType(type) {
     form = optionsForm(type.options);
     options.replaceChildren(form.element);
   };
-  const seats = h('select', { name: 'seats' }, range(type.seats.min, type.seats.max).map((n) => h('option', { value: n }, String(n))));
+  const seats = h('select', { name: 'seats' }, range(type.seats.min, type.seats.max).map((n) => h('option', { value: n }, num(n, lang()))));
   const seed = h('input', { type: 'text', name: 'seed', maxlength: 200 });
   const rated = h('input', { type: 'checkbox', name: 'rated' });
   const error = h('p.error', { role: 'alert' });
@@ -136,7 +137,8 @@ function gameType(type) {
   return h(
     'article.game-type',
     { dataset: { type: type.id } },
-    h('h3', {}, named(type.names, type.id), h('small.muted', {}, ` ${type.seats.min}–${type.seats.max}`)),
+    h('h3', {}, named(type.names, type.id), h('small.muted', {}, ` ${num(type.seats.min, lang())}–${num(type.seats.max, lang())}`)),
+    h('p.rules-line', {}, h('a.rules-link', { href: `#/rules/${type.id}` }, t('rules')), type.id === 'silver' ? h('small.muted', {}, ' · ', t('completeEditions')) : null),
     h(
       'form',
       { onsubmit: create },

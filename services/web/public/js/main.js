@@ -8,7 +8,6 @@ import { clear, h } from './dom.js';
 import { applyLang, lang, t } from './i18n.js';
 import { lobby, useApp } from './lobby.js';
 import { store } from './seats.js';
-import { table } from './table.js';
 import { offerNotifications } from './notify.js';
 import { playerPage } from './ratings.js';
 import { tournamentList, tournamentPage } from './tournaments.js';
@@ -32,10 +31,15 @@ async function start() {
     const m = /^#\/game\/([\w-]+)/.exec(location.hash);
     const player = /^#\/player\/([^/]+)/.exec(location.hash);
     const tm = /^#\/tournament\/([\w-]+)/.exec(location.hash);
+    const rules = /^#\/rules\/([\w-]+)(?:\/([\w.]+))?/.exec(location.hash);
     try {
-      if (tm) leave = await tournamentPage(root, app, tm[1]);
+      if (rules) leave = await (await page('rules')).rulesPage(root, app, rules[1], rules[2]);
+      else if (tm) leave = await tournamentPage(root, app, tm[1]);
       else if (location.hash === '#/tournaments') leave = await tournamentList(root, app);
-      else leave = m ? await table(root, app, m[1]) : player ? await playerPage(root, app, decodeURIComponent(player[1])) : location.hash === '#/account' ? await account(root) : await lobby(root, app);
+      else if (m) leave = await (await page('table')).table(root, app, m[1]);
+      else if (player) leave = await playerPage(root, app, decodeURIComponent(player[1]));
+      else if (location.hash === '#/account') leave = await account(root);
+      else leave = await lobby(root, app);
       if (m) offerNotifications(root, app, m[1]);
     } catch (e) {
       clear(root, h('p.error', { role: 'alert' }, `${e.code ?? t('error')}: ${e.message}`), h('a', { href: '#/' }, t('lobby')));
@@ -44,6 +48,26 @@ async function start() {
   };
   addEventListener('hashchange', route);
   await route();
+}
+
+/**
+ * The table's and the rules page's modules, loaded when first needed (the lobby stays light),
+ * all at once through modulepreload hints rather than one import after another.
+ */
+const PAGES = {
+  table: ['table.js', 'cards.js', 'card-panel.js', 'card-info.js', 'words.js', 'game-log.js', 'final-sheet.js', 'focus.js', 'moves-panel.js',
+    'log/index.js', 'log/shared.js', 'log/scout.js', 'log/sea-salt-and-paper.js', 'log/seledyne.js', 'log/silver.js',
+    'games/index.js', 'games/scout.js', 'games/sea-salt-and-paper.js', 'games/seledyne.js', 'games/seledyne-cards.js', 'games/silver.js'],
+  rules: ['rules.js', 'markdown.js'],
+};
+const hinted = new Set();
+function page(name) {
+  for (const file of PAGES[name]) {
+    if (hinted.has(file)) continue;
+    hinted.add(file);
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: `/js/${file}` }));
+  }
+  return import(`./${PAGES[name][0]}`);
 }
 
 /**

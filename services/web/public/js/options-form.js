@@ -4,6 +4,10 @@
  * anything else (objects, arrays) as JSON text. Only values that differ from the default are sent.
  */
 import { h } from './dom.js';
+import { t } from './i18n.js';
+import { citedSection } from './citation.js';
+
+let fieldCount = 0; // ids that tie each label to its control
 
 export function optionsForm(options) {
   const fields = options.map(field);
@@ -26,7 +30,9 @@ function field(option) {
   const control = controlFor(schema, option.default);
   const label = option.name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   const help = option.description ?? schema.description ?? '';
-  const element = h('label.option', { title: help }, h('span.option-name', {}, label), control.element, help ? h('small.option-help', {}, help) : null);
+  const id = `opt-${option.name}-${++fieldCount}`;
+  control.element.id = id;
+  const element = h('div.option', { title: help }, h('label.option-name', { for: id }, label), control.element, help ? h('small.option-help', {}, helpText(help)) : null);
   control.element.name = option.name;
   return { option, element, read: control.read };
 }
@@ -79,4 +85,12 @@ function select(choices, dflt) {
 function json(dflt) {
   const el = h('textarea', { rows: 1, spellcheck: 'false' }, JSON.stringify(dflt ?? null));
   return { element: el, read: () => JSON.parse(el.value || 'null') };
+}
+
+/** The help text with its rules citation as a link to that section of the rules page. */
+function helpText(help) {
+  const cite = citedSection(help);
+  if (!cite) return help;
+  const href = `#/rules/${cite.game}${cite.section ? `/${cite.section}` : ''}`;
+  return [cite.before, h('a', { href }, `${t('rulesSection')} ${cite.label || ''}`.trim()), cite.after];
 }

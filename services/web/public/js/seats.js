@@ -30,6 +30,13 @@ export const store = {
   set lang(v) {
     save({ ...load(), lang: v });
   },
+  /** Forced single moves made for the player (default on). */
+  get autoAdvance() {
+    return load().autoAdvance ?? true;
+  },
+  set autoAdvance(v) {
+    save({ ...load(), autoAdvance: v });
+  },
   get player() {
     return load().player ?? null;
   },

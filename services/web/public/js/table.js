@@ -6,8 +6,14 @@
 import { commandId, gql, Schema, socket } from './api.js';
 import { clear, h } from './dom.js';
 import { lang, named, t } from './i18n.js';
+import { num } from './numerals.js';
+import { word } from './words.js';
+import { gameLog, lastMoved } from './game-log.js';
+import { finalSheet } from './final-sheet.js';
+import { keepFocus } from './focus.js';
+import { forcedMove, movesPanel } from './moves-panel.js';
 import { store } from './seats.js';
-import { genericLabel, renderers } from './games/index.js';
+import { renderers } from './games/index.js';
 import { inviteLink, joinAs } from './lobby.js';
 import { chatPanel } from './chat.js';
 
@@ -19,7 +25,8 @@ export async function table(root, app, gameId) {
   const renderer = renderers[head.type] ?? renderers.generic;
   const [schema] = await Promise.all([Schema.load(['Game', type.viewType], ['GameView', 'HistoryEntry']), app.more('catalog')]);
   const selection = schema.gameSelection(type.viewType);
-  const state = { game: null, selected: new Set(), error: null, busy: false, history: null, open: {}, live: false, chat: { draft: '', error: null, busy: false } };
+  // The log is open beside the table on a wide screen, folded on a phone.
+  const state = { game: null, selected: new Set(), error: null, busy: false, history: null, open: { history: matchMedia('(min-width: 761px)').matches }, live: false, chat: { draft: '', error: null, busy: false } };
 
   const pick = {
     entries: () => (state.game?.legalMoves ?? []).map((move, i) => ({ move, i, keys: renderer.keys(move, state.game.seat).map(String) })),
@@ -69,6 +76,7 @@ export async function table(root, app, gameId) {
     } finally {
       state.busy = false;
       render();
+      if (!state.error) autoAdvance();
     }
   }
 
@@ -76,12 +84,20 @@ export async function table(root, app, gameId) {
     if (state.game && game.version < state.game.version) return; // an older update arriving late
     if (!state.game || game.version !== state.game.version) state.selected = new Set();
     state.game = game;
-    if (state.open.history || state.open.debug) loadHistory();
+    loadHistory(); // the log and the last move's highlight
     render();
+    autoAdvance();
+  }
+
+  /** A forced move with nothing to choose is made for the player, once per version. */
+  function autoAdvance() {
+    const forced = state.game && !state.busy ? forcedMove(state.game.type, pick.entries()) : null;
+    if (forced && state.autoDone !== state.game.version) (state.autoDone = state.game.version), submit(forced.move);
   }
 
   async function loadHistory() {
     const data = await gql('query($id: ID!) { game(id: $id) { version history { version at seat by events } } }', { id: gameId }, token);
+    if (state.history && data.game.version < (state.history.at(-1)?.version ?? 0)) return; // an older answer arriving late
     state.history = data.game.history;
     render();
   }
@@ -101,35 +117,54 @@ export async function table(root, app, gameId) {
   );
   ws.on('closed', () => ((state.live = false), render()));
 
+  let gone = false; // the page left this table: late answers draw nothing
   function render() {
+    if (gone) return;
     const g = state.game;
     if (!g) return clear(root, h('p.muted', {}, '…'));
     const seat = g.seat;
-    const c = { ...pick, pick: pick.pick.bind(pick), matching: pick.matching.bind(pick), isLive: pick.isLive.bind(pick), game: g, view: g.view, seat, type, name: (s) => playerName(g, s), lang: lang() };
+    const last = state.history?.at(-1);
+    const lastEvents = last && last.version === g.version ? last.events : [];
+    const c = { ...pick, pick: pick.pick.bind(pick), matching: pick.matching.bind(pick), isLive: pick.isLive.bind(pick), game: g, view: g.view, seat, type, name: (s) => playerName(g, s), lang: lang(), n: (v) => num(v, lang()), lastEvents };
+    c.moved = lastMoved(g.type, lastEvents, c);
     const entries = pick.matching();
-    clear(
-      root,
-      h(
-        'section.table',
-        { dataset: { game: g.type, seat: seat ?? '', version: g.version, over: g.status.over } },
-        header(g, type, seat, state),
-        banner(g, seat),
-        // Prominent, at the top: a fixed seed means the shuffles were chosen, not random.
-        g.seedFixed ? h('p.seed-fixed', { role: 'note' }, '⚠ ' + t('seedFixedNote')) : null,
-        players(g, seat, renderer, c),
-        g.view ? h('div.board', {}, renderer.board(g.view, c)) : waiting(g, gameId, seat),
-        actions(entries, renderer, c, state, submit, () => ((state.selected = new Set()), render())),
-        g.view && renderer.result ? renderer.result(g.view, c) : null,
-        chatPanel(g, state.chat, token, render, (s) => playerName(g, s)),
-        fairness(g),
-        panel('history', t('history'), state, () => historyList(state.history, g), loadHistory, render),
-        panel('debug', t('debug'), state, () => debug(g, state.history), loadHistory, render),
+    keepFocus(root, () =>
+      clear(
+        root,
+        h(
+          'section.table',
+          { dataset: { game: g.type, seat: seat ?? '', version: g.version, over: g.status.over } },
+          header(g, type, seat, state),
+          banner(g, seat),
+          // Prominent, at the top: a fixed seed means the shuffles were chosen, not random.
+          g.seedFixed ? h('p.seed-fixed', { role: 'note' }, '⚠ ' + t('seedFixedNote')) : null,
+          h(
+            'div.table-layout',
+            {},
+            h(
+              'div.table-main',
+              {},
+              players(g, seat, renderer, c),
+              g.view ? h('div.board', {}, renderer.board(g.view, c)) : waiting(g, gameId, seat),
+              movesPanel({ all: pick.entries(), matching: entries, selected: state.selected, renderer, c, state, submit, render, clearSelection: () => ((state.selected = new Set()), (state.armed = null), render()) }),
+              g.status.over ? finalSheet(g, c) : null,
+              g.view && renderer.result ? renderer.result(g.view, c) : null,
+              chatPanel(g, state.chat, token, render, (s) => playerName(g, s)),
+              fairness(g),
+              panel('debug', t('debug'), state, () => debug(g, state.history), loadHistory, render),
+            ),
+            panel('history', t('log'), state, () => gameLog(state.history, g, c, renderer), loadHistory, render, 'aside'),
+          ),
+        ),
       ),
     );
   }
 
   render();
-  return () => stop();
+  return () => {
+    gone = true;
+    stop();
+  };
 }
 
 function playerName(g, s) {
@@ -140,9 +175,10 @@ function header(g, type, seat, state) {
   return h(
     'header.table-head',
     {},
-    h('a.back', { href: '#/' }, '← ' + t('lobby')),
-    h('h2', {}, named(type.names, g.type)),
-    h('span.muted', {}, `${t('version')} ${g.version} · ${t('phase')} ${g.status.phase}`),
+    h('a.back', { href: '#/' }, (lang() === 'fa' ? '→ ' : '← ') + t('lobby')),
+    h('h1', {}, named(type.names, g.type)),
+    h('span.muted', {}, word(g.status.phase, lang())),
+    h('a.rules-link', { href: `#/rules/${g.type}` }, t('rules')),
     h('span', { class: `live-dot ${state.live ? 'on' : ''}`, title: state.live ? t('live') : t('offline') }, state.live ? t('live') : t('offline')),
     g.players.length < g.seats ? inviteLink(g.id) : null,
   );
@@ -151,13 +187,13 @@ function header(g, type, seat, state) {
 function banner(g, seat) {
   const s = g.status;
   if (s.over) {
-    const winners = (s.result?.winners ?? []).map((w) => playerName(g, w)).join(', ');
-    return h('div.banner.over', { role: 'status' }, `${t('over')} — ${t('winners')}: ${winners}`);
+    const winners = (s.result?.winners ?? []).map((w) => playerName(g, w)).join(lang() === 'fa' ? '، ' : ', ');
+    return h('div.banner.over', { role: 'status', tabindex: -1 }, `${t('over')} — ${winners} ${t(s.result?.winners?.length > 1 ? 'wonPlural' : 'won')}`);
   }
-  if (g.players.length < g.seats) return h('div.banner', { role: 'status' }, `${t('waitingPlayers')} (${g.players.length}/${g.seats})`);
-  if (seat !== null && s.toMove.includes(seat)) return h('div.banner.mine', { role: 'status' }, t('yourMove'));
-  const who = s.toMove.map((x) => playerName(g, x)).join(', ');
-  return h('div.banner', { role: 'status' }, `${seat === null ? t('spectator') + ' · ' : ''}${t('waitingFor')} ${who}`);
+  if (g.players.length < g.seats) return h('div.banner', { role: 'status', tabindex: -1 }, `${t('waitingPlayers')} (${num(g.players.length, lang())}/${num(g.seats, lang())})`);
+  if (seat !== null && s.toMove.includes(seat)) return h('div.banner.mine', { role: 'status', tabindex: -1 }, t('yourMove'));
+  const who = s.toMove.map((x) => playerName(g, x)).join(lang() === 'fa' ? '، ' : ', ');
+  return h('div.banner', { role: 'status', tabindex: -1 }, `${seat === null ? t('spectator') + ' · ' : ''}${t('waitingFor')} ${who}`);
 }
 
 function players(g, seat, renderer, c) {
@@ -171,7 +207,7 @@ function players(g, seat, renderer, c) {
         { class: [g.status.toMove.includes(s) ? 'to-move' : '', s === seat ? 'me' : ''].join(' '), dataset: { seat: s } },
         h('span.pname', {}, playerName(g, s), s === seat ? ` (${t('you')})` : ''),
         botTag(g.players.find((p) => p.seat === s)),
-        h('span.pscore', { title: t('scores') }, String(scores?.[s] ?? (g.view && renderer.score ? renderer.score(g.view, s, c) : '') ?? '')),
+        h('span.pscore', { title: t('scores') }, num(scores?.[s] ?? (g.view && renderer.score ? renderer.score(g.view, s, c) : '') ?? '', lang())),
         g.view && renderer.seatInfo ? h('span.pinfo', {}, renderer.seatInfo(g.view, s, c)) : null,
       ),
     ),
@@ -190,33 +226,6 @@ function waiting(g, gameId, seat) {
   return h('div.join-here', {}, h('button.primary', { onclick: () => joinAs(gameId) }, t('join')));
 }
 
-function actions(entries, renderer, c, state, submit, clearSelection) {
-  if (!c.game.legalMoves.length && !state.error) return null;
-  return h(
-    'div.actions',
-    { 'aria-label': t('actions') },
-    h(
-      'div.actions-head',
-      {},
-      h('strong', {}, t('actions')),
-      h('span.muted', {}, ` ${entries.length}/${c.game.legalMoves.length} ${t('allMoves')} · ${t('selectHint')}`),
-      state.selected.size ? h('button.link', { onclick: clearSelection }, t('clear')) : null,
-    ),
-    state.error ? h('p.error', { role: 'alert' }, state.error) : null,
-    h(
-      'div.moves',
-      {},
-      entries.map((e) =>
-        h(
-          'button.move',
-          { dataset: { move: e.i, type: e.move.type }, disabled: state.busy, title: JSON.stringify(e.move), onclick: () => submit(e.move) },
-          renderer.label?.(e.move, c) ?? genericLabel(e.move),
-        ),
-      ),
-    ),
-  );
-}
-
 function fairness(g) {
   return h(
     'div.fairness',
@@ -226,11 +235,12 @@ function fairness(g) {
   );
 }
 
-function panel(key, title, state, body, load, render) {
+function panel(key, title, state, body, load, render, tag = 'details') {
   return h(
-    'details.panel',
+    `details.panel.${tag === 'aside' ? 'log' : key}`,
     {
       dataset: { panel: key },
+      'aria-label': title,
       open: !!state.open[key],
       ontoggle: (e) => {
         if (e.target.open === !!state.open[key]) return; // the re-render itself, not the user
@@ -242,32 +252,6 @@ function panel(key, title, state, body, load, render) {
     h('summary', {}, title),
     state.open[key] ? body() : null,
   );
-}
-
-function historyList(history, g) {
-  if (!history) return h('p.muted', {}, '…');
-  return h(
-    'ol.history',
-    { reversed: true },
-    [...history].reverse().map((e) =>
-      h(
-        'li',
-        { title: JSON.stringify(e.events) },
-        h('span.muted', {}, `v${e.version} `),
-        e.seat === null || e.seat === undefined ? '' : h('strong', {}, playerName(g, e.seat) + ' '),
-        e.by ? h('span.tag.by', { dataset: { by: e.by } }, e.by) : null,
-        e.by ? ' ' : null,
-        summary(e.events),
-      ),
-    ),
-  );
-}
-
-/** "Flip ×60, Pending": each event type once, in order, with its count. */
-function summary(events) {
-  const counts = new Map();
-  for (const ev of events) counts.set(ev.type ?? '?', (counts.get(ev.type ?? '?') ?? 0) + 1);
-  return [...counts].map(([type, n]) => (n > 1 ? `${type} ×${n}` : type)).join(', ');
 }
 
 function debug(g, history) {

@@ -36,5 +36,5 @@ export function who(c, seat) {
 
 /** A small results table: rows of cells, the first row the header. */
 export function resultTable(title, rows) {
-  return h('div.result', {}, h('h4', {}, title), h('table', {}, rows.map((r, i) => h('tr', {}, r.map((cell) => h(i === 0 ? 'th' : 'td', {}, String(cell ?? '')))))));
+  return h('div.result', { tabindex: 0, role: 'region', 'aria-label': title }, h('h4', {}, title), h('table', {}, rows.map((r, i) => h('tr', {}, r.map((cell) => h(i === 0 ? 'th' : 'td', {}, String(cell ?? '')))))));
 }

@@ -1,6 +1,8 @@
 /** Sea Salt & Paper: your hand, the draw pile, two discard piles, duos in front of each player. */
 import { h } from '../dom.js';
-import { back, card, row, target } from '../cards.js';
+import { backs, card, row, target } from '../cards.js';
+import { sspInfo } from '../card-info.js';
+import { word } from '../words.js';
 import { resultTable, tr, who } from './index.js';
 
 const COLOURS = {
@@ -10,6 +12,7 @@ const COLOURS = {
 const DARK = new Set(['darkBlue', 'black', 'purple']);
 /** A mark per category, from fonts every system has (no emoji font needed). */
 const MARK = { duo: '◆', collector: '●', multiplier: '✕', mermaid: '★' };
+const CATEGORY = { duo: ['duo', 'جفت'], collector: ['collector', 'کلکسیونی'], multiplier: ['multiplier', 'ضریب'], mermaid: ['mermaid', 'پری دریایی'] };
 const FA = { crab: 'خرچنگ', boat: 'قایق', fish: 'ماهی', swimmer: 'شناگر', shark: 'کوسه', shell: 'صدف', octopus: 'هشت‌پا', penguin: 'پنگوئن', sailor: 'ملوان', lighthouse: 'فانوس دریایی', shoalOfFish: 'دستهٔ ماهی', penguinColony: 'کلونی پنگوئن', captain: 'ناخدا', mermaid: 'پری دریایی' };
 
 /** A card's name: the catalog's where it has one, else from its type. */
@@ -23,10 +26,10 @@ function cardName(c, x) {
 function face(c, x, opts = {}) {
   return card(
     c,
-    { key: `card:${x.id}`, style: { background: COLOURS[x.colour] ?? '#fff', color: DARK.has(x.colour) ? '#fff' : '#1f2430' }, title: `${cardName(c, x)} (${x.category}, ${x.colour})`, ...opts },
+    { key: `card:${x.id}`, style: { background: COLOURS[x.colour] ?? '#fff', color: DARK.has(x.colour) ? '#fff' : '#1f2430' }, info: () => sspInfo(x, cardName(c, x), c.lang), ...opts },
     h('span.mark', { 'aria-hidden': 'true' }, MARK[x.category] ?? '•'),
     h('span.label', {}, cardName(c, x)),
-    h('span.sub', {}, x.category),
+    h('span.sub', {}, tr(c, ...(CATEGORY[x.category] ?? [x.category]))),
   );
 }
 
@@ -43,19 +46,19 @@ export default {
       h('div.seatrow', {}, others.map((p) =>
         h('div', {},
           target(c, `seat:${p.seat}`, 'player', c.name(p.seat)),
-          row(`${p.handCount} ${tr(c, 'cards', 'کارت')}${p.protected ? ` · ${tr(c, 'protected', 'محافظت‌شده')}` : ''}`,
-            p.hand ? p.hand.map((x) => face(c, x, { cls: 'small', owner: p.seat })) : Array.from({ length: p.handCount }, () => back(c, { cls: 'small' })),
+          row(`${c.n(p.handCount)} ${tr(c, 'cards', 'کارت')}${p.protected ? ` · ${tr(c, 'protected', 'محافظت‌شده')}` : ''}`,
+            p.hand ? p.hand.map((x) => face(c, x, { cls: 'small', owner: p.seat })) : [backs(c, p.handCount)],
             { dataset: { hand: p.seat, ...(p.hand ? { revealed: 'true' } : {}) } }),
           p.duos.length ? row(tr(c, 'Duos', 'جفت‌ها'), p.duos.flatMap((d) => d.cards.map((x) => face(c, x, { cls: 'small' })))) : null))),
       h('div.seatrow', {},
-        row(tr(c, 'Draw pile', 'دستهٔ کارت'), [target(c, 'deck', 'deck', `${view.deckCount}`)]),
-        ...view.discards.map((d) => row(`${tr(c, 'Discard', 'دورریز')} ${d.pile + 1} (${d.count})`, [d.top ? face(c, d.top, { key: `pile:${d.pile}` }) : target(c, `pile:${d.pile}`, 'empty', '—')])),
+        row(tr(c, 'Draw pile', 'دستهٔ کارت'), [target(c, 'deck', 'deck', c.n(view.deckCount))]),
+        ...view.discards.map((d) => row(`${tr(c, 'Discard', 'دورریز')} ${c.n(d.pile + 1)} (${c.n(d.count)})`, [d.top ? face(c, d.top, { key: `pile:${d.pile}` }) : target(c, `pile:${d.pile}`, 'empty', '—')])),
         view.drawn?.length ? row(tr(c, 'Drawn: keep one', 'کشیده‌شده: یکی را نگه دارید'), view.drawn.map((x) => face(c, x, { owner: me }))) : null,
         view.crabPileCards?.length ? row(tr(c, 'Crab: take one', 'خرچنگ: یکی را بردارید'), view.crabPileCards.map((x) => face(c, x, { cls: 'small' }))) : null),
       h('p.note', {}, [
-        `${tr(c, 'Round', 'دور')} ${view.round} · ${tr(c, 'target', 'هدف')} ${view.targetScore}`,
-        view.call ? ` · ${view.call.kind === 'STOP' ? 'STOP' : 'LAST CHANCE'} ${tr(c, 'called by', 'اعلام از')} ${who(c, view.call.caller)}` : '',
-        view.myPoints ? ` · ${tr(c, 'your points', 'امتیاز شما')}: ${view.myPoints.total} + ${tr(c, 'colour', 'رنگ')} ${view.myColourBonus ?? 0}` : '',
+        `${tr(c, 'Round', 'دور')} ${c.n(view.round)} · ${tr(c, 'first to', 'هدف')} ${c.n(view.targetScore)} ${tr(c, 'points wins', 'امتیاز')}`,
+        view.call ? ` · ${word(view.call.kind, c.lang)} ${tr(c, 'called by', 'اعلام از')} ${who(c, view.call.caller)}` : '',
+        view.myPoints ? ` · ${tr(c, 'your points', 'امتیاز شما')}: ${c.n(view.myPoints.total)} + ${tr(c, 'colour', 'رنگ')} ${c.n(view.myColourBonus ?? 0)}` : '',
       ].join('')),
       me === null || me === undefined ? null : row(tr(c, 'Your hand', 'دست شما'), (view.myHand ?? []).map((x) => face(c, x, { owner: me })), { dataset: { hand: me } }),
       mine?.duos.length ? row(tr(c, 'Your duos', 'جفت‌های شما'), mine.duos.flatMap((d) => d.cards.map((x) => face(c, x, { cls: 'small' })))) : null,
@@ -86,8 +89,8 @@ export default {
       case 'chooseCard': return `${tr(c, 'Take', 'بردار')} ${n(m.card)}`;
       case 'chooseOpponent': return `${tr(c, 'Steal a card from', 'کارتی بدزد از')} ${c.name(m.opponent)}`;
       case 'endTurn': return tr(c, 'End turn', 'پایان نوبت');
-      case 'stop': return tr(c, 'Call STOP', 'اعلام STOP');
-      case 'lastChance': return tr(c, 'Call LAST CHANCE', 'اعلام LAST CHANCE');
+      case 'stop': return tr(c, 'Call STOP (the round ends now)', 'اعلام «بس» (دور همین حالا تمام می‌شود)');
+      case 'lastChance': return tr(c, 'Call LAST CHANCE (a bet: the others play one more turn)', 'اعلام «آخرین فرصت» (شرط: دیگران یک نوبت دیگر بازی می‌کنند)');
       default: return undefined;
     }
   },
@@ -97,9 +100,9 @@ export default {
   result(view, c) {
     const r = view.lastRound;
     if (!r) return null;
-    return resultTable(`${tr(c, 'Round', 'دور')} ${r.round}: ${r.reason}${r.caller !== null && r.caller !== undefined ? ` (${who(c, r.caller)})` : ''}`, [
+    return resultTable(`${tr(c, 'Round', 'دور')} ${c.n(r.round)}: ${word(r.reason, c.lang)}${r.caller !== null && r.caller !== undefined ? ` (${who(c, r.caller)})` : ''}`, [
       [tr(c, 'Player', 'بازیکن'), tr(c, 'cards', 'کارت‌ها'), tr(c, 'colour', 'رنگ'), tr(c, 'score', 'امتیاز'), tr(c, 'total', 'جمع')],
-      ...r.players.map((p) => [who(c, p.seat), p.cardPoints, p.colourBonus, p.score, p.total]),
+      ...r.players.map((p) => [who(c, p.seat), c.n(p.cardPoints), c.n(p.colourBonus), c.n(p.score), c.n(p.total)]),
     ]);
   },
 };

@@ -1,17 +1,21 @@
 /** Seledyne: each seat's house, hand and reserve (yours face up), its counter, and Isthām. */
 import { h } from '../dom.js';
-import { back, card, row, target } from '../cards.js';
+import { backs, card, infoButton, row, target } from '../cards.js';
+import { seledyneInfo, seledyneTerm } from '../card-info.js';
+import { word } from '../words.js';
 import { resultTable, tr, who } from './index.js';
+import { cardName, HOUSES } from './seledyne-cards.js';
 
-const HOUSE = { NAB: '#3b6fb6', SAL: '#b8412f', YAR: '#d6a21e', ARM: '#4a8c4a', INE: '#7b4fa0', MOR: '#2f2f3a' };
+const HOUSE = { NAB: '#2f5f9e', SAL: '#a8382a', YAR: '#85600f', ARM: '#37733a', INE: '#6e4493', MOR: '#2f2f3a' };
 const SPECIAL = { EXCHANGE: '⇄', SUM: '+' };
 
-function face(c, x, opts = {}) {
+function face(c, x, opts = {}, where = 'hand') {
+  const house = HOUSES[x.house] ?? { en: x.house, fa: x.house };
   return card(
     c,
-    { key: `card:${x.id}`, style: { background: HOUSE[x.house] ?? '#777', color: '#fff' }, title: x.id + (x.special ? ` (${x.special})` : ''), ...opts },
-    h('span.corner', {}, x.house),
-    h('span.big', {}, x.value),
+    { key: `card:${x.id}`, style: { background: HOUSE[x.house] ?? '#777', color: '#fff' }, info: () => seledyneInfo(x, house, where, c.lang), ...opts },
+    h('span.corner', {}, house[c.lang] ?? house.en),
+    h('span.big', {}, c.n(x.value)),
     x.special ? h('span.sub', {}, SPECIAL[x.special] ?? x.special) : null,
   );
 }
@@ -30,16 +34,19 @@ export default {
         return h('div.seat-block', { dataset: { seat: p.seat } },
           h('div.seatrow', {},
             target(c, `seat:${p.seat}`, 'player', `${who(c, p.seat)} · ${houseName(c, p)}`),
-            h('span.note', {}, `${tr(c, 'die', 'تاس')} ${p.die} · ${tr(c, 'total', 'جمع')} ${p.total}${p.mustChoose ? ` · ${tr(c, 'choosing', 'در حال انتخاب')}` : ''}${p.hasChosen ? ' ✓' : ''}`)),
+            p.seat === seats[0].seat ? infoButton(seledyneTerm('house', c.lang), c.lang) : null,
+            h('span.note', {}, `${tr(c, 'die', 'تاس')} ${c.n(p.die)} · ${tr(c, 'total', 'جمع')} ${c.n(p.total)}${p.mustChoose ? ` · ${tr(c, 'choosing', 'در حال انتخاب')}` : ''}${p.hasChosen ? ' ✓' : ''}`)),
           h('div.seatrow', {},
-            row(`${tr(c, 'Hand', 'دست')} (${p.handCount})`, p.hand ? p.hand.map((x) => face(c, x, { owner: p.seat })) : Array.from({ length: p.handCount }, () => back(c, { cls: 'small' })), { dataset: { hand: p.seat } }),
-            row(`${tr(c, 'Reserve', 'ذخیره')} (${p.reserveCount})`, p.reserve ? p.reserve.map((x) => face(c, x, { cls: 'small', owner: p.seat })) : Array.from({ length: p.reserveCount }, () => back(c, { cls: 'small' })), { dataset: { hand: p.seat } }),
-            row(tr(c, 'Counter', 'پیشخوان'), p.counter.map((x) => face(c, x, { cls: 'small' })))));
+            row(`${tr(c, 'Hand', 'دست')} (${c.n(p.handCount)})`, p.hand ? p.hand.map((x) => face(c, x, { owner: p.seat })) : [backs(c, p.handCount)], { dataset: { hand: p.seat } }),
+            row(`${tr(c, 'Reserve', 'مخزن')} (${c.n(p.reserveCount)})`, p.reserve ? p.reserve.map((x) => face(c, x, { cls: 'small', owner: p.seat }, 'reserve')) : [backs(c, p.reserveCount)], { dataset: { hand: p.seat } }),
+            row(h('span', {}, tr(c, 'Counter', 'پیشخوان'), ' ', infoButton(seledyneTerm('counter', c.lang), c.lang)), p.counter.map((x) => face(c, x, { cls: 'small' }, 'counter')))));
       }),
-      row(`Isthām (${view.istham.length})`, view.istham.map((e) => face(c, e.card, { cls: 'small', title: `${e.card.id} · ${tr(c, 'tributed by', 'پیشکش از')} ${c.name(e.tributedBy)}` }))),
-      h('p.note', {}, `${tr(c, 'Stage', 'مرحله')} ${view.stage}/${view.stages} · ${tr(c, 'round', 'دور')} ${view.round} · ${view.phase}` +
-        (view.turn ? ` · ${tr(c, 'die this turn', 'تاس این نوبت')} ${view.turn.effectiveDie}${view.turn.selection.length ? ` · ${tr(c, 'tribute', 'پیشکش')}: ${view.turn.selection.map((x) => x.id).join(' ')}` : ''}` : '') +
-        (view.lastRound ? ` · ${tr(c, 'last round', 'دور آخر')}` : '')),
+      row(h('span', {}, `${tr(c, 'Isthām', 'ایستهام')} (${c.n(view.istham.length)}) `, infoButton(seledyneTerm('istham', c.lang), c.lang), ' ', infoButton(seledyneTerm('tribute', c.lang), c.lang)),
+        view.istham.map((e) => face(c, e.card, { cls: 'small', title: `${cardName(e.card.id, c.lang)} · ${tr(c, 'tributed by', 'پیشکش از')} ${c.name(e.tributedBy)}` }, 'istham'))),
+      h('p.note', {}, `${tr(c, 'Stage', 'مرحله')} ${c.n(view.stage)}/${c.n(view.stages)} · ${tr(c, 'round', 'دور')} ${c.n(view.round)} · ${word(view.phase, c.lang)}` +
+        (view.turn ? ` · ${tr(c, 'die this turn', 'تاس این نوبت')} ${c.n(view.turn.effectiveDie)}${view.turn.selection.length ? ` · ${tr(c, 'tribute', 'پیشکش')}: ${view.turn.selection.map((x) => cardName(x.id, c.lang)).join('، ')}` : ''}` : '') +
+        (view.lastRound ? ` · ${tr(c, 'last round', 'دور آخر')}` : ''),
+        view.phase === 'six' ? infoButton(seledyneTerm('six', c.lang), c.lang) : null),
     ];
   },
 
@@ -55,15 +62,15 @@ export default {
 
   label(m, c) {
     switch (m.type) {
-      case 'exchange': return `${tr(c, 'Exchange', 'مبادله')} ${m.give}${m.take ? ` ⇄ ${m.take}` : ''}`;
-      case 'roundDraw': return `${tr(c, 'Round draw', 'کشیدن دور')}${m.card ? ` ${m.card}` : ''}`;
+      case 'exchange': return `${tr(c, 'Exchange', 'مبادله')} ${cardName(m.give, c.lang)}${m.take ? ` ⇄ ${cardName(m.take, c.lang)}` : ''}`;
+      case 'roundDraw': return `${tr(c, 'Round draw', 'کشیدن دور')}${m.card ? ` ${cardName(m.card, c.lang)}` : ''}`;
       case 'skipRoundDraw': return tr(c, 'Skip the round draw', 'بدون کشیدن');
-      case 'sixRule': return m.use ? `${tr(c, 'Use the Six rule', 'قانون شش')}${m.card ? ` · ${m.card}` : ''}` : tr(c, 'Do not use the Six rule', 'بدون قانون شش');
-      case 'tribute': return `${tr(c, 'Tribute', 'پیشکش')} ${m.card}`;
+      case 'sixRule': return m.use ? `${tr(c, 'Use the Six rule', 'قانون شش')}${m.card ? ` · ${cardName(m.card, c.lang)}` : ''}` : tr(c, 'Do not use the Six rule', 'بدون قانون شش');
+      case 'tribute': return `${tr(c, 'Tribute', 'پیشکش')} ${cardName(m.card, c.lang)}`;
       case 'confirmTribute': return m.boost ? tr(c, 'Confirm tribute, boost the die', 'تأیید پیشکش، با افزایش تاس') : tr(c, 'Confirm tribute', 'تأیید پیشکش');
-      case 'sixMultipleDraw': return `${tr(c, 'Draw', 'بکش')}${m.card ? ` ${m.card}` : ''}`;
+      case 'sixMultipleDraw': return `${tr(c, 'Draw', 'بکش')}${m.card ? ` ${cardName(m.card, c.lang)}` : ''}`;
       case 'stopDrawing': return tr(c, 'Stop drawing', 'پایان کشیدن');
-      case 'gift': return `${tr(c, 'Gift', 'هدیه')} ${m.cards.join(' + ')} → ${c.name(m.target)}`;
+      case 'gift': return `${tr(c, 'Gift', 'هدیه')} ${m.cards.map((x) => cardName(x, c.lang)).join(' + ')} ${c.lang === 'fa' ? '←' : '→'} ${c.name(m.target)}`;
       case 'pass': return tr(c, 'Pass', 'گذر');
       case 'endTurn': return tr(c, 'End turn', 'پایان نوبت');
       default: return undefined;
@@ -75,9 +82,9 @@ export default {
   result(view, c) {
     const r = view.stageResults[view.stageResults.length - 1];
     if (!r) return null;
-    return resultTable(`${tr(c, 'Stage', 'مرحله')} ${r.stage}: ${r.reason}`, [
-      [tr(c, 'Player', 'بازیکن'), 'Isthām', tr(c, 'counter', 'پیشخوان'), tr(c, 'score', 'امتیاز'), tr(c, 'total', 'جمع')],
-      ...r.scores.map((s) => [who(c, s.seat), s.positive, -s.negative, s.score, s.total]),
+    return resultTable(`${tr(c, 'Stage', 'مرحله')} ${c.n(r.stage)}: ${word(r.reason, c.lang)}`, [
+      [tr(c, 'Player', 'بازیکن'), tr(c, 'Isthām', 'ایستهام'), tr(c, 'counter', 'پیشخوان'), tr(c, 'score', 'امتیاز'), tr(c, 'total', 'جمع')],
+      ...r.scores.map((s) => [who(c, s.seat), c.n(s.positive), c.n(-s.negative), c.n(s.score), c.n(s.total)]),
     ]);
   },
 };

@@ -1,21 +1,22 @@
 /** Silver: every player's village row (face up, face down, or known to you), the deck, the discard pile, the held card. */
 import { h } from '../dom.js';
 import { back, card, row, target } from '../cards.js';
+import { silverInfo } from '../card-info.js';
+import { word } from '../words.js';
 import { resultTable, tr, who } from './index.js';
 
 const EDITION = { dagger: '#8d2f2f', coin: '#a17a16', amulet: '#2f5f8d', bullet: '#4d4d4d', promo: '#6b3f8d' };
 
-function power(c, x) {
-  const entry = Array.isArray(c.type.catalog) ? c.type.catalog.find((k) => k.edition === x.edition && k.number === x.number) : null;
-  return entry?.powerText ?? '';
+function entryOf(c, x) {
+  return Array.isArray(c.type.catalog) ? c.type.catalog.find((k) => k.edition === x.edition && k.number === x.number) : null;
 }
 
 function face(c, x, opts = {}) {
   const name = c.lang === 'fa' ? x.nameFa ?? x.name : x.name;
   return card(
     c,
-    { style: { background: '#fbf8ef', borderTop: `8px solid ${EDITION[x.edition] ?? '#555'}` }, title: `${x.number} ${x.name} · ${x.edition} · ${power(c, x)}`, ...opts },
-    h('span.big', {}, x.number),
+    { style: { background: '#fbf8ef', borderTop: `8px solid ${EDITION[x.edition] ?? '#555'}` }, info: () => silverInfo(entryOf(c, x), x, c.lang), ...opts },
+    h('span.big', {}, c.n(x.number)),
     h('span.label', {}, name.replace(/\s*\(.*\)$/, '')),
     opts.sub ? h('span.sub', {}, opts.sub) : null,
   );
@@ -24,9 +25,9 @@ function face(c, x, opts = {}) {
 function slot(c, seat, s) {
   const key = `v:${seat}:${s.position}`;
   const marks = [s.amulet ? tr(c, 'amulet', 'طلسم') : '', s.guarded ? tr(c, 'guarded', 'محافظت') : '', s.rotated ? '↻' : ''].filter(Boolean).join(' ');
-  if (!s.card) return back(c, { key, cls: s.rotated ? 'rotated' : '' });
-  // A face-down card you know (peeked) is drawn dimmed: only you see it.
-  return face(c, s.card, { key, cls: s.faceUp ? '' : s.publicKnown ? 'known' : 'peeked', owner: s.faceUp || s.publicKnown ? undefined : seat, sub: s.faceUp ? marks : `${tr(c, 'face down', 'رو به پایین')} ${marks}` });
+  if (!s.card) return back(c, { key, cls: s.rotated ? 'rotated' : '', label: `${tr(c, 'face-down card', 'کارت پشت‌ورو')} ${c.n(s.position + 1)}${marks ? ` (${marks})` : ''}` });
+  // A face-down card you know (peeked, in your village or another's) is drawn dimmed: only you see it.
+  return face(c, s.card, { key, cls: s.faceUp ? '' : s.publicKnown ? 'known' : 'peeked', owner: s.faceUp || s.publicKnown ? undefined : c.seat, sub: s.faceUp ? marks : `${tr(c, 'face down', 'رو به پایین')} ${marks}` });
 }
 
 export default {
@@ -40,18 +41,18 @@ export default {
       ...villages.map((v) => {
         const cards = v.cards.map((s) => slot(c, v.seat, s));
         if (v.seat === me && ends) cards.unshift(target(c, 'end:left', 'gap', '←')), cards.push(target(c, 'end:right', 'gap', '→'));
-        return h('div', {}, target(c, `seat:${v.seat}`, 'player', `${who(c, v.seat)} · ${tr(c, 'score', 'امتیاز')} ${view.scores[v.seat]}${view.caller === v.seat ? ` · ${tr(c, 'called', 'اعلام کرد')}` : ''}`),
+        return h('div', {}, target(c, `seat:${v.seat}`, 'player', `${who(c, v.seat)} · ${tr(c, 'score', 'امتیاز')} ${c.n(view.scores[v.seat])}${view.caller === v.seat ? ` · ${tr(c, 'called', 'اعلام کرد')}` : ''}`),
           row(null, cards, { dataset: { village: v.seat } }));
       }),
       h('div.seatrow', {},
-        row(tr(c, 'Deck', 'دسته'), [target(c, 'deck', 'deck', String(view.deckCount))]),
-        row(`${tr(c, 'Discard', 'دورریز')} (${view.discard.length})`, [top ? face(c, top, { key: 'discard' }) : target(c, 'discard', 'empty', '—')]),
+        row(tr(c, 'Deck', 'دسته'), [target(c, 'deck', 'deck', c.n(view.deckCount))]),
+        row(`${tr(c, 'Discard', 'دورریز')} (${c.n(view.discard.length)})`, [top ? face(c, top, { key: 'discard' }) : target(c, 'discard', 'empty', '—')]),
         view.display.length ? row(tr(c, 'Squire display', 'نمایش اسکوایر'), view.display.map((x, i) => face(c, x, { key: `display:${i}`, cls: 'small' }))) : null,
-        view.hand.length ? row(`${tr(c, 'Held by', 'در دست')} ${holder === undefined ? '' : who(c, holder)}`, view.hand.map((x, i) => (x ? face(c, x, { key: `held:${i}` }) : back(c, {}))),
+        view.hand.length ? row(`${tr(c, 'Held by', 'در دست')} ${holder === undefined ? '' : who(c, holder)}`, view.hand.map((x, i) => (x ? face(c, x, { key: `held:${i}` }) : back(c, { key: `held:${i}` }))),
           { dataset: { hand: holder ?? '', ...(holder !== me ? { revealed: 'true' } : {}) } }) : null),
-      h('p.note', {}, `${tr(c, 'Round', 'دور')} ${view.round}/${view.rounds} · ${view.phase}` +
-        (view.pending ? ` · ${view.pending.prompt}` : '') +
-        ` · ${tr(c, 'token', 'نشان')}: ${view.token.kind} (${who(c, view.token.holder)}${view.token.active ? ', active' : ''})`),
+      h('p.note', {}, `${tr(c, 'Round', 'دور')} ${c.n(view.round)}/${c.n(view.rounds)} · ${tr(c, 'lowest total wins', 'کمترین جمع می‌برد')} · ${word(view.phase, c.lang)}` +
+        (view.pending?.prompt ? ` · ${prompt(c, view.pending.prompt)}` : '') +
+        ` · ${tr(c, 'silver token', 'نشان نقره')}: ${word(view.token.kind, c.lang)} (${who(c, view.token.holder)}${view.token.active ? tr(c, ', active', '، فعال') : ''})`),
     ];
   },
 
@@ -80,8 +81,8 @@ export default {
       case 'peek': return `${tr(c, 'Peek at', 'نگاه به')} ${m.positions.map(pos).join(', ')}`;
       case 'draw': return m.display !== undefined ? `${tr(c, 'Take display card', 'برداشتن کارت نمایش')} ${m.display + 1}` : tr(c, 'Draw from the deck', 'از دسته بکش');
       case 'take': return tr(c, 'Take the discard', 'دورریز را بردار');
-      case 'call': return tr(c, 'Call a vote', 'اعلام رأی‌گیری');
-      case 'give': return `${tr(c, 'Give the Zombie', 'زامبی را بده')} (${pos(m.position)}, ${m.end})`;
+      case 'call': return tr(c, 'Call a vote (everyone else plays one last turn)', 'اعلام رأی‌گیری (بقیه یک نوبت آخر بازی می‌کنند)');
+      case 'give': return `${tr(c, 'Give the Zombie', 'زامبی را بده')} (${pos(m.position)}, ${m.end === 'left' ? tr(c, 'left end', 'سر چپ') : tr(c, 'right end', 'سر راست')})`;
       case 'activate': return `${tr(c, 'Activate', 'فعال کن')} ${pos(m.position)}${m.option ? ` #${m.option + 1}` : ''}`;
       case 'token': return tr(c, 'Use the silver token', 'نشان نقره');
       case 'guard': return `${tr(c, 'Guard', 'محافظت از')} ${pos(m.position)}`;
@@ -107,9 +108,41 @@ export default {
   result(view, c) {
     const r = view.history[view.history.length - 1];
     if (!r) return null;
-    return resultTable(`${tr(c, 'Round', 'دور')} ${r.round}: ${r.reason}${r.caller !== null && r.caller !== undefined ? ` (${who(c, r.caller)}${r.callSucceeded ? ' ✓' : ' ✗'})` : ''}`, [
+    return resultTable(`${tr(c, 'Round', 'دور')} ${c.n(r.round)}: ${word(r.reason, c.lang)}${r.caller !== null && r.caller !== undefined ? ` (${who(c, r.caller)}${r.callSucceeded ? ' ✓' : ' ✗'})` : ''} · ${tr(c, 'lowest total wins', 'کمترین جمع می‌برد')}`, [
       [tr(c, 'Player', 'بازیکن'), tr(c, 'village', 'دهکده'), tr(c, 'round', 'دور'), tr(c, 'total', 'جمع')],
-      ...r.totals.map((v, i) => [who(c, i), v, r.roundScores[i], view.scores[i]]),
+      ...r.totals.map((v, i) => [who(c, i), c.n(v), c.n(r.roundScores[i]), c.n(view.scores[i])]),
     ]);
   },
 };
+
+/** The view's prompts (English from the engine) in Persian. */
+const PROMPTS = {
+  'exchange the taken card': 'کارت برداشته را مبادله کنید',
+  'discard the card, use its power, or exchange it': 'کارت را دور بیندازید، از قدرتش استفاده کنید یا مبادله‌اش کنید',
+  'choose the drawn card to keep': 'کارتی را که نگه می‌دارید برگزینید',
+  'choose where the card goes': 'جای کارت را برگزینید',
+  'choose an end of your village': 'یک سر دهکده‌تان را برگزینید',
+  'choose a face-down card to look at': 'کارت پشت‌ورویی را برای نگاه برگزینید',
+  'choose a card to turn over': 'کارتی را برای برگرداندن برگزینید',
+  'choose one of your cards to swap': 'یکی از کارت‌هایتان را برای جابه‌جایی برگزینید',
+  "choose another player's card to swap with it": 'کارت بازیکن دیگری را برای جابه‌جایی با آن برگزینید',
+  'choose a card to exchange for the top deck card, or skip': 'کارتی را برای مبادله با کارت روی دسته برگزینید، یا رد شوید',
+  'choose a card of the discard pile': 'کارتی از دورریز برگزینید',
+  'choose one of your cards to rotate': 'یکی از کارت‌هایتان را برای چرخاندن برگزینید',
+  'choose a rotated card to discard': 'کارت چرخانده‌ای را برای دور انداختن برگزینید',
+  'choose a number': 'عددی برگزینید',
+  'choose the cards the drawn card replaces': 'کارت‌هایی را که کارت کشیده جایگزینشان می‌شود برگزینید',
+  'choose cards you believe are worth 6 or more, then confirm': 'کارت‌هایی را که گمان می‌کنید ۶ یا بیشترند برگزینید، سپس تأیید کنید',
+  'choose one of your face-up cards to discard': 'یکی از کارت‌های رویتان را برای دور انداختن برگزینید',
+  'choose one of your cards for the token (amulet or bullet)': 'یکی از کارت‌هایتان را برای نشان (طلسم یا گلوله) برگزینید',
+  'name the card your Bodyguard protects': 'کارتی را که محافظتان از آن محافظت می‌کند نام ببرید',
+  'apply your Debt Collector (confirm) or decline it (skip)': 'طلبکار را اعمال کنید (تأیید) یا نپذیرید (رد شدن)',
+  'apply your Halfling (confirm) or decline it (skip)': 'نیم‌قد را اعمال کنید (تأیید) یا نپذیرید (رد شدن)',
+  'choose a card to keep for the next round': 'کارتی را برای دور بعد نگه دارید',
+  'choose a card to give': 'کارتی را برای دادن برگزینید',
+  'choose a player': 'بازیکنی را برگزینید',
+  'choose the position for your kept card': 'جای کارت نگه‌داشته را برگزینید',
+};
+function prompt(c, text) {
+  return c.lang === 'fa' ? PROMPTS[text] ?? text : text;
+}

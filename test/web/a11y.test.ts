@@ -1,0 +1,39 @@
+/// <reference lib="dom" />
+/**
+ * axe-core finds no serious or critical violation on any kind of page: the lobby, a table of
+ * each game (as a seat with moves to make), a finished game, a rules page, in English and in Persian.
+ */
+import { describe, expect, it } from 'vitest';
+import { games } from '../../services/engine/registry.js';
+import { useServer } from '../kit/server.js';
+import { seriousViolations } from './axe.js';
+import { openAsSeat, playFirstMoves, seatedGame } from './api-game.js';
+import { player, problems, useBrowser } from './browser.js';
+
+const server = useServer();
+const chrome = useBrowser();
+
+describe('axe-core: no serious or critical violation', () => {
+  for (const lang of ['en', 'fa'] as const) {
+    it(`${lang}: the lobby, a table of each game, a finished game, a rules page`, async () => {
+      const page = await player(chrome.browser, server.url, 'Ann', lang);
+      const found: Record<string, unknown> = { lobby: await seriousViolations(page) };
+      for (const g of games) {
+        const game = await seatedGame(server, g.id, 2, g.id === 'silver' ? { rounds: 1 } : {});
+        await openAsSeat(page, server.url, game, 0, g.id);
+        found[g.id] = await seriousViolations(page);
+      }
+      const over = await seatedGame(server, 'scout', 2);
+      await playFirstMoves(server, over);
+      await openAsSeat(page, server.url, over, 0, 'scout');
+      await page.waitForSelector('.banner.over');
+      found.finished = await seriousViolations(page);
+      await page.goto(`${server.url}/#/rules/silver/4.1`);
+      await page.waitForSelector('section.rules h1');
+      found.rules = await seriousViolations(page);
+      console.log(`axe ${lang}: ${Object.entries(found).map(([k, v]) => `${k} ${(v as { id: string; nodes: number }[]).map((x) => `${x.id}×${x.nodes}`).join('+') || 0}`).join(', ')}`);
+      for (const [where, v] of Object.entries(found)) expect(v, where).toEqual([]);
+      expect(problems(page)).toEqual([]);
+    }, 120_000);
+  }
+});

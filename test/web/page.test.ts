@@ -1,0 +1,216 @@
+/// <reference lib="dom" />
+/// <reference lib="dom.iterable" />
+/**
+ * A page a newcomer can learn from (issue #23), in Chromium: cards that explain themselves (the
+ * card panel, Silver's base deck, Seledyne's words), rules pages linked from the form and the
+ * table, a log in sentences with the last move highlighted, results in words, phones (no
+ * sideways scrolling, 44 px buttons, SCOUT's hand in one row), and focus after a move.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { cards as silverCards } from '../../services/engine/games/silver/index.js';
+import { games } from '../../services/engine/registry.js';
+import { useServer, type TestServer } from '../kit/server.js';
+import { openAsSeat, playFirstMoves, seatedGame, type ApiGame } from './api-game.js';
+import { SHOTS, problems, player, ready, useBrowser } from './browser.js';
+
+const server = useServer();
+const chrome = useBrowser();
+
+/** A phone: touch, the given width. */
+async function phone(browser: Browser, width: number, lang: 'en' | 'fa' = 'en'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 800 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const seen: string[] = [];
+  page.on('pageerror', (e) => seen.push(e.message));
+  page.on('console', (m) => m.type() === 'error' && seen.push(m.text()));
+  (page as Page & { problems: string[] }).problems = seen;
+  await page.goto(server.url);
+  await page.evaluate((lang) => localStorage.setItem('parlor.v1', JSON.stringify({ name: 'Ann', lang })), lang);
+  await page.reload();
+  await ready(page);
+  return page;
+}
+
+/** Plays `seat`'s first legal move through the API. */
+async function apiMove(s: TestServer, g: ApiGame, seat: number, pick = (moves: { type: string }[]) => moves[0]) {
+  const { data } = await s.gql('query($id: ID!) { game(id: $id) { version legalMoves } }', { id: g.gameId }, g.tokens[seat]);
+  const sent = await s.gql('mutation($id: ID!, $m: JSON!, $v: Int) { submitMove(gameId: $id, move: $m, expectedVersion: $v) { game { version } } }', { id: g.gameId, m: pick(data.game.legalMoves), v: data.game.version }, g.tokens[seat]);
+  if (sent.errors) throw new Error(JSON.stringify(sent.errors));
+  return sent.data.submitMove.game.version as number;
+}
+
+async function toMove(s: TestServer, g: ApiGame): Promise<number[]> {
+  const { data } = await s.gql('query($id: ID!) { game(id: $id) { status { toMove } } }', { id: g.gameId });
+  return data.game.status.toMove;
+}
+
+const longPress = (page: Page, selector: string) =>
+  page.$eval(selector, (el) => el.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true, clientX: 1, clientY: 1 })));
+
+describe('cards and rules that explain themselves', () => {
+  it("Silver deals the base deck by default, and a card's power opens in the card panel on a click and on a long press", async () => {
+    const g = await seatedGame(server, 'silver', 2);
+    const { data } = await server.gql('query($id: ID!) { game(id: $id) { options } }', { id: g.gameId });
+    expect(data.game.options.edition).toBe('amulet');
+    const page = await phone(chrome.browser, 390);
+    await openAsSeat(page, server.url, g, 0, 'silver');
+    const top = await page.$eval('[data-key=discard]', (el) => Number(el.querySelector('.big')!.textContent));
+    const entry = silverCards.find((c) => c.edition === 'amulet' && c.number === top)!;
+    await page.click('[data-key=discard]'); // no move uses the discard while the players peek
+    await page.waitForSelector('dialog.card-panel[open]');
+    expect(await page.textContent('dialog.card-panel')).toContain(entry.powerText);
+    await page.click('dialog.card-panel button');
+    await page.waitForSelector('dialog.card-panel:not([open])', { state: 'attached' });
+    await longPress(page, '[data-key=discard]');
+    await page.waitForSelector('dialog.card-panel[open]');
+    expect(await page.textContent('dialog.card-panel h2')).toContain(entry.names.en);
+    await page.screenshot({ path: `${SHOTS}/card-panel-silver-phone.png` });
+    expect(problems(page)).toEqual([]);
+  });
+
+  it('Seledyne names its cards and explains Isthām and the Counter', async () => {
+    const g = await seatedGame(server, 'seledyne', 2);
+    const page = await player(chrome.browser, server.url, 'Ann');
+    await openAsSeat(page, server.url, g, 0, 'seledyne');
+    expect(await page.textContent('.board')).not.toMatch(/NAB-|SAL-/);
+    expect(await page.locator('.board .card .corner', { hasText: 'Nabist' }).count()).toBeGreaterThan(0);
+    await page.click('button.info[aria-label="About Isthām"]');
+    expect(await page.textContent('dialog.card-panel[open]')).toContain('Tributed cards');
+    await page.screenshot({ path: `${SHOTS}/card-panel-seledyne-istham.png` });
+    await page.keyboard.press('Escape');
+    await page.click('button.info[aria-label="About The Counter"]');
+    expect(await page.textContent('dialog.card-panel[open]')).toContain('count against');
+    await page.keyboard.press('Escape');
+    await longPress(page, '[data-hand="0"] .card');
+    expect(await page.textContent('dialog.card-panel[open]')).toMatch(/A card of house Nabist, value \d+/);
+  });
+
+  it("serves each game's rules and renders them; the create form's option help and the table link to their sections", async () => {
+    for (const g of games) {
+      const res = await fetch(`${server.url}/rules/${g.id}.md`);
+      expect(res.status, g.id).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^text\/markdown/);
+    }
+    const page = await player(chrome.browser, server.url, 'Ann');
+    await page.click('article[data-type=scout] form summary');
+    const link = page.locator('article[data-type=scout] .option-help a[href^="#/rules/scout/"]').first();
+    const href = (await link.getAttribute('href'))!;
+    expect(await page.textContent('article[data-type=scout] .options')).not.toContain('docs/rules/scout.md');
+    await link.click();
+    await page.waitForSelector('section.rules h1');
+    expect(await page.textContent('section.rules h1')).toContain('SCOUT');
+    const section = href.split('/').pop()!;
+    expect(await page.locator(`.rules-text [id="s-${section.split('.')[0]}"]`).count()).toBe(1);
+    expect(await page.locator('.rules-text table').count()).toBeGreaterThan(0);
+    await page.screenshot({ path: `${SHOTS}/rules-scout.png` });
+    await page.goto(`${server.url}/#/`);
+    expect(await page.textContent('article[data-type=silver]')).toContain('is complete');
+    const g = await seatedGame(server, 'sea-salt-and-paper', 2);
+    await openAsSeat(page, server.url, g, 0, 'sea-salt-and-paper');
+    await page.click('a.rules-link');
+    await page.waitForSelector('section.rules h1');
+    expect(page.url()).toContain('#/rules/sea-salt-and-paper');
+    expect(problems(page)).toEqual([]);
+  });
+});
+
+describe('what just happened, in words', () => {
+  for (const lang of ['en', 'fa'] as const) {
+    it(`${lang}: the log says each move in a sentence, newest first; the moved cards are highlighted; no engine words`, async () => {
+      const g = await seatedGame(server, 'scout', 2, {}, `log-${lang}`);
+      const page = await player(chrome.browser, server.url, 'Ann', lang);
+      await openAsSeat(page, server.url, g, 0, 'scout');
+      await apiMove(server, g, 0);
+      await apiMove(server, g, 1);
+      const mover = (await toMove(server, g))[0]!;
+      const v = await apiMove(server, g, mover, (ms) => ms.find((m) => m.type === 'show')!);
+      await page.waitForSelector(`section.table[data-version="${v}"]`);
+      await page.waitForSelector(`ol.history li.latest[data-version="${v}"]`);
+      const latest = await page.textContent('ol.history li.latest');
+      expect(latest).toContain(['Ann', 'Bob'][mover]);
+      expect(latest).toMatch(lang === 'en' ? /showed .* \(1 card\)/ : /نشان داد/);
+      const all = await page.textContent('ol.history');
+      expect(all).toMatch(lang === 'en' ? /chose whether to turn their hand|turned their hand|kept their hand/ : /دست/);
+      if (lang === 'fa') expect(all).not.toMatch(/[0-9]/);
+      expect(await page.locator('.zone.moved .card').count()).toBeGreaterThan(0);
+      const head = await page.textContent('.table-head');
+      expect(head).not.toMatch(/version|phase|نسخه|مرحله/);
+      expect(await page.textContent('section.table')).not.toMatch(/scouted-around|cannot-act|roundCap|turn-open/);
+      await page.screenshot({ path: `${SHOTS}/log-scout-${lang}.png`, fullPage: true });
+      expect(problems(page)).toEqual([]);
+    });
+  }
+
+  it('a finished game shows the final score sheet; Silver says that the lowest total wins', async () => {
+    const g = await seatedGame(server, 'scout', 2);
+    await playFirstMoves(server, g);
+    const page = await player(chrome.browser, server.url, 'Ann');
+    await openAsSeat(page, server.url, g, 0, 'scout');
+    await page.waitForSelector('.final-sheet');
+    expect(await page.locator('.final-sheet tr').count()).toBe(3);
+    expect(await page.textContent('.final-sheet')).toContain('The highest total wins.');
+    expect(await page.textContent('.banner.over')).toMatch(/(Ann|Bob).* won/);
+    await page.screenshot({ path: `${SHOTS}/final-sheet-scout.png`, fullPage: true });
+    const silver = await seatedGame(server, 'silver', 2);
+    await openAsSeat(page, server.url, silver, 0, 'silver');
+    expect(await page.textContent('.board .note')).toContain('lowest total wins');
+  });
+});
+
+describe('phones and keyboards', () => {
+  for (const width of [360, 390]) {
+    it(`${width} px: no page scrolls sideways, every button is at least 44 px, SCOUT's hand is one row that scrolls`, async () => {
+      const page = await phone(chrome.browser, width, width === 360 ? 'fa' : 'en');
+      const wide: string[] = [];
+      const check = async (where: string) => {
+        const { scroll, inner, small } = await page.evaluate(() => ({
+          scroll: document.scrollingElement!.scrollWidth,
+          inner: innerWidth,
+          small: [...document.querySelectorAll('button')].filter((b) => b.offsetParent !== null).map((b) => b.getBoundingClientRect()).filter((r) => r.height < 44 || r.width < 44).length,
+        }));
+        if (scroll > inner) wide.push(`${where}: ${scroll} > ${inner}`);
+        if (small) wide.push(`${where}: ${small} buttons under 44 px`);
+      };
+      await check('lobby');
+      await page.click('article[data-type=seledyne] form summary');
+      await check('lobby with options');
+      for (const game of games) {
+        const g = await seatedGame(server, game.id, 3);
+        await openAsSeat(page, server.url, g, 0, game.id);
+        await check(game.id);
+        await page.screenshot({ path: `${SHOTS}/phone-${width}-${game.id}.png`, fullPage: true });
+        if (game.id === 'scout') {
+          const hand = await page.$eval('[data-hand="0"] .cards', (el) => ({ rows: new Set([...el.querySelectorAll('.card:not(.gap)')].map((c) => (c as HTMLElement).offsetTop)).size, scrolls: el.scrollWidth > el.clientWidth }));
+          expect(hand).toEqual({ rows: 1, scrolls: true });
+        }
+      }
+      await page.goto(`${server.url}/#/rules/silver/4.1`);
+      await page.waitForSelector('section.rules h1');
+      await check('rules');
+      expect(wide).toEqual([]);
+    });
+  }
+
+  it('after a move made with the keyboard, focus is on the next useful element, not on the lobby link', async () => {
+    const g = await seatedGame(server, 'scout', 2, {}, 'focus');
+    const page = await player(chrome.browser, server.url, 'Ann');
+    await openAsSeat(page, server.url, g, 0, 'scout');
+    await page.focus('button.move[data-type=rotate]');
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => !document.querySelector('button.move[data-type=rotate]'));
+    const after = await page.evaluate(() => ({ inTable: !!document.activeElement?.closest('section.table'), back: document.activeElement?.matches('a.back') ?? false, tag: document.activeElement?.tagName }));
+    expect(after).toMatchObject({ inTable: true, back: false });
+    // Bob rotates; whoever starts, Ann's turn comes: then a card picked with the keyboard keeps the focus.
+    await apiMove(server, g, 1);
+    if ((await toMove(server, g))[0] === 1) await apiMove(server, g, 1, (ms) => ms.find((m) => m.type === 'show')!);
+    await page.waitForSelector('.board .card.live[data-key^="hand:"]');
+    const key = await page.$eval('.board .card.live[data-key^="hand:"]', (el) => (el as HTMLElement).dataset.key!);
+    await page.focus(`[data-key="${key}"]`);
+    await page.keyboard.press('Enter');
+    const focused = await page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.key ?? document.activeElement?.tagName);
+    expect(focused === key || (await page.$('.card.selected')) === null).toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.matches('a.back'))).toBe(false);
+    expect(problems(page)).toEqual([]);
+  });
+});

@@ -14,7 +14,7 @@ import { isBotKind } from './bots/kinds.js';
 import { systemAlarmClock, type AlarmClock } from './clocks/local-timers.js';
 import type { AnyGame } from './engine/core/index.js';
 import { playByTurn, type PlayByTurnOptions } from './play-by-turn.js';
-import { DynamoEventStore, DynamoFinishedGames, DynamoLobby, DynamoStats } from './store/index.js';
+import { crashAfterAppend, DynamoEventStore, DynamoFinishedGames, DynamoLobby, DynamoStats } from './store/index.js';
 import { statsProjection } from './analytics/stats-projection.js';
 import { finishedIndexProjection } from './analytics/finished-since.js';
 
@@ -30,13 +30,16 @@ export interface LocalParlorOptions {
   clock?: AlarmClock;
   /** Webhook retry backoff and outbox polling (tests shorten them). */
   webhooks?: PlayByTurnOptions['webhooks'];
+  /** Crash tests only: a file whose appearance makes the process kill -9 itself after the next append (store/crash-after-append.ts). */
+  crashAfterAppend?: string;
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
   const clock = options.clock ?? systemAlarmClock;
   const lobby = new DynamoLobby(options.client, options.tableName);
   const stats = new DynamoStats(options.client, options.tableName);
-  const store = new DynamoEventStore({ client: options.client, tableName: options.tableName });
+  const dynamo = new DynamoEventStore({ client: options.client, tableName: options.tableName });
+  const store = options.crashAfterAppend ? crashAfterAppend(dynamo, options.crashAfterAppend) : dynamo;
   const service = new ParlorService({ store, games: options.games, lobby, stats, now: () => clock.now(), isBotKind });
   for (const projection of [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName))]) service.onCommit((agg, commit) => projection.apply(agg, commit));
   const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, log: { error: (d, m) => console.error(m, d) } });

@@ -4,6 +4,7 @@
  *
  *   PORT (3000)  HOST (127.0.0.1)  DATA_DIR (./.data)  DYNAMODB_ENDPOINT (unset = embedded)
  *   TABLE_NAME (parlor)  LOG_LEVEL (info)
+ *   PARLOR_CRASH_AFTER_APPEND (crash tests only: a file whose appearance makes the server kill -9 itself after the next append)
  */
 import { join, resolve } from 'node:path';
 import { createLocalParlor } from './local.js';
@@ -38,7 +39,7 @@ await ensureTable(client, tableName);
 const signingSecret = localSigningSecret(join(dataDir, 'player-signing.key'));
 // Webhooks reach only public addresses unless WEBHOOK_PRIVATE_ADDRESSES=allow (a local receiver while developing).
 const webhooks = { privateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES === 'allow' };
-const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
+const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv(), crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

@@ -7,3 +7,4 @@ export * from './query-all.js';
 export * from './stats.js';
 export * from './finished.js';
 export * from './endpoint-file.js';
+export * from './crash-after-append.js';

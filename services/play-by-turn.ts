@@ -4,6 +4,7 @@
  * execute). services/local.ts composes it; on AWS services/handlers wire the same parts.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Reactions } from './app/reactions.js';
 import type { ParlorService } from './app/service.js';
 import { BotRunner } from './bots/runner.js';
 import { clockAnnotator } from './clocks/annotator.js';
@@ -23,6 +24,8 @@ import type { Inbox as InboxType } from './players/inbox.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
+  /** Where play-by-turn's reactions to commits are registered (inbox, timers, server moves). */
+  reactions: Reactions;
   client: DynamoDBClient;
   tableName: string;
   /** The player-token signing secret. */
@@ -85,12 +88,9 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
     ),
   );
   playByTurnService(o.service);
-  const projection = api.players.inbox.projection();
-  o.service.onCommit(async (agg, commit) => {
-    await projection.apply(agg, commit);
-    await timers.sync(agg);
-    bots.schedule(agg);
-  });
+  o.reactions.add(api.players.inbox.projection());
+  o.reactions.add({ name: 'timers', apply: (agg) => timers.sync(agg) });
+  o.reactions.add({ name: 'server-moves', background: true, apply: (agg) => bots.schedule(agg) });
   return { ...api, bots, timers, settle: () => settle(timers, bots),
     stop: () => {
       timers.stop();

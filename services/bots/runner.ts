@@ -63,11 +63,11 @@ export class BotRunner {
   }
 
   /**
-   * After a commit: runs `advance` after the game's earlier work, without holding up the caller,
-   * if the server has a move due (a later commit that brings one schedules itself).
+   * After a commit: runs `advance` after the game's earlier work, if the server has a move due (a
+   * later commit that brings one schedules itself). Resolves when that move is made (or failed, logged).
    */
-  schedule(committed: Aggregate): void {
-    if (!serverMoveDue(committed)) return;
+  schedule(committed: Aggregate): Promise<void> {
+    if (!serverMoveDue(committed)) return Promise.resolve();
     const gameId = committed.id;
     const previous = this.queues.get(gameId) ?? Promise.resolve();
     const run = previous
@@ -77,6 +77,7 @@ export class BotRunner {
         if (this.queues.get(gameId) === run) this.queues.delete(gameId);
       });
     this.queues.set(gameId, run);
+    return run;
   }
 
   get busy(): boolean {

@@ -95,6 +95,10 @@ export class Inbox {
       if (previous && previous.version >= fresh.version) continue;
       const stillWaiting = previous?.awaitingMyMove && fresh.awaitingMyMove;
       const entry: InboxEntry = { ...fresh, waitingSince: fresh.awaitingMyMove ? (stillWaiting ? previous!.waitingSince : commit.at) : null };
+      // Heard before the entry is written: a crash in between redelivers the commit, which finds the
+      // old entry and tells the listeners again (notifications use deterministic ids), never not at all.
+      const change = { entry, nowAwaiting: entry.awaitingMyMove && !stillWaiting, previous: previous ?? null };
+      for (const listener of this.listeners) await listener(change);
       try {
         await this.doc.send(
           new PutCommand({
@@ -108,8 +112,6 @@ export class Inbox {
         if (e instanceof ConditionalCheckFailedException) continue; // a newer commit got there first
         throw e;
       }
-      const change = { entry, nowAwaiting: entry.awaitingMyMove && !stillWaiting, previous: previous ?? null };
-      for (const listener of this.listeners) await listener(change);
     }
   }
 

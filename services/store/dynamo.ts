@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoChangeFeed } from './change-feed.js';
 import { queryAll } from './query-all.js';
 import { SNAPSHOT_EVERY, VersionConflict, type AppendResult, type Commit, type CommitScan, type EventStore, type NewCommit, type ScannedCommit, type Stream } from './port.js';
 import { COMMIT_PREFIX, commitSk, gamePk, KEY } from './schema.js';
@@ -23,6 +24,9 @@ interface CommitItem {
   command?: string;
   snapshot?: string;
   attemptId: string;
+  /** The change feed's keys (one machine only; see change-feed.ts). */
+  fpk?: string;
+  fsk?: string;
 }
 
 export interface DynamoStoreOptions {
@@ -33,6 +37,8 @@ export interface DynamoStoreOptions {
    * SNAPSHOT_EVERY: one page always reaches it, and no page carries a second snapshot's bytes.
    */
   pageSize?: number;
+  /** Writes each commit into this change feed (one machine; on AWS DynamoDB Streams is the feed). */
+  feed?: DynamoChangeFeed;
 }
 
 export class DynamoEventStore implements EventStore, CommitScan {
@@ -40,8 +46,10 @@ export class DynamoEventStore implements EventStore, CommitScan {
   private readonly table: string;
   private readonly pageSize: number;
   private readonly client: DynamoDBClient;
+  private readonly feed: DynamoChangeFeed | undefined;
 
   constructor(options: DynamoStoreOptions) {
+    this.feed = options.feed;
     this.doc = DynamoDBDocumentClient.from(options.client, { marshallOptions: { removeUndefinedValues: true } });
     this.client = options.client;
     this.table = options.tableName;
@@ -49,6 +57,16 @@ export class DynamoEventStore implements EventStore, CommitScan {
   }
 
   async append(gameId: string, expectedVersion: number, commit: NewCommit): Promise<AppendResult> {
+    const position = this.feed?.reserve();
+    try {
+      return { ...(await this.put(gameId, expectedVersion, commit, position)), ...(position !== undefined && { position }) };
+    } catch (e) {
+      if (position !== undefined) this.feed!.close(position); // nothing was written at this position
+      throw e;
+    }
+  }
+
+  private async put(gameId: string, expectedVersion: number, commit: NewCommit, position: number | undefined): Promise<AppendResult> {
     const version = expectedVersion + 1;
     const item: CommitItem = {
       pk: gamePk(gameId),
@@ -62,6 +80,7 @@ export class DynamoEventStore implements EventStore, CommitScan {
       command: commit.command === undefined ? undefined : JSON.stringify(commit.command),
       snapshot: commit.snapshot === undefined ? undefined : JSON.stringify(commit.snapshot),
       attemptId: commit.attemptId ?? randomUUID(),
+      ...(position !== undefined && DynamoChangeFeed.keys(position)),
     };
     try {
       await this.doc.send(

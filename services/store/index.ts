@@ -8,3 +8,4 @@ export * from './stats.js';
 export * from './finished.js';
 export * from './endpoint-file.js';
 export * from './crash-after-append.js';
+export * from './change-feed.js';

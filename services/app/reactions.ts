@@ -74,8 +74,10 @@ export class Reactions {
     const feed = this.options.feed;
     if (!feed) return 0;
     this.checkpoints = await feed.readCheckpoints();
-    // A reaction new in this build starts at the feed's end, as a stream consumer starts at LATEST.
-    for (const r of this.reactions) this.checkpoints[r.name] ??= feed.last;
+    // A reaction new in this build starts where the oldest other one stands (with none saved yet —
+    // a crash before the first save — every reaction starts at the beginning of the feed).
+    const start = Object.keys(this.checkpoints).length ? Math.min(...Object.values(this.checkpoints)) : 0;
+    for (const r of this.reactions) this.checkpoints[r.name] ??= start;
     const from = Math.min(...this.reactions.map((r) => this.checkpoints[r.name]!));
     // Commits appended from now on (a late timer, a bot's move) are delivered live, not here.
     const end = feed.last;

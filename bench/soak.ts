@@ -47,7 +47,7 @@ async function startServer(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   server = { child, pid: child.pid! };
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     if ((await fetch(`${BASE}/health`).catch(() => null))?.ok) return;
     await sleep(100);
   }

@@ -17,7 +17,7 @@ import { isBotKind } from './bots/kinds.js';
 import { systemAlarmClock, type AlarmClock } from './clocks/local-timers.js';
 import type { AnyGame } from './engine/core/index.js';
 import { playByTurn, type PlayByTurnOptions } from './play-by-turn.js';
-import { crashAfterAppend, DynamoChangeFeed, DynamoEventStore, DynamoFinishedGames, DynamoLobby, DynamoStats } from './store/index.js';
+import { crashAfterAppend, DynamoChangeFeed, DynamoEventStore, findHoles, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoStats } from './store/index.js';
 import { statsProjection } from './analytics/stats-projection.js';
 import { finishedIndexProjection } from './analytics/finished-since.js';
 
@@ -45,10 +45,13 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const stats = new DynamoStats(options.client, options.tableName);
   const feed = new DynamoChangeFeed(options.client, options.tableName);
   await feed.start();
-  const dynamo = new DynamoEventStore({ client: options.client, tableName: options.tableName, feed });
+  const log = { error: (d: object, m: string) => console.error(m, d) };
+  // Streams with a hole (a damaged data file) are found before serving, and refused (store/stream-check.ts).
+  const damaged = await findHoles(options.client, options.tableName);
+  for (const [gameId, problem] of damaged) log.error({ gameId, problem }, 'damaged stream: refused with STREAM_DAMAGED until repaired');
+  const dynamo = refuseDamaged(new DynamoEventStore({ client: options.client, tableName: options.tableName, feed }), damaged);
   const store = options.crashAfterAppend ? crashAfterAppend(dynamo, options.crashAfterAppend) : dynamo;
   const service = new ParlorService({ store, games: options.games, lobby, stats, now: () => clock.now(), isBotKind });
-  const log = { error: (d: object, m: string) => console.error(m, d) };
   const reactions = new Reactions({ feed, log, checkpointMs: options.checkpointMs, replay: (id, versions) => replayCommits(store, id, versions, (type) => service.games.find((g) => g.id === type)) });
   service.onCommit((agg, commit) => reactions.deliver(agg, commit));
   // Every reaction to a commit is registered here or in playByTurn, one line each (services/app/reactions.ts).

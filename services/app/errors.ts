@@ -3,6 +3,7 @@
  * The api maps codes to GraphQL `extensions.code` and HTTP statuses.
  */
 import { RuleViolation } from '../engine/core/index.js';
+import { StreamDamaged } from '../store/stream-check.js';
 
 export const ERROR_CODES = [
   'BAD_INPUT',
@@ -14,6 +15,7 @@ export const ERROR_CODES = [
   'VERSION_CONFLICT',
   'GAME_OVER',
   'RATE_LIMITED',
+  'STREAM_DAMAGED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -31,5 +33,6 @@ export class AppError extends Error {
 export function asAppError(e: unknown): AppError | null {
   if (e instanceof AppError) return e;
   if (e instanceof RuleViolation) return new AppError(e.code, e.message);
+  if (e instanceof StreamDamaged) return new AppError('STREAM_DAMAGED', e.message);
   return null;
 }

@@ -87,7 +87,10 @@ export class Reactions {
     for (const e of entries) byGame.set(e.gameId, [...(byGame.get(e.gameId) ?? []), e]);
     for (const [gameId, game] of byGame) {
       game.sort((a, b) => a.version - b.version);
-      const replayed = await this.options.replay(gameId, game.map((e) => e.version));
+      const replayed = await this.options.replay(gameId, game.map((e) => e.version)).catch((e: unknown) => {
+        this.options.log.error({ err: e, gameId }, 'could not replay a game to redeliver its commits'); // a damaged stream: the others go on
+        return [];
+      });
       for (const [i, { agg, commit }] of replayed.entries()) {
         const position = game[i]!.position;
         await this.run(this.reactions.filter((r) => this.checkpoints[r.name]! < position), agg, { ...commit, position });

@@ -140,6 +140,18 @@ export class DynamoEventStore implements EventStore, CommitScan {
     return items.map(toCommit);
   }
 
+  /** Every snapshot a game's commits carry, oldest first (checking them: npm run verify-store). */
+  async snapshots(gameId: string): Promise<{ version: number; data: unknown }[]> {
+    const query = this.commitQuery(gameId);
+    const items = await queryAll<CommitItem>(this.doc, {
+      ...query,
+      FilterExpression: 'attribute_exists(#snapshot)',
+      ProjectionExpression: '#version, #snapshot',
+      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#version': 'version', '#snapshot': 'snapshot' },
+    });
+    return items.map((item) => ({ version: item.version, data: JSON.parse(item.snapshot!) }));
+  }
+
   async scanCommits(position: string | null, limit: number): Promise<{ commits: ScannedCommit[]; scanned: number; next: string | null }> {
     const page = await this.doc.send(
       new ScanCommand({

@@ -9,3 +9,4 @@ export * from './finished.js';
 export * from './endpoint-file.js';
 export * from './crash-after-append.js';
 export * from './change-feed.js';
+export * from './stream-check.js';

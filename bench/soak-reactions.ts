@@ -81,13 +81,22 @@ export async function killWithReactions(s: SoakServer, options: { games: number;
   await Promise.all([...load, ...joins]);
   await s.startServer();
   await Promise.all(clocked.map((id, i) => join(gql, id, pairs[i]![1]!.token))); // a join cut off by the kill, retried
-  await sleep(options.graceMs ?? 8000);
-
-  let stalledBotGames = 0;
-  for (const { id, h } of botGames) {
-    const g = (await gql(STATE, { id }, h.token)).json.data.game;
-    if (!g.status.over && !g.status.toMove.includes(g.seat)) stalledBotGames++;
+  // The server's moves after the restart take a moment on a busy machine: stalled is what is still stuck after the grace period.
+  const stalled = async () => {
+    let n = 0;
+    for (const { id, h } of botGames) {
+      const g = (await gql(STATE, { id }, h.token)).json.data.game;
+      if (!g.status.over && !g.status.toMove.includes(g.seat)) n++;
+    }
+    return n;
+  };
+  const graceEnd = Date.now() + (options.graceMs ?? 20_000);
+  let stalledBotGames = await stalled();
+  while (stalledBotGames > 0 && Date.now() < graceEnd) {
+    await sleep(500);
+    stalledBotGames = await stalled();
   }
+  await sleep(3000); // and the deadlines set before the kill have come due
   let deadlinesOverdue = 0;
   let deadlinesFiredTwice = 0;
   let deadlines = 0;

@@ -7,20 +7,24 @@
  *                every acknowledged move must be there (lost), with no gaps, and retrying each
  *                with its commandId must write nothing (duplicated)
  *   3. fuzz      thousands of malformed requests → statuses, 5xx, state changes
+ *   2b. kill -9 with clocks, bots and players (bench/soak-reactions.ts): stalled bot games, deadlines
+ *                that never fired or fired twice, wrong inbox entries after the restart (target 0 each)
  *   4. bombs     an alias bomb, a cost bomb and distinct large queries → answers, time, /health
  *
  * Bounded in count and time (about a minute). SOAK_GAMES (20), SOAK_LOAD_MS (8000),
- * SOAK_FUZZ (3000), SOAK_PORT (3199) change the sizes.
+ * SOAK_FUZZ (3000), SOAK_PORT (3199), SOAK_REACTION_GAMES (12) change the sizes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { killWithReactions } from './soak-reactions.js';
 
 const GAMES = Number(process.env.SOAK_GAMES ?? 20);
 const LOAD_MS = Number(process.env.SOAK_LOAD_MS ?? 8000);
 const FUZZ = Number(process.env.SOAK_FUZZ ?? 3000);
 const PORT = Number(process.env.SOAK_PORT ?? 3199);
+const REACTION_GAMES = Number(process.env.SOAK_REACTION_GAMES ?? 12);
 const BASE = `http://127.0.0.1:${PORT}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'parlor-soak-'));
 
@@ -43,7 +47,7 @@ async function startServer(): Promise<void> {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   server = { child, pid: child.pid! };
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 600; i++) {
     if ((await fetch(`${BASE}/health`).catch(() => null))?.ok) return;
     await sleep(100);
   }
@@ -248,7 +252,7 @@ const started = Date.now();
 const rss = setInterval(sampleRss, 250);
 try {
   await startServer();
-  const results = { race: await race(), killUnderLoad: await loadThenKill(), fuzz: await fuzz(), bombs: await bombs() };
+  const results = { race: await race(), killUnderLoad: await loadThenKill(), killWithReactions: await killWithReactions({ gql, startServer, kill9 }, { games: REACTION_GAMES, loadMs: LOAD_MS / 2 }), fuzz: await fuzz(), bombs: await bombs() };
   sampleRss();
   console.log(JSON.stringify({ ...results, totals: { ...figures, worstMs: Math.round(figures.worstMs), seconds: Math.round((Date.now() - started) / 1000) } }, null, 2));
 } finally {

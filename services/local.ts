@@ -1,6 +1,7 @@
 /**
  * The composition root for one machine (npm start, tests, benchmarks): the service on a
- * DynamoDB table, projections run in-process after each commit, and the Fastify app.
+ * DynamoDB table, every reaction to a commit run in-process after it and resumed from its
+ * checkpoint at start (services/app/reactions.ts), and the Fastify app.
  * On AWS the same pieces are wired by services/handlers, with projections on Streams.
  */
 import { randomBytes } from 'node:crypto';
@@ -9,12 +10,14 @@ import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './api/app.js';
 import type { Limits } from './api/limits/settings.js';
 import { lobbyProjection } from './app/projections.js';
+import { Reactions } from './app/reactions.js';
+import { replayCommits } from './app/replay.js';
 import { ParlorService } from './app/service.js';
 import { isBotKind } from './bots/kinds.js';
 import { systemAlarmClock, type AlarmClock } from './clocks/local-timers.js';
 import type { AnyGame } from './engine/core/index.js';
 import { playByTurn, type PlayByTurnOptions } from './play-by-turn.js';
-import { DynamoEventStore, DynamoFinishedGames, DynamoLobby, DynamoStats } from './store/index.js';
+import { crashAfterAppend, DynamoChangeFeed, DynamoEventStore, findHoles, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoStats } from './store/index.js';
 import { statsProjection } from './analytics/stats-projection.js';
 import { finishedIndexProjection } from './analytics/finished-since.js';
 
@@ -36,22 +39,42 @@ export interface LocalParlorOptions {
   accounts?: PlayByTurnOptions['accounts'];
   /** Each player's vacation days a year (default 14). */
   vacationDays?: number;
+  /** Crash tests only: a file whose appearance makes the process kill -9 itself after the next append (store/crash-after-append.ts). */
+  crashAfterAppend?: string;
+  /** How often the reactions save their checkpoints (default 1 s). */
+  checkpointMs?: number;
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
   const clock = options.clock ?? systemAlarmClock;
   const lobby = new DynamoLobby(options.client, options.tableName);
   const stats = new DynamoStats(options.client, options.tableName);
-  const store = new DynamoEventStore({ client: options.client, tableName: options.tableName });
+  const feed = new DynamoChangeFeed(options.client, options.tableName);
+  await feed.start();
+  const log = { error: (d: object, m: string) => console.error(m, d) };
+  // Streams with a hole (a damaged data file) are found before serving, and refused (store/stream-check.ts).
+  const damaged = await findHoles(options.client, options.tableName);
+  for (const [gameId, problem] of damaged) log.error({ gameId, problem }, 'damaged stream: refused with STREAM_DAMAGED until repaired');
+  const dynamo = refuseDamaged(new DynamoEventStore({ client: options.client, tableName: options.tableName, feed }), damaged);
+  const store = options.crashAfterAppend ? crashAfterAppend(dynamo, options.crashAfterAppend) : dynamo;
   const service = new ParlorService({ store, games: options.games, lobby, stats, now: () => clock.now(), isBotKind });
-  for (const projection of [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName))]) service.onCommit((agg, commit) => projection.apply(agg, commit));
-  const play = playByTurn({ service, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, log: { error: (d, m) => console.error(m, d) } });
+  const reactions = new Reactions({ feed, log, checkpointMs: options.checkpointMs, replay: (id, versions) => replayCommits(store, id, versions, (type) => service.games.find((g) => g.id === type)) });
+  service.onCommit((agg, commit) => reactions.deliver(agg, commit));
+  // Every reaction to a commit is registered here or in playByTurn, one line each (services/app/reactions.ts).
+  reactions.add(lobbyProjection(lobby));
+  reactions.add(statsProjection(stats));
+  reactions.add(finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)));
+  const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, log });
   // Ratings follow the commit that ends a rated game (on AWS: the stream function, handlers/env.ts).
-  const ratings = play.ratings.projection();
-  service.onCommit((agg, commit) => ratings.apply(agg, commit));
+  reactions.add(play.ratings.projection());
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });
-  app.addHook('onClose', async () => play.stop());
+  app.addHook('onClose', async () => {
+    play.stop();
+    await reactions.stop();
+  });
+  // Commits whose reactions a crash cut short: delivered again (a bot moves, a deadline is armed, an inbox is put right).
+  await reactions.recover();
   // Deadlines pending when the server last stopped: armed again, late ones fire at once.
   await play.timers.recover();
-  return { service, app, play };
+  return { service, app, play, reactions };
 }

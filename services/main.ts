@@ -5,6 +5,7 @@
  *   PORT (3000)  HOST (127.0.0.1)  DATA_DIR (./.data)  DYNAMODB_ENDPOINT (unset = embedded)
  *   TABLE_NAME (parlor)  LOG_LEVEL (info)
  *   PUBLIC_URL (http://HOST:PORT)  SMTP_URL (unset = no email)  MAIL_FROM  VAPID_SUBJECT
+ *   PARLOR_CRASH_AFTER_APPEND (crash tests only: a file whose appearance makes the server kill -9 itself after the next append)
  */
 import { join, resolve } from 'node:path';
 import { createLocalParlor } from './local.js';
@@ -45,7 +46,7 @@ const webhooks = { privateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES === '
 const vapidSecret = localSigningSecret(join(dataDir, 'vapid.key'));
 const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
 const notifications = { vapidSecret: async () => vapidSecret, vapidSubject: process.env.VAPID_SUBJECT, mailer: mailerFromEnv(), mailFrom: process.env.MAIL_FROM, publicUrl, privateAddresses: webhooks.privateAddresses };
-const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, notifications, accounts: accountSettingsFromEnv(), logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv() });
+const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, notifications, accounts: accountSettingsFromEnv(), logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv(), crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

@@ -4,6 +4,7 @@
  * execute). services/local.ts composes it; on AWS services/handlers wire the same parts.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { Reactions } from './app/reactions.js';
 import type { ParlorService } from './app/service.js';
 import { BotRunner } from './bots/runner.js';
 import { clockAnnotator } from './clocks/annotator.js';
@@ -40,6 +41,8 @@ import { TournamentRunner } from './tournaments/runner.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
+  /** Where play-by-turn's reactions to commits are registered (inbox, timers, server moves). */
+  reactions: Reactions;
   client: DynamoDBClient;
   tableName: string;
   /** The player-token signing secret. */
@@ -138,17 +141,12 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
     ),
   );
   playByTurnService(o.service);
-  const projection = api.players.inbox.projection();
-  const messaged = messageNotices((notice, agg) => notifier.notify(notice, agg));
-  const backFromVacation = api.vacations.endsOnMove();
-  o.service.onCommit(async (agg, commit) => {
-    await projection.apply(agg, commit);
-    await messaged.apply(agg, commit);
-    await backFromVacation.apply(agg, commit);
-    await timers.sync(agg);
-    bots.schedule(agg);
-    tournaments.schedule(agg);
-  });
+  o.reactions.add(api.players.inbox.projection());
+  o.reactions.add(messageNotices((notice, agg) => notifier.notify(notice, agg)));
+  o.reactions.add(api.vacations.endsOnMove());
+  o.reactions.add({ name: 'timers', apply: (agg) => timers.sync(agg) });
+  o.reactions.add({ name: 'server-moves', background: true, apply: (agg) => bots.schedule(agg) });
+  o.reactions.add({ name: 'tournaments', background: true, apply: (agg) => tournaments.schedule(agg) });
   return { ...api, bots, timers, settle: () => settle(timers, bots, tournaments), digestsIdle: async () => digests?.idle(),
     stop: () => {
       timers.stop();

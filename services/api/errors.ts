@@ -15,6 +15,8 @@ export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL', number> = {
   RATED_FIXED_SEED: 400,
   RATED_SEAT_TWICE: 400,
   INTERNAL: 500,
+  // The game's stored stream has a hole: not served until repaired (a server fault, not the client's).
+  STREAM_DAMAGED: 503,
 };
 
 /** What a header in another form than `Bearer <token>` becomes: a token no seat accepts. */

@@ -3,6 +3,7 @@
  * The api maps codes to GraphQL `extensions.code` and HTTP statuses.
  */
 import { RuleViolation } from '../engine/core/index.js';
+import { StreamDamaged } from '../store/stream-check.js';
 
 export const ERROR_CODES = [
   'BAD_INPUT',
@@ -18,6 +19,7 @@ export const ERROR_CODES = [
   'RATED_NEEDS_PLAYERS',
   'RATED_FIXED_SEED',
   'RATED_SEAT_TWICE',
+  'STREAM_DAMAGED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -35,5 +37,6 @@ export class AppError extends Error {
 export function asAppError(e: unknown): AppError | null {
   if (e instanceof AppError) return e;
   if (e instanceof RuleViolation) return new AppError(e.code, e.message);
+  if (e instanceof StreamDamaged) return new AppError('STREAM_DAMAGED', e.message);
   return null;
 }

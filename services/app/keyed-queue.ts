@@ -7,8 +7,8 @@ export class KeyedQueue {
 
   constructor(private readonly log: { error(details: object, message: string): void }) {}
 
-  /** Runs `work` after the key's earlier work; `what` names it in the log should it fail. */
-  push(key: string, work: () => Promise<void>, what: (e: unknown) => [object, string]): void {
+  /** Runs `work` after the key's earlier work; `what` names it in the log should it fail. Resolves when it has run. */
+  push(key: string, work: () => Promise<void>, what: (e: unknown) => [object, string]): Promise<void> {
     const run = (this.queues.get(key) ?? Promise.resolve())
       .then(work)
       .catch((e: unknown) => this.log.error(...what(e)))
@@ -16,6 +16,7 @@ export class KeyedQueue {
         if (this.queues.get(key) === run) this.queues.delete(key);
       });
     this.queues.set(key, run);
+    return run;
   }
 
   get busy(): boolean {

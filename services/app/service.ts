@@ -397,9 +397,9 @@ export class ParlorService {
     const snapshot = version % this.snapshotEvery === 0 ? snapshotOf(next) : undefined;
     // The command goes into the record without its secrets (seed, token hash).
     const recorded = command && recordedCommand(command);
-    await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, by: meta.by, command: recorded, snapshot });
+    const { position } = await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, by: meta.by, command: recorded, snapshot });
     this.remember(next);
-    const commit: Commit = { version, events, at: new Date(now).toISOString(), command: recorded, ...meta };
+    const commit: Commit = { version, events, at: new Date(now).toISOString(), command: recorded, ...meta, ...(position !== undefined && { position }) };
     // The commit is durable now: a failing listener must not turn it into an error (or a retry).
     for (const listener of this.listeners) {
       try {

@@ -66,13 +66,13 @@ export class BotRunner {
   }
 
   /**
-   * After a commit: runs `advance` after the game's earlier work, without holding up the caller,
-   * if the server has a move due (a later commit that brings one schedules itself).
+   * After a commit: runs `advance` after the game's earlier work, if the server has a move due (a
+   * later commit that brings one schedules itself). Resolves when that move is made (or failed, logged).
    */
-  schedule(committed: Aggregate): void {
-    if (!serverMoveDue(committed)) return;
+  schedule(committed: Aggregate): Promise<void> {
+    if (!serverMoveDue(committed)) return Promise.resolve();
     const gameId = committed.id;
-    this.queue.push(gameId, () => this.advance(gameId), (e) => [{ err: e, gameId }, 'server move failed']);
+    return this.queue.push(gameId, () => this.advance(gameId), (e) => [{ err: e, gameId }, 'server move failed']);
   }
 
   get busy(): boolean {

@@ -52,8 +52,8 @@ export class LocalTimers {
   async sync(agg: Aggregate): Promise<void> {
     const timers = timersOf(agg);
     if (timers.length === 0 && !this.armed.has(agg.id)) return; // stale durable copies fire harmlessly
-    await this.persist(agg.id, agg.version, timers);
-    this.arm(agg.id, timers);
+    // A redelivered older commit must not replace the alarms of a newer one.
+    if (await this.persist(agg.id, agg.version, timers)) this.arm(agg.id, timers);
   }
 
   /** Arms every pending timer found in the table (at start). */
@@ -91,7 +91,8 @@ export class LocalTimers {
     while (this.firing.size) await Promise.all([...this.firing]);
   }
 
-  private async persist(gameId: string, version: number, timers: Timer[]): Promise<void> {
+  /** Writes the game's timers as of `version`; false if a newer version's are there already. */
+  private async persist(gameId: string, version: number, timers: Timer[]): Promise<boolean> {
     const key = { pk: TIMERS_PK, sk: gameId };
     try {
       if (timers.length === 0) {
@@ -106,8 +107,10 @@ export class LocalTimers {
           }),
         );
       }
+      return true;
     } catch (e) {
-      if (!(e instanceof ConditionalCheckFailedException)) throw e; // a newer commit already set them
+      if (!(e instanceof ConditionalCheckFailedException)) throw e;
+      return false; // a newer commit already set them
     }
   }
 }

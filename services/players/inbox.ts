@@ -105,6 +105,10 @@ export class Inbox {
       const entry: InboxEntry = { ...fresh, waitingSince: fresh.awaitingMyMove ? (stillWaiting ? previous!.waitingSince : commit.at) : null };
       // A new deadline while still to move (the seat stayed to move across a timeout) is a new turn to announce.
       const newDeadline = !!stillWaiting && fresh.deadline !== null && fresh.deadline !== previous!.deadline;
+      // Heard before the entry is written: a crash in between redelivers the commit, which finds the
+      // old entry and tells the listeners again (notifications use deterministic ids), never not at all.
+      const change = { entry, nowAwaiting: entry.awaitingMyMove && (!stillWaiting || newDeadline), previous: previous ?? null, agg, commit };
+      for (const listener of this.listeners) await listener(change);
       try {
         await this.doc.send(
           new PutCommand({
@@ -118,8 +122,6 @@ export class Inbox {
         if (e instanceof ConditionalCheckFailedException) continue; // a newer commit got there first
         throw e;
       }
-      const change = { entry, nowAwaiting: entry.awaitingMyMove && (!stillWaiting || newDeadline), previous: previous ?? null, agg, commit };
-      for (const listener of this.listeners) await listener(change);
     }
   }
 

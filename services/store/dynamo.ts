@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoChangeFeed } from './change-feed.js';
 import { queryAll } from './query-all.js';
 import { SNAPSHOT_EVERY, VersionConflict, type AppendResult, type Commit, type CommitScan, type EventStore, type NewCommit, type ScannedCommit, type Stream } from './port.js';
 import { COMMIT_PREFIX, commitSk, gamePk, KEY } from './schema.js';
@@ -23,6 +24,9 @@ interface CommitItem {
   command?: string;
   snapshot?: string;
   attemptId: string;
+  /** The change feed's keys (one machine only; see change-feed.ts). */
+  fpk?: string;
+  fsk?: string;
 }
 
 export interface DynamoStoreOptions {
@@ -35,6 +39,8 @@ export interface DynamoStoreOptions {
   pageSize?: number;
   /** The partition key of a stream (default gamePk): another aggregate's streams (tournaments) live in the same table under their own prefix. */
   partition?: (id: string) => string;
+  /** Writes each commit into this change feed (one machine; on AWS DynamoDB Streams is the feed). */
+  feed?: DynamoChangeFeed;
 }
 
 export class DynamoEventStore implements EventStore, CommitScan {
@@ -43,8 +49,10 @@ export class DynamoEventStore implements EventStore, CommitScan {
   private readonly pageSize: number;
   private readonly client: DynamoDBClient;
   private readonly pk: (id: string) => string;
+  private readonly feed: DynamoChangeFeed | undefined;
 
   constructor(options: DynamoStoreOptions) {
+    this.feed = options.feed;
     this.doc = DynamoDBDocumentClient.from(options.client, { marshallOptions: { removeUndefinedValues: true } });
     this.client = options.client;
     this.table = options.tableName;
@@ -53,6 +61,16 @@ export class DynamoEventStore implements EventStore, CommitScan {
   }
 
   async append(gameId: string, expectedVersion: number, commit: NewCommit): Promise<AppendResult> {
+    const position = this.feed?.reserve();
+    try {
+      return { ...(await this.put(gameId, expectedVersion, commit, position)), ...(position !== undefined && { position }) };
+    } catch (e) {
+      if (position !== undefined) this.feed!.close(position); // nothing was written at this position
+      throw e;
+    }
+  }
+
+  private async put(gameId: string, expectedVersion: number, commit: NewCommit, position: number | undefined): Promise<AppendResult> {
     const version = expectedVersion + 1;
     const item: CommitItem = {
       pk: this.pk(gameId),
@@ -66,6 +84,7 @@ export class DynamoEventStore implements EventStore, CommitScan {
       command: commit.command === undefined ? undefined : JSON.stringify(commit.command),
       snapshot: commit.snapshot === undefined ? undefined : JSON.stringify(commit.snapshot),
       attemptId: commit.attemptId ?? randomUUID(),
+      ...(position !== undefined && DynamoChangeFeed.keys(position)),
     };
     try {
       await this.doc.send(
@@ -123,6 +142,18 @@ export class DynamoEventStore implements EventStore, CommitScan {
       ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#version': 'version', '#events': 'events', '#at': 'at', '#commandId': 'commandId', '#seat': 'seat', '#by': 'by', '#command': 'command' },
     });
     return items.map(toCommit);
+  }
+
+  /** Every snapshot a game's commits carry, oldest first (checking them: npm run verify-store). */
+  async snapshots(gameId: string): Promise<{ version: number; data: unknown }[]> {
+    const query = this.commitQuery(gameId);
+    const items = await queryAll<CommitItem>(this.doc, {
+      ...query,
+      FilterExpression: 'attribute_exists(#snapshot)',
+      ProjectionExpression: '#version, #snapshot',
+      ExpressionAttributeNames: { ...query.ExpressionAttributeNames, '#version': 'version', '#snapshot': 'snapshot' },
+    });
+    return items.map((item) => ({ version: item.version, data: JSON.parse(item.snapshot!) }));
   }
 
   async scanCommits(position: string | null, limit: number): Promise<{ commits: ScannedCommit[]; scanned: number; next: string | null }> {

@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import { tableDefinition } from './schema.js';
+import { localTableDefinition } from './schema.js';
 
 export interface EmbeddedDynamo {
   endpoint: string;
@@ -62,7 +62,7 @@ export function localClient(endpoint: string): DynamoDBClient {
 
 /** Creates the table unless it exists (local and test set-up; on AWS the CDK stack owns it). */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
-  const def = tableDefinition(tableName);
+  const def = localTableDefinition(tableName);
   try {
     await client.send(new CreateTableCommand(def));
   } catch (e) {

@@ -8,3 +8,6 @@ export * from './stats.js';
 export * from './finished.js';
 export * from './endpoint-file.js';
 export * from './ratings.js';
+export * from './crash-after-append.js';
+export * from './change-feed.js';
+export * from './stream-check.js';

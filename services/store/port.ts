@@ -22,6 +22,8 @@ export interface Commit {
   at: string;
   /** Aggregate state after this commit, carried on some commits so loading stays O(1). */
   snapshot?: unknown;
+  /** Where the commit stands in this machine's change feed (see `ChangeFeed`), when the store keeps one. */
+  position?: number;
 }
 
 /**
@@ -57,6 +59,8 @@ export interface NewCommit {
 
 export interface AppendResult {
   version: number;
+  /** The commit's position in the change feed, when the store keeps one. */
+  position?: number;
 }
 
 export class VersionConflict extends Error {
@@ -104,4 +108,32 @@ export interface CommitScan {
   positionAfter(gameId: string, version: number): string;
   /** About how many items the table holds (for progress), or null if unknown. */
   approximateItems(): Promise<number | null>;
+}
+
+/** A commit as the change feed lists it. */
+export interface FeedEntry {
+  gameId: string;
+  version: number;
+  position: number;
+}
+
+/**
+ * The change feed of one machine (npm start), what DynamoDB Streams is on AWS: every append is
+ * written with the next position of a process-wide sequence (gaps allowed: a failed append
+ * leaves one), so "every commit after position p" is one bounded read. Reactions keep a
+ * checkpoint each (the position up to which they are done) and resume after it at start.
+ */
+export interface ChangeFeed {
+  /** Takes the next position for an append about to be written; it stays open until `close`. */
+  reserve(): number;
+  /** The append at `position` failed, or its reactions have taken it over. */
+  close(position: number): void;
+  /** The lowest position still open, or null. */
+  lowestOpen(): number | null;
+  /** The highest position taken so far (from the table at start). */
+  readonly last: number;
+  /** The commits at positions after `position`, in position order, at most `limit`. */
+  after(position: number, limit: number): Promise<FeedEntry[]>;
+  readCheckpoints(): Promise<Record<string, number>>;
+  writeCheckpoints(checkpoints: Record<string, number>): Promise<void>;
 }

@@ -12,6 +12,10 @@
  * by a sort key the writer computes: a player's inbox (services/players/inbox.ts), and the open
  * games of each type in the lobby (services/store/lobby.ts), finished games in the order they
  * ended (services/store/finished.ts).
+ *
+ * On one machine a second, keys-only index, `byPosition` (`fpk = "FEED"`, `fsk` = the commit's
+ * position, 15 digits), is the change feed the reactions resume from after a crash
+ * (services/store/change-feed.ts). On AWS DynamoDB Streams is the feed: the CDK table has no such index.
  */
 import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
@@ -24,6 +28,10 @@ export const commitSk = (version: number) => `${COMMIT_PREFIX}${String(version).
 /** The attribute DynamoDB's TTL reads (epoch seconds), for items that should expire. */
 export const TTL_ATTRIBUTE = 'expiresAt';
 export const OWNER_INDEX = { name: 'byOwner', partition: 'gpk', sort: 'gsk' } as const;
+
+export const FEED_INDEX = { name: 'byPosition', partition: 'fpk', sort: 'fsk' } as const;
+export const FEED_PK = 'FEED';
+export const feedSk = (position: number) => String(position).padStart(15, '0');
 
 export function tableDefinition(tableName: string): CreateTableCommandInput {
   return {
@@ -47,6 +55,26 @@ export function tableDefinition(tableName: string): CreateTableCommandInput {
           { AttributeName: OWNER_INDEX.sort, KeyType: 'RANGE' },
         ],
         Projection: { ProjectionType: 'ALL' },
+      },
+    ],
+  };
+}
+
+/** The table on one machine (npm start, tests): the shared definition plus the change feed's index. */
+export function localTableDefinition(tableName: string): CreateTableCommandInput {
+  const def = tableDefinition(tableName);
+  return {
+    ...def,
+    AttributeDefinitions: [...def.AttributeDefinitions!, { AttributeName: FEED_INDEX.partition, AttributeType: 'S' }, { AttributeName: FEED_INDEX.sort, AttributeType: 'S' }],
+    GlobalSecondaryIndexes: [
+      ...def.GlobalSecondaryIndexes!,
+      {
+        IndexName: FEED_INDEX.name,
+        KeySchema: [
+          { AttributeName: FEED_INDEX.partition, KeyType: 'HASH' },
+          { AttributeName: FEED_INDEX.sort, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'KEYS_ONLY' },
       },
     ],
   };

@@ -17,10 +17,10 @@ export class TournamentRunner {
     this.queue = new KeyedQueue(log);
   }
 
-  schedule(agg: Aggregate): void {
+  schedule(agg: Aggregate): Promise<void> {
     const id = agg.app.settings.tournament?.id;
-    if (id === undefined || !agg.state.ended) return;
-    this.queue.push(id, () => this.tournaments.gameCommitted(agg), (e) => [{ err: e, tournament: id, gameId: agg.id }, 'tournament update failed']);
+    if (id === undefined || !agg.state.ended) return Promise.resolve();
+    return this.queue.push(id, () => this.tournaments.gameCommitted(agg), (e) => [{ err: e, tournament: id, gameId: agg.id }, 'tournament update failed']);
   }
 
   get busy(): boolean {

@@ -1,12 +1,14 @@
 /**
  * What one submitMove costs the store, over the real server and embedded DynamoDB: on a game
  * this process holds (its fold cached), one conditional PutItem and no read, even after the
- * commit's own reactions (projections, timers, the server's moves) have run.
+ * commit's own reactions (projections, timers, the server's moves) have run: its place in the
+ * change feed rides in the same PutItem.
  */
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
 
-const server = useServer();
+// The reactions' checkpoints are one write a second at most, whatever the moves (not per move): out of this count.
+const server = useServer({ checkpointMs: 3_600_000 });
 const LEGAL = 'query($id: ID!) { game(id: $id) { status { toMove } legalMoves } }';
 const MOVE = 'mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }';
 

@@ -28,6 +28,8 @@ export async function openTable(env: NodeJS.ProcessEnv = process.env, note: (lin
   if (embedded) await ensureTable(client, tableName);
   return {
     store: new DynamoEventStore({ client, tableName }),
+    client,
+    tableName,
     close: async () => {
       client.destroy();
       await embedded?.close();

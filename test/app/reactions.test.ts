@@ -1,0 +1,91 @@
+/**
+ * Reactions as consumers of the change feed (services/app/reactions.ts) over embedded DynamoDB:
+ * a "crash" is a process that stops without saving its checkpoints; its successor on the same
+ * table is a fresh feed, store, service and reactions, and `recover` must hand each reaction
+ * exactly the commits it had not finished.
+ */
+import { describe, expect, it } from 'vitest';
+import { Reactions, type Reaction } from '../../services/app/reactions.js';
+import { replayCommits } from '../../services/app/replay.js';
+import { ParlorService } from '../../services/app/service.js';
+import { findGame } from '../../services/engine/registry.js';
+import { DynamoChangeFeed, DynamoEventStore, ensureTable } from '../../services/store/index.js';
+import { useEmbeddedDynamo } from '../kit/dynamo.js';
+
+const db = useEmbeddedDynamo();
+const quiet = { error: () => {} };
+let table = 0;
+
+/** One process: a feed, a store writing into it, the service and its reactions. */
+async function boot(tableName: string, reactions: Reaction[]) {
+  const feed = new DynamoChangeFeed(db.client, tableName);
+  await feed.start();
+  const store = new DynamoEventStore({ client: db.client, tableName, feed });
+  const service = new ParlorService({ store, log: quiet });
+  const r = new Reactions({ feed, log: quiet, checkpointMs: 3_600_000, retries: [], replay: (id, versions) => replayCommits(store, id, versions, findGame) });
+  for (const reaction of reactions) r.add(reaction);
+  service.onCommit((agg, commit) => r.deliver(agg, commit));
+  return { feed, store, service, reactions: r };
+}
+
+/** A reaction that writes down what it was handed ("gameId@version"); `hold` keeps it from finishing. */
+function recorder(name: string, options: { background?: boolean; hold?: Promise<void> } = {}) {
+  const seen: string[] = [];
+  const reaction: Reaction = { name, background: options.background, apply: async (agg, commit) => (seen.push(`${agg.id}@${commit.version}`), options.hold) };
+  return { reaction, seen };
+}
+
+async function freshTable(): Promise<string> {
+  const name = `reactions-${table++}`;
+  await ensureTable(db.client, name);
+  return name;
+}
+
+describe('reactions resume from their checkpoints', () => {
+  it('after a crash, a commit is delivered again to each reaction that had not finished it, and to no other', async () => {
+    const name = await freshTable();
+    const fast = recorder('fast');
+    const stuck = recorder('stuck', { background: true, hold: new Promise(() => {}) }); // still working when the process dies
+    const first = await boot(name, [fast.reaction, stuck.reaction]);
+    const game = await first.service.create({ game: 'scout', seats: 2 });
+    await first.service.join(game.id, 'Ann');
+    await first.reactions.stop(); // saves the checkpoints (then the process is "killed": nothing more runs)
+
+    const fast2 = recorder('fast');
+    const stuck2 = recorder('stuck');
+    const second = await boot(name, [fast2.reaction, stuck2.reaction]);
+    expect(await second.reactions.recover()).toBe(2);
+    expect(fast2.seen, 'done before the crash: not again').toEqual([]);
+    expect(stuck2.seen, 'cut short by the crash: again, in version order').toEqual([`${game.id}@1`, `${game.id}@2`]);
+  });
+
+  it('never checkpoints past an append still in flight: a commit acknowledged after the save is delivered again', async () => {
+    const name = await freshTable();
+    const a = recorder('a');
+    const first = await boot(name, [a.reaction]);
+    const game = await first.service.create({ game: 'scout', seats: 2 });
+    const inFlight = first.feed.reserve(); // an append that has not answered yet
+    await first.service.join(game.id, 'Ann');
+    await first.reactions.stop();
+    expect((await first.feed.readCheckpoints()).a, 'held below the open append').toBe(inFlight - 1);
+
+    const a2 = recorder('a');
+    const second = await boot(name, [a2.reaction]);
+    await second.reactions.recover();
+    expect(a2.seen).toEqual([`${game.id}@2`]);
+    expect(second.feed.last, 'new positions start past every one taken').toBeGreaterThan(inFlight);
+  });
+
+  it('a crash before any checkpoint was saved delivers every commit again, to every reaction, a new one too', async () => {
+    const name = await freshTable();
+    const first = await boot(name, [recorder('old').reaction]);
+    const game = await first.service.create({ game: 'scout', seats: 2 });
+    // killed within the first second: no checkpoint saved yet
+    const old = recorder('old');
+    const added = recorder('added');
+    const second = await boot(name, [old.reaction, added.reaction]);
+    await second.reactions.recover();
+    expect(old.seen).toEqual([`${game.id}@1`]);
+    expect(added.seen).toEqual([`${game.id}@1`]);
+  });
+});

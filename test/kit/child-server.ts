@@ -1,0 +1,60 @@
+/**
+ * `npm start` as a child process on a temporary DATA_DIR, for tests that kill it for real
+ * (`kill -9`) and start it again on the same data.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import type { GraphQLResponse, TestServer } from './server.js';
+
+export interface ChildServer {
+  url: string;
+  child: ChildProcess;
+  /** The same GraphQL helper as the in-process server's, so the kit's helpers (players.ts) work on it. */
+  gql: TestServer['gql'];
+  /** Resolves when the process has exited (whatever the cause). */
+  exited: Promise<number | null>;
+  kill9(): Promise<void>;
+}
+
+/** A port free right now on loopback (the child listens on it). */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Starts `services/main.ts` on `dataDir` with `env` added; resolves once it serves. */
+export async function startChildServer(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
+  const port = await freePort();
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AWS_')));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
+    env: { ...base, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000', CREATES_PER_MINUTE: '1000000', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (d) => String(d).includes('Parlor is serving') && resolve());
+    void exited.then((code) => reject(new Error(`npm start exited with ${code}`)));
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const gql: TestServer['gql'] = async (query, variables, token) => {
+    const res = await fetch(`${url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    return res.json() as Promise<GraphQLResponse>;
+  };
+  return {
+    url,
+    child,
+    gql,
+    exited,
+    kill9: async () => {
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}

@@ -15,7 +15,7 @@ import { isAppEvent } from '../../services/app/app-events.js';
 import { randomBot, tableFor, type AnyGame, type TableEvent } from '../../services/engine/core/index.js';
 import { games } from '../../services/engine/registry.js';
 
-/** Options that reach event types default play never emits (played at one seat count). */
+/** Options that reach event types default play never emits (played at 2 seats, where the two-player rules apply). */
 const EXTRA_OPTIONS: Record<string, unknown[]> = {
   scout: [{ twoPlayerAllowPass: true, scoutShowOnlyWhenShowFollows: false }],
   // Equal cheap cards in hand: a seat can give its last house card, which ends the stage early.
@@ -28,7 +28,7 @@ function playedEvents(game: AnyGame): { event: TableEvent; viewer: number | null
   const out: { event: TableEvent; viewer: number | null | 'export' }[] = [];
   const plays = [
     ...Array.from({ length: game.seats.max - game.seats.min + 1 }, (_, k) => ({ options: {}, seats: game.seats.min + k })),
-    ...(EXTRA_OPTIONS[game.id] ?? []).map((options) => ({ options, seats: Math.min(game.seats.max, 4) })),
+    ...(EXTRA_OPTIONS[game.id] ?? []).flatMap((options) => [game.seats.min, Math.min(game.seats.max, 4)].map((seats) => ({ options, seats }))),
   ];
   for (const { options, seats } of plays) {
     {

@@ -11,4 +11,12 @@ export default {
   SeatResigned: [(e, x) => `${x.who(e.seat)} resigned: a bot plays the seat`, (e, x) => `${x.who(e.seat)} کنار کشید: رباتی به جایش بازی می‌کند`],
   GameCancelled: [(e) => (e.reason === 'expired' ? 'The game expired before it started' : 'The game was cancelled'), (e) => (e.reason === 'expired' ? 'مهلت بازی پیش از شروع سر آمد' : 'بازی لغو شد')],
   RematchCreated: [() => 'A rematch was created', () => 'بازی دوباره ساخته شد'],
+  RematchOffered: [() => 'A rematch was offered', () => 'بازی دوباره پیشنهاد شد'],
+  RematchAnswered: [(e) => (e.accept ? 'A player accepted the rematch' : 'A player declined the rematch'), (e) => (e.accept ? 'بازیکنی بازی دوباره را پذیرفت' : 'بازیکنی بازی دوباره را نپذیرفت')],
+  RematchExpired: [() => 'The rematch offer lapsed', () => 'مهلت پیشنهاد بازی دوباره سر آمد'],
+  ClockPaused: [(e, x) => `${x.who(e.seat)} is on vacation: the clock stands still`, (e, x) => `${x.who(e.seat)} در مرخصی است: ساعتش ایستاده`],
+  ClockResumed: [(e, x) => `${x.who(e.seat)} is back: the clock runs again`, (e, x) => `${x.who(e.seat)} برگشت: ساعتش دوباره کار می‌کند`],
+  MessageSent: [(e, x) => `${x.who(e.seat)} wrote a message`, (e, x) => `${x.who(e.seat)} پیامی نوشت`],
+  ChatMuted: [(e, x) => (e.on ? `You muted ${x.who(e.muted)}` : `You unmuted ${x.who(e.muted)}`), (e, x) => (e.on ? `${x.who(e.muted)} را بی‌صدا کردید` : `${x.who(e.muted)} را باصدا کردید`)],
+  DealRevealed: [() => 'Every table of this board has ended: the deal is public', () => 'همهٔ میزهای این دست تمام شد: دست‌ها آشکار است'],
 };

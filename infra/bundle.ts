@@ -88,6 +88,10 @@ const packageOf = (path: string) => path.split('/').slice(0, path.startsWith('@'
  * - web-push's VAPID signer (web-push › asn1.js, › jws) and proxy support (web-push › https-proxy-agent),
  *   in every bundle: push/vapid.ts signs VAPID with jose and no proxy is used; web-push encrypts (~80 KiB).
  *   In ws, web-push altogether: the ws function sends no push.
+ * - @simplewebauthn/server (with @peculiar/x509 and asn1js, ~450 KiB), outside http: passkey ceremonies are
+ *   REST routes of the http function alone.
+ * - openskill (with ramda, ~370 KiB), outside stream: ratings change in the stream function's projection
+ *   alone; the http function only reads them.
  * - zod's JSON Schema reader (zod › ./from-json-schema.js) and ahead-of-time compiler (zod › ./compile.js),
  *   in every bundle: `z.fromJSONSchema` and `z.compile`, unused (we parse with zod's runtime and only write
  *   JSON Schema, for the API's move and option schemas); ~45 KiB evaluated at every cold start.
@@ -95,7 +99,12 @@ const packageOf = (path: string) => path.split('/').slice(0, path.startsWith('@'
 const DEV_TOOL = "export default function devTool() { throw new Error('the development tools (/docs, GraphiQL) are not part of Lambda bundles: NODE_ENV=production turns them off'); }";
 const NO_SOCKETS = "export default function noSockets() { throw new Error('subscriptions over WebSocket are not part of the http bundle: the WebSocket API serves them'); }";
 const NO_MAIL = "export default { createTransport() { throw new Error('email is sent by the timer function alone (the digest job)'); } }; export class SESv2Client {} export class SendEmailCommand {}";
+const NO_PASSKEYS = "function noPasskeys() { throw new Error('passkey ceremonies are served by the http function alone'); } export { noPasskeys as generateRegistrationOptions, noPasskeys as verifyRegistrationResponse, noPasskeys as generateAuthenticationOptions, noPasskeys as verifyAuthenticationResponse };";
+// rating() is openskill's prior (mu 25, sigma 25/3), read at load as the start of every ladder.
+const NO_RATING = "export function rate() { throw new Error('ratings change in the stream function alone'); } export function rating() { return { mu: 25, sigma: 25 / 3 }; }";
 const STUBS: Record<string, string> = {
+  '@simplewebauthn/server': NO_PASSKEYS,
+  openskill: NO_RATING,
   dynalite: "export default function dynalite() { throw new Error('the embedded DynamoDB is not part of Lambda bundles'); }",
   '@fastify/swagger': DEV_TOOL,
   '@fastify/swagger-ui': DEV_TOOL,
@@ -126,11 +135,11 @@ const STUBS: Record<string, string> = {
 };
 const EVERY_BUNDLE = ['web-push › asn1.js', 'web-push › jws', 'web-push › https-proxy-agent', 'dynalite', '@aws-sdk/credential-provider-node', 'zod › ../locales/index.js', 'zod › ./from-json-schema.js', 'zod › ./compile.js'];
 const STUBBED: Record<BundleName, string[]> = {
-  http: [...EVERY_BUNDLE, 'nodemailer', '@aws-sdk/client-sesv2', '@fastify/swagger', '@fastify/swagger-ui', 'mercurius › @fastify/static', '@fastify/websocket', 'mercurius › ./subscription', 'mercurius › ./lib/subscriber', 'mercurius › graphql-jit'],
-  ws: [...EVERY_BUNDLE, 'mercurius', 'nodemailer', '@aws-sdk/client-sesv2', 'web-push'],
-  stream: [...EVERY_BUNDLE, 'mercurius', 'nodemailer', '@aws-sdk/client-sesv2'],
-  timer: [...EVERY_BUNDLE, 'mercurius'],
-  export: [...EVERY_BUNDLE, 'mercurius'],
+  http: [...EVERY_BUNDLE, 'openskill', 'nodemailer', '@aws-sdk/client-sesv2', '@fastify/swagger', '@fastify/swagger-ui', 'mercurius › @fastify/static', '@fastify/websocket', 'mercurius › ./subscription', 'mercurius › ./lib/subscriber', 'mercurius › graphql-jit'],
+  ws: [...EVERY_BUNDLE, 'mercurius', 'nodemailer', '@aws-sdk/client-sesv2', 'web-push', '@simplewebauthn/server', 'openskill'],
+  stream: [...EVERY_BUNDLE, 'mercurius', 'nodemailer', '@aws-sdk/client-sesv2', '@simplewebauthn/server'],
+  timer: [...EVERY_BUNDLE, 'mercurius', '@simplewebauthn/server', 'openskill'],
+  export: [...EVERY_BUNDLE, 'mercurius', '@simplewebauthn/server', 'openskill'],
 };
 
 function stubs(names: string[]): Plugin {

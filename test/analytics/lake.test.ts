@@ -56,7 +56,7 @@ describe('export to the data lake', () => {
     const stored = [];
     for (let i = 0; i < 3; i++) stored.push(await storeBotGame(db.store, scout, { seats: 2, botSeed: 500 + i }));
     const running = await storeBotGame(db.store, scout, { seats: 2, botSeed: 510, maxMoves: 3 });
-    for (const { id, commits } of [...stored, stored[0]!, running]) await mark.apply({ id } as Aggregate, commits.at(-1)! as never); // one twice (a redelivered record); a running game is not marked
+    for (const { id, commits } of [...stored, stored[0]!, running]) await mark.apply({ id, app: { settings: {} } } as unknown as Aggregate, commits.at(-1)! as never); // one twice (a redelivered record); a running game is not marked
 
     expect(await index.endedSince(since)).toEqual(stored.map((g) => g.id));
     const scans: string[] = [];

@@ -43,6 +43,7 @@ describe('webhook payloads', () => {
     await server.gql('mutation($id: ID!) { cancelGame(gameId: $id) { version } }', { id: cancelled }, ann.token);
     const expired = await createAndJoin(server, { game: 'scout', seats: 3, expiresIn: 'PT1H' }, [bob]);
     const forfeit = await createAndJoin(server, { game: 'scout', seats: 2, timeControl: { perMove: 'PT1M' }, onTimeout: 'FORFEIT', timeoutBot: 'random' }, [cy, ann]);
+    expect((await server.gql('mutation($id: ID!) { sendMessage(gameId: $id, text: "good luck") { id } }', { id: forfeit }, cy.token)).errors).toBeUndefined(); // MESSAGE
     await server.play.settle();
     clock.advance(3_600_000);
     await server.play.settle();

@@ -25,7 +25,8 @@ describe('tournament pages', () => {
       await page.waitForSelector('section.tournament[data-status="OPEN"] button.join');
       await page.click('button.join');
       await page.waitForSelector('section.tournament button.start');
-      expect(await page.$$eval('p.entrants span', (s) => s.length)).toBe(4);
+      // The creator's start button shows before the join's answer redraws the entrants.
+      await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 4, undefined, { timeout: 10_000 });
       await page.click('button.start');
       await page.waitForSelector('section.tournament[data-status="RUNNING"] div.round');
       await ready(page);

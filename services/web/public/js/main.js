@@ -97,7 +97,7 @@ function chrome(app) {
     document.getElementById('top'),
     h('a.brand', { href: '#/' }, h('span.logo', { 'aria-hidden': 'true' }, '♠'), t('title')),
     h('span.tagline.muted', {}, t('tagline')),
-    app?.queries.has('tournaments') && h('a.tournaments-link', { href: '#/tournaments' }, lang() === 'fa' ? 'مسابقه‌ها' : 'Tournaments'),
+    app?.queries.has('tournaments') && h('a.link.tournaments-link', { href: '#/tournaments' }, lang() === 'fa' ? 'مسابقه‌ها' : 'Tournaments'),
     h('span.spacer'),
     name,
     app.mutations.has('createDeviceLink') ? h('a.link', { id: 'account-link', href: '#/account' }, t('account')) : null,

@@ -45,5 +45,6 @@ export async function openAsSeat(page: Page, url: string, g: ApiGame, seat: numb
     localStorage.setItem('parlor.v1', JSON.stringify(data));
   }, { id: g.gameId, seat, token: g.tokens[seat]!, type });
   await page.goto(`${url}/#/game/${g.gameId}`);
-  await page.waitForSelector('section.table .board');
+  // A hash change keeps the page: wait for this game's table, not the one still drawn.
+  await page.waitForSelector(`section.table[data-game="${type}"][data-game-id="${g.gameId}"] .board`);
 }

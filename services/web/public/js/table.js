@@ -133,7 +133,7 @@ export async function table(root, app, gameId) {
         root,
         h(
           'section.table',
-          { dataset: { game: g.type, seat: seat ?? '', version: g.version, over: g.status.over } },
+          { dataset: { game: g.type, gameId, seat: seat ?? '', version: g.version, over: g.status.over } },
           header(g, type, seat, state),
           banner(g, seat),
           // Prominent, at the top: a fixed seed means the shuffles were chosen, not random.

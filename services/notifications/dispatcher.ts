@@ -8,6 +8,7 @@ import { Webhook as Signer } from 'standardwebhooks';
 import type { Outbox, Delivery } from './outbox.js';
 import type { Webhooks } from './webhooks.js';
 import { webhookPoster, type Poster } from './post.js';
+import { ReceiverLanes } from './receiver-lanes.js';
 
 export interface DispatcherOptions {
   /** Waits before each retry, in ms (default: 5 s, 30 s, 2 min, 10 min, 1 h, 6 h). */
@@ -28,6 +29,12 @@ export interface DispatcherOptions {
 /** Retry times remembered for waking the poller early; beyond them the idle poll picks retries up. */
 const MAX_REMEMBERED_RETRIES = 10_000;
 
+/** Attempts (sockets) in flight at once, over all receivers. */
+const MAX_IN_FLIGHT = 64;
+
+/** Due deliveries read per round: enough to find other receivers' behind one receiver's backlog. */
+const DUE_SCAN = 200;
+
 export const DEFAULT_BACKOFF = [5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
 
 export class Dispatcher {
@@ -43,6 +50,8 @@ export class Dispatcher {
    * past the cap the poller's idle round still finds them.
    */
   private readonly retries: number[] = [];
+  /** Attempts in flight, one per receiver (a hook), at most `MAX_IN_FLIGHT` in all. */
+  private readonly lanes = new ReceiverLanes(MAX_IN_FLIGHT);
 
   /** When the earliest retry this dispatcher scheduled is due (epoch ms), if any. */
   get nextRetry(): number | null {
@@ -62,21 +71,46 @@ export class Dispatcher {
     this.log = options.log ?? { error: (d, m) => console.error(m, d) };
   }
 
-  /** Sends every delivery due now; returns how many were attempted. */
+  /**
+   * Sends every delivery due now and waits for those attempts (the Lambda's once-a-minute job);
+   * returns how many were attempted.
+   */
   async sendDue(): Promise<number> {
+    const started = await this.startDue();
+    await this.lanes.idle();
+    return started;
+  }
+
+  /** Resolves when no attempt is in flight. */
+  idle(): Promise<void> {
+    return this.lanes.idle();
+  }
+
+  /**
+   * Starts an attempt for each delivery due now whose receiver has none in flight, without
+   * waiting for them (the local poller): each receiver is a lane of its own, so a slow one holds
+   * only its own deliveries. `onSettled` hears when an attempt ends (a lane is free again).
+   */
+  async startDue(onSettled: () => void = () => {}): Promise<number> {
     const now = this.now();
     // The retries due now are read below; only the later ones are left to wake for.
     for (let i = this.retries.length - 1; i >= 0; i--) if (this.retries[i]! <= now) this.retries.splice(i, 1);
-    const due = await this.outbox.due(this.now());
-    let attempted = 0;
-    await Promise.all(
-      due.map(async (d) => {
-        if (!(await this.outbox.lease(d, this.now(), this.timeoutMs * 3))) return;
-        attempted++;
-        await this.attempt(d).catch((e: unknown) => this.log.error({ err: e, delivery: d.id }, 'webhook delivery failed to settle'));
-      }),
-    );
-    return attempted;
+    // Read past a busy receiver's backlog (bounded), so the others' deliveries are found behind it.
+    const due = await this.outbox.due(this.now(), DUE_SCAN);
+    let started = 0;
+    for (const d of due) {
+      const lane = `${d.player}/${d.webhookId}`;
+      if (!this.lanes.free(lane, d.id)) continue;
+      started++;
+      this.lanes.run(lane, d.id, async () => {
+        try {
+          if (await this.outbox.lease(d, this.now(), this.timeoutMs * 3)) await this.attempt(d);
+        } catch (e) {
+          this.log.error({ err: e, delivery: d.id }, 'webhook delivery failed to settle');
+        }
+      }, onSettled);
+    }
+    return started;
   }
 
   private async attempt(d: Delivery): Promise<void> {
@@ -114,8 +148,9 @@ export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => n
     if (running) return void (kicked = true);
     running = true;
     try {
+      // An attempt that ends frees its receiver's lane: run again for what waits behind it.
       do kicked = false;
-      while (((await dispatcher.sendDue()) > 0 || kicked) && !stopped);
+      while (((await dispatcher.startDue(() => void run())) > 0 || kicked) && !stopped);
     } finally {
       running = false;
       if (!stopped) {

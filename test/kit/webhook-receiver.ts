@@ -14,7 +14,9 @@ export interface Received {
 
 /** `answer(n)` gives the status of the n-th delivery (0-based); null: never answer it. */
 export function useReceiver(answer: (n: number) => number | null = () => 204) {
-  const r = { url: '', received: [] as Received[] };
+  const held: import('node:http').ServerResponse[] = [];
+  /** `release()` answers every delivery held so far (null answers) with 204. */
+  const r = { url: '', received: [] as Received[], release: () => held.splice(0).forEach((res) => ((res.statusCode = 204), res.end())) };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -23,7 +25,7 @@ export function useReceiver(answer: (n: number) => number | null = () => 204) {
       const raw = Buffer.concat(chunks);
       r.received.push({ headers: req.headers, body: raw.toString(), raw, path: req.url ?? '', at: Date.now() });
       const status = answer(n);
-      if (status === null) return; // hangs until the sender gives up
+      if (status === null) return void held.push(res); // hangs until the sender gives up (or release)
       res.statusCode = status;
       res.end();
     });

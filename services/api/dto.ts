@@ -85,7 +85,18 @@ export function moveSchema(game: AnyGame): Record<string, unknown> {
   return { title: `${game.names.en} move`, ...schema };
 }
 
+/**
+ * A game type's catalog entry, built once per game: it never changes while the server runs, and
+ * building it (zod to JSON Schema for options, moves and events) took ~60 ms per request.
+ */
 export function gameTypeDto(game: AnyGame): GameTypeDto {
+  let dto = gameTypes.get(game);
+  if (!dto) gameTypes.set(game, (dto = buildGameTypeDto(game)));
+  return dto;
+}
+const gameTypes = new WeakMap<AnyGame, GameTypeDto>();
+
+function buildGameTypeDto(game: AnyGame): GameTypeDto {
   const schema = z.toJSONSchema(game.options, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, Record<string, unknown>> };
   const options = Object.entries(schema.properties ?? {}).map(([name, s]) => ({
     name,

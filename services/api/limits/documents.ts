@@ -7,6 +7,7 @@
 import type { ASTVisitor, DocumentNode, GraphQLSchema, ValidationContext, ValidationRule } from 'graphql';
 import type { ComplexityEstimator } from 'graphql-query-complexity';
 import type { Limits } from './settings.js';
+import { catalogFieldCosts } from './catalog-cost.js';
 
 import cjs from './graphql-cjs.cjs';
 
@@ -45,7 +46,8 @@ const FIELD_COST: Record<string, number> = {
   'Mutation.startTournament': 100,
 };
 const fieldCost: ComplexityEstimator = ({ type, field, childComplexity }) => {
-  const own = FIELD_COST[`${type.name}.${field.name}`];
+  const key = `${type.name}.${field.name}`;
+  const own = FIELD_COST[key] ?? catalogFieldCosts()[key];
   return own === undefined ? undefined : own + childComplexity;
 };
 const estimators = [fieldCost, simpleEstimator({ defaultComplexity: 1 })];

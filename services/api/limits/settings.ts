@@ -33,6 +33,8 @@ export interface Limits {
   maxWsMessageBytes: number;
   /** WebSockets one client address may hold open at once (each costs memory for as long as it lives). */
   socketsPerClient: number;
+  /** Requests one client address may have in flight at once (the next is refused with 429 until one ends). */
+  requestsInFlightPerClient: number;
   /** GraphiQL, /docs, introspection and the meta-schema check of our route schemas: on for development, off in production. */
   devTools: boolean;
   /** Origins allowed by CORS (none by default: same-origin only). */
@@ -55,6 +57,7 @@ export const DEFAULT_LIMITS: Limits = {
   connectionInitMs: 10_000,
   maxWsMessageBytes: 64 * 1024,
   socketsPerClient: 50,
+  requestsInFlightPerClient: 8,
   devTools: true,
   corsOrigins: [],
 };
@@ -65,7 +68,7 @@ const number = (value: string | undefined, fallback: number): number => {
 };
 
 /**
- * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT,
+ * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT,
  * CORS_ORIGINS (comma-separated), DEV_TOOLS (on|off; default off when NODE_ENV=production).
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
@@ -77,6 +80,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     createsPerMinute: number(env.CREATES_PER_MINUTE, DEFAULT_LIMITS.createsPerMinute),
     deviceLinkTriesPerMinute: number(env.DEVICE_LINK_TRIES_PER_MINUTE, DEFAULT_LIMITS.deviceLinkTriesPerMinute),
     socketsPerClient: number(env.WEBSOCKETS_PER_CLIENT, DEFAULT_LIMITS.socketsPerClient),
+    requestsInFlightPerClient: number(env.REQUESTS_IN_FLIGHT_PER_CLIENT, DEFAULT_LIMITS.requestsInFlightPerClient),
     devTools: env.DEV_TOOLS === undefined ? !production : env.DEV_TOOLS === 'on',
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

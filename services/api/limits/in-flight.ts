@@ -1,0 +1,32 @@
+/**
+ * A cap on the requests one client address has in flight at once (`requestsInFlightPerClient`):
+ * a client cannot take the event loop by sending many expensive requests side by side. Over it,
+ * the request is refused at once with HTTP 429 `RATE_LIMITED` and `Retry-After: 1`. A slot is
+ * taken when the request arrives (before its body is read: a body sent slowly holds its slot) and
+ * given back when its answer is finished or its connection closes. WebSocket upgrades are
+ * bounded by `socketsPerClient` instead.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './http.js';
+import type { Limits } from './settings.js';
+
+const isUpgrade = (req: FastifyRequest) => req.raw.headers.upgrade?.toLowerCase() === 'websocket';
+
+export function inFlightPerClient(app: FastifyInstance, limits: Limits): void {
+  const held = new Map<string, number>();
+  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
+    if (isUpgrade(req)) return;
+    const n = held.get(req.ip) ?? 0;
+    if (n >= limits.requestsInFlightPerClient) {
+      reply.header('retry-after', '1');
+      return sendError(req, reply, 429, 'RATE_LIMITED', `at most ${limits.requestsInFlightPerClient} requests in flight per client address`);
+    }
+    held.set(req.ip, n + 1);
+    // 'close' comes once for every answer: sent in full, or cut off with its connection.
+    reply.raw.once('close', () => {
+      const left = (held.get(req.ip) ?? 1) - 1;
+      if (left > 0) held.set(req.ip, left);
+      else held.delete(req.ip); // the map holds only addresses with a request in flight
+    });
+  });
+}

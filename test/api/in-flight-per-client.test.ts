@@ -1,0 +1,50 @@
+/**
+ * A client address may have only `requestsInFlightPerClient` requests in flight at once
+ * (issue 26 finding 3): the next is refused with 429 RATE_LIMITED and Retry-After, and a slot is
+ * free again once a request ends. Requests are held in flight by sending their body slowly over
+ * raw sockets, so the count is by ordering, not by timing.
+ */
+import { connect, type Socket } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { highCard } from '../kit/high-card.js';
+import { useServer } from '../kit/server.js';
+import { until } from '../kit/webhook-receiver.js';
+
+const server = useServer({ games: [highCard], limits: { requestsInFlightPerClient: 3 } });
+
+const BODY = JSON.stringify({ query: '{ gameTypes { id } }' });
+
+/** A POST /graphql whose body is held back after its first byte: in flight until `finish`. */
+async function held(): Promise<{ socket: Socket; answer: Promise<string>; finish(): void }> {
+  const { port } = new URL(server.url);
+  const socket = connect(Number(port), '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  let text = '';
+  const answer = new Promise<string>((resolve) => {
+    socket.on('data', (c: Buffer) => (text += c));
+    socket.on('close', () => resolve(text));
+  });
+  socket.write(`POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${BODY.length}\r\nconnection: close\r\n\r\n${BODY[0]}`);
+  return { socket, answer, finish: () => void socket.write(BODY.slice(1)) };
+}
+
+const post = () => fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
+
+describe('requests in flight per client address', () => {
+  it('refuses the request past the cap with 429 RATE_LIMITED and Retry-After, and takes it again once one in flight ends', async () => {
+    const open = [await held(), await held(), await held()];
+    // The server has taken all three (each answer waits on its body): the fourth is over the cap.
+    await until(async () => (await post()).status === 429);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('1');
+    expect((await refused.json()).errors[0].extensions.code).toBe('RATE_LIMITED');
+    open[0]!.finish();
+    expect(await open[0]!.answer).toMatch(/^HTTP\/1\.1 200/);
+    const again = await post();
+    expect(again.status).toBe(200);
+    for (const h of open.slice(1)) h.finish();
+    for (const h of open.slice(1)) expect(await h.answer).toMatch(/^HTTP\/1\.1 200/);
+    expect((await post()).status).toBe(200);
+  });
+});

@@ -25,7 +25,7 @@ const moves = Number(process.env.MOVES ?? 2000);
 const dynamo = await startEmbeddedDynamo();
 const client = localClient(dynamo.endpoint);
 await ensureTable(client, 'bench');
-const { app, service } = await createLocalParlor({ client, tableName: 'bench', limits: { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9, requestsInFlightPerClient: 1e9 } });
+const { app, service } = await createLocalParlor({ client, tableName: 'bench', limits: { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9, requestsInFlightPerClient: 1e9, joinsPerMinute: 1e9 } });
 const doc = DynamoDBDocumentClient.from(client);
 const store = new DynamoEventStore({ client, tableName: 'bench' });
 const t = { submitMove: [] as number[], serviceMove: [] as number[], put: [] as number[], putInRoute: [] as number[], httpPut: [] as number[], appendInRoute: [] as number[] };

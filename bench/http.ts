@@ -47,7 +47,7 @@ async function localServer() {
   const client = localClient(dynamo.endpoint);
   await ensureTable(client, 'bench');
   // One client address drives every game: the per-client rate limits would measure themselves.
-  const { app } = await createLocalParlor({ client, tableName: 'bench', limits: { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9, requestsInFlightPerClient: 1e9 } });
+  const { app } = await createLocalParlor({ client, tableName: 'bench', limits: { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9, requestsInFlightPerClient: 1e9, joinsPerMinute: 1e9 } });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const { post, close } = keepAlivePost(url);
   const gql: Gql = async (query, variables, token) => {

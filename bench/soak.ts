@@ -44,6 +44,7 @@ async function startServer(): Promise<void> {
       RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000',
       CREATES_PER_MINUTE: '1000000',
       REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000',
+      JOINS_PER_MINUTE: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -34,13 +34,15 @@ export interface CreateGameFields {
   spectatorChat?: boolean | null;
   /** The result changes the players' ratings (services/ratings). */
   rated?: boolean | null;
+  /** Seats are taken with a player token only. */
+  requireRegistered?: boolean | null;
 }
 
 /** The service's CreateInput: play-by-turn settings only when asked for (or the creator is a player). */
 export function createInput(input: CreateGameFields, credential: Credential, now: number): CreateInput {
   const base: CreateInput = { game: input.game, seats: input.seats, options: input.options ?? {}, seed: input.seed ?? undefined };
   const creator = credential && typeof credential === 'object' && 'player' in credential ? credential.player : undefined;
-  const asked = [input.timeControl, input.onTimeout, input.bots, input.timeoutBot, input.autoAdvance, input.multiSeat, input.expiresIn, input.spectatorChat, input.rated].some((v) => v != null);
+  const asked = [input.timeControl, input.onTimeout, input.bots, input.timeoutBot, input.autoAdvance, input.multiSeat, input.expiresIn, input.spectatorChat, input.rated, input.requireRegistered].some((v) => v != null);
   if (!asked && creator === undefined) return base;
   if ((input.bots?.length ?? 0) > MAX_BOTS) throw new AppError('BAD_INPUT', `at most ${MAX_BOTS} bots`);
   const timeControl = input.timeControl ? timeControlOf(input.timeControl) : undefined;
@@ -57,6 +59,7 @@ export function createInput(input: CreateGameFields, credential: Credential, now
     expiresAt: new Date(now + durationMs(input.expiresIn ?? DEFAULT_EXPIRY, 'expiresIn')).toISOString(),
     ...(input.spectatorChat && { spectatorChat: true }),
     ...(input.rated && { rated: true as const }),
+    ...(input.requireRegistered && { requireRegistered: true as const }),
   };
   return { ...base, settings };
 }
@@ -80,5 +83,5 @@ export async function joinAs(
 
 /** The play-by-turn fields of a game as clients see them. */
 export function playByTurnFields(agg: Aggregate) {
-  return { clocks: clocksOf(agg), rematch: agg.app.rematch, rematchOf: agg.app.settings.rematchOf ?? null, rematchOffer: rematchOfferView(agg), timeoutBot: timeoutBotOf(agg.app), rated: agg.app.settings.rated === true };
+  return { clocks: clocksOf(agg), rematch: agg.app.rematch, rematchOf: agg.app.settings.rematchOf ?? null, rematchOffer: rematchOfferView(agg), timeoutBot: timeoutBotOf(agg.app), rated: agg.app.settings.rated === true, requireRegistered: agg.app.settings.requireRegistered === true };
 }

@@ -32,6 +32,8 @@ export interface GameSettings {
   spectatorChat?: boolean;
   /** The result changes the players' ratings (services/ratings); absent: a casual game. */
   rated?: true;
+  /** Seats are taken with a player token only (no anonymous seats). */
+  requireRegistered?: true;
   /** The tournament game this is (services/tournaments); `sealed`: its deal is shared with other tables of its board. */
   tournament?: TournamentLink;
   /** Seats given to registered players at creation (a tournament's tables), so no one else can take them. */

@@ -15,7 +15,8 @@ import { LruCache } from './lru.js';
 import { committedVersion, fingerprinted } from './commands.js';
 import { checkFirst, cursorKey, DEFAULT_PAGE, MAX_PAGE, pageOf, type Page } from './pages.js';
 import { newToken, seatForKey, seatOf, tokenFromKey } from './tokens.js';
-import { checkRatedCreate, checkRatedJoin } from './rated.js';
+import { checkRatedCreate } from './rated.js';
+import { checkJoin } from './join-rules.js';
 import type { AnyGame } from '../engine/core/index.js';
 import { lobbyPosition, type LobbyEntry, type LobbyStore } from './projections.js';
 import type { StatsCounters, StatsStore } from '../analytics/stats-projection.js';
@@ -201,7 +202,7 @@ export class ParlorService {
       if (held.length > 0 && !agg.app.settings.multiSeat) return { agg, seat: held[0]!, token: null };
       const again = joinKey === undefined ? null : seatForKey(gameId, joinKey, agg.state.players.map((p) => p.tokenHash));
       if (again) return { agg, ...again };
-      checkRatedJoin(agg, player);
+      checkJoin(agg, player);
       const seat = agg.state.players.length;
       const { token, tokenHash } = player !== undefined ? { token: null, tokenHash: '' } : joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(gameId, seat, joinKey);
       const command: TableCommand = { type: 'join', name, tokenHash, ...(entropy !== undefined && { entropy }) };

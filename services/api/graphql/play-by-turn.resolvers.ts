@@ -57,6 +57,7 @@ export function playByTurnResolvers(service: ParlorService, play: PlayApi): IRes
       rematchOf: (h: GameHandle) => h.agg.app.settings.rematchOf ?? null,
       rematchOffer: (h: GameHandle) => playByTurnFields(h.agg).rematchOffer,
       timeoutBot: (h: GameHandle) => playByTurnFields(h.agg).timeoutBot,
+      requireRegistered: (h: GameHandle) => h.agg.app.settings.requireRegistered === true,
     },
   };
 }

@@ -62,6 +62,8 @@ extend input CreateGameInput {
   multiSeat: Boolean
   "How long the game may wait for players before it is cancelled, ISO 8601 (default P7D)."
   expiresIn: String
+  "Seats are taken with a player token only: an anonymous joinGame is FORBIDDEN (default false)."
+  requireRegistered: Boolean
 }
 
 input TimeControlInput {
@@ -113,6 +115,8 @@ extend type GameType {
 }
 
 extend type Game {
+  "Whether seats are taken with a player token only (the creator's requireRegistered)."
+  requireRegistered: Boolean!
   "Each seat's clock (empty without a time control)."
   clocks: [SeatClock!]!
   "The rematch of this game, once every former player accepted the offer."

@@ -51,6 +51,9 @@ const postsTo =
 /** Whether a request creates a game or a tournament (GraphQL or REST); counted against createsPerMinute. */
 export const createsGame = postsTo(['/v1/games', '/v1/tournaments'], /\bcreate(Game|Tournament)\b/);
 
+/** Whether a request takes a seat (GraphQL or REST); counted against joinsPerMinute. */
+export const joinsGame = postsTo(['/v1/games/:id/join'], /\bjoinGame\b/);
+
 /** Whether a request tries a device link code (GraphQL or REST); counted against deviceLinkTriesPerMinute. */
 export const triesDeviceLink = postsTo(['/v1/device-links/redeem'], /\bredeemDeviceLink\b/);
 
@@ -129,6 +132,7 @@ export const httpLimits = fp(
     });
     app.addHook('onRequest', limiter({ max: limits.perTokenPerMinute, keyGenerator: tokenKey }, hasToken));
     app.addHook('preHandler', limiter({ max: limits.createsPerMinute, keyGenerator: (req) => `create:${req.ip}` }, createsGame));
+    app.addHook('preHandler', limiter({ max: limits.joinsPerMinute, keyGenerator: (req) => `join:${req.ip}` }, joinsGame));
     app.addHook('preHandler', limiter({ max: limits.deviceLinkTriesPerMinute, keyGenerator: (req) => `device-link:${req.ip}` }, triesDeviceLink));
 
     // The cost limit keeps answers small; this is the backstop for what it cannot foresee (long histories).

@@ -9,6 +9,8 @@ export interface Limits {
   perTokenPerMinute: number;
   /** Games one client address may create per minute (GraphQL and REST). */
   createsPerMinute: number;
+  /** Seats one client address may take per minute (joinGame, anonymous or as players): one client cannot fill the lobby. */
+  joinsPerMinute: number;
   /** Device link codes one client address may try per minute (redeemDeviceLink): guessing one takes lifetimes. */
   deviceLinkTriesPerMinute: number;
   /** Longest GraphQL document, in characters; longer ones are refused before parsing. */
@@ -46,6 +48,7 @@ export const DEFAULT_LIMITS: Limits = {
   perTokenPerMinute: 600,
   createsPerMinute: 30,
   deviceLinkTriesPerMinute: 10,
+  joinsPerMinute: 20,
   maxQueryChars: 16 * 1024,
   maxQueryTokens: 3000,
   maxDepth: 16,
@@ -68,7 +71,7 @@ const number = (value: string | undefined, fallback: number): number => {
 };
 
 /**
- * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT,
+ * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, JOINS_PER_MINUTE, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT,
  * CORS_ORIGINS (comma-separated), DEV_TOOLS (on|off; default off when NODE_ENV=production).
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
@@ -79,6 +82,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     perTokenPerMinute: number(env.RATE_LIMIT_PER_TOKEN_PER_MINUTE, DEFAULT_LIMITS.perTokenPerMinute),
     createsPerMinute: number(env.CREATES_PER_MINUTE, DEFAULT_LIMITS.createsPerMinute),
     deviceLinkTriesPerMinute: number(env.DEVICE_LINK_TRIES_PER_MINUTE, DEFAULT_LIMITS.deviceLinkTriesPerMinute),
+    joinsPerMinute: number(env.JOINS_PER_MINUTE, DEFAULT_LIMITS.joinsPerMinute),
     socketsPerClient: number(env.WEBSOCKETS_PER_CLIENT, DEFAULT_LIMITS.socketsPerClient),
     requestsInFlightPerClient: number(env.REQUESTS_IN_FLIGHT_PER_CLIENT, DEFAULT_LIMITS.requestsInFlightPerClient),
     devTools: env.DEV_TOOLS === undefined ? !production : env.DEV_TOOLS === 'on',

@@ -45,6 +45,7 @@ export const createGameProperties = {
   expiresIn: duration,
   spectatorChat: { type: ['boolean', 'null'], description: "Spectators may read the game's messages (default false)" },
   rated: { type: ['boolean', 'null'], description: 'The result changes the players’ ratings: needs player tokens, no fixed seed, no multiSeat' },
+  requireRegistered: { type: ['boolean', 'null'], description: 'Seats are taken with a player token only (an anonymous join is FORBIDDEN); default false' },
 } as const;
 
 export async function playByTurnRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi }) {

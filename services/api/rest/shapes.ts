@@ -38,6 +38,7 @@ export const gameShape = {
       },
     },
     timeoutBot: { type: 'string', description: 'The bot that plays for a seat that times out, resigns or forfeits.' },
+    requireRegistered: { type: 'boolean', description: 'Whether seats are taken with a player token only.' },
     seat: { type: ['integer', 'null'], description: "The caller's seat, or null for a spectator." },
     options: { type: 'object', ...open },
     seedHash: { type: 'string', description: 'SHA-256 of the secret seed, public from creation.' },

@@ -32,10 +32,11 @@ const host = process.env.HOST ?? '127.0.0.1';
 const tableName = process.env.TABLE_NAME ?? 'parlor';
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 
-const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynamo({ path: dataDir }).catch(exitIfInUse);
-const client = embedded ? localClient(embedded.endpoint) : endpointClient(process.env.DYNAMODB_ENDPOINT!);
-// Commands that find the data folder locked (npm run export) read through this endpoint instead.
-if (embedded) recordEndpoint(dataDir, embedded.endpoint);
+// The embedded DynamoDB serves only requests signed with this start's random key (docs/limits.md).
+const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynamo({ path: dataDir, authenticate: true }).catch(exitIfInUse);
+const client = embedded ? localClient(embedded.endpoint, embedded.credentials) : endpointClient(process.env.DYNAMODB_ENDPOINT!);
+// Commands that find the data folder locked (npm run export) read through this endpoint, with its key, instead.
+if (embedded) recordEndpoint(dataDir, embedded.endpoint, embedded.credentials);
 await ensureTable(client, tableName);
 
 // Player tokens are signed with a key generated once into DATA_DIR.
@@ -46,15 +47,15 @@ const webhooks = { privateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES === '
 const vapidSecret = localSigningSecret(join(dataDir, 'vapid.key'));
 const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
 const notifications = { vapidSecret: async () => vapidSecret, vapidSubject: process.env.VAPID_SUBJECT, mailer: mailerFromEnv(), mailFrom: process.env.MAIL_FROM, publicUrl, privateAddresses: webhooks.privateAddresses };
-const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, notifications, accounts: accountSettingsFromEnv(), logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv(), crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND });
+const limits = limitsFromEnv();
+const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, notifications, accounts: accountSettingsFromEnv(), logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;
 console.log(`Parlor is serving:
   Play         ${base}/          (the web client)
   GraphQL      ${base}/graphql   (subscriptions: ws://${host}:${port}/graphql)
-  GraphiQL     ${base}/graphiql
-  REST + docs  ${base}/v1  ·  ${base}/docs
+${limits.devTools ? `  GraphiQL     ${base}/graphiql\n  REST + docs  ${base}/v1  ·  ${base}/docs` : `  REST         ${base}/v1        (development tools off: DEV_TOOLS=on serves them)`}
   DynamoDB     ${embedded ? `embedded at ${embedded.endpoint}, data in ${dataDir}` : process.env.DYNAMODB_ENDPOINT}`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

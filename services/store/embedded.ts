@@ -8,9 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { localTableDefinition } from './schema.js';
+import { OPEN_CREDENTIALS, randomCredentials, requireAccessKey, type LocalCredentials } from './embedded-credential.js';
 
 export interface EmbeddedDynamo {
   endpoint: string;
+  /** What a client must sign with: a random key per start with `authenticate`, else any (`local`). */
+  credentials: LocalCredentials;
   close(): Promise<void>;
 }
 
@@ -36,10 +39,13 @@ async function ensureFree(path: string): Promise<void> {
   await db.close();
 }
 
-export async function startEmbeddedDynamo(options: { path?: string; host?: string; port?: number } = {}): Promise<EmbeddedDynamo> {
+/** `authenticate`: only requests signed with this start's random access key are served (`npm start`). */
+export async function startEmbeddedDynamo(options: { path?: string; host?: string; port?: number; authenticate?: boolean } = {}): Promise<EmbeddedDynamo> {
   if (options.path) mkdirSync(options.path, { recursive: true });
   if (options.path) await ensureFree(options.path);
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  const credentials = options.authenticate ? randomCredentials() : OPEN_CREDENTIALS;
+  if (options.authenticate) requireAccessKey(server, credentials.accessKeyId);
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -48,6 +54,7 @@ export async function startEmbeddedDynamo(options: { path?: string; host?: strin
   const { port } = server.address() as AddressInfo;
   return {
     endpoint: `http://${host}:${port}`,
+    credentials,
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections?.();
       server.close(() => resolve());
@@ -55,9 +62,9 @@ export async function startEmbeddedDynamo(options: { path?: string; host?: strin
   };
 }
 
-/** A client for a local endpoint: any credentials do, the region is required by the SDK. */
-export function localClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+/** A client for a local endpoint, signing with `credentials` (the embedded server's; the region is required by the SDK). */
+export function localClient(endpoint: string, credentials: LocalCredentials = OPEN_CREDENTIALS): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'local', credentials });
 }
 
 /** Creates the table unless it exists (local and test set-up; on AWS the CDK stack owns it). */

@@ -6,23 +6,27 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import type { LocalCredentials } from './embedded-credential.js';
 
 export const ENDPOINT_FILE = 'dynamodb-endpoint.json';
 
-export function recordEndpoint(dataDir: string, endpoint: string): void {
-  writeFileSync(join(dataDir, ENDPOINT_FILE), JSON.stringify({ endpoint, pid: process.pid }));
+/** Written for the folder's owner only: it holds the embedded server's credential. */
+export function recordEndpoint(dataDir: string, endpoint: string, credentials: LocalCredentials): void {
+  const file = join(dataDir, ENDPOINT_FILE);
+  rmSync(file, { force: true }); // a file left by an older server may have wider permissions
+  writeFileSync(file, JSON.stringify({ endpoint, credentials, pid: process.pid }), { mode: 0o600 });
 }
 
 export function forgetEndpoint(dataDir: string): void {
   rmSync(join(dataDir, ENDPOINT_FILE), { force: true });
 }
 
-/** The endpoint the folder's running server recorded; null if none, or if that process is gone. */
-export function recordedEndpoint(dataDir: string): string | null {
+/** The endpoint and credential the folder's running server recorded; null if none, or if that process is gone. */
+export function recordedEndpoint(dataDir: string): { endpoint: string; credentials: LocalCredentials } | null {
   try {
-    const { endpoint, pid } = JSON.parse(readFileSync(join(dataDir, ENDPOINT_FILE), 'utf8')) as { endpoint: string; pid: number };
+    const { endpoint, credentials, pid } = JSON.parse(readFileSync(join(dataDir, ENDPOINT_FILE), 'utf8')) as { endpoint: string; credentials: LocalCredentials; pid: number };
     process.kill(pid, 0); // throws when no such process
-    return endpoint;
+    return { endpoint, credentials };
   } catch {
     return null;
   }

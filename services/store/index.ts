@@ -11,3 +11,4 @@ export * from './ratings.js';
 export * from './crash-after-append.js';
 export * from './change-feed.js';
 export * from './stream-check.js';
+export * from './embedded-credential.js';

@@ -14,6 +14,8 @@ export interface ChildServer {
   /** Resolves when the process has exited (whatever the cause). */
   exited: Promise<number | null>;
   kill9(): Promise<void>;
+  /** What the process printed on stdout so far (its banner). */
+  output(): string;
 }
 
 /** A port free right now on loopback (the child listens on it). */
@@ -34,8 +36,9 @@ export async function startChildServer(dataDir: string, env: Record<string, stri
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let output = '';
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d) => String(d).includes('Parlor is serving') && resolve());
+    child.stdout!.on('data', (d) => (output += d) && output.includes('Parlor is serving') && resolve());
     void exited.then((code) => reject(new Error(`npm start exited with ${code}`)));
   });
   const url = `http://127.0.0.1:${port}`;
@@ -52,6 +55,7 @@ export async function startChildServer(dataDir: string, env: Record<string, stri
     child,
     gql,
     exited,
+    output: () => output,
     kill9: async () => {
       child.kill('SIGKILL');
       await exited;

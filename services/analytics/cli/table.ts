@@ -13,17 +13,19 @@ export async function openTable(env: NodeJS.ProcessEnv = process.env, note: (lin
   const tableName = env.TABLE_NAME ?? 'parlor';
   const dataDir = resolve(env.DATA_DIR ?? '.data');
   let embedded: EmbeddedDynamo | null = null;
-  let endpoint = env.DYNAMODB_ENDPOINT;
+  const endpoint = env.DYNAMODB_ENDPOINT;
+  let recorded: ReturnType<typeof recordedEndpoint> = null;
   if (!endpoint) {
     try {
       embedded = await startEmbeddedDynamo({ path: dataDir });
     } catch (e) {
-      endpoint = (e instanceof DataDirInUse && recordedEndpoint(dataDir)) || undefined;
-      if (!endpoint) throw e;
-      note(`${dataDir} is in use by a running server: reading through its DynamoDB at ${endpoint}`);
+      recorded = e instanceof DataDirInUse ? recordedEndpoint(dataDir) : null;
+      if (!recorded) throw e;
+      note(`${dataDir} is in use by a running server: reading through its DynamoDB at ${recorded.endpoint}`);
     }
   }
-  const client = embedded ? localClient(embedded.endpoint) : endpointClient(endpoint!, env);
+  const local = embedded ?? recorded;
+  const client = local ? localClient(local.endpoint, local.credentials) : endpointClient(endpoint!, env);
   // A fresh DATA_DIR has no table yet: an empty one exports nothing instead of failing.
   if (embedded) await ensureTable(client, tableName);
   return {

@@ -10,21 +10,28 @@
  *   2b. kill -9 with clocks, bots and players (bench/soak-reactions.ts): stalled bot games, deadlines
  *                that never fired or fired twice, wrong inbox entries after the restart (target 0 each)
  *   4. bombs     an alias bomb, a cost bomb and distinct large queries → answers, time, /health
+ *   5. hardening (bench/soak-hardening.ts): RSS after each pass of many ordinary reads, the
+ *                catalog query (30 aliases refused by cost), the embedded DynamoDB refusing
+ *                another access key
  *
  * Bounded in count and time (about a minute). SOAK_GAMES (20), SOAK_LOAD_MS (8000),
- * SOAK_FUZZ (3000), SOAK_PORT (3199), SOAK_REACTION_GAMES (12) change the sizes.
+ * SOAK_FUZZ (3000), SOAK_PORT (3199), SOAK_REACTION_GAMES (12), SOAK_MEMORY_GAMES (300),
+ * SOAK_MEMORY_PASSES (5) change the sizes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killWithReactions } from './soak-reactions.js';
+import { catalogQuery, embeddedCredential, memoryOverReads } from './soak-hardening.js';
 
 const GAMES = Number(process.env.SOAK_GAMES ?? 20);
 const LOAD_MS = Number(process.env.SOAK_LOAD_MS ?? 8000);
 const FUZZ = Number(process.env.SOAK_FUZZ ?? 3000);
 const PORT = Number(process.env.SOAK_PORT ?? 3199);
 const REACTION_GAMES = Number(process.env.SOAK_REACTION_GAMES ?? 12);
+const MEMORY_GAMES = Number(process.env.SOAK_MEMORY_GAMES ?? 300);
+const MEMORY_PASSES = Number(process.env.SOAK_MEMORY_PASSES ?? 5);
 const BASE = `http://127.0.0.1:${PORT}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'parlor-soak-'));
 
@@ -65,6 +72,12 @@ function sampleRss(): void {
   } catch {
     // the process is gone
   }
+}
+
+/** The server's resident memory now (VmRSS), in MiB. */
+function rssNow(): number {
+  const kb = server ? Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] ?? 0) : 0;
+  return Math.round(kb / 1024);
 }
 
 function kill9(): Promise<void> {
@@ -254,7 +267,8 @@ const started = Date.now();
 const rss = setInterval(sampleRss, 250);
 try {
   await startServer();
-  const results = { race: await race(), killUnderLoad: await loadThenKill(), killWithReactions: await killWithReactions({ gql, startServer, kill9 }, { games: REACTION_GAMES, loadMs: LOAD_MS / 2 }), fuzz: await fuzz(), bombs: await bombs() };
+  const results = { race: await race(), killUnderLoad: await loadThenKill(), killWithReactions: await killWithReactions({ gql, startServer, kill9 }, { games: REACTION_GAMES, loadMs: LOAD_MS / 2 }), fuzz: await fuzz(), bombs: await bombs(),
+    memoryOverReads: await memoryOverReads(gql, (path) => http('GET', path), rssNow, MEMORY_GAMES, MEMORY_PASSES), catalogQuery: await catalogQuery(gql), embeddedCredential: await embeddedCredential(dataDir) };
   sampleRss();
   console.log(JSON.stringify({ ...results, totals: { ...figures, worstMs: Math.round(figures.worstMs), seconds: Math.round((Date.now() - started) / 1000) } }, null, 2));
 } finally {

@@ -64,7 +64,7 @@ export class PlayerTokens {
   /** The player a token names; throws with a reason that is safe to show. */
   async verify(token: string): Promise<VerifiedClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.publicKey, { issuer: ISSUER, algorithms: [ALG], currentDate: new Date(this.now()) });
+      const { payload } = await jwtVerify(token, this.publicKey, { issuer: ISSUER, algorithms: [ALG], currentDate: new Date(this.now()), requiredClaims: ['exp', 'iat', 'sub'] }); // a token without exp would never expire
       if (typeof payload.sub !== 'string') throw new Error('no subject');
       return {
         player: payload.sub,

@@ -1,6 +1,7 @@
 /**
- * Two guards on player tokens, over the real server: the signature algorithm is pinned (a token
- * signed by the right key under another `alg` header is refused), and the per-token rate
+ * Guards on player tokens, over the real server: the signature algorithm is pinned (a token
+ * signed by the right key under another `alg` header is refused), a token without `exp` (which
+ * would never expire) is refused even when signed by the server's key, and the per-token rate
  * allowance is the token's own (two tokens from one address do not share it).
  */
 import { createHash, createPrivateKey } from 'node:crypto';
@@ -27,6 +28,16 @@ describe('player tokens', () => {
     const r = await server.gql('query { me { id } }', {}, other);
     expect(r.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
     expect((await server.rest('GET', '/v1/me', undefined, other)).status).toBe(401);
+  });
+
+  it('a token signed by the server key without exp (or without iat) is refused UNAUTHENTICATED', async () => {
+    const dee = await registerPlayer(server, 'Dee');
+    const base = () => new SignJWT({ name: 'Dee' }).setProtectedHeader({ alg: 'EdDSA', typ: 'JWT' }).setIssuer('parlor').setSubject(dee.id);
+    expect((await server.gql('query { me { id } }', {}, await base().setIssuedAt().setExpirationTime('1h').sign(serverKey()))).data.me).toEqual({ id: dee.id });
+    for (const token of [await base().setIssuedAt().sign(serverKey()), await base().setExpirationTime('1h').sign(serverKey())]) {
+      expect((await server.gql('query { me { id } }', {}, token)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+      expect((await server.rest('GET', '/v1/me', undefined, token)).status).toBe(401);
+    }
   });
 
   it('two tokens from one address each have their own per-token rate allowance', async () => {

@@ -21,6 +21,11 @@ interface SocketState {
   initialised: boolean;
   /** ids of subscriptions the client started and neither side has completed yet, with their variables */
   active: Map<string, Record<string, unknown> | undefined>;
+  /**
+   * ids of subscriptions that arrived with every slot taken: decided in the order they arrive
+   * (the hook that refuses them runs later, when earlier refusals may or may not have been sent).
+   */
+  over: Map<string, Record<string, unknown> | undefined>;
 }
 
 /** Each socket's state, found again from the upgrade request mercurius hands to its hooks. */
@@ -38,7 +43,7 @@ function parse(data: unknown): AnyMessage | null {
 }
 
 function watch(socket: WebSocket, request: IncomingMessage, limits: Limits): void {
-  const state: SocketState = { initialised: false, active: new Map() };
+  const state: SocketState = { initialised: false, active: new Map(), over: new Map() };
   sockets.set(request, state);
   const close = (c: Close) => socket.close(c.code, c.reason);
   const timer = setTimeout(() => close(CLOSE.initTimeout), limits.connectionInitMs);
@@ -58,7 +63,9 @@ function watch(socket: WebSocket, request: IncomingMessage, limits: Limits): voi
       if (!state.initialised) return close(CLOSE.unauthorized);
       if (typeof message.id === 'string' && state.active.has(message.id)) return close(CLOSE.subscriberExists(message.id));
       const variables = (message.payload as { variables?: unknown } | undefined)?.variables;
-      if (typeof message.id === 'string') state.active.set(message.id, variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : undefined);
+      if (typeof message.id !== 'string') return;
+      // Over the allowance: refused by subscriptionSlot, and given no slot (a burst of 25 runs exactly 20).
+      (state.active.size >= limits.subscriptionsPerSocket ? state.over : state.active).set(message.id, variables && typeof variables === 'object' ? (variables as Record<string, unknown>) : undefined);
     } else if (message.type === 'complete' && typeof message.id === 'string') {
       state.active.delete(message.id);
     }
@@ -68,7 +75,7 @@ function watch(socket: WebSocket, request: IncomingMessage, limits: Limits): voi
   socket.send = ((data: unknown, ...rest: unknown[]) => {
     if (typeof data === 'string' && (data.startsWith('{"type":"complete"') || data.startsWith('{"type":"error"'))) {
       const id = parse(data)?.id;
-      if (typeof id === 'string') state.active.delete(id);
+      if (typeof id === 'string') (state.active.delete(id), state.over.delete(id));
     }
     return (send as (...args: unknown[]) => void)(data, ...rest);
   }) as typeof socket.send;
@@ -86,20 +93,20 @@ const stateOf = (context: HookContext) => (context.request?.raw ? sockets.get(co
 
 /** The variables a subscription was started with (mercurius's hooks are not given them). */
 export const subscriptionVariables = (context: HookContext, id: unknown): Record<string, unknown> | undefined =>
-  typeof id === 'string' ? stateOf(context)?.active.get(id) : undefined;
+  typeof id === 'string' ? (stateOf(context)?.active.get(id) ?? stateOf(context)?.over.get(id)) : undefined;
 
 /**
  * mercurius hook: refuses a subscription beyond the socket's allowance, and one over its client's
  * per-minute allowance (each subscription counts as a request: a socket is no way around the rate limit).
  */
 export function subscriptionSlot(limits: Limits, overClientLimit: (ip: string) => Promise<boolean>) {
-  return async (_schema: unknown, _document: unknown, context: HookContext) => {
-    const ip = context.request?.raw?.socket?.remoteAddress;
-    if (ip !== undefined && (await overClientLimit(ip))) throw new mercurius.ErrorWithProps('too many requests', { code: 'RATE_LIMITED' });
+  return async (_schema: unknown, _document: unknown, context: HookContext, id?: unknown) => {
     const state = stateOf(context);
-    if (state && state.active.size > limits.subscriptionsPerSocket) {
+    if (state && typeof id === 'string' && state.over.delete(id)) {
       const { message, code } = tooManySubscriptions(limits.subscriptionsPerSocket);
       throw new mercurius.ErrorWithProps(message, { code });
     }
+    const ip = context.request?.raw?.socket?.remoteAddress;
+    if (ip !== undefined && (await overClientLimit(ip))) throw new mercurius.ErrorWithProps('too many requests', { code: 'RATE_LIMITED' });
   };
 }

@@ -5,7 +5,7 @@
  */
 import { recordedCommand, type Seat, type TableEvent, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
-import { SNAPSHOT_EVERY, type Commit, type EventStore } from '../store/port.js';
+import { SNAPSHOT_EVERY, VersionConflict, type Commit, type EventStore } from '../store/port.js';
 import type { LobbyEntry, LobbyStore, StatsCounters, StatsStore } from '../store/read-models.js';
 import { applyCommit, fromStream, snapshotIsCurrent, snapshotOf, type Aggregate, type GameLookup } from './aggregate.js';
 import { seatsOf, type AppEvent } from './app-events.js';
@@ -49,6 +49,12 @@ export interface ServiceOptions {
   now?: () => number;
   /** The bot kinds a game may seat (default: any). */
   isBotKind?: (kind: string) => boolean;
+  /**
+   * This process is the store's only writer (npm start: its embedded DynamoDB, the data folder
+   * locked), so a cached game is current and is read without asking the store for newer commits.
+   * Off by default and on AWS, where every Lambda writes: there a read catches up first.
+   */
+  soleWriter?: boolean;
 }
 
 /** Adds application events (e.g. clocks) to a commit, given the game before and after it and the time. */
@@ -66,6 +72,7 @@ export class ParlorService {
   private readonly statsStore: StatsStore | undefined;
   private readonly log: NonNullable<ServiceOptions['log']>;
   private readonly annotators: CommitAnnotator[] = [];
+  private readonly soleWriter: boolean;
   readonly now: () => number;
   /** What the command modules reach the stream through. */
   private readonly core: ServiceCore;
@@ -89,6 +96,7 @@ export class ParlorService {
     // Bounded by bytes as well as entries: a game's state grows with its length and options.
     this.cache = new LruCache(options.cachedGames ?? 1000, { maxBytes: options.cacheBytes ?? 64 * 1024 * 1024, sizeOf: aggregateBytes });
     this.now = options.now ?? Date.now;
+    this.soleWriter = options.soleWriter ?? false;
     this.core = {
       store: this.store,
       lookup: this.lookup,
@@ -169,6 +177,7 @@ export class ParlorService {
    */
   async load(gameId: string): Promise<Aggregate> {
     const cached = this.cache.get(gameId);
+    if (cached && this.soleWriter) return cached;
     if (cached) {
       let agg = cached;
       for (const commit of await this.store.commitsAfter(gameId, cached.version)) agg = applyCommit(agg, commit);
@@ -223,7 +232,11 @@ export class ParlorService {
     const snapshot = version % this.snapshotEvery === 0 ? snapshotOf(next) : undefined;
     // The command goes into the record without its secrets (seed, token hash).
     const recorded = command && recordedCommand(command);
-    const { position } = await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, by: meta.by, command: recorded, snapshot });
+    const { position } = await this.store.append(agg.id, agg.version, { events, commandId: meta.commandId, seat: meta.seat, by: meta.by, command: recorded, snapshot }).catch((e: unknown) => {
+      // A lost race means the cached fold is behind (another writer after all): the next read folds from the store.
+      if (this.soleWriter && e instanceof VersionConflict) this.cache.delete(agg.id);
+      throw e;
+    });
     this.remember(next);
     const commit: Commit = { version, events, at: new Date(now).toISOString(), command: recorded, ...meta, ...(position !== undefined && { position }) };
     // The commit is durable now: a failing listener must not turn it into an error (or a retry).

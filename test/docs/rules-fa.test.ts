@@ -1,0 +1,46 @@
+/**
+ * The Persian rules (docs/rules/<game>.fa.md) follow the English ones section for section, so a
+ * link to "§3.4" lands on the same rule in both languages and neither text drifts silently: the
+ * same headings at the same levels with the same section ids, the same tables, and every
+ * identifier the English text puts in `code` (option names, moves, fields) unchanged.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { games } from '../../services/engine/registry.js';
+import { sectionId } from '../../services/web/public/js/markdown.js';
+
+const read = (file: string) => readFileSync(new URL(`../../docs/rules/${file}`, import.meta.url), 'utf8').replace(/```[\s\S]*?```/g, '');
+
+/** Each heading as "level id" when it is numbered ("### 3.4 …" → "3 s-3.4"), else its level alone. */
+function outline(text: string): string[] {
+  return [...text.matchAll(/^(#{1,4})\s+(.*)$/gm)].map(([, hashes, title]) => {
+    const id = sectionId(title);
+    return /^s-(\d|[A-Z]\d)/.test(id) ? `${hashes.length} ${id}` : `${hashes.length}`;
+  });
+}
+
+const tableRows = (text: string) => text.split('\n').filter((l) => /^\s*\|.*\|\s*$/.test(l)).length;
+const codes = (text: string) => new Set([...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+
+describe('the Persian rules follow the English ones', () => {
+  for (const game of games.map((g) => g.id)) {
+    describe(game, () => {
+      const en = () => read(`${game}.md`);
+      const fa = () => read(`${game}.fa.md`);
+
+      it('every English heading has its Persian counterpart, at the same level with the same section number', () => {
+        expect(outline(fa())).toEqual(outline(en()));
+      });
+
+      it('has the same tables, row for row', () => {
+        expect(tableRows(fa())).toBe(tableRows(en()));
+      });
+
+      it('keeps every identifier in code (options, moves, fields) unchanged', () => {
+        const persian = codes(fa());
+        const missing = [...codes(en())].filter((c) => !persian.has(c));
+        expect(missing).toEqual([]);
+      });
+    });
+  }
+});

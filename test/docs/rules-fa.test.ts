@@ -20,7 +20,7 @@ function outline(text: string): string[] {
 }
 
 const tableRows = (text: string) => text.split('\n').filter((l) => /^\s*\|.*\|\s*$/.test(l)).length;
-const codes = (text: string) => new Set([...text.matchAll(/`([^`]+)`/g)].map((m) => m[1]));
+const codes = (text: string) => new Set([...text.matchAll(/`([^`]+)`/g)].map((m) => m[1].replace(/\s+/g, ' ')));
 
 describe('the Persian rules follow the English ones', () => {
   for (const game of games.map((g) => g.id)) {

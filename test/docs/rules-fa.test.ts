@@ -7,20 +7,23 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { games } from '../../services/engine/registry.js';
-import { sectionId } from '../../services/web/public/js/markdown.js';
+
+// A plain-JS browser module: imported by path so the type checker does not need its types.
+const MARKDOWN = '../../services/web/public/js/markdown.js';
+const { sectionId }: { sectionId(heading: string): string } = await import(/* @vite-ignore */ MARKDOWN);
 
 const read = (file: string) => readFileSync(new URL(`../../docs/rules/${file}`, import.meta.url), 'utf8').replace(/```[\s\S]*?```/g, '');
 
 /** Each heading as "level id" when it is numbered ("### 3.4 …" → "3 s-3.4"), else its level alone. */
 function outline(text: string): string[] {
-  return [...text.matchAll(/^(#{1,4})\s+(.*)$/gm)].map(([, hashes, title]) => {
+  return [...text.matchAll(/^(#{1,4})\s+(.*)$/gm)].map(([, hashes = '', title = '']) => {
     const id = sectionId(title);
     return /^s-(\d|[A-Z]\d)/.test(id) ? `${hashes.length} ${id}` : `${hashes.length}`;
   });
 }
 
 const tableRows = (text: string) => text.split('\n').filter((l) => /^\s*\|.*\|\s*$/.test(l)).length;
-const codes = (text: string) => new Set([...text.matchAll(/`([^`]+)`/g)].map((m) => m[1].replace(/\s+/g, ' ')));
+const codes = (text: string) => new Set([...text.matchAll(/`([^`]+)`/g)].map((m) => (m[1] ?? '').replace(/\s+/g, ' ')));
 
 describe('the Persian rules follow the English ones', () => {
   for (const game of games.map((g) => g.id)) {

@@ -1,8 +1,9 @@
 /**
  * The Persian rules (docs/rules/<game>.fa.md) follow the English ones section for section, so a
  * link to "§3.4" lands on the same rule in both languages and neither text drifts silently: the
- * same headings at the same levels with the same section ids, the same tables, and every
- * identifier the English text puts in `code` (option names, moves, fields) unchanged.
+ * same headings at the same levels with the same section ids, the same tables and lists in each
+ * section, and every identifier the English text puts in `code` (option names, moves, fields)
+ * unchanged.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -22,7 +23,12 @@ function outline(text: string): string[] {
   });
 }
 
-const tableRows = (text: string) => text.split('\n').filter((l) => /^\s*\|.*\|\s*$/.test(l)).length;
+/** Per section (the text between two headings): its table rows and list items, as "rows/items". */
+const shape = (text: string) =>
+  text.split(/^#{1,4}\s.*$/m).map((part) => {
+    const lines = part.split('\n');
+    return `${lines.filter((l) => /^\s*\|.*\|\s*$/.test(l)).length}/${lines.filter((l) => /^\s*([-*]|\d+\.)\s+/.test(l)).length}`;
+  });
 const codes = (text: string) => new Set([...text.matchAll(/`([^`]+)`/g)].map((m) => (m[1] ?? '').replace(/\s+/g, ' ')));
 
 describe('the Persian rules follow the English ones', () => {
@@ -35,8 +41,8 @@ describe('the Persian rules follow the English ones', () => {
         expect(outline(fa())).toEqual(outline(en()));
       });
 
-      it('has the same tables, row for row', () => {
-        expect(tableRows(fa())).toBe(tableRows(en()));
+      it('has in each section the same tables and lists, row for row and item for item', () => {
+        expect(shape(fa())).toEqual(shape(en()));
       });
 
       it('keeps every identifier in code (options, moves, fields) unchanged', () => {

@@ -2,8 +2,8 @@
  * The Persian rules (docs/rules/<game>.fa.md) follow the English ones section for section, so a
  * link to "§3.4" lands on the same rule in both languages and neither text drifts silently: the
  * same headings at the same levels with the same section ids, the same tables and lists in each
- * section, and every identifier the English text puts in `code` (option names, moves, fields)
- * unchanged.
+ * section, the same citations (§ numbers, E/A/R ids), and every identifier the English text
+ * puts in `code` (option names, moves, fields) unchanged.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -29,6 +29,9 @@ const shape = (text: string) =>
     const lines = part.split('\n');
     return `${lines.filter((l) => /^\s*\|.*\|\s*$/.test(l)).length}/${lines.filter((l) => /^\s*([-*]|\d+\.)\s+/.test(l)).length}`;
   });
+/** Every "§3.4" and every id (E4, A17, R1) the text cites, sorted; Persian digits read as ASCII. */
+const citations = (text: string) =>
+  [...text.replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x6f0)).matchAll(/§\s*(\d+(?:\.\d+)*)|\b([A-Z]\d+)\b/g)].map((m) => m[1] ?? m[2] ?? '').sort();
 const codes = (text: string) => new Set([...text.matchAll(/`([^`]+)`/g)].map((m) => (m[1] ?? '').replace(/\s+/g, ' ')));
 
 describe('the Persian rules follow the English ones', () => {
@@ -43,6 +46,10 @@ describe('the Persian rules follow the English ones', () => {
 
       it('has in each section the same tables and lists, row for row and item for item', () => {
         expect(shape(fa())).toEqual(shape(en()));
+      });
+
+      it('cites the same sections and the same edge-case and option ids, as often', () => {
+        expect(citations(fa())).toEqual(citations(en()));
       });
 
       it('keeps every identifier in code (options, moves, fields) unchanged', () => {

@@ -1,6 +1,7 @@
 /**
  * A minimal Markdown renderer for the rules pages (no dependency): headings (with an id from
- * their section number, "## 4.1 Gift" → id "s-4.1"), paragraphs, lists, tables, code blocks,
+ * their section number, "## 4.1 Gift" → id "s-4.1", also in Persian digits: "## ۴.۱ هدیه" → "s-4.1",
+ * so a link to a section works in both languages), paragraphs, lists, tables, code blocks,
  * and inline code, bold, italics and links (http(s) only; other links become their text).
  * Everything is escaped first: the text can hold no markup of its own.
  */
@@ -16,9 +17,12 @@ function inline(text) {
   return s.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[Number(i)]}</code>`);
 }
 
-/** The section id of a heading: its leading number ("4.1", "2", "R1"), or its words. */
+/** Persian (and Arabic-Indic) digits and the Persian decimal mark as ASCII: section numbers match across languages. */
+const ascii = (s) => s.replace(/[۰-۹٠-٩]/g, (d) => String(d.charCodeAt(0) % 16)).replace(/٫/g, '.');
+
+/** The section id of a heading: its leading number ("4.1", "۴.۱", "2", "R1"), or its words. */
 export function sectionId(heading) {
-  const m = /^(?:§\s*)?((?:\d+(?:\.\d+)*)|R\d+|[A-Z]\d+)\b\.?/.exec(heading.trim());
+  const m = /^(?:§\s*)?((?:\d+(?:\.\d+)*)|R\d+|[A-Z]\d+)\b\.?/.exec(ascii(heading.trim()));
   return `s-${m ? m[1] : heading.trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '')}`;
 }
 

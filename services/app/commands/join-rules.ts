@@ -3,9 +3,9 @@
  * whose creator asked for registered players (`requireRegistered`) are joined with a player
  * token only, so one client cannot fill the table with anonymous seats.
  */
-import type { Aggregate } from './aggregate.js';
-import { AppError } from './errors.js';
-import { checkRatedJoin } from './rated.js';
+import type { Aggregate } from '../aggregate.js';
+import { AppError } from '../errors.js';
+import { checkRatedJoin } from '../rated.js';
 
 export function checkJoin(agg: Aggregate, player: string | undefined): void {
   checkRatedJoin(agg, player);

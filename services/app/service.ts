@@ -283,8 +283,12 @@ export class ParlorService {
 
   /** The game as it was right after `version` (what a retried command answered the first time). */
   private async atVersion(gameId: string, version: number): Promise<Aggregate> {
-    const commits = (await this.store.history(gameId)).filter((c) => c.version <= version);
-    return fromStream(gameId, { version, snapshot: null, commits }, this.lookup);
+    return fromStream(gameId, { version, snapshot: null, commits: await this.commitsUpTo(gameId, version) }, this.lookup);
+  }
+
+  /** The commits up to `version`, unredacted: for the app's own folds (game-at.ts), never for a client as they are. */
+  async commitsUpTo(gameId: string, version: number): Promise<Commit[]> {
+    return (await this.store.history(gameId)).filter((c) => c.version <= version);
   }
 
   /** Games still waiting for players, oldest first: the first page (see `lobbyPage` for the rest). */

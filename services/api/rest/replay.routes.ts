@@ -25,21 +25,21 @@ const gameAtShape = {
 
 export async function replayRoutes(app: FastifyInstance, opts: { service: ParlorService }) {
   const { service } = opts;
-  app.get<{ Params: { id: string; version: number }; Querystring: { seat?: number } }>(
+  app.get<{ Params: { id: string; version: string }; Querystring: { seat?: string } }>(
     '/games/:id/at/:version',
     {
       schema: {
         summary: 'The game right after a version, for replays (Game.at): any seat or face-up once it is over; only your own seat before',
         tags: ['games'],
         security: [{ seatToken: [] }],
-        params: { type: 'object', required: ['id', 'version'], properties: { id: { type: 'string', maxLength: 100 }, version: { type: 'integer' } } },
-        querystring: { type: 'object', additionalProperties: false, properties: { seat: { type: 'integer', minimum: 0, maximum: 100, description: 'Whose point of view; omitted: face-up once the game is over, else your own seat' } } },
+        params: { type: 'object', required: ['id', 'version'], properties: { id: { type: 'string', maxLength: 100 }, version: { type: 'string', pattern: '^-?[0-9]{1,9}$', description: '0 to the game’s version' } } },
+        querystring: { type: 'object', additionalProperties: false, properties: { seat: { type: 'string', pattern: '^[0-9]{1,3}$', description: 'Whose point of view; omitted: face-up once the game is over, else your own seat' } } },
         response: { 200: gameAtShape, ...refusals },
       },
     },
     async (req) => {
-      const at = await gameAt(service, await service.load(req.params.id), req.credential, req.params.version);
-      const sight = sightOf(at, req.query.seat);
+      const at = await gameAt(service, await service.load(req.params.id), req.credential, Number(req.params.version));
+      const sight = sightOf(at, req.query.seat === undefined ? undefined : Number(req.query.seat));
       const seat = typeof sight === 'number' ? sight : null;
       return { version: at.version, seat, status: statusAt(at), view: viewAt(at, sight), views: at.open ? viewsAt(at) : null, legalMoves: legalMovesAt(at, sight), history: historyAt(at, sight) };
     },

@@ -22,13 +22,23 @@ const shown = (page: Page) =>
     return { version: Number(t.dataset.version), seat: t.dataset.seat, faceUp: t.dataset.faceUp === 'true', boards: document.querySelectorAll('.board').length, current: document.querySelector<HTMLElement>('.history li.current')?.dataset.version ?? null };
   });
 const atStep = (page: Page, version: number) => page.waitForSelector(`section.table.replay[data-version="${version}"]`);
+/** A finished SCOUT game (its seed named after the test). */
+async function finishedScout(seed: string) {
+  const g = await seatedGame(server, 'scout', 2, {}, seed);
+  await playFirstMoves(server, g);
+  return g;
+}
+/** Opens the replay link of a step (`seat`: a seat number or "all"). */
+async function openStep(page: Page, gameId: string, version: number, seat: number | 'all') {
+  await page.goto(`${server.url}/#/game/${gameId}/replay/${version}?seat=${seat}`);
+  await atStep(page, version);
+}
 /** The face-up cards in seat `seat`'s hand zones on the page. */
 const handCards = (page: Page, seat: number) => page.locator(`[data-hand="${seat}"] .card:not(.back)`).count();
 
 describe('the replay page', () => {
   it('replays a finished game from two seats and face-up: only face-up shows the other seat’s hand; the link opens that step', async () => {
-    const g = await seatedGame(server, 'scout', 2, {}, 'replay-page');
-    await playFirstMoves(server, g);
+    const g = await finishedScout('replay-page');
     const page = await player(chrome.browser, server.url, 'Ann');
     await openAsSeat(page, server.url, g, 0, 'scout');
     await page.locator('a.replay-link').click();
@@ -36,8 +46,7 @@ describe('the replay page', () => {
     expect((await shown(page)).seat).toBe('0'); // a seated player starts from its own seat
 
     // A shareable link: seat 0 at step 6 (the round's first choices are made: both hands are dealt).
-    await page.goto(`${server.url}/#/game/${g.gameId}/replay/6?seat=0`);
-    await atStep(page, 6);
+    await openStep(page, g.gameId, 6, 0);
     expect(await shown(page)).toMatchObject({ version: 6, seat: '0', faceUp: false, boards: 1, current: '6' });
     expect(await handCards(page, 0)).toBeGreaterThan(0);
     expect(await handCards(page, 1)).toBe(0);
@@ -66,12 +75,10 @@ describe('the replay page', () => {
   });
 
   it('steps with the buttons, the slider and the arrow keys (mirrored in Persian)', async () => {
-    const g = await seatedGame(server, 'scout', 2, {}, 'replay-keys');
-    await playFirstMoves(server, g);
+    const g = await finishedScout('replay-keys');
     for (const lang of ['en', 'fa'] as const) {
       const page = await player(chrome.browser, server.url, 'Ann', lang);
-      await page.goto(`${server.url}/#/game/${g.gameId}/replay/5?seat=0`);
-      await atStep(page, 5);
+      await openStep(page, g.gameId, 5, 0);
       const forward = lang === 'fa' ? 'ArrowLeft' : 'ArrowRight';
       const backward = lang === 'fa' ? 'ArrowRight' : 'ArrowLeft';
       await page.keyboard.press(forward);
@@ -107,8 +114,7 @@ describe('the replay page', () => {
     expect(at.seat).toBe('1');
     expect(await page.locator('.replay-seat select').count()).toBe(0);
     for (let v = at.version; v >= at.version - 4; v--) {
-      await page.goto(`${server.url}/#/game/${g.gameId}/replay/${v}?seat=0`); // another seat asked for in the link: still its own
-      await atStep(page, v);
+      await openStep(page, g.gameId, v, 0); // another seat asked for in the link: still its own
       expect((await shown(page)).seat).toBe('1');
       expect(await handCards(page, 0)).toBe(0);
       expect((await hiddenInformation(page)).leaks).toEqual([]);
@@ -117,18 +123,16 @@ describe('the replay page', () => {
   });
 
   it('has no sideways scroll at 360 px, and its screenshots in English and Persian', async () => {
-    const g = await seatedGame(server, 'scout', 2, {}, 'replay-phone');
-    await playFirstMoves(server, g);
+    const g = await finishedScout('replay-phone');
     for (const lang of ['en', 'fa'] as const) {
       const page = await player(chrome.browser, server.url, 'Ann', lang);
       await page.setViewportSize({ width: 360, height: 740 });
-      await page.goto(`${server.url}/#/game/${g.gameId}/replay/12?seat=all`);
-      await atStep(page, 12);
+      await openStep(page, g.gameId, 12, 'all');
       await page.waitForSelector('section.seat-view');
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} at 360 px`).toBeLessThanOrEqual(360);
+      await page.screenshot({ path: join(SHOTS, `replay-${lang}-phone-face-up.png`), fullPage: true });
       await page.setViewportSize({ width: 1000, height: 900 });
-      await page.goto(`${server.url}/#/game/${g.gameId}/replay/12?seat=0`);
-      await atStep(page, 12);
+      await openStep(page, g.gameId, 12, 0);
       await page.screenshot({ path: join(SHOTS, `replay-${lang}.png`), fullPage: true });
       expect(problems(page)).toEqual([]);
     }

@@ -100,6 +100,10 @@ describe('replays of a finished game', () => {
     expect((await at(id, 3, '?seat=2')).body.error.code).toBe('BAD_INPUT');
     const r = await server.gql('query($id: ID!) { game(id: $id) { at(version: 100000) { version } } }', { id });
     expect(r.errors?.[0]?.extensions?.code).toBe('VERSION_OUT_OF_RANGE');
+    // Each version read is a history read and a fold: a document asking for many at once is refused before it runs.
+    const many = Array.from({ length: 20 }, (_, i) => `v${i}: at(version: ${i + 1}) { version }`).join(' ');
+    const costly = await server.gql(`query($id: ID!) { game(id: $id) { ${many} } }`, { id });
+    expect(costly.errors?.[0]?.message).toMatch(/cost/);
     const zero = await at(id, 0);
     expect(zero.body).toMatchObject({ version: 0, status: null, view: null, views: [], legalMoves: [], history: [] });
   });

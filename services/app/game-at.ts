@@ -10,6 +10,7 @@ import { appEventFor } from './app-event-sight.js';
 import { fromStream, statusOf, type Aggregate } from './aggregate.js';
 import { AppError } from './errors.js';
 import { checkNotSealed, isSealed } from './sealed.js';
+import { LruCache } from './lru.js';
 import type { Credential, ParlorService } from './service.js';
 import type { Seat, TableEvent, Viewer } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
@@ -54,10 +55,28 @@ export async function gameAt(service: ParlorService, live: Aggregate, token: Cre
   }
   const held = typeof token === 'object' && 'player' in token ? seatsOf(live.app, token.player) : caller === null ? [] : [caller];
   const open = (live.state.ended || live.app.cancelled !== null) && !isSealed(live);
-  const commits = version === 0 ? [] : await service.commitsUpTo(gameId, version);
+  const commits = version === 0 ? [] : (await streamOf(service, live)).filter((c) => c.version <= version);
   const lookup = (id: string) => service.games.find((g) => g.id === id);
   const agg = version === 0 ? null : version === live.version ? live : fromStream(gameId, { version, snapshot: null, commits }, lookup);
   return { live, version, agg, commits, open, caller, held };
+}
+
+/**
+ * A replay steps through one game version after version: its commits are read once per version of
+ * the game (a new commit makes the entry stale) and kept for the next steps, a few games at most.
+ */
+const REPLAYED_GAMES = 32;
+const REPLAY_BYTES = 16 * 1024 * 1024;
+const streams = new WeakMap<ParlorService, LruCache<string, { version: number; commits: Commit[] }>>();
+
+async function streamOf(service: ParlorService, live: Aggregate): Promise<Commit[]> {
+  let cache = streams.get(service);
+  if (!cache) streams.set(service, (cache = new LruCache(REPLAYED_GAMES, { maxBytes: REPLAY_BYTES, sizeOf: (e) => JSON.stringify(e.commits).length })));
+  const known = cache.get(live.id);
+  if (known?.version === live.version) return known.commits;
+  const commits = await service.commitsUpTo(live.id, live.version);
+  cache.set(live.id, { version: live.version, commits });
+  return commits;
 }
 
 /**

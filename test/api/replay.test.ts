@@ -140,4 +140,18 @@ describe('stepping back during a game', () => {
     const moves = await server.gql('query($id: ID!) { game(id: $id) { at(version: 5) { legalMoves(seat: 1) } } }', { id });
     expect(moves.errors?.[0]?.extensions?.code).toBe('SEAT_NOT_YOURS');
   });
+
+  it('a player token steps back through the seats its player holds, and no other', async () => {
+    const { player, token } = await server.play.players.register('Ann');
+    const created = await server.service.create({ game: 'scout', seats: 2, seed: 'replay-player' });
+    await server.service.joinAsPlayer(created.id, 'Ann', player.id);
+    const bob = await server.service.join(created.id, 'Bob');
+    const live = await server.service.load(created.id);
+    const own = await at(created.id, live.version, '?seat=0', token);
+    expect(own.status).toBe(200);
+    expect(own.body.view).toEqual(json(live.table.view(live.state, 0)));
+    expect((await at(created.id, live.version, '', token)).body.seat).toBe(0);
+    expect((await at(created.id, live.version, '?seat=1', token)).body.error.code).toBe('SEAT_NOT_YOURS');
+    expect((await at(created.id, live.version, '?seat=1', bob.token)).status).toBe(200);
+  });
 });

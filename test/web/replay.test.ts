@@ -9,6 +9,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { games } from '../../services/engine/registry.js';
 import { useServer } from '../kit/server.js';
 import { openAsSeat, playFirstMoves, seatedGame } from './api-game.js';
 import { hiddenInformation, player, problems, SHOTS, useBrowser } from './browser.js';
@@ -28,10 +29,11 @@ async function finishedScout(seed: string) {
   await playFirstMoves(server, g);
   return g;
 }
-/** Opens the replay link of a step (`seat`: a seat number or "all"). */
-async function openStep(page: Page, gameId: string, version: number, seat: number | 'all') {
+/** Opens the replay link of a step (`seat`: a seat number or "all") and waits for it, drawn from `shown`'s point of view. */
+async function openStep(page: Page, gameId: string, version: number, seat: number | 'all', shown: number | 'all' = seat) {
   await page.goto(`${server.url}/#/game/${gameId}/replay/${version}?seat=${seat}`);
-  await atStep(page, version);
+  // The step before may still be drawn with the same version: wait for the point of view too.
+  await page.waitForSelector(`section.table.replay[data-version="${version}"]${shown === 'all' ? '[data-face-up="true"]' : `[data-seat="${shown}"][data-face-up="false"]`}`);
 }
 /** The face-up cards in seat `seat`'s hand zones on the page. */
 const handCards = (page: Page, seat: number) => page.locator(`[data-hand="${seat}"] .card:not(.back)`).count();
@@ -114,13 +116,33 @@ describe('the replay page', () => {
     expect(at.seat).toBe('1');
     expect(await page.locator('.replay-seat select').count()).toBe(0);
     for (let v = at.version; v >= at.version - 4; v--) {
-      await openStep(page, g.gameId, v, 0); // another seat asked for in the link: still its own
+      await openStep(page, g.gameId, v, 0, 1); // another seat asked for in the link: still its own
       expect((await shown(page)).seat).toBe('1');
       expect(await handCards(page, 0)).toBe(0);
       expect((await hiddenInformation(page)).leaks).toEqual([]);
     }
     expect(problems(page)).toEqual([]);
   });
+
+  it('draws every game’s board read-only at the steps asked for, from a seat and (finished) face-up', async () => {
+    const page = await player(chrome.browser, server.url, 'Ann');
+    for (const game of games) {
+      const g = await seatedGame(server, game.id, 2, game.id === 'silver' ? { rounds: 1 } : {}, `replay-${game.id}`);
+      await playFirstMoves(server, g, 300).catch((e: Error) => {
+        if (!/not over/.test(e.message)) throw e; // first moves may never end a game (Sea Salt & Paper): stepped back through
+      });
+      const { data } = await server.gql('query($id: ID!) { game(id: $id) { version status { over } } }', { id: g.gameId });
+      if (!data.game.status.over) await openAsSeat(page, server.url, g, 0, game.id); // a running game steps back as a seat
+      for (const version of [3, Math.floor(data.game.version / 2), data.game.version]) {
+        for (const seat of data.game.status.over ? ([0, 'all'] as const) : ([0] as const)) {
+          await openStep(page, g.gameId, version, seat);
+          expect(await page.locator('section.table.replay .board').count(), `${game.id} at ${version} (${seat})`).toBe(seat === 'all' ? 2 : 1);
+          expect(await page.locator('.board .card.live, button.move').count(), `${game.id}: nothing to click`).toBe(0);
+        }
+      }
+    }
+    expect(problems(page)).toEqual([]);
+  }, 180_000);
 
   it('has no sideways scroll at 360 px, and its screenshots in English and Persian', async () => {
     const g = await finishedScout('replay-phone');

@@ -120,6 +120,7 @@ describe('stepping back during a game', () => {
         expect(own.body.history, `version ${v} seat ${seat}`).toEqual(seen.get(v)!.histories[String(seat)]);
         expect(own.body.views).toBeNull();
         expect((await at(id, v, `?seat=${seat}`, tokens[seat])).body.view).toEqual(own.body.view);
+        expect((await at(id, v, `?seat=${1 - seat}`, tokens[seat])).body.error.code, `version ${v}: seat ${seat} asks for the other`).toBe('SEAT_NOT_YOURS');
       }
       const spectator = await at(id, v);
       expect(spectator.body.view).toEqual(seen.get(v)!.views['null']);

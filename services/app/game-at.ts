@@ -11,6 +11,7 @@ import { fromStream, statusOf, type Aggregate } from './aggregate.js';
 import { AppError } from './errors.js';
 import { checkNotSealed, isSealed } from './sealed.js';
 import { LruCache } from './lru.js';
+import { withoutSeed } from './commands/reads.js';
 import type { Credential, ParlorService } from './service.js';
 import type { Seat, TableEvent, Viewer } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
@@ -132,9 +133,4 @@ export function historyAt(at: GameAt, sight: Sight): HistoryAt[] {
     return [sight === FACE_UP ? e : table.redact(e, viewer)];
   };
   return at.commits.map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, by: c.by ?? null, events: (c.events as TableEvent[]).flatMap(shown) }));
-}
-
-function withoutSeed(e: TableEvent): TableEvent {
-  const { seed: _secret, ...rest } = e as TableEvent & { seed?: string };
-  return rest as TableEvent;
 }

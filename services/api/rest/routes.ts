@@ -18,6 +18,7 @@ import { messagesRoutes } from './messages.routes.js';
 import { vacationRoutes } from './vacation.routes.js';
 import { ratingsRoutes } from './ratings.routes.js';
 import { tournamentRoutes } from './tournaments.routes.js';
+import { replayRoutes } from './replay.routes.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
 const error = errorShape;
@@ -181,4 +182,5 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   await app.register(vacationRoutes, { play: opts.play });
   await app.register(ratingsRoutes, { play: opts.play });
   await app.register(tournamentRoutes, { play: opts.play });
+  await app.register(replayRoutes, { service });
 }

@@ -53,7 +53,7 @@ export interface ServiceOptions {
 export type Credential = string | { player: string; bot?: true; device?: string } | { refused: string } | undefined;
 
 /** Adds application events (e.g. clocks) to a commit, given the game before and after it and the time. */
-export type CommitAnnotator = (before: Aggregate, after: Aggregate, now: number) => AppEvent[];
+export type CommitAnnotator = (before: Aggregate, after: Aggregate, now: number, seat: Seat | undefined) => AppEvent[];
 
 /** What a command decided: the events of one commit, and the seat that issued it. */
 export interface Decision {
@@ -388,7 +388,7 @@ export class ParlorService {
     const now = this.now();
     let events = decided;
     let next = applyCommit(agg, { version, events, ...meta });
-    const notes = this.annotators.flatMap((annotate) => annotate(agg, next, now));
+    const notes = this.annotators.flatMap((annotate) => annotate(agg, next, now, meta.seat));
     if (notes.length) {
       // The notes fold onto the game after the decided events (not the whole commit again).
       events = [...decided, ...notes];

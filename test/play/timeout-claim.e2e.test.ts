@@ -4,6 +4,7 @@
  * time). Given a seat out of time, when the other player chooses, then …
  */
 import { describe, expect, it } from 'vitest';
+import { verifyRecord } from '../../services/analytics/verify.js';
 import { ManualClock } from '../kit/manual-clock.js';
 import { commits, createAndJoin, registerPlayer, typesOf, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
@@ -72,6 +73,10 @@ describe('claim or wait: a seat out of time under onTimeout ASK', () => {
     expect(typesOf((await lastCommit(id)).events)).toEqual(['TimeoutClaimed', 'GameEnded']);
     const move = await server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: { type: 'draw' } }, tokens[late]);
     expect(move.errors?.[0]?.extensions?.code).toBe('GAME_OVER');
+    // The published record replays the stop like any command, and verifies.
+    const record = (await server.gql('query($id: ID!) { gameRecord(id: $id) }', { id })).data.gameRecord;
+    expect(record.commits.at(-1).command).toEqual({ type: 'stop', last: [late] });
+    expect(verifyRecord(record)).toMatchObject({ ok: true });
   });
 
   it('WAIT: the seat keeps its turn with a fresh period; running out again asks again', async () => {

@@ -12,12 +12,13 @@ import { store } from './seats.js';
 
 const pad = (n) => String(n).padStart(2, '0');
 
-/** "1d 04:05:06", "04:05:06", in the page's digits. */
+/** "1d 04:05:06", "04:05:06", in the page's digits; the time kept left-to-right (isolated) inside Persian text. */
 export function clockText(ms) {
   const s = Math.max(0, Math.floor(ms / 1000));
   const days = Math.floor(s / 86400);
   const hms = `${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-  return digits(days ? `${days}${lang() === 'fa' ? ' ' : ''}${t('days')} ${hms}` : hms, lang());
+  const time = `\u2066${hms}\u2069`;
+  return digits(days ? `${days}${lang() === 'fa' ? ' ' : ''}${t('days')} ${time}` : time, lang());
 }
 
 /** What a clock shows now: a running one counts down to its deadline. */

@@ -54,7 +54,18 @@ describe('play-by-turn in the page', () => {
     const first = await ann.textContent('.clocks li[data-seat="0"] .clock');
     // A day, less the seconds since the server's (manual) clock was set.
     expect(first).toMatch(/^(1d \u206600:00:00|\u206623:5\d:\d\d)\u2069$/);
-    await ann.waitForFunction((was) => document.querySelector('.clocks li[data-seat="0"] .clock')!.textContent !== was, first);
+    // The same element counts down in place, each second, with no update from the server (a redraw would replace it).
+    await ann.waitForFunction(
+      () => {
+        const seen = window as unknown as { clockSeen?: { el: Element; text: string | null } };
+        const el = document.querySelector('.clocks li[data-seat="0"] .clock');
+        if (!el) return false;
+        if (seen.clockSeen?.el !== el) return void (seen.clockSeen = { el, text: el.textContent }), false;
+        return el.textContent !== seen.clockSeen.text;
+      },
+      undefined,
+      { polling: 100, timeout: 15_000 },
+    );
     expect(await ann.textContent('.clocks li[data-seat="0"] .clock')).toMatch(/^\u206623:5\d:\d\d\u2069$/);
     expect(problems(ann)).toEqual([]);
   });

@@ -149,6 +149,24 @@ describe('play-by-turn in the page', () => {
     expect((await gql('query($id: ID!) { game(id: $id) { players { name } } }', { id: gameIdOf(page) })).data.game.players.map((p: any) => p.name)).toEqual(['Zoe']);
   });
 
+  it('the turn sound is off by default; turned on, it beeps when the turn comes to the player', async () => {
+    const [ann, bob] = [await registerPlayer(server, 'Ann'), await registerPlayer(server, 'Bob')];
+    const id = await createAndJoin(server, { game: 'sea-salt-and-paper', seats: 2, seed: 'beep' }, [ann, bob]);
+    const toMove = async () => (await gql('query($id: ID!) { game(id: $id) { status { toMove } } }', { id })).data.game.status.toMove[0] as number;
+    const [waiter, mover] = (await toMove()) === 0 ? [bob, ann] : [ann, bob];
+    const page = await asPlayer(chrome.browser, waiter, `#/game/${id}`);
+    await page.waitForSelector('label.turn-sound input:not(:checked)');
+    await page.check('label.turn-sound input');
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('parlor.v1')!).turnSound)).toBe(true);
+    // The other seat plays its turn through the API until the turn passes.
+    while ((await toMove()) !== [ann, bob].indexOf(waiter)) {
+      const legal = (await gql('query($id: ID!) { game(id: $id) { legalMoves } }', { id }, mover.token)).data.game.legalMoves;
+      expect((await gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: legal[0] }, mover.token)).errors).toBeUndefined();
+    }
+    await page.waitForFunction(() => document.body.dataset.beeped === '1');
+    expect(problems(page)).toEqual([]);
+  });
+
   it('screenshots: a table with clocks and the play-by-turn actions, en and fa, desktop and phone', async () => {
     const [ann, bob] = [await registerPlayer(server, 'Ann'), await registerPlayer(server, 'Bob')];
     const id = await createAndJoin(server, { game: 'scout', seats: 2, timeControl: { bank: 'P7D', increment: 'P1D' } }, [ann, bob]);

@@ -42,12 +42,13 @@ export function keepAlivePost(url: string) {
   return { post, close: () => agent.destroy() };
 }
 
-async function localServer() {
+/** `soleWriter`: reads trust the fold cache, as npm start's (its embedded DynamoDB is its own); false: every read catches up, as a Lambda's must. */
+async function localServer(soleWriter = true) {
   const dynamo = await startEmbeddedDynamo();
   const client = localClient(dynamo.endpoint);
   await ensureTable(client, 'bench');
   // One client address drives every game: the per-client rate limits would measure themselves.
-  const { app } = await createLocalParlor({ client, tableName: 'bench', limits: { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9 } });
+  const { app } = await createLocalParlor({ client, tableName: 'bench', limits: { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9 }, soleWriter });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const { post, close } = keepAlivePost(url);
   const gql: Gql = async (query, variables, token) => {
@@ -100,17 +101,22 @@ export async function benchHttp(opts: { game: string; seats: number; moves: numb
   return { move: summary(latencies), put: { ...summary(puts), meanItemBytes: itemBytes / puts.length }, movesPerSecond: latencies.length / (latencies.reduce((a, b) => a + b, 0) / 1000) };
 }
 
-/** Moves per second (wall clock, reads included) of `clients` clients each on its own games, at once. */
-export async function benchConcurrent(opts: { game: string; seats: number; clients: number; movesPerClient: number }) {
-  const server = await localServer();
-  const run = async (clients: number) => {
+/**
+ * Moves per second (wall clock, reads included) of N clients each on its own games, at once, for
+ * each N: the sole writer's server (reads trust the cache, as npm start's) beside one whose every
+ * read catches up with the store (as on AWS), the two runs of each N one after the other.
+ */
+export async function benchConcurrent(opts: { game: string; seats: number; clients: number[]; movesPerClient: number }) {
+  const servers = { trusted: await localServer(true), catchUp: await localServer(false) };
+  const run = async (server: Awaited<ReturnType<typeof localServer>>, clients: number) => {
     const t0 = performance.now();
     const all = await Promise.all(Array.from({ length: clients }, (_, i) => playClient(server.gql, opts.game, opts.seats, opts.movesPerClient, fastRng(100 + i))));
     const wall = (performance.now() - t0) / 1000;
     return { moves: all.flat().length, movesPerSecond: all.flat().length / wall, ...summary(all.flat()) };
   };
-  const one = await run(1);
-  const many = await run(opts.clients);
-  await server.close();
-  return { one, many };
+  const rows = [];
+  for (const clients of opts.clients) rows.push({ clients, trusted: await run(servers.trusted, clients), catchUp: await run(servers.catchUp, clients) });
+  await servers.trusted.close();
+  await servers.catchUp.close();
+  return rows;
 }

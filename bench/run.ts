@@ -2,7 +2,7 @@
  * `npm run bench`: every figure the project tracks, each beside its target. Figures compare as
  * ratios within one run (the machine is noisy); this is not a test and asserts nothing.
  *   BENCH_SECONDS (per engine figure, default 2)  BENCH_MOVES (HTTP moves, default 400)
- *   BENCH_ONLY=engine,http,reads,concurrent,cost (default: all)
+ *   BENCH_ONLY=engine,http,reads,concurrent,cost (default: all)   BENCH_CLIENTS=1,10,50,200 (the concurrent curve)
  *   BGIO_SCOUT_DIR: a folder with the boardgame.io SCOUT baseline installed (see bench/baseline.ts)
  */
 import { games } from '../services/engine/registry.js';
@@ -67,11 +67,12 @@ if (only.has('reads')) {
 }
 
 if (only.has('concurrent')) {
-  const clients = Number(process.env.BENCH_CLIENTS ?? 50);
-  const c = await benchConcurrent({ game, seats: 4, clients, movesPerClient: Math.max(10, Math.round(moves / 20)) });
-  console.log(`\nMany games at once over HTTP (${game}, 4 seats; each client reads its legal moves, then moves)`);
-  console.log(`  1 client          ${c.one.movesPerSecond.toFixed(0).padStart(5)} moves/s  submitMove p50 ${ms(c.one.p50)}  p99 ${ms(c.one.p99)}`);
-  console.log(`  ${String(clients).padEnd(2)} clients/games ${c.many.movesPerSecond.toFixed(0).padStart(5)} moves/s  submitMove p50 ${ms(c.many.p50)}  p99 ${ms(c.many.p99)}  (${(c.many.movesPerSecond / c.one.movesPerSecond).toFixed(1)}× one client)`);
+  const clients = (process.env.BENCH_CLIENTS ?? '1,10,50,200').split(',').map(Number);
+  const rows = await benchConcurrent({ game, seats: 4, clients, movesPerClient: Math.max(10, Math.round(moves / 20)) });
+  console.log(`\nMany games at once over HTTP (${game}, 4 seats; each client reads its legal moves, then moves): the sole writer (npm start) trusts its cache; "catch-up" asks the store before each read (AWS)`);
+  for (const r of rows) {
+    console.log(`  ${String(r.clients).padStart(3)} clients  sole writer ${r.trusted.movesPerSecond.toFixed(0).padStart(5)} moves/s (submitMove p50 ${ms(r.trusted.p50)}, p99 ${ms(r.trusted.p99)})  catch-up ${r.catchUp.movesPerSecond.toFixed(0).padStart(5)} moves/s (p50 ${ms(r.catchUp.p50)}, p99 ${ms(r.catchUp.p99)})  ${(r.trusted.movesPerSecond / r.catchUp.movesPerSecond).toFixed(2)}×`);
+  }
 }
 
 if (only.has('cost')) {

@@ -1,6 +1,8 @@
 /**
- * Bundles one Lambda handler with esbuild, locally (no Docker): one minified ESM file,
- * `index.mjs` exporting `handler`, plus the few package files read from disk at run time.
+ * Bundles one Lambda handler with esbuild, locally (no Docker): a minified ESM entry,
+ * `index.mjs` exporting `handler`, the chunks behind its dynamic imports (chunks/: read only when
+ * first imported, so a cold start skips e.g. the passkey ceremonies), plus the few package files
+ * read from disk at run time.
  * The CDK stack (through `tryBundle`) and infra/measure-bundles.ts call this same code, so
  * the measured bundles are the deployed ones.
  *
@@ -194,15 +196,23 @@ export interface Bundle {
   metafile: Metafile;
   /** Bytes of the copied asset files. */
   assetBytes: number;
+  /** Bytes of the chunks index.mjs imports at once (code it shares with a lazy chunk): read at a cold start. */
+  sharedBytes: number;
+  /** Bytes of the chunks read only when first imported (code behind a dynamic import, e.g. passkey ceremonies). */
+  lazyBytes: number;
 }
 
 /** `minify: false` keeps names readable, for profiling a cold start (node --cpu-prof). */
 export async function bundle(name: BundleName, outdir: string, options: { minify?: boolean } = {}): Promise<Bundle> {
   const file = join(outdir, 'index.mjs');
   const result = await build({
-    entryPoints: [join(ROOT, ENTRIES[name])],
+    entryPoints: { index: join(ROOT, ENTRIES[name]) },
     external: NATIVE[name] ?? [],
-    outfile: file,
+    // A dynamic import becomes a chunk of its own, read only when first imported (not at a cold start).
+    outdir,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
     absWorkingDir: ROOT,
     bundle: true,
     platform: 'node',
@@ -234,7 +244,23 @@ export async function bundle(name: BundleName, outdir: string, options: { minify
       assetBytes += sizeOf(to);
     }
   }
-  return { file, bytes: statSync(file).size, metafile: result.metafile, assetBytes };
+  const { shared, lazy } = chunkBytes(result.metafile, relative(ROOT, file).split(sep).join('/'));
+  return { file, bytes: statSync(file).size, metafile: result.metafile, assetBytes, sharedBytes: shared, lazyBytes: lazy };
+}
+
+/** The chunks an entry reads at once (its static imports, transitively) and those it reads later. */
+function chunkBytes(metafile: Metafile, entry: string): { shared: number; lazy: number } {
+  const outputs = metafile.outputs;
+  const eager = new Set<string>([entry]);
+  for (const out of eager) for (const i of outputs[out]?.imports ?? []) if (i.kind === 'import-statement' && outputs[i.path]) eager.add(i.path);
+  let shared = 0;
+  let lazy = 0;
+  for (const [out, o] of Object.entries(outputs)) {
+    if (out === entry || !out.endsWith('.mjs')) continue;
+    if (eager.has(out)) shared += o.bytes;
+    else lazy += o.bytes;
+  }
+  return { shared, lazy };
 }
 
 /**
@@ -275,6 +301,6 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
     process.exit(2);
   }
   const b = await bundle(name, resolve(outdir));
-  console.log(`${name}: ${(b.bytes / 1024).toFixed(0)} KiB → ${relative(process.cwd(), b.file)}`);
+  console.log(`${name}: ${(b.bytes / 1024).toFixed(0)} KiB → ${relative(process.cwd(), b.file)}${b.sharedBytes ? ` + ${(b.sharedBytes / 1024).toFixed(0)} KiB of chunks it imports` : ''}${b.lazyBytes ? ` (+ ${(b.lazyBytes / 1024).toFixed(0)} KiB of chunks read when first needed)` : ''}`);
   if (process.env.VERBOSE) for (const [pkg, bytes] of composition(b.metafile, b.file).slice(0, 25)) console.log(`  ${(bytes / 1024).toFixed(0).padStart(5)} KiB  ${pkg}`);
 }

@@ -43,6 +43,8 @@ export interface LocalParlorOptions {
   crashAfterAppend?: string;
   /** How often the reactions save their checkpoints (default 1 s). */
   checkpointMs?: number;
+  /** This process alone writes the table (npm start's embedded DynamoDB): reads trust the fold cache (ServiceOptions.soleWriter). */
+  soleWriter?: boolean;
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
@@ -57,7 +59,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   for (const [gameId, problem] of damaged) log.error({ gameId, problem }, 'damaged stream: refused with STREAM_DAMAGED until repaired');
   const dynamo = refuseDamaged(new DynamoEventStore({ client: options.client, tableName: options.tableName, feed }), damaged);
   const store = options.crashAfterAppend ? crashAfterAppend(dynamo, options.crashAfterAppend) : dynamo;
-  const service = new ParlorService({ store, games: options.games, lobby, stats, now: () => clock.now(), isBotKind });
+  const service = new ParlorService({ store, games: options.games, lobby, stats, now: () => clock.now(), isBotKind, soleWriter: options.soleWriter });
   const reactions = new Reactions({ feed, log, checkpointMs: options.checkpointMs, replay: (id, versions) => replayCommits(store, id, versions, (type) => service.games.find((g) => g.id === type)) });
   service.onCommit((agg, commit) => reactions.deliver(agg, commit));
   // Every reaction to a commit is registered here or in playByTurn, one line each (services/app/reactions.ts).

@@ -46,7 +46,9 @@ const webhooks = { privateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES === '
 const vapidSecret = localSigningSecret(join(dataDir, 'vapid.key'));
 const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
 const notifications = { vapidSecret: async () => vapidSecret, vapidSubject: process.env.VAPID_SUBJECT, mailer: mailerFromEnv(), mailFrom: process.env.MAIL_FROM, publicUrl, privateAddresses: webhooks.privateAddresses };
-const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, notifications, accounts: accountSettingsFromEnv(), logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv(), crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND });
+const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, notifications, accounts: accountSettingsFromEnv(), logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits: limitsFromEnv(), crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
+  // With the embedded DynamoDB (its folder locked) no other process writes the table: reads trust the cache.
+  soleWriter: embedded !== null });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

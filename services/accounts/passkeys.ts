@@ -8,15 +8,11 @@
  * Sign-in uses discoverable credentials (the authenticator offers the player's passkey), so no
  * player is named before the ceremony. Challenges: challenges.ts (signed, expiring, single-use).
  */
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -24,6 +20,12 @@ import { AppError } from '../app/errors.js';
 import type { Player } from '../players/registry.js';
 import { OWNER_INDEX } from '../store/schema.js';
 import type { Challenges } from './challenges.js';
+
+/**
+ * The WebAuthn library, loaded at the first ceremony: its certificate parsing is a seventh of the
+ * http function, and most requests never need it (the bundle puts it in a chunk of its own).
+ */
+const webauthn = () => import('@simplewebauthn/server');
 
 export const MAX_PASSKEYS = 10;
 const SK = 'PASSKEY';
@@ -55,6 +57,7 @@ export class Passkeys {
   async registrationOptions(player: Player, rp: RelyingParty, now: number): Promise<PublicKeyCredentialCreationOptionsJSON> {
     const existing = await this.list(player.id);
     if (existing.length >= MAX_PASSKEYS) throw new AppError('BAD_INPUT', `at most ${MAX_PASSKEYS} passkeys per player: remove one first`);
+    const { generateRegistrationOptions } = await webauthn();
     return generateRegistrationOptions({
       rpName: 'Parlor',
       rpID: rp.id,
@@ -68,6 +71,7 @@ export class Passkeys {
   }
 
   async register(player: string, response: RegistrationResponseJSON, rp: RelyingParty, now: number): Promise<Passkey> {
+    const { verifyRegistrationResponse } = await webauthn();
     const verified = await refusedUnless(() =>
       verifyRegistrationResponse({
         response,
@@ -105,8 +109,9 @@ export class Passkeys {
     return { id: credential.id, createdAt };
   }
 
-  signInOptions(rp: RelyingParty, now: number): Promise<PublicKeyCredentialRequestOptionsJSON> {
-    return this.challenges.issue('sign-in', now).then((challenge) => generateAuthenticationOptions({ rpID: rp.id, challenge, userVerification: 'preferred' }));
+  async signInOptions(rp: RelyingParty, now: number): Promise<PublicKeyCredentialRequestOptionsJSON> {
+    const { generateAuthenticationOptions } = await webauthn();
+    return generateAuthenticationOptions({ rpID: rp.id, challenge: await this.challenges.issue('sign-in', now), userVerification: 'preferred' });
   }
 
   /** The player whose passkey answered the challenge. */
@@ -114,6 +119,7 @@ export class Passkeys {
     if (typeof response?.id !== 'string' || response.id.length > 1400) throw new AppError('BAD_INPUT', 'not a WebAuthn authentication response');
     const item = (await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: passkeyPk(response.id), sk: SK }, ConsistentRead: true }))).Item;
     if (!item) throw new AppError('UNAUTHENTICATED', 'this passkey is not registered here');
+    const { verifyAuthenticationResponse } = await webauthn();
     const verified = await refusedUnless(() =>
       verifyAuthenticationResponse({
         response,

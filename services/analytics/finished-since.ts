@@ -7,13 +7,9 @@ import type { Projection } from '../app/projections.js';
 import type { CommitScan, EventStore, ScannedCommit } from '../store/port.js';
 import { isSealed } from '../app/sealed.js';
 import { gameEndedIn } from './stats-projection.js';
+import type { FinishedIndex } from '../store/read-models.js';
 
-export interface FinishedIndex {
-  /** Records that the game ended at `endedAt` (ISO); marking it again changes nothing. */
-  mark(gameId: string, endedAt: string): Promise<void>;
-  /** Ids of the games that ended at or after `since` (ISO), oldest ending first. */
-  endedSince(since: string): Promise<string[]>;
-}
+export type { FinishedIndex } from '../store/read-models.js';
 
 /** Keeps the index: a game is marked by the commit that ends it (a sealed tournament game by the one that reveals its deal). */
 export function finishedIndexProjection(index: FinishedIndex): Projection {

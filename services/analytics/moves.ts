@@ -4,7 +4,7 @@
  * it; creation and joins without their secrets; null for a commit of the app's events only, such
  * as a resignation), and the time since the previous commit.
  */
-import type { ExportCommit } from './ndjson.js';
+import type { ExportCommit } from './record.js';
 
 export interface MoveRow {
   gameId: string;

@@ -5,7 +5,9 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import { exportedEvent, type GameFacts } from './record.js';
+import { exportedEvent, type ExportCommit, type GameFacts } from './record.js';
+
+export type { ExportCommit } from './record.js';
 import type { TableEvent } from '../engine/core/index.js';
 import { moveRows } from './moves.js';
 import { TRAJECTORIES_FILE, trajectoryLines } from './trajectories.js';
@@ -56,16 +58,6 @@ export class NdjsonWriter {
     await this.flush();
     await this.handle.close();
   }
-}
-
-/** One commit as the export needs it. */
-export interface ExportCommit {
-  version: number;
-  seat?: number | null;
-  at: string;
-  events: unknown[];
-  /** The recorded command (moves table). */
-  command?: unknown;
 }
 
 /** A finished game as the export's lines: one for games.ndjson, one per event for events.ndjson. */

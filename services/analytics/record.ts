@@ -127,3 +127,13 @@ export function exportedEvent(e: TableEvent): TableEvent {
   const { tokenHash: _secret, ...rest } = e as { tokenHash?: string } & TableEvent;
   return rest as TableEvent;
 }
+
+/** One commit as the export needs it. */
+export interface ExportCommit {
+  version: number;
+  seat?: number | null;
+  at: string;
+  events: unknown[];
+  /** The recorded command (moves table). */
+  command?: unknown;
+}

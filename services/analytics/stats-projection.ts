@@ -7,35 +7,10 @@
 import type { GameEnded } from '../engine/core/index.js';
 import type { Projection } from '../app/projections.js';
 import type { Commit } from '../store/port.js';
+import type { StatsStore } from '../store/read-models.js';
 
-/** One finished game's contribution. */
-export interface FinishedGame {
-  gameId: string;
-  game: string;
-  seats: number;
-  winners: number[];
-  /** Commits in the game, and of those the moves (all but creation and the joins). */
-  commits: number;
-  moves: number;
-  endedAt: string;
-}
-
-/** The counters of one game type and seat count. */
-export interface StatsCounters {
-  game: string;
-  seats: number;
-  games: number;
-  /** Wins by seat (a tie is a win for every winner). */
-  wins: number[];
-  moves: number;
-  commits: number;
-}
-
-export interface StatsStore {
-  /** Adds the game to its counters unless it was added already. */
-  add(game: FinishedGame): Promise<void>;
-  read(game: string, seats: number): Promise<StatsCounters>;
-}
+/** The counters as the API reads them. */
+export type { StatsCounters } from '../store/read-models.js';
 
 /** The event that ends the game, if this commit holds it. */
 export const gameEndedIn = (commit: Commit): GameEnded | undefined => commit.events.find((e) => (e as { type: string }).type === 'GameEnded') as GameEnded | undefined;

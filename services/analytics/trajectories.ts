@@ -8,7 +8,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { isAppEvent } from '../app/app-events.js';
 import { tableFor, type TableEvent, type TableState } from '../engine/core/index.js';
 import { findGame } from '../engine/registry.js';
-import type { ExportCommit } from './ndjson.js';
+import type { ExportCommit } from './record.js';
 
 export const TRAJECTORIES_FILE = 'trajectories.ndjson';
 

@@ -41,7 +41,7 @@ export class LruCache<K, V> {
     while (this.map.size > this.capacity || (this.budget && this.total > this.budget.maxBytes)) this.delete(this.map.keys().next().value as K);
   }
 
-  private delete(key: K): void {
+  delete(key: K): void {
     const entry = this.map.get(key);
     if (entry === undefined) return;
     this.map.delete(key);

@@ -5,9 +5,9 @@
  */
 import type { Aggregate } from './aggregate.js';
 import { AppError } from './errors.js';
-import type { CreateInput } from './service.js';
+import type { GameSettings } from './app-events.js';
 
-export function checkRatedCreate(input: CreateInput): void {
+export function checkRatedCreate(input: { seed?: string; settings?: Partial<Pick<GameSettings, 'rated' | 'multiSeat'>> }): void {
   if (!input.settings?.rated) return;
   if (input.seed !== undefined) throw new AppError('RATED_FIXED_SEED', 'a rated game cannot have a fixed seed: its creator would know every deal');
   if (input.settings.multiSeat) throw new AppError('RATED_SEAT_TWICE', 'a rated game cannot let one player hold several seats (multiSeat)');

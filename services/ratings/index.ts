@@ -9,12 +9,12 @@ import type { Projection } from '../app/projections.js';
 import { rateOnce } from './ledger.js';
 import { conservative } from './model.js';
 import { isBotRatingId, ratedOutcome } from './outcome.js';
-import { historyPosition, leaderboardPosition, type PlayerRating, type RatingChange, type RatingsStore } from './port.js';
+import { historyPosition, leaderboardPosition, type PlayerRating, type RatingChange, type RatingsStore } from '../store/ratings-port.js';
 
 /** Cursors are base64url of short positions: anything longer is not one of ours. */
 const MAX_CURSOR = 200;
 
-export type { PlayerRating, RatingChange, RatingsStore } from './port.js';
+export type { PlayerRating, RatingChange, RatingsStore } from '../store/ratings-port.js';
 
 /** A rating as clients see it. */
 export interface RatingView {

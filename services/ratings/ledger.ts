@@ -11,7 +11,7 @@
  */
 import { INITIAL, rateGame } from './model.js';
 import type { RatedGame } from './outcome.js';
-import type { LedgerEntry, RatingsStore } from './port.js';
+import type { LedgerEntry, RatingsStore } from '../store/ratings-port.js';
 
 const CATCH_UP_PAGE = 100;
 /** Appends lost to games ending at the same moment before we give up (and the stream retries). */

@@ -6,10 +6,9 @@
  */
 import { rate, rating as fresh } from 'openskill';
 
-export interface Rating {
-  mu: number;
-  sigma: number;
-}
+import type { Rating } from '../store/ratings-port.js';
+
+export type { Rating };
 
 /** A player's rating before their first rated game of a type. */
 export const INITIAL: Readonly<Rating> = Object.freeze(fresh());

@@ -11,22 +11,9 @@ import type { Commit } from '../store/port.js';
 export const botRatingId = (spec: string) => `bot:${spec}`;
 export const isBotRatingId = (id: string) => id.startsWith('bot:');
 
-export interface RatedSeat {
-  seat: number;
-  /** A registered player's id, or botRatingId(spec) for a seat the server's bot played from the start. */
-  ratingId: string;
-  name: string;
-  /** 0 = first; equal ranks tie. */
-  rank: number;
-}
+import type { RatedGame, RatedSeat } from '../store/ratings-port.js';
 
-export interface RatedGame {
-  gameId: string;
-  game: string;
-  /** ISO time of the commit that ended the game. */
-  endedAt: string;
-  seats: RatedSeat[];
-}
+export type { RatedGame, RatedSeat };
 
 /**
  * Places from a result: the winners first, then the others by score (higher or lower is better

@@ -6,7 +6,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { FinishedIndex } from '../analytics/finished-since.js';
+import type { FinishedIndex } from './read-models.js';
 import { queryAll } from './query-all.js';
 import { OWNER_INDEX } from './schema.js';
 

@@ -7,7 +7,7 @@
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { lobbyPosition, type LobbyEntry, type LobbyStore } from '../app/projections.js';
+import { lobbyPosition, type LobbyEntry, type LobbyStore } from './read-models.js';
 import { OWNER_INDEX, TTL_ATTRIBUTE } from './schema.js';
 
 const LOBBY_PK = 'LOBBY';

@@ -1,5 +1,5 @@
 /**
- * The ratings in the game table (services/ratings/port.ts):
+ * The ratings in the game table (the port: ratings-port.ts):
  *
  *   pk = "RATINGS#<game>"    sk = "L#<seq, 10 digits>"   the ledger: one entry per rated game
  *                            sk = "MATERIALIZED"          the last entry whose read models are written
@@ -12,7 +12,7 @@
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { historyPosition, leaderboardPosition, type LedgerEntry, type PlayerRating, type RatingChange, type RatingsStore } from '../ratings/port.js';
+import { historyPosition, leaderboardPosition, type LedgerEntry, type PlayerRating, type RatingChange, type RatingsStore } from './ratings-port.js';
 import { OWNER_INDEX } from './schema.js';
 
 const ledgerPk = (game: string) => `RATINGS#${game}`;

@@ -6,7 +6,7 @@
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { FinishedGame, StatsCounters, StatsStore } from '../analytics/stats-projection.js';
+import type { FinishedGame, StatsCounters, StatsStore } from './read-models.js';
 import { queryAll } from './query-all.js';
 
 export const statsPk = (game: string, seats: number) => `STATS#${game}#${seats}`;

@@ -2,21 +2,15 @@
  * The bots folder never reaches the real state: no file but the runner (which serves the server
  * and hands bots a sight from app/bot-sight.ts) imports the aggregate, or reads `.state` of one.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { importsOf, sourceFiles } from '../kit/imports.js';
 
 const BOTS = resolve('services/bots');
 const ALLOWED = new Set(['runner.ts']);
 
-const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? files(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : []));
-
-/** Static imports, re-exports and dynamic imports, resolved to repository paths. */
-export function importsOf(file: string, source: string): string[] {
-  const specs = [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!);
-  return specs.map((s) => (s.startsWith('.') ? relative(process.cwd(), resolve(dirname(file), s)).replace(/\.js$/, '') : s));
-}
+const files = sourceFiles;
 
 /** What in a bots file would reach the real state. */
 export function stateLeaks(file: string, source: string): string[] {

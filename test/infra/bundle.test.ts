@@ -4,14 +4,14 @@
  * process, answers events against the embedded DynamoDB and the API Gateway stand-in.
  */
 import '../handlers/env.js';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { App } from 'aws-cdk-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { parlorApp } from '../../infra/parlor-stack.js';
 import { runBundle } from '../../infra/run-bundle.js';
 import { createParlor } from '../../services/handlers/env.js';
@@ -45,7 +45,26 @@ afterAll(async () => {
 
 const env = () => ({ TABLE_NAME: db.tableName, DYNAMODB_ENDPOINT: (db.server as any).endpoint, WS_ENDPOINT: gateway.endpoint });
 
-const kib = (f: string) => statSync(f).size / 1024;
+/** What a cold start reads: the entry and the chunks it imports statically, transitively (not those behind a dynamic import). */
+function coldKib(file: string, seen = new Set<string>()): number {
+  if (seen.has(file)) return 0;
+  seen.add(file);
+  const imports = [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.mjs)"/g)].map((m) => resolve(dirname(file), m[1]!));
+  return statSync(file).size / 1024 + imports.reduce((n, f) => n + coldKib(f, seen), 0);
+}
+
+/** Secrets Manager cannot run here: a loopback stand-in answers GetSecretValue for the signing secret. */
+async function secretsManager(): Promise<Record<string, string>> {
+  const server = createServer((req, res) => {
+    req.resume().on('end', () => {
+      res.writeHead(200, { 'content-type': 'application/x-amz-json-1.1' });
+      res.end(JSON.stringify({ ARN: 'arn:aws:secretsmanager:local:0:secret:signing', Name: 'signing', SecretString: 'a-signing-secret-for-the-bundle-test' }));
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  onTestFinished(() => new Promise<void>((r) => server.close(() => r())));
+  return { SIGNING_SECRET_ARN: 'arn:aws:secretsmanager:local:0:secret:signing', AWS_ENDPOINT_URL_SECRETS_MANAGER: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
+}
 
 describe('the synthesized bundles', () => {
   it('timer sends due webhook deliveries from the outbox (and due email digests) when the minute rule calls', async () => {
@@ -53,17 +72,16 @@ describe('the synthesized bundles', () => {
     expect(run.results).toEqual([{ sent: 0, digests: 0 }]);
   });
 
-  it('are five different single-file ESM bundles within their size budgets', () => {
+  it('are five different ESM bundles whose cold start reads no more than its budget (lazy chunks aside)', () => {
     expect(new Set(Object.values(bundles)).size).toBe(5);
-    // timer and export meet the 1 MiB budget. ws and stream grew past it with this round's accounts,
-    // notifications, ratings and tournaments (1,090 and 1,138 KiB after the stubs in infra/bundle.ts);
-    // http carries Fastify, mercurius, ajv and the passkey ceremonies. Budgets for what is there now,
-    // so growth is still caught: bringing ws and stream back under 1 MiB is open work (#26 §2).
-    expect(kib(bundles.timer)).toBeLessThan(1024);
-    expect(kib(bundles.ws)).toBeLessThan(1152);
-    expect(kib(bundles.stream)).toBeLessThan(1200);
-    expect(kib(bundles.export)).toBeLessThan(1024);
-    expect(kib(bundles.http)).toBeLessThan(2304);
+    // Every function within 2 MiB; timer and export within 1 MiB. ws and stream read ~1.0 and ~1.1 MiB
+    // (accounts, notifications, ratings and tournaments this round): bringing them under 1 MiB is open work.
+    expect(coldKib(bundles.timer)).toBeLessThan(1024);
+    expect(coldKib(bundles.ws)).toBeLessThan(1100);
+    expect(coldKib(bundles.stream)).toBeLessThan(1150);
+    expect(coldKib(bundles.export)).toBeLessThan(1024);
+    // The passkey ceremonies (@simplewebauthn/server and its certificate parsing) are a chunk read at the first ceremony.
+    expect(coldKib(bundles.http)).toBeLessThan(2048);
   });
 
   it('http answers GraphQL (JSON scalars, one graphql copy), REST and the web page (naming the WebSocket API); in production, as deployed, no docs, GraphiQL or introspection', async () => {
@@ -77,10 +95,13 @@ describe('the synthesized bundles', () => {
         httpEvent('POST', '/graphql', { query: '{ __schema { types { name } } }' }),
         httpEvent('GET', '/'),
         httpEvent('GET', '/vendor/graphql-ws.js'),
+        httpEvent('POST', '/v1/passkeys/authentication/options', undefined, { origin: 'https://api.example.com' }),
       ],
-      { ...env(), NODE_ENV: 'production', WEBSOCKET_URL: 'wss://example.execute-api.eu-west-1.amazonaws.com/prod' },
+      { ...env(), NODE_ENV: 'production', WEBSOCKET_URL: 'wss://example.execute-api.eu-west-1.amazonaws.com/prod', ...(await secretsManager()) },
     );
-    const [graphql, rest, openapi, graphiql, introspection, page, vendor] = run.results;
+    const [graphql, rest, openapi, graphiql, introspection, page, vendor, passkey] = run.results;
+    // The WebAuthn chunk loads on the first ceremony: sign-in options carry a fresh challenge.
+    expect(JSON.parse(passkey.body).challenge).toMatch(/^[\w-]{20,}$/);
     expect([page.statusCode, vendor.statusCode]).toEqual([200, 200]);
     expect(page.isBase64Encoded ? Buffer.from(page.body, 'base64').toString() : page.body).toContain('<meta name="parlor-websocket" content="wss://example.execute-api.eu-west-1.amazonaws.com/prod">');
     expect(JSON.parse(graphql.body).data.gameTypes.map((g: any) => g.id)).toEqual(games.map((g) => g.id));

@@ -8,14 +8,12 @@ import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { createLocalParlor, type LocalParlorOptions } from '../../services/local.js';
 import type { ParlorService } from '../../services/app/service.js';
-import type { AnyGame } from '../../services/engine/core/index.js';
 import { ensureTable, localClient, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Limits } from '../../services/api/limits/settings.js';
 
 /** Tests play whole games from one address in seconds: rate limits out of their way unless a test sets them. */
 const TEST_LIMITS: Partial<Limits> = { perClientPerMinute: 1e6, perTokenPerMinute: 1e6, createsPerMinute: 1e6 };
-import type { AlarmClock } from '../../services/clocks/local-timers.js';
 import type { PlayByTurn } from '../../services/play-by-turn.js';
 
 export interface GraphQLResponse<T = any> {

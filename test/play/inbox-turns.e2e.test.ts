@@ -5,7 +5,6 @@
  * commit; pages of up to 100 and `awaitingCount`.
  */
 import { describe, expect, it } from 'vitest';
-import { fastRng } from '../../services/engine/core/index.js';
 import { ManualClock } from '../kit/manual-clock.js';
 import { commits, createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';

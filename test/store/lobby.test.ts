@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lobbyPosition } from '../../services/app/projections.js';
+import { lobbyPosition } from '../../services/store/read-models.js';
 import { DynamoLobby } from '../../services/store/index.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 

@@ -2,7 +2,7 @@
 import type { IResolvers } from 'mercurius';
 import type { Device } from '../../players/devices.js';
 import type { PlayApi } from '../../play-by-turn.js';
-import { guarded, type ParlorContext } from './resolvers.js';
+import { guarded, type ParlorContext } from './context.js';
 
 /** The device a credential's token belongs to, if any. */
 export const deviceOf = (token: ParlorContext['token']) => (token && typeof token === 'object' && 'device' in token ? token.device : undefined);

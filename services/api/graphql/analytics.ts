@@ -6,7 +6,7 @@ import type { IResolvers } from 'mercurius';
 import { gameRecord } from '../../analytics/record.js';
 import { AppError } from '../../app/errors.js';
 import type { ParlorService } from '../../app/service.js';
-import { guarded } from './resolvers.js';
+import { guarded } from './context.js';
 import { wilson } from '../../analytics/wilson.js';
 import type { StatsCounters } from '../../analytics/stats-projection.js';
 

@@ -3,7 +3,7 @@
  * `openGames` stays for existing clients and answers the first page (at most 100).
  */
 import type { ParlorService } from '../../app/service.js';
-import { guarded } from './resolvers.js';
+import { guarded } from './context.js';
 
 export const lobbySchema = /* GraphQL */ `
 extend type Query {

@@ -6,7 +6,7 @@
 import type { IResolvers } from 'mercurius';
 import type { PlayApi } from '../../play-by-turn.js';
 import { MAX_MESSAGES, MAX_TEXT, RATE_COUNT } from '../../messages/index.js';
-import { guarded, type GameHandle, type ParlorContext } from './resolvers.js';
+import { guarded, type GameHandle, type ParlorContext } from './context.js';
 import type { ParlorService } from '../../app/service.js';
 
 export const messagesSchema = /* GraphQL */ `

@@ -4,7 +4,7 @@ import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import type { PushSubscription } from '../../notifications/push/subscriptions.js';
 import type { SettingsInput } from '../../notifications/settings.js';
-import { guarded, type ParlorContext } from './resolvers.js';
+import { guarded, type ParlorContext } from './context.js';
 
 /** What a client sees of a subscription: not its keys. */
 export const pushSubscriptionDto = ({ id, endpoint, createdAt }: PushSubscription) => ({ id, endpoint, createdAt });

@@ -9,7 +9,7 @@ import type { PlayerKind } from '../../players/registry.js';
 import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { playByTurnFields } from '../play-by-turn.js';
-import { guarded, type GameHandle, type ParlorContext } from './resolvers.js';
+import { guarded, type GameHandle, type ParlorContext } from './context.js';
 
 export const playerTopic = (player: string) => `player:${player}`;
 

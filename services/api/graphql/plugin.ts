@@ -7,7 +7,7 @@ import type { GraphQLError } from 'graphql';
 import type { ParlorService } from '../../app/service.js';
 import { bearer } from '../errors.js';
 import { buildParlorSchema } from './schema.js';
-import { topic, type ParlorContext } from './resolvers.js';
+import { topic, type ParlorContext } from './context.js';
 import { allResolvers } from './all-resolvers.js';
 import { analyticsResolvers } from './analytics.js';
 import { graphqlOptions, installGraphqlLimits } from '../limits/graphql.js';

@@ -6,7 +6,7 @@ import type { IResolvers } from 'mercurius';
 import type { PlayApi } from '../../play-by-turn.js';
 import type { RatingView } from '../../ratings/index.js';
 import { playerProfile } from '../ratings.js';
-import { guarded, type GameHandle } from './resolvers.js';
+import { guarded, type GameHandle } from './context.js';
 
 export const ratingsSdl = /* GraphQL */ `
 extend input CreateGameInput {

@@ -2,11 +2,10 @@
  * GraphQL resolvers: thin adapters from the schema to ParlorService.
  * A `Game` field is resolved from a GameHandle: the aggregate and who is looking.
  */
-import mercurius, { type IResolvers, type MercuriusContext } from 'mercurius';
+import type { IResolvers } from 'mercurius';
+import { guarded, topic, type GameHandle, type ParlorContext } from './context.js';
 import { GraphQLJSON } from 'graphql-scalars';
-import type { Viewer } from '../../engine/core/index.js';
 import type { Aggregate } from '../../app/aggregate.js';
-import { asAppError } from '../../app/errors.js';
 import type { Credential, ParlorService } from '../../app/service.js';
 import { statusOf } from '../../app/aggregate.js';
 import { checkNotSealed, shownSeed } from '../../app/sealed.js';
@@ -14,34 +13,7 @@ import { gameTypeDto, playersOf } from '../dto.js';
 import { lobbyQueries } from './lobby.js';
 import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
 
-export interface GameHandle {
-  agg: Aggregate;
-  viewer: Viewer;
-}
-
-/** The caller's credential (seat token or verified player), from the HTTP header or the WebSocket connection_init payload. */
-export interface ParlorContext extends MercuriusContext {
-  token?: Credential;
-  /** The raw bearer token. */
-  bearer?: string;
-}
-
-export const topic = (gameId: string) => `game:${gameId}`;
-
-/** Turns service refusals into GraphQL errors with a stable extensions.code. */
-function refusal(e: unknown): never {
-  const known = asAppError(e);
-  if (known) throw new mercurius.ErrorWithProps(known.message, { code: known.code });
-  throw e;
-}
-
-export async function guarded<T>(work: () => Promise<T> | T): Promise<T> {
-  try {
-    return await work();
-  } catch (e) {
-    refusal(e);
-  }
-}
+export { guarded, topic, type GameHandle, type ParlorContext } from './context.js';
 
 export function resolvers(service: ParlorService): IResolvers {
   const handle = async (gameId: string, token: Credential): Promise<GameHandle> => {

@@ -7,7 +7,7 @@ import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { joinTournament, tournamentInput, type TournamentInputFields } from '../tournaments.js';
 import { tournamentDto } from '../../tournaments/view.js';
-import { guarded, type GameHandle, type ParlorContext } from './resolvers.js';
+import { guarded, type GameHandle, type ParlorContext } from './context.js';
 import { checkNotSealed } from '../../app/sealed.js';
 
 export const tournamentSdl = /* GraphQL */ `

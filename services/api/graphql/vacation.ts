@@ -4,7 +4,7 @@
 import type { IResolvers } from 'mercurius';
 import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
-import { guarded, type ParlorContext } from './resolvers.js';
+import { guarded, type ParlorContext } from './context.js';
 
 export const vacationSchema = /* GraphQL */ `
 extend type Mutation {

@@ -6,7 +6,7 @@
  */
 import type { Bot, Rng } from '../../engine/core/index.js';
 import type { Command } from '../../engine/games/scout/commands.js';
-import { canBeat, forEachSetFrom, shapeOf, stronger, valuesOf, type SetShape } from '../../engine/games/scout/sets.js';
+import { canBeat, forEachSetFrom, shapeOf, valuesOf, type SetShape } from '../../engine/games/scout/sets.js';
 import type { ScoutView } from '../../engine/games/scout/view.js';
 
 /** How well a hand holds together: Σ size² over its sets, each taken as long as it goes from the left. */

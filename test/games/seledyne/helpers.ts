@@ -2,7 +2,7 @@
  * Test helpers: cards by id and event histories that arrange a position (hands, counters, dice).
  * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
-import { fastRng, table, type Rng, type TableEvent } from '../../../services/engine/core/index.js';
+import { fastRng, table, type TableEvent } from '../../../services/engine/core/index.js';
 import { HOUSE_IDS, houseCards, type Card, type HouseId } from '../../../services/engine/games/seledyne/cards.js';
 import type { Command } from '../../../services/engine/games/seledyne/commands.js';
 import type { SeledyneEvent } from '../../../services/engine/games/seledyne/events.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { numberOf } from '../../../services/engine/games/silver/cards.js';
 import { silver } from '../../../services/engine/games/silver/index.js';
-import { cardsConserved, discard, draw, power, round, tgt, type Flow } from './helpers.js';
+import { cardsConserved, draw, power, round, tgt, type Flow } from './helpers.js';
 
 const D = { edition: 'dagger' };
 /** The amulet deck with the Dagger's Zombies (4), so the amulet powers meet Zombies. */

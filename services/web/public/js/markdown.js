@@ -1,6 +1,7 @@
 /**
  * A minimal Markdown renderer for the rules pages (no dependency): headings (with an id from
- * their section number, "## 4.1 Gift" → id "s-4.1"), paragraphs, lists, tables, code blocks,
+ * their section number, "## 4.1 Gift" → id "s-4.1", also in Persian digits: "## ۴.۱ هدیه" → "s-4.1",
+ * so a link to a section works in both languages), paragraphs, lists, tables, code blocks, rules (---),
  * and inline code, bold, italics and links (http(s) only; other links become their text).
  * Everything is escaped first: the text can hold no markup of its own.
  */
@@ -16,9 +17,12 @@ function inline(text) {
   return s.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[Number(i)]}</code>`);
 }
 
-/** The section id of a heading: its leading number ("4.1", "2", "R1"), or its words. */
+/** Persian (and Arabic-Indic) digits and the Persian decimal mark as ASCII: section numbers match across languages. */
+const ascii = (s) => s.replace(/[۰-۹٠-٩]/g, (d) => String(d.charCodeAt(0) % 16)).replace(/٫/g, '.');
+
+/** The section id of a heading: its leading number ("4.1", "۴.۱", "2", "R1"), or its words. */
 export function sectionId(heading) {
-  const m = /^(?:§\s*)?((?:\d+(?:\.\d+)*)|R\d+|[A-Z]\d+)\b\.?/.exec(heading.trim());
+  const m = /^(?:§\s*)?((?:\d+(?:\.\d+)*)|R\d+|[A-Z]\d+)\b\.?/.exec(ascii(heading.trim()));
   return `s-${m ? m[1] : heading.trim().toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '')}`;
 }
 
@@ -28,6 +32,7 @@ export function markdown(src) {
   let i = 0;
   const isTable = (l) => /^\s*\|.*\|\s*$/.test(l);
   const isList = (l) => /^\s*([-*]|\d+\.)\s+/.test(l);
+  const isRule = (l) => /^\s*(-{3,}|\*{3,})\s*$/.test(l);
   while (i < lines.length) {
     const line = lines[i];
     if (!line.trim()) { i++; continue; }
@@ -38,6 +43,7 @@ export function markdown(src) {
       out.push(`<pre><code>${esc(code.join('\n'))}</code></pre>`);
       continue;
     }
+    if (isRule(line)) { out.push('<hr>'); i++; continue; }
     const hd = /^(#{1,4})\s+(.*)$/.exec(line);
     if (hd) {
       const level = Math.min(hd[1].length + 1, 5); // the page's h1 is the game's name
@@ -64,7 +70,7 @@ export function markdown(src) {
       continue;
     }
     const para = [];
-    for (; i < lines.length && lines[i].trim() && !/^(#{1,4}\s|```)/.test(lines[i]) && !isTable(lines[i]) && !isList(lines[i]); i++) para.push(lines[i].trim());
+    for (; i < lines.length && lines[i].trim() && !/^(#{1,4}\s|```)/.test(lines[i]) && !isRule(lines[i]) && !isTable(lines[i]) && !isList(lines[i]); i++) para.push(lines[i].trim());
     out.push(`<p>${inline(para.join(' '))}</p>`);
   }
   return out.join('\n');

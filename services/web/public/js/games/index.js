@@ -23,18 +23,3 @@ export function genericLabel(move) {
   const args = Object.entries(rest).map(([k, v]) => `${k} ${JSON.stringify(v)}`);
   return args.length ? `${words} · ${args.join(', ')}` : words;
 }
-
-/** English or Persian, as the page speaks. */
-export function tr(c, en, fa) {
-  return c.lang === 'fa' && fa ? fa : en;
-}
-
-/** The name of the seat, or "you". */
-export function who(c, seat) {
-  return seat === c.seat ? tr(c, 'you', 'شما') : c.name(seat);
-}
-
-/** A small results table: rows of cells, the first row the header. */
-export function resultTable(title, rows) {
-  return h('div.result', { tabindex: 0, role: 'region', 'aria-label': title }, h('h4', {}, title), h('table', {}, rows.map((r, i) => h('tr', {}, r.map((cell) => h(i === 0 ? 'th' : 'td', {}, String(cell ?? '')))))));
-}

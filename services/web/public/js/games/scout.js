@@ -3,7 +3,7 @@ import { h } from '../dom.js';
 import { backs, card, row, target } from '../cards.js';
 import { scoutInfo } from '../card-info.js';
 import { word } from '../words.js';
-import { resultTable, tr, who } from './index.js';
+import { resultTable, tr, who } from './helpers.js';
 
 const hue = (n) => `hsl(${(n * 37) % 360} 65% 86%)`;
 

@@ -3,7 +3,7 @@ import { h } from '../dom.js';
 import { backs, card, row, target } from '../cards.js';
 import { sspInfo } from '../card-info.js';
 import { word } from '../words.js';
-import { resultTable, tr, who } from './index.js';
+import { resultTable, tr, who } from './helpers.js';
 
 const COLOURS = {
   darkBlue: '#27408b', lightBlue: '#8ec5e8', black: '#2b2b2b', yellow: '#f3d34a', lightGreen: '#9ed89a', white: '#fbfbf6',

@@ -3,7 +3,7 @@ import { h } from '../dom.js';
 import { backs, card, infoButton, row, target } from '../cards.js';
 import { seledyneInfo, seledyneTerm } from '../card-info.js';
 import { word } from '../words.js';
-import { resultTable, tr, who } from './index.js';
+import { resultTable, tr, who } from './helpers.js';
 import { cardName, HOUSES } from './seledyne-cards.js';
 
 const HOUSE = { NAB: '#2f5f9e', SAL: '#a8382a', YAR: '#85600f', ARM: '#37733a', INE: '#6e4493', MOR: '#2f2f3a' };

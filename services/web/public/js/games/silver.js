@@ -3,7 +3,7 @@ import { h } from '../dom.js';
 import { back, card, row, target } from '../cards.js';
 import { silverInfo } from '../card-info.js';
 import { word } from '../words.js';
-import { resultTable, tr, who } from './index.js';
+import { resultTable, tr, who } from './helpers.js';
 
 const EDITION = { dagger: '#8d2f2f', coin: '#a17a16', amulet: '#2f5f8d', bullet: '#4d4d4d', promo: '#6b3f8d' };
 

@@ -1,12 +1,34 @@
 /**
- * The ratings' storage port. A game type's ratings are the fold of its ledger: one entry per
+ * The ratings' storage port (here, beside the event store port, so the store implements it without importing upward). A game type's ratings are the fold of its ledger: one entry per
  * rated game, appended at the next sequence number by a conditional write (two games ending at
  * once cannot both take it, so every entry is computed from the ratings of all entries before
  * it). Everything else (players' current ratings, their history, the leaderboard, the "already
  * rated" marks) is materialized from ledger entries, idempotently, and can be rebuilt from them.
  */
-import type { Rating } from './model.js';
-import type { RatedGame, RatedSeat } from './outcome.js';
+
+/** A skill estimate: mean and uncertainty (the ratings model's μ and σ). */
+export interface Rating {
+  mu: number;
+  sigma: number;
+}
+
+export interface RatedSeat {
+  seat: number;
+  /** A registered player's id, or the bot's rating id for a seat the server's bot played from the start. */
+  ratingId: string;
+  name: string;
+  /** 0 = first; equal ranks tie. */
+  rank: number;
+}
+
+/** A finished rated game, as the ledger receives it. */
+export interface RatedGame {
+  gameId: string;
+  game: string;
+  /** ISO time of the commit that ended the game. */
+  endedAt: string;
+  seats: RatedSeat[];
+}
 
 /** A player's rating of one game type. */
 export interface PlayerRating extends Rating {

@@ -1,0 +1,48 @@
+/** join: taking the next free seat, by a seat token's holder or a registered player. */
+import type { Seat, TableCommand, TableEvent } from '../../engine/core/index.js';
+import { VersionConflict } from '../../store/port.js';
+import type { Aggregate } from '../aggregate.js';
+import { seatsOf } from '../app-events.js';
+import { AppError } from '../errors.js';
+import { checkRatedJoin } from '../rated.js';
+import { newToken, seatForKey, tokenFromKey } from '../tokens.js';
+import { conflict, decideOrRefuse, type ServiceCore } from './core.js';
+import { withBots } from './seating.js';
+
+export interface JoinOptions {
+  /** The player's public contribution to the deal's seed (see the game's record). */
+  entropy?: string;
+  /** The client's own secret: joining again with it returns the same seat and token. */
+  joinKey?: string;
+  /** The player is a bot run by its author (a registered player of kind BOT); the seat says so. */
+  bot?: true;
+}
+
+/**
+ * Takes the next free seat (then seats any bots that come next). With a `joinKey`, a retry of a
+ * join whose answer was lost returns the same seat and token. With a `player` the seat is bound to
+ * them and the join is idempotent: the player's seat comes back, never a second one (unless the
+ * game allows one player several seats); players get no seat token (null): their player token acts for their seats.
+ */
+export async function takeSeat(core: ServiceCore, gameId: string, name: string, player: string | undefined, { entropy, joinKey, bot }: JoinOptions): Promise<{ agg: Aggregate; seat: Seat; token: string | null }> {
+  for (let attempt = 0; ; attempt++) {
+    const agg = await core.load(gameId);
+    if (agg.app.cancelled) throw new AppError('GAME_OVER', `the game was ${agg.app.cancelled}`);
+    const held = player === undefined ? [] : seatsOf(agg.app, player);
+    if (held.length > 0 && !agg.app.settings.multiSeat) return { agg, seat: held[0]!, token: null };
+    const again = joinKey === undefined ? null : seatForKey(gameId, joinKey, agg.state.players.map((p) => p.tokenHash));
+    if (again) return { agg, ...again };
+    checkRatedJoin(agg, player);
+    const seat = agg.state.players.length;
+    const { token, tokenHash } = player !== undefined ? { token: null, tokenHash: '' } : joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(gameId, seat, joinKey);
+    const command: TableCommand = { type: 'join', name, tokenHash, ...(entropy !== undefined && { entropy }) };
+    const taken = decideOrRefuse(agg, command);
+    const claimed = player === undefined ? taken : [...taken, { type: 'SeatClaimed', seat, player, ...(bot && { bot }) } as TableEvent];
+    try {
+      return { agg: await core.commit(agg, withBots(agg, claimed), { command }), seat, token };
+    } catch (e) {
+      // Two players racing for the same seat: the loser takes the next one.
+      if (!(e instanceof VersionConflict) || attempt >= core.maxRetries) throw conflict(e);
+    }
+  }
+}

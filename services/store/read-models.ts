@@ -1,0 +1,67 @@
+/**
+ * The read-model ports: what the app reads besides the event log (the lobby, the headline
+ * statistics). They sit beside the event store port so every arrow points down: the app and
+ * the projections use them, the DynamoDB tables in this folder implement them.
+ */
+
+/** An open game in the lobby: created, not yet full. */
+export interface LobbyEntry {
+  gameId: string;
+  type: string;
+  seats: number;
+  taken: number;
+  version: number;
+  /** Whether the creator fixed the seed (and so knows every deal): shown so joiners can tell. */
+  seedFixed: boolean;
+  /** ISO time of the entry's first write. */
+  createdAt: string;
+}
+
+export interface LobbyStore {
+  /** Writes the entry unless a newer version of it is already there. */
+  put(entry: Omit<LobbyEntry, 'createdAt' | 'seedFixed'> & { seedFixed?: boolean }): Promise<void>;
+  /** Closes the entry as of `version` (a late, older put cannot reopen it). */
+  close(gameId: string, version: number): Promise<void>;
+  /** Open games of one type, oldest first, after the `lobbyPosition` `after`: at most `limit`, reading no more. */
+  page(type: string, limit: number, after?: string): Promise<LobbyEntry[]>;
+}
+
+/** Where an entry stands in the lobby's order (oldest first; the id breaks ties). */
+export const lobbyPosition = (e: Pick<LobbyEntry, 'createdAt' | 'gameId'>) => `${e.createdAt}|${e.gameId}`;
+
+/** One finished game's contribution to the headline statistics. */
+export interface FinishedGame {
+  gameId: string;
+  game: string;
+  seats: number;
+  winners: number[];
+  /** Commits in the game, and of those the moves (all but creation and the joins). */
+  commits: number;
+  moves: number;
+  endedAt: string;
+}
+
+/** The counters of one game type and seat count. */
+export interface StatsCounters {
+  game: string;
+  seats: number;
+  games: number;
+  /** Wins by seat (a tie is a win for every winner). */
+  wins: number[];
+  moves: number;
+  commits: number;
+}
+
+export interface StatsStore {
+  /** Adds the game to its counters unless it was added already. */
+  add(game: FinishedGame): Promise<void>;
+  read(game: string, seats: number): Promise<StatsCounters>;
+}
+
+/** Finished games by the time they ended: what exports and studies of "games since" read. */
+export interface FinishedIndex {
+  /** Records that the game ended at `endedAt` (ISO); marking it again changes nothing. */
+  mark(gameId: string, endedAt: string): Promise<void>;
+  /** Ids of the games that ended at or after `since` (ISO), oldest ending first. */
+  endedSince(since: string): Promise<string[]>;
+}

@@ -1,0 +1,17 @@
+/** What the four renderers share: a word in the page's language, a seat's name, a results table. */
+import { h } from '../dom.js';
+
+/** English or Persian, as the page speaks. */
+export function tr(c, en, fa) {
+  return c.lang === 'fa' && fa ? fa : en;
+}
+
+/** The name of the seat, or "you". */
+export function who(c, seat) {
+  return seat === c.seat ? tr(c, 'you', 'شما') : c.name(seat);
+}
+
+/** A small results table: rows of cells, the first row the header. */
+export function resultTable(title, rows) {
+  return h('div.result', { tabindex: 0, role: 'region', 'aria-label': title }, h('h4', {}, title), h('table', {}, rows.map((r, i) => h('tr', {}, r.map((cell) => h(i === 0 ? 'th' : 'td', {}, String(cell ?? '')))))));
+}

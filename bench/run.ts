@@ -2,7 +2,7 @@
  * `npm run bench`: every figure the project tracks, each beside its target. Figures compare as
  * ratios within one run (the machine is noisy); this is not a test and asserts nothing.
  *   BENCH_SECONDS (per engine figure, default 2)  BENCH_MOVES (HTTP moves, default 400)
- *   BENCH_ONLY=engine,http,reads,concurrent,cost (default: all)   BENCH_CLIENTS=1,10,50,200 (the concurrent curve)
+ *   BENCH_ONLY=engine,simulate,http,reads,concurrent,cost (default: all)   BENCH_CLIENTS=1,10,50,200 (the concurrent curve)
  *   BGIO_SCOUT_DIR: a folder with the boardgame.io SCOUT baseline installed (see bench/baseline.ts)
  */
 import { games } from '../services/engine/registry.js';
@@ -11,13 +11,14 @@ import { benchCost } from './cost.js';
 import { benchEngine } from './engine.js';
 import { benchConcurrent, benchHttp } from './http.js';
 import { benchPlayouts } from './playouts.js';
+import { benchSimulate } from './simulate.js';
 import { benchReads } from './reads.js';
 import { ms } from './stats.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const moves = Number(process.env.BENCH_MOVES ?? 400);
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,http,reads,concurrent,cost').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,simulate,http,reads,concurrent,cost').split(','));
 const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
 
 /** Option sets measured apart (Silver per edition); every other game with its defaults. */
@@ -44,6 +45,16 @@ if (only.has('engine')) {
     }
   }
   if (!baseline) console.log('  (boardgame.io baseline skipped: set BGIO_SCOUT_DIR to include it)');
+}
+
+if (only.has('simulate')) {
+  console.log(`\nThe lab: µs per move of npm run simulate's work (bots, the commits, the export's lines) beside the engine's random game, same seeds, ${seconds}s each; target ≤ 1.3×`);
+  for (const game of games) {
+    for (const seats of [...new Set([game.seats.min, Math.min(game.seats.max, 4)])]) {
+      const r = benchSimulate(game, seats, seconds);
+      console.log(`  ${game.id.padEnd(20)} ${seats} seats  engine ${r.engineUs.toFixed(1).padStart(6)} µs  lab ${r.labUs.toFixed(1).padStart(6)} µs  ${r.ratio.toFixed(2)}× (${verdict(r.ratio <= 1.3)})`);
+    }
+  }
 }
 
 const game = process.env.BENCH_GAME ?? 'scout';

@@ -26,7 +26,7 @@ export function botGame(game: AnyGame, o: BotGameOptions): Commit[] {
   const t = tableFor(game);
   const rng = fastRng(o.botSeed);
   const bot = o.bot ?? randomBot;
-  const now = o.now ?? (() => new Date().toISOString());
+  const now = o.now ?? systemTime();
   const commits: Commit[] = [];
   let state: TableState | null = null;
   const commit = (command: TableCommand, seat?: number) => {
@@ -40,9 +40,22 @@ export function botGame(game: AnyGame, o: BotGameOptions): Commit[] {
   for (let moves = 0; !state!.ended && moves < (o.maxMoves ?? Infinity); moves++) {
     const toMove = t.status(state!).toMove;
     const seat = toMove[rng.int(toMove.length)]!;
-    // Through JSON, as a move from a client would arrive.
-    const move = JSON.parse(JSON.stringify((o.bots?.[seat] ?? bot)(t.view(state!, seat), t.legalMoves(state!, seat), rng, { game, seat, setup: { seats: o.seats, options: state!.options } })));
+    const legal = t.legalMoves(state!, seat);
+    const chosen = (o.bots?.[seat] ?? bot)(t.view(state!, seat), legal, rng, { game, seat, setup: { seats: o.seats, options: state!.options } });
+    // One of the engine's own legal moves is plain JSON already; anything else goes through JSON, as a client's move would arrive.
+    const move = legal.includes(chosen) ? chosen : JSON.parse(JSON.stringify(chosen));
     commit({ type: 'move', seat, move }, seat);
   }
   return commits;
+}
+
+/** The system clock as ISO strings, formatted once per millisecond (a game makes many commits in one). */
+function systemTime(): () => string {
+  let ms = NaN;
+  let iso = '';
+  return () => {
+    const t = Date.now();
+    if (t !== ms) (ms = t), (iso = new Date(t).toISOString());
+    return iso;
+  };
 }

@@ -74,10 +74,12 @@ export interface GameLines {
 export function gameLines(facts: GameFacts, commits: readonly ExportCommit[], o: { trajectories?: boolean } = {}): GameLines {
   const moves = commits.filter((c) => c.seat !== undefined && c.seat !== null).length;
   const events: string[] = [];
+  const id = JSON.stringify(facts.id);
   for (const c of commits) {
-    for (const [index, event] of (c.events as TableEvent[]).entries()) {
-      events.push(JSON.stringify({ gameId: facts.id, version: c.version, index, seat: c.seat ?? null, at: c.at, type: event.type, event: exportedEvent(event) }));
-    }
+    // The same line as JSON.stringify({ gameId, version, index, seat, at, type, event }), with the commit's part written once.
+    const head = `{"gameId":${id},"version":${c.version},"index":`;
+    const tail = `,"seat":${c.seat ?? null},"at":${JSON.stringify(c.at)},"type":`;
+    (c.events as TableEvent[]).forEach((event, index) => events.push(`${head}${index}${tail}${JSON.stringify(event.type)},"event":${JSON.stringify(exportedEvent(event))}}`));
   }
   const moveTable = moveRows(facts.id, commits);
   const lines: GameLines = { game: `${JSON.stringify({ ...facts, moves })}\n`, events: events.length ? `${events.join('\n')}\n` : '', eventCount: events.length, moves: moveTable.map((r) => `${JSON.stringify(r)}\n`).join('') };

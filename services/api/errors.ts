@@ -14,6 +14,9 @@ export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL', number> = {
   RATED_NEEDS_PLAYERS: 403,
   RATED_FIXED_SEED: 400,
   RATED_SEAT_TWICE: 400,
+  VERSION_OUT_OF_RANGE: 404,
+  GAME_NOT_OVER: 403,
+  SEAT_NOT_YOURS: 403,
   INTERNAL: 500,
   // The game's stored stream has a hole: not served until repaired (a server fault, not the client's).
   STREAM_DAMAGED: 503,

@@ -20,6 +20,10 @@ export const ERROR_CODES = [
   'RATED_FIXED_SEED',
   'RATED_SEAT_TWICE',
   'STREAM_DAMAGED',
+  /** Replays (services/app/game-at.ts). */
+  'VERSION_OUT_OF_RANGE',
+  'GAME_NOT_OVER',
+  'SEAT_NOT_YOURS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

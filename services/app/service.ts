@@ -171,6 +171,11 @@ export class ParlorService {
     return finishedHistory(this.core, gameId);
   }
 
+  /** The commits up to `version`, unredacted: for the app's own folds (replays: game-at.ts), never for a client as they are. */
+  async commitsUpTo(gameId: string, version: number): Promise<Commit[]> {
+    return (await this.store.history(gameId)).filter((c) => c.version <= version);
+  }
+
   /**
    * The game at its newest version; NOT_FOUND if there is none. A game this process has
    * seen is caught up from its cached fold by reading only the newer commits.

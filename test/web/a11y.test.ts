@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 /**
  * axe-core finds no serious or critical violation on any kind of page: the lobby, a table of
- * each game (as a seat with moves to make), a finished game, a rules page, in English and in Persian.
+ * each game (as a seat with moves to make), a finished game, its replay, a rules page, in English and in Persian.
  */
 import { describe, expect, it } from 'vitest';
 import { games } from '../../services/engine/registry.js';
@@ -15,7 +15,7 @@ const chrome = useBrowser();
 
 describe('axe-core: no serious or critical violation', () => {
   for (const lang of ['en', 'fa'] as const) {
-    it(`${lang}: the lobby, a table of each game, a finished game, a rules page`, async () => {
+    it(`${lang}: the lobby, a table of each game, a finished game, its replay, a rules page`, async () => {
       const page = await player(chrome.browser, server.url, 'Ann', lang);
       const found: Record<string, unknown> = { lobby: await seriousViolations(page) };
       for (const g of games) {
@@ -28,6 +28,9 @@ describe('axe-core: no serious or critical violation', () => {
       await openAsSeat(page, server.url, over, 0, 'scout');
       await page.waitForSelector('.banner.over');
       found.finished = await seriousViolations(page);
+      await page.goto(`${server.url}/#/game/${over.gameId}/replay/8?seat=all`);
+      await page.waitForSelector('section.table.replay[data-face-up="true"] section.seat-view');
+      found.replay = await seriousViolations(page);
       await page.goto(`${server.url}/#/rules/silver/4.1`);
       await page.waitForSelector('section.rules h1');
       found.rules = await seriousViolations(page);

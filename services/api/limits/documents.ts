@@ -43,6 +43,12 @@ const FIELD_COST: Record<string, number> = {
   'TournamentGame.game': 10,
   'Mutation.createTournament': 20,
   'Mutation.startTournament': 100,
+  // Replays: each version read is a history read and a fold up to it.
+  'Game.at': 100,
+  'GameAt.view': 10,
+  'GameAt.views': 40,
+  'GameAt.legalMoves': 10,
+  'GameAt.history': 100,
 };
 const fieldCost: ComplexityEstimator = ({ type, field, childComplexity }) => {
   const own = FIELD_COST[`${type.name}.${field.name}`];

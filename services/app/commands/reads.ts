@@ -61,7 +61,7 @@ export async function finishedHistory(core: ServiceCore, gameId: string): Promis
   return { agg, commits: await core.store.history(gameId) };
 }
 
-function withoutSeed(e: TableEvent): TableEvent {
+export function withoutSeed(e: TableEvent): TableEvent {
   const { seed: _secret, ...rest } = e as TableEvent & { seed?: string };
   return rest as TableEvent;
 }

@@ -1,6 +1,6 @@
 /**
  * The web client's entry: loads the schema and the catalog in one request, then routes
- * #/ to the lobby and #/game/<id> (the invite link) to that game's table.
+ * #/ to the lobby, #/game/<id> (the invite link) to that game's table and #/game/<id>/replay/… to its replay.
  */
 import { gql, onTokenRenewed } from './api.js';
 import { account } from './account.js';
@@ -29,6 +29,7 @@ async function start() {
     leave?.();
     leave = null;
     const m = /^#\/game\/([\w-]+)/.exec(location.hash);
+    const replayed = /^#\/game\/[\w-]+\/replay\b/.test(location.hash);
     const player = /^#\/player\/([^/]+)/.exec(location.hash);
     const tm = /^#\/tournament\/([\w-]+)/.exec(location.hash);
     const rules = /^#\/rules\/([\w-]+)(?:\/([\w.]+))?/.exec(location.hash);
@@ -36,11 +37,12 @@ async function start() {
       if (rules) leave = await (await page('rules')).rulesPage(root, app, rules[1], rules[2]);
       else if (tm) leave = await tournamentPage(root, app, tm[1]);
       else if (location.hash === '#/tournaments') leave = await tournamentList(root, app);
+      else if (replayed) leave = await (await page('replay')).replayPage(root, app, location.hash);
       else if (m) leave = await (await page('table')).table(root, app, m[1]);
       else if (player) leave = await playerPage(root, app, decodeURIComponent(player[1]));
       else if (location.hash === '#/account') leave = await account(root);
       else leave = await lobby(root, app);
-      if (m) offerNotifications(root, app, m[1]);
+      if (m && !replayed) offerNotifications(root, app, m[1]);
     } catch (e) {
       clear(root, h('p.error', { role: 'alert' }, `${e.code ?? t('error')}: ${e.message}`), h('a', { href: '#/' }, t('lobby')));
     }
@@ -60,6 +62,7 @@ const PAGES = {
     'play-by-turn.js', 'games/index.js', 'games/helpers.js', 'games/scout.js', 'games/sea-salt-and-paper.js', 'games/seledyne.js', 'games/seledyne-cards.js', 'games/silver.js'],
   rules: ['rules.js', 'markdown.js'],
 };
+PAGES.replay = ['replay.js', ...PAGES.table.filter((f) => f !== 'table.js' && f !== 'moves-panel.js')];
 const hinted = new Set();
 function page(name) {
   for (const file of PAGES[name]) {

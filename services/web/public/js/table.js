@@ -185,6 +185,8 @@ function header(g, type, seat, state) {
     h('h1', {}, named(type.names, g.type)),
     h('span.muted', {}, word(g.status.phase, lang())),
     h('a.rules-link', { href: `#/rules/${g.type}` }, t('rules')),
+    // A finished game replays from the start; a running one steps back through what this seat saw.
+    g.view ? h('a.replay-link', { href: g.status.over ? `#/game/${g.id}/replay` : `#/game/${g.id}/replay/${g.version - 1}` }, t(g.status.over ? 'replay' : 'stepBack')) : null,
     h('span', { class: `live-dot ${state.live ? 'on' : ''}`, title: state.live ? t('live') : t('offline') }, state.live ? t('live') : t('offline')),
     g.players.length < g.seats ? inviteLink(g.id) : null,
   );

@@ -4,7 +4,7 @@
  * (GameSettings), and the seats that resigned, forfeited or ran out of time. The export's
  * columns and the record's header both come from here, so a verifier can derive the header again.
  */
-import type { GameSettings, SeatClaimed, SeatResigned, TimedOut } from '../app/app-events.js';
+import type { GameSettings, SeatClaimed, SeatResigned, TimedOut, TimeoutClaimed } from '../app/app-events.js';
 import type { SeatTaken } from '../engine/core/index.js';
 
 export interface PlayerFacts {
@@ -53,7 +53,7 @@ export function seatsFacts(events: Iterable<Event>): SeatsFacts {
       const t = e as TimedOut;
       timedOut.add(t.seat);
       if (t.action === 'FORFEIT') forfeited.add(t.seat);
-    }
+    } else if (e.type === 'TimeoutClaimed' && (e as TimeoutClaimed).choice !== 'WAIT') forfeited.add((e as TimeoutClaimed).seat); // a bot took it, or the game ended without it
   }
   const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
   return {

@@ -10,6 +10,7 @@ import type { Seat } from '../engine/core/index.js';
 import { durationMs, timeControlOf, type TimeControlInput } from '../clocks/time-control.js';
 import { clocksOf } from '../clocks/annotator.js';
 import { rematchOfferView } from '../lifecycle/rematch-offer.js';
+import { timeoutClaimView } from '../clocks/claim.js';
 import { canonicalSpec, DEFAULT_TIMEOUT_BOT, timeoutBotOf } from '../bots/spec.js';
 
 /** How long a play-by-turn game may wait for players unless its creator says otherwise. */
@@ -83,5 +84,5 @@ export async function joinAs(
 
 /** The play-by-turn fields of a game as clients see them. */
 export function playByTurnFields(agg: Aggregate) {
-  return { clocks: clocksOf(agg), rematch: agg.app.rematch, rematchOf: agg.app.settings.rematchOf ?? null, rematchOffer: rematchOfferView(agg), timeoutBot: timeoutBotOf(agg.app), rated: agg.app.settings.rated === true, requireRegistered: agg.app.settings.requireRegistered === true };
+  return { clocks: clocksOf(agg), rematch: agg.app.rematch, rematchOf: agg.app.settings.rematchOf ?? null, rematchOffer: rematchOfferView(agg), timeoutBot: timeoutBotOf(agg.app), rated: agg.app.settings.rated === true, timeoutClaim: timeoutClaimView(agg), requireRegistered: agg.app.settings.requireRegistered === true };
 }

@@ -4,11 +4,11 @@
  */
 import { z } from 'zod';
 import { sameType, type Same } from '../engine/core/same-type.js';
-import type { AppEvent, ChatMuted, ClockPaused, ClockResumed, ClockStopped, DealRevealed, MessageSent, DeadlineSet, GameCancelled, GameSettings, RematchAnswered, RematchCreated, RematchExpired, RematchOffered, SeatClaimed, SeatResigned, TimedOut } from './app-events.js';
+import type { AppEvent, ChatMuted, ClockPaused, ClockResumed, ClockStopped, DealRevealed, MessageSent, DeadlineSet, GameCancelled, GameSettings, RematchAnswered, RematchCreated, RematchExpired, RematchOffered, SeatClaimed, SeatResigned, TimedOut, TimeoutClaimClosed, TimeoutClaimed, TimeoutClaimOpened } from './app-events.js';
 
 const seat = z.number().int().min(0).describe('Seat number, from 0');
 const iso = z.string().describe('ISO 8601 time');
-const timeout = z.enum(['BOT', 'FORFEIT']).describe("BOT: a bot plays the seat's move; FORFEIT: a bot plays the seat to the end");
+const timeout = z.enum(['BOT', 'FORFEIT', 'ASK']).describe("BOT: a bot plays the seat's move; FORFEIT: a bot plays the seat to the end; ASK: the game waits for the other players' claim");
 
 export const APP_EVENT_SCHEMAS = {
   GameSettings: z
@@ -64,6 +64,18 @@ export const APP_EVENT_SCHEMAS = {
     .describe("A seated player's message to the table"),
   ChatMuted: z.object({ type: z.literal('ChatMuted'), seat, muted: seat, on: z.boolean() }).describe("The seat hides (on) or shows again another seat's messages; seen by that seat only"),
   DealRevealed: z.object({ type: z.literal('DealRevealed') }).describe("Every table of this tournament game's board has ended: its seed and record are public"),
+  TimeoutClaimOpened: z.object({ type: z.literal('TimeoutClaimOpened'), seat, at: iso.describe('When the question opened') }).describe('The seat ran out of time under onTimeout ASK: the other players may claim (BOT, END) or wait'),
+  TimeoutClaimed: z
+    .object({
+      type: z.literal('TimeoutClaimed'),
+      seat,
+      choice: z.enum(['BOT', 'END', 'WAIT']).describe('BOT: the timeoutBot plays the seat to the end; END: the game ends where it stands, the seat last; WAIT: the seat keeps its turn with a fresh period'),
+      by: seat.describe('The seat that chose'),
+      bot: z.string().optional().describe('BOT: the bot spec that plays the seat from now on'),
+      remainingMs: z.number().optional().describe("WAIT: the fresh period's time"),
+    })
+    .describe('Another player answered the claim on a timed-out seat'),
+  TimeoutClaimClosed: z.object({ type: z.literal('TimeoutClaimClosed'), seat, remainingMs: z.number().describe('What its clock runs on from') }).describe('The timed-out seat moved before anyone claimed'),
 } satisfies Record<AppEvent['type'], z.ZodType>;
 
 type Checked<K extends AppEvent['type'], T> = Same<z.infer<(typeof APP_EVENT_SCHEMAS)[K]>, T>;
@@ -83,3 +95,6 @@ sameType<Checked<'ChatMuted', ChatMuted>>();
 sameType<Checked<'ClockPaused', ClockPaused>>();
 sameType<Checked<'ClockResumed', ClockResumed>>();
 sameType<Checked<'DealRevealed', DealRevealed>>();
+sameType<Checked<'TimeoutClaimOpened', TimeoutClaimOpened>>();
+sameType<Checked<'TimeoutClaimed', TimeoutClaimed>>();
+sameType<Checked<'TimeoutClaimClosed', TimeoutClaimClosed>>();

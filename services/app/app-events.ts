@@ -7,7 +7,9 @@
  */
 import type { GameResult, Seat, Status } from '../engine/core/index.js';
 
-export type TimeoutAction = 'BOT' | 'FORFEIT';
+export type TimeoutAction = 'BOT' | 'FORFEIT' | 'ASK';
+/** What the other players may choose for a seat that ran out of time under `ASK` (services/clocks/claim.ts). */
+export type TimeoutClaimChoice = 'BOT' | 'END' | 'WAIT';
 /** A per-move budget, or a bank that gains `incrementMs` per move (capped at the bank). */
 export type TimeControl = { perMoveMs: number } | { bankMs: number; incrementMs: number };
 
@@ -126,6 +128,31 @@ export interface ClockResumed {
   seat: Seat;
   remainingMs: number;
 }
+/** Under `onTimeout: ASK` the seat ran out of time: the game waits, and the other players may claim (services/clocks/claim.ts). */
+export interface TimeoutClaimOpened {
+  type: 'TimeoutClaimOpened';
+  seat: Seat;
+  /** ISO time the question opened (the deadline that passed is in the TimedOut beside it). */
+  at: string;
+}
+/** Another seat answered the claim: the timeoutBot plays the seat, the game ends where it stands, or the seat gets a fresh period. */
+export interface TimeoutClaimed {
+  type: 'TimeoutClaimed';
+  seat: Seat;
+  choice: TimeoutClaimChoice;
+  /** The seat that chose. */
+  by: Seat;
+  /** BOT: the bot spec that plays the seat from now on. */
+  bot?: string;
+  /** WAIT: the time the seat's fresh period gives it. */
+  remainingMs?: number;
+}
+/** The timed-out seat moved before anyone chose: the question is closed and its clock runs on from `remainingMs`. */
+export interface TimeoutClaimClosed {
+  type: 'TimeoutClaimClosed';
+  seat: Seat;
+  remainingMs: number;
+}
 /** A seated player's message to the table (plain text; services/messages). */
 export interface MessageSent {
   type: 'MessageSent';
@@ -142,9 +169,9 @@ export interface ChatMuted {
   muted: Seat;
   on: boolean;
 }
-export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | RematchOffered | RematchAnswered | RematchExpired | MessageSent | ChatMuted | ClockPaused | ClockResumed | DealRevealed;
+export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | RematchOffered | RematchAnswered | RematchExpired | MessageSent | ChatMuted | ClockPaused | ClockResumed | DealRevealed | TimeoutClaimOpened | TimeoutClaimed | TimeoutClaimClosed;
 
-const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated', 'RematchOffered', 'RematchAnswered', 'RematchExpired', 'MessageSent', 'ChatMuted', 'ClockPaused', 'ClockResumed', 'DealRevealed']);
+const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated', 'RematchOffered', 'RematchAnswered', 'RematchExpired', 'MessageSent', 'ChatMuted', 'ClockPaused', 'ClockResumed', 'DealRevealed', 'TimeoutClaimOpened', 'TimeoutClaimed', 'TimeoutClaimClosed']);
 export const isAppEvent = (e: { type: string }): e is AppEvent => TYPES.has(e.type);
 
 export interface SeatClock {
@@ -178,6 +205,10 @@ export interface AppState {
   chat?: ChatState;
   /** A sealed tournament game's deal was revealed (absent before). */
   revealed?: true;
+  /** The open claim on a timed-out seat (onTimeout ASK), if any: services/clocks/claim.ts. */
+  timeoutClaim?: { seat: Seat; since: string } | null;
+  /** The seat whose timeout ended the game by claim (END). */
+  endedByClaim?: Seat;
 }
 
 export interface RematchOffer {
@@ -222,7 +253,7 @@ export function evolveApp(s: AppState, e: AppEvent): AppState {
       return { ...s, clocks: { ...s.clocks, [e.seat]: { remainingMs: e.remainingMs, deadline: null } } };
     case 'TimedOut': {
       const clocks = { ...s.clocks, [e.seat]: { remainingMs: 0, deadline: null } };
-      if (e.action === 'BOT') return { ...s, clocks };
+      if (e.action !== 'FORFEIT') return { ...s, clocks };
       return { ...s, clocks, bots: { ...s.bots, [e.seat]: e.bot ?? STAND_IN_BOT }, left: { ...s.left, [e.seat]: 'forfeited' } };
     }
     case 'SeatResigned': {
@@ -257,6 +288,14 @@ export function evolveApp(s: AppState, e: AppEvent): AppState {
     }
     case 'DealRevealed':
       return { ...s, revealed: true };
+    case 'TimeoutClaimOpened':
+      return { ...s, timeoutClaim: { seat: e.seat, since: e.at } };
+    case 'TimeoutClaimClosed':
+      return { ...s, timeoutClaim: null, clocks: { ...s.clocks, [e.seat]: { remainingMs: e.remainingMs, deadline: null, resumed: true } } };
+    case 'TimeoutClaimed':
+      if (e.choice === 'WAIT') return { ...s, timeoutClaim: null, clocks: { ...s.clocks, [e.seat]: { remainingMs: e.remainingMs!, deadline: null, resumed: true } } };
+      if (e.choice === 'END') return { ...s, timeoutClaim: null, endedByClaim: e.seat, clocks: {}, left: { ...s.left, [e.seat]: 'forfeited' } };
+      return { ...s, timeoutClaim: null, bots: { ...s.bots, [e.seat]: e.bot ?? STAND_IN_BOT }, left: { ...s.left, [e.seat]: 'forfeited' } };
   }
 }
 
@@ -270,6 +309,8 @@ export function seatsOf(app: AppState, player: string): Seat[] {
 export interface AppResult extends GameResult {
   resigned: Seat[];
   forfeited: Seat[];
+  /** Ended by claim: a seat ran out of time (ASK), another chose END; it is in `forfeited`. */
+  claimed: boolean;
 }
 
 /** The table's status, with cancelling and who left on top. */
@@ -277,5 +318,5 @@ export function statusWithApp(status: Status, app: AppState): Status & { result:
   if (app.cancelled) return { phase: app.cancelled, toMove: [], over: true, result: null };
   if (!status.result) return { ...status, result: null };
   const who = (reason: 'resigned' | 'forfeited') => Object.entries(app.left).filter(([, r]) => r === reason).map(([seat]) => Number(seat));
-  return { ...status, result: { ...status.result, resigned: who('resigned'), forfeited: who('forfeited') } };
+  return { ...status, result: { ...status.result, resigned: who('resigned'), forfeited: who('forfeited'), claimed: app.endedByClaim !== undefined } };
 }

@@ -58,7 +58,7 @@ export interface ServiceOptions {
 }
 
 /** Adds application events (e.g. clocks) to a commit, given the game before and after it and the time. */
-export type CommitAnnotator = (before: Aggregate, after: Aggregate, now: number) => AppEvent[];
+export type CommitAnnotator = (before: Aggregate, after: Aggregate, now: number, seat: Seat | undefined) => AppEvent[];
 
 export type CommitListener = (agg: Aggregate, commit: Commit) => void | Promise<void>;
 
@@ -228,7 +228,7 @@ export class ParlorService {
     const now = this.now();
     let events = decided;
     let next = applyCommit(agg, { version, events, ...meta });
-    const notes = this.annotators.flatMap((annotate) => annotate(agg, next, now));
+    const notes = this.annotators.flatMap((annotate) => annotate(agg, next, now, meta.seat));
     if (notes.length) {
       // The notes fold onto the game after the decided events (not the whole commit again).
       events = [...decided, ...notes];

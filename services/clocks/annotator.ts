@@ -4,17 +4,27 @@
  * (with a bank: what is left plus the increment, capped at the bank). The time is the one the
  * service decides the commit at; nothing here reads a clock.
  */
-import { statusOf, type Aggregate } from '../app/aggregate.js';
+import { applyCommit, statusOf, type Aggregate } from '../app/aggregate.js';
 import type { AppEvent, TimeControl } from '../app/app-events.js';
 import type { CommitAnnotator } from '../app/service.js';
+import type { TableEvent } from '../engine/core/index.js';
+import { claimClosedBy } from './claim.js';
 import { initialBudget } from './time-control.js';
 
-export const clockAnnotator: CommitAnnotator = (_before, after, now) => {
+export const clockAnnotator: CommitAnnotator = (before, after, now, seat) => {
+  // The timed-out seat moving closes its claim first (services/clocks/claim.ts): its clock then runs as any other.
+  const closed = claimClosedBy(before, after, seat);
+  if (!closed) return clockNotes(after, now);
+  return [closed, ...clockNotes(applyCommit(after, { version: after.version, events: [closed as unknown as TableEvent] }), now)];
+};
+
+function clockNotes(after: Aggregate, now: number): AppEvent[] {
   const tc = after.app.settings.timeControl;
   if (!tc || !after.state.started) return [];
   const status = statusOf(after);
-  // A seat whose player is on vacation keeps its clock still (services/vacation).
-  const running = status.over ? [] : status.toMove.filter((seat) => after.app.bots[seat] === undefined && !after.app.clocks[seat]?.pausedUntil);
+  // A seat whose player is on vacation keeps its clock still (services/vacation), and so does one whose timeout awaits a claim.
+  const claimed = after.app.timeoutClaim?.seat;
+  const running = status.over ? [] : status.toMove.filter((seat) => after.app.bots[seat] === undefined && !after.app.clocks[seat]?.pausedUntil && seat !== claimed);
   const events: AppEvent[] = [];
   for (const [key, clock] of Object.entries(after.app.clocks)) {
     const seat = Number(key);
@@ -28,7 +38,7 @@ export const clockAnnotator: CommitAnnotator = (_before, after, now) => {
     events.push({ type: 'DeadlineSet', seat, deadline: new Date(now + remainingMs).toISOString(), remainingMs });
   }
   return events;
-};
+}
 
 function stoppedAt(tc: TimeControl, leftMs: number): number {
   if ('perMoveMs' in tc) return tc.perMoveMs;

@@ -14,6 +14,7 @@ import { seatBotMove } from '../bots/runner.js';
 import { botMark, timeoutBotOf } from '../bots/spec.js';
 import { offerExpiryDecision, pendingOffer } from '../lifecycle/rematch-offer.js';
 import { resumeDecision } from './pause.js';
+import { openClaimDecision } from './claim.js';
 
 export interface Timer {
   kind: 'timeout' | 'warning' | 'expire' | 'rematch' | 'resume';
@@ -58,9 +59,12 @@ function clockTimers(agg: Aggregate): Timer[] {
 export function timeoutDecision(agg: Aggregate, seat: number, now: number): Decision | null {
   const deadline = agg.app.clocks[seat]?.deadline;
   if (!deadline || Date.parse(deadline) > now || agg.state.ended) return null;
+  // ASK: the game waits for the other players' claim, unless another question is open or nobody could answer.
+  const asked = agg.app.settings.onTimeout === 'ASK' ? openClaimDecision(agg, seat, deadline, now) : null;
+  if (asked) return asked;
   // The seat's own bot if it has one, else the game's timeoutBot, plays for the seat that ran out.
   const bot = agg.app.bots[seat] ?? timeoutBotOf(agg.app);
-  const timedOut: TimedOut = { type: 'TimedOut', seat, deadline, action: agg.app.settings.onTimeout, bot };
+  const timedOut: TimedOut = { type: 'TimedOut', seat, deadline, action: agg.app.settings.onTimeout === 'FORFEIT' ? 'FORFEIT' : 'BOT', bot };
   const draft = applyCommit(agg, { version: agg.version + 1, events: [timedOut as TableEvent] });
   return { ...moveDecision(draft, seat, seatBotMove(draft, seat, bot), [timedOut as TableEvent]), by: botMark(bot) };
 }

@@ -28,6 +28,8 @@ export class Notifier {
     const out: Notice[] = [];
     for (const e of commit.events as { type: string; seat?: number; deadline?: string }[]) {
       if (e.type === 'TimedOut') out.push({ type: 'TIMED_OUT', ...base, seat: e.seat!, deadline: e.deadline! });
+      // The others may answer the claim (services/clocks/claim.ts); the timed-out seat has its TIMED_OUT.
+      if (e.type === 'TimeoutClaimOpened' && e.seat !== entry.seat) out.push({ type: 'TIMEOUT_CLAIM', ...base, seat: e.seat!, deadline: null });
       if (e.type === 'SeatResigned') out.push({ type: 'RESIGNED', ...base, seat: e.seat!, deadline: null });
     }
     if (nowAwaiting) out.push({ type: 'YOUR_TURN', ...base });

@@ -13,13 +13,13 @@ export interface Notice {
   type: WebhookEvent;
   player: string;
   gameId: string;
-  /** The recipient's seat; for TIMED_OUT and RESIGNED, the seat that timed out or resigned. */
+  /** The recipient's seat; for TIMED_OUT, TIMEOUT_CLAIM and RESIGNED, the seat that timed out or resigned. */
   seat: number;
   version: number;
   deadline: string | null;
 }
 
-export type GameOverReason = 'finished' | 'cancelled' | 'expired' | 'forfeit';
+export type GameOverReason = 'finished' | 'cancelled' | 'expired' | 'forfeit' | 'claim';
 
 export interface WebhookPayload {
   type: WebhookEvent;
@@ -49,7 +49,7 @@ export function webhookPayload(notice: Notice, agg: Aggregate, publicUrl: string
     game: { type: agg.state.game, name: findGame(agg.state.game)?.names.en ?? agg.state.game },
     seats: agg.state.players.map((p, seat) => ({ seat, name: p.name, bot: agg.app.bots[seat] ?? null })),
     toMove: status.over ? [] : status.toMove,
-    reason: over ? (agg.app.cancelled ?? (status.result?.forfeited.length ? 'forfeit' : 'finished')) : null,
+    reason: over ? (agg.app.cancelled ?? (status.result?.claimed ? 'claim' : status.result?.forfeited.length ? 'forfeit' : 'finished')) : null,
     result,
     url: publicUrl ? `${publicUrl.replace(/\/+$/, '')}/#/game/${notice.gameId}` : null,
   };
@@ -70,7 +70,7 @@ export const WEBHOOK_PAYLOAD_SCHEMA = {
   properties: {
     type: { enum: WEBHOOK_EVENTS, description: 'What happened (see the WebhookEvent enum)' },
     gameId: { type: 'string' },
-    seat: { ...seatNumber, description: "The recipient's seat; for TIMED_OUT and RESIGNED, the seat that timed out or resigned" },
+    seat: { ...seatNumber, description: "The recipient's seat; for TIMED_OUT, TIMEOUT_CLAIM and RESIGNED, the seat that timed out or resigned" },
     version: { type: 'integer', minimum: 1, description: 'The game version the event belongs to' },
     deadline: { type: ['string', 'null'], description: "YOUR_TURN, DEADLINE_WARNING: when the recipient's time runs out; TIMED_OUT: the deadline that passed" },
     game: {
@@ -90,7 +90,7 @@ export const WEBHOOK_PAYLOAD_SCHEMA = {
       },
     },
     toMove: { ...seatList, description: 'Seats the game waits for (several at once in simultaneous steps); empty when over' },
-    reason: { enum: ['finished', 'cancelled', 'expired', 'forfeit', null], description: 'GAME_OVER: why the game ended; null otherwise' },
+    reason: { enum: ['finished', 'cancelled', 'expired', 'forfeit', 'claim', null], description: 'GAME_OVER: why the game ended (claim: another player ended it on a timed-out seat, onTimeout ASK); null otherwise' },
     result: {
       description: 'GAME_OVER of a played game: final scores by seat, winners, who resigned and who forfeited; null otherwise',
       oneOf: [

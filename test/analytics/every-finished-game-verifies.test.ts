@@ -123,6 +123,27 @@ const KINDS: Record<string, Kind & { expect: Partial<GameRecord> }> = {
     },
     expect: { endReason: 'finished' },
   },
+  'claim or wait (onTimeout ASK): the late seat moves once, is waited for, then the game is ended by claim': {
+    input: { game: 'scout', seats: 2, timeControl: { perMove: 'PT1M' }, onTimeout: 'ASK' },
+    humans: two('Ann', 'Bob'),
+    then: async (id, tokens) => {
+      const game = async (seat?: number) => (await server.play.settle(), ok(await server.gql(STATUS, { id }, seat === undefined ? undefined : tokens.get(seat))).game);
+      const move = async (seat: number) => void ok(await server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: (await game(seat)).legalMoves[0] }, tokens.get(seat)));
+      const claim = async (choice: string) => (await server.play.settle(), void ok(await server.gql('mutation($id: ID!, $c: TimeoutClaim!) { claimTimeout(gameId: $id, choice: $c) { version } }', { id, c: choice }, tokens.get(0))));
+      const bobToMove = async () => {
+        for (let g = await game(); !(g.status.toMove as number[]).includes(1) || (g.status.toMove as number[]).includes(0); g = await game()) await move(0);
+      };
+      await bobToMove();
+      clock.advance(60_000); // TimeoutClaimOpened
+      await move(1); // TimeoutClaimClosed
+      await bobToMove();
+      clock.advance(60_000);
+      await claim('WAIT'); // TimeoutClaimed WAIT: a fresh minute
+      clock.advance(60_000);
+      await claim('END');
+    },
+    expect: { endReason: 'forfeit', forfeited: [1], timedOut: [1] },
+  },
   'a cancelled game': {
     input: { game: 'scout', seats: 3 },
     humans: [{ name: 'Ann', registered: true }],

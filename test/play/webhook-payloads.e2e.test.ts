@@ -44,15 +44,21 @@ describe('webhook payloads', () => {
     const expired = await createAndJoin(server, { game: 'scout', seats: 3, expiresIn: 'PT1H' }, [bob]);
     const forfeit = await createAndJoin(server, { game: 'scout', seats: 2, timeControl: { perMove: 'PT1M' }, onTimeout: 'FORFEIT', timeoutBot: 'random' }, [cy, ann]);
     expect((await server.gql('mutation($id: ID!) { sendMessage(gameId: $id, text: "good luck") { id } }', { id: forfeit }, cy.token)).errors).toBeUndefined(); // MESSAGE
+    // onTimeout ASK: the first seat out of time opens a claim (TIMEOUT_CLAIM), the other seat ends the game (reason claim).
+    const asked = await createAndJoin(server, { game: 'scout', seats: 2, timeControl: { perMove: 'PT1M' }, onTimeout: 'ASK', timeoutBot: 'random' }, [bob, cy]);
     await server.play.settle();
     clock.advance(3_600_000);
     await server.play.settle();
+    const question = (await server.gql('query($id: ID!) { game(id: $id) { timeoutClaim { answerers } } }', { id: asked })).data.game.timeoutClaim;
+    const ended = await server.gql('mutation($id: ID!) { claimTimeout(gameId: $id, choice: END) { version } }', { id: asked }, [bob, cy][question.answerers[0]]!.token);
+    expect(ended.errors).toBeUndefined();
+    await server.play.settle();
 
-    const ids = [played, cancelled, expired, forfeit];
+    const ids = [played, cancelled, expired, forfeit, asked];
     const deliveries = () => receivers.flatMap((r, i) => r.received.map((d) => ({ to: i, body: JSON.parse(d.body), raw: d.body }))).filter((d) => ids.includes(d.body.gameId));
     const reasons = () => new Set(deliveries().map((d) => d.body.reason).filter(Boolean));
-    await until(() => new Set(deliveries().map((d) => d.body.type)).size === WEBHOOK_EVENTS.length && reasons().size === 4, 20_000);
-    expect([...reasons()].sort()).toEqual(['cancelled', 'expired', 'finished', 'forfeit']);
+    await until(() => new Set(deliveries().map((d) => d.body.type)).size === WEBHOOK_EVENTS.length && reasons().size === 5, 20_000);
+    expect([...reasons()].sort()).toEqual(['cancelled', 'claim', 'expired', 'finished', 'forfeit']);
 
     const served = await server.rest('GET', '/v1/webhooks/schema');
     expect(served.status).toBe(200);

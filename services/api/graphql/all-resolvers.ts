@@ -11,12 +11,13 @@ import { notificationsResolvers } from './notifications.resolvers.js';
 import { accountsResolvers } from './accounts.resolvers.js';
 import { messagesResolvers } from './messages.js';
 import { vacationResolvers } from './vacation.js';
+import { timeoutClaimResolvers } from './timeout-claim.js';
 import { ratingsResolvers } from './ratings.js';
 import { tournamentResolvers } from './tournaments.js';
 import { replayResolvers } from './replay.js';
 
 export function allResolvers(service: ParlorService, play: PlayApi): IResolvers {
-  return [playByTurnResolvers(service, play), notificationsResolvers(play, () => service.now()), accountsResolvers(play), messagesResolvers(service, play), vacationResolvers(play), ratingsResolvers(play), tournamentResolvers(service, play), replayResolvers(service)].reduce(merged, resolvers(service));
+  return [playByTurnResolvers(service, play), notificationsResolvers(play, () => service.now()), accountsResolvers(play), messagesResolvers(service, play), vacationResolvers(play), timeoutClaimResolvers(service), ratingsResolvers(play), tournamentResolvers(service, play), replayResolvers(service)].reduce(merged, resolvers(service));
 }
 
 /** Two resolver maps as one, type by type. */

@@ -80,6 +80,8 @@ enum TimeoutAction {
   BOT
   "The seat is out: a bot plays it to the end and the result records the forfeit."
   FORFEIT
+  "The game waits: the other players choose (claimTimeout: BOT, END or WAIT); see Game.timeoutClaim."
+  ASK
 }
 
 input BotSeatInput {

@@ -28,7 +28,7 @@ export const createGameProperties = {
     additionalProperties: false,
     properties: { perMove: duration, bank: duration, increment: duration },
   },
-  onTimeout: { type: ['string', 'null'], enum: ['BOT', 'FORFEIT', null] },
+  onTimeout: { type: ['string', 'null'], enum: ['BOT', 'FORFEIT', 'ASK', null] },
   bots: {
     type: ['array', 'null'],
     maxItems: 16,

@@ -16,6 +16,7 @@ import { notificationsRoutes } from './notifications.routes.js';
 import { accountsRoutes } from './accounts.routes.js';
 import { messagesRoutes } from './messages.routes.js';
 import { vacationRoutes } from './vacation.routes.js';
+import { timeoutClaimRoutes } from './timeout-claim.routes.js';
 import { ratingsRoutes } from './ratings.routes.js';
 import { tournamentRoutes } from './tournaments.routes.js';
 import { replayRoutes } from './replay.routes.js';
@@ -180,6 +181,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   await app.register(accountsRoutes, { play: opts.play });
   await app.register(messagesRoutes, { service, play: opts.play });
   await app.register(vacationRoutes, { play: opts.play });
+  await app.register(timeoutClaimRoutes, { service });
   await app.register(ratingsRoutes, { play: opts.play });
   await app.register(tournamentRoutes, { play: opts.play });
   await app.register(replayRoutes, { service });

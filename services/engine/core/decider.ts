@@ -86,6 +86,12 @@ export interface Game<S, C, E extends GameEvent, O, V = unknown, K = unknown> {
   redact(event: E, viewer: Viewer): E;
   status(state: S): Status;
   /**
+   * The result if the game stopped now (the table's `stop`: a claim on a timed-out seat): the
+   * totals as they stand in public (finished rounds), and the winners among `among` by the game's
+   * own ranking (Silver: lowest). Absent: every score 0 and every seat of `among` shares the win.
+   */
+  standing?(state: S, among: readonly Seat[]): GameResult;
+  /**
    * A full state that `seat` cannot tell from the real one, drawn from its view and the public
    * setup (OpenSpiel's ResampleFromInfostate): every card the seat does not know is dealt from
    * the cards it has not seen into the places it does not know, respecting every public

@@ -10,3 +10,4 @@ export * from './sample-split.js';
 export * from './immutable.js';
 export * from './record.js';
 export * from './sample-ids.js';
+export * from './standing.js';

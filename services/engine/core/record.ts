@@ -9,7 +9,8 @@ import type { TableCommand } from './table.js';
 export type RecordedCommand =
   | { type: 'create'; game: string; seats: number; options: unknown; seedFixed: boolean }
   | { type: 'join'; name: string; entropy?: string }
-  | { type: 'move'; seat: number; move: unknown };
+  | { type: 'move'; seat: number; move: unknown }
+  | { type: 'stop'; last: number[] };
 
 export function recordedCommand(command: TableCommand): RecordedCommand {
   switch (command.type) {

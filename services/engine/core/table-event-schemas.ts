@@ -33,6 +33,7 @@ export const TABLE_EVENT_SCHEMAS = {
       type: z.literal('GameEnded'),
       result: z.object({ scores: z.array(z.number()).describe('Final totals by seat'), winners: z.array(seat).describe('Every seat sharing the win') }),
       seed: z.string().describe('The revealed seed'),
+      stopped: z.literal(true).optional().describe('Ended where it stood before the rules ended it (a claim on a timed-out seat): the result is the standing then'),
     })
     .describe('The game ended: the result and the revealed seed'),
 };

@@ -16,7 +16,9 @@ import { parseStrict } from './strict.js';
 export type TableCommand =
   | { type: 'create'; game: string; seats: number; options: unknown; seed: string; seedFixed: boolean }
   | { type: 'join'; name: string; tokenHash: string; entropy?: string }
-  | { type: 'move'; seat: Seat; move: unknown };
+  | { type: 'move'; seat: Seat; move: unknown }
+  /** Ends a running game where it stands (the game's `standing`); `last` seats are no winners. */
+  | { type: 'stop'; last: Seat[] };
 
 export interface GameCreated {
   type: 'GameCreated';
@@ -41,6 +43,8 @@ export interface GameEnded {
   type: 'GameEnded';
   result: GameResult;
   seed: string;
+  /** Ended by a `stop` command before the rules ended it: `result` is the standing then. */
+  stopped?: true;
 }
 export type TableEvent = GameCreated | SeatTaken | GameEnded | GameEvent;
 
@@ -58,6 +62,8 @@ export interface TableState {
   ended: boolean;
   /** Events applied so far: the key of the next commit's random stream. */
   events: number;
+  /** The result of a game ended by `stop` (absent otherwise: the game's own status holds it). */
+  stopped?: GameResult;
 }
 
 /** The longest entropy a player may add. */
@@ -97,7 +103,7 @@ export interface Table {
 }
 
 export function table(game: AnyGame): Table {
-  const status = (s: TableState): Status => (s.started ? game.status(s.play) : WAITING);
+  const status = (s: TableState): Status => (s.stopped ? { phase: 'over', toMove: [], over: true, result: s.stopped } : s.started ? game.status(s.play) : WAITING);
 
   function evolve(s: TableState | null, e: TableEvent): TableState {
     if (e.type === 'GameCreated') {
@@ -122,7 +128,7 @@ export function table(game: AnyGame): Table {
       const players = [...s.players, { name: t.name, tokenHash: t.tokenHash ?? '', ...(t.entropy !== undefined && { entropy: t.entropy }) }];
       return next(s, { players, started: players.length === s.seats });
     }
-    if (e.type === 'GameEnded') return next(s, { ended: true });
+    if (e.type === 'GameEnded') return (e as GameEnded).stopped ? { ...next(s, { ended: true }), stopped: (e as GameEnded).result } : next(s, { ended: true });
     return next(s, { play: game.evolve(s.play, e) });
   }
 
@@ -170,6 +176,15 @@ export function table(game: AnyGame): Table {
     return { events: [...events, ended], state: evolve(after, ended) };
   }
 
+  /** `stop`: the standing as the result, with the `last` seats out of the winners (at least one seat stays in). */
+  function stopped(s: TableState, last: readonly Seat[]): Decided {
+    const among = Array.from({ length: s.seats }, (_, seat) => seat).filter((seat) => !last.includes(seat));
+    ensure(among.length > 0, 'a stop leaves at least one seat in', 'BAD_INPUT');
+    const result = game.standing ? game.standing(s.play, among) : { scores: Array(s.seats).fill(0), winners: among };
+    const ended: GameEnded = { type: 'GameEnded', result, seed: s.seed, stopped: true };
+    return { events: [ended], state: evolve(s, ended) };
+  }
+
   function decide(s: TableState | null, cmd: TableCommand): TableEvent[] {
     const { events, state } = decideAndApply(s, cmd);
     lastDecided = { events, from: s, to: state, length: events.length };
@@ -212,6 +227,7 @@ export function table(game: AnyGame): Table {
     }
     ensure(!s.ended, 'the game is over', 'GAME_OVER');
     ensure(s.started, 'the game waits for players', 'NOT_YOUR_TURN');
+    if (cmd.type === 'stop') return stopped(s, cmd.last);
     ensure(status(s).toMove.includes(cmd.seat), `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
     const move = parseStrict(game.command, cmd.move, 'move');
     return withEnding(s, game.decide(s.play, move, cmd.seat, rngFor(randomSeed(s), s.events)));

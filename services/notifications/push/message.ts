@@ -14,6 +14,7 @@ const TITLES: Record<string, (label: string) => string> = {
   YOUR_TURN: (l) => `Your turn in ${l}`,
   DEADLINE_WARNING: (l) => `Time is running out in ${l}`,
   GAME_OVER: (l) => `Game over: ${l}`,
+  TIMEOUT_CLAIM: (l) => `Out of time in ${l}: bot, end or wait?`,
 };
 
 export function pushMessage(notice: Pick<Notice, 'type' | 'gameId' | 'deadline'>, label: string): PushMessage {

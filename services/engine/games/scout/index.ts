@@ -1,5 +1,5 @@
 /** SCOUT (Oink Games, Kei Kajino), 2–5 players: the rules as played here are docs/rules/scout.md. */
-import { defineGame, ensure } from '../../core/index.js';
+import { defineGame, ensure, standingOf } from '../../core/index.js';
 import { catalog } from './cards.js';
 import { command } from './commands.js';
 import { evolve } from './evolve.js';
@@ -33,6 +33,7 @@ export const scout = defineGame({
   view,
   redact,
   status,
+  standing: (s, among) => standingOf(s.totals, among, 'highest'),
   sampleWorld,
   catalog,
 });

@@ -1,5 +1,5 @@
 /** Sea Salt & Paper (Bombyx, 2022), 2–4 players: the rules as played here are docs/rules/sea-salt-and-paper.md. */
-import { defineGame, type Viewer } from '../../core/index.js';
+import { defineGame, standingOf, type Viewer } from '../../core/index.js';
 import { catalog } from './cards.js';
 import { command, type Command } from './commands.js';
 import type { Event } from './events.js';
@@ -31,6 +31,8 @@ export const seaSaltAndPaper = defineGame<State, Command, Event, Options, View, 
   view: (s: State, viewer: Viewer) => view(s, viewer),
   redact,
   status,
+  // The totals of the rounds scored so far; the tie-breaks of §4.4 need a finished final round, so ties share.
+  standing: (s, among) => standingOf(s.totals, among, 'highest'),
   sampleWorld,
   catalog,
 });

@@ -3,7 +3,7 @@
  * differences, tribute gifted cards to Isthām and score them over three stages.
  * Rules as Parlor plays them: docs/rules/seledyne.md; every open point is an option (options.ts).
  */
-import { defineGame, ensure } from '../../core/index.js';
+import { defineGame, ensure, standingOf } from '../../core/index.js';
 import { command } from './commands.js';
 import { evolve } from './evolve.js';
 import { SELEDYNE_EVENT_SCHEMAS } from './event-schemas.js';
@@ -42,6 +42,8 @@ export const seledyne = defineGame({
   view,
   redact,
   status,
+  // The running totals the score cards show (after the floor).
+  standing: (s, among) => standingOf(s.players.map((p) => p.total), among, 'highest'),
   sampleWorld,
 });
 

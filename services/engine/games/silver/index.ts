@@ -2,7 +2,7 @@
  * Silver (Bezier Games): Silver Dagger, Silver Coin, the base "amulet" deck, the promo cards,
  * mixed by card number. The rules as Parlor plays them: docs/rules/silver.md.
  */
-import { defineGame, RuleViolation, type Status } from '../../core/index.js';
+import { defineGame, RuleViolation, standingOf, type Status } from '../../core/index.js';
 import { catalog } from './cards.js';
 import { command, type Command } from './commands.js';
 import type { Event } from './events.js';
@@ -44,6 +44,8 @@ export const silver = defineGame<State, Command, Event, Options, SilverView, typ
   view,
   redact,
   status,
+  // The game totals of the rounds scored so far (lowest wins); the round in play counts nothing yet.
+  standing: (s, among) => standingOf(s.scores, among, 'lowest'),
   sampleWorld,
   catalog,
 });

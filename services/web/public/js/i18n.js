@@ -1,5 +1,6 @@
 /** English and Persian words of the page. Game and card names come from the catalog. */
 import { store } from './seats.js';
+import playByTurnWords from './words-play-by-turn.js';
 
 const WORDS = {
   en: {
@@ -67,6 +68,8 @@ const WORDS = {
     completeEditions: 'ویرایش‌ها: سیلور (طلسم) کامل است — قدرت همهٔ کارت‌ها معلوم است؛ در خنجر ۸ از ۱۴ و در سکه ۱۳ از ۱۴ عدد قدرت شناخته‌شده ندارند.',
   },
 };
+
+for (const l of ['en', 'fa']) Object.assign(WORDS[l], playByTurnWords[l]);
 
 export function lang() {
   return store.lang === 'fa' ? 'fa' : 'en';

@@ -9,6 +9,7 @@ import { lang, named, t } from './i18n.js';
 import { num } from './numerals.js';
 import { optionsForm } from './options-form.js';
 import { botsForm } from './bots-form.js';
+import { timeForm } from './time-form.js';
 import { store } from './seats.js';
 import { leaderboardPanel } from './ratings.js';
 
@@ -25,12 +26,18 @@ export async function lobby(root, ctx) {
   const refresh = async () => {
     const [open, mine] = await Promise.all([gql('{ openGames { gameId type seats taken createdAt } }'), myGames()]);
     clear(games, h('h2', {}, t('myGames')), myGamesList(mine), h('h2', {}, t('openGames')), openList(open.openGames));
+    awaitingTitle(mine.filter((g) => !g.status.over && g.status.toMove.includes(g.seat)).length);
   };
   await refresh();
   const board = ctx.queries.has('leaderboard') ? leaderboardPanel(ctx.catalog) : null;
   clear(root, h('h1.sr-only', {}, `${t('title')} — ${t('tagline')}`), h('section.lobby', {}, h('div.col', {}, games, board), h('div.col', {}, h('h2', {}, t('games')), h('div.catalog', {}, ctx.catalog.map(gameType)))));
   const timer = setInterval(() => document.visibilityState === 'visible' && refresh().catch(() => {}), REFRESH_MS);
   return () => clearInterval(timer);
+}
+
+/** The tab says how many games await the player's move: "(2) Parlor". */
+export function awaitingTitle(count) {
+  document.title = count ? `(${num(count, lang())}) ${t('title')}` : t('title');
 }
 
 function typeName(id) {
@@ -116,10 +123,11 @@ function gameType(type) {
   const seats = h('select', { name: 'seats' }, range(type.seats.min, type.seats.max).map((n) => h('option', { value: n }, num(n, lang()))));
   const seed = h('input', { type: 'text', name: 'seed', maxlength: 200 });
   const rated = h('input', { type: 'checkbox', name: 'rated' });
+  const clock = app.mutations.has('resign') ? timeForm() : null;
   const error = h('p.error', { role: 'alert' });
   const create = (e) => {
     e.preventDefault();
-    return createAndJoin({ game: type.id, seats: Number(seats.value), options: form?.value() ?? {}, ...(seed.value ? { seed: seed.value } : {}), ...(rated.checked ? { rated: true } : {}) }, error);
+    return createAndJoin({ game: type.id, seats: Number(seats.value), options: form?.value() ?? {}, ...(seed.value ? { seed: seed.value } : {}), ...(rated.checked ? { rated: true } : {}), ...clock?.value() }, error);
   };
   // Against bots: the player takes the first seat, the bots the others; the rules options of the form above apply.
   let bots = null; // built from the catalog's bot kinds when first opened
@@ -143,6 +151,7 @@ function gameType(type) {
       'form',
       { onsubmit: create },
       h('label', {}, t('seats') + ' ', seats),
+      clock?.element,
       app.mutations.has('registerPlayer') && app.queries.has('leaderboard') ? h('label.rated', {}, rated, ' ', t('rated')) : null,
       h('details', { ontoggle: openOptions }, h('summary', {}, t('options')), options, h('label.option', {}, h('span.option-name', {}, t('seed')), seed)),
       h('button.primary', { type: 'submit' }, t('create')),
@@ -157,19 +166,36 @@ function gameType(type) {
 async function createAndJoin(input, error) {
   error.textContent = '';
   try {
-    const data = await gql('mutation($input: CreateGameInput!) { createGame(input: $input) { game { id } } }', { input });
-    await joinAs(data.createGame.game.id);
+    const name = askName();
+    if (!name) return;
+    // A registered creator may cancel the game before it starts.
+    await ensurePlayer(name);
+    const data = await gql('mutation($input: CreateGameInput!) { createGame(input: $input) { game { id } } }', { input }, store.player?.token);
+    await joinAs(data.createGame.game.id, { created: true });
   } catch (err) {
     error.textContent = `${err.code ?? t('error')}: ${err.message}`;
   }
 }
 
+/** The page's name, asked for once when none was typed (a seat is never called "Player"); null if the player declines. */
+function askName() {
+  const typed = store.name.trim();
+  if (typed) return typed;
+  const given = (prompt(t('namePrompt')) ?? '').trim().slice(0, 40);
+  if (!given) return null;
+  store.name = given;
+  const field = document.getElementById('name');
+  if (field) field.value = given;
+  return given;
+}
+
 /** Takes the next free seat under the page's name, keeps the token, and opens the table. */
-export async function joinAs(gameId) {
-  const name = store.name.trim() || 'Player';
+export async function joinAs(gameId, { created = false } = {}) {
+  const name = askName();
+  if (!name) return;
   await ensurePlayer(name);
   const data = await gql('mutation($id: ID!, $name: String!) { joinGame(gameId: $id, name: $name) { seat token game { type } } }', { id: gameId, name }, store.player?.token);
-  store.remember(gameId, { seat: data.joinGame.seat, token: data.joinGame.token, type: data.joinGame.game.type });
+  store.remember(gameId, { seat: data.joinGame.seat, token: data.joinGame.token, type: data.joinGame.game.type, ...(created && { created: true }) });
   if (location.hash === `#/game/${gameId}`) location.reload();
   else location.hash = `#/game/${gameId}`;
 }

@@ -37,6 +37,13 @@ export const store = {
   set autoAdvance(v) {
     save({ ...load(), autoAdvance: v });
   },
+  /** A beep when the turn comes to me (default off). */
+  get turnSound() {
+    return load().turnSound ?? false;
+  },
+  set turnSound(v) {
+    save({ ...load(), turnSound: v });
+  },
   get player() {
     return load().player ?? null;
   },

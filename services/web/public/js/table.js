@@ -16,6 +16,7 @@ import { store } from './seats.js';
 import { renderers } from './games/index.js';
 import { inviteLink, joinAs } from './lobby.js';
 import { chatPanel } from './chat.js';
+import { clocksBar, pbtActions, tickClocks, turnCue } from './play-by-turn.js';
 
 export async function table(root, app, gameId) {
   // A registered player's token acts for every seat the player holds (where the server has players).
@@ -83,6 +84,7 @@ export async function table(root, app, gameId) {
   function apply(game) {
     if (state.game && game.version < state.game.version) return; // an older update arriving late
     if (!state.game || game.version !== state.game.version) state.selected = new Set();
+    turnCue(state.game, game);
     state.game = game;
     loadHistory(); // the log and the last move's highlight
     render();
@@ -136,6 +138,8 @@ export async function table(root, app, gameId) {
           { dataset: { game: g.type, gameId, seat: seat ?? '', version: g.version, over: g.status.over } },
           header(g, type, seat, state),
           banner(g, seat),
+          clocksBar(g, (s) => playerName(g, s)),
+          pbtActions(g, { token, seat, state, render }),
           // Prominent, at the top: a fixed seed means the shuffles were chosen, not random.
           g.seedFixed ? h('p.seed-fixed', { role: 'note' }, '⚠ ' + t('seedFixedNote')) : null,
           h(
@@ -161,9 +165,11 @@ export async function table(root, app, gameId) {
   }
 
   render();
+  const stopClocks = tickClocks(root);
   return () => {
     gone = true;
     stop();
+    stopClocks();
   };
 }
 
@@ -190,7 +196,8 @@ function banner(g, seat) {
   const s = g.status;
   if (s.over) {
     const winners = (s.result?.winners ?? []).map((w) => playerName(g, w)).join(lang() === 'fa' ? '، ' : ', ');
-    return h('div.banner.over', { role: 'status', tabindex: -1 }, `${t('over')} — ${winners} ${t(s.result?.winners?.length > 1 ? 'wonPlural' : 'won')}`);
+    const claimed = s.result?.claimed ? ` (${t('endedByClaim')})` : '';
+    return h('div.banner.over', { role: 'status', tabindex: -1 }, `${t('over')} — ${winners} ${t(s.result?.winners?.length > 1 ? 'wonPlural' : 'won')}${claimed}`);
   }
   if (g.players.length < g.seats) return h('div.banner', { role: 'status', tabindex: -1 }, `${t('waitingPlayers')} (${num(g.players.length, lang())}/${num(g.seats, lang())})`);
   if (seat !== null && s.toMove.includes(seat)) return h('div.banner.mine', { role: 'status', tabindex: -1 }, t('yourMove'));

@@ -7,7 +7,16 @@ export default {
   SeatClaimed: [(e, x) => `A registered player holds seat ${x.n(e.seat + 1)}`, (e, x) => `بازیکنی ثبت‌نام‌شده صندلی ${x.n(e.seat + 1)} را گرفت`],
   DeadlineSet: [(e, x) => `${x.who(e.seat)}'s clock started`, (e, x) => `ساعت ${x.who(e.seat)} به کار افتاد`],
   ClockStopped: [(e, x) => `${x.who(e.seat)}'s clock stopped`, (e, x) => `ساعت ${x.who(e.seat)} ایستاد`],
-  TimedOut: [(e, x) => `${x.who(e.seat)} ran out of time: a bot moved for them`, (e, x) => `وقت ${x.who(e.seat)} تمام شد: رباتی به جایش بازی کرد`],
+  TimedOut: [
+    (e, x) => (e.action === 'ASK' ? `${x.who(e.seat)} ran out of time: the others may choose` : `${x.who(e.seat)} ran out of time: a bot moved for them`),
+    (e, x) => (e.action === 'ASK' ? `وقت ${x.who(e.seat)} تمام شد: دیگران تصمیم می‌گیرند` : `وقت ${x.who(e.seat)} تمام شد: رباتی به جایش بازی کرد`),
+  ],
+  TimeoutClaimOpened: [(e, x) => `The game waits: bot, end or wait for ${x.who(e.seat)}?`, (e, x) => `بازی منتظر است: ربات، پایان یا صبر برای ${x.who(e.seat)}؟`],
+  TimeoutClaimed: [
+    (e, x) => ({ BOT: `${x.who(e.by)} let a bot play for ${x.who(e.seat)}`, END: `${x.who(e.by)} ended the game: ${x.who(e.seat)} is out of time`, WAIT: `${x.who(e.by)} chose to wait for ${x.who(e.seat)}` })[e.choice],
+    (e, x) => ({ BOT: `${x.who(e.by)} گذاشت رباتی به جای ${x.who(e.seat)} بازی کند`, END: `${x.who(e.by)} بازی را تمام کرد: وقت ${x.who(e.seat)} تمام شده`, WAIT: `${x.who(e.by)} تصمیم گرفت منتظر ${x.who(e.seat)} بماند` })[e.choice],
+  ],
+  TimeoutClaimClosed: [(e, x) => `${x.who(e.seat)} moved in time after all`, (e, x) => `${x.who(e.seat)} سرانجام حرکت کرد`],
   SeatResigned: [(e, x) => `${x.who(e.seat)} resigned: a bot plays the seat`, (e, x) => `${x.who(e.seat)} کنار کشید: رباتی به جایش بازی می‌کند`],
   GameCancelled: [(e) => (e.reason === 'expired' ? 'The game expired before it started' : 'The game was cancelled'), (e) => (e.reason === 'expired' ? 'مهلت بازی پیش از شروع سر آمد' : 'بازی لغو شد')],
   RematchCreated: [() => 'A rematch was created', () => 'بازی دوباره ساخته شد'],

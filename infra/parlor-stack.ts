@@ -188,8 +188,11 @@ export class ParlorStack extends Stack {
       description: 'Parlor: player tokens are signed with an Ed25519 key derived from this secret',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
-    signingSecret.grantRead(http);
-    http.addEnvironment('SIGNING_SECRET_ARN', signingSecret.secretArn);
+    // http signs and verifies player tokens; ws verifies them (a subscription's connection_init may carry one).
+    for (const fn of [http, ws]) {
+      signingSecret.grantRead(fn);
+      fn.addEnvironment('SIGNING_SECRET_ARN', signingSecret.secretArn);
+    }
     // A timeout's commit carries the timeoutBot's move (search:1 by default, search:3 at most): one decision per invocation.
     const timer = this.handler('timer', { memorySize: 1769, timeout: Duration.seconds(60), environment: common });
     const groupName = `${stack.stackName}-timers`;

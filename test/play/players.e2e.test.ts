@@ -102,7 +102,8 @@ describe('me.games, the inbox', () => {
     for (let page = 0; page < 3; page++) {
       calls.length = 0;
       const got = await server.play.players.inbox.page(ann.player.id, { first: 2, after: after ?? undefined });
-      expect(calls).toEqual(['QueryCommand']);
+      // Only reads count: the reactions' checkpoints may be written meanwhile, in the background.
+      expect(calls.filter((c) => !/^(Put|Update)/.test(c))).toEqual(['QueryCommand']);
       seen.push(...got.edges.map((e) => e.node.gameId));
       after = got.pageInfo.endCursor;
       expect(got.pageInfo.hasNextPage).toBe(page < 2);

@@ -3,7 +3,7 @@
  * their section number, "## 4.1 Gift" → id "s-4.1", also in Persian digits: "## ۴.۱ هدیه" → "s-4.1",
  * so a link to a section works in both languages), paragraphs, lists, tables, code blocks, rules (---),
  * and inline code, bold, italics and links (http(s) only; other links become their text).
- * Everything is escaped first: the text can hold no markup of its own.
+ * Everything is escaped first: the text can hold no markup of its own but empty `<a id="…"></a>` anchors.
  */
 const esc = (s) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -14,6 +14,9 @@ function inline(text) {
     .replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>')
     .replace(/(^|[^*\w])\*([^*\s][^*]*)\*(?!\w)/g, '$1<em>$2</em>')
     .replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label, href) => (/^https?:\/\//.test(href.replace(/&#38;/g, '&')) ? `<a href="${href}" rel="noreferrer">${label}</a>` : label));
+  s = s.replace(/&#60;(https?:\/\/[^\s&]+)&#62;/g, '<a href="$1" rel="noreferrer">$1</a>'); // <https://…> autolinks
+  // The one tag the rules files hold: an empty anchor with a plain id (Seledyne's option table), kept as one.
+  s = s.replace(/&#60;a id=&#34;([a-z0-9-]+)&#34;&#62;&#60;\/a&#62;/g, '<a id="$1"></a>');
   return s.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${codes[Number(i)]}</code>`);
 }
 

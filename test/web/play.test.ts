@@ -128,9 +128,12 @@ async function playToTheEnd(gameId: string, pages: Page[], name: string, seed: n
 }
 
 describe('two people play each game to the end in Chromium by clicking', () => {
-  it('SCOUT (2 players: 2 rounds), joined from the open games list', async () => {
+  it('SCOUT (2 players: 2 rounds), joined from the open games list, the guest on a phone (390 px)', async () => {
     const { gameId, pages } = await startGame('scout', {}, 'list');
+    await pages[1]!.setViewportSize({ width: 390, height: 844 });
     await playToTheEnd(gameId, pages, 'scout', 1, 400);
+    // The phone played every move of its seat by tapping in place, and nothing ever scrolled sideways.
+    expect(await pages[1]!.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // The seed was random: revealed at the end, with no "fixed" note.
     expect(await pages[1]!.locator('code.seed').count()).toBe(1);
     expect(await pages[1]!.locator('.seed-fixed').count()).toBe(0);

@@ -10,19 +10,25 @@ import { createRequire } from 'node:module';
 
 type Closable = { close(): Promise<void>; return?: () => Promise<{ done: true; value: undefined }> };
 
-// abstract-level as dynalite's own LevelDB packages load it (the copy whose iterators leak).
-const fromDynalite = createRequire(createRequire(import.meta.url).resolve('dynalite'));
-const level = fromDynalite(fromDynalite.resolve('abstract-level', { paths: [fromDynalite.resolve('level')] })) as Record<string, { prototype: Closable }>;
+let classes: { prototype: Closable }[] | null = null;
 
-/** The iterator classes of that copy (tests count the iterators closed through them). */
-export const ITERATOR_CLASSES = ['AbstractIterator', 'AbstractKeyIterator', 'AbstractValueIterator'].map((name) => level[name]!);
-
-for (const name of ['AbstractIterator', 'AbstractKeyIterator', 'AbstractValueIterator']) {
-  const proto = level[name]?.prototype;
-  if (proto && !('return' in proto)) {
-    proto.return = async function (this: Closable) {
-      await this.close();
-      return { done: true, value: undefined };
-    };
+/**
+ * The iterator classes of abstract-level as dynalite's own LevelDB packages load it (the copy whose
+ * iterators leak), given the `return()` dynalite calls; once. Called when an embedded DynamoDB
+ * starts, not at import: Lambda bundles leave dynalite out.
+ */
+export function closeLeakedIterators(): { prototype: Closable }[] {
+  if (classes) return classes;
+  const fromDynalite = createRequire(createRequire(import.meta.url).resolve('dynalite'));
+  const level = fromDynalite(fromDynalite.resolve('abstract-level', { paths: [fromDynalite.resolve('level')] })) as Record<string, { prototype: Closable }>;
+  classes = ['AbstractIterator', 'AbstractKeyIterator', 'AbstractValueIterator'].map((name) => level[name]!);
+  for (const { prototype: proto } of classes) {
+    if (proto && !('return' in proto)) {
+      proto.return = async function (this: Closable) {
+        await this.close();
+        return { done: true, value: undefined };
+      };
+    }
   }
+  return classes;
 }

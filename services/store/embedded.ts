@@ -7,7 +7,7 @@ import { mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
-import './dynalite-iterators.js'; // closes the LevelDB iterators dynalite leaves open
+import { closeLeakedIterators } from './dynalite-iterators.js';
 import { localTableDefinition } from './schema.js';
 import { OPEN_CREDENTIALS, randomCredentials, requireAccessKey, type LocalCredentials } from './embedded-credential.js';
 
@@ -44,6 +44,7 @@ async function ensureFree(path: string): Promise<void> {
 export async function startEmbeddedDynamo(options: { path?: string; host?: string; port?: number; authenticate?: boolean } = {}): Promise<EmbeddedDynamo> {
   if (options.path) mkdirSync(options.path, { recursive: true });
   if (options.path) await ensureFree(options.path);
+  closeLeakedIterators(); // the LevelDB iterators dynalite leaves open
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const credentials = options.authenticate ? randomCredentials() : OPEN_CREDENTIALS;
   if (options.authenticate) requireAccessKey(server, credentials.accessKeyId);

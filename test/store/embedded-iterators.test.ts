@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ITERATOR_CLASSES } from '../../services/store/dynalite-iterators.js';
+import { closeLeakedIterators } from '../../services/store/dynalite-iterators.js';
 import { ensureTable, localClient, startEmbeddedDynamo } from '../../services/store/index.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parlor-iterators-'));
@@ -23,7 +23,7 @@ describe('the embedded DynamoDB closes what a read opens', () => {
     for (let v = 1; v <= 5; v++) await client.send(new PutItemCommand({ TableName: 'parlor', Item: { pk: { S: 'GAME#g' }, sk: { S: `V#${v}` } } }));
     const closed = new Set<object>();
     // close() lives on the classes' common base: wrap it once, where it is defined.
-    const homes = new Set(ITERATOR_CLASSES.map(({ prototype }) => {
+    const homes = new Set(closeLeakedIterators().map(({ prototype }) => {
       let home: object = prototype;
       while (!Object.hasOwn(home, 'close')) home = Object.getPrototypeOf(home);
       return home as { close(): Promise<void> };

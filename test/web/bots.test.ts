@@ -23,14 +23,20 @@ async function openBots(page: Page, type: string) {
   await page.waitForSelector(`article[data-type="${type}"] .bot-seat`);
 }
 
-/** Plays the page's first move in place whenever it is the player's, until the log shows a bot's move. */
+/**
+ * Plays the page's first move whenever it is the player's, until the log shows a bot's move: a move
+ * button the table offers in place, else the first of the "All moves" panel (this test is about
+ * the bots; play.test.ts plays by clicking cards in place).
+ */
 async function untilBotMoved(page: Page) {
   for (let step = 0; step < 50; step++) {
     if (await page.$('ol.history .tag.by[data-by^="bot:"]')) return;
     // The table re-renders on every update: a button gone meanwhile is simply looked up again.
-    // Moves are made in place: a button where the page offers one, else a highlighted card.
     if (await page.$('button.move:not(:disabled)')) await page.locator('button.move:not(:disabled)').first().click({ timeout: 1_000 }).catch(() => {});
-    else if (await page.$('.board .card.live')) await page.locator('.board .card.live').first().click({ timeout: 1_000 }).catch(() => {});
+    else if (await page.$('button.move-all:not(:disabled)')) {
+      if (!(await page.$('details.all-moves[open]'))) await page.locator('details.all-moves summary').click({ timeout: 1_000 }).catch(() => {});
+      await page.locator('button.move-all:not(:disabled)').first().click({ timeout: 1_000 }).catch(() => {});
+    }
     await page.waitForTimeout(200);
   }
   throw new Error('no bot move showed in the history');

@@ -12,6 +12,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { fastRng, type Rng } from '../services/engine/core/index.js';
 import { createLocalParlor } from '../services/local.js';
 import { commitSk, ensureTable, gamePk, KEY, localClient, startEmbeddedDynamo } from '../services/store/index.js';
+import { mercuriusFloor } from './mercurius-floor.js';
 import { summary } from './stats.js';
 
 const MOVE = 'mutation($id: ID!, $move: JSON!) { submitMove(gameId: $id, move: $move) { game { version } } }';
@@ -60,7 +61,7 @@ async function localServer(soleWriter = true) {
 }
 
 /** One client: new games of `game`, random legal moves, until `moves` have been submitted; returns each submitMove's latency. */
-async function playClient(gql: Gql, game: string, seats: number, moves: number, rng: Rng, afterMove?: (gameId: string, version: number) => Promise<void>): Promise<number[]> {
+async function playClient(gql: Gql, game: string, seats: number, moves: number, rng: Rng, afterMove?: (gameId: string, version: number, move: unknown) => Promise<void>): Promise<number[]> {
   const latencies: number[] = [];
   while (latencies.length < moves) {
     const id = (await gql('mutation($g: String!, $s: Int!) { createGame(input: { game: $g, seats: $s }) { game { id } } }', { g: game, s: seats })).createGame.game.id;
@@ -71,10 +72,11 @@ async function playClient(gql: Gql, game: string, seats: number, moves: number, 
       if (status.over || latencies.length >= moves) break;
       const mover = status.toMove[rng.int(status.toMove.length)];
       const legal = (await gql(LEGAL, { id }, tokens[mover])).game.legalMoves;
+      const move = legal[rng.int(legal.length)];
       const t0 = performance.now();
-      const moved = await gql(MOVE, { id, move: legal[rng.int(legal.length)] }, tokens[mover]);
+      const moved = await gql(MOVE, { id, move }, tokens[mover]);
       latencies.push(performance.now() - t0);
-      await afterMove?.(id, moved.submitMove.game.version);
+      await afterMove?.(id, moved.submitMove.game.version, move);
     }
   }
   return latencies;
@@ -82,23 +84,42 @@ async function playClient(gql: Gql, game: string, seats: number, moves: number, 
 
 export async function benchHttp(opts: { game: string; seats: number; moves: number }) {
   const server = await localServer();
-  // The floor: the same conditional PutItem the store makes, of a copy of the commit the move
-  // just wrote (same attributes, same bytes), under a key of its own; same server, same process.
+  // The floors: the same conditional PutItem the store makes, of a copy of the commit the move
+  // just wrote (same attributes, same bytes), under a key of its own; same store, same process.
+  // Once bare, once behind a minimal mercurius server answering the same document.
   const doc = DynamoDBDocumentClient.from(server.client);
+  const floor = await mercuriusFloor(server.client, 'bench');
+  const floorPost = keepAlivePost(floor.url);
   const puts: number[] = [];
+  const minimal: number[] = [];
   let itemBytes = 0;
-  const put = async (gameId: string, version: number) => {
+  const copy = async (gameId: string, version: number, key: string) => {
     const { Item: commit } = await doc.send(new GetCommand({ TableName: 'bench', Key: { [KEY.partition]: gamePk(gameId), [KEY.sort]: commitSk(version) } }));
     if (!commit) throw new Error(`commit ${version} of ${gameId} not found`);
-    const Item = { ...commit, [KEY.partition]: `BENCH#${puts.length}` };
+    return { ...commit, [KEY.partition]: key };
+  };
+  const floors = async (gameId: string, version: number, move: unknown) => {
+    floor.write(await copy(gameId, version, `MINIMAL#${minimal.length}`));
+    const t1 = performance.now();
+    const answer = JSON.parse(await floorPost.post('/graphql', JSON.stringify({ query: MOVE, variables: { id: gameId, move } })));
+    minimal.push(performance.now() - t1);
+    if (answer.errors) throw new Error(JSON.stringify(answer.errors));
+    const Item = await copy(gameId, version, `BENCH#${puts.length}`);
     itemBytes += JSON.stringify(Item).length;
     const t0 = performance.now();
     await doc.send(new PutCommand({ TableName: 'bench', Item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': KEY.partition } }));
     puts.push(performance.now() - t0);
   };
-  const latencies = await playClient(server.gql, opts.game, opts.seats, opts.moves, fastRng(42), put);
+  const latencies = await playClient(server.gql, opts.game, opts.seats, opts.moves, fastRng(42), floors);
+  floorPost.close();
+  await floor.close();
   await server.close();
-  return { move: summary(latencies), put: { ...summary(puts), meanItemBytes: itemBytes / puts.length }, movesPerSecond: latencies.length / (latencies.reduce((a, b) => a + b, 0) / 1000) };
+  return {
+    move: summary(latencies),
+    minimal: summary(minimal),
+    put: { ...summary(puts), meanItemBytes: itemBytes / puts.length },
+    movesPerSecond: latencies.length / (latencies.reduce((a, b) => a + b, 0) / 1000),
+  };
 }
 
 /**

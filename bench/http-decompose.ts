@@ -14,12 +14,10 @@ import type { FastifyRequest } from 'fastify';
 import { fastRng } from '../services/engine/core/index.js';
 import { createLocalParlor } from '../services/local.js';
 import { commitSk, DynamoEventStore, ensureTable, gamePk, KEY, localClient, startEmbeddedDynamo } from '../services/store/index.js';
-import { keepAlivePost } from './http.js';
+import { keepAlivePost, MOVE, randomMove, seatedGame } from './http.js';
 import { summary } from './stats.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-const MOVE = 'mutation($id: ID!, $move: JSON!) { submitMove(gameId: $id, move: $move) { game { version } } }';
-const LEGAL = 'query($id: ID!) { game(id: $id) { status { over toMove } legalMoves } }';
 const moves = Number(process.env.MOVES ?? 2000);
 
 const dynamo = await startEmbeddedDynamo();
@@ -61,20 +59,15 @@ const gql = (query: string, variables: object, token?: string) => call('/graphql
 
 const rng = fastRng(42);
 for (let n = 0; n < moves; ) {
-  const id = (await gql('mutation($g: String!, $s: Int!) { createGame(input: { game: $g, seats: $s }) { game { id } } }', { g: 'scout', s: 4 })).createGame.game.id;
-  const tokens: string[] = [];
-  for (let s = 0; s < 4; s++) tokens.push((await gql('mutation($id: ID!) { joinGame(gameId: $id, name: "bot") { token } }', { id })).joinGame.token);
-  for (; n < moves; n++) {
-    const status = (await gql(LEGAL, { id }, tokens[0])).game.status;
-    if (status.over) break;
-    const mover = status.toMove[rng.int(status.toMove.length)];
-    const legal = (await gql(LEGAL, { id }, tokens[mover])).game.legalMoves;
+  const { id, tokens } = await seatedGame(gql, 'scout', 4);
+  for (let next; n < moves && (next = await randomMove(gql, id, tokens, rng)); n++) {
+    const { move, token } = next;
     const [path, into] = n % 2 === 0 ? ['/graphql', t.submitMove] : ['/decompose/move', t.serviceMove];
-    const moved = await timed(into, () => call(path, MOVE, { id, move: legal[rng.int(legal.length)] }, tokens[mover]));
+    const moved = await timed(into, () => call(path, MOVE, { id, move }, token));
     const { Item } = await doc.send(new GetCommand({ TableName: 'bench', Key: { [KEY.partition]: gamePk(id), [KEY.sort]: commitSk(moved.submitMove.game.version) } }));
     await timed(t.put, () => putItem({ ...Item, [KEY.partition]: `BENCH#${n}` }));
-    await timed(t.httpPut, () => post('/decompose/put', JSON.stringify({ item: { ...Item, [KEY.partition]: `HTTP#${n}` } }), tokens[mover]));
-    await post('/decompose/append', JSON.stringify({ item: { ...Item, [KEY.partition]: `APPEND#${n}` } }), tokens[mover]);
+    await timed(t.httpPut, () => post('/decompose/put', JSON.stringify({ item: { ...Item, [KEY.partition]: `HTTP#${n}` } }), token));
+    await post('/decompose/append', JSON.stringify({ item: { ...Item, [KEY.partition]: `APPEND#${n}` } }), token);
   }
 }
 const floor = summary(t.put);

@@ -15,10 +15,10 @@ import { commitSk, ensureTable, gamePk, KEY, localClient, startEmbeddedDynamo } 
 import { mercuriusFloor } from './mercurius-floor.js';
 import { summary } from './stats.js';
 
-const MOVE = 'mutation($id: ID!, $move: JSON!) { submitMove(gameId: $id, move: $move) { game { version } } }';
+export const MOVE = 'mutation($id: ID!, $move: JSON!) { submitMove(gameId: $id, move: $move) { game { version } } }';
 const LEGAL = 'query($id: ID!) { game(id: $id) { status { over toMove } legalMoves } }';
 
-type Gql = (query: string, variables: object, token?: string) => Promise<any>;
+export type Gql = (query: string, variables: object, token?: string) => Promise<any>;
 
 /**
  * POSTs to `url`'s server over node:http with keep-alive, the transport the AWS SDK gives the
@@ -60,23 +60,33 @@ async function localServer(soleWriter = true) {
   return { client, gql, close: async () => (close(), await app.close(), client.destroy(), await dynamo.close()) };
 }
 
+/** A new game of `game` with every seat taken: its id and the seats' tokens. */
+export async function seatedGame(gql: Gql, game: string, seats: number): Promise<{ id: string; tokens: string[] }> {
+  const id = (await gql('mutation($g: String!, $s: Int!) { createGame(input: { game: $g, seats: $s }) { game { id } } }', { g: game, s: seats })).createGame.game.id;
+  const tokens: string[] = [];
+  for (let s = 0; s < seats; s++) tokens.push((await gql('mutation($id: ID!) { joinGame(gameId: $id, name: "bot") { token } }', { id })).joinGame.token);
+  return { id, tokens };
+}
+
+/** A random legal move of a seat to move, read as a client would (status, then that seat's legal moves); null once the game is over. */
+export async function randomMove(gql: Gql, id: string, tokens: string[], rng: Rng): Promise<{ token: string; move: unknown } | null> {
+  const status = (await gql(LEGAL, { id }, tokens[0])).game.status;
+  if (status.over) return null;
+  const token = tokens[status.toMove[rng.int(status.toMove.length)]]!;
+  const legal = (await gql(LEGAL, { id }, token)).game.legalMoves;
+  return { token, move: legal[rng.int(legal.length)] };
+}
+
 /** One client: new games of `game`, random legal moves, until `moves` have been submitted; returns each submitMove's latency. */
 async function playClient(gql: Gql, game: string, seats: number, moves: number, rng: Rng, afterMove?: (gameId: string, version: number, move: unknown) => Promise<void>): Promise<number[]> {
   const latencies: number[] = [];
   while (latencies.length < moves) {
-    const id = (await gql('mutation($g: String!, $s: Int!) { createGame(input: { game: $g, seats: $s }) { game { id } } }', { g: game, s: seats })).createGame.game.id;
-    const tokens: string[] = [];
-    for (let s = 0; s < seats; s++) tokens.push((await gql('mutation($id: ID!) { joinGame(gameId: $id, name: "bot") { token } }', { id })).joinGame.token);
-    for (;;) {
-      const status = (await gql(LEGAL, { id }, tokens[0])).game.status;
-      if (status.over || latencies.length >= moves) break;
-      const mover = status.toMove[rng.int(status.toMove.length)];
-      const legal = (await gql(LEGAL, { id }, tokens[mover])).game.legalMoves;
-      const move = legal[rng.int(legal.length)];
+    const { id, tokens } = await seatedGame(gql, game, seats);
+    for (let next; latencies.length < moves && (next = await randomMove(gql, id, tokens, rng)); ) {
       const t0 = performance.now();
-      const moved = await gql(MOVE, { id, move }, tokens[mover]);
+      const moved = await gql(MOVE, { id, move: next.move }, next.token);
       latencies.push(performance.now() - t0);
-      await afterMove?.(id, moved.submitMove.game.version, move);
+      await afterMove?.(id, moved.submitMove.game.version, next.move);
     }
   }
   return latencies;

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { fastRng } from '../services/engine/core/index.js';
 import { createLocalParlor } from '../services/local.js';
 import { commitSk, DynamoEventStore, ensureTable, gamePk, KEY, localClient, startEmbeddedDynamo } from '../services/store/index.js';
-import { keepAlivePost, MOVE, randomMove, seatedGame } from './http.js';
+import { keepAlivePost, MOVE, OPEN_LIMITS, randomMove, seatedGame } from './http.js';
 import { summary } from './stats.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -23,7 +23,7 @@ const moves = Number(process.env.MOVES ?? 2000);
 const dynamo = await startEmbeddedDynamo();
 const client = localClient(dynamo.endpoint);
 await ensureTable(client, 'bench');
-const { app, service } = await createLocalParlor({ client, tableName: 'bench', limits: { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9, requestsInFlightPerClient: 1e9, joinsPerMinute: 1e9 } });
+const { app, service } = await createLocalParlor({ client, tableName: 'bench', limits: OPEN_LIMITS });
 const doc = DynamoDBDocumentClient.from(client);
 const store = new DynamoEventStore({ client, tableName: 'bench' });
 const t = { submitMove: [] as number[], serviceMove: [] as number[], put: [] as number[], putInRoute: [] as number[], httpPut: [] as number[], appendInRoute: [] as number[] };

@@ -14,22 +14,21 @@ import { createLocalParlor } from '../services/local.js';
 import { graphqlPlugin } from '../services/api/graphql/plugin.js';
 import { resolveLimits } from '../services/api/limits/settings.js';
 import { commitSk, ensureTable, gamePk, KEY, localClient, startEmbeddedDynamo } from '../services/store/index.js';
-import { keepAlivePost, MOVE, randomMove, seatedGame } from './http.js';
+import { keepAlivePost, MOVE, OPEN_LIMITS, randomMove, seatedGame } from './http.js';
 import { mercuriusFloor } from './mercurius-floor.js';
 import { summary } from './stats.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const moves = Number(process.env.MOVES ?? 1500);
-const open = { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9, requestsInFlightPerClient: 1e9, joinsPerMinute: 1e9 };
 
 const dynamo = await startEmbeddedDynamo();
 const client = localClient(dynamo.endpoint);
 await ensureTable(client, 'bench');
-const { app, service, play } = await createLocalParlor({ client, tableName: 'bench', limits: open, soleWriter: true });
+const { app, service, play } = await createLocalParlor({ client, tableName: 'bench', limits: OPEN_LIMITS, soleWriter: true });
 /** GraphQL as the app registers it, on a Fastify with none of the app's hooks. */
 const bare = async () => {
   const f: FastifyInstance = Fastify();
-  await f.register(graphqlPlugin, { service, play, limits: resolveLimits(open), subscriptions: false });
+  await f.register(graphqlPlugin, { service, play, limits: resolveLimits(OPEN_LIMITS), subscriptions: false });
   return f;
 };
 const graphqlOnly = await bare();

@@ -11,6 +11,7 @@ import http from 'node:http';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { fastRng, type Rng } from '../services/engine/core/index.js';
 import { createLocalParlor } from '../services/local.js';
+import { DEFAULT_LIMITS } from '../services/api/limits/settings.js';
 import { commitSk, ensureTable, gamePk, KEY, localClient, startEmbeddedDynamo } from '../services/store/index.js';
 import { mercuriusFloor } from './mercurius-floor.js';
 import { summary } from './stats.js';
@@ -43,21 +44,35 @@ export function keepAlivePost(url: string) {
   return { post, close: () => agent.destroy() };
 }
 
-/** `soleWriter`: reads trust the fold cache, as npm start's (its embedded DynamoDB is its own); false: every read catches up, as a Lambda's must. */
-async function localServer(soleWriter = true) {
+/** One client address drives every game: the per-client limits would measure themselves, and back-pressure is off unless a figure asks for it. */
+export const OPEN_LIMITS = { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9, requestsInFlightPerClient: 1e9, joinsPerMinute: 1e9, requestsInFlight: 1e9 };
+
+/**
+ * `soleWriter`: reads trust the fold cache, as npm start's (its embedded DynamoDB is its own); false: every read catches up, as a Lambda's must.
+ * `requestsInFlight`: the back-pressure bound (default off). A request it refuses (503 BUSY) is
+ * sent again after its Retry-After (the server's is always 1 s), and counted in `busy`.
+ */
+async function localServer(soleWriter = true, requestsInFlight = OPEN_LIMITS.requestsInFlight) {
   const dynamo = await startEmbeddedDynamo();
   const client = localClient(dynamo.endpoint);
   await ensureTable(client, 'bench');
-  // One client address drives every game: the per-client rate limits would measure themselves.
-  const { app } = await createLocalParlor({ client, tableName: 'bench', limits: { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9, requestsInFlightPerClient: 1e9, joinsPerMinute: 1e9 }, soleWriter });
+  const { app } = await createLocalParlor({ client, tableName: 'bench', limits: { ...OPEN_LIMITS, requestsInFlight }, soleWriter });
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const { post, close } = keepAlivePost(url);
+  const counts = { busy: 0 };
   const gql: Gql = async (query, variables, token) => {
-    const body = JSON.parse(await post('/graphql', JSON.stringify({ query, variables }), token)) as { data: any; errors?: unknown[] };
-    if (body.errors) throw new Error(JSON.stringify(body.errors));
-    return body.data;
+    for (;;) {
+      const body = JSON.parse(await post('/graphql', JSON.stringify({ query, variables }), token)) as { data: any; errors?: { extensions?: { code?: string } }[] };
+      if (body.errors?.[0]?.extensions?.code === 'BUSY') {
+        counts.busy++;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        continue;
+      }
+      if (body.errors) throw new Error(JSON.stringify(body.errors));
+      return body.data;
+    }
   };
-  return { client, gql, close: async () => (close(), await app.close(), client.destroy(), await dynamo.close()) };
+  return { client, gql, counts, close: async () => (close(), await app.close(), client.destroy(), await dynamo.close()) };
 }
 
 /** A new game of `game` with every seat taken: its id and the seats' tokens. */
@@ -134,20 +149,22 @@ export async function benchHttp(opts: { game: string; seats: number; moves: numb
 
 /**
  * Moves per second (wall clock, reads included) of N clients each on its own games, at once, for
- * each N: the sole writer's server (reads trust the cache, as npm start's) beside one whose every
- * read catches up with the store (as on AWS), the two runs of each N one after the other.
+ * each N: the sole writer's server (reads trust the cache, as npm start's) without back-pressure
+ * and with it (`requestsInFlight` at its default), and one whose every read catches up with the
+ * store (as on AWS), the runs of each N one after the other. Latencies are the client's: a move
+ * refused BUSY counts from its first try to its answer.
  */
 export async function benchConcurrent(opts: { game: string; seats: number; clients: number[]; movesPerClient: number }) {
-  const servers = { trusted: await localServer(true), catchUp: await localServer(false) };
+  const servers = { trusted: await localServer(true), bounded: await localServer(true, DEFAULT_LIMITS.requestsInFlight), catchUp: await localServer(false) };
   const run = async (server: Awaited<ReturnType<typeof localServer>>, clients: number) => {
+    const busy = server.counts.busy;
     const t0 = performance.now();
     const all = await Promise.all(Array.from({ length: clients }, (_, i) => playClient(server.gql, opts.game, opts.seats, opts.movesPerClient, fastRng(100 + i))));
     const wall = (performance.now() - t0) / 1000;
-    return { moves: all.flat().length, movesPerSecond: all.flat().length / wall, ...summary(all.flat()) };
+    return { moves: all.flat().length, movesPerSecond: all.flat().length / wall, busy: server.counts.busy - busy, ...summary(all.flat()) };
   };
   const rows = [];
-  for (const clients of opts.clients) rows.push({ clients, trusted: await run(servers.trusted, clients), catchUp: await run(servers.catchUp, clients) });
-  await servers.trusted.close();
-  await servers.catchUp.close();
-  return rows;
+  for (const clients of opts.clients) rows.push({ clients, trusted: await run(servers.trusted, clients), bounded: await run(servers.bounded, clients), catchUp: await run(servers.catchUp, clients) });
+  for (const server of Object.values(servers)) await server.close();
+  return { requestsInFlight: DEFAULT_LIMITS.requestsInFlight, rows };
 }

@@ -18,7 +18,7 @@ const dynamo = await startEmbeddedDynamo();
 const client = localClient(dynamo.endpoint);
 await ensureTable(client, 'parlor');
 const SCALE = 100;
-const parlor = await createLocalParlor({ client, tableName: 'parlor', signingSecret: 'bench', limits: { createsPerMinute: 1e6, perClientPerMinute: 1e6, perTokenPerMinute: 1e6, requestsInFlightPerClient: 1e6, joinsPerMinute: 1e6 }, webhooks: { backoff: DEFAULT_BACKOFF.slice(0, 4).map((ms) => ms / SCALE), maxFailures: 5, pollMs: 10, privateAddresses: true } });
+const parlor = await createLocalParlor({ client, tableName: 'parlor', signingSecret: 'bench', limits: { createsPerMinute: 1e6, perClientPerMinute: 1e6, perTokenPerMinute: 1e6, requestsInFlightPerClient: 1e6, requestsInFlight: 1e6, joinsPerMinute: 1e6 }, webhooks: { backoff: DEFAULT_BACKOFF.slice(0, 4).map((ms) => ms / SCALE), maxFailures: 5, pollMs: 10, privateAddresses: true } });
 const { service, play, app } = parlor;
 const store = new DynamoEventStore({ client, tableName: 'parlor' });
 const url = await app.listen({ port: 0, host: '127.0.0.1' });

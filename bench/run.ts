@@ -83,10 +83,12 @@ if (only.has('reads')) {
 
 if (only.has('concurrent')) {
   const clients = (process.env.BENCH_CLIENTS ?? '1,10,50,200').split(',').map(Number);
-  const rows = await benchConcurrent({ game, seats: 4, clients, movesPerClient: Math.max(10, Math.round(moves / 20)) });
-  console.log(`\nMany games at once over HTTP (${game}, 4 seats; each client reads its legal moves, then moves): the sole writer (npm start) trusts its cache; "catch-up" asks the store before each read (AWS)`);
+  const { rows, requestsInFlight } = await benchConcurrent({ game, seats: 4, clients, movesPerClient: Math.max(10, Math.round(moves / 20)) });
+  console.log(`\nMany games at once over HTTP (${game}, 4 seats; each client reads its legal moves, then moves): the sole writer (npm start) trusts its cache, without back-pressure`);
+  console.log(`  and with it (at most ${requestsInFlight} requests in flight; a request refused 503 BUSY is sent again after its Retry-After, 1 s, its latency counted from the first try); "catch-up" asks the store before each read (AWS)`);
+  const row = (r: { movesPerSecond: number; p50: number; p99: number }) => `${r.movesPerSecond.toFixed(0).padStart(5)} moves/s (p50 ${ms(r.p50)}, p99 ${ms(r.p99)})`;
   for (const r of rows) {
-    console.log(`  ${String(r.clients).padStart(3)} clients  sole writer ${r.trusted.movesPerSecond.toFixed(0).padStart(5)} moves/s (submitMove p50 ${ms(r.trusted.p50)}, p99 ${ms(r.trusted.p99)})  catch-up ${r.catchUp.movesPerSecond.toFixed(0).padStart(5)} moves/s (p50 ${ms(r.catchUp.p50)}, p99 ${ms(r.catchUp.p99)})  ${(r.trusted.movesPerSecond / r.catchUp.movesPerSecond).toFixed(2)}×`);
+    console.log(`  ${String(r.clients).padStart(3)} clients  sole writer ${row(r.trusted)}  with back-pressure ${row(r.bounded)} ${String(r.bounded.busy).padStart(5)} BUSY  catch-up ${row(r.catchUp)}  sole writer/catch-up ${(r.trusted.movesPerSecond / r.catchUp.movesPerSecond).toFixed(2)}×`);
   }
 }
 

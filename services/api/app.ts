@@ -7,6 +7,7 @@ import type { ParlorService } from '../app/service.js';
 import { graphqlPlugin } from './graphql/plugin.js';
 import { restRoutes } from './rest/routes.js';
 import { frameworkErrors, httpLimits } from './limits/http.js';
+import { backPressure } from './limits/busy.js';
 import { inFlightPerClient } from './limits/in-flight.js';
 import { resolveLimits, type Limits } from './limits/settings.js';
 import { websocketLimits } from './limits/websocket.js';
@@ -43,6 +44,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(requestLog);
   await app.register(httpLimits, limits);
+  backPressure(app, limits);
   inFlightPerClient(app, limits);
   if (subscriptions) await websocketLimits(app, limits);
   await app.register(help);

@@ -15,6 +15,8 @@ export const ERROR_CODES = [
   'VERSION_CONFLICT',
   'GAME_OVER',
   'RATE_LIMITED',
+  /** The process has as many requests in flight as it takes (back-pressure; HTTP 503, Retry-After). */
+  'BUSY',
   /** Rated games (services/app/rated.ts). */
   'RATED_NEEDS_PLAYERS',
   'RATED_FIXED_SEED',

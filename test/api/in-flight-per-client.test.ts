@@ -4,8 +4,8 @@
  * free again once a request ends. Requests are held in flight by sending their body slowly over
  * raw sockets, so the count is by ordering, not by timing.
  */
-import { connect, type Socket } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { heldRequest } from '../kit/held-request.js';
 import { highCard } from '../kit/high-card.js';
 import { useServer } from '../kit/server.js';
 import { until } from '../kit/webhook-receiver.js';
@@ -14,19 +14,7 @@ const server = useServer({ games: [highCard], limits: { requestsInFlightPerClien
 
 const BODY = JSON.stringify({ query: '{ gameTypes { id } }' });
 
-/** A POST /graphql whose body is held back after its first byte: in flight until `finish`. */
-async function held(): Promise<{ socket: Socket; answer: Promise<string>; finish(): void }> {
-  const { port } = new URL(server.url);
-  const socket = connect(Number(port), '127.0.0.1');
-  await new Promise((resolve) => socket.once('connect', resolve));
-  let text = '';
-  const answer = new Promise<string>((resolve) => {
-    socket.on('data', (c: Buffer) => (text += c));
-    socket.on('close', () => resolve(text));
-  });
-  socket.write(`POST /graphql HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${BODY.length}\r\nconnection: close\r\n\r\n${BODY[0]}`);
-  return { socket, answer, finish: () => void socket.write(BODY.slice(1)) };
-}
+const held = () => heldRequest(server.url, 'POST', '/graphql', BODY);
 
 const post = () => fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
 

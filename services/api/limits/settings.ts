@@ -37,6 +37,8 @@ export interface Limits {
   socketsPerClient: number;
   /** Requests one client address may have in flight at once (the next is refused with 429 until one ends). */
   requestsInFlightPerClient: number;
+  /** Requests the whole process may have in flight at once, every client together (the next is refused with 503 BUSY until one ends). */
+  requestsInFlight: number;
   /** GraphiQL, /docs, introspection and the meta-schema check of our route schemas: on for development, off in production. */
   devTools: boolean;
   /** Origins allowed by CORS (none by default: same-origin only). */
@@ -61,6 +63,7 @@ export const DEFAULT_LIMITS: Limits = {
   maxWsMessageBytes: 64 * 1024,
   socketsPerClient: 50,
   requestsInFlightPerClient: 8,
+  requestsInFlight: 64,
   devTools: true,
   corsOrigins: [],
 };
@@ -71,7 +74,7 @@ const number = (value: string | undefined, fallback: number): number => {
 };
 
 /**
- * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, JOINS_PER_MINUTE, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT,
+ * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, JOINS_PER_MINUTE, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT, REQUESTS_IN_FLIGHT,
  * CORS_ORIGINS (comma-separated), DEV_TOOLS (on|off; default off when NODE_ENV=production).
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
@@ -85,6 +88,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     joinsPerMinute: number(env.JOINS_PER_MINUTE, DEFAULT_LIMITS.joinsPerMinute),
     socketsPerClient: number(env.WEBSOCKETS_PER_CLIENT, DEFAULT_LIMITS.socketsPerClient),
     requestsInFlightPerClient: number(env.REQUESTS_IN_FLIGHT_PER_CLIENT, DEFAULT_LIMITS.requestsInFlightPerClient),
+    requestsInFlight: number(env.REQUESTS_IN_FLIGHT, DEFAULT_LIMITS.requestsInFlight),
     devTools: env.DEV_TOOLS === undefined ? !production : env.DEV_TOOLS === 'on',
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

@@ -14,7 +14,7 @@ export function openapiOptions(games: readonly AnyGame[]): SwaggerOptions {
   const moveComponents = Object.fromEntries(games.map((g) => [moveComponent(g), moveSchema(g)]));
   return {
     openapi: {
-      info: { title: 'Parlor', version: '1', description: 'REST mirror of the GraphQL API (/graphql). Errors: { error: { code, message } }.' },
+      info: { title: 'Parlor', version: '1', description: 'REST mirror of the GraphQL API (/graphql). Errors: { error: { code, message } }. Any route may answer 503 BUSY with Retry-After when the server has as many requests in flight as it takes.' },
       components: {
         securitySchemes: { seatToken: { type: 'http', scheme: 'bearer', description: 'The token joinGame returned' } },
         schemas: moveComponents as Record<string, object>,

@@ -1,0 +1,45 @@
+/**
+ * Back-pressure (issue 26 §2): the process takes at most `requestsInFlight` requests at once,
+ * every client together; the next is refused at once with 503 BUSY and Retry-After, over GraphQL
+ * and REST alike, and is taken again once a request in flight ends. Requests are held in flight
+ * by holding back their bodies (test/kit/held-request.ts): the count is by ordering, not timing.
+ */
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { heldRequest } from '../kit/held-request.js';
+import { highCard } from '../kit/high-card.js';
+import { useServer } from '../kit/server.js';
+import { until } from '../kit/webhook-receiver.js';
+
+// The per-client cap is lifted: every request here comes from one address, and the process-wide bound is under test.
+const server = useServer({ games: [highCard], limits: { requestsInFlight: 3, requestsInFlightPerClient: 100 } });
+
+const BODY = JSON.stringify({ query: '{ gameTypes { id } }' });
+const graphql = () => fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
+const rest = () => fetch(`${server.url}/v1/game-types`);
+
+describe('back-pressure: requests in flight for the whole process', () => {
+  it('refuses a request over the bound with 503 BUSY and Retry-After on GraphQL and REST, and takes requests again once one in flight ends', async () => {
+    const open = await Promise.all([1, 2, 3].map(() => heldRequest(server.url, 'POST', '/graphql', BODY)));
+    onTestFinished(() => open.forEach((h) => h.socket.destroy())); // a failed run leaves none held
+    // All three are taken (each waits on its body): the process is at its bound.
+    await until(async () => (await rest()).status === 503);
+
+    const refusedGraphql = await graphql();
+    expect(refusedGraphql.status).toBe(503);
+    expect(refusedGraphql.headers.get('retry-after')).toBe('1');
+    expect((await refusedGraphql.json()).errors[0].extensions.code).toBe('BUSY');
+    const refusedRest = await rest();
+    expect(refusedRest.status).toBe(503);
+    expect(refusedRest.headers.get('retry-after')).toBe('1');
+    expect((await refusedRest.json()).error.code).toBe('BUSY');
+    // A load balancer's health check still learns the process is alive.
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+
+    open[0]!.finish();
+    expect(await open[0]!.answer).toMatch(/^HTTP\/1\.1 200/);
+    expect((await rest()).status).toBe(200);
+    for (const h of open.slice(1)) h.finish();
+    for (const h of open.slice(1)) expect(await h.answer).toMatch(/^HTTP\/1\.1 200/);
+    expect((await graphql()).status).toBe(200);
+  });
+});

@@ -10,6 +10,7 @@ import type { LobbyEntry, LobbyStore, StatsCounters, StatsStore } from '../store
 import { applyCommit, fromStream, snapshotIsCurrent, snapshotOf, type Aggregate, type GameLookup } from './aggregate.js';
 import { seatsOf, type AppEvent } from './app-events.js';
 import { AppError } from './errors.js';
+import { foldBytes } from './fold-size.js';
 import { LruCache } from './lru.js';
 import { MAX_PAGE, type Page } from './pages.js';
 import { seatOf } from './tokens.js';
@@ -37,7 +38,7 @@ export interface ServiceOptions {
   optimistic?: boolean;
   /** How many folded games to keep in memory (0 turns the cache off). */
   cachedGames?: number;
-  /** At most this many bytes of folded games in memory (by their JSON size); default 64 MiB. */
+  /** At most this many bytes of folded games in memory (the heap they hold, by fold-size.ts's estimate); default 64 MiB. */
   cacheBytes?: number;
   /** Where failures that must not fail a request are reported (default: console). */
   log?: { error(details: object, message: string): void };
@@ -93,8 +94,8 @@ export class ParlorService {
     this.lobby = options.lobby;
     this.statsStore = options.stats;
     this.log = options.log ?? { error: (details, message) => console.error(message, details) };
-    // Bounded by bytes as well as entries: a game's state grows with its length and options.
-    this.cache = new LruCache(options.cachedGames ?? 1000, { maxBytes: options.cacheBytes ?? 64 * 1024 * 1024, sizeOf: aggregateBytes });
+    // Bounded by bytes as well as entries (by what the heap holds: fold-size.ts): a game's state grows with its length and options.
+    this.cache = new LruCache(options.cachedGames ?? 1000, { maxBytes: options.cacheBytes ?? 64 * 1024 * 1024, sizeOf: foldBytes });
     this.now = options.now ?? Date.now;
     this.soleWriter = options.soleWriter ?? false;
     this.core = {
@@ -254,15 +255,4 @@ export class ParlorService {
     }
     return next;
   }
-}
-
-/**
- * A folded game's size, estimated by its JSON (strings count once per character). Measuring is a
- * full stringify, so a cached game is re-measured every MEASURE_EVERY versions, not on every move:
- * a state grows by a few events per version, far below the budget's grain.
- */
-const MEASURE_EVERY = 32;
-function aggregateBytes(agg: Aggregate, previous: number | undefined): number {
-  if (previous !== undefined && agg.version % MEASURE_EVERY !== 0) return previous;
-  return JSON.stringify(agg.state).length + JSON.stringify(agg.commandIds).length;
 }

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './api/app.js';
-import type { Limits } from './api/limits/settings.js';
+import { resolveLimits, type Limits } from './api/limits/settings.js';
 import { lobbyProjection } from './app/projections.js';
 import { Reactions } from './app/reactions.js';
 import { replayCommits } from './app/replay.js';
@@ -17,7 +17,7 @@ import { isBotKind } from './bots/kinds.js';
 import { systemAlarmClock, type AlarmClock } from './clocks/local-timers.js';
 import type { AnyGame } from './engine/core/index.js';
 import { playByTurn, type PlayByTurnOptions } from './play-by-turn.js';
-import { crashAfterAppend, DynamoChangeFeed, DynamoEventStore, findHoles, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoStats } from './store/index.js';
+import { crashAfterAppend, DynamoChangeFeed, DynamoEventStore, findHoles, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats } from './store/index.js';
 import { statsProjection } from './analytics/stats-projection.js';
 import { finishedIndexProjection } from './analytics/finished-since.js';
 
@@ -59,7 +59,8 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   for (const [gameId, problem] of damaged) log.error({ gameId, problem }, 'damaged stream: refused with STREAM_DAMAGED until repaired');
   const dynamo = refuseDamaged(new DynamoEventStore({ client: options.client, tableName: options.tableName, feed }), damaged);
   const store = options.crashAfterAppend ? crashAfterAppend(dynamo, options.crashAfterAppend) : dynamo;
-  const service = new ParlorService({ store, games: options.games, lobby, stats, now: () => clock.now(), isBotKind, soleWriter: options.soleWriter });
+  const openSeats = { store: new DynamoOpenSeats(options.client, options.tableName), max: resolveLimits(options.limits).seatsInOpenGames };
+  const service = new ParlorService({ store, games: options.games, lobby, stats, openSeats, now: () => clock.now(), isBotKind, soleWriter: options.soleWriter });
   const reactions = new Reactions({ feed, log, checkpointMs: options.checkpointMs, replay: (id, versions) => replayCommits(store, id, versions, (type) => service.games.find((g) => g.id === type)) });
   service.onCommit((agg, commit) => reactions.deliver(agg, commit));
   // Every reaction to a commit is registered here or in playByTurn, one line each (services/app/reactions.ts).

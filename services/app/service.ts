@@ -6,7 +6,7 @@
 import { recordedCommand, type Seat, type TableEvent, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
 import { SNAPSHOT_EVERY, VersionConflict, type Commit, type EventStore } from '../store/port.js';
-import type { LobbyEntry, LobbyStore, StatsCounters, StatsStore } from '../store/read-models.js';
+import type { LobbyEntry, LobbyStore, OpenSeatsStore, StatsCounters, StatsStore } from '../store/read-models.js';
 import { applyCommit, fromStream, snapshotIsCurrent, snapshotOf, type Aggregate, type GameLookup } from './aggregate.js';
 import { seatsOf, type AppEvent } from './app-events.js';
 import { AppError } from './errors.js';
@@ -43,6 +43,8 @@ export interface ServiceOptions {
   log?: { error(details: object, message: string): void };
   /** The lobby read model, for `openGames`. */
   lobby?: LobbyStore;
+  /** Seats per holder in open games: the read model and the cap (commands/open-seats.ts); none: no cap. */
+  openSeats?: { store: OpenSeatsStore; max: number };
   /** The statistics read model, for `stats`. */
   stats?: StatsStore;
   /** The time commands are decided at, in epoch ms (default: the system clock); the engine never reads one. */
@@ -104,6 +106,7 @@ export class ParlorService {
       optimistic: options.optimistic ?? true,
       now: this.now,
       isBotKind: options.isBotKind ?? (() => true),
+      ...(options.openSeats && { openSeats: { ...options.openSeats, log: this.log } }),
       load: (gameId) => this.load(gameId),
       cached: (gameId) => this.cache.get(gameId),
       commit: (agg, events, meta) => this.commit(agg, events, meta),
@@ -137,7 +140,7 @@ export class ParlorService {
   }
 
   /** Takes a seat bound to a registered player (idempotent); `bot`: a bot run by its author. */
-  joinAsPlayer(gameId: string, name: string, player: string, options: Pick<JoinOptions, 'entropy' | 'bot'> = {}): Promise<{ agg: Aggregate; seat: Seat }> {
+  joinAsPlayer(gameId: string, name: string, player: string, options: Pick<JoinOptions, 'entropy' | 'bot' | 'holder'> = {}): Promise<{ agg: Aggregate; seat: Seat }> {
     return takeSeat(this.core, gameId, name, player, options);
   }
 

@@ -12,7 +12,7 @@ import { seatsOf, type AppEvent } from './app-events.js';
 import { AppError } from './errors.js';
 import { LruCache } from './lru.js';
 import { MAX_PAGE, type Page } from './pages.js';
-import { seatOf } from './tokens.js';
+import { seatOf, seatSecretSource } from './tokens.js';
 import type { AnyGame } from '../engine/core/index.js';
 import type { CommitMeta, Credential, ServiceCore } from './commands/core.js';
 import { createGame, type CreateInput } from './commands/create.js';
@@ -45,6 +45,11 @@ export interface ServiceOptions {
   lobby?: LobbyStore;
   /** Seats per holder in open games: the read model and the cap (commands/open-seats.ts); none: no cap. */
   openSeats?: { store: OpenSeatsStore; max: number };
+  /**
+   * The server secret keyed seat tokens are derived with (app/tokens.ts): npm start keeps one in
+   * DATA_DIR, AWS derives it from the signing secret. Default: a fresh one, valid until the process ends.
+   */
+  seatSecret?: string | (() => Promise<string>);
   /** The statistics read model, for `stats`. */
   stats?: StatsStore;
   /** The time commands are decided at, in epoch ms (default: the system clock); the engine never reads one. */
@@ -107,6 +112,7 @@ export class ParlorService {
       now: this.now,
       isBotKind: options.isBotKind ?? (() => true),
       ...(options.openSeats && { openSeats: { ...options.openSeats, log: this.log } }),
+      seatSecret: seatSecretSource(options.seatSecret),
       load: (gameId) => this.load(gameId),
       cached: (gameId) => this.cache.get(gameId),
       commit: (agg, events, meta) => this.commit(agg, events, meta),

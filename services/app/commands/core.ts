@@ -31,6 +31,8 @@ export interface ServiceCore {
   readonly isBotKind: (kind: string) => boolean;
   /** The cap on seats per holder in open games (none: not counted). */
   readonly openSeats?: OpenSeatsCap;
+  /** What keyed seat tokens are derived with (tokens.ts): the same across restarts and deploys, so keyed retries still work. */
+  seatSecret(): Promise<string>;
   /** The newest version of the game (NOT_FOUND if none). */
   load(gameId: string): Promise<Aggregate>;
   /** This process's fold of the game, if it has one (possibly behind). */

@@ -33,12 +33,13 @@ export async function takeSeat(core: ServiceCore, gameId: string, name: string, 
     if (agg.app.cancelled) throw new AppError('GAME_OVER', `the game was ${agg.app.cancelled}`);
     const held = player === undefined ? [] : seatsOf(agg.app, player);
     if (held.length > 0 && !agg.app.settings.multiSeat) return { agg, seat: held[0]!, token: null };
-    const again = joinKey === undefined ? null : seatForKey(gameId, joinKey, agg.state.players.map((p) => p.tokenHash));
+    const secret = joinKey === undefined ? '' : await core.seatSecret();
+    const again = joinKey === undefined ? null : seatForKey(secret, gameId, joinKey, agg.state.players.map((p) => p.tokenHash));
     if (again) return { agg, ...again };
     checkJoin(agg, player);
     await checkOpenSeats(core.openSeats, holder);
     const seat = agg.state.players.length;
-    const { token, tokenHash } = player !== undefined ? { token: null, tokenHash: '' } : joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(gameId, seat, joinKey);
+    const { token, tokenHash } = player !== undefined ? { token: null, tokenHash: '' } : joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(secret, gameId, seat, joinKey);
     const command: TableCommand = { type: 'join', name, tokenHash, ...(entropy !== undefined && { entropy }) };
     const taken = decideOrRefuse(agg, command);
     const claimed = player === undefined ? taken : [...taken, { type: 'SeatClaimed', seat, player, ...(bot && { bot }) } as TableEvent];

@@ -5,7 +5,7 @@
  * or the random streams; history, analytics and replays see them like any other event.
  * None carries hidden information.
  */
-import type { GameResult, Seat, Status } from '../engine/core/index.js';
+import type { GameResult, Seat, Status, TableEvent } from '../engine/core/index.js';
 
 export type TimeoutAction = 'BOT' | 'FORFEIT' | 'ASK';
 /** What the other players may choose for a seat that ran out of time under `ASK` (services/clocks/claim.ts). */
@@ -170,6 +170,9 @@ export interface ChatMuted {
   on: boolean;
 }
 export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | RematchOffered | RematchAnswered | RematchExpired | MessageSent | ChatMuted | ClockPaused | ClockResumed | DealRevealed | TimeoutClaimOpened | TimeoutClaimed | TimeoutClaimClosed;
+
+/** What a game's stream holds: the table's events and the application's beside them (the engine never sees the latter). */
+export type StreamEvent = TableEvent | AppEvent;
 
 const TYPES = new Set<string>(['GameSettings', 'SeatClaimed', 'DeadlineSet', 'ClockStopped', 'TimedOut', 'SeatResigned', 'GameCancelled', 'RematchCreated', 'RematchOffered', 'RematchAnswered', 'RematchExpired', 'MessageSent', 'ChatMuted', 'ClockPaused', 'ClockResumed', 'DealRevealed', 'TimeoutClaimOpened', 'TimeoutClaimed', 'TimeoutClaimClosed']);
 export const isAppEvent = (e: { type: string }): e is AppEvent => TYPES.has(e.type);

@@ -3,12 +3,12 @@
  * the write (load → decide → one conditional append); each command lives in its own file under
  * commands/ and reaches the stream through the ServiceCore this class hands it.
  */
-import { recordedCommand, type Seat, type TableEvent, type Viewer } from '../engine/core/index.js';
+import { recordedCommand, type Seat, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
 import { SNAPSHOT_EVERY, VersionConflict, type Commit, type EventStore } from '../store/port.js';
 import type { LobbyEntry, LobbyStore, OpenSeatsStore, StatsCounters, StatsStore } from '../store/read-models.js';
 import { applyCommit, fromStream, snapshotIsCurrent, snapshotOf, type Aggregate, type GameLookup } from './aggregate.js';
-import { seatsOf, type AppEvent } from './app-events.js';
+import { seatsOf, type AppEvent, type StreamEvent } from './app-events.js';
 import { AppError } from './errors.js';
 import { LruCache } from './lru.js';
 import { MAX_PAGE, type Page } from './pages.js';
@@ -232,7 +232,7 @@ export class ParlorService {
     return seat;
   }
 
-  private async commit(agg: Aggregate, decided: TableEvent[], { command, ...meta }: CommitMeta): Promise<Aggregate> {
+  private async commit(agg: Aggregate, decided: StreamEvent[], { command, ...meta }: CommitMeta): Promise<Aggregate> {
     const version = agg.version + 1;
     const now = this.now();
     let events = decided;

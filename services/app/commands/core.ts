@@ -8,6 +8,7 @@ import { VersionConflict, type EventStore } from '../../store/port.js';
 import type { Aggregate, GameLookup } from '../aggregate.js';
 import { AppError, asAppError } from '../errors.js';
 import type { OpenSeatsCap } from './open-seats.js';
+import type { StreamEvent } from '../app-events.js';
 
 /** Who is calling: a seat token, a registered player (verified by the api), or nobody.
  * A player credential whose token did not verify carries the refusal, raised when used. */
@@ -38,7 +39,7 @@ export interface ServiceCore {
   /** This process's fold of the game, if it has one (possibly behind). */
   cached(gameId: string): Aggregate | undefined;
   /** Writes one commit at the next version and runs the listeners. */
-  commit(agg: Aggregate, events: TableEvent[], meta: CommitMeta): Promise<Aggregate>;
+  commit(agg: Aggregate, events: StreamEvent[], meta: CommitMeta): Promise<Aggregate>;
   seatOf(agg: Aggregate, token: Credential): Viewer;
 }
 

@@ -37,11 +37,12 @@ export async function takeSeat(core: ServiceCore, gameId: string, name: string, 
     const again = joinKey === undefined ? null : seatForKey(secret, gameId, joinKey, agg.state.players.map((p) => p.tokenHash));
     if (again) return { agg, ...again };
     checkJoin(agg, player);
-    await checkOpenSeats(core.openSeats, holder);
     const seat = agg.state.players.length;
     const { token, tokenHash } = player !== undefined ? { token: null, tokenHash: '' } : joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(secret, gameId, seat, joinKey);
     const command: TableCommand = { type: 'join', name, tokenHash, ...(entropy !== undefined && { entropy }) };
     const taken = decideOrRefuse(agg, command);
+    // Only a join the table accepts is counted (a full game refuses first, without a read).
+    await checkOpenSeats(core.openSeats, holder);
     const claimed = player === undefined ? taken : [...taken, { type: 'SeatClaimed', seat, player, ...(bot && { bot }) } as TableEvent];
     try {
       const next = await core.commit(agg, withBots(agg, claimed), { command });

@@ -38,8 +38,8 @@ export const TUNING: Record<string, Partial<SearchTuning>> = {
   silver: { levels: { 1: 12, 2: 36, 3: 120 }, guard: { switchZ: 1.5 } },
   /**
    * The opponent played by the policy: 2 seats, 40 games, 42.5% [28.5, 57.8] with it in the
-   * tree, 75.0% [59.8, 85.8] played by greedy (a tree node for the opponent sees the draws of
-   * each sampled world, and learns to answer cards it cannot know).
+   * tree, 75.0% [59.8, 85.8] played by greedy (with this budget an opponent's node spends most
+   * of its visits trying moves once each: the bot planned against an opponent playing at random).
    */
   'sea-salt-and-paper': { levels: { 1: 60, 2: 180, 3: 600 }, opponents: 'policy' },
 };

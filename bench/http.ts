@@ -45,7 +45,7 @@ export function keepAlivePost(url: string) {
 }
 
 /** One client address drives every game: the per-client limits would measure themselves, and back-pressure is off unless a figure asks for it. */
-export const OPEN_LIMITS = { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9, requestsInFlightPerClient: 1e9, joinsPerMinute: 1e9, requestsInFlight: 1e9 };
+export const OPEN_LIMITS = { perClientPerMinute: 1e9, perTokenPerMinute: 1e9, createsPerMinute: 1e9, requestsInFlightPerClient: 1e9, joinsPerMinute: 1e9, seatsInOpenGames: 1e9, requestsInFlight: 1e9 };
 
 /**
  * `soleWriter`: reads trust the fold cache, as npm start's (its embedded DynamoDB is its own); false: every read catches up, as a Lambda's must.

@@ -13,6 +13,9 @@
  *   5. hardening (bench/soak-hardening.ts): RSS after each pass of many ordinary reads, the
  *                catalog query (30 aliases refused by cost), the embedded DynamoDB refusing
  *                another access key
+ *   6. limits   (bench/soak-limits.ts): two servers at once on one folder (one exits 3), seats per
+ *                client and per player in open games (10), the in-flight cap counting only the API,
+ *                keyed seat tokens not derivable from public parts, subscribe-then-complete pairs
  *
  * Bounded in count and time (about a minute). SOAK_GAMES (20), SOAK_LOAD_MS (8000),
  * SOAK_FUZZ (3000), SOAK_PORT (3199), SOAK_REACTION_GAMES (12), SOAK_MEMORY_GAMES (300),
@@ -24,6 +27,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killWithReactions } from './soak-reactions.js';
 import { catalogQuery, embeddedCredential, memoryOverReads } from './soak-hardening.js';
+import { lastLimits } from './soak-limits.js';
 
 const GAMES = Number(process.env.SOAK_GAMES ?? 20);
 const LOAD_MS = Number(process.env.SOAK_LOAD_MS ?? 8000);
@@ -52,6 +56,7 @@ async function startServer(): Promise<void> {
       CREATES_PER_MINUTE: '1000000',
       REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000',
       JOINS_PER_MINUTE: '1000000',
+      SEATS_IN_OPEN_GAMES: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -268,7 +273,7 @@ const rss = setInterval(sampleRss, 250);
 try {
   await startServer();
   const results = { race: await race(), killUnderLoad: await loadThenKill(), killWithReactions: await killWithReactions({ gql, startServer, kill9 }, { games: REACTION_GAMES, loadMs: LOAD_MS / 2 }), fuzz: await fuzz(), bombs: await bombs(),
-    memoryOverReads: await memoryOverReads(gql, (path) => http('GET', path), rssNow, MEMORY_GAMES, MEMORY_PASSES), catalogQuery: await catalogQuery(gql), embeddedCredential: await embeddedCredential(dataDir) };
+    memoryOverReads: await memoryOverReads(gql, (path) => http('GET', path), rssNow, MEMORY_GAMES, MEMORY_PASSES), catalogQuery: await catalogQuery(gql), embeddedCredential: await embeddedCredential(dataDir), lastLimits: await lastLimits() };
   sampleRss();
   console.log(JSON.stringify({ ...results, totals: { ...figures, worstMs: Math.round(figures.worstMs), seconds: Math.round((Date.now() - started) / 1000) } }, null, 2));
 } finally {

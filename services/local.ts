@@ -8,16 +8,17 @@ import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './api/app.js';
-import type { Limits } from './api/limits/settings.js';
+import { resolveLimits, type Limits } from './api/limits/settings.js';
 import { lobbyProjection } from './app/projections.js';
 import { Reactions } from './app/reactions.js';
 import { replayCommits } from './app/replay.js';
 import { ParlorService } from './app/service.js';
+import { seatSecretFrom } from './app/tokens.js';
 import { isBotKind } from './bots/kinds.js';
 import { systemAlarmClock, type AlarmClock } from './clocks/local-timers.js';
 import type { AnyGame } from './engine/core/index.js';
 import { playByTurn, type PlayByTurnOptions } from './play-by-turn.js';
-import { crashAfterAppend, DynamoChangeFeed, DynamoEventStore, findHoles, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoStats } from './store/index.js';
+import { crashAfterAppend, DynamoChangeFeed, DynamoEventStore, findHoles, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats } from './store/index.js';
 import { statsProjection } from './analytics/stats-projection.js';
 import { finishedIndexProjection } from './analytics/finished-since.js';
 
@@ -29,6 +30,8 @@ export interface LocalParlorOptions {
   limits?: Partial<Limits>;
   /** Signs player tokens (npm start keeps one in DATA_DIR); default: a fresh one, valid until the process ends. */
   signingSecret?: string;
+  /** Keyed seat tokens are derived with it (npm start keeps one in DATA_DIR); default: derived from `signingSecret`. */
+  seatSecret?: string;
   /** The clock commands are decided at and timers fire by (tests inject a manual one). */
   clock?: AlarmClock;
   /** Webhook retry backoff and outbox polling (tests shorten them). */
@@ -59,14 +62,17 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   for (const [gameId, problem] of damaged) log.error({ gameId, problem }, 'damaged stream: refused with STREAM_DAMAGED until repaired');
   const dynamo = refuseDamaged(new DynamoEventStore({ client: options.client, tableName: options.tableName, feed }), damaged);
   const store = options.crashAfterAppend ? crashAfterAppend(dynamo, options.crashAfterAppend) : dynamo;
-  const service = new ParlorService({ store, games: options.games, lobby, stats, now: () => clock.now(), isBotKind, soleWriter: options.soleWriter });
+  const signingSecret = options.signingSecret ?? randomBytes(32).toString('base64url');
+  const seatSecret = options.seatSecret ?? seatSecretFrom(signingSecret);
+  const openSeats = { store: new DynamoOpenSeats(options.client, options.tableName), max: resolveLimits(options.limits).seatsInOpenGames };
+  const service = new ParlorService({ store, games: options.games, lobby, stats, openSeats, seatSecret, now: () => clock.now(), isBotKind, soleWriter: options.soleWriter });
   const reactions = new Reactions({ feed, log, checkpointMs: options.checkpointMs, replay: (id, versions) => replayCommits(store, id, versions, (type) => service.games.find((g) => g.id === type)) });
   service.onCommit((agg, commit) => reactions.deliver(agg, commit));
   // Every reaction to a commit is registered here or in playByTurn, one line each (services/app/reactions.ts).
   reactions.add(lobbyProjection(lobby));
   reactions.add(statsProjection(stats));
   reactions.add(finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)));
-  const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret: options.signingSecret ?? randomBytes(32).toString('base64url'), clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, log });
+  const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, log });
   // Ratings follow the commit that ends a rated game (on AWS: the stream function, handlers/env.ts).
   reactions.add(play.ratings.projection());
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });

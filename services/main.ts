@@ -41,6 +41,8 @@ await ensureTable(client, tableName);
 
 // Player tokens are signed with a key generated once into DATA_DIR.
 const signingSecret = localSigningSecret(join(dataDir, 'player-signing.key'));
+// Keyed seat tokens (joinGame with a joinKey) are derived with a server secret kept beside it (docs/limits.md).
+const seatSecret = localSigningSecret(join(dataDir, 'seat-token.key'));
 // Webhooks reach only public addresses unless WEBHOOK_PRIVATE_ADDRESSES=allow (a local receiver while developing).
 const webhooks = { privateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES === 'allow' };
 // Web Push: the VAPID key pair is derived from a secret generated once into DATA_DIR; email goes through SMTP_URL.
@@ -48,7 +50,7 @@ const vapidSecret = localSigningSecret(join(dataDir, 'vapid.key'));
 const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
 const notifications = { vapidSecret: async () => vapidSecret, vapidSubject: process.env.VAPID_SUBJECT, mailer: mailerFromEnv(), mailFrom: process.env.MAIL_FROM, publicUrl, privateAddresses: webhooks.privateAddresses };
 const limits = limitsFromEnv();
-const { app } = await createLocalParlor({ client, tableName, signingSecret, webhooks, notifications, accounts: accountSettingsFromEnv(), logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
+const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts: accountSettingsFromEnv(), logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
   // With the embedded DynamoDB (its folder locked) no other process writes the table: reads trust the cache.
   soleWriter: embedded !== null });
 await app.listen({ port, host });

@@ -65,21 +65,25 @@ export function createInput(input: CreateGameFields, credential: Credential, now
   return { ...base, settings };
 }
 
-/** joinGame: a player's seat is bound to the player (idempotent) and its token is the player token. */
+/**
+ * joinGame: a player's seat is bound to the player (idempotent) and its token is the player token.
+ * The seat counts against the player's cap on seats in open games, an anonymous one against its client's (`client`: its address).
+ */
 export async function joinAs(
   service: ParlorService,
   gameId: string,
   name: string,
   credential: Credential,
   bearer: string | undefined,
-  options: JoinOptions = {},
+  options: Omit<JoinOptions, 'holder' | 'bot'> & { client?: string } = {},
 ): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
   if (credential && typeof credential === 'object') {
     if ('refused' in credential) throw new AppError('UNAUTHENTICATED', credential.refused);
-    const { agg, seat } = await service.joinAsPlayer(gameId, name, credential.player, { entropy: options.entropy, bot: credential.bot });
+    const { agg, seat } = await service.joinAsPlayer(gameId, name, credential.player, { entropy: options.entropy, bot: credential.bot, holder: `player:${credential.player}` });
     return { agg, seat, token: bearer! };
   }
-  return service.join(gameId, name, options);
+  const { client, ...join } = options;
+  return service.join(gameId, name, { ...join, ...(client !== undefined && { holder: `client:${client}` }) });
 }
 
 /** The play-by-turn fields of a game as clients see them. */

@@ -26,6 +26,8 @@ export const ERROR_CODES = [
   'VERSION_OUT_OF_RANGE',
   'GAME_NOT_OVER',
   'SEAT_NOT_YOURS',
+  /** Seats per player or client in games not yet started (commands/open-seats.ts). */
+  'TOO_MANY_OPEN_SEATS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -5,7 +5,7 @@
  * caller steps back only through what it has seen: its own seat's views and history (a
  * spectator's, for a spectator), never another seat's, never a version still to come.
  */
-import { isAppEvent, seatsOf, type AppEvent } from './app-events.js';
+import { isAppEvent, seatsOf, type StreamEvent } from './app-events.js';
 import { appEventFor } from './app-event-sight.js';
 import { fromStream, statusOf, type Aggregate } from './aggregate.js';
 import { AppError } from './errors.js';
@@ -13,7 +13,7 @@ import { checkNotSealed, isSealed } from './sealed.js';
 import { LruCache } from './lru.js';
 import { withoutSeed } from './commands/reads.js';
 import type { Credential, ParlorService } from './service.js';
-import type { Seat, TableEvent, Viewer } from '../engine/core/index.js';
+import type { Seat, Viewer } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
 
 /** A seat's point of view, or FACE_UP: every card shown (a finished game only). */
@@ -40,7 +40,7 @@ export interface HistoryAt {
   at: string;
   seat: number | null;
   by: string | null;
-  events: TableEvent[];
+  events: StreamEvent[];
 }
 
 /**
@@ -124,13 +124,13 @@ export function historyAt(at: GameAt, sight: Sight): HistoryAt[] {
   const viewer = sight === FACE_UP ? null : sight;
   const table = at.live.table;
   const sealed = isSealed(at.live);
-  const shown = (e: TableEvent): TableEvent[] => {
+  const shown = (e: StreamEvent): StreamEvent[] => {
     if (isAppEvent(e)) {
-      const seen = appEventFor(e as AppEvent, settings, viewer);
-      return seen ? [seen as unknown as TableEvent] : [];
+      const seen = appEventFor(e, settings, viewer);
+      return seen ? [seen] : [];
     }
     if (sealed && e.type === 'GameEnded') return [withoutSeed(table.redact(e, viewer))]; // the deal is shared with the board's other tables
     return [sight === FACE_UP ? e : table.redact(e, viewer)];
   };
-  return at.commits.map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, by: c.by ?? null, events: (c.events as TableEvent[]).flatMap(shown) }));
+  return at.commits.map((c) => ({ version: c.version, at: c.at, seat: c.seat ?? null, by: c.by ?? null, events: (c.events as StreamEvent[]).flatMap(shown) }));
 }

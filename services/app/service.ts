@@ -3,17 +3,17 @@
  * the write (load → decide → one conditional append); each command lives in its own file under
  * commands/ and reaches the stream through the ServiceCore this class hands it.
  */
-import { recordedCommand, type Seat, type TableEvent, type Viewer } from '../engine/core/index.js';
+import { recordedCommand, type Seat, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
 import { SNAPSHOT_EVERY, VersionConflict, type Commit, type EventStore } from '../store/port.js';
-import type { LobbyEntry, LobbyStore, StatsCounters, StatsStore } from '../store/read-models.js';
+import type { LobbyEntry, LobbyStore, OpenSeatsStore, StatsCounters, StatsStore } from '../store/read-models.js';
 import { applyCommit, fromStream, snapshotIsCurrent, snapshotOf, type Aggregate, type GameLookup } from './aggregate.js';
-import { seatsOf, type AppEvent } from './app-events.js';
+import { seatsOf, type AppEvent, type StreamEvent } from './app-events.js';
 import { AppError } from './errors.js';
 import { foldBytes } from './fold-size.js';
 import { LruCache } from './lru.js';
 import { MAX_PAGE, type Page } from './pages.js';
-import { seatOf } from './tokens.js';
+import { seatOf, seatSecretSource } from './tokens.js';
 import type { AnyGame } from '../engine/core/index.js';
 import type { CommitMeta, Credential, ServiceCore } from './commands/core.js';
 import { createGame, type CreateInput } from './commands/create.js';
@@ -44,6 +44,13 @@ export interface ServiceOptions {
   log?: { error(details: object, message: string): void };
   /** The lobby read model, for `openGames`. */
   lobby?: LobbyStore;
+  /** Seats per holder in open games: the read model and the cap (commands/open-seats.ts); none: no cap. */
+  openSeats?: { store: OpenSeatsStore; max: number };
+  /**
+   * The server secret keyed seat tokens are derived with (app/tokens.ts): npm start keeps one in
+   * DATA_DIR, AWS derives it from the signing secret. Default: a fresh one, valid until the process ends.
+   */
+  seatSecret?: string | (() => Promise<string>);
   /** The statistics read model, for `stats`. */
   stats?: StatsStore;
   /** The time commands are decided at, in epoch ms (default: the system clock); the engine never reads one. */
@@ -105,6 +112,8 @@ export class ParlorService {
       optimistic: options.optimistic ?? true,
       now: this.now,
       isBotKind: options.isBotKind ?? (() => true),
+      ...(options.openSeats && { openSeats: { ...options.openSeats, log: this.log } }),
+      seatSecret: seatSecretSource(options.seatSecret),
       load: (gameId) => this.load(gameId),
       cached: (gameId) => this.cache.get(gameId),
       commit: (agg, events, meta) => this.commit(agg, events, meta),
@@ -138,7 +147,7 @@ export class ParlorService {
   }
 
   /** Takes a seat bound to a registered player (idempotent); `bot`: a bot run by its author. */
-  joinAsPlayer(gameId: string, name: string, player: string, options: Pick<JoinOptions, 'entropy' | 'bot'> = {}): Promise<{ agg: Aggregate; seat: Seat }> {
+  joinAsPlayer(gameId: string, name: string, player: string, options: Pick<JoinOptions, 'entropy' | 'bot' | 'holder'> = {}): Promise<{ agg: Aggregate; seat: Seat }> {
     return takeSeat(this.core, gameId, name, player, options);
   }
 
@@ -224,7 +233,7 @@ export class ParlorService {
     return seat;
   }
 
-  private async commit(agg: Aggregate, decided: TableEvent[], { command, ...meta }: CommitMeta): Promise<Aggregate> {
+  private async commit(agg: Aggregate, decided: StreamEvent[], { command, ...meta }: CommitMeta): Promise<Aggregate> {
     const version = agg.version + 1;
     const now = this.now();
     let events = decided;

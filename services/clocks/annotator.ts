@@ -5,17 +5,16 @@
  * service decides the commit at; nothing here reads a clock.
  */
 import { applyCommit, statusOf, type Aggregate } from '../app/aggregate.js';
-import type { AppEvent, TimeControl } from '../app/app-events.js';
+import type { AppEvent } from '../app/app-events.js';
 import type { CommitAnnotator } from '../app/service.js';
-import type { TableEvent } from '../engine/core/index.js';
 import { claimClosedBy } from './claim.js';
-import { initialBudget } from './time-control.js';
+import { initialBudget, remainingAfterMove } from './time-control.js';
 
 export const clockAnnotator: CommitAnnotator = (before, after, now, seat) => {
   // The timed-out seat moving closes its claim first (services/clocks/claim.ts): its clock then runs as any other.
   const closed = claimClosedBy(before, after, seat);
   if (!closed) return clockNotes(after, now);
-  return [closed, ...clockNotes(applyCommit(after, { version: after.version, events: [closed as unknown as TableEvent] }), now)];
+  return [closed, ...clockNotes(applyCommit(after, { version: after.version, events: [closed] }), now)];
 };
 
 function clockNotes(after: Aggregate, now: number): AppEvent[] {
@@ -29,7 +28,7 @@ function clockNotes(after: Aggregate, now: number): AppEvent[] {
   for (const [key, clock] of Object.entries(after.app.clocks)) {
     const seat = Number(key);
     if (clock.deadline === null || running.includes(seat)) continue;
-    events.push({ type: 'ClockStopped', seat, remainingMs: stoppedAt(tc, Date.parse(clock.deadline) - now) });
+    events.push({ type: 'ClockStopped', seat, remainingMs: remainingAfterMove(tc, Date.parse(clock.deadline) - now) });
   }
   for (const seat of running) {
     if (after.app.clocks[seat]?.deadline) continue;
@@ -38,11 +37,6 @@ function clockNotes(after: Aggregate, now: number): AppEvent[] {
     events.push({ type: 'DeadlineSet', seat, deadline: new Date(now + remainingMs).toISOString(), remainingMs });
   }
   return events;
-}
-
-function stoppedAt(tc: TimeControl, leftMs: number): number {
-  if ('perMoveMs' in tc) return tc.perMoveMs;
-  return Math.min(tc.bankMs, Math.max(0, leftMs) + tc.incrementMs);
 }
 
 /** Each seat's clock as clients see it. */

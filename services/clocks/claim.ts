@@ -13,9 +13,9 @@ import { applyCommit, statusOf, type Aggregate } from '../app/aggregate.js';
 import { seatsOf, type TimedOut, type TimeoutClaimChoice, type TimeoutClaimClosed, type TimeoutClaimed, type TimeoutClaimOpened } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
 import type { Credential, Decision, ParlorService } from '../app/service.js';
-import type { Seat, TableCommand, TableEvent } from '../engine/core/index.js';
+import type { Seat, TableCommand } from '../engine/core/index.js';
 import { timeoutBotOf } from '../bots/spec.js';
-import { initialBudget } from './time-control.js';
+import { initialBudget, remainingAfterMove } from './time-control.js';
 
 /** The seats that may answer a claim on `seat`: every other seat the server's bots do not play. */
 export function answerersOf(agg: Aggregate, seat: Seat): Seat[] {
@@ -30,7 +30,7 @@ export function openClaimDecision(agg: Aggregate, seat: Seat, deadline: string, 
   if (agg.app.timeoutClaim || answerersOf(agg, seat).length === 0) return null;
   const timedOut: TimedOut = { type: 'TimedOut', seat, deadline, action: 'ASK' };
   const opened: TimeoutClaimOpened = { type: 'TimeoutClaimOpened', seat, at: new Date(now).toISOString() };
-  return { events: [timedOut, opened] as unknown as TableEvent[] };
+  return { events: [timedOut, opened] };
 }
 
 /** The seat a credential answers for: a player holding several seats answers with one that may. */
@@ -51,12 +51,12 @@ export function claimDecision(service: ParlorService, agg: Aggregate, credential
   if (by === claim.seat) throw new AppError('FORBIDDEN', 'the seat that ran out of time cannot claim on itself: make your move');
   if (!answerers.includes(by)) throw new AppError('FORBIDDEN', `seat ${by} is played by a bot`);
   const claimed: TimeoutClaimed = { type: 'TimeoutClaimed', seat: claim.seat, choice, by };
-  if (choice === 'BOT') return { events: [{ ...claimed, bot: timeoutBotOf(agg.app) }] as unknown as TableEvent[] };
-  if (choice === 'WAIT') return { events: [{ ...claimed, remainingMs: initialBudget(agg.app.settings.timeControl!) }] as unknown as TableEvent[] };
+  if (choice === 'BOT') return { events: [{ ...claimed, bot: timeoutBotOf(agg.app) }] };
+  if (choice === 'WAIT') return { events: [{ ...claimed, remainingMs: initialBudget(agg.app.settings.timeControl!) }] };
   // END: the table stops the game; its GameEnded reveals the seed as any end does.
   const stop: TableCommand = { type: 'stop', last: [claim.seat] };
-  const draft = applyCommit(agg, { version: agg.version + 1, events: [claimed as unknown as TableEvent] });
-  return { events: [claimed as unknown as TableEvent, ...draft.table.decide(draft.state, stop)], command: stop };
+  const draft = applyCommit(agg, { version: agg.version + 1, events: [claimed] });
+  return { events: [claimed, ...draft.table.decide(draft.state, stop)], command: stop };
 }
 
 /**
@@ -67,8 +67,8 @@ export function claimClosedBy(before: Aggregate, after: Aggregate, seat: Seat | 
   const claim = after.app.timeoutClaim;
   if (!claim || seat !== claim.seat || before.state === after.state) return null;
   const tc = after.app.settings.timeControl;
-  const remainingMs = !tc ? 0 : 'perMoveMs' in tc ? tc.perMoveMs : tc.incrementMs;
-  return { type: 'TimeoutClaimClosed', seat, remainingMs };
+  // It had no time left: what it has now is what the move earned.
+  return { type: 'TimeoutClaimClosed', seat, remainingMs: tc ? remainingAfterMove(tc, 0) : 0 };
 }
 
 /** The open question as clients see it (Game.timeoutClaim). */

@@ -6,7 +6,7 @@
 import { statusOf, type Aggregate } from '../app/aggregate.js';
 import type { ClockPaused, ClockResumed } from '../app/app-events.js';
 import type { Decision } from '../app/service.js';
-import type { Seat, TableEvent } from '../engine/core/index.js';
+import type { Seat } from '../engine/core/index.js';
 import { initialBudget } from './time-control.js';
 
 /** The commit that pauses these seats' clocks until `until`, or null when none needs it (no clock, over, already paused). */
@@ -20,7 +20,7 @@ export function pauseDecision(agg: Aggregate, seats: readonly Seat[], now: numbe
     const remainingMs = clock?.deadline ? Math.max(0, Date.parse(clock.deadline) - now) : (clock?.remainingMs ?? initialBudget(tc));
     events.push({ type: 'ClockPaused', seat, remainingMs, until });
   }
-  return events.length ? { events: events as unknown as TableEvent[] } : null;
+  return events.length ? { events } : null;
 }
 
 /** The commit that resumes these seats' paused clocks (all of them, or only those due by `dueBy`). */
@@ -32,7 +32,7 @@ export function resumeSeats(agg: Aggregate, seats: readonly Seat[], dueBy = Infi
     if (!clock?.pausedUntil || Date.parse(clock.pausedUntil) > dueBy) continue;
     events.push({ type: 'ClockResumed', seat, remainingMs: clock.remainingMs });
   }
-  return events.length ? { events: events as unknown as TableEvent[] } : null;
+  return events.length ? { events } : null;
 }
 
 /** A due `resume` timer: the seat's vacation days ran out. */

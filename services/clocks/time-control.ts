@@ -47,3 +47,9 @@ export function timeControlOf(input: TimeControlInput): TimeControl {
 
 /** The time a seat has when its clock first starts. */
 export const initialBudget = (tc: TimeControl) => ('perMoveMs' in tc ? tc.perMoveMs : tc.bankMs);
+
+/**
+ * What a seat's clock holds after its move, given what was left (`leftMs`, possibly negative):
+ * a move's time again, or with a bank what was left plus the increment, at most the bank.
+ */
+export const remainingAfterMove = (tc: TimeControl, leftMs: number) => ('perMoveMs' in tc ? tc.perMoveMs : Math.min(tc.bankMs, Math.max(0, leftMs) + tc.incrementMs));

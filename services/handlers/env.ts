@@ -20,7 +20,9 @@ import { games as registry } from '../engine/registry.js';
 import { lobbyProjection, type Projection } from '../app/projections.js';
 import { finishedIndexProjection } from '../analytics/finished-since.js';
 import { ParlorService } from '../app/service.js';
-import { DynamoEventStore, DynamoFinishedGames, DynamoLobby, DynamoStats, type EventStore } from '../store/index.js';
+import { seatSecretFrom } from '../app/tokens.js';
+import { DynamoEventStore, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats, type EventStore } from '../store/index.js';
+import { limitsFromEnv } from '../api/limits/settings.js';
 import { statsProjection } from '../analytics/stats-projection.js';
 import { isBotKind } from '../bots/kinds.js';
 import { notifyFromInbox, playApi, playByTurnService, type PlayApi } from '../play-by-turn.js';
@@ -72,9 +74,13 @@ export function createParlor(options: ParlorOptions): Parlor {
   const store = new DynamoEventStore({ client: options.client, tableName: options.tableName });
   const lobby = new DynamoLobby(options.client, options.tableName);
   const stats = new DynamoStats(options.client, options.tableName);
-  const service = new ParlorService({ store, lobby, stats, games: options.games ?? registry, isBotKind });
-  playByTurnService(service);
+  const openSeats = { store: new DynamoOpenSeats(options.client, options.tableName), max: limitsFromEnv().seatsInOpenGames };
   const fresh = randomBytes(32).toString('base64url');
+  // Keyed seat tokens are derived from the signing secret in Secrets Manager: the same across deploys.
+  let seatSecretRead: Promise<string> | undefined; // read once per instance (a failed read is tried again)
+  const seatSecret = () => (seatSecretRead ??= (options.signingSecret ?? (async () => fresh))().then(seatSecretFrom, (e: unknown) => ((seatSecretRead = undefined), Promise.reject(e))));
+  const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind });
+  playByTurnService(service);
   const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays });
   const projections = [lobbyProjection(lobby), statsProjection(stats), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection(), messageNotices((n, agg) => notifier.notify(n, agg)), play.vacations.endsOnMove(), play.ratings.projection()];
   const webhooks = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);

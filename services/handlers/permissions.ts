@@ -7,7 +7,8 @@ export const TABLE_ACTIONS = {
   // commits (conditional PutItem, GetItem on a retried commandId), game reads and the lobby (Query),
   // players and their webhooks (PutItem, GetItem, Query, DeleteItem); accounts: devices' last use and passkeys'
   // counters (UpdateItem), device links used up (DeleteItem), expired passkey challenges swept (BatchWriteItem)
-  http: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem'],
+  // seats held in open games (store/open-seats.ts: PutItem, Query, BatchGetItem of lobby entries, DeleteItem)
+  http: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem', 'dynamodb:BatchGetItem'],
   // game reads, plus connections and subscriptions (ws/connections.ts)
   ws: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'],
   // game replays (Query), lobby and sent-version updates (UpdateItem), dropping gone connections (Query, BatchWriteItem),

@@ -4,6 +4,7 @@
  * In memory, or persisted as LevelDB under `path`.
  */
 import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
@@ -26,24 +27,29 @@ export class DataDirInUse extends Error {
   }
 }
 
-/** Opens and closes the folder's LevelDB once: the OS lock it takes is released even after kill -9. */
-async function ensureFree(path: string): Promise<void> {
+/**
+ * Takes the folder for this process's life: a small LevelDB of its own (`server.lock`) held open
+ * until `close`. LevelDB's lock is the OS's (taken atomically, released even after kill -9), so
+ * of two servers started at the same instant exactly one gets it; checking the data's own LevelDB
+ * and opening it later left a window where both passed and one died on "Database is closed".
+ */
+async function lockFolder(path: string): Promise<() => Promise<void>> {
   const { Level } = await import('level');
-  const db = new Level(path);
+  const lock = new Level(join(path, 'server.lock'));
   try {
-    await db.open();
+    await lock.open();
   } catch (e) {
     const codes = [(e as { code?: string }).code, (e as { cause?: { code?: string } }).cause?.code];
     if (codes.includes('LEVEL_LOCKED')) throw new DataDirInUse(path);
     throw e;
   }
-  await db.close();
+  return () => lock.close();
 }
 
 /** `authenticate`: only requests signed with this start's random access key are served (`npm start`). */
 export async function startEmbeddedDynamo(options: { path?: string; host?: string; port?: number; authenticate?: boolean } = {}): Promise<EmbeddedDynamo> {
   if (options.path) mkdirSync(options.path, { recursive: true });
-  if (options.path) await ensureFree(options.path);
+  const unlock = options.path ? await lockFolder(options.path) : async () => {};
   closeLeakedIterators(); // the LevelDB iterators dynalite leaves open
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   const credentials = options.authenticate ? randomCredentials() : OPEN_CREDENTIALS;
@@ -57,10 +63,13 @@ export async function startEmbeddedDynamo(options: { path?: string; host?: strin
   return {
     endpoint: `http://${host}:${port}`,
     credentials,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections?.();
-      server.close(() => resolve());
-    }),
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.closeAllConnections?.();
+        server.close(() => resolve());
+      });
+      await unlock();
+    },
   };
 }
 

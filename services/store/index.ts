@@ -12,3 +12,4 @@ export * from './crash-after-append.js';
 export * from './change-feed.js';
 export * from './stream-check.js';
 export * from './embedded-credential.js';
+export * from './open-seats.js';

@@ -65,3 +65,11 @@ export interface FinishedIndex {
   /** Ids of the games that ended at or after `since` (ISO), oldest ending first. */
   endedSince(since: string): Promise<string[]>;
 }
+
+/** Seats each holder (a player, or an anonymous client) has taken in games not yet started. */
+export interface OpenSeatsStore {
+  /** Records that `holder` took `seat` in the open game `gameId` (again: no change); `openUntil`: the game's expiry (ISO). */
+  hold(holder: string, gameId: string, seat: number, openUntil?: string): Promise<void>;
+  /** How many seats `holder` holds in games still open (those of started or cancelled games are dropped). */
+  count(holder: string): Promise<number>;
+}

@@ -2,7 +2,8 @@
  * A client address may have only `requestsInFlightPerClient` requests in flight at once
  * (issue 26 finding 3): the next is refused with 429 RATE_LIMITED and Retry-After, and a slot is
  * free again once a request ends. Requests are held in flight by sending their body slowly over
- * raw sockets, so the count is by ordering, not by timing.
+ * raw sockets, so the count is by ordering, not by timing. Only the API counts (/graphql, /v1):
+ * the page and its static files are served while the API is at its cap.
  */
 import { describe, expect, it } from 'vitest';
 import { heldRequest } from '../kit/held-request.js';
@@ -34,5 +35,16 @@ describe('requests in flight per client address', () => {
     for (const h of open.slice(1)) h.finish();
     for (const h of open.slice(1)) expect(await h.answer).toMatch(/^HTTP\/1\.1 200/);
     expect((await post()).status).toBe(200);
+  });
+
+  it('counts only API requests: with the cap held, /v1 is refused while the page and its files are served', async () => {
+    const open = [await held(), await held(), await held()];
+    await until(async () => (await post()).status === 429);
+    const rest = await fetch(`${server.url}/v1/games`);
+    expect(rest.status).toBe(429);
+    expect((await rest.json()).error.code).toBe('RATE_LIMITED');
+    for (const path of ['/', '/app.css', '/sw.js']) expect((await fetch(`${server.url}${path}`)).status, path).toBe(200);
+    for (const h of open) h.finish();
+    for (const h of open) expect(await h.answer).toMatch(/^HTTP\/1\.1 200/);
   });
 });

@@ -4,8 +4,8 @@
  * they arrive; before, refusals raced the slots they freed and only 18 ran. Real server, raw socket.
  */
 import { describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { highCard } from '../kit/high-card.js';
+import { initialisedSocket } from '../kit/raw-socket.js';
 import { useServer } from '../kit/server.js';
 import { until } from '../kit/webhook-receiver.js';
 
@@ -15,12 +15,7 @@ describe('subscriptions per socket under a burst', () => {
   it('25 subscribes sent at once: the first 20 run, the last 5 are refused with BAD_INPUT', async () => {
     const created = await server.gql('mutation { createGame(input: { game: "high-card", seats: 2 }) { game { id } } }');
     const id = created.data.createGame.game.id;
-    const socket = new WebSocket(server.url.replace('http', 'ws') + '/graphql', 'graphql-transport-ws');
-    const got: { type: string; id?: string; payload?: any }[] = [];
-    socket.on('message', (d) => got.push(JSON.parse(String(d))));
-    await new Promise((resolve) => socket.once('open', resolve));
-    socket.send(JSON.stringify({ type: 'connection_init', payload: {} }));
-    await until(() => got.some((m) => m.type === 'connection_ack'));
+    const { socket, got } = await initialisedSocket(server);
     const query = `subscription { gameUpdated(gameId: "${id}") { version } }`;
     for (let i = 0; i < 25; i++) socket.send(JSON.stringify({ id: `s${i}`, type: 'subscribe', payload: { query } }));
     const ids = (type: string) => [...new Set(got.filter((m) => m.type === type).map((m) => m.id))].sort((a, b) => Number(a!.slice(1)) - Number(b!.slice(1)));

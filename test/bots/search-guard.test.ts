@@ -4,25 +4,25 @@
  */
 import { describe, expect, it } from 'vitest';
 import { GREEDY } from '../../services/bots/greedy/index.js';
-import { GAME_GUARDED, search, searchLevel } from '../../services/bots/search/index.js';
+import { search, searchLevel } from '../../services/bots/search/index.js';
+import { tuningOf } from '../../services/bots/search/tuning.js';
 import { fastRng } from '../../services/engine/core/index.js';
 import { silver } from '../../services/engine/games/silver/index.js';
 import { playedPositions } from '../kit/played-positions.js';
 
 describe('search in Silver (guarded by its policy)', () => {
   it('plays greedy’s move unless another move’s mean beats it by switchZ standard errors', () => {
-    const { switchZ } = GAME_GUARDED.silver!;
-    const greedy = GREEDY.silver!;
+    const { switchZ } = tuningOf('silver').guard!;
     let checked = 0;
     let switched = 0;
-    for (const { t, state, setup } of playedPositions(silver, { seats: 2, games: 1, bot: greedy, seed: 'guard', rng: fastRng(4) })) {
+    for (const { t, state, setup } of playedPositions(silver, { seats: 2, games: 1, bot: GREEDY.silver!, seed: 'guard', rng: fastRng(4) })) {
       const seat = t.status(state).toMove[0]!;
       const legal = t.legalMoves(state, seat);
       if (legal.length < 3 || checked >= 25) continue;
       const view = t.view(state, seat);
       const context = { game: silver, seat, setup };
       const r = search(view, legal, fastRng(checked), context, { iterations: searchLevel('silver', 2) });
-      const own = JSON.stringify(greedy(view, legal, fastRng(1), context));
+      const own = JSON.stringify(r.policyMove);
       const chosen = r.edges.find((e) => JSON.stringify(e.move) === JSON.stringify(r.move))!;
       const policy = r.edges.find((e) => JSON.stringify(e.move) === own)!;
       checked++;

@@ -19,7 +19,7 @@ export interface ChildServer {
 }
 
 /** A port free right now on loopback (the child listens on it). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   const probe = createServer();
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as AddressInfo;
@@ -27,14 +27,19 @@ async function freePort(): Promise<number> {
   return port;
 }
 
+/** Spawns `services/main.ts` on `dataDir` and `port` with `env` added (rate limits out of the way), not waiting for it. */
+export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}, stderr: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AWS_')));
+  return spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
+    env: { ...base, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000', CREATES_PER_MINUTE: '1000000', REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000', JOINS_PER_MINUTE: '1000000', SEATS_IN_OPEN_GAMES: '1000000', ...env },
+    stdio: ['ignore', 'pipe', stderr],
+  });
+}
+
 /** Starts `services/main.ts` on `dataDir` with `env` added; resolves once it serves. */
 export async function startChildServer(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
   const port = await freePort();
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AWS_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
-    env: { ...base, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000', CREATES_PER_MINUTE: '1000000', REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000', JOINS_PER_MINUTE: '1000000', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawnServer(dataDir, port, env);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   await new Promise<void>((resolve, reject) => {

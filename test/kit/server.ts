@@ -13,7 +13,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Limits } from '../../services/api/limits/settings.js';
 
 /** Tests play whole games from one address in seconds: rate limits out of their way unless a test sets them. */
-const TEST_LIMITS: Partial<Limits> = { perClientPerMinute: 1e6, perTokenPerMinute: 1e6, createsPerMinute: 1e6, joinsPerMinute: 1e6, requestsInFlightPerClient: 1e6, requestsInFlight: 1e6 };
+const TEST_LIMITS: Partial<Limits> = { perClientPerMinute: 1e6, perTokenPerMinute: 1e6, createsPerMinute: 1e6, joinsPerMinute: 1e6, seatsInOpenGames: 1e6, requestsInFlightPerClient: 1e6, requestsInFlight: 1e6 };
 import type { PlayByTurn } from '../../services/play-by-turn.js';
 
 export interface GraphQLResponse<T = any> {

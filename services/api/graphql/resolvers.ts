@@ -36,7 +36,7 @@ export function resolvers(service: ParlorService): IResolvers {
         guarded(async () => ({ game: { agg: await service.create(createInput(args.input, ctx.token, service.now())), viewer: null } })),
       joinGame: (_root, args: { gameId: string; name: string; entropy?: string | null; joinKey?: string | null }, ctx: ParlorContext) =>
         guarded(async () => {
-          const { agg, seat, token } = await joinAs(service, args.gameId, args.name, ctx.token, ctx.bearer, { entropy: args.entropy ?? undefined, joinKey: args.joinKey ?? undefined });
+          const { agg, seat, token } = await joinAs(service, args.gameId, args.name, ctx.token, ctx.bearer, { entropy: args.entropy ?? undefined, joinKey: args.joinKey ?? undefined, client: ctx.reply.request.ip });
           return { seat, token, game: { agg, viewer: seat } };
         }),
       submitMove: (_root, args: { gameId: string; move: unknown; expectedVersion?: number | null; commandId?: string | null }, ctx: ParlorContext) =>

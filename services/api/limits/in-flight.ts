@@ -3,19 +3,25 @@
  * a client cannot take the event loop by sending many expensive requests side by side. Over it,
  * the request is refused at once with HTTP 429 `RATE_LIMITED` and `Retry-After: 1`. A slot is
  * taken when the request arrives (before its body is read: a body sent slowly holds its slot) and
- * given back when its answer is finished or its connection closes. WebSocket upgrades are
- * bounded by `socketsPerClient` instead.
+ * given back when its answer is finished or its connection closes. Only the API counts (routes
+ * `/graphql` and `/v1…`, decided on the route matched, so no spelling of the URL moves a request
+ * in or out): the page and its static files are cheap and a browser fetches many at once.
+ * WebSocket upgrades are bounded by `socketsPerClient` instead.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http.js';
 import type { Limits } from './settings.js';
 
 const isUpgrade = (req: FastifyRequest) => req.raw.headers.upgrade?.toLowerCase() === 'websocket';
+const isApi = (req: FastifyRequest) => {
+  const route = req.routeOptions.url ?? '';
+  return route === '/graphql' || route === '/v1' || route.startsWith('/v1/');
+};
 
 export function inFlightPerClient(app: FastifyInstance, limits: Limits): void {
   const held = new Map<string, number>();
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (isUpgrade(req)) return;
+    if (isUpgrade(req) || !isApi(req)) return;
     const n = held.get(req.ip) ?? 0;
     if (n >= limits.requestsInFlightPerClient) {
       reply.header('retry-after', '1');

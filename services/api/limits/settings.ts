@@ -11,6 +11,8 @@ export interface Limits {
   createsPerMinute: number;
   /** Seats one client address may take per minute (joinGame, anonymous or as players): one client cannot fill the lobby. */
   joinsPerMinute: number;
+  /** Seats one player (or, joining anonymously, one client address) may hold at once in games not yet started. */
+  seatsInOpenGames: number;
   /** Device link codes one client address may try per minute (redeemDeviceLink): guessing one takes lifetimes. */
   deviceLinkTriesPerMinute: number;
   /** Longest GraphQL document, in characters; longer ones are refused before parsing. */
@@ -51,6 +53,7 @@ export const DEFAULT_LIMITS: Limits = {
   createsPerMinute: 30,
   deviceLinkTriesPerMinute: 10,
   joinsPerMinute: 20,
+  seatsInOpenGames: 10,
   maxQueryChars: 16 * 1024,
   maxQueryTokens: 3000,
   maxDepth: 16,
@@ -74,7 +77,7 @@ const number = (value: string | undefined, fallback: number): number => {
 };
 
 /**
- * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, JOINS_PER_MINUTE, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT, REQUESTS_IN_FLIGHT,
+ * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, JOINS_PER_MINUTE, SEATS_IN_OPEN_GAMES, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT, REQUESTS_IN_FLIGHT,
  * CORS_ORIGINS (comma-separated), DEV_TOOLS (on|off; default off when NODE_ENV=production).
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
@@ -86,6 +89,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     createsPerMinute: number(env.CREATES_PER_MINUTE, DEFAULT_LIMITS.createsPerMinute),
     deviceLinkTriesPerMinute: number(env.DEVICE_LINK_TRIES_PER_MINUTE, DEFAULT_LIMITS.deviceLinkTriesPerMinute),
     joinsPerMinute: number(env.JOINS_PER_MINUTE, DEFAULT_LIMITS.joinsPerMinute),
+    seatsInOpenGames: number(env.SEATS_IN_OPEN_GAMES, DEFAULT_LIMITS.seatsInOpenGames),
     socketsPerClient: number(env.WEBSOCKETS_PER_CLIENT, DEFAULT_LIMITS.socketsPerClient),
     requestsInFlightPerClient: number(env.REQUESTS_IN_FLIGHT_PER_CLIENT, DEFAULT_LIMITS.requestsInFlightPerClient),
     requestsInFlight: number(env.REQUESTS_IN_FLIGHT, DEFAULT_LIMITS.requestsInFlight),

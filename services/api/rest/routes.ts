@@ -119,7 +119,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
       },
     },
     async (req) => {
-      const { agg, seat, token: seatToken } = await joinAs(service, req.params.id, req.body.name, token(req), bearer(req.headers.authorization), { entropy: req.body.entropy, joinKey: req.body.joinKey });
+      const { agg, seat, token: seatToken } = await joinAs(service, req.params.id, req.body.name, token(req), bearer(req.headers.authorization), { entropy: req.body.entropy, joinKey: req.body.joinKey, client: req.ip });
       return { seat, token: seatToken, game: gameDto(agg, seat) };
     },
   );

@@ -7,6 +7,8 @@ import type { Seat, TableCommand, TableEvent, Viewer } from '../../engine/core/i
 import { VersionConflict, type EventStore } from '../../store/port.js';
 import type { Aggregate, GameLookup } from '../aggregate.js';
 import { AppError, asAppError } from '../errors.js';
+import type { OpenSeatsCap } from './open-seats.js';
+import type { StreamEvent } from '../app-events.js';
 
 /** Who is calling: a seat token, a registered player (verified by the api), or nobody.
  * A player credential whose token did not verify carries the refusal, raised when used. */
@@ -28,12 +30,16 @@ export interface ServiceCore {
   readonly optimistic: boolean;
   readonly now: () => number;
   readonly isBotKind: (kind: string) => boolean;
+  /** The cap on seats per holder in open games (none: not counted). */
+  readonly openSeats?: OpenSeatsCap;
+  /** What keyed seat tokens are derived with (tokens.ts): the same across restarts and deploys, so keyed retries still work. */
+  seatSecret(): Promise<string>;
   /** The newest version of the game (NOT_FOUND if none). */
   load(gameId: string): Promise<Aggregate>;
   /** This process's fold of the game, if it has one (possibly behind). */
   cached(gameId: string): Aggregate | undefined;
   /** Writes one commit at the next version and runs the listeners. */
-  commit(agg: Aggregate, events: TableEvent[], meta: CommitMeta): Promise<Aggregate>;
+  commit(agg: Aggregate, events: StreamEvent[], meta: CommitMeta): Promise<Aggregate>;
   seatOf(agg: Aggregate, token: Credential): Viewer;
 }
 

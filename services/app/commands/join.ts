@@ -7,6 +7,7 @@ import { AppError } from '../errors.js';
 import { checkJoin } from './join-rules.js';
 import { newToken, seatForKey, tokenFromKey } from '../tokens.js';
 import { conflict, decideOrRefuse, type ServiceCore } from './core.js';
+import { checkOpenSeats, recordOpenSeat } from './open-seats.js';
 import { withBots } from './seating.js';
 
 export interface JoinOptions {
@@ -16,6 +17,8 @@ export interface JoinOptions {
   joinKey?: string;
   /** The player is a bot run by its author (a registered player of kind BOT); the seat says so. */
   bot?: true;
+  /** Who the seat counts against in the cap on seats in open games (the api: the player, or the anonymous client); none: not counted. */
+  holder?: string;
 }
 
 /**
@@ -24,22 +27,27 @@ export interface JoinOptions {
  * them and the join is idempotent: the player's seat comes back, never a second one (unless the
  * game allows one player several seats); players get no seat token (null): their player token acts for their seats.
  */
-export async function takeSeat(core: ServiceCore, gameId: string, name: string, player: string | undefined, { entropy, joinKey, bot }: JoinOptions): Promise<{ agg: Aggregate; seat: Seat; token: string | null }> {
+export async function takeSeat(core: ServiceCore, gameId: string, name: string, player: string | undefined, { entropy, joinKey, bot, holder }: JoinOptions): Promise<{ agg: Aggregate; seat: Seat; token: string | null }> {
   for (let attempt = 0; ; attempt++) {
     const agg = await core.load(gameId);
     if (agg.app.cancelled) throw new AppError('GAME_OVER', `the game was ${agg.app.cancelled}`);
     const held = player === undefined ? [] : seatsOf(agg.app, player);
     if (held.length > 0 && !agg.app.settings.multiSeat) return { agg, seat: held[0]!, token: null };
-    const again = joinKey === undefined ? null : seatForKey(gameId, joinKey, agg.state.players.map((p) => p.tokenHash));
+    const secret = joinKey === undefined ? '' : await core.seatSecret();
+    const again = joinKey === undefined ? null : seatForKey(secret, gameId, joinKey, agg.state.players.map((p) => p.tokenHash));
     if (again) return { agg, ...again };
     checkJoin(agg, player);
     const seat = agg.state.players.length;
-    const { token, tokenHash } = player !== undefined ? { token: null, tokenHash: '' } : joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(gameId, seat, joinKey);
+    const { token, tokenHash } = player !== undefined ? { token: null, tokenHash: '' } : joinKey === undefined ? newToken(gameId, seat) : tokenFromKey(secret, gameId, seat, joinKey);
     const command: TableCommand = { type: 'join', name, tokenHash, ...(entropy !== undefined && { entropy }) };
     const taken = decideOrRefuse(agg, command);
+    // Only a join the table accepts is counted (a full game refuses first, without a read).
+    await checkOpenSeats(core.openSeats, holder);
     const claimed = player === undefined ? taken : [...taken, { type: 'SeatClaimed', seat, player, ...(bot && { bot }) } as TableEvent];
     try {
-      return { agg: await core.commit(agg, withBots(agg, claimed), { command }), seat, token };
+      const next = await core.commit(agg, withBots(agg, claimed), { command });
+      await recordOpenSeat(core.openSeats, holder, next, seat);
+      return { agg: next, seat, token };
     } catch (e) {
       // Two players racing for the same seat: the loser takes the next one.
       if (!(e instanceof VersionConflict) || attempt >= core.maxRetries) throw conflict(e);

@@ -1,5 +1,6 @@
 /** move: a seat's move, decided optimistically on the cached fold, and the moves the server plays for a seat. */
-import type { Seat, TableCommand, TableEvent } from '../../engine/core/index.js';
+import type { Seat, TableCommand } from '../../engine/core/index.js';
+import type { StreamEvent } from '../app-events.js';
 import { VersionConflict } from '../../store/port.js';
 import { fromStream, type Aggregate } from '../aggregate.js';
 import { committedVersion, fingerprinted } from '../commands.js';
@@ -19,7 +20,7 @@ export interface MoveInput {
 
 /** What a command decided: the events of one commit, and the seat that issued it. */
 export interface Decision {
-  events: TableEvent[];
+  events: StreamEvent[];
   seat?: Seat;
   /** The table command the events came from, for the game's record (a bot's move, a timeout's move). */
   command?: TableCommand;
@@ -75,7 +76,7 @@ async function atVersion(core: ServiceCore, gameId: string, version: number): Pr
 }
 
 /** The commit of a move the server plays for `seat` (a bot, a formality, a timeout), with its command for the record. */
-export function moveDecision(agg: Aggregate, seat: Seat, move: unknown, before: TableEvent[] = []): Decision {
+export function moveDecision(agg: Aggregate, seat: Seat, move: unknown, before: StreamEvent[] = []): Decision {
   const command: TableCommand = { type: 'move', seat, move };
   return { events: [...before, ...decideOrRefuse(agg, command)], seat, command };
 }

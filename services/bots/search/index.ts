@@ -11,50 +11,24 @@ import { cutFor, cutValue, type RolloutCut } from './cut.js';
 import { applyMove, nextActor, playOut, policyFor, policyMove } from './rollout.js';
 import { mostVisited, selectEdge } from './selection.js';
 import { TreeNode, type Edge } from './tree.js';
+import { searchLevel, tuningOf, type SearchTuning } from './tuning.js';
 import { resultValue } from './value.js';
 
-export interface SearchOptions {
+export interface SearchOptions extends Partial<Omit<SearchTuning, 'levels'>> {
   iterations: number;
-  /** UCB's exploration constant (values are in [0, 1]). */
-  c?: number;
   /** Moves a rollout plays at most (a guard against endless play). */
   maxMoves?: number;
 }
 
-/**
- * Iterations per level, chosen for level 2's decision time (p50 ≤ 300 ms of one core): a playout
- * (sampled world + greedy rollout to the round's end) costs 1-2 ms of CPU in SCOUT, Seledyne and
- * Sea Salt & Paper, 5-11 ms in Silver (long rounds, a costly view). See docs/bots/search.md.
- */
-export const SEARCH_LEVELS: Record<number, number> = { 1: 40, 2: 120, 3: 400 };
-export const GAME_LEVELS: Record<string, Record<number, number>> = {
-  silver: { 1: 12, 2: 36, 3: 120 },
-  'sea-salt-and-paper': { 1: 60, 2: 180, 3: 600 },
-};
-
-/**
- * UCB's exploration constant per game (default 0.7). SCOUT, with its dozens of scout-and-insert
- * moves, gains from exploiting sooner: `search:2` against greedy, 2 seats, the same 20 games
- * (seed L): c 0.7 → 55.0%, 0.3 → 85.0%, 0.15 → 72.5%.
- */
-export const GAME_C: Record<string, number> = { scout: 0.3 };
-
-/**
- * Games whose playouts are so dear that the budget is a few dozen for dozens of moves (Silver:
- * 36 iterations of 5-11 ms): the search widens from the policy's move (selection.ts) and plays the
- * policy's move unless another looks `switchZ` standard errors better (values in [0, 1] vary by at
- * most 1/2 a playout). Silver 2 seats, search:2 against greedy, 6 games (seed L): without 0%,
- * with 66.7%. In SCOUT the same made it weaker (85.0% → 67.5% of 20), so it is per game.
- */
-export const GAME_GUARDED: Record<string, { switchZ: number }> = { silver: { switchZ: 1.5 } };
-
-export const searchLevel = (game: string, level: number): number => GAME_LEVELS[game]?.[level] ?? SEARCH_LEVELS[level]!;
+export { searchLevel };
 
 export interface SearchResult {
   move: unknown;
   /** The root's edges, for tests and tuning: move, visits, mean value. */
   edges: Edge[];
   nodes: number;
+  /** Where a guard holds (tuning.ts): the policy's own move, which stands unless another proved clearly better. */
+  policyMove?: unknown;
 }
 
 export function search(view: unknown, legalMoves: readonly unknown[], given: Rng, context: BotContext, o: SearchOptions): SearchResult {
@@ -66,27 +40,31 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
   const rootKeys = legalMoves.map((m) => JSON.stringify(m));
   const policy = policyFor(game);
   const cut = cutFor(game);
-  const c = o.c ?? GAME_C[game.id] ?? 0.7;
+  const { c, guard: guarded, opponents } = { ...tuningOf(game.id), ...o };
   const maxMoves = o.maxMoves ?? 2000;
-  const guarded = GAME_GUARDED[game.id];
+  const opponentsByPolicy = opponents === 'policy';
+  // The policy's own move at the root, drawn once: the widening starts from it and the guard keeps it.
+  const pick = guarded ? policy(view, legalMoves, rng, context) : undefined;
+  const pickKey = JSON.stringify(pick);
 
   for (let it = 0; it < o.iterations; it++) {
     let state = sample(view, seat, rng, setup);
     let node: TreeNode | null = root;
     const path: Edge[] = [];
-    // In the tree: the bot's own moves and its opponents' turns; others' simultaneous choices are the policy's.
+    // In the tree: the bot's own moves and (unless the tuning plays them by the policy) its opponents'
+    // turns; others' simultaneous choices are always the policy's.
     for (let moves = 0; node && moves < maxMoves; moves++) {
       const st = game.status(state);
       if (st.over) break;
       const actor = nextActor(st.toMove, seat);
-      if (st.toMove.length > 1 && actor !== seat) {
+      if ((st.toMove.length > 1 || opponentsByPolicy) && actor !== seat) {
         state = applyMove(game, state, policyMove(game, policy, state, actor, setup, rng), actor, rng);
         continue;
       }
       const legal = node === root ? legalMoves : game.legalCommands(state, actor);
       const keys = node === root ? rootKeys : legal.map((m) => JSON.stringify(m));
       const world = state;
-      const preferred = !guarded ? null : () => JSON.stringify(node === root ? policy(view, legalMoves, rng, context) : policyMove(game, policy, world, actor, setup, rng));
+      const preferred = !guarded ? null : node === root ? () => pickKey : () => JSON.stringify(policyMove(game, policy, world, actor, setup, rng));
       const { edge, expanded } = selectEdge(node, actor, legal, keys, c, rng, preferred);
       path.push(edge);
       state = applyMove(game, state, edge.move, actor, rng);
@@ -105,11 +83,11 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
   // a small lead is chance, and the policy is a fair player on its own.
   const best = mostVisited(tried);
   if (!guarded) return { move: best.move, edges, nodes: root.size() };
-  const own = root.edges.get(`${seat}|${JSON.stringify(policy(view, legalMoves, fastRng(1), context))}`);
+  const own = root.edges.get(`${seat}|${pickKey}`);
   const mean = (e: Edge) => e.total / e.visits;
   const margin = own && own.visits > 0 ? guarded.switchZ * Math.sqrt(0.25 / best.visits + 0.25 / own.visits) : 0;
   const keep = own && own.visits > 0 && own !== best && mean(best) - mean(own) < margin;
-  return { move: keep ? own.move : best.move, edges, nodes: root.size() };
+  return { move: keep ? own.move : best.move, edges, nodes: root.size(), policyMove: pick };
 }
 
 function valueOf(game: AnyGame, state: unknown, seats: number, cut: RolloutCut | undefined): number[] {

@@ -5,6 +5,9 @@
  *
  *   npx tsx infra/measure-bundles.ts [runs=7]
  *
+ * The floor (infra/floor/handler.ts) is the bare mandated stack answering one mutation with one
+ * conditional PutItem, bundled the same way and measured first in the same run; each function's
+ * init + first event is printed as a multiple of it (target ≤ 1.1×), its size against 2 MiB.
  * Events: http — a GraphQL createGame mutation (one conditional PutItem); ws — a
  * connection_init (PutItem + PostToConnection); stream — the first commit of a game (lobby
  * projection + subscriber query). Times are medians; "total" includes Node's own start.
@@ -18,7 +21,7 @@ import { QueryCommand } from '@aws-sdk/client-dynamodb';
 import { createParlor } from '../services/handlers/env.js';
 import { games } from '../services/engine/registry.js';
 import { ensureTable, gamePk, localClient, startEmbeddedDynamo } from '../services/store/index.js';
-import { bundle, HANDLERS, ROOT, type HandlerName } from './bundle.js';
+import { bundle, HANDLERS, ROOT, type Bundle, type HandlerName } from './bundle.js';
 import { runBundle, type Run } from './run-bundle.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -38,17 +41,22 @@ const created = await createParlor({ client, tableName: TABLE }).service.create(
 const items = await client.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: gamePk(created.id) } } }));
 const image = items.Items![0]!;
 
-const events: Record<HandlerName, unknown> = {
-  http: {
-    version: '2.0',
-    routeKey: '$default',
-    rawPath: '/graphql',
-    rawQueryString: '',
-    headers: { 'content-type': 'application/json', host: 'api.example.com' },
-    requestContext: { http: { method: 'POST', path: '/graphql', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'measure' }, stage: '$default', requestId: 'r' },
-    body: JSON.stringify({ query: `mutation { createGame(input: { game: "${game.id}", seats: ${game.seats.min} }) { game { id version } } }` }),
-    isBase64Encoded: false,
-  },
+const httpEvent = (body: string) => ({
+  version: '2.0',
+  routeKey: '$default',
+  rawPath: '/graphql',
+  rawQueryString: '',
+  headers: { 'content-type': 'application/json', host: 'api.example.com' },
+  requestContext: { http: { method: 'POST', path: '/graphql', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'measure' }, stage: '$default', requestId: 'r' },
+  body,
+  isBase64Encoded: false,
+});
+const createGame = `mutation { createGame(input: { game: "${game.id}", seats: ${game.seats.min} }) { game { id version } } }`;
+
+const events: Record<HandlerName | 'floor', unknown> = {
+  // The floor first: every function is compared with it, measured in the same run.
+  floor: httpEvent(JSON.stringify({ query: `mutation { createGame(game: "${game.id}", seats: ${game.seats.min}) { id version } }` })),
+  http: httpEvent(JSON.stringify({ query: createGame })),
   ws: { requestContext: { routeKey: '$default', connectionId: 'measure', domainName: '127.0.0.1', stage: 'prod' }, body: JSON.stringify({ type: 'connection_init', payload: {} }) },
   stream: {
     Records: [{ eventID: '1', eventName: 'INSERT', eventSource: 'aws:dynamodb', dynamodb: { Keys: { pk: image.pk, sk: image.sk }, NewImage: image, SequenceNumber: '1', StreamViewType: 'NEW_IMAGE' } }],
@@ -56,31 +64,47 @@ const events: Record<HandlerName, unknown> = {
   // A deadline that is not due: the function reads the game and changes nothing.
   timer: { kind: 'timeout', gameId: created.id, seat: 0, version: created.version, deadline: new Date(Date.now() + 3600_000).toISOString(), at: Date.now() + 3600_000 },
 };
-const ok = (name: HandlerName, r: any) =>
+const ok = (name: HandlerName | 'floor', r: any) =>
   name === 'stream' ? r?.batchItemFailures?.length === 0 : name === 'timer' ? r?.changed === false : r?.statusCode === 200 && !String(r?.body ?? '').includes('"errors"');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-const rows: string[] = [];
-for (const name of Object.keys(HANDLERS) as HandlerName[]) {
+const TWO_MIB = 2 * 1024 * 1024;
+type Measured = HandlerName | 'floor';
+const names: Measured[] = ['floor', ...(Object.keys(HANDLERS) as HandlerName[])];
+const bundles = new Map<Measured, Bundle>();
+for (const name of names) {
   const outdir = join(ROOT, 'dist', 'measure', name);
   rmSync(outdir, { recursive: true, force: true });
-  const b = await bundle(name, outdir);
-  const samples: Run[] = [];
-  for (let i = 0; i < runs; i++) {
-    const sample = await runBundle(b.file, [events[name]], { TABLE_NAME: TABLE, DYNAMODB_ENDPOINT: dynamo.endpoint, WS_ENDPOINT: wsEndpoint, NODE_ENV: 'production' });
-    if (!ok(name, sample.results[0])) throw new Error(`${name} answered ${JSON.stringify(sample.results[0])}`);
-    samples.push(sample);
-  }
-  const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
-  const ms = (k: 'importMs' | 'firstMs' | 'totalMs' | 'cpuMs') => `${median(samples.map((s) => s[k])).toFixed(0)} ms`;
-  rows.push(`| ${name} | ${kib(b.bytes + b.sharedBytes)} | ${b.lazyBytes ? kib(b.lazyBytes) : '–'} | ${b.assetBytes ? kib(b.assetBytes) : '–'} | ${ms('importMs')} | ${ms('firstMs')} | ${median(samples.map((s) => s.importMs + s.firstMs)).toFixed(0)} ms | ${ms('totalMs')} | ${ms('cpuMs')} |`);
+  bundles.set(name, await bundle(name, outdir));
 }
+// Interleaved (each round runs every bundle once), so the machine's load drifts alike for all.
+const samples = new Map<Measured, Run[]>(names.map((n) => [n, []]));
+for (let i = 0; i < runs; i++) {
+  for (const name of names) {
+    const sample = await runBundle(bundles.get(name)!.file, [events[name]], { TABLE_NAME: TABLE, DYNAMODB_ENDPOINT: dynamo.endpoint, WS_ENDPOINT: wsEndpoint, NODE_ENV: 'production' });
+    if (!ok(name, sample.results[0])) throw new Error(`${name} answered ${JSON.stringify(sample.results[0])}`);
+    samples.get(name)!.push(sample);
+  }
+}
+const kib = (n: number) => `${(n / 1024).toFixed(0)} KiB`;
+const medianOf = (name: Measured, f: (r: Run) => number) => median(samples.get(name)!.map(f));
+const initFirst = (r: Run) => r.importMs + r.firstMs;
+const versus = (x: number, floor: number) => `${(x / floor).toFixed(2)}× (${x / floor <= 1.1 ? 'meets' : 'misses'} ≤ 1.1×)`;
+const rows = names.map((name) => {
+  const b = bundles.get(name)!;
+  const ms = (k: 'importMs' | 'firstMs' | 'totalMs' | 'cpuMs') => `${medianOf(name, (r) => r[k]).toFixed(0)} ms`;
+  const cold = b.bytes + b.sharedBytes;
+  const wall = medianOf(name, initFirst);
+  const cpu = medianOf(name, (r) => r.cpuMs);
+  const ratios = name === 'floor' ? 'the floor | the floor' : `${versus(wall, medianOf('floor', initFirst))} | ${versus(cpu, medianOf('floor', (r) => r.cpuMs))}`;
+  return `| ${name} | ${kib(cold)} (${cold <= TWO_MIB ? '≤' : '**over**'} 2 MiB) | ${b.lazyBytes ? kib(b.lazyBytes) : '–'} | ${b.assetBytes ? kib(b.assetBytes) : '–'} | ${ms('importMs')} | ${ms('firstMs')} | ${wall.toFixed(0)} ms | ${ms('cpuMs')} | ${ratios} | ${ms('totalMs')} |`;
+});
 
 const report = [
   `Node ${process.versions.node}, ${runs} fresh processes per handler, medians; load average ${loadavg()[0]!.toFixed(1)} on ${availableParallelism()} CPUs.`,
   '',
-  '| handler | read at a cold start | lazy chunks | static assets | init (import + wiring) | first event | init + first | total (incl. Node start) | CPU to first answer |',
-  '|---|---|---|---|---|---|---|---|---|',
+  '| bundle | read at a cold start | lazy chunks | static assets | init (import + wiring) | first event | init + first | CPU to first answer | init + first ÷ floor | CPU ÷ floor | total (incl. Node start) |',
+  '|---|---|---|---|---|---|---|---|---|---|---|',
   ...rows,
 ].join('\n');
 console.log(report);

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fastRng, rngFor } from '../../services/engine/core/index.js';
+import { GREEDY } from '../../services/bots/greedy/index.js';
 import { search } from '../../services/bots/search/index.js';
+import type { Edge } from '../../services/bots/search/tree.js';
+import { scout } from '../../services/engine/games/scout/index.js';
+import { playedPositions } from '../kit/played-positions.js';
 import { checkSampleWorld } from '../kit/sample-world.js';
 import { highCard } from '../kit/high-card.js';
 
@@ -32,5 +36,28 @@ describe('the search bot (SO-ISMCTS over sampled worlds)', () => {
     expect(a.edges.map((e) => e.visits)).toEqual(b.edges.map((e) => e.visits));
     const other = search({ hand: 6, chosen: [false, false, false], revealed: null }, moves, fastRng(99), context(3), { iterations: 150 });
     expect(other.edges.map((e) => e.visits)).not.toEqual(a.edges.map((e) => e.visits));
+  });
+});
+
+describe('the opponents in the search (tuning.ts `opponents`)', () => {
+  const edgesBelow = (edges: readonly Edge[]): Edge[] => edges.flatMap((e) => [e, ...edgesBelow([...e.child.edges.values()].filter((c) => c.visits > 0))]);
+  const position = () => {
+    const { t, state, setup } = [...playedPositions(scout, { seats: 2, games: 1, bot: GREEDY.scout!, seed: 'opponents', rng: fastRng(2) })].find(({ t, state }) => t.legalMoves(state, t.status(state).toMove[0]!).length > 3)!;
+    const seat = t.status(state).toMove[0]!;
+    return { view: t.view(state, seat), legal: t.legalMoves(state, seat), context: { game: scout, seat, setup } };
+  };
+
+  it("are tree nodes by default: the tree holds the opponent's moves", () => {
+    const { view, legal, context } = position();
+    const r = search(view, legal, fastRng(1), context, { iterations: 300, opponents: 'tree' });
+    expect(edgesBelow(r.edges).some((e) => e.actor !== context.seat)).toBe(true);
+  });
+
+  it('are played by the rollout policy where the tuning says so: the tree holds only the bot’s own moves', () => {
+    const { view, legal, context } = position();
+    const r = search(view, legal, fastRng(1), context, { iterations: 300, opponents: 'policy' });
+    const below = edgesBelow(r.edges);
+    expect(below.length).toBeGreaterThan(r.edges.length);
+    expect(below.every((e) => e.actor === context.seat)).toBe(true);
   });
 });

@@ -65,8 +65,13 @@ export async function startEmbeddedDynamo(options: { path?: string; host?: strin
     credentials,
     close: async () => {
       await new Promise<void>((resolve) => {
-        server.closeAllConnections?.();
+        // Requests in flight finish first: dynalite closes its database once the HTTP server has
+        // closed, and an item action cut off midway (a read, then its delete) throws "Database is
+        // closed" out of the process. Idle keep-alive sockets close now; a socket still open after
+        // two seconds is cut.
         server.close(() => resolve());
+        server.closeIdleConnections?.();
+        setTimeout(() => server.closeAllConnections?.(), 2_000).unref();
       });
       await unlock();
     },

@@ -10,7 +10,8 @@
 import http from 'node:http';
 import { DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ensureTable, flatAttributes, localClient, OPEN_CREDENTIALS, startEmbeddedDynamo } from '../services/store/index.js';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { ensureTable, localClient, OPEN_CREDENTIALS, startEmbeddedDynamo } from '../services/store/index.js';
 import { summary } from './stats.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -28,7 +29,7 @@ const { hostname, port } = new URL(dynamo.endpoint);
 /** PutItem as its bare HTTP request: what is left when the SDK's pipeline is taken away. */
 const wire = (Item: object) =>
   new Promise<void>((resolve, reject) => {
-    const body = JSON.stringify({ TableName: 'bench', Item: flatAttributes(Item), ...condition });
+    const body = JSON.stringify({ TableName: 'bench', Item: marshall(Item), ...condition });
     const headers = { 'content-type': 'application/x-amz-json-1.0', 'x-amz-target': 'DynamoDB_20120810.PutItem', 'x-amz-date': '20260101T000000Z', authorization: 'AWS4-HMAC-SHA256 Credential=local/20260101/local/dynamodb/aws4_request, SignedHeaders=host;x-amz-date, Signature=0', 'content-length': Buffer.byteLength(body) };
     const req = http.request({ hostname, port, path: '/', method: 'POST', agent, headers }, (res) => {
       res.resume();
@@ -40,8 +41,8 @@ const wire = (Item: object) =>
 
 const ways: Record<string, (pk: string) => Promise<unknown>> = {
   document: (pk) => doc.send(new PutCommand({ TableName: 'bench', Item: item(pk), ...condition })),
-  plain: (pk) => client.send(new PutItemCommand({ TableName: 'bench', Item: flatAttributes(item(pk)), ...condition })),
-  cacheMiddleware: (pk) => cached.send(new PutItemCommand({ TableName: 'bench', Item: flatAttributes(item(pk)), ...condition })),
+  plain: (pk) => client.send(new PutItemCommand({ TableName: 'bench', Item: marshall(item(pk)), ...condition })),
+  cacheMiddleware: (pk) => cached.send(new PutItemCommand({ TableName: 'bench', Item: marshall(item(pk)), ...condition })),
   wire: (pk) => wire(item(pk)),
 };
 const wall: Record<string, number[]> = {};

@@ -6,8 +6,8 @@
  */
 import Fastify from 'fastify';
 import mercurius from 'mercurius';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutItemCommand, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import { KEY } from '../services/store/index.js';
 
 const schema = `
@@ -19,7 +19,6 @@ const schema = `
 `;
 
 export async function mercuriusFloor(client: DynamoDBClient, tableName: string) {
-  const doc = DynamoDBDocumentClient.from(client);
   let next: Record<string, unknown> | undefined;
   const app = Fastify();
   await app.register(mercurius, {
@@ -28,7 +27,8 @@ export async function mercuriusFloor(client: DynamoDBClient, tableName: string) 
       Mutation: {
         submitMove: async () => {
           const Item = next!;
-          await doc.send(new PutCommand({ TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': KEY.partition } }));
+          // The same call the store makes (plain client, marshalled once), so the floor is not slower than Parlor's own write.
+          await client.send(new PutItemCommand({ TableName: tableName, Item: marshall(Item, { removeUndefinedValues: true }), ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': KEY.partition } }));
           return { game: { version: Item.version } };
         },
       },

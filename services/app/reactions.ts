@@ -42,6 +42,8 @@ export class Reactions {
   /** Per reaction, the positions it has been handed and not finished. */
   private readonly open = new Map<string, Set<number>>();
   private checkpoints: Record<string, number> = {};
+  /** Positions read from the feed at start and not yet delivered again: no checkpoint passes them. */
+  private readonly redelivering = new Set<number>();
   /** The highest position handed to the reactions. */
   private delivered = 0;
   private flushTimer: NodeJS.Timeout | null = null;
@@ -78,11 +80,14 @@ export class Reactions {
     // a crash before the first save — every reaction starts at the beginning of the feed).
     const start = Object.keys(this.checkpoints).length ? Math.min(...Object.values(this.checkpoints)) : 0;
     for (const r of this.reactions) this.checkpoints[r.name] ??= start;
-    const from = Math.min(...this.reactions.map((r) => this.checkpoints[r.name]!));
+    // Who is past what, as saved: checkpoints saved while this runs must not hide a commit not yet redelivered.
+    const saved = { ...this.checkpoints };
+    const from = Math.min(...this.reactions.map((r) => saved[r.name]!));
     // Commits appended from now on (a late timer, a bot's move) are delivered live, not here.
     const end = feed.last;
     const entries: FeedEntry[] = [];
     for (let page = await feed.after(from, PAGE); page.length > 0; page = page.length < PAGE ? [] : await feed.after(page.at(-1)!.position, PAGE)) entries.push(...page.filter((e) => e.position <= end));
+    for (const e of entries) this.redelivering.add(e.position);
     const byGame = new Map<string, FeedEntry[]>();
     for (const e of entries) byGame.set(e.gameId, [...(byGame.get(e.gameId) ?? []), e]);
     for (const [gameId, game] of byGame) {
@@ -91,9 +96,11 @@ export class Reactions {
         this.options.log.error({ err: e, gameId }, 'could not replay a game to redeliver its commits'); // a damaged stream: the others go on
         return [];
       });
+      for (const e of game.slice(replayed.length)) this.redelivering.delete(e.position);
       for (const [i, { agg, commit }] of replayed.entries()) {
         const position = game[i]!.position;
-        await this.run(this.reactions.filter((r) => this.checkpoints[r.name]! < position), agg, { ...commit, position });
+        await this.run(this.reactions.filter((r) => saved[r.name]! < position), agg, { ...commit, position });
+        this.redelivering.delete(position);
       }
     }
     return entries.length;
@@ -138,13 +145,15 @@ export class Reactions {
   }
 
   /**
-   * A reaction's checkpoint: below every position it still works on and every append not yet
-   * handed over, else the highest delivered; never lower than the one it started from.
+   * A reaction's checkpoint: below every position it still works on, every append not yet handed
+   * over and every commit still to deliver again at start, else the highest delivered; never lower
+   * than the one it started from.
    */
   private checkpointOf(name: string): number {
     let at = this.delivered;
     const appending = this.options.feed?.lowestOpen() ?? null;
     if (appending !== null) at = Math.min(at, appending - 1);
+    for (const p of this.redelivering) at = Math.min(at, p - 1);
     for (const p of this.open.get(name)!) at = Math.min(at, p - 1);
     return Math.max(at, this.checkpoints[name] ?? 0);
   }

@@ -17,12 +17,12 @@ const quiet = { error: () => {} };
 let table = 0;
 
 /** One process: a feed, a store writing into it, the service and its reactions. */
-async function boot(tableName: string, reactions: Reaction[]) {
+async function boot(tableName: string, reactions: Reaction[], checkpointMs = 3_600_000) {
   const feed = new DynamoChangeFeed(db.client, tableName);
   await feed.start();
   const store = new DynamoEventStore({ client: db.client, tableName, feed });
   const service = new ParlorService({ store, log: quiet });
-  const r = new Reactions({ feed, log: quiet, checkpointMs: 3_600_000, retries: [], replay: (id, versions) => replayCommits(store, id, versions, findGame) });
+  const r = new Reactions({ feed, log: quiet, checkpointMs, retries: [], replay: (id, versions) => replayCommits(store, id, versions, findGame) });
   for (const reaction of reactions) r.add(reaction);
   service.onCommit((agg, commit) => r.deliver(agg, commit));
   return { feed, store, service, reactions: r };
@@ -74,6 +74,32 @@ describe('reactions resume from their checkpoints', () => {
     await second.reactions.recover();
     expect(a2.seen).toEqual([`${game.id}@2`]);
     expect(second.feed.last, 'new positions start past every one taken').toBeGreaterThan(inFlight);
+  });
+
+  it('checkpoints saved while the restart delivers commits again do not skip the games still to come', async () => {
+    const name = await freshTable();
+    const stuck = recorder('a', { background: true, hold: new Promise(() => {}) });
+    const first = await boot(name, [stuck.reaction]);
+    const one = await first.service.create({ game: 'scout', seats: 2 }); // position 1
+    const two = await first.service.create({ game: 'scout', seats: 2 }); // position 2
+    await first.service.join(one.id, 'Ann'); // position 3: the first game's commits come first at the restart
+    await first.reactions.stop();
+
+    const seen: string[] = [];
+    let savedWhenTwoCame = -1;
+    // Slow enough that checkpoints are saved (every 1 ms here) while the first game is delivered again.
+    const slow: Reaction = {
+      name: 'a',
+      apply: async (agg, commit) => {
+        seen.push(`${agg.id}@${commit.version}`);
+        if (agg.id === two.id) savedWhenTwoCame = (await second.feed.readCheckpoints()).a!;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      },
+    };
+    const second = await boot(name, [slow], 1);
+    expect(await second.reactions.recover()).toBe(3);
+    expect(savedWhenTwoCame, 'a crash before the second game was delivered again would lose it').toBeLessThan(2);
+    expect(seen.sort()).toEqual([`${one.id}@1`, `${one.id}@2`, `${two.id}@1`].sort());
   });
 
   it('a crash before any checkpoint was saved delivers every commit again, to every reaction, a new one too', async () => {

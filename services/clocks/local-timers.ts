@@ -18,25 +18,44 @@ export interface AlarmClock {
 /** The longest a single setTimeout may wait (about 24.8 days); longer waits re-arm. */
 const MAX_WAIT = 2 ** 31 - 1;
 
-export const systemAlarmClock: AlarmClock = {
-  now: Date.now,
-  at(at, fire) {
-    let handle: NodeJS.Timeout;
-    const arm = () => {
-      const wait = at - Date.now();
-      handle = setTimeout(wait > MAX_WAIT ? arm : fire, Math.max(0, Math.min(wait, MAX_WAIT)));
-      handle.unref?.();
-    };
-    arm();
-    return () => clearTimeout(handle);
-  },
-};
+/** What an alarm clock needs of the platform: the wall clock and a one-shot timer. */
+export interface TimerHost {
+  now(): number;
+  setTimeout(fire: () => void, ms: number): { unref?(): void };
+  clearTimeout(handle: unknown): void;
+}
+
+/**
+ * An alarm clock on a timer host. A timer may fire a little before the wall clock reaches its
+ * time (libuv counts on a monotonic clock in whole ms: 12 of 3,000 short waits fired early here),
+ * and a due deadline must never be decided "not yet": so an alarm that wakes early waits again.
+ */
+export function alarmClockOn(host: TimerHost): AlarmClock {
+  return {
+    now: () => host.now(),
+    at(at, fire) {
+      let handle: ReturnType<TimerHost['setTimeout']> | undefined;
+      const arm = () => {
+        const wait = at - host.now();
+        if (wait <= 0 && handle) return fire(); // never synchronously from `at` itself, even when past
+        handle = host.setTimeout(arm, Math.max(0, Math.min(wait, MAX_WAIT)));
+        handle.unref?.();
+      };
+      arm();
+      return () => host.clearTimeout(handle);
+    },
+  };
+}
+
+export const systemAlarmClock: AlarmClock = alarmClockOn({ now: Date.now, setTimeout: (fire, ms) => setTimeout(fire, ms), clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) });
 
 const TIMERS_PK = 'TIMERS';
 
 export class LocalTimers {
   private readonly doc: DynamoDBDocumentClient;
   private readonly armed = new Map<string, (() => void)[]>();
+  /** The game version each game's alarms were armed at: older timers never replace them. */
+  private readonly armedVersion = new Map<string, number>();
   private readonly firing = new Set<Promise<void>>();
 
   constructor(
@@ -53,24 +72,31 @@ export class LocalTimers {
     const timers = timersOf(agg);
     if (timers.length === 0 && !this.armed.has(agg.id)) return; // stale durable copies fire harmlessly
     // A redelivered older commit must not replace the alarms of a newer one.
-    if (await this.persist(agg.id, agg.version, timers)) this.arm(agg.id, timers);
+    if (await this.persist(agg.id, agg.version, timers)) this.arm(agg.id, agg.version, timers);
   }
 
   /** Arms every pending timer found in the table (at start). */
   async recover(): Promise<number> {
     const items = await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': TIMERS_PK }, ConsistentRead: true });
-    for (const item of items) this.arm(item.sk as string, JSON.parse(item.timers as string) as Timer[]);
+    // A commit made while this read was under way (a late timer firing at once) has armed newer alarms: they stay.
+    for (const item of items) this.arm(item.sk as string, item.version as number, JSON.parse(item.timers as string) as Timer[]);
     return items.length;
   }
 
   stop(): void {
     for (const cancels of this.armed.values()) for (const cancel of cancels) cancel();
     this.armed.clear();
+    this.armedVersion.clear();
   }
 
-  private arm(gameId: string, timers: Timer[]): void {
+  private arm(gameId: string, version: number, timers: Timer[]): void {
+    if ((this.armedVersion.get(gameId) ?? -1) > version) return;
     for (const cancel of this.armed.get(gameId) ?? []) cancel();
-    if (timers.length === 0) return void this.armed.delete(gameId);
+    if (timers.length === 0) {
+      this.armedVersion.delete(gameId); // a stale copy armed after this fires harmlessly: its version is gone
+      return void this.armed.delete(gameId);
+    }
+    this.armedVersion.set(gameId, version);
     this.armed.set(
       gameId,
       timers.map((t) => this.clock.at(t.at, () => this.track(t))),

@@ -1,6 +1,7 @@
 /**
- * Where playouts are dear (Silver), the search plays its policy's move unless another looked
- * clearly better: switchZ standard errors of the playouts' mean (services/bots/search/index.ts).
+ * Where one world's luck outweighs a move (Silver), the search plays every root move in the same
+ * sampled worlds and keeps its policy's move unless another's paired lead is clear by switchZ
+ * standard errors (services/bots/search/paired.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { GREEDY } from '../../services/bots/greedy/index.js';
@@ -10,8 +11,8 @@ import { fastRng } from '../../services/engine/core/index.js';
 import { silver } from '../../services/engine/games/silver/index.js';
 import { playedPositions } from '../kit/played-positions.js';
 
-describe('search in Silver (guarded by its policy)', () => {
-  it('plays greedy’s move unless another move’s mean beats it by switchZ standard errors', () => {
+describe('search in Silver (paired playouts, guarded by its policy)', () => {
+  it('plays greedy’s move unless another move’s paired lead over it is clear by switchZ standard errors', () => {
     const { switchZ } = tuningOf('silver').guard!;
     let checked = 0;
     let switched = 0;
@@ -22,16 +23,18 @@ describe('search in Silver (guarded by its policy)', () => {
       const view = t.view(state, seat);
       const context = { game: silver, seat, setup };
       const r = search(view, legal, fastRng(checked), context, { iterations: searchLevel('silver', 2) });
-      const own = JSON.stringify(r.policyMove);
-      const chosen = r.edges.find((e) => JSON.stringify(e.move) === JSON.stringify(r.move))!;
-      const policy = r.edges.find((e) => JSON.stringify(e.move) === own)!;
+      const chosen = legal.findIndex((m) => JSON.stringify(m) === JSON.stringify(r.move));
+      const policy = legal.findIndex((m) => JSON.stringify(m) === JSON.stringify(r.policyMove));
       checked++;
+      expect(r.leads![policy]!.mean, 'the policy move leads itself by nothing').toBe(0);
       if (chosen === policy) continue;
       switched++;
-      const margin = switchZ * Math.sqrt(0.25 / chosen.visits + 0.25 / policy.visits);
-      expect(chosen.total / chosen.visits - policy.total / policy.visits, `position ${checked}: a switch needs a clear lead`).toBeGreaterThanOrEqual(margin);
+      const lead = r.leads![chosen]!;
+      expect(lead.mean - switchZ * lead.se, `position ${checked}: a switch needs a clear lead`).toBeGreaterThan(0);
+      expect(r.leads!.every((l) => l.mean - switchZ * l.se <= lead.mean - switchZ * lead.se), `position ${checked}: the clearest lead is played`).toBe(true);
     }
     expect(checked).toBe(25);
+    expect(switched, 'the search does more than repeat greedy').toBeGreaterThan(0);
     console.log(`search:2 in Silver: ${switched} of ${checked} decisions differ from greedy's`);
   });
 });

@@ -33,9 +33,26 @@ export const CUTS: Record<string, RolloutCut> = {
 
 export const cutFor = (game: AnyGame): RolloutCut | undefined => CUTS[game.id];
 
-/** A position cut short, valued as if the game ended there: the leaders share the win. */
-export function cutValue(cut: RolloutCut, state: unknown, seats: number): number[] {
+/**
+ * A position cut short, valued as if the game ended there: the leaders share the win. With a
+ * `leadScale`, a soft win instead: the logistic of the seat's lead over its best rival in units of
+ * `leadScale` points, so a round lost by 2 is worth more than one lost by 30 (with rounds still
+ * to play, the margin is what carries over).
+ */
+export function cutValue(cut: RolloutCut, state: unknown, seats: number, leadScale: number | null = null): number[] {
   const scores = cut.totals(state);
+  if (leadScale) {
+    const oriented = scores.map((x) => (cut.lowerWins ? -x : x));
+    return oriented.map((x, s) => 1 / (1 + Math.exp(-(x - Math.max(...oriented.filter((_, o) => o !== s))) / leadScale)));
+  }
   const best = cut.lowerWins ? Math.min(...scores) : Math.max(...scores);
   return resultValue({ scores, winners: scores.flatMap((x, s) => (x === best ? [s] : [])) }, seats);
+}
+
+/** What a played-out world is worth to each seat: the result where the game ended, else the cut's value (0.5 each with no cut). */
+export function outcomeValue(game: AnyGame, state: unknown, seats: number, leadScale: number | null): number[] {
+  const st = game.status(state);
+  if (st.over && st.result) return resultValue(st.result, seats);
+  const cut = cutFor(game);
+  return cut ? cutValue(cut, state, seats, leadScale) : Array(seats).fill(0.5);
 }

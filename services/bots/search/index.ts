@@ -6,13 +6,13 @@
  * view, the legal moves and the public setup, and calls the game's functions on sampled worlds
  * only. The budget is a number of iterations, so the move is a pure function of what it is given.
  */
-import { fastRng, randomBot, type AnyGame, type Bot, type BotContext, type Rng } from '../../engine/core/index.js';
-import { cutFor, cutValue, type RolloutCut } from './cut.js';
+import { fastRng, randomBot, type Bot, type BotContext, type Rng } from '../../engine/core/index.js';
+import { outcomeValue } from './cut.js';
+import { pairedSearch, type Lead } from './paired.js';
 import { applyMove, nextActor, playOut, policyFor, policyMove } from './rollout.js';
 import { mostVisited, selectEdge } from './selection.js';
 import { TreeNode, type Edge } from './tree.js';
 import { searchLevel, tuningOf, type SearchTuning } from './tuning.js';
-import { resultValue } from './value.js';
 
 export interface SearchOptions extends Partial<Omit<SearchTuning, 'levels'>> {
   iterations: number;
@@ -29,6 +29,8 @@ export interface SearchResult {
   nodes: number;
   /** Where a guard holds (tuning.ts): the policy's own move, which stands unless another proved clearly better. */
   policyMove?: unknown;
+  /** Paired playouts (tuning.ts): each root move's lead over the policy's move, in legal-move order. */
+  leads?: Lead[];
 }
 
 export function search(view: unknown, legalMoves: readonly unknown[], given: Rng, context: BotContext, o: SearchOptions): SearchResult {
@@ -39,9 +41,12 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
   const root = new TreeNode();
   const rootKeys = legalMoves.map((m) => JSON.stringify(m));
   const policy = policyFor(game);
-  const cut = cutFor(game);
-  const { c, guard: guarded, opponents } = { ...tuningOf(game.id), ...o };
+  const { c, guard: guarded, opponents, leadScale, paired } = { ...tuningOf(game.id), ...o };
   const maxMoves = o.maxMoves ?? 2000;
+  if (paired) {
+    const r = pairedSearch(view, legalMoves, rng, context, policy, { iterations: o.iterations, switchZ: guarded?.switchZ ?? 0, leadScale, maxMoves });
+    return { move: r.move, edges: [], nodes: 1, policyMove: r.policyMove, leads: r.leads };
+  }
   const opponentsByPolicy = opponents === 'policy';
   // The policy's own move at the root, drawn once: the widening starts from it and the guard keeps it.
   const pick = guarded ? policy(view, legalMoves, rng, context) : undefined;
@@ -70,7 +75,7 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
       state = applyMove(game, state, edge.move, actor, rng);
       node = expanded ? null : edge.child;
     }
-    const value = valueOf(game, playOut(game, state, policy, setup, rng, maxMoves), setup.seats, cut);
+    const value = outcomeValue(game, playOut(game, state, policy, setup, rng, maxMoves), setup.seats, leadScale);
     for (const e of path) {
       e.visits++;
       e.total += value[e.actor]!;
@@ -88,12 +93,6 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
   const margin = own && own.visits > 0 ? guarded.switchZ * Math.sqrt(0.25 / best.visits + 0.25 / own.visits) : 0;
   const keep = own && own.visits > 0 && own !== best && mean(best) - mean(own) < margin;
   return { move: keep ? own.move : best.move, edges, nodes: root.size(), policyMove: pick };
-}
-
-function valueOf(game: AnyGame, state: unknown, seats: number, cut: RolloutCut | undefined): number[] {
-  const st = game.status(state);
-  if (st.over && st.result) return resultValue(st.result, seats);
-  return cut ? cutValue(cut, state, seats) : Array(seats).fill(0.5);
 }
 
 /** The search bot of a game at a level (its iteration budget). */

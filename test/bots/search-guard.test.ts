@@ -13,7 +13,7 @@ import { playedPositions } from '../kit/played-positions.js';
 
 describe('search in Silver (paired playouts, guarded by its policy)', () => {
   it('plays greedy’s move unless another move’s paired lead over it is clear by switchZ standard errors', () => {
-    const { switchZ } = tuningOf('silver').guard!;
+    const { switchZ } = tuningOf('silver');
     let checked = 0;
     let switched = 0;
     for (const { t, state, setup } of playedPositions(silver, { seats: 2, games: 1, bot: GREEDY.silver!, seed: 'guard', rng: fastRng(4) })) {

@@ -27,7 +27,7 @@ export interface SearchResult {
   /** The root's edges, for tests and tuning: move, visits, mean value. */
   edges: Edge[];
   nodes: number;
-  /** Where a guard holds (tuning.ts): the policy's own move, which stands unless another proved clearly better. */
+  /** Paired playouts (tuning.ts): the policy's own move, which stands unless another proved clearly better. */
   policyMove?: unknown;
   /** Paired playouts (tuning.ts): each root move's lead over the policy's move, in legal-move order. */
   leads?: Lead[];
@@ -41,16 +41,13 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
   const root = new TreeNode();
   const rootKeys = legalMoves.map((m) => JSON.stringify(m));
   const policy = policyFor(game);
-  const { c, guard: guarded, opponents, leadScale, paired } = { ...tuningOf(game.id), ...o };
+  const { c, switchZ, opponents, leadScale, paired } = { ...tuningOf(game.id), ...o };
   const maxMoves = o.maxMoves ?? 2000;
   if (paired) {
-    const r = pairedSearch(view, legalMoves, rng, context, policy, { iterations: o.iterations, switchZ: guarded?.switchZ ?? 0, leadScale, maxMoves });
+    const r = pairedSearch(view, legalMoves, rng, context, policy, { iterations: o.iterations, switchZ, leadScale, maxMoves });
     return { move: r.move, edges: [], nodes: 1, policyMove: r.policyMove, leads: r.leads };
   }
   const opponentsByPolicy = opponents === 'policy';
-  // The policy's own move at the root, drawn once: the widening starts from it and the guard keeps it.
-  const pick = guarded ? policy(view, legalMoves, rng, context) : undefined;
-  const pickKey = JSON.stringify(pick);
 
   for (let it = 0; it < o.iterations; it++) {
     let state = sample(view, seat, rng, setup);
@@ -68,9 +65,7 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
       }
       const legal = node === root ? legalMoves : game.legalCommands(state, actor);
       const keys = node === root ? rootKeys : legal.map((m) => JSON.stringify(m));
-      const world = state;
-      const preferred = !guarded ? null : node === root ? () => pickKey : () => JSON.stringify(policyMove(game, policy, world, actor, setup, rng));
-      const { edge, expanded } = selectEdge(node, actor, legal, keys, c, rng, preferred);
+      const { edge, expanded } = selectEdge(node, actor, legal, keys, c, rng);
       path.push(edge);
       state = applyMove(game, state, edge.move, actor, rng);
       node = expanded ? null : edge.child;
@@ -84,15 +79,7 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
   const edges = rootKeys.map((k) => root.edges.get(`${seat}|${k}`)!);
   const tried = edges.filter((e) => e.visits > 0);
   if (!tried.length) return { move: legalMoves[0], edges, nodes: root.size() };
-  // The policy's move stands unless another proved clearly better: with a few dozen noisy playouts
-  // a small lead is chance, and the policy is a fair player on its own.
-  const best = mostVisited(tried);
-  if (!guarded) return { move: best.move, edges, nodes: root.size() };
-  const own = root.edges.get(`${seat}|${pickKey}`);
-  const mean = (e: Edge) => e.total / e.visits;
-  const margin = own && own.visits > 0 ? guarded.switchZ * Math.sqrt(0.25 / best.visits + 0.25 / own.visits) : 0;
-  const keep = own && own.visits > 0 && own !== best && mean(best) - mean(own) < margin;
-  return { move: keep ? own.move : best.move, edges, nodes: root.size(), policyMove: pick };
+  return { move: mostVisited(tried).move, edges, nodes: root.size() };
 }
 
 /** The search bot of a game at a level (its iteration budget). */

@@ -5,11 +5,6 @@
  * level 2's is sized for its decision time (p50 ≤ 300 ms of one core; docs/bots/search.md).
  */
 
-/** Widening from the policy's move, which stands unless another looks `switchZ` standard errors better. */
-export interface Guard {
-  switchZ: number;
-}
-
 export interface SearchTuning {
   /** Iterations per level. */
   levels: Record<number, number>;
@@ -17,14 +12,15 @@ export interface SearchTuning {
   c: number;
   /** Opponents' turns: nodes of the tree chosen by UCB (`tree`), or played by the rollout policy (`policy`). */
   opponents: 'tree' | 'policy';
-  guard: Guard | null;
+  /** With paired playouts: the policy's move stands unless another's paired lead is this many standard errors clear. */
+  switchZ: number;
   /** A rollout cut at a round's end is worth the leader's win (null), or a soft win by the lead in these points (cut.ts). */
   leadScale: number | null;
   /** No tree: every root move played out in the same sampled worlds, the guard a paired test (paired.ts). */
   paired: boolean;
 }
 
-export const DEFAULT_TUNING: SearchTuning = { levels: { 1: 40, 2: 120, 3: 400 }, c: 0.7, opponents: 'tree', guard: null, leadScale: null, paired: false };
+export const DEFAULT_TUNING: SearchTuning = { levels: { 1: 40, 2: 120, 3: 400 }, c: 0.7, opponents: 'tree', switchZ: 1, leadScale: null, paired: false };
 
 export const TUNING: Record<string, Partial<SearchTuning>> = {
   /**
@@ -40,7 +36,7 @@ export const TUNING: Record<string, Partial<SearchTuning>> = {
    * guarded 30%. Paired playouts (every root move in the same worlds) with a soft lead (10 points)
    * won 80.0% [58.4, 91.9] of 20 at 240 playouts (60.0% at 120); seed L26, 2 seats.
    */
-  silver: { levels: { 1: 80, 2: 240, 3: 600 }, paired: true, leadScale: 10, guard: { switchZ: 1 } },
+  silver: { levels: { 1: 80, 2: 240, 3: 600 }, paired: true, leadScale: 10, switchZ: 1 },
   'sea-salt-and-paper': { levels: { 1: 60, 2: 180, 3: 600 }, opponents: 'policy' },
 };
 

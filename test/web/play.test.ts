@@ -69,8 +69,14 @@ const HURRY = new Set(['call', 'stop', 'lastChance', 'draw', 'discard', 'skip', 
  */
 async function clickAMove(page: Page, before: number, pick: (n: number) => number) {
   for (let click = 0; click < 40; click++) {
-    const now = await offered(page);
+    let now = await offered(page);
     if (now.version > before) return;
+    if (now.cards + now.moves.length === 0) {
+      // A seat's only move is the server's to make (autoAdvance, a background reaction): offered nowhere, it comes by itself.
+      await page.waitForFunction((v) => Number(document.querySelector<HTMLElement>('section.table')?.dataset.version) > v, before, { timeout: 15_000 }).catch(() => {});
+      now = await offered(page);
+      if (now.version > before) return;
+    }
     expect(now.cards + now.moves.length, 'a seat to move is offered a card or a move in place').toBeGreaterThan(0);
     const selecting = (await page.locator('.board .card.selected').count()) > 0;
     if (now.moves.length && (now.cards === 0 || pick(selecting ? 4 : 2) > 0)) {

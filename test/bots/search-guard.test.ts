@@ -23,15 +23,16 @@ describe('search in Silver (paired playouts, guarded by its policy)', () => {
       const view = t.view(state, seat);
       const context = { game: silver, seat, setup };
       const r = search(view, legal, fastRng(checked), context, { iterations: searchLevel('silver', 2) });
+      if (r.mode !== 'paired') throw new Error(`Silver searches by paired playouts (tuning.ts), got ${r.mode}`);
       const chosen = legal.findIndex((m) => JSON.stringify(m) === JSON.stringify(r.move));
       const policy = legal.findIndex((m) => JSON.stringify(m) === JSON.stringify(r.policyMove));
       checked++;
-      expect(r.leads![policy]!.mean, 'the policy move leads itself by nothing').toBe(0);
+      expect(r.leads[policy]!.mean, 'the policy move leads itself by nothing').toBe(0);
       if (chosen === policy) continue;
       switched++;
-      const lead = r.leads![chosen]!;
+      const lead = r.leads[chosen]!;
       expect(lead.mean - switchZ * lead.se, `position ${checked}: a switch needs a clear lead`).toBeGreaterThan(0);
-      expect(r.leads!.every((l) => l.mean - switchZ * l.se <= lead.mean - switchZ * lead.se), `position ${checked}: the clearest lead is played`).toBe(true);
+      expect(r.leads.every((l) => l.mean - switchZ * l.se <= lead.mean - switchZ * lead.se), `position ${checked}: the clearest lead is played`).toBe(true);
     }
     expect(checked).toBe(25);
     expect(switched, 'the search does more than repeat greedy').toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fastRng, rngFor } from '../../services/engine/core/index.js';
 import { GREEDY } from '../../services/bots/greedy/index.js';
-import { search } from '../../services/bots/search/index.js';
+import { search, type SearchResult } from '../../services/bots/search/index.js';
 import type { Edge } from '../../services/bots/search/tree.js';
 import { scout } from '../../services/engine/games/scout/index.js';
 import { playedPositions } from '../kit/played-positions.js';
@@ -10,8 +10,13 @@ import { highCard } from '../kit/high-card.js';
 
 const context = (seats: number) => ({ game: highCard, seat: 0, setup: { seats, options: { cards: 10 } } });
 const moves = [{ type: 'choose', swap: false }, { type: 'choose', swap: true }];
+/** The tree's result: these games search a tree (tuning.ts). */
+const treeOf = (r: SearchResult) => {
+  if (r.mode !== 'tree') throw new Error(`expected a tree search, got ${r.mode}`);
+  return r;
+};
 const decide = (hand: number, seats = 2, iterations = 200) =>
-  search({ hand, chosen: Array(seats).fill(false), revealed: null }, moves, rngFor('search', hand), context(seats), { iterations });
+  treeOf(search({ hand, chosen: Array(seats).fill(false), revealed: null }, moves, rngFor('search', hand), context(seats), { iterations }));
 
 describe('the search bot (SO-ISMCTS over sampled worlds)', () => {
   it("high card's sampled worlds keep the law", () => {
@@ -34,7 +39,7 @@ describe('the search bot (SO-ISMCTS over sampled worlds)', () => {
     const a = decide(6, 3, 150);
     const b = decide(6, 3, 150);
     expect(a.edges.map((e) => e.visits)).toEqual(b.edges.map((e) => e.visits));
-    const other = search({ hand: 6, chosen: [false, false, false], revealed: null }, moves, fastRng(99), context(3), { iterations: 150 });
+    const other = treeOf(search({ hand: 6, chosen: [false, false, false], revealed: null }, moves, fastRng(99), context(3), { iterations: 150 }));
     expect(other.edges.map((e) => e.visits)).not.toEqual(a.edges.map((e) => e.visits));
   });
 });
@@ -49,13 +54,13 @@ describe('the opponents in the search (tuning.ts `opponents`)', () => {
 
   it("are tree nodes by default: the tree holds the opponent's moves", () => {
     const { view, legal, context } = position();
-    const r = search(view, legal, fastRng(1), context, { iterations: 300, opponents: 'tree' });
+    const r = treeOf(search(view, legal, fastRng(1), context, { iterations: 300, opponents: 'tree' }));
     expect(edgesBelow(r.edges).some((e) => e.actor !== context.seat)).toBe(true);
   });
 
   it('are played by the rollout policy where the tuning says so: the tree holds only the bot’s own moves', () => {
     const { view, legal, context } = position();
-    const r = search(view, legal, fastRng(1), context, { iterations: 300, opponents: 'policy' });
+    const r = treeOf(search(view, legal, fastRng(1), context, { iterations: 300, opponents: 'policy' }));
     const below = edgesBelow(r.edges);
     expect(below.length).toBeGreaterThan(r.edges.length);
     expect(below.every((e) => e.actor === context.seat)).toBe(true);

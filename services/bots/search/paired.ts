@@ -6,8 +6,9 @@
  * the difference. The policy's move stands unless another beats it by `switchZ` standard errors of
  * the paired difference: with few worlds a small lead is chance, and the policy is a fair player.
  */
-import { fastRng, type Bot, type BotContext, type Rng } from '../../engine/core/index.js';
+import { fastRng } from '../../engine/core/index.js';
 import { outcomeValue } from './cut.js';
+import type { Root } from './root.js';
 import { applyMove, playOut } from './rollout.js';
 
 export interface PairedOptions {
@@ -31,15 +32,15 @@ export interface PairedResult {
   worlds: number;
 }
 
-export function pairedSearch(view: unknown, legalMoves: readonly unknown[], rng: Rng, context: BotContext, policy: Bot, o: PairedOptions): PairedResult {
+export function pairedSearch({ view, legalMoves, keys, rng, context, policy, sampleWorld }: Root, o: PairedOptions): PairedResult {
   const { game, seat, setup } = context;
-  const sample = game.sampleWorld!;
   const pick = policy(view, legalMoves, rng, context);
-  const pickIndex = Math.max(0, legalMoves.findIndex((m) => JSON.stringify(m) === JSON.stringify(pick)));
+  const pickKey = JSON.stringify(pick);
+  const pickIndex = Math.max(0, keys.indexOf(pickKey));
   const worlds = Math.max(2, Math.floor(o.iterations / legalMoves.length));
   const diffs = legalMoves.map(() => ({ sum: 0, squares: 0 }));
   for (let w = 0; w < worlds; w++) {
-    const world = sample(view, seat, rng, setup);
+    const world = sampleWorld();
     const seed = rng.int(2 ** 32);
     const values = legalMoves.map((m) => {
       const r = fastRng(seed); // the same draws after every move: the deck, the opponents' ties

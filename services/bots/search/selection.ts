@@ -11,7 +11,6 @@ export function selectEdge(node: TreeNode, actor: number, legal: readonly unknow
   for (const e of edges) e.available++;
   const tried = edges.filter((e) => e.visits > 0);
   const untried = edges.filter((e) => e.visits === 0);
-  node.visits++;
   if (untried.length) return { edge: untried[rng.int(untried.length)]!, expanded: true };
   let best = tried[0]!;
   let bestScore = -Infinity;

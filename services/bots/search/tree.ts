@@ -17,8 +17,6 @@ export interface Edge {
 
 export class TreeNode {
   readonly edges = new Map<string, Edge>();
-  /** Iterations that passed through this node. */
-  visits = 0;
 
   /** The edge of `move` by `actor`, made on first sight. */
   edge(actor: number, key: string, move: unknown): Edge {

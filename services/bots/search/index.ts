@@ -28,7 +28,7 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
   const rng = fastRng(given.int(2 ** 32)); // the given rng is SHA-256 based: too slow for thousands of draws
   const { sampleWorld } = game;
   const root: Root = {
-    ...{ view, legalMoves, rng, context },
+    view, legalMoves, rng, context,
     keys: legalMoves.map((m) => JSON.stringify(m)),
     policy: policyFor(game),
     sampleWorld: () => sampleWorld(view, context.seat, rng, context.setup),

@@ -10,6 +10,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../store/document-client.js';
 import { TTL_ATTRIBUTE } from '../store/schema.js';
 
 export const CHALLENGE_TTL_MS = 5 * 60_000;
@@ -37,7 +38,7 @@ export class Challenges {
     private readonly table: string,
     private readonly key: () => Promise<Buffer>,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client);
+    this.doc = documentClient(client);
   }
 
   /** A fresh challenge's bytes (the WebAuthn options carry them base64url-encoded). */

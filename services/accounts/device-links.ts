@@ -12,6 +12,7 @@
 import { randomInt } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../store/document-client.js';
 import { AppError } from '../app/errors.js';
 import { playerPk } from '../players/registry.js';
 import { TTL_ATTRIBUTE } from '../store/schema.js';
@@ -47,7 +48,7 @@ export class DeviceLinks {
     private readonly table: string,
     private readonly ttlMs = DEFAULT_LINK_TTL_MS,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client);
+    this.doc = documentClient(client);
   }
 
   async create(player: string, now: number): Promise<DeviceLink> {

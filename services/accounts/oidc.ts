@@ -10,6 +10,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../store/document-client.js';
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import { LruCache } from '../app/lru.js';
 import type { ExternalIdentities } from '../players/index.js';
@@ -41,7 +42,7 @@ export class OidcIdentities implements ExternalIdentities {
     private readonly registry: PlayerRegistry,
     private readonly now: () => number,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client);
+    this.doc = documentClient(client);
     this.keys = createRemoteJWKSet(new URL(settings.jwksUrl ?? `${settings.issuer.replace(/\/$/, '')}/.well-known/jwks.json`));
   }
 

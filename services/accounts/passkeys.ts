@@ -16,6 +16,7 @@ import type {
 } from '@simplewebauthn/server';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../store/document-client.js';
 import { AppError } from '../app/errors.js';
 import type { Player } from '../players/registry.js';
 import { OWNER_INDEX } from '../store/schema.js';
@@ -51,7 +52,7 @@ export class Passkeys {
     private readonly table: string,
     private readonly challenges: Challenges,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    this.doc = documentClient(client);
   }
 
   async registrationOptions(player: Player, rp: RelyingParty, now: number): Promise<PublicKeyCredentialCreationOptionsJSON> {

@@ -5,6 +5,7 @@
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../store/document-client.js';
 import type { Aggregate } from '../app/aggregate.js';
 import { queryAll } from '../store/query-all.js';
 import { timersOf, type Timer } from './timer.js';
@@ -64,7 +65,7 @@ export class LocalTimers {
     private readonly clock: AlarmClock,
     private readonly fire: (timer: Timer) => Promise<void>,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client);
+    this.doc = documentClient(client);
   }
 
   /** Makes the game's alarms (and their durable copy) match its clocks after a commit. */

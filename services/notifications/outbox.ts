@@ -6,6 +6,7 @@
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../store/document-client.js';
 
 const OUTBOX_PK = 'OUTBOX';
 const due = (ms: number) => String(ms).padStart(15, '0');
@@ -31,7 +32,7 @@ export class Outbox {
     client: DynamoDBClient,
     private readonly table: string,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    this.doc = documentClient(client);
   }
 
   async put(d: Delivery): Promise<void> {

@@ -5,6 +5,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../store/document-client.js';
 import { AppError } from '../app/errors.js';
 import { playerPk } from '../players/registry.js';
 import { MAX_PUSH_SUBSCRIPTIONS, PUSH_PREFIX, pushSubscriptionOf, type PushSubscription } from './push/subscriptions.js';
@@ -55,7 +56,7 @@ export class NotificationSettingsStore {
     client: DynamoDBClient,
     private readonly table: string,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    this.doc = documentClient(client);
   }
 
   async get(player: string): Promise<NotificationSettings> {

@@ -10,6 +10,7 @@
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../store/document-client.js';
 import type { Aggregate } from '../app/aggregate.js';
 import { statusOf } from '../app/aggregate.js';
 import { AppError } from '../app/errors.js';
@@ -84,7 +85,7 @@ export class Inbox {
     client: DynamoDBClient,
     private readonly table: string,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    this.doc = documentClient(client);
   }
 
   /** Hears of every entry this process writes (notifications, subscriptions). */

@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../store/document-client.js';
 import { AppError } from '../app/errors.js';
 
 export const playerPk = (id: string) => `PLAYER#${id}`;
@@ -24,7 +25,7 @@ export class PlayerRegistry {
     client: DynamoDBClient,
     private readonly table: string,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    this.doc = documentClient(client);
   }
 
   async register(name: string, kind: PlayerKind = 'HUMAN'): Promise<Player> {

@@ -7,6 +7,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './document-client.js';
 import type { ChangeFeed, FeedEntry } from './port.js';
 import { FEED_INDEX, FEED_PK, feedSk, gamePk, KEY } from './schema.js';
 
@@ -21,7 +22,7 @@ export class DynamoChangeFeed implements ChangeFeed {
     client: DynamoDBClient,
     private readonly table: string,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client);
+    this.doc = documentClient(client);
   }
 
   /** Seeds the counter past every position the table knows (the newest commit's, or a checkpoint's). */

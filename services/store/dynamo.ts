@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { ConditionalCheckFailedException, DescribeTableCommand, DynamoDBClient, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './document-client.js';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { DynamoChangeFeed } from './change-feed.js';
 import { queryAll } from './query-all.js';
@@ -54,7 +55,7 @@ export class DynamoEventStore implements EventStore, CommitScan {
 
   constructor(options: DynamoStoreOptions) {
     this.feed = options.feed;
-    this.doc = DynamoDBDocumentClient.from(options.client, { marshallOptions: { removeUndefinedValues: true } });
+    this.doc = documentClient(options.client);
     this.client = options.client;
     this.table = options.tableName;
     this.pageSize = options.pageSize ?? SNAPSHOT_EVERY;

@@ -6,6 +6,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './document-client.js';
 import type { FinishedIndex } from './read-models.js';
 import { queryAll } from './query-all.js';
 import { OWNER_INDEX } from './schema.js';
@@ -19,7 +20,7 @@ export class DynamoFinishedGames implements FinishedIndex {
     client: DynamoDBClient,
     private readonly table: string,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client);
+    this.doc = documentClient(client);
   }
 
   async mark(gameId: string, endedAt: string): Promise<void> {

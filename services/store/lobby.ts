@@ -7,6 +7,7 @@
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './document-client.js';
 import { lobbyPosition, type LobbyEntry, type LobbyStore } from './read-models.js';
 import { OWNER_INDEX, TTL_ATTRIBUTE } from './schema.js';
 
@@ -21,7 +22,7 @@ export class DynamoLobby implements LobbyStore {
     client: DynamoDBClient,
     private readonly table: string,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client);
+    this.doc = documentClient(client);
   }
 
   put(entry: Omit<LobbyEntry, 'createdAt' | 'seedFixed'> & { seedFixed?: boolean }): Promise<void> {

@@ -7,6 +7,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { BatchGetCommand, DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './document-client.js';
 import type { OpenSeatsStore } from './read-models.js';
 import { TTL_ATTRIBUTE } from './schema.js';
 
@@ -23,7 +24,7 @@ export class DynamoOpenSeats implements OpenSeatsStore {
     client: DynamoDBClient,
     private readonly table: string,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client);
+    this.doc = documentClient(client);
   }
 
   async hold(holder: string, gameId: string, seat: number, openUntil?: string): Promise<void> {

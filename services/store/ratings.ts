@@ -12,6 +12,7 @@
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './document-client.js';
 import { historyPosition, leaderboardPosition, type LedgerEntry, type PlayerRating, type RatingChange, type RatingsStore } from './ratings-port.js';
 import { OWNER_INDEX } from './schema.js';
 
@@ -27,7 +28,7 @@ export class DynamoRatings implements RatingsStore {
     client: DynamoDBClient,
     private readonly table: string,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    this.doc = documentClient(client);
   }
 
   async entriesAfter(game: string, seq: number, limit: number): Promise<LedgerEntry[]> {

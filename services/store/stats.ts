@@ -6,6 +6,7 @@
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './document-client.js';
 import type { FinishedGame, StatsCounters, StatsStore } from './read-models.js';
 import { queryAll } from './query-all.js';
 
@@ -18,7 +19,7 @@ export class DynamoStats implements StatsStore {
     client: DynamoDBClient,
     private readonly table: string,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client);
+    this.doc = documentClient(client);
   }
 
   async add(g: FinishedGame): Promise<void> {

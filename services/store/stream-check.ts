@@ -6,7 +6,8 @@
  * move on top of a hole would build on a game no one can replay.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from './document-client.js';
 import type { Commit, EventStore, Stream } from './port.js';
 import { COMMIT_PREFIX, gamePk, KEY } from './schema.js';
 
@@ -22,7 +23,7 @@ export class StreamDamaged extends Error {
 
 /** Each game's commit count and highest version: one paged Scan of the table reading keys only. */
 export async function scanStreams(client: DynamoDBClient, table: string): Promise<Map<string, { count: number; max: number }>> {
-  const doc = DynamoDBDocumentClient.from(client);
+  const doc = documentClient(client);
   const seen = new Map<string, { count: number; max: number }>();
   let start: Record<string, unknown> | undefined;
   do {

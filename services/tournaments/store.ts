@@ -5,6 +5,7 @@
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../store/document-client.js';
 import { DynamoEventStore, OWNER_INDEX, tournamentPk, type EventStore } from '../store/index.js';
 
 export const tournamentStreams = (client: DynamoDBClient, tableName: string): EventStore => new DynamoEventStore({ client, tableName, partition: tournamentPk });
@@ -18,7 +19,7 @@ export class TournamentListing {
     client: DynamoDBClient,
     private readonly table: string,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client);
+    this.doc = documentClient(client);
   }
 
   /** Lists the tournament (once: a second call changes nothing). */

@@ -17,6 +17,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, type BatchWriteCommandOutput, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../store/document-client.js';
 import type { Viewer } from '../../engine/core/index.js';
 import { queryAll } from '../../store/query-all.js';
 import { KEY, TTL_ATTRIBUTE } from '../../store/schema.js';
@@ -55,7 +56,7 @@ export class Connections {
     client: DynamoDBClient,
     private readonly table: string,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    this.doc = documentClient(client);
   }
 
   /** Records an acknowledged connection; false if it was acknowledged before (a second connection_init). */

@@ -13,6 +13,7 @@
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../store/document-client.js';
 import { playerPk } from '../../players/registry.js';
 import { isQuiet, quietUntil } from '../quiet-hours.js';
 import type { NotificationSettings, NotificationSettingsStore } from '../settings.js';
@@ -54,7 +55,7 @@ export class Digests {
     private readonly table: string,
     private readonly o: DigestOptions,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    this.doc = documentClient(client);
   }
 
   /** A game awaits the player: make sure a digest is on its way. */

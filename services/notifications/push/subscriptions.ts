@@ -8,6 +8,7 @@
 import { createHash } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../store/document-client.js';
 import { AppError } from '../../app/errors.js';
 import { playerPk } from '../../players/registry.js';
 
@@ -37,7 +38,7 @@ export class PushSubscriptions {
     /** Endpoints may be http and on private addresses (tests, a local stand-in); default: https only. */
     private readonly anyEndpoint = false,
   ) {
-    this.doc = DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
+    this.doc = documentClient(client);
   }
 
   async add(player: string, input: { endpoint: string; p256dh: string; auth: string }, now: number): Promise<PushSubscription> {

@@ -1,0 +1,13 @@
+/**
+ * The one way Parlor makes a DynamoDB document client. `DynamoDBDocumentClient.from` writes its
+ * marshalling options onto the DynamoDB client's shared config (aws-sdk-js-v3 #6545), so two
+ * document clients over one client with different options would both use whichever was made
+ * last: every store, in whatever order it is built, must ask for the same options.
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+
+/** An absent optional attribute is left out of the item, not an error. */
+const TRANSLATE = { marshallOptions: { removeUndefinedValues: true } };
+
+export const documentClient = (client: DynamoDBClient): DynamoDBDocumentClient => DynamoDBDocumentClient.from(client, TRANSLATE);

@@ -38,4 +38,26 @@ describe('search in Silver (paired playouts, guarded by its policy)', () => {
     expect(switched, 'the search does more than repeat greedy').toBeGreaterThan(0);
     console.log(`search:2 in Silver: ${switched} of ${checked} decisions differ from greedy's`);
   });
+
+  it('with sequential halving, plays the better half of the moves on in each round, the policy’s always, within the budget', () => {
+    const iterations = 240;
+    let checked = 0;
+    for (const { t, state, setup } of playedPositions(silver, { seats: 4, games: 1, bot: GREEDY.silver!, seed: 'halving', rng: fastRng(5) })) {
+      const seat = t.status(state).toMove[0]!;
+      const legal = t.legalMoves(state, seat);
+      if (legal.length < 8 || checked >= 10) continue;
+      const r = search(t.view(state, seat), legal, fastRng(checked), { game: silver, seat, setup }, { iterations, halving: true });
+      if (r.mode !== 'paired') throw new Error(`Silver searches by paired playouts (tuning.ts), got ${r.mode}`);
+      checked++;
+      const played = r.leads.map((l) => l.worlds);
+      const policy = legal.findIndex((m) => JSON.stringify(m) === JSON.stringify(r.policyMove));
+      const chosen = legal.findIndex((m) => JSON.stringify(m) === JSON.stringify(r.move));
+      expect(played[policy], 'the policy’s move is played in every world').toBe(r.worlds);
+      expect(Math.min(...played), 'the weaker moves are dropped early').toBeLessThan(r.worlds);
+      expect(played.filter((n) => n === r.worlds).length, 'the last round compares two moves').toBeLessThanOrEqual(2);
+      expect(played.reduce((a, b) => a + b, 0), 'the budget holds').toBeLessThanOrEqual(iterations + 2 * legal.length);
+      expect(played[chosen], 'the move played survived every round').toBe(r.worlds);
+    }
+    expect(checked).toBe(10);
+  });
 });

@@ -18,9 +18,11 @@ export interface SearchTuning {
   leadScale: number | null;
   /** No tree: every root move played out in the same sampled worlds, the guard a paired test (paired.ts). */
   paired: boolean;
+  /** With paired playouts: sequential halving over the root moves (paired.ts). */
+  halving: boolean;
 }
 
-export const DEFAULT_TUNING: SearchTuning = { levels: { 1: 40, 2: 120, 3: 400 }, c: 0.7, opponents: 'tree', switchZ: 1, leadScale: null, paired: false };
+export const DEFAULT_TUNING: SearchTuning = { levels: { 1: 40, 2: 120, 3: 400 }, c: 0.7, opponents: 'tree', switchZ: 1, leadScale: null, paired: false, halving: false };
 
 export const TUNING: Record<string, Partial<SearchTuning>> = {
   /**

@@ -10,6 +10,7 @@ import { GREEDY } from '../services/bots/greedy/index.js';
 import { leagueSpec } from '../services/bots/league/run.js';
 import { playLeagueGame } from '../services/bots/league/game.js';
 import { search, searchLevel, type SearchOptions } from '../services/bots/search/index.js';
+import { tuningOf } from '../services/bots/search/tuning.js';
 import type { Bot } from '../services/engine/core/index.js';
 import { findGame } from '../services/engine/registry.js';
 
@@ -21,6 +22,7 @@ const level = Number(values.level ?? 2);
 const variants = JSON.parse(values.variants ?? '[{}]') as Partial<SearchOptions>[];
 const seed = values.seed ?? 'tune';
 
+console.log(`${game.id} search tuning (each variant overrides it): ${JSON.stringify(tuningOf(game.id))}`);
 for (const variant of variants) {
   const iterations = variant.iterations ?? searchLevel(game.id, level);
   const bot: Bot = (view, legal, rng, context) => search(view, legal, rng, context, { iterations, ...variant }).move;

@@ -6,6 +6,7 @@
 import { parseArgs } from 'node:util';
 import { botKindsText } from '../lineup.js';
 import { league } from './run.js';
+import { tuningOf } from '../search/tuning.js';
 
 const USAGE = `usage: npm run league -- --game G --seats N --bots LINEUP --games K [--options JSON] [--json] [--workers W] [--seed S]
   LINEUP  one bot per seat, comma-separated; a shorter list repeats its last entry
@@ -74,6 +75,8 @@ async function main(): Promise<number> {
     }
     process.stderr.write('\n');
     console.log(`${r.game}, ${r.seats} seats, ${r.games} games (${r.games / r.seats} deals × ${r.seats} rotations) in ${((performance.now() - started) / 1000).toFixed(0)} s; seed ${r.seed}`);
+    // Which settings the search played with: a figure is only worth the tuning it was measured at.
+    if (r.bots.some((b) => b.bot.startsWith('search'))) console.log(`  search tuning: ${JSON.stringify(tuningOf(r.game))}`);
     console.log('  bot                    seats  win share  95% interval      mean score  decision p50 / p99 ms');
     for (const b of r.bots) {
       const interval = `[${pct(b.low)}, ${pct(b.high)}]`.padEnd(16);

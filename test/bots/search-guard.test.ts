@@ -46,7 +46,7 @@ describe('search in Silver (paired playouts, guarded by its policy)', () => {
       const seat = t.status(state).toMove[0]!;
       const legal = t.legalMoves(state, seat);
       if (legal.length < 8 || checked >= 10) continue;
-      const r = search(t.view(state, seat), legal, fastRng(checked), { game: silver, seat, setup }, { iterations, halving: true });
+      const r = search(t.view(state, seat), legal, fastRng(checked), { game: silver, seat, setup }, { iterations, halvingFrom: 2 });
       if (r.mode !== 'paired') throw new Error(`Silver searches by paired playouts (tuning.ts), got ${r.mode}`);
       checked++;
       const played = r.leads.map((l) => l.worlds);

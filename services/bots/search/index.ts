@@ -33,11 +33,11 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
     policy: policyFor(game),
     sampleWorld: () => sampleWorld(view, context.seat, rng, context.setup),
   };
-  const { c, switchZ, opponents, leadScale, paired, halving } = { ...tuningOf(game.id), ...o };
+  const { c, switchZ, opponents, leadScale, paired, halvingFrom } = { ...tuningOf(game.id), ...o };
   const { iterations } = o;
   const maxMoves = o.maxMoves ?? 2000;
   return paired
-    ? { mode: 'paired', ...pairedSearch(root, { iterations, switchZ, leadScale, maxMoves, halving }) }
+    ? { mode: 'paired', ...pairedSearch(root, { iterations, switchZ, leadScale, maxMoves, halving: halvingFrom !== null && context.setup.seats >= halvingFrom }) }
     : { mode: 'tree', ...treeSearch(root, { iterations, c, opponents, leadScale, maxMoves }) };
 }
 

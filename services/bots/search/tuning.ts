@@ -18,11 +18,11 @@ export interface SearchTuning {
   leadScale: number | null;
   /** No tree: every root move played out in the same sampled worlds, the guard a paired test (paired.ts). */
   paired: boolean;
-  /** With paired playouts: sequential halving over the root moves (paired.ts). */
-  halving: boolean;
+  /** With paired playouts: sequential halving over the root moves (paired.ts) at this many seats or more; null: never. */
+  halvingFrom: number | null;
 }
 
-export const DEFAULT_TUNING: SearchTuning = { levels: { 1: 40, 2: 120, 3: 400 }, c: 0.7, opponents: 'tree', switchZ: 1, leadScale: null, paired: false, halving: false };
+export const DEFAULT_TUNING: SearchTuning = { levels: { 1: 40, 2: 120, 3: 400 }, c: 0.7, opponents: 'tree', switchZ: 1, leadScale: null, paired: false, halvingFrom: null };
 
 export const TUNING: Record<string, Partial<SearchTuning>> = {
   /**
@@ -36,9 +36,11 @@ export const TUNING: Record<string, Partial<SearchTuning>> = {
    * One world's luck (the deck, the hidden villages) swings a round by more than a move does, so a
    * tree's few playouts per move ranked moves by luck: unguarded it won 0% of 20 against greedy,
    * guarded 30%. Paired playouts (every root move in the same worlds) with a soft lead (10 points)
-   * won 80.0% [58.4, 91.9] of 20 at 240 playouts (60.0% at 120); seed L26, 2 seats.
+   * won 80.0% [58.4, 91.9] of 20 at 240 playouts (60.0% at 120); seed L26, 2 seats. At 4 seats,
+   * against three greedy, sequential halving won 46.7% of 60 games (seeds tune and L26), against
+   * 36.7% without; at 2 seats 67.5% of 40 against 72.5% (seed L26), so it starts at 3 seats.
    */
-  silver: { levels: { 1: 80, 2: 240, 3: 600 }, paired: true, leadScale: 10, switchZ: 1 },
+  silver: { levels: { 1: 80, 2: 240, 3: 600 }, paired: true, leadScale: 10, switchZ: 1, halvingFrom: 3 },
   /**
    * The opponent played by the policy: with this budget an opponent's node spent most of its
    * visits trying moves once each, so the bot planned against an opponent playing at random (2

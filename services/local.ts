@@ -77,7 +77,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   reactions.add(play.ratings.projection());
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });
   app.addHook('onClose', async () => {
-    play.stop();
+    await play.stop();
     await reactions.stop();
   });
   // Commits whose reactions a crash cut short: delivered again (a bot moves, a deadline is armed, an inbox is put right).

@@ -115,7 +115,8 @@ export interface PlayByTurn extends PlayApi {
   settle(): Promise<void>;
   /** Waits until the digest job (if any) is done with what came due (tests). */
   digestsIdle(): Promise<void>;
-  stop(): void;
+  /** Stops the timers, the outbox poller and the digest job, and waits for what each has under way. */
+  stop(): Promise<void>;
 }
 
 export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
@@ -148,10 +149,10 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   o.reactions.add({ name: 'server-moves', background: true, apply: (agg) => bots.schedule(agg) });
   o.reactions.add({ name: 'tournaments', background: true, apply: (agg) => tournaments.schedule(agg) });
   return { ...api, bots, timers, settle: () => settle(timers, bots, tournaments), digestsIdle: async () => digests?.idle(),
-    stop: () => {
+    stop: async () => {
       timers.stop();
-      poller.stop();
       digests?.stop();
+      await Promise.all([poller.stop(), timers.idle(), digests?.idle()]);
     },
     dispatcher,
   };

@@ -138,15 +138,18 @@ export class Dispatcher {
  * Sends the outbox on one machine: at once when a delivery is enqueued here (`kick`), when a
  * retry scheduled here comes due, and every `everyMs` otherwise (deliveries left by a stopped server).
  */
-export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => number = Date.now): { stop(): void; kick(): void } {
+export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => number = Date.now): { stop(): Promise<void>; kick(): void } {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
+  let current: Promise<void> = Promise.resolve();
   let kicked = false; // a kick during a run: that run's last read may have missed the new delivery
   let stopped = false;
   const run = async () => {
     if (stopped) return;
     if (running) return void (kicked = true);
     running = true;
+    let done = () => {};
+    current = new Promise((resolve) => (done = resolve));
     try {
       // An attempt that ends frees its receiver's lane: run again for what waits behind it.
       do kicked = false;
@@ -159,14 +162,18 @@ export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => n
         timer = setTimeout(run, Math.min(everyMs, retry));
         timer.unref?.();
       }
+      done();
     }
   };
   timer = setTimeout(run, 0); // what a previous run of the server left
   timer.unref?.();
   return {
-    stop: () => {
+    /** Stops polling and waits for the round and the attempts under way (their writes land before the store closes). */
+    stop: async () => {
       stopped = true;
       clearTimeout(timer);
+      await current;
+      await dispatcher.idle();
     },
     kick: () => void run(),
   };

@@ -91,7 +91,7 @@ describe('me.games, the inbox', () => {
   it('pages with first/after and filters with awaitingMyMove, one DynamoDB Query per page', async () => {
     const ann = await register('Ann');
     for (let i = 0; i < 5; i++) await join(await create(ann.token), ann.token);
-    server.play.stop(); // the outbox poller's reads would be counted too (no test after this needs it)
+    await server.play.stop(); // the outbox poller's reads would be counted too (no test after this needs it)
     const calls: string[] = [];
     server.client.middlewareStack.add((next, context) => async (args) => {
       calls.push(context.commandName as string);

@@ -77,8 +77,9 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   reactions.add(play.ratings.projection());
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });
   app.addHook('onClose', async () => {
-    await play.stop();
+    // Reactions first: the ones under way may arm a timer or enqueue a delivery, which play.stop then waits for.
     await reactions.stop();
+    await play.stop();
   });
   // Commits whose reactions a crash cut short: delivered again (a bot moves, a deadline is armed, an inbox is put right).
   await reactions.recover();

@@ -50,6 +50,9 @@ export class Reactions {
   private flushing: Promise<void> = Promise.resolve();
   private readonly checkpointMs: number;
   private readonly retries: readonly number[];
+  /** Every reaction attempt under way, background ones too: `stop` waits for them. */
+  private readonly underway = new Set<Promise<void>>();
+  private stopped = false;
 
   constructor(private readonly options: ReactionsOptions) {
     this.checkpointMs = options.checkpointMs ?? 1000;
@@ -64,6 +67,9 @@ export class Reactions {
 
   /** A commit just appended (the service's commit listener): every reaction, in registration order. */
   deliver(agg: Aggregate, commit: Commit): Promise<void> {
+    // Once stopping, a commit (a bot's move under way, a late timer) waits for the next start: its
+    // feed position stays open, so no checkpoint passes it and `recover` delivers it then.
+    if (this.stopped) return Promise.resolve();
     return this.run(this.reactions, agg, commit);
   }
 
@@ -106,11 +112,21 @@ export class Reactions {
     return entries.length;
   }
 
-  /** Saves the checkpoints now (and stops saving them on a timer). */
+  /**
+   * Stops handing commits over, waits for the reactions under way (so none writes to a closed
+   * store), then saves the checkpoints (and stops saving them on a timer).
+   */
   async stop(): Promise<void> {
+    this.stopped = true;
+    while (this.underway.size) await Promise.all([...this.underway]);
+    await this.saveCheckpoints();
+  }
+
+  /** Saves the checkpoints now, and stops saving them on a timer (what a process does just before it is killed). */
+  saveCheckpoints(): Promise<void> {
     if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = null;
-    await this.flush();
+    return this.flush();
   }
 
   private async run(targets: Reaction[], agg: Aggregate, commit: Commit): Promise<void> {
@@ -126,6 +142,8 @@ export class Reactions {
         if (position !== undefined) this.open.get(r.name)!.delete(position);
         this.scheduleFlush();
       });
+      this.underway.add(done);
+      void done.finally(() => this.underway.delete(done));
       if (r.background) background.push(done);
       else await done;
     }

@@ -49,7 +49,7 @@ describe('reactions resume from their checkpoints', () => {
     const first = await boot(name, [fast.reaction, stuck.reaction]);
     const game = await first.service.create({ game: 'scout', seats: 2 });
     await first.service.join(game.id, 'Ann');
-    await first.reactions.stop(); // saves the checkpoints (then the process is "killed": nothing more runs)
+    await first.reactions.saveCheckpoints(); // saves the checkpoints (then the process is "killed": nothing more runs)
 
     const fast2 = recorder('fast');
     const stuck2 = recorder('stuck');
@@ -66,7 +66,7 @@ describe('reactions resume from their checkpoints', () => {
     const game = await first.service.create({ game: 'scout', seats: 2 });
     const inFlight = first.feed.reserve(); // an append that has not answered yet
     await first.service.join(game.id, 'Ann');
-    await first.reactions.stop();
+    await first.reactions.saveCheckpoints();
     expect((await first.feed.readCheckpoints()).a, 'held below the open append').toBe(inFlight - 1);
 
     const a2 = recorder('a');
@@ -83,7 +83,7 @@ describe('reactions resume from their checkpoints', () => {
     const one = await first.service.create({ game: 'scout', seats: 2 }); // position 1
     const two = await first.service.create({ game: 'scout', seats: 2 }); // position 2
     await first.service.join(one.id, 'Ann'); // position 3: the first game's commits come first at the restart
-    await first.reactions.stop();
+    await first.reactions.saveCheckpoints();
 
     const seen: string[] = [];
     let savedWhenTwoCame = -1;
@@ -113,5 +113,26 @@ describe('reactions resume from their checkpoints', () => {
     await second.reactions.recover();
     expect(old.seen).toEqual([`${game.id}@1`]);
     expect(added.seen).toEqual([`${game.id}@1`]);
+  });
+
+  it('a graceful stop waits for the reactions under way, and leaves the commits made meanwhile to the next start', async () => {
+    const name = await freshTable();
+    let release = () => {};
+    const slow = recorder('slow', { background: true, hold: new Promise<void>((resolve) => (release = resolve)) });
+    const first = await boot(name, [slow.reaction]);
+    const game = await first.service.create({ game: 'scout', seats: 2 }); // its reaction is under way
+    let stopped = false;
+    const stopping = first.reactions.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped, 'still waiting for the reaction under way').toBe(false);
+    await first.service.join(game.id, 'Ann'); // committed while stopping (a bot's move, a late timer)
+    release();
+    await stopping;
+    expect(slow.seen, 'the commit made while stopping is not handed over').toEqual([`${game.id}@1`]);
+
+    const slow2 = recorder('slow');
+    const second = await boot(name, [slow2.reaction]);
+    await second.reactions.recover();
+    expect(slow2.seen, 'the next start delivers it, and only it').toEqual([`${game.id}@2`]);
   });
 });

@@ -42,7 +42,7 @@ describe('trajectories', () => {
 
   it('npm run simulate --trajectories writes them beside the other tables', async () => {
     const out = await mkdtemp(join(tmpdir(), 'parlor-trajectories-sim-'));
-    await simulate({ game: 'scout', seats: 2, games: 2, bots: 'random', out, workers: 1, seed: 'trajectories', trajectories: true });
+    await simulate({ game: 'scout', seats: 2, games: 2, bots: 'random', out, workers: 1, seed: 'trajectories', trajectories: true, format: 'ndjson' });
     const written = (await lines(join(out, TRAJECTORIES_FILE))) as TrajectoryLine[];
     const moves = (await lines(join(out, 'moves.ndjson'))).filter((m) => m.kind === 'move');
     expect(written.map((l) => [l.gameId, l.version, l.seat])).toEqual(moves.map((m) => [m.gameId, m.version, m.seat]));

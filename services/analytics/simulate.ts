@@ -23,6 +23,7 @@ import { sha256Hex, table } from '../engine/core/index.js';
 import { parseLineup } from '../bots/lineup.js';
 import { findGame, games as registry } from '../engine/registry.js';
 import { EMPTY_POSITION, ExportSink, type GameLines, type SinkPosition } from './ndjson.js';
+import { moveCap } from './move-cap.js';
 import { tableFiles, writeParquet } from './parquet.js';
 
 /** Who plays when the run names no one: every seat the greedy bot. */
@@ -57,13 +58,7 @@ export interface SimulateOptions {
 export type OutputFormat = 'parquet' | 'ndjson' | 'both';
 export const OUTPUT_FORMATS: readonly OutputFormat[] = ['parquet', 'ndjson', 'both'];
 
-/**
- * The default move cap: far above any real game (over 200 greedy games per game type and seat
- * count, the longest took 437 moves: Sea Salt & Paper, 3 seats; SCOUT at 5 seats 250), and low
- * enough that a cycling game costs a few seconds and a few MB, not hours and gigabytes.
- */
-export const DEFAULT_MAX_MOVES = 10_000;
-export const MAX_MOVES_LIMIT = 1_000_000;
+export { DEFAULT_MAX_MOVES, MAX_MOVES_LIMIT } from './move-cap.js';
 
 /** The checkpoint file of a run in its output folder. */
 export const CHECKPOINT_FILE = 'simulation.json';
@@ -174,8 +169,7 @@ async function settingsOf(o: SimulateOptions): Promise<{ settings: RunSettings; 
   if (!game) throw new Error(`unknown game "${o.game}" (one of ${registry.map((g) => g.id).join(', ')})`);
   const lineup = parseLineup(o.bots ?? DEFAULT_LINEUP, o.seats);
   if (!Number.isInteger(o.games) || o.games < 1 || o.games > MAX_GAMES) throw new Error(`--games takes 1 to ${MAX_GAMES}`);
-  const maxMoves = o.maxMoves ?? DEFAULT_MAX_MOVES;
-  if (!Number.isInteger(maxMoves) || maxMoves < 1 || maxMoves > MAX_MOVES_LIMIT) throw new Error(`--max-moves takes 1 to ${MAX_MOVES_LIMIT}`);
+  const maxMoves = moveCap(o.maxMoves);
   const format = o.format ?? 'parquet';
   if (!OUTPUT_FORMATS.includes(format)) throw new Error(`--format takes ${OUTPUT_FORMATS.join(', ')}`);
   // Seats and options are checked by the engine itself, with its own message, before any thread starts.

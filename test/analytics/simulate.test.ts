@@ -10,6 +10,7 @@ import { appendFile, mkdtemp, readFile, readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { duration } from '../../services/analytics/cli/progress.js';
 import { duckdb } from '../../services/analytics/parquet.js';
 import { simulate } from '../../services/analytics/simulate.js';
 import { computeStats } from '../../services/analytics/stats.js';
@@ -160,5 +161,9 @@ describe('simulate', () => {
     expect(await data(both)).toEqual(['events.ndjson', 'events.parquet', 'games.ndjson', 'games.parquet', 'moves.ndjson', 'moves.parquet']);
     expect(existsSync(join(parquet, 'games.ndjson'))).toBe(false);
     expect((await computeStats(parquet)).games.map((g) => g.n)).toEqual([5]);
+  });
+
+  it('the progress line gives the ETA in hours and minutes, minutes and seconds, or seconds', () => {
+    expect([duration(5.4), duration(65), duration(3_725), duration(Infinity)]).toEqual(['5s', '1m 05s', '1h 02m', '?']);
   });
 });

@@ -59,7 +59,7 @@ async function main(): Promise<number> {
   const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   const out = values.out ?? `simulations/${values.game}-${values.seats}p`;
   const bar = progress('simulate');
-  const started = performance.now();
+  let first: { at: number; played: number } | null = null;
   try {
     const summary = await simulate({
       game: values.game!,
@@ -75,9 +75,11 @@ async function main(): Promise<number> {
       format: values.format as OutputFormat | undefined,
       resume: values.resume,
       onProgress: (done, total, played) => {
-        // The rate of this attempt only: a resumed run starts from the games already on disk.
-        const rate = played / ((performance.now() - started) / 1000);
-        bar.update(done, total, `games · ${rate.toFixed(0)} games/s · ETA ${duration((total - done) / rate)}`);
+        // Measured from the first batch on (threads take a few seconds to start), over this attempt's games only.
+        const now = performance.now();
+        first ??= { at: now, played };
+        const rate = (played - first.played) / ((now - first.at) / 1000);
+        bar.update(done, total, rate > 0 ? `games · ${rate.toFixed(0)} games/s · ETA ${duration((total - done) / rate)}` : 'games');
       },
     });
     bar.stop();

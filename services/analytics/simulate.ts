@@ -198,6 +198,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
   const resumed = state.position.games;
   const threads = Math.max(1, Math.min(o.workers ?? availableParallelism(), shares.length));
 
+  // A fresh run clears an earlier run's tables: stats must never read its Parquet beside this run's NDJSON.
+  if (!checkpoint) for (const f of tableFiles({ trajectories: true })) for (const name of [f.ndjson, f.parquet]) await rm(join(o.out, name), { force: true });
   if (!state.converted) {
     // The files are cut back to the last checkpoint: a batch half-written when the run was killed is played again.
     const sink = await ExportSink.open(o.out, state.position, { trajectories: s.trajectories });

@@ -161,6 +161,10 @@ describe('simulate', () => {
     expect(await data(both)).toEqual(['events.ndjson', 'events.parquet', 'games.ndjson', 'games.parquet', 'moves.ndjson', 'moves.parquet']);
     expect(existsSync(join(parquet, 'games.ndjson'))).toBe(false);
     expect((await computeStats(parquet)).games.map((g) => g.n)).toEqual([5]);
+    // A new run in a used folder clears the old tables first: stopped midway (after its first batch of at most 50 games), it leaves no old Parquet for stats to read.
+    const stop = new AbortController();
+    await expect(simulate({ game: 'scout', seats: 3, games: 200, out: both, workers: 1, seed: 'format-again', signal: stop.signal, onProgress: () => stop.abort() })).rejects.toThrow(/--resume/);
+    expect(await data(both)).toEqual(['events.ndjson', 'games.ndjson', 'moves.ndjson']);
   });
 
   it('the progress line gives the ETA in hours and minutes, minutes and seconds, or seconds', () => {

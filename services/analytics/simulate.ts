@@ -96,6 +96,8 @@ interface Checkpoint {
 }
 
 export interface SimulateSummary {
+  game: string;
+  seats: number;
   games: number;
   events: number;
   seconds: number;
@@ -208,13 +210,13 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
     let writing = Promise.resolve();
     const run = (sh: Share) =>
       new Promise<void>((resolve, reject) => {
+        if (o.signal?.aborted) return reject(new Error(`the simulation was stopped; --resume --out ${o.out} completes it`));
         const task: WorkerTask = { game: s.game, seats: s.seats, options: s.options, lineup: s.lineup, runSeed: s.seed, runId, from: sh.next, to: sh.to, trajectories: s.trajectories, maxMoves: s.maxMoves };
         const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
         const stop = () => {
           void worker.terminate();
           reject(new Error(`the simulation was stopped; --resume --out ${o.out} completes it`));
         };
-        if (o.signal?.aborted) return stop();
         o.signal?.addEventListener('abort', stop, { once: true });
         worker.on('exit', () => o.signal?.removeEventListener('abort', stop));
         worker.on('message', (batch: WorkerBatch) => {
@@ -256,6 +258,8 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
   const seconds = (performance.now() - started) / 1000;
   const played = state.position.games - resumed;
   return {
+    game: s.game,
+    seats: s.seats,
     games: state.position.games,
     events: state.position.events,
     seconds,

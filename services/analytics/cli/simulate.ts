@@ -84,7 +84,7 @@ async function main(): Promise<number> {
     });
     bar.stop();
     const resumed = summary.resumed ? ` (${summary.resumed} of them from the interrupted run)` : '';
-    console.log(`${summary.games} ${values.game ?? ''} games${resumed} (bots ${summary.lineup.join(', ')}) on ${summary.workers} thread(s) in ${summary.seconds.toFixed(1)} s: ${summary.gamesPerSecond.toFixed(1)} games/s, ${summary.events} events; seed ${summary.seed}`);
+    console.log(`${summary.games} ${summary.game} games${resumed} (${summary.seats} seats; bots ${summary.lineup.join(', ')}) on ${summary.workers} thread(s) in ${summary.seconds.toFixed(1)} s: ${summary.gamesPerSecond.toFixed(1)} games/s, ${summary.events} events; seed ${summary.seed}`);
     if (summary.capped) console.log(`${summary.capped} game(s) stopped at the move cap, written with endReason "move-cap" and no result`);
     console.log(`wrote ${out}/${summary.files.join(', ')}`);
     return 0;

@@ -11,8 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { duration } from '../../services/analytics/cli/progress.js';
+import { botGame } from '../../services/analytics/bot-game.js';
+import { gameLines } from '../../services/analytics/ndjson.js';
 import { duckdb } from '../../services/analytics/parquet.js';
-import { simulate } from '../../services/analytics/simulate.js';
+import { gameFacts } from '../../services/analytics/record.js';
+import type { Bot } from '../../services/engine/core/index.js';
+import { findGame } from '../../services/engine/registry.js';
+import { DEFAULT_MAX_MOVES, simulate } from '../../services/analytics/simulate.js';
 import { computeStats } from '../../services/analytics/stats.js';
 import { textReport } from '../../services/analytics/stats-report.js';
 
@@ -90,6 +95,18 @@ describe('simulate', () => {
     expect(report.moveCapped).toBe(capped.length);
     expect(report.games[0]!.n).toBe(20 - capped.length);
     expect(textReport([report])).toContain(`${capped.length} game(s) stopped at the move cap`);
+  });
+
+  it('a line-up that cycles for ever (SCOUT E15: show one card, scout it back) is stopped by the default cap and recorded, not lost', () => {
+    type Move = { type: string; from?: number; to?: number; end?: string; flip?: boolean; at?: number };
+    // Scout whenever the table has a card (left end, unturned, at the front); else show the first card alone.
+    const cycler: Bot = (_view, legal) =>
+      (legal as Move[]).find((m) => m.type === 'scout' && m.end === 'left' && !m.flip && m.at === 0) ?? (legal as Move[]).find((m) => m.type === 'show' && m.from === 0 && m.to === 0) ?? legal[0];
+    const commits = botGame(findGame('scout')!, { seats: 3, seed: 'cycle', botSeed: 1, bots: [cycler, cycler, cycler], maxMoves: DEFAULT_MAX_MOVES });
+    expect(gameFacts('cycle', commits)).toBeNull(); // not over by the rules
+    const facts = gameFacts('cycle', commits, { moveCap: true })!;
+    expect(facts).toMatchObject({ endReason: 'move-cap', result: null, commits: 1 + 3 + DEFAULT_MAX_MOVES });
+    expect(JSON.parse(gameLines(facts, commits).game)).toMatchObject({ endReason: 'move-cap', moves: DEFAULT_MAX_MOVES });
   });
 
   it('a run stopped midway keeps the games it wrote, and --resume completes it to the records of an uninterrupted run', async () => {

@@ -80,7 +80,8 @@ const heads = (s: Section, labels: string[]) => (labels.length ? s.groups.map((g
 
 export function textReport(reports: StatsReport[], labels: string[] = [], comparisons: GroupComparison[] = []): string {
   const lines: string[] = [];
-  if (reports.every((r) => r.games.length === 0)) return 'no finished games in the export\n';
+  const capped = reports.map((r, i) => (r.moveCapped ? `${labels[i] ? `${labels[i]}: ` : ''}${r.moveCapped} game(s) stopped at the move cap (endReason "move-cap"), left out of every figure` : '')).filter(Boolean);
+  if (reports.every((r) => r.games.length === 0)) return ['no finished games in the export', ...capped, ''].join('\n');
   for (const s of sections(reports, comparisons)) {
     const table = rows(s.groups);
     if (labels.length) table.unshift(['', ...heads(s, labels)]);
@@ -91,6 +92,7 @@ export function textReport(reports: StatsReport[], labels: string[] = [], compar
     lines.push('');
   }
   if (reports.length === 2) lines.push('* the two 95% intervals of that seat’s win rate do not overlap', '');
+  if (capped.length) lines.push(...capped, '');
   return lines.join('\n');
 }
 

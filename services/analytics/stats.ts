@@ -75,6 +75,8 @@ export interface GroupStats {
 
 export interface StatsReport {
   games: GroupStats[];
+  /** Lab games stopped unfinished at the move cap (`endReason: "move-cap"`): left out of every figure, counted here. */
+  moveCapped?: number;
 }
 
 /** The export's tables: the Parquet copies when present (faster), else the NDJSON files. */
@@ -95,6 +97,7 @@ export async function computeStats(dir: string): Promise<StatsReport> {
     await db.run(`CREATE VIEW events AS SELECT * FROM ${source(dir, EVENTS_FILE, EVENTS_COLUMNS)}`);
     const moves = existsSync(join(dir, MOVES_FILE)) || existsSync(join(dir, MOVES_FILE.replace('.ndjson', '.parquet')));
     await db.run(`CREATE VIEW moves AS SELECT * FROM ${moves ? source(dir, MOVES_FILE, MOVES_COLUMNS) : '(SELECT NULL::VARCHAR AS gameId, NULL::INTEGER AS version, NULL::INTEGER AS seat, NULL::VARCHAR AS kind WHERE false)'}`);
+    const [{ capped }] = (await rows(`SELECT count(*)::INTEGER AS capped FROM ${source(dir, GAMES_FILE, GAMES_COLUMNS)} WHERE endReason = 'move-cap'`)) as [{ capped: number }];
     const sets = await rows('SELECT DISTINCT lineup, options::VARCHAR AS options FROM all_games ORDER BY lineup, options');
     const games: GroupStats[] = [];
     for (const { lineup, options } of sets) {
@@ -104,7 +107,8 @@ export async function computeStats(dir: string): Promise<StatsReport> {
       for (const g of await groupStats(rows)) games.push(lineup ? { ...g, lineup } : g);
     }
     const order = (g: GroupStats) => `${g.lineup ?? ''}\u0000${JSON.stringify(g.options)}`;
-    return { games: games.sort((a, b) => a.game.localeCompare(b.game) || a.seats - b.seats || order(a).localeCompare(order(b))) };
+    const sorted = games.sort((a, b) => a.game.localeCompare(b.game) || a.seats - b.seats || order(a).localeCompare(order(b)));
+    return capped ? { games: sorted, moveCapped: capped } : { games: sorted };
   } finally {
     db.closeSync();
   }

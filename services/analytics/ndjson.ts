@@ -9,6 +9,7 @@ import { exportedEvent, type ExportCommit, type GameFacts } from './record.js';
 
 export type { ExportCommit } from './record.js';
 import type { TableEvent } from '../engine/core/index.js';
+import { isAppEvent } from '../app/app-events.js';
 import { moveRows } from './moves.js';
 import { TRAJECTORIES_FILE, trajectoryLines } from './trajectories.js';
 
@@ -71,8 +72,11 @@ export interface GameLines {
   trajectories?: string;
 }
 
+/** A game's moves: a seat's commits the table decided (a resignation or a message is a seat's commit of the app's events only). */
+export const moveCount = (commits: readonly ExportCommit[]) => commits.filter((c) => c.seat !== undefined && c.seat !== null && (c.events as TableEvent[]).some((e) => !isAppEvent(e))).length;
+
 export function gameLines(facts: GameFacts, commits: readonly ExportCommit[], o: { trajectories?: boolean } = {}): GameLines {
-  const moves = commits.filter((c) => c.seat !== undefined && c.seat !== null).length;
+  const moves = moveCount(commits);
   const events: string[] = [];
   const id = JSON.stringify(facts.id);
   for (const c of commits) {

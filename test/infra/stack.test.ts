@@ -380,7 +380,7 @@ describe('analytics', () => {
       }),
     });
     const queries = ofType('AWS::Athena::NamedQuery').map(([, r]) => r.Properties);
-    expect(queries.map((q) => q.Name).sort()).toEqual(['Game length', 'Games per day', 'Sea Salt & Paper calls', 'Win rate by seat']);
+    expect(queries.map((q) => q.Name).sort()).toEqual(['Game length', 'Games per day', 'Sea Salt & Paper calls', 'Win rate by seat', 'Win rate by start position']);
     for (const q of queries) expect(q).toMatchObject({ Database: ref('AnalyticsDatabaseName'), WorkGroup: { Ref: stack.getLogicalId(stack.analytics.workGroup) } });
   });
 });

@@ -35,7 +35,8 @@ const colour = (runs: Runs) => ({
   type: 'nominal' as const,
   title: 'option set',
   scale: { domain: runs.map((_, k) => runName(runs, k)), range: RUN_COLOURS.slice(0, runs.length) },
-  legend: runs.length > 1 ? {} : null,
+  // Option sets make long names: the legend shows them whole.
+  legend: runs.length > 1 ? { labelLimit: 480 } : null,
 });
 
 /** Bars of rates with their 95% interval as whiskers, one bar per run in each x category. */

@@ -68,6 +68,7 @@ function rows(groups: (GroupStats | undefined)[]): [string, ...string[]][] {
   for (let p = 0; p < positions; p++) out.push([`start position ${p + 1} wins${p === 0 ? ' (first player)' : ''}`, ...cell((g) => { const w = g.winRateByStartPosition[p]; return w ? `${num(w.wins)}/${w.n} · ${interval(w)}` : '—'; })]);
   out.push(['tie rate (a tie splits the win)', ...cell((g) => pct(g.tieRate))]);
   out.push(['seat balance: chi2 (df) p', ...cell((g) => `${num(g.balance.chi2)} (${g.balance.df}) ${pText(g.balance.p)}`)]);
+  if (present.some((g) => g.startBalance)) out.push(['start position balance: chi2 (df) p', ...cell((g) => (g.startBalance ? `${num(g.startBalance.chi2)} (${g.startBalance.df}) ${pText(g.startBalance.p)}` : '—'))]);
   out.push(['moves: median (p90)', ...cell((g) => `${num(g.length.moves.median)} (${num(g.length.moves.p90)})`)]);
   out.push(['commits: median (p90)', ...cell((g) => `${num(g.length.commits.median)} (${num(g.length.commits.p90)})`)]);
   // A simulation plays at no cost of time (its clock is an input): wall time is a figure of real games only.

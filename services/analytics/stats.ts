@@ -68,6 +68,8 @@ export interface GroupStats {
   winRateByStartPosition: PositionWins[];
   /** Chi-square of the seats' wins against an even share: is the game balanced between seats? */
   balance: ChiSquare;
+  /** The same over start positions: does the first player (or any place in the order of play) win more than its share? Absent without start seats. */
+  startBalance?: ChiSquare;
   length: { moves: Spread; commits: Spread; seconds: Spread };
   scores: { mean: number; min: number; p25: number; median: number; p75: number; max: number; winnerMedian: number };
   /** The winner's lead over the closest other seat (0 for a tie). */
@@ -173,6 +175,7 @@ async function groupStats(rows: (sql: string) => Promise<Record<string, any>[]>)
   return groups.map((g) => {
     const s = scores.find(same(g))!;
     const seatWins = wins.filter(same(g));
+    const startWins = byStartPosition.filter(same(g));
     const counts = (from: Record<string, any>[]) => from.filter(same(g)).map((c) => ({ value: round(Number(c.value)), count: c.count }));
     const margin = counts(margins).flatMap((c) => Array<number>(c.count).fill(c.value));
     return {
@@ -184,6 +187,7 @@ async function groupStats(rows: (sql: string) => Promise<Record<string, any>[]>)
       winRateBySeat: seatWins.map((w) => ({ seat: w.seat, wins: round(w.wins), rate: round(w.wins / g.n), ...mapValues(wilson(w.wins, g.n), round) })),
       winRateByStartPosition: byStartPosition.filter(same(g)).map((p) => ({ position: p.position, n: p.n, wins: round(p.wins), rate: round(p.wins / p.n), ...mapValues(wilson(p.wins, p.n), round) })),
       balance: mapValues(seatBalanceTest(seatWins.map((w) => w.wins)), round),
+      ...(startWins.length ? { startBalance: mapValues(seatBalanceTest(startWins.map((p) => p.wins)), round) } : {}),
       length: {
         moves: { median: g.moves_median, p90: round(g.moves_p90) },
         commits: { median: g.commits_median, p90: round(g.commits_p90) },

@@ -112,6 +112,9 @@ describe('stats', () => {
       expect(g.winRateByStartPosition.map((p) => p.position)).toEqual([...Array(seats).keys()]);
       expect(g.winRateByStartPosition.every((p) => p.n === g.n)).toBe(true);
       g.winRateByStartPosition.forEach((p) => expect(p.wins).toBeCloseTo(wins[p.position]!, 4));
+      // And the balance of the start positions: their wins against an even share.
+      const even = g.n / seats;
+      expect(g.startBalance!.chi2).toBeCloseTo(wins.reduce((x, w) => x + (w - even) ** 2 / even, 0), 3);
     }
   });
 

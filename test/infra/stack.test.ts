@@ -369,7 +369,7 @@ describe('analytics', () => {
       expect(table.StorageDescriptor.SerdeInfo.SerializationLibrary).toBe('org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe');
     }
     const games = tables.find((x) => x.Name === 'games')!;
-    expect(games.StorageDescriptor.Columns.map((c: any) => c.Name)).toEqual(expect.arrayContaining(['id', 'type', 'seats', 'result', 'players', 'moves', 'endedat']));
+    expect(games.StorageDescriptor.Columns.map((c: any) => c.Name)).toEqual(expect.arrayContaining(['id', 'type', 'seats', 'result', 'players', 'moves', 'endedat', 'startseats', 'botseats']));
   });
 
   it('an Athena workgroup that enforces encrypted results in the bucket, and holds the standard queries', () => {

@@ -86,7 +86,9 @@ export function gameLines(facts: GameFacts, commits: readonly ExportCommit[], o:
     (c.events as TableEvent[]).forEach((event, index) => events.push(`${head}${index}${tail}${JSON.stringify(event.type)},"event":${JSON.stringify(exportedEvent(event))}}`));
   }
   const moveTable = moveRows(facts.id, commits);
-  const lines: GameLines = { game: `${JSON.stringify({ ...facts, moves })}\n`, events: events.length ? `${events.join('\n')}\n` : '', eventCount: events.length, moves: moveTable.map((r) => `${JSON.stringify(r)}\n`).join('') };
+  // A simulation's seats are all bots' (its line-up is in `bots`): no statistic may count one as a person's.
+  const botSeats = Array.isArray((facts as { bots?: unknown }).bots) ? [...Array(facts.seats).keys()] : facts.botSeats;
+  const lines: GameLines = { game: `${JSON.stringify({ ...facts, botSeats, moves })}\n`, events: events.length ? `${events.join('\n')}\n` : '', eventCount: events.length, moves: moveTable.map((r) => `${JSON.stringify(r)}\n`).join('') };
   if (o.trajectories) {
     const by = new Map(moveTable.map((r) => [r.version, r.by]));
     lines.trajectories = trajectoryLines(facts.id, facts.type, commits, (v) => by.get(v) ?? null).map((l) => `${JSON.stringify(l)}\n`).join('');

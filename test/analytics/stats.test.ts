@@ -18,6 +18,7 @@ import { htmlReport, pText, textReport } from '../../services/analytics/stats-re
 import { compareRuns, testsOf } from '../../services/analytics/stats-compare.js';
 import { holm } from '../../services/analytics/significance.js';
 import { findGame } from '../../services/engine/registry.js';
+import { simulate } from '../../services/analytics/simulate.js';
 
 const PLAN = [
   ['scout', 2, 14],
@@ -140,6 +141,16 @@ describe('stats', () => {
     const groups = (await computeStats(mixed)).games;
     expect(groups.map((g) => [(g.options as { hideScoutInsertPosition: boolean }).hideScoutInsertPosition, g.n])).toEqual([[false, 2], [true, 3]]);
     expect(textReport([{ games: groups }])).toMatch(/scout · 3 seats · all human · default options\n[^]*scout · 3 seats · all human · hideScoutInsertPosition=true\n/);
+  });
+
+  it('a simulation’s seats are all bots’ (botSeats), so no statistic counts one as a person’s', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'parlor-stats-sim-'));
+    await simulate({ game: 'scout', seats: 3, games: 2, out, workers: 1, seed: 'bot-seats' });
+    const rows = await lines(join(out, 'games.ndjson'));
+    expect(rows.map((r) => r.botSeats)).toEqual([
+      [0, 1, 2],
+      [0, 1, 2],
+    ]);
   });
 
   it('real games are split by line-up: a game where a bot held a seat (seated, resigned, forfeited) is never pooled with all-human games', async () => {

@@ -106,7 +106,11 @@ export async function computeStats(dir: string): Promise<StatsReport> {
     // Games called off (cancelled, expired) are in the export but have no result to count.
     // A line-up is who played each seat: a simulation's bots (`npm run simulate --bots`), or for real
     // games whether any seat was a bot's (LINEUP_SQL); games of other line-ups are other groups.
-    await db.run(`CREATE VIEW all_games AS SELECT *, ${LINEUP_SQL} AS lineup FROM ${source(dir, GAMES_FILE, GAMES_COLUMNS)} WHERE result IS NOT NULL`);
+    // Parquet written before a column existed (startSeats, botSeats …) lacks it: it reads as null, as in NDJSON.
+    const raw = source(dir, GAMES_FILE, GAMES_COLUMNS);
+    const have = new Set((await rows(`DESCRIBE SELECT * FROM ${raw}`)).map((c) => String(c.column_name)));
+    const missing = Object.entries(GAMES_COLUMNS).flatMap(([c, type]) => (have.has(c) ? [] : [`, NULL::${type} AS "${c}"`])).join('');
+    await db.run(`CREATE VIEW all_games AS SELECT *, ${LINEUP_SQL} AS lineup FROM (SELECT *${missing} FROM ${raw}) WHERE result IS NOT NULL`);
     await db.run(`CREATE VIEW events AS SELECT * FROM ${source(dir, EVENTS_FILE, EVENTS_COLUMNS)}`);
     const sets = await rows('SELECT DISTINCT lineup, options::VARCHAR AS options FROM all_games ORDER BY lineup, options');
     const games: GroupStats[] = [];

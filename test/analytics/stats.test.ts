@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { botGame } from '../../services/analytics/bot-game.js';
 import { ExportSink } from '../../services/analytics/ndjson.js';
-import { writeParquet } from '../../services/analytics/parquet.js';
+import { duckdb, writeParquet } from '../../services/analytics/parquet.js';
 import { gameFacts, type GameFacts } from '../../services/analytics/record.js';
 import { computeStats, wilson, type StatsReport } from '../../services/analytics/stats.js';
 import { htmlReport, pText, textReport } from '../../services/analytics/stats-report.js';
@@ -187,6 +187,21 @@ describe('stats', () => {
   it('reads the Parquet copies to the same figures', async () => {
     await writeParquet(dir);
     expect(await computeStats(dir)).toEqual(report);
+  });
+
+  it('reads Parquet written before startSeats and botSeats existed: no start-position rows, line-ups from the older columns', async () => {
+    const old = await mkdtemp(join(tmpdir(), 'parlor-stats-old-'));
+    const db = await duckdb();
+    try {
+      await db.run(`COPY (SELECT * EXCLUDE (startSeats, botSeats, bots) FROM read_parquet('${join(dir, 'games.parquet')}')) TO '${join(old, 'games.parquet')}' (FORMAT parquet)`);
+      await db.run(`COPY (SELECT * FROM read_parquet('${join(dir, 'events.parquet')}')) TO '${join(old, 'events.parquet')}' (FORMAT parquet)`);
+    } finally {
+      db.closeSync();
+    }
+    const older = await computeStats(old);
+    expect(older.games.map((g) => [g.game, g.seats, g.n, g.lineup])).toEqual(report.games.map((g) => [g.game, g.seats, g.n, g.lineup]));
+    expect(older.games.every((g) => g.winRateByStartPosition.length === 0 && g.startBalance === undefined)).toBe(true);
+    expect(older.games.map((g) => g.winRateBySeat)).toEqual(report.games.map((g) => g.winRateBySeat));
   });
 
   it('npm run stats -- DIR --json --html FILE prints the report and writes a page that needs no network', async () => {

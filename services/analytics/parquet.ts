@@ -23,7 +23,11 @@ export const GAMES_COLUMNS = {
   resigned: 'INTEGER[]',
   forfeited: 'INTEGER[]',
   timedOut: 'INTEGER[]',
+  /** Seats a bot held at some point (services/analytics/seats.ts): a game without any is "all human". */
+  botSeats: 'INTEGER[]',
   result: 'STRUCT(scores DOUBLE[], winners INTEGER[])',
+  /** Each round's start seat as the rules define it; startSeats[1] (SQL counts from 1) is the first player. */
+  startSeats: 'INTEGER[]',
   commits: 'INTEGER',
   events: 'INTEGER',
   moves: 'INTEGER',

@@ -13,6 +13,7 @@ import { isAppEvent } from '../app/app-events.js';
 import { dealSeed, type GameCreated, type GameEnded, type GameResult, type RecordedCommand, type Table, type TableEvent } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
 import { seatsFacts, type SeatsFacts } from './seats.js';
+import { startSeatsOf } from './start-seats.js';
 
 export type { PlayerFacts } from './seats.js';
 
@@ -37,6 +38,8 @@ export interface GameFacts extends SeatsFacts {
   endReason: EndReason;
   /** null for a game called off before its end. */
   result: GameResult | null;
+  /** Each round's start seat as the rules define it, in order (services/analytics/start-seats.ts): the first is the game's first player. */
+  startSeats: number[];
   /** How many commits (accepted commands, creation and joins included). */
   commits: number;
   events: number;
@@ -99,6 +102,7 @@ export function gameFacts(id: string, commits: readonly Commit[], o: { moveCap?:
     endReason: ending.reason ?? (seats.forfeited.length ? 'forfeit' : 'finished'),
     ...seats,
     result: ending.result,
+    startSeats: startSeatsOf(created.game, all),
     commits: commits.length,
     events: all.length,
   };

@@ -145,7 +145,7 @@ describe('stats', () => {
 
   it('a simulation’s seats are all bots’ (botSeats), so no statistic counts one as a person’s', async () => {
     const out = await mkdtemp(join(tmpdir(), 'parlor-stats-sim-'));
-    await simulate({ game: 'scout', seats: 3, games: 2, out, workers: 1, seed: 'bot-seats' });
+    await simulate({ game: 'scout', seats: 3, games: 2, out, workers: 1, seed: 'bot-seats', format: 'ndjson' });
     const rows = await lines(join(out, 'games.ndjson'));
     expect(rows.map((r) => r.botSeats)).toEqual([
       [0, 1, 2],

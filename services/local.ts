@@ -9,7 +9,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './api/app.js';
 import { resolveLimits, type Limits } from './api/limits/settings.js';
-import { lobbyProjection } from './app/projections.js';
+import { lobbyProjection, openSeatsRelease } from './app/projections.js';
 import { Reactions } from './app/reactions.js';
 import { replayCommits } from './app/replay.js';
 import { ParlorService } from './app/service.js';
@@ -70,6 +70,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   service.onCommit((agg, commit) => reactions.deliver(agg, commit));
   // Every reaction to a commit is registered here or in playByTurn, one line each (services/app/reactions.ts).
   reactions.add(lobbyProjection(lobby));
+  reactions.add(openSeatsRelease(openSeats.store));
   reactions.add(statsProjection(stats));
   reactions.add(finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)));
   const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, log });

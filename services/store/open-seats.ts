@@ -4,19 +4,18 @@
  * address share a holder, so joins slowed as that holder's history grew).
  *
  * - The holder's item (`pk = "SEATS#<holder>"`, `sk = "OPEN"`) holds a string set of its
- *   reservations, `<gameId>#<ticket>`. A join reserves with one conditional UpdateItem
- *   (`ADD` to the set if it has fewer than `max`), so the cap holds however many joins race.
- * - The game's item (`pk = "OPENSEATS#<gameId>"`, `sk = "HOLDERS"`) names the holders who
- *   reserved in it, written before the reservation: whatever a crash leaves reserved is found.
+ *   reservations, `<gameId>#<ticket>#<expiry>`. A join reserves with one conditional UpdateItem
+ *   (`ADD` to the set while it has fewer than `max`), so the cap holds however many joins race.
+ * - The game's item (`pk = "OPENSEATS#<gameId>"`, `sk = "HOLDERS"`) lists every reservation made
+ *   in it (`<holder>|<reservation>`), written before the reservation itself.
  * - When the game leaves the lobby (starts, is cancelled or expires) a reaction (`release`,
- *   services/app/projections.ts) takes that game's reservations out of each holder's set and
- *   deletes the game's item. Both are set operations, so a redelivered commit changes nothing.
- * - Drift heals: a reservation whose join never committed is still listed under its game and goes
- *   when the game closes; both items carry a TTL, so a holder who stops joining (or a game
- *   that never closes) leaves nothing after a month.
+ *   services/app/projections.ts) reads the game's item and DELETEs those reservations from each
+ *   holder's set, then deletes the game's item: set operations, so a redelivered commit changes nothing.
+ * - Drift heals: a reservation whose join never committed (a crash) is listed under its game and
+ *   goes when the game closes; one made after its game closed goes once its expiry passes (a holder
+ *   refused at the cap drops its expired ones in the background); both items carry a TTL.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './document-client.js';
 import type { OpenSeatsStore } from './read-models.js';
@@ -38,11 +37,12 @@ export class DynamoOpenSeats implements OpenSeatsStore {
     this.doc = documentClient(client);
   }
 
-  async reserve(holder: string, gameId: string, ticket: string, max: number, openUntil?: string): Promise<boolean> {
+  async reserve(holder: string, gameId: string, ticket: string, max: number, openUntil?: string): Promise<string | null> {
     const now = Math.floor(Date.now() / 1000);
-    const gameTtl = openUntil === undefined ? now + MONTH_SECONDS : Math.floor(Date.parse(openUntil) / 1000) + DAY_SECONDS;
-    // The game names the holder first: a reservation is never where the release cannot find it.
-    await this.doc.send(new UpdateCommand({ TableName: this.table, Key: { pk: gamePk(gameId), sk: 'HOLDERS' }, UpdateExpression: 'ADD holders :h SET #ttl = :ttl', ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE }, ExpressionAttributeValues: { ':h': new Set([holder]), ':ttl': gameTtl } }));
+    const until = openUntil === undefined ? now + MONTH_SECONDS : Math.floor(Date.parse(openUntil) / 1000);
+    const entry = `${gameId}#${ticket}#${until}`;
+    // The game names the reservation first: a reservation is never where the release cannot find it.
+    await this.doc.send(new UpdateCommand({ TableName: this.table, Key: { pk: gamePk(gameId), sk: 'HOLDERS' }, UpdateExpression: 'ADD tickets :t SET #ttl = :ttl', ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE }, ExpressionAttributeValues: { ':t': new Set([`${holder}|${entry}`]), ':ttl': until + DAY_SECONDS } }));
     try {
       await this.doc.send(
         new UpdateCommand({
@@ -51,33 +51,44 @@ export class DynamoOpenSeats implements OpenSeatsStore {
           UpdateExpression: 'ADD seats :s SET #ttl = :ttl',
           ConditionExpression: 'attribute_not_exists(seats) OR size(seats) < :max',
           ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE },
-          ExpressionAttributeValues: { ':s': new Set([`${gameId}#${ticket}`]), ':max': max, ':ttl': Math.max(gameTtl, now + MONTH_SECONDS) },
+          ExpressionAttributeValues: { ':s': new Set([entry]), ':max': max, ':ttl': Math.max(until + DAY_SECONDS, now + MONTH_SECONDS) },
         }),
       );
-      return true;
+      return entry;
     } catch (e) {
-      if (e instanceof ConditionalCheckFailedException || (e as { name?: string }).name === 'ConditionalCheckFailedException') return false;
-      throw e;
+      if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
+      // At the cap: places whose game's expiry has passed are left-overs (a crash between reserving
+      // and giving back); they go now, in the background, so a later join finds them gone.
+      void this.prune(holder, now).catch(() => {});
+      return null;
     }
   }
 
-  async cancel(holder: string, gameId: string, ticket: string): Promise<void> {
-    await this.doc.send(new UpdateCommand({ TableName: this.table, Key: { pk: holderPk(holder), sk: 'OPEN' }, UpdateExpression: 'DELETE seats :s', ExpressionAttributeValues: { ':s': new Set([`${gameId}#${ticket}`]) } }));
+  async cancel(holder: string, reservation: string): Promise<void> {
+    await this.drop(holder, [reservation]);
   }
 
   async release(gameId: string): Promise<void> {
     const { Item } = await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: gamePk(gameId), sk: 'HOLDERS' } }));
-    const holders = [...((Item?.holders as Set<string> | undefined) ?? [])];
-    await Promise.all(holders.map((h) => this.releaseFor(h, gameId)));
+    // The game's item lists every reservation made in it (a few per seat): no holder's set is read.
+    const byHolder = new Map<string, string[]>();
+    for (const t of (Item?.tickets as Set<string> | undefined) ?? []) {
+      const [holder, entry] = t.split('|') as [string, string];
+      byHolder.set(holder, [...(byHolder.get(holder) ?? []), entry]);
+    }
+    await Promise.all([...byHolder].map(([holder, entries]) => this.drop(holder, entries)));
     if (Item) await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: gamePk(gameId), sk: 'HOLDERS' } }));
   }
 
-  /** One holder's reservations in the game, out of its set (a GetItem of at most `max` strings, then a DELETE from the set). */
-  private async releaseFor(holder: string, gameId: string): Promise<void> {
+  private async drop(holder: string, entries: string[]): Promise<void> {
+    await this.doc.send(new UpdateCommand({ TableName: this.table, Key: { pk: holderPk(holder), sk: 'OPEN' }, UpdateExpression: 'DELETE seats :s', ExpressionAttributeValues: { ':s': new Set(entries) } }));
+  }
+
+  /** Drops a holder's places whose game expired (`now`, epoch seconds): one GetItem of at most `max` strings. */
+  private async prune(holder: string, now: number): Promise<void> {
     const { Item } = await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: holderPk(holder), sk: 'OPEN' }, ProjectionExpression: 'seats' }));
-    const mine = [...((Item?.seats as Set<string> | undefined) ?? [])].filter((s) => s.startsWith(`${gameId}#`));
-    if (mine.length === 0) return;
-    await this.doc.send(new UpdateCommand({ TableName: this.table, Key: { pk: holderPk(holder), sk: 'OPEN' }, UpdateExpression: 'DELETE seats :s', ExpressionAttributeValues: { ':s': new Set(mine) } }));
+    const expired = [...((Item?.seats as Set<string> | undefined) ?? [])].filter((s) => Number(s.slice(s.lastIndexOf('#') + 1)) < now);
+    if (expired.length > 0) await this.drop(holder, expired);
   }
 
   /** Reservations a holder has now (tests and tools; never read by a join). */

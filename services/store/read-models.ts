@@ -71,10 +71,10 @@ export interface FinishedIndex {
  * kept without reading a list on a join (store/open-seats.ts).
  */
 export interface OpenSeatsStore {
-  /** Reserves a place for `holder` in `gameId` under a fresh `ticket`, unless it holds `max` already (then false, nothing written). `openUntil`: the game's expiry (ISO). */
-  reserve(holder: string, gameId: string, ticket: string, max: number, openUntil?: string): Promise<boolean>;
+  /** Reserves a place for `holder` in `gameId` under a fresh `ticket`, unless it holds `max` already (then null, nothing reserved); the reservation's id. `openUntil`: the game's expiry (ISO). */
+  reserve(holder: string, gameId: string, ticket: string, max: number, openUntil?: string): Promise<string | null>;
   /** Gives back a reservation whose join did not commit. */
-  cancel(holder: string, gameId: string, ticket: string): Promise<void>;
+  cancel(holder: string, reservation: string): Promise<void>;
   /** The game left the lobby (started, cancelled, expired): every holder's reservations in it are given back (again: no change). */
   release(gameId: string): Promise<void>;
 }

@@ -35,7 +35,8 @@ export async function reserveOpenSeat(cap: OpenSeatsCap | undefined, holder: str
   if (!cap || holder === undefined) return NOTHING;
   const key = holderKey(holder);
   const ticket = randomBytes(6).toString('base64url');
-  if (!(await cap.store.reserve(key, agg.id, ticket, cap.max, agg.app.settings.expiresAt))) throw new AppError('TOO_MANY_OPEN_SEATS', `you hold ${cap.max} seats in games that have not started (at most ${cap.max}): wait for one to start`);
+  const reservation = await cap.store.reserve(key, agg.id, ticket, cap.max, agg.app.settings.expiresAt);
+  if (reservation === null) throw new AppError('TOO_MANY_OPEN_SEATS', `you hold ${cap.max} seats in games that have not started (at most ${cap.max}): wait for one to start`);
   // A failed give-back only leaves the place taken until the game closes (the release finds it there).
-  return { cancel: () => cap.store.cancel(key, agg.id, ticket).catch((e: unknown) => cap.log.error({ err: e, gameId: agg.id }, 'could not give back an open seat')) };
+  return { cancel: () => cap.store.cancel(key, reservation).catch((e: unknown) => cap.log.error({ err: e, gameId: agg.id }, 'could not give back an open seat')) };
 }

@@ -1,8 +1,7 @@
 /**
  * The load curve (issue 33): `npm start` as shipped (back-pressure on, the open-seat cap counting,
  * its own embedded DynamoDB) in a child process, driven by N clients from this process at each
- * level. Every client is behind one address (loopback), as clients behind a NAT are, so the
- * per-address limits are lifted (they would measure themselves) but nothing else is.
+ * level, from 250 loopback addresses (below).
  * Each client: create a game, join every seat anonymously, then read status, read the mover's
  * legal moves, move, until the game ends; then a new game. A 503 BUSY is sent again after its
  * Retry-After; a move's latency counts from its first try. Per level: moves/s over the window,
@@ -22,7 +21,12 @@ const MOVE = 'mutation($id: ID!, $move: JSON!) { submitMove(gameId: $id, move: $
 const LEGAL = 'query($id: ID!) { game(id: $id) { status { over toMove } legalMoves } }';
 const CREATE = 'mutation($g: String!, $s: Int!) { createGame(input: { game: $g, seats: $s }) { game { id } } }';
 const JOIN = 'mutation($id: ID!) { joinGame(gameId: $id, name: "bot") { token } }';
-/** Per-address limits only: every client here shares 127.0.0.1. */
+/**
+ * Clients come from 250 loopback addresses (127.0.0.2 …), so at 1,000 clients four share one, as
+ * behind a NAT: each address is one holder of open seats. The per-address limits are lifted (a
+ * few clients playing flat out from one address would pass them); nothing else is.
+ */
+const ADDRESS = (i: number) => `127.0.0.${2 + (i % 250)}`;
 const ONE_ADDRESS = { RATE_LIMIT_PER_MINUTE: '1000000000', RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000000', CREATES_PER_MINUTE: '1000000000', REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000000', JOINS_PER_MINUTE: '1000000000', SEATS_IN_OPEN_GAMES: '1000000000' };
 
 const TICK = 100; // USER_HZ
@@ -62,20 +66,22 @@ interface Level {
   p99: number;
   errors: Record<string, number>;
   rssMiB: number;
+  /** CPU the server and this load generator used over the window, in cores (the machine has 2, shared). */
   serverCores: number;
+  generatorCores: number;
 }
 
 /** Measures each level in turn on one server; `seconds` measured after `warm` seconds of the same load. */
-export async function benchLoadCurve(opts: { levels: number[]; seconds: number; warm: number; env?: Record<string, string>; game?: string; seats?: number }): Promise<Level[]> {
+export async function benchLoadCurve(opts: { levels: number[]; seconds: number; warm: number; warmMax?: number; env?: Record<string, string>; game?: string; seats?: number }): Promise<Level[]> {
   const game = opts.game ?? 'scout';
   const seats = opts.seats ?? 4;
   const server = await startServer(opts.env ?? {});
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
   const pid = server.child.pid!;
-  const post = (body: string, token?: string) =>
+  const post = (body: string, token: string | undefined, localAddress: string) =>
     new Promise<{ status: number; retryAfter: number; body: string }>((resolve, reject) => {
       const headers = { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(token ? { authorization: `Bearer ${token}` } : {}) };
-      const req = http.request({ hostname: '127.0.0.1', port: server.port, path: '/graphql', method: 'POST', agent, headers }, (res) => {
+      const req = http.request({ hostname: '127.0.0.1', port: server.port, path: '/graphql', method: 'POST', agent, headers, localAddress }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: Number(res.headers['retry-after'] ?? 1), body: Buffer.concat(chunks).toString() }));
@@ -90,16 +96,11 @@ export async function benchLoadCurve(opts: { levels: number[]; seconds: number; 
       const state = { measuring: false, stop: false };
       const errors: Record<string, number> = {};
       const latencies: number[] = [];
-      const opTimes: Record<string, number[]> = {};
+      let moving = 0; // clients past their first game's set-up: the level is measured once every one is
       /** One GraphQL call: BUSY is counted and sent again after Retry-After; any other error is counted and thrown. */
-      const gql = async (query: string, variables: object, token?: string) => {
-        const op = query.slice(0, 20);
-        const t0 = performance.now();
-        try { return await gqlOnce(query, variables, token); } finally { if (state.measuring) (opTimes[op] ??= []).push(performance.now() - t0); }
-      };
-      const gqlOnce = async (query: string, variables: object, token?: string) => {
+      const gql = async (from: string, query: string, variables: object, token?: string) => {
         for (;;) {
-          const res = await post(JSON.stringify({ query, variables }), token).catch((e: Error) => ({ status: 0, retryAfter: 1, body: JSON.stringify({ errors: [{ extensions: { code: `socket ${(e as NodeJS.ErrnoException).code ?? e.message}` } }] }) }));
+          const res = await post(JSON.stringify({ query, variables }), token, from).catch((e: Error) => ({ status: 0, retryAfter: 1, body: JSON.stringify({ errors: [{ extensions: { code: `socket ${(e as NodeJS.ErrnoException).code ?? e.message}` } }] }) }));
           const parsed = JSON.parse(res.body) as { data?: any; errors?: { extensions?: { code?: string } }[] };
           const code = parsed.errors?.[0]?.extensions?.code ?? (res.status >= 400 ? `HTTP ${res.status}` : undefined);
           if (code === undefined) return parsed.data;
@@ -109,42 +110,48 @@ export async function benchLoadCurve(opts: { levels: number[]; seconds: number; 
           await new Promise((r) => setTimeout(r, res.retryAfter * 1000));
         }
       };
-      const client = async (rng: Rng) => {
+      const client = async (rng: Rng, from: string) => {
+        let first = true;
         while (!state.stop) {
           try {
-            const id = (await gql(CREATE, { g: game, s: seats })).createGame.game.id as string;
+            const id = (await gql(from, CREATE, { g: game, s: seats })).createGame.game.id as string;
             const tokens: string[] = [];
-            for (let s = 0; s < seats; s++) tokens.push((await gql(JOIN, { id })).joinGame.token);
+            for (let s = 0; s < seats; s++) tokens.push((await gql(from, JOIN, { id })).joinGame.token);
             while (!state.stop) {
-              const status = (await gql(LEGAL, { id }, tokens[0])).game.status;
+              const status = (await gql(from, LEGAL, { id }, tokens[0])).game.status;
               if (status.over) break;
               const token = tokens[status.toMove[rng.int(status.toMove.length)]]!;
-              const legal = (await gql(LEGAL, { id }, token)).game.legalMoves;
+              const legal = (await gql(from, LEGAL, { id }, token)).game.legalMoves;
               const t0 = performance.now();
               const counted = state.measuring;
-              await gql(MOVE, { id, move: legal[rng.int(legal.length)] }, token);
+              await gql(from, MOVE, { id, move: legal[rng.int(legal.length)] }, token);
               if (counted && state.measuring) latencies.push(performance.now() - t0);
+              if (first) (first = false), moving++;
             }
           } catch {
             // Counted in `errors`; the client starts a new game.
           }
         }
       };
-      const running = Array.from({ length: clients }, (_, i) => client(fastRng(1000 * clients + i)));
-      await new Promise((r) => setTimeout(r, opts.warm * 1000));
+      const running = Array.from({ length: clients }, (_, i) => client(fastRng(1000 * clients + i), ADDRESS(i)));
+      // Warm-up: at least `warm` seconds and until every client moves (all start by setting up a game at once), at most `warmMax`.
+      const warmStart = performance.now();
+      while (performance.now() - warmStart < opts.warm * 1000 || (moving < clients && performance.now() - warmStart < (opts.warmMax ?? 120) * 1000)) await new Promise((r) => setTimeout(r, 250));
       state.measuring = true;
       const cpu0 = cpuSeconds(pid);
+      const gen0 = process.cpuUsage();
       const t0 = performance.now();
       await new Promise((r) => setTimeout(r, opts.seconds * 1000));
       state.measuring = false;
       const wall = (performance.now() - t0) / 1000;
       const cores = (cpuSeconds(pid) - cpu0) / wall;
+      const gen = process.cpuUsage(gen0);
+      const generatorCores = (gen.user + gen.system) / 1e6 / wall;
       const rss = rssMiB(pid);
       state.stop = true;
       await Promise.all(running);
       const s = summary(latencies);
-      if (process.env.CURVE_DEBUG) for (const [op, t] of Object.entries(opTimes)) console.log('   ', clients, op, t.length, summary(t));
-      levels.push({ clients, moves: latencies.length, movesPerSecond: latencies.length / wall, p50: s.p50, p99: s.p99, errors, rssMiB: rss, serverCores: cores });
+      levels.push({ clients, moves: latencies.length, movesPerSecond: latencies.length / wall, p50: s.p50, p99: s.p99, errors, rssMiB: rss, serverCores: cores, generatorCores });
     }
   } finally {
     agent.destroy();

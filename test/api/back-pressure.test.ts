@@ -27,11 +27,11 @@ describe('back-pressure: requests in flight for the whole process', () => {
 
     const refusedGraphql = await graphql();
     expect(refusedGraphql.status).toBe(503);
-    expect(refusedGraphql.headers.get('retry-after')).toBe('1');
+    expect(refusedGraphql.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
     expect((await refusedGraphql.json()).errors[0].extensions.code).toBe('BUSY');
     const refusedRest = await rest();
     expect(refusedRest.status).toBe(503);
-    expect(refusedRest.headers.get('retry-after')).toBe('1');
+    expect(refusedRest.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
     expect((await refusedRest.json()).error.code).toBe('BUSY');
     // A load balancer's health check still learns the process is alive.
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
@@ -57,7 +57,8 @@ describe('back-pressure: the line in front of the bound', () => {
     const probe = () => fetch(`${lined.url}/v1/game-types`, { signal: AbortSignal.timeout(300) }).then((r) => r.status, () => 0);
     await until(async () => (await probe()) === 503);
     const refused = await restAt();
-    expect([refused.status, refused.headers.get('retry-after'), (await refused.json()).error.code]).toEqual([503, '1', 'BUSY']);
+    expect([refused.status, (await refused.json()).error.code]).toEqual([503, 'BUSY']);
+    expect(refused.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
     // Slots freed: the two in line are served, not refused.
     for (const h of held) h.finish();
     for (const h of held) expect(await h.answer).toMatch(/^HTTP\/1\.1 200/);

@@ -2,7 +2,10 @@
  * `npm run bench`: every figure the project tracks, each beside its target. Figures compare as
  * ratios within one run (the machine is noisy); this is not a test and asserts nothing.
  *   BENCH_SECONDS (per engine figure, default 2)  BENCH_MOVES (HTTP moves, default 400)
- *   BENCH_ONLY=engine,simulate,http,reads,concurrent,cost (default: all)   BENCH_CLIENTS=1,10,50,200 (the concurrent curve)
+ *   BENCH_ONLY=engine,simulate,http,reads,concurrent,cache,cost (default: all)
+ *   concurrent: the load curve of npm start as shipped (bench/load-curve.ts); BENCH_LEVELS=1,10,50,200,400,1000,
+ *     BENCH_LEVEL_SECONDS (measured per level, default 8), BENCH_IN_FLIGHT (the server's REQUESTS_IN_FLIGHT; default its own)
+ *   cache: the sole writer's cache against catch-up reads, in-process; BENCH_CLIENTS=1,10,50,200
  *   BGIO_SCOUT_DIR: a folder with the boardgame.io SCOUT baseline installed (see bench/baseline.ts)
  */
 import { games } from '../services/engine/registry.js';
@@ -10,6 +13,7 @@ import { boardgameIoScout } from './baseline.js';
 import { benchCost } from './cost.js';
 import { benchEngine } from './engine.js';
 import { benchConcurrent, benchHttp } from './http.js';
+import { benchLoadCurve } from './load-curve.js';
 import { benchPlayouts } from './playouts.js';
 import { benchSimulate } from './simulate.js';
 import { benchReads } from './reads.js';
@@ -18,7 +22,7 @@ import { ms } from './stats.js';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const moves = Number(process.env.BENCH_MOVES ?? 400);
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,simulate,http,reads,concurrent,cost').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,simulate,http,reads,concurrent,cache,cost').split(','));
 const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
 
 /** Option sets measured apart (Silver per edition); every other game with its defaults. */
@@ -82,9 +86,27 @@ if (only.has('reads')) {
 }
 
 if (only.has('concurrent')) {
+  const levels = (process.env.BENCH_LEVELS ?? '1,10,50,200,400,1000').split(',').map(Number);
+  const env: Record<string, string> = process.env.BENCH_IN_FLIGHT ? { REQUESTS_IN_FLIGHT: process.env.BENCH_IN_FLIGHT } : {};
+  const rows = await benchLoadCurve({ levels, seconds: Number(process.env.BENCH_LEVEL_SECONDS ?? 8), warm: 2, env });
+  console.log(`\nLoad: npm start as shipped (back-pressure on${env.REQUESTS_IN_FLIGHT ? `, REQUESTS_IN_FLIGHT=${env.REQUESTS_IN_FLIGHT}` : ''}) in a child process, N clients from 250 loopback addresses, each: create a ${game} 4-seat game,`);
+  console.log('  join every seat, then read status, read legal moves, move; BUSY is sent again after Retry-After. Each level measured once every client moves.');
+  console.log('  Targets: moves/s at 200 and 400 ≥ 0.8× the peak; p99 ≤ 4× p50 at the peak; no INTERNAL; RSS flat. The server\'s CPU share says what this shared machine gave it;');
+  console.log('  moves per server CPU second is the figure that does not depend on that share.');
+  const peak = rows.reduce((a, b) => (b.movesPerSecond > a.movesPerSecond ? b : a), rows[0]!);
+  for (const r of rows) {
+    const errors = Object.entries(r.errors).map(([code, n]) => `${code} ${n}`).join(', ') || 'none';
+    console.log(`  ${String(r.clients).padStart(5)} clients ${r.movesPerSecond.toFixed(0).padStart(5)} moves/s (${(r.movesPerSecond / peak.movesPerSecond).toFixed(2)}× peak)  p50 ${ms(r.p50).padStart(11)}  p99 ${ms(r.p99).padStart(11)}  server ${r.serverCores.toFixed(2)} cores, ${(r.movesPerSecond / r.serverCores).toFixed(0).padStart(4)} moves/CPU s, RSS ${r.rssMiB.toFixed(0)} MiB  clients ${r.generatorCores.toFixed(2)} cores  errors: ${errors}`);
+  }
+  const at = (n: number) => rows.find((r) => r.clients === n);
+  for (const n of [200, 400]) if (at(n)) console.log(`  ${n} clients: ${(at(n)!.movesPerSecond / peak.movesPerSecond).toFixed(2)}× the peak (target ≥ 0.8×, ${verdict(at(n)!.movesPerSecond >= 0.8 * peak.movesPerSecond)}); by CPU ${(at(n)!.movesPerSecond / at(n)!.serverCores / (peak.movesPerSecond / peak.serverCores)).toFixed(2)}×`);
+  console.log(`  peak at ${peak.clients} clients: p99/p50 ${(peak.p99 / peak.p50).toFixed(1)}× (target ≤ 4×, ${verdict(peak.p99 <= 4 * peak.p50)}); INTERNAL ${rows.reduce((n, r) => n + (r.errors.INTERNAL ?? 0), 0)}; RSS ${rows.map((r) => r.rssMiB.toFixed(0)).join(' / ')} MiB`);
+}
+
+if (only.has('cache')) {
   const clients = (process.env.BENCH_CLIENTS ?? '1,10,50,200').split(',').map(Number);
   const { rows, requestsInFlight } = await benchConcurrent({ game, seats: 4, clients, movesPerClient: Math.max(10, Math.round(moves / 20)) });
-  console.log(`\nMany games at once over HTTP (${game}, 4 seats; each client reads its legal moves, then moves): the sole writer (npm start) trusts its cache, without back-pressure`);
+  console.log(`\nMany games at once over HTTP, in-process (${game}, 4 seats; each client reads its legal moves, then moves): the sole writer (npm start) trusts its cache, without back-pressure`);
   console.log(`  and with it (at most ${requestsInFlight} requests in flight; a request refused 503 BUSY is sent again after its Retry-After, 1 s, its latency counted from the first try); "catch-up" asks the store before each read (AWS)`);
   const row = (r: { movesPerSecond: number; p50: number; p99: number }) => `${r.movesPerSecond.toFixed(0).padStart(5)} moves/s (p50 ${ms(r.p50)}, p99 ${ms(r.p99)})`;
   for (const r of rows) {

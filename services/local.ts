@@ -9,7 +9,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './api/app.js';
 import { resolveLimits, type Limits } from './api/limits/settings.js';
-import { lobbyProjection } from './app/projections.js';
+import { lobbyProjection, openSeatsRelease } from './app/projections.js';
 import { Reactions } from './app/reactions.js';
 import { replayCommits } from './app/replay.js';
 import { ParlorService } from './app/service.js';
@@ -18,7 +18,7 @@ import { isBotKind } from './bots/kinds.js';
 import { systemAlarmClock, type AlarmClock } from './clocks/local-timers.js';
 import type { AnyGame } from './engine/core/index.js';
 import { playByTurn, type PlayByTurnOptions } from './play-by-turn.js';
-import { crashAfterAppend, DynamoChangeFeed, DynamoEventStore, findHoles, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats } from './store/index.js';
+import { crashAfterAppend, gateStore, DynamoChangeFeed, DynamoEventStore, findHoles, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats } from './store/index.js';
 import { statsProjection } from './analytics/stats-projection.js';
 import { finishedIndexProjection } from './analytics/finished-since.js';
 
@@ -46,11 +46,15 @@ export interface LocalParlorOptions {
   crashAfterAppend?: string;
   /** How often the reactions save their checkpoints (default 1 s). */
   checkpointMs?: number;
+  /** The bounded line to the store (store/gate.ts; default 48 calls at once, 2,048 waiting). */
+  storeGate?: { concurrency?: number; queue?: number };
   /** This process alone writes the table (npm start's embedded DynamoDB): reads trust the fold cache (ServiceOptions.soleWriter). */
   soleWriter?: boolean;
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
+  // One process's calls to its store wait in a bounded line (store/gate.ts), never in the SDK's unbounded one.
+  gateStore(options.client, options.storeGate);
   const clock = options.clock ?? systemAlarmClock;
   const lobby = new DynamoLobby(options.client, options.tableName);
   const stats = new DynamoStats(options.client, options.tableName);
@@ -70,6 +74,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   service.onCommit((agg, commit) => reactions.deliver(agg, commit));
   // Every reaction to a commit is registered here or in playByTurn, one line each (services/app/reactions.ts).
   reactions.add(lobbyProjection(lobby));
+  reactions.add(openSeatsRelease(openSeats.store));
   reactions.add(statsProjection(stats, (id) => store.history(id)));
   reactions.add(finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)));
   const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, log });

@@ -4,6 +4,7 @@
  */
 import { RuleViolation } from '../engine/core/index.js';
 import { StreamDamaged } from '../store/stream-check.js';
+import { StoreBusy } from '../store/gate.js';
 
 export const ERROR_CODES = [
   'BAD_INPUT',
@@ -46,5 +47,7 @@ export function asAppError(e: unknown): AppError | null {
   if (e instanceof AppError) return e;
   if (e instanceof RuleViolation) return new AppError(e.code, e.message);
   if (e instanceof StreamDamaged) return new AppError('STREAM_DAMAGED', e.message);
+  // The line to the store is full (store/gate.ts): the client is told to come back, as by back-pressure.
+  if (e instanceof StoreBusy) return new AppError('BUSY', e.message);
   return null;
 }

@@ -5,7 +5,7 @@
  */
 import type { Commit } from '../store/port.js';
 import type { Aggregate } from './aggregate.js';
-import type { LobbyStore } from '../store/read-models.js';
+import type { LobbyStore, OpenSeatsStore } from '../store/read-models.js';
 
 export interface Projection {
   name: string;
@@ -25,6 +25,20 @@ export function lobbyProjection(lobby: LobbyStore): Projection {
       // A cancelled or expired game leaves the lobby with the commit that ends it.
       if (state.started || agg.app.cancelled) return lobby.close(agg.id, commit.version);
       return lobby.put({ gameId: agg.id, type: state.game, seats: state.seats, taken: state.players.length, version: commit.version, seedFixed: state.seedFixed });
+    },
+  };
+}
+
+/**
+ * Gives back the seats holders reserved in a game once it leaves the lobby (commands/open-seats.ts):
+ * the same commits the lobby closes on. A reaction, not the join, so a join never reads a list.
+ */
+export function openSeatsRelease(openSeats: OpenSeatsStore): Projection {
+  return {
+    name: 'open-seats',
+    async apply(agg, commit) {
+      if (!commit.events.some((e) => LOBBY_EVENTS.includes((e as { type: string }).type))) return;
+      if (agg.state.started || agg.app.cancelled) await openSeats.release(agg.id);
     },
   };
 }

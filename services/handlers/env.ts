@@ -17,7 +17,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AnyGame } from '../engine/core/index.js';
 import { games as registry } from '../engine/registry.js';
-import { lobbyProjection, type Projection } from '../app/projections.js';
+import { lobbyProjection, openSeatsRelease, type Projection } from '../app/projections.js';
 import { finishedIndexProjection } from '../analytics/finished-since.js';
 import { ParlorService } from '../app/service.js';
 import { seatSecretFrom } from '../app/tokens.js';
@@ -82,7 +82,7 @@ export function createParlor(options: ParlorOptions): Parlor {
   const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind });
   playByTurnService(service);
   const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays });
-  const projections = [lobbyProjection(lobby), statsProjection(stats, (id) => store.history(id)), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection(), messageNotices((n, agg) => notifier.notify(n, agg)), play.vacations.endsOnMove(), play.ratings.projection()];
+  const projections = [lobbyProjection(lobby), openSeatsRelease(openSeats.store), statsProjection(stats, (id) => store.history(id)), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection(), messageNotices((n, agg) => notifier.notify(n, agg)), play.vacations.endsOnMove(), play.ratings.projection()];
   const webhooks = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);
   const notifier = notificationChannels(play.notifications, webhooks, service, Date.now, { log: { error: (d, m) => console.error(m, d) } });
   notifyFromInbox(play.players.inbox, notifier);

@@ -7,11 +7,11 @@ export const TABLE_ACTIONS = {
   // commits (conditional PutItem, GetItem on a retried commandId), game reads and the lobby (Query),
   // players and their webhooks (PutItem, GetItem, Query, DeleteItem); accounts: devices' last use and passkeys'
   // counters (UpdateItem), device links used up (DeleteItem), expired passkey challenges swept (BatchWriteItem)
-  // seats held in open games (store/open-seats.ts: PutItem, Query, BatchGetItem of lobby entries, DeleteItem)
+  // seats held in open games (store/open-seats.ts: conditional UpdateItem reserves, UpdateItem gives back)
   http: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem', 'dynamodb:BatchGetItem'],
   // game reads, plus connections and subscriptions (ws/connections.ts)
   ws: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'],
-  // game replays (Query), lobby and sent-version updates (UpdateItem), dropping gone connections (Query, BatchWriteItem),
+  // game replays (Query), lobby and sent-version updates (UpdateItem), open seats given back (GetItem, UpdateItem, DeleteItem), dropping gone connections (Query, BatchWriteItem),
   // the inbox and the index of finished games (GetItem, PutItem), webhook deliveries into the outbox (PutItem), bot moves (PutItem commits),
   // notification settings and the digest queue (GetItem, PutItem, UpdateItem), push subscriptions gone at the push service (Query, DeleteItem);
   // ratings (services/store/ratings.ts: ledger and marks by Query, GetItem and conditional PutItem); tournaments (their streams: Query, PutItem; a round's games: PutItem commits)

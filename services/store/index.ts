@@ -13,3 +13,4 @@ export * from './change-feed.js';
 export * from './stream-check.js';
 export * from './embedded-credential.js';
 export * from './open-seats.js';
+export * from './gate.js';

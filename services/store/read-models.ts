@@ -75,10 +75,15 @@ export interface FinishedIndex {
   endedSince(since: string): Promise<string[]>;
 }
 
-/** Seats each holder (a player, or an anonymous client) has taken in games not yet started. */
+/**
+ * Seats each holder (a player, or an anonymous client) has reserved in games not yet started,
+ * kept without reading a list on a join (store/open-seats.ts).
+ */
 export interface OpenSeatsStore {
-  /** Records that `holder` took `seat` in the open game `gameId` (again: no change); `openUntil`: the game's expiry (ISO). */
-  hold(holder: string, gameId: string, seat: number, openUntil?: string): Promise<void>;
-  /** How many seats `holder` holds in games still open (those of started or cancelled games are dropped). */
-  count(holder: string): Promise<number>;
+  /** Reserves a place for `holder` in `gameId` under a fresh `ticket`, unless it holds `max` already (then null, nothing reserved); the reservation's id. `openUntil`: the game's expiry (ISO). */
+  reserve(holder: string, gameId: string, ticket: string, max: number, openUntil?: string): Promise<string | null>;
+  /** Gives back a reservation whose join did not commit. */
+  cancel(holder: string, reservation: string): Promise<void>;
+  /** The game left the lobby (started, cancelled, expired): every holder's reservations in it are given back (again: no change). */
+  release(gameId: string): Promise<void>;
 }

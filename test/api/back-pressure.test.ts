@@ -1,7 +1,8 @@
 /**
- * Back-pressure (issue 26 §2): the process takes at most `requestsInFlight` requests at once,
- * every client together; the next is refused at once with 503 BUSY and Retry-After, over GraphQL
- * and REST alike, and is taken again once a request in flight ends. Requests are held in flight
+ * Back-pressure (issue 26 §2, issue 33): the process takes at most `requestsInFlight` requests at
+ * once, every client together; the next waits in a line of at most `requestsQueued`, first come
+ * first served, and past it is refused at once with 503 BUSY and Retry-After, over GraphQL and
+ * REST alike; a request is taken again once a request in flight ends. Requests are held in flight
  * by holding back their bodies (test/kit/held-request.ts): the count is by ordering, not timing.
  */
 import { describe, expect, it, onTestFinished } from 'vitest';
@@ -11,7 +12,7 @@ import { useServer } from '../kit/server.js';
 import { until } from '../kit/webhook-receiver.js';
 
 // The per-client cap is lifted: every request here comes from one address, and the process-wide bound is under test.
-const server = useServer({ games: [highCard], limits: { requestsInFlight: 3, requestsInFlightPerClient: 100 } });
+const server = useServer({ games: [highCard], limits: { requestsInFlight: 3, requestsQueued: 0, requestsInFlightPerClient: 100 } });
 
 const BODY = JSON.stringify({ query: '{ gameTypes { id } }' });
 const graphql = () => fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: BODY });
@@ -26,11 +27,11 @@ describe('back-pressure: requests in flight for the whole process', () => {
 
     const refusedGraphql = await graphql();
     expect(refusedGraphql.status).toBe(503);
-    expect(refusedGraphql.headers.get('retry-after')).toBe('1');
+    expect(refusedGraphql.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
     expect((await refusedGraphql.json()).errors[0].extensions.code).toBe('BUSY');
     const refusedRest = await rest();
     expect(refusedRest.status).toBe(503);
-    expect(refusedRest.headers.get('retry-after')).toBe('1');
+    expect(refusedRest.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
     expect((await refusedRest.json()).error.code).toBe('BUSY');
     // A load balancer's health check still learns the process is alive.
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
@@ -41,5 +42,26 @@ describe('back-pressure: requests in flight for the whole process', () => {
     for (const h of open.slice(1)) h.finish();
     for (const h of open.slice(1)) expect(await h.answer).toMatch(/^HTTP\/1\.1 200/);
     expect((await graphql()).status).toBe(200);
+  });
+});
+
+describe('back-pressure: the line in front of the bound', () => {
+  const lined = useServer({ games: [highCard], limits: { requestsInFlight: 2, requestsQueued: 2, queueWaitMs: 600_000, requestsInFlightPerClient: 100 } });
+  const restAt = () => fetch(`${lined.url}/v1/game-types`);
+
+  it('holds requests over the bound in a bounded line, serves them as slots free, and refuses BUSY only past the line', async () => {
+    // Two take the slots, two wait in line (none is answered: their bodies are held back).
+    const held = await Promise.all([1, 2, 3, 4].map(() => heldRequest(lined.url, 'POST', '/graphql', BODY)));
+    onTestFinished(() => held.forEach((h) => h.socket.destroy()));
+    // Until all four have arrived a probe may itself wait in line: it gives up and leaves the line.
+    const probe = () => fetch(`${lined.url}/v1/game-types`, { signal: AbortSignal.timeout(300) }).then((r) => r.status, () => 0);
+    await until(async () => (await probe()) === 503);
+    const refused = await restAt();
+    expect([refused.status, (await refused.json()).error.code]).toEqual([503, 'BUSY']);
+    expect(refused.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
+    // Slots freed: the two in line are served, not refused.
+    for (const h of held) h.finish();
+    for (const h of held) expect(await h.answer).toMatch(/^HTTP\/1\.1 200/);
+    expect((await restAt()).status).toBe(200);
   });
 });

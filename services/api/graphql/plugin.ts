@@ -34,6 +34,11 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
     errorFormatter: (execution, ctx) => {
       const formatted = mercurius.defaultErrorFormatter(execution, ctx);
       const errors = (formatted.response.errors ?? []).map((e) => withCode(e as GraphQLError, ctx as ParlorContext));
+      // Refused for load (the store's line was full): 503 with Retry-After, as back-pressure answers.
+      if (errors.some((e) => e.extensions?.code === 'BUSY')) {
+        (ctx as ParlorContext).reply?.header('retry-after', '1');
+        return { statusCode: 503, response: { ...formatted.response, errors } };
+      }
       return { ...formatted, response: { ...formatted.response, errors } };
     },
   });

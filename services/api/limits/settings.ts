@@ -39,8 +39,12 @@ export interface Limits {
   socketsPerClient: number;
   /** Requests one client address may have in flight at once (the next is refused with 429 until one ends). */
   requestsInFlightPerClient: number;
-  /** Requests the whole process may have in flight at once, every client together (the next is refused with 503 BUSY until one ends). */
+  /** Requests the whole process works on at once, every client together (the next waits in line: requestsQueued). */
   requestsInFlight: number;
+  /** Requests waiting for one of those slots, first come first served; past it a request is refused with 503 BUSY (limits/busy.ts). */
+  requestsQueued: number;
+  /** How long a request waits in that line before it is refused with 503 BUSY instead. */
+  queueWaitMs: number;
   /** GraphiQL, /docs, introspection and the meta-schema check of our route schemas: on for development, off in production. */
   devTools: boolean;
   /** Origins allowed by CORS (none by default: same-origin only). */
@@ -67,6 +71,8 @@ export const DEFAULT_LIMITS: Limits = {
   socketsPerClient: 50,
   requestsInFlightPerClient: 8,
   requestsInFlight: 64,
+  requestsQueued: 512,
+  queueWaitMs: 5_000,
   devTools: true,
   corsOrigins: [],
 };
@@ -93,6 +99,8 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     socketsPerClient: number(env.WEBSOCKETS_PER_CLIENT, DEFAULT_LIMITS.socketsPerClient),
     requestsInFlightPerClient: number(env.REQUESTS_IN_FLIGHT_PER_CLIENT, DEFAULT_LIMITS.requestsInFlightPerClient),
     requestsInFlight: number(env.REQUESTS_IN_FLIGHT, DEFAULT_LIMITS.requestsInFlight),
+    requestsQueued: number(env.REQUESTS_QUEUED, DEFAULT_LIMITS.requestsQueued),
+    queueWaitMs: number(env.QUEUE_WAIT_MS, DEFAULT_LIMITS.queueWaitMs),
     devTools: env.DEV_TOOLS === undefined ? !production : env.DEV_TOOLS === 'on',
     corsOrigins: (env.CORS_ORIGINS ?? '')
       .split(',')

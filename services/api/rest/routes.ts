@@ -51,6 +51,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
 
   app.setErrorHandler((e: Error & { validation?: unknown; statusCode?: number }, _req, reply: FastifyReply) => {
     const known = asAppError(e);
+    if (known?.code === 'BUSY') reply.header('retry-after', '1');
     if (known) return reply.status(HTTP_STATUS[known.code]).send({ error: { code: known.code, message: known.message } });
     throw e; // the app's handler (services/api/limits/http.ts) answers the rest in the same shape
   });

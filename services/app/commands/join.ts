@@ -7,7 +7,7 @@ import { AppError } from '../errors.js';
 import { checkJoin } from './join-rules.js';
 import { newToken, seatForKey, tokenFromKey } from '../tokens.js';
 import { conflict, decideOrRefuse, type ServiceCore } from './core.js';
-import { checkOpenSeats, recordOpenSeat } from './open-seats.js';
+import { reserveOpenSeat } from './open-seats.js';
 import { withBots } from './seating.js';
 
 export interface JoinOptions {
@@ -42,13 +42,14 @@ export async function takeSeat(core: ServiceCore, gameId: string, name: string, 
     const command: TableCommand = { type: 'join', name, tokenHash, ...(entropy !== undefined && { entropy }) };
     const taken = decideOrRefuse(agg, command);
     // Only a join the table accepts is counted (a full game refuses first, without a read).
-    await checkOpenSeats(core.openSeats, holder);
+    const reserved = await reserveOpenSeat(core.openSeats, holder, agg);
     const claimed = player === undefined ? taken : [...taken, { type: 'SeatClaimed', seat, player, ...(bot && { bot }) } as TableEvent];
     try {
       const next = await core.commit(agg, withBots(agg, claimed), { command });
-      await recordOpenSeat(core.openSeats, holder, next, seat);
       return { agg: next, seat, token };
     } catch (e) {
+      // Not committed (a conflict, or the store failed): the place goes back; a retry reserves again.
+      await reserved.cancel();
       // Two players racing for the same seat: the loser takes the next one.
       if (!(e instanceof VersionConflict) || attempt >= core.maxRetries) throw conflict(e);
     }

@@ -4,8 +4,7 @@
  * joins (distinct joinKeys, many games). The api names the holder (the player, or the client's
  * address); joins it does not name (tournaments, rematches, bots) are not counted.
  */
-import { createHash } from 'node:crypto';
-import type { Seat } from '../../engine/core/index.js';
+import { createHash, randomBytes } from 'node:crypto';
 import type { OpenSeatsStore } from '../../store/read-models.js';
 import type { Aggregate } from '../aggregate.js';
 import { AppError } from '../errors.js';
@@ -20,15 +19,24 @@ export interface OpenSeatsCap {
 /** The holder as stored: a hash, so the table keeps no address or player id in the clear. */
 const holderKey = (holder: string) => createHash('sha256').update(holder).digest('base64url').slice(0, 32);
 
-/** Refuses a further seat to a holder who holds `max` already (checked before anything is written). */
-export async function checkOpenSeats(cap: OpenSeatsCap | undefined, holder: string | undefined): Promise<void> {
-  if (!cap || holder === undefined) return;
-  const held = await cap.store.count(holderKey(holder));
-  if (held >= cap.max) throw new AppError('TOO_MANY_OPEN_SEATS', `you hold ${held} seats in games that have not started (at most ${cap.max}): wait for one to start`);
+/** A reservation taken before a join's commit: given back if the commit does not happen. */
+export interface OpenSeatTicket {
+  cancel(): Promise<void>;
 }
 
-/** After the join's commit: the seat counts while its game is open. A failure only loses the count, never the seat. */
-export async function recordOpenSeat(cap: OpenSeatsCap | undefined, holder: string | undefined, agg: Aggregate, seat: Seat): Promise<void> {
-  if (!cap || holder === undefined || agg.state.started || agg.app.cancelled) return;
-  await cap.store.hold(holderKey(holder), agg.id, seat, agg.app.settings.expiresAt).catch((e: unknown) => cap.log.error({ err: e, gameId: agg.id }, 'could not record an open seat'));
+const NOTHING: OpenSeatTicket = { cancel: async () => {} };
+
+/**
+ * Reserves one of the holder's `max` places in open games before anything is written, or refuses
+ * with TOO_MANY_OPEN_SEATS. One conditional write, whatever the holder's history; the lobby
+ * reaction gives the places back when the game starts or closes (openSeatsRelease).
+ */
+export async function reserveOpenSeat(cap: OpenSeatsCap | undefined, holder: string | undefined, agg: Aggregate): Promise<OpenSeatTicket> {
+  if (!cap || holder === undefined) return NOTHING;
+  const key = holderKey(holder);
+  const ticket = randomBytes(6).toString('base64url');
+  const reservation = await cap.store.reserve(key, agg.id, ticket, cap.max, agg.app.settings.expiresAt);
+  if (reservation === null) throw new AppError('TOO_MANY_OPEN_SEATS', `you hold ${cap.max} seats in games that have not started (at most ${cap.max}): wait for one to start`);
+  // A failed give-back only leaves the place taken until the game closes (the release finds it there).
+  return { cancel: () => cap.store.cancel(key, reservation).catch((e: unknown) => cap.log.error({ err: e, gameId: agg.id }, 'could not give back an open seat')) };
 }

@@ -1,14 +1,22 @@
 /**
- * The durable outbox of webhook deliveries, in the game table: `pk = "OUTBOX"`,
- * `sk = "<due, epoch ms, 15 digits>#<delivery id>"`, so the due ones are one Query. A sender
+ * The durable outbox of webhook deliveries, in the game table: `pk = "OUTBOX#<shard>"` (OUTBOX_SHARDS
+ * keys, the shard a hash of the delivery id: store/shards.ts, so no partition takes every
+ * delivery's three writes), `sk = "<due, epoch ms, 15 digits>#<delivery id>"`, so the due ones
+ * are one Query a shard, merged oldest first. A sender
  * leases an item before sending (a crashed sender's lease runs out and the item is due again);
  * a retry is the same delivery (same id, same body) under a later due time.
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../store/document-client.js';
+import { allShardKeys, mergeSorted, OUTBOX_SHARDS, shardKey } from '../store/shards.js';
 
-const OUTBOX_PK = 'OUTBOX';
+const OUTBOX = 'OUTBOX';
+/** The key every delivery had before the outbox was spread (a data folder of an older version: store/legacy-keys.ts). */
+export const LEGACY_OUTBOX_PK = OUTBOX;
+const outboxPk = (deliveryId: string) => shardKey(OUTBOX, deliveryId, OUTBOX_SHARDS);
+/** Where a delivery is in the table. */
+export const outboxKey = (d: Pick<Delivery, 'id' | 'dueAt'>) => ({ pk: outboxPk(d.id), sk: `${due(d.dueAt)}#${d.id}` });
 const due = (ms: number) => String(ms).padStart(15, '0');
 
 export interface Delivery {
@@ -36,15 +44,20 @@ export class Outbox {
   }
 
   async put(d: Delivery): Promise<void> {
-    await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: OUTBOX_PK, sk: `${due(d.dueAt)}#${d.id}`, ...d } }));
+    await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...this.key(d), ...d } }));
   }
 
-  /** Deliveries due at `now`, oldest first. */
+  /** Deliveries due at `now`, oldest first: the first `limit` of every shard's, merged. */
   async due(now: number, limit = 25): Promise<Delivery[]> {
-    const out = await this.doc.send(
-      new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk <= :now', ExpressionAttributeValues: { ':pk': OUTBOX_PK, ':now': `${due(now)}#~` }, Limit: limit, ConsistentRead: true }),
+    const shards = await Promise.all(
+      allShardKeys(OUTBOX, OUTBOX_SHARDS).map(async (pk) => {
+        const out = await this.doc.send(
+          new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk <= :now', ExpressionAttributeValues: { ':pk': pk, ':now': `${due(now)}#~` }, Limit: limit, ConsistentRead: true }),
+        );
+        return out.Items ?? [];
+      }),
     );
-    return (out.Items ?? []).map(({ pk: _p, sk: _s, leaseUntil: _l, ...d }) => d as Delivery);
+    return mergeSorted(shards, (item) => item.sk as string, limit).map(({ pk: _p, sk: _s, leaseUntil: _l, ...d }) => d as Delivery);
   }
 
   /** Takes the delivery for `leaseMs`; false if another sender holds it. */
@@ -77,6 +90,6 @@ export class Outbox {
   }
 
   private key(d: Delivery) {
-    return { pk: OUTBOX_PK, sk: `${due(d.dueAt)}#${d.id}` };
+    return outboxKey(d);
   }
 }

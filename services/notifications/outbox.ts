@@ -9,12 +9,13 @@
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../store/document-client.js';
-import { allShardKeys, mergeSorted, OUTBOX_SHARDS, shardKey } from '../store/shards.js';
+import { mergeSorted, OUTBOX_SHARDS, shardOf } from '../store/shards.js';
 
 const OUTBOX = 'OUTBOX';
 /** The key every delivery had before the outbox was spread (a data folder of an older version: store/legacy-keys.ts). */
 export const LEGACY_OUTBOX_PK = OUTBOX;
-const outboxPk = (deliveryId: string) => shardKey(OUTBOX, deliveryId, OUTBOX_SHARDS);
+const shardPk = (shard: number) => `${OUTBOX}#${shard}`;
+const outboxPk = (deliveryId: string) => shardPk(shardOf(deliveryId, OUTBOX_SHARDS));
 /** Where a delivery is in the table. */
 export const outboxKey = (d: Pick<Delivery, 'id' | 'dueAt'>) => ({ pk: outboxPk(d.id), sk: `${due(d.dueAt)}#${d.id}` });
 const due = (ms: number) => String(ms).padStart(15, '0');
@@ -35,6 +36,13 @@ export interface Delivery {
 
 export class Outbox {
   private readonly doc: DynamoDBDocumentClient;
+  /**
+   * The shards that may hold due deliveries, as this instance knows: put to since a read last
+   * found nothing due in them, or found due ones; each with a count of its puts (a read drops a
+   * shard only if no put came meanwhile). A hint for a process that is its outbox's sole writer
+   * (the local poller): due(…, touched) reads only these.
+   */
+  private readonly touched = new Map<number, number>();
 
   constructor(
     client: DynamoDBClient,
@@ -44,16 +52,25 @@ export class Outbox {
   }
 
   async put(d: Delivery): Promise<void> {
+    const shard = shardOf(d.id, OUTBOX_SHARDS);
+    this.touched.set(shard, (this.touched.get(shard) ?? 0) + 1);
     await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...this.key(d), ...d } }));
   }
 
-  /** Deliveries due at `now`, oldest first: the first `limit` of every shard's, merged. */
-  async due(now: number, limit = 25): Promise<Delivery[]> {
+  /**
+   * Deliveries due at `now`, oldest first: the first `limit` of every shard's, merged. `touched`:
+   * only the shards this instance has put to since it last saw nothing due in them.
+   */
+  async due(now: number, limit = 25, touched = false): Promise<Delivery[]> {
+    const which = touched ? [...this.touched.keys()] : Array.from({ length: OUTBOX_SHARDS }, (_, i) => i);
     const shards = await Promise.all(
-      allShardKeys(OUTBOX, OUTBOX_SHARDS).map(async (pk) => {
+      which.map(async (shard) => {
+        const puts = this.touched.get(shard);
         const out = await this.doc.send(
-          new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk <= :now', ExpressionAttributeValues: { ':pk': pk, ':now': `${due(now)}#~` }, Limit: limit, ConsistentRead: true }),
+          new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk <= :now', ExpressionAttributeValues: { ':pk': shardPk(shard), ':now': `${due(now)}#~` }, Limit: limit, ConsistentRead: true }),
         );
+        if (out.Items?.length) this.touched.set(shard, this.touched.get(shard) ?? 0); // due ones left: read it again
+        else if (this.touched.get(shard) === puts) this.touched.delete(shard);
         return out.Items ?? [];
       }),
     );

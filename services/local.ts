@@ -20,6 +20,7 @@ import type { AnyGame } from './engine/core/index.js';
 import { playByTurn, type PlayByTurnOptions } from './play-by-turn.js';
 import { crashAfterAppend, gateStore, DynamoChangeFeed, DynamoEventStore, findHoles, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats } from './store/index.js';
 import { statsProjection } from './analytics/stats-projection.js';
+import { moveLegacyKeys } from './legacy-keys.js';
 import { finishedIndexProjection } from './analytics/finished-since.js';
 
 export interface LocalParlorOptions {
@@ -61,6 +62,8 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const feed = new DynamoChangeFeed(options.client, options.tableName);
   await feed.start();
   const log = { error: (d: object, m: string) => console.error(m, d) };
+  // A data folder of a version before the sharded keys: its deliveries, digests, lobby and finished games move first.
+  await moveLegacyKeys(options.client, options.tableName);
   // Streams with a hole (a damaged data file) are found before serving, and refused (store/stream-check.ts).
   const damaged = await findHoles(options.client, options.tableName);
   for (const [gameId, problem] of damaged) log.error({ gameId, problem }, 'damaged stream: refused with STREAM_DAMAGED until repaired');

@@ -52,6 +52,10 @@ export class Dispatcher {
   private readonly retries: number[] = [];
   /** Attempts in flight, one per receiver (a hook), at most `MAX_IN_FLIGHT` in all. */
   private readonly lanes = new ReceiverLanes(MAX_IN_FLIGHT);
+  /** Due deliveries the last read found whose receiver was busy: started as lanes come free. */
+  private waiting: Delivery[] = [];
+  /** The last read returned as many as it may (more may be due behind them). */
+  private truncated = false;
 
   /** When the earliest retry this dispatcher scheduled is due (epoch ms), if any. */
   get nextRetry(): number | null {
@@ -90,17 +94,43 @@ export class Dispatcher {
    * Starts an attempt for each delivery due now whose receiver has none in flight, without
    * waiting for them (the local poller): each receiver is a lane of its own, so a slow one holds
    * only its own deliveries. `onSettled` hears when an attempt ends (a lane is free again).
+   * `touched`: read only the outbox shards this process has put to since they were last seen
+   * empty (the local poller, sole sender of its outbox); else every shard.
    */
-  async startDue(onSettled: () => void = () => {}): Promise<number> {
+  async startDue(onSettled: () => void = () => {}, scope: 'all' | 'touched' = 'all'): Promise<number> {
     const now = this.now();
     // The retries due now are read below; only the later ones are left to wake for.
-    for (let i = this.retries.length - 1; i >= 0; i--) if (this.retries[i]! <= now) this.retries.splice(i, 1);
+    if (scope === 'all') for (let i = this.retries.length - 1; i >= 0; i--) if (this.retries[i]! <= now) this.retries.splice(i, 1);
     // Read past a busy receiver's backlog (bounded), so the others' deliveries are found behind it.
-    const due = await this.outbox.due(this.now(), DUE_SCAN);
+    const due = await this.outbox.due(this.now(), DUE_SCAN, scope === 'touched');
+    this.truncated = due.length >= DUE_SCAN;
+    this.waiting = [];
+    return this.start(due, onSettled);
+  }
+
+  /**
+   * Starts what the last read found behind a busy receiver, without reading again (a lane came
+   * free). A stale one is harmless: its lease fails once it is sent or moved to a retry.
+   */
+  startWaiting(onSettled: () => void = () => {}): number {
+    const waiting = this.waiting;
+    this.waiting = [];
+    return this.start(waiting, onSettled);
+  }
+
+  /** Whether a read is needed to find more: nothing is left waiting and the last read stopped at its bound. */
+  get needsRead(): boolean {
+    return this.waiting.length === 0 && this.truncated;
+  }
+
+  private start(due: Delivery[], onSettled: () => void): number {
     let started = 0;
     for (const d of due) {
       const lane = `${d.player}/${d.webhookId}`;
-      if (!this.lanes.free(lane, d.id)) continue;
+      if (!this.lanes.free(lane, d.id)) {
+        if (!this.lanes.carries(d.id)) this.waiting.push(d);
+        continue;
+      }
       started++;
       this.lanes.run(lane, d.id, async () => {
         try {
@@ -135,37 +165,48 @@ export class Dispatcher {
 }
 
 /**
- * Sends the outbox on one machine: at once when a delivery is enqueued here (`kick`), when a
- * retry scheduled here comes due, and every `everyMs` otherwise (deliveries left by a stopped server).
+ * Sends the outbox on one machine: at once when a delivery is enqueued here (`kick`: a read of
+ * the shards written to since), from what was found waiting when a receiver's attempt ends, and
+ * reading every shard when a retry scheduled here comes due and every `everyMs` otherwise
+ * (deliveries left by a stopped server). This process is the outbox's sole sender and writer, so
+ * the shards it has not written to since it saw them empty have nothing new.
  */
 export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => number = Date.now): { stop(): Promise<void>; kick(): void } {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let current: Promise<void> = Promise.resolve();
-  let kicked = false; // a kick during a run: that run's last read may have missed the new delivery
+  /** What was asked for since the last round (the strongest wins): 1 start what waits, 2 read the touched shards, 3 read all. */
+  let wanted = 0;
   let stopped = false;
+  const settled = () => ask(1);
+  const ask = (level: number) => {
+    wanted = Math.max(wanted, level);
+    if (!running && !stopped) void run();
+  };
   const run = async () => {
-    if (stopped) return;
-    if (running) return void (kicked = true);
     running = true;
     let done = () => {};
     current = new Promise((resolve) => (done = resolve));
     try {
-      // An attempt that ends frees its receiver's lane: run again for what waits behind it.
-      do kicked = false;
-      while (((await dispatcher.startDue(() => void run())) > 0 || kicked) && !stopped);
+      while (wanted > 0 && !stopped) {
+        const level = wanted;
+        wanted = 0;
+        if (level === 1) dispatcher.startWaiting(settled);
+        else await dispatcher.startDue(settled, level === 2 ? 'touched' : 'all');
+        if (dispatcher.needsRead) wanted = Math.max(wanted, 2); // more were due than one read takes
+      }
     } finally {
       running = false;
       if (!stopped) {
         clearTimeout(timer);
         const retry = dispatcher.nextRetry === null ? everyMs : Math.max(0, dispatcher.nextRetry - now());
-        timer = setTimeout(run, Math.min(everyMs, retry));
+        timer = setTimeout(() => ask(3), Math.min(everyMs, retry));
         timer.unref?.();
       }
       done();
     }
   };
-  timer = setTimeout(run, 0); // what a previous run of the server left
+  timer = setTimeout(() => ask(3), 0); // what a previous run of the server left
   timer.unref?.();
   return {
     /** Stops polling and waits for the round and the attempts under way (their writes land before the store closes). */
@@ -175,6 +216,6 @@ export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => n
       await current;
       await dispatcher.idle();
     },
-    kick: () => void run(),
+    kick: () => ask(2),
   };
 }

@@ -1,14 +1,23 @@
 /**
- * The durable outbox of webhook deliveries, in the game table: `pk = "OUTBOX"`,
- * `sk = "<due, epoch ms, 15 digits>#<delivery id>"`, so the due ones are one Query. A sender
+ * The durable outbox of webhook deliveries, in the game table: `pk = "OUTBOX#<shard>"` (OUTBOX_SHARDS
+ * keys, the shard a hash of the delivery id: store/shards.ts, so no partition takes every
+ * delivery's three writes), `sk = "<due, epoch ms, 15 digits>#<delivery id>"`, so the due ones
+ * are one Query a shard, merged oldest first. A sender
  * leases an item before sending (a crashed sender's lease runs out and the item is due again);
  * a retry is the same delivery (same id, same body) under a later due time.
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../store/document-client.js';
+import { mergeSorted, OUTBOX_SHARDS, shardOf } from '../store/shards.js';
 
-const OUTBOX_PK = 'OUTBOX';
+const OUTBOX = 'OUTBOX';
+/** The key every delivery had before the outbox was spread (a data folder of an older version: store/legacy-keys.ts). */
+export const LEGACY_OUTBOX_PK = OUTBOX;
+const shardPk = (shard: number) => `${OUTBOX}#${shard}`;
+const outboxPk = (deliveryId: string) => shardPk(shardOf(deliveryId, OUTBOX_SHARDS));
+/** Where a delivery is in the table. */
+export const outboxKey = (d: Pick<Delivery, 'id' | 'dueAt'>) => ({ pk: outboxPk(d.id), sk: `${due(d.dueAt)}#${d.id}` });
 const due = (ms: number) => String(ms).padStart(15, '0');
 
 export interface Delivery {
@@ -27,6 +36,13 @@ export interface Delivery {
 
 export class Outbox {
   private readonly doc: DynamoDBDocumentClient;
+  /**
+   * The shards that may hold due deliveries, as this instance knows: put to since a read last
+   * found nothing due in them, or found due ones; each with a count of its puts (a read drops a
+   * shard only if no put came meanwhile). A hint for a process that is its outbox's sole writer
+   * (the local poller): due(…, touched) reads only these.
+   */
+  private readonly touched = new Map<number, number>();
 
   constructor(
     client: DynamoDBClient,
@@ -36,15 +52,29 @@ export class Outbox {
   }
 
   async put(d: Delivery): Promise<void> {
-    await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: OUTBOX_PK, sk: `${due(d.dueAt)}#${d.id}`, ...d } }));
+    const shard = shardOf(d.id, OUTBOX_SHARDS);
+    this.touched.set(shard, (this.touched.get(shard) ?? 0) + 1);
+    await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...this.key(d), ...d } }));
   }
 
-  /** Deliveries due at `now`, oldest first. */
-  async due(now: number, limit = 25): Promise<Delivery[]> {
-    const out = await this.doc.send(
-      new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk <= :now', ExpressionAttributeValues: { ':pk': OUTBOX_PK, ':now': `${due(now)}#~` }, Limit: limit, ConsistentRead: true }),
+  /**
+   * Deliveries due at `now`, oldest first: the first `limit` of every shard's, merged. `touched`:
+   * only the shards this instance has put to since it last saw nothing due in them.
+   */
+  async due(now: number, limit = 25, touched = false): Promise<Delivery[]> {
+    const which = touched ? [...this.touched.keys()] : Array.from({ length: OUTBOX_SHARDS }, (_, i) => i);
+    const shards = await Promise.all(
+      which.map(async (shard) => {
+        const puts = this.touched.get(shard);
+        const out = await this.doc.send(
+          new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk <= :now', ExpressionAttributeValues: { ':pk': shardPk(shard), ':now': `${due(now)}#~` }, Limit: limit, ConsistentRead: true }),
+        );
+        if (out.Items?.length) this.touched.set(shard, this.touched.get(shard) ?? 0); // due ones left: read it again
+        else if (this.touched.get(shard) === puts) this.touched.delete(shard);
+        return out.Items ?? [];
+      }),
     );
-    return (out.Items ?? []).map(({ pk: _p, sk: _s, leaseUntil: _l, ...d }) => d as Delivery);
+    return mergeSorted(shards, (item) => item.sk as string, limit).map(({ pk: _p, sk: _s, leaseUntil: _l, ...d }) => d as Delivery);
   }
 
   /** Takes the delivery for `leaseMs`; false if another sender holds it. */
@@ -77,6 +107,6 @@ export class Outbox {
   }
 
   private key(d: Delivery) {
-    return { pk: OUTBOX_PK, sk: `${due(d.dueAt)}#${d.id}` };
+    return outboxKey(d);
   }
 }

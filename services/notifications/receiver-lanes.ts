@@ -14,6 +14,11 @@ export class ReceiverLanes {
     return !this.busy.has(lane) && !this.deliveries.has(delivery) && this.busy.size < this.max;
   }
 
+  /** Whether an attempt for `delivery` is in flight. */
+  carries(delivery: string): boolean {
+    return this.deliveries.has(delivery);
+  }
+
   /** Runs `attempt` in `lane` (which must be free); `settled` is called once it is over and the lane free. */
   run(lane: string, delivery: string, attempt: () => Promise<void>, settled: () => void): void {
     this.deliveries.add(delivery);

@@ -1,7 +1,10 @@
 /**
- * The lobby read model in the same table: `pk = "LOBBY"`, `sk = <gameId>`. While a game is
- * open its entry is also in the owner index under `LOBBY#<type>`, sorted by `<createdAt>|<gameId>`,
- * so a page of the lobby reads that page's items and no more; closing takes it out of the index.
+ * The lobby read model in the same table: `pk = "LOBBY#<gameId>"`, `sk = "LOBBY"` (each entry its
+ * own key: no partition takes every game's writes). While a game is open its entry is also in the
+ * owner index under `LOBBY#<type>#<shard>` (LOBBY_SHARDS keys per type, the shard a hash of the
+ * game id: store/shards.ts), sorted by `<createdAt>|<gameId>`; a page asks every shard of the type
+ * for that page's length and merges, so it reads at most shards × page items. Closing takes the
+ * entry out of the index.
  * Versioned writes make it safe under retried and out-of-order delivery (DynamoDB Streams):
  * a closed entry stays as a tombstone, expired later by DynamoDB's TTL.
  */
@@ -10,9 +13,15 @@ import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/li
 import { documentClient } from './document-client.js';
 import { lobbyPosition, type LobbyEntry, type LobbyStore } from './read-models.js';
 import { OWNER_INDEX, TTL_ATTRIBUTE } from './schema.js';
+import { allShardKeys, LOBBY_SHARDS, mergeSorted, shardKey } from './shards.js';
 
-const LOBBY_PK = 'LOBBY';
-const lobbyOwner = (type: string) => `LOBBY#${type}`;
+const LOBBY_SK = 'LOBBY';
+/** Where a game's lobby entry is in the table (the entry holds `open`, `version`, `type`, `seats`, `taken`). */
+export const lobbyKey = (gameId: string) => ({ pk: `LOBBY#${gameId}`, sk: LOBBY_SK });
+/** The key a game's lobby entry had before the entries were spread (a data folder of an older version: store/legacy-keys.ts). */
+export const LEGACY_LOBBY_PK = 'LOBBY';
+/** The owner-index key of an open game's entry: one of its type's LOBBY_SHARDS keys. */
+export const lobbyOwner = (type: string, gameId: string) => shardKey(`LOBBY#${type}`, gameId, LOBBY_SHARDS);
 const TOMBSTONE_SECONDS = 24 * 3600;
 
 export class DynamoLobby implements LobbyStore {
@@ -27,15 +36,16 @@ export class DynamoLobby implements LobbyStore {
 
   put(entry: Omit<LobbyEntry, 'createdAt' | 'seedFixed'> & { seedFixed?: boolean }): Promise<void> {
     const now = new Date().toISOString();
-    const set = 'SET #open = :true, #type = :type, seats = :seats, taken = :taken, seedFixed = :seedFixed, createdAt = if_not_exists(createdAt, :now), #gpk = :gpk, #gsk = if_not_exists(#gsk, :gsk)';
+    const set = 'SET #open = :true, gameId = :id, #type = :type, seats = :seats, taken = :taken, seedFixed = :seedFixed, createdAt = if_not_exists(createdAt, :now), #gpk = :gpk, #gsk = if_not_exists(#gsk, :gsk)';
     return this.write(entry.gameId, entry.version, set, {
       ':true': true,
+      ':id': entry.gameId,
       ':seedFixed': entry.seedFixed ?? false,
       ':type': entry.type,
       ':seats': entry.seats,
       ':taken': entry.taken,
       ':now': now,
-      ':gpk': lobbyOwner(entry.type),
+      ':gpk': lobbyOwner(entry.type, entry.gameId),
       ':gsk': lobbyPosition({ createdAt: now, gameId: entry.gameId }),
     });
   }
@@ -46,17 +56,31 @@ export class DynamoLobby implements LobbyStore {
   }
 
   async page(type: string, limit: number, after?: string): Promise<LobbyEntry[]> {
-    const out = await this.doc.send(
-      new QueryCommand({
-        TableName: this.table,
-        IndexName: OWNER_INDEX.name,
-        KeyConditionExpression: after === undefined ? '#gpk = :gpk' : '#gpk = :gpk AND #gsk > :after',
-        ExpressionAttributeNames: { '#gpk': OWNER_INDEX.partition, ...(after === undefined ? {} : { '#gsk': OWNER_INDEX.sort }) },
-        ExpressionAttributeValues: { ':gpk': lobbyOwner(type), ...(after === undefined ? {} : { ':after': after }) },
-        Limit: limit,
+    const shards = await Promise.all(
+      allShardKeys(`LOBBY#${type}`, LOBBY_SHARDS).map(async (owner) => {
+        const out = await this.doc.send(
+          new QueryCommand({
+            TableName: this.table,
+            IndexName: OWNER_INDEX.name,
+            KeyConditionExpression: after === undefined ? '#gpk = :gpk' : '#gpk = :gpk AND #gsk > :after',
+            ExpressionAttributeNames: { '#gpk': OWNER_INDEX.partition, ...(after === undefined ? {} : { '#gsk': OWNER_INDEX.sort }) },
+            ExpressionAttributeValues: { ':gpk': owner, ...(after === undefined ? {} : { ':after': after }) },
+            Limit: limit,
+          }),
+        );
+        return out.Items ?? [];
       }),
     );
-    return (out.Items ?? []).map((item) => ({ gameId: item.sk, type: item.type, seats: item.seats, taken: item.taken, version: item.version, seedFixed: item.seedFixed === true, createdAt: item.createdAt }));
+    // Each shard is in lobby order; the page is the first `limit` of their union.
+    return mergeSorted(shards, (item) => item[OWNER_INDEX.sort] as string, limit).map((item) => ({
+      gameId: item.gameId,
+      type: item.type,
+      seats: item.seats,
+      taken: item.taken,
+      version: item.version,
+      seedFixed: item.seedFixed === true,
+      createdAt: item.createdAt,
+    }));
   }
 
   private async write(gameId: string, version: number, set: string, values: Record<string, unknown>, remove = ''): Promise<void> {
@@ -64,7 +88,7 @@ export class DynamoLobby implements LobbyStore {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.table,
-          Key: { pk: LOBBY_PK, sk: gameId },
+          Key: lobbyKey(gameId),
           UpdateExpression: `${set}, version = :v ${remove}`,
           ConditionExpression: 'attribute_not_exists(version) OR version < :v',
           ExpressionAttributeNames: { '#open': 'open', '#gpk': OWNER_INDEX.partition, '#gsk': OWNER_INDEX.sort, ...(set.includes('#type') ? { '#type': 'type' } : {}) },

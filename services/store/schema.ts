@@ -11,7 +11,9 @@
  * One global secondary index, `byOwner` (`gpk`, `gsk`), orders items that belong to an owner
  * by a sort key the writer computes: a player's inbox (services/players/inbox.ts), and the open
  * games of each type in the lobby (services/store/lobby.ts), finished games in the order they
- * ended (services/store/finished.ts).
+ * ended (services/store/finished.ts). A set every game writes is spread over several index keys
+ * (`LOBBY#<type>#<shard>`, `ENDED#<shard>`: services/store/shards.ts), so no index partition
+ * takes all its writes.
  *
  * On one machine a second, keys-only index, `byPosition` (`fpk = "FEED"`, `fsk` = the commit's
  * position, 15 digits), is the change feed the reactions resume from after a crash

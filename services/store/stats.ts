@@ -1,7 +1,9 @@
 /**
- * The stats read model in the table: `pk = "STATS#<game>#<seats>"`, `sk = "<line-up>#<hash of the
- * option set>#<hour the games ended>"`, one item of counters per option set, line-up and hour: option
- * sets and line-ups are never pooled. A game is added by one conditional UpdateItem that also puts its
+ * The stats read model in the table: `pk = "STATS#<game>#<seats>#<shard>"` (STATS_SHARDS keys, the
+ * shard a hash of the game id: store/shards.ts, so no partition takes every ending of a popular
+ * type), `sk = "<line-up>#<hash of the option set>#<hour the games ended>"`, one item of counters per
+ * option set, line-up, hour and shard: option sets and line-ups are never pooled, and a read sums the
+ * shards. A game is added by one conditional UpdateItem that also puts its
  * id in the item's `counted` set, so a redelivered commit is counted once (no transactions
  * needed); hourly items keep that set small (DynamoDB items stop at 400 KB, some 10,000 ids).
  * Wins are kept in integer shares of WIN_UNITS, so a tie splits exactly (a 3-way tie: 840 each).
@@ -13,7 +15,9 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './document-client.js';
 import type { FinishedGame, StatsCounters, StatsLineup, StatsStore } from './read-models.js';
 import { queryAll } from './query-all.js';
+import { allShardKeys, shardKey, STATS_SHARDS } from './shards.js';
 
+/** The counters' key before the shard (items an older version wrote there pooled option sets and are not read). */
 export const statsPk = (game: string, seats: number) => `STATS#${game}#${seats}`;
 
 /** One win in shares: divisible by every tie size up to 10 winners (lcm of 1..10), so split wins add up exactly. */
@@ -39,7 +43,7 @@ export class DynamoStats implements StatsStore {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.table,
-          Key: { pk: statsPk(g.game, g.seats), sk: `${setKey(g)}#${g.endedAt.slice(0, 13)}` },
+          Key: { pk: shardKey(statsPk(g.game, g.seats), g.gameId, STATS_SHARDS), sk: `${setKey(g)}#${g.endedAt.slice(0, 13)}` },
           UpdateExpression: `ADD games :one, moves :moves, commits :commits, counted :id${wins ? `, ${wins}` : ''} SET #options = :options, lineup = :lineup`,
           ConditionExpression: 'NOT contains(counted, :gameId)',
           ExpressionAttributeNames: { '#options': 'options' },
@@ -62,13 +66,15 @@ export class DynamoStats implements StatsStore {
 
   async read(game: string, seats: number): Promise<StatsCounters[]> {
     const wins = [...Array(seats).keys()].map((s) => `w${s}`);
-    const items = await queryAll(this.doc, {
-      TableName: this.table,
-      KeyConditionExpression: 'pk = :pk',
-      ExpressionAttributeValues: { ':pk': statsPk(game, seats) },
-      ExpressionAttributeNames: { '#options': 'options' },
-      ProjectionExpression: ['games', 'moves', 'commits', '#options', 'lineup', ...wins].join(', '),
-    });
+    const read = (pk: string) =>
+      queryAll(this.doc, {
+        TableName: this.table,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ExpressionAttributeNames: { '#options': 'options' },
+        ProjectionExpression: ['games', 'moves', 'commits', '#options', 'lineup', ...wins].join(', '),
+      });
+    const items = (await Promise.all(allShardKeys(statsPk(game, seats), STATS_SHARDS).map(read))).flat();
     const groups = new Map<string, Record<string, unknown>[]>();
     for (const item of items) {
       if (typeof item.lineup !== 'string') continue; // written before option sets were split: pooled, so not read

@@ -9,7 +9,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { CREATE_THROTTLE, parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
-import { tableDefinition, TTL_ATTRIBUTE } from '../../services/store/schema.js';
+import { FEED_INDEX, localTableDefinition, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE } from '../../services/store/schema.js';
 
 const { app, stack } = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Parlor');
 const template = Template.fromStack(stack);
@@ -41,6 +41,14 @@ describe('the game table', () => {
     expect(props.AttributeDefinitions).toEqual(def.AttributeDefinitions);
     expect(props.BillingMode).toBe(def.BillingMode);
     expect(props.GlobalSecondaryIndexes?.map((i: any) => i.IndexName)).toEqual(def.GlobalSecondaryIndexes?.map((i) => i.IndexName));
+  });
+  it('has no index under one key for every commit: the local change feed (byPosition, fpk = FEED) stays on one machine', () => {
+    expect(localTableDefinition('x').GlobalSecondaryIndexes?.map((i) => i.IndexName)).toContain(FEED_INDEX.name); // what is left out exists locally
+    const props = template.findResources('AWS::DynamoDB::Table')[tableId]!.Properties;
+    expect(props.GlobalSecondaryIndexes.map((i: any) => i.IndexName)).toEqual([OWNER_INDEX.name]);
+    const keys = [...props.KeySchema, ...props.GlobalSecondaryIndexes.flatMap((i: any) => i.KeySchema)].map((k: any) => k.AttributeName);
+    expect(keys).not.toContain(FEED_INDEX.partition);
+    expect(props.AttributeDefinitions.map((a: any) => a.AttributeName)).not.toContain(FEED_INDEX.partition);
   });
   it('streams new images, keeps point-in-time recovery, expires items by TTL, survives stack deletion', () => {
     template.hasResource('AWS::DynamoDB::Table', {

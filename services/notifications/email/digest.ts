@@ -6,14 +6,16 @@
  * driven by the caller's clock (a local alarm, the once-a-minute rule on AWS), so tests run
  * hours in milliseconds.
  *
- * In the game table: `pk = "DIGESTS"`, `sk = "<due, epoch ms, 15 digits>#<player>"` (the queue:
- * the due ones are one Query) and `pk = "PLAYER#<id>"`, `sk = "NOTIFY#DIGEST"` (`due`: the one
+ * In the game table: `pk = "DIGESTS#<shard>"` (DIGEST_SHARDS keys, the shard a hash of the player:
+ * store/shards.ts), `sk = "<due, epoch ms, 15 digits>#<player>"` (the queue: the due ones are one
+ * Query a shard, merged soonest first) and `pk = "PLAYER#<id>"`, `sk = "NOTIFY#DIGEST"` (`due`: the one
  * scheduled, `lastSentAt`). A job claims a queued digest by removing `due` on the condition that
  * it is still that one, so two jobs never send it twice, and a stale queue item is dropped.
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../../store/document-client.js';
+import { allShardKeys, DIGEST_SHARDS, mergeSorted, shardKey } from '../../store/shards.js';
 import { playerPk } from '../../players/registry.js';
 import { isQuiet, quietUntil } from '../quiet-hours.js';
 import type { NotificationSettings, NotificationSettingsStore } from '../settings.js';
@@ -21,7 +23,11 @@ import { digestMail, type AwaitingGame } from './message.js';
 import type { Mailer } from './transport.js';
 import type { UnsubscribeTokens } from './unsubscribe.js';
 
-const QUEUE_PK = 'DIGESTS';
+const QUEUE = 'DIGESTS';
+/** The key every queued digest had before the queue was spread (a data folder of an older version: store/legacy-keys.ts). */
+export const LEGACY_DIGESTS_PK = QUEUE;
+/** The queue's key for a player's digests. */
+export const digestQueuePk = (player: string) => shardKey(QUEUE, player, DIGEST_SHARDS);
 const STATE_SK = 'NOTIFY#DIGEST';
 const pad = (ms: number) => String(ms).padStart(15, '0');
 const HOUR = 3_600_000;
@@ -65,21 +71,26 @@ export class Digests {
     if (state.due !== undefined && state.due > now - STALE_MS) return; // one is coming
     const due = quietUntil(settings.quietHours, Math.max(now + GATHER_MS, (state.lastSentAt ?? -Infinity) + settings.digestEveryHours * HOUR));
     // The queue item first: a crash before the state is written leaves a stale item the job drops.
-    await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: QUEUE_PK, sk: `${pad(due)}#${player}`, player, due } }));
+    await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: digestQueuePk(player), sk: `${pad(due)}#${player}`, player, due } }));
     await this.doc.send(new UpdateCommand({ TableName: this.table, Key: this.stateKey(player), UpdateExpression: 'SET #due = :due', ExpressionAttributeNames: { '#due': 'due' }, ExpressionAttributeValues: { ':due': due } }));
     this.onScheduled(due);
   }
 
   /** Sends every digest due at `now`; returns how many mails went. */
   async sendDue(now: number, limit = 25): Promise<number> {
-    const out = await this.doc.send(
-      new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk <= :now', ExpressionAttributeValues: { ':pk': QUEUE_PK, ':now': `${pad(now)}#~` }, Limit: limit, ConsistentRead: true }),
+    const shards = await Promise.all(
+      allShardKeys(QUEUE, DIGEST_SHARDS).map(async (pk) => {
+        const out = await this.doc.send(
+          new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk <= :now', ExpressionAttributeValues: { ':pk': pk, ':now': `${pad(now)}#~` }, Limit: limit, ConsistentRead: true }),
+        );
+        return out.Items ?? [];
+      }),
     );
     let sent = 0;
-    for (const item of out.Items ?? []) {
+    for (const item of mergeSorted(shards, (i) => i.sk as string, limit)) {
       const { player, due } = item as { player: string; due: number };
       const claimed = await this.claim(player, due);
-      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: QUEUE_PK, sk: item.sk as string } }));
+      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: item.pk as string, sk: item.sk as string } }));
       if (claimed && (await this.sendOne(player, now).catch((e: unknown) => (this.log({ err: e, player }, 'digest not sent'), false)))) sent++;
     }
     return sent;
@@ -87,8 +98,14 @@ export class Digests {
 
   /** When the earliest queued digest is due, if any (a local alarm's next wake-up). */
   async nextDue(): Promise<number | null> {
-    const out = await this.doc.send(new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': QUEUE_PK }, Limit: 1, ConsistentRead: true }));
-    return (out.Items?.[0]?.due as number | undefined) ?? null;
+    const firsts = await Promise.all(
+      allShardKeys(QUEUE, DIGEST_SHARDS).map(async (pk) => {
+        const out = await this.doc.send(new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, Limit: 1, ConsistentRead: true }));
+        return (out.Items?.[0]?.due as number | undefined) ?? Infinity;
+      }),
+    );
+    const first = Math.min(...firsts);
+    return first === Infinity ? null : first;
   }
 
   private async sendOne(player: string, now: number): Promise<boolean> {

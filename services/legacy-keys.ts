@@ -1,0 +1,44 @@
+/**
+ * A data folder written by a version before the hot sets were spread over shards (store/shards.ts)
+ * has its webhook deliveries under `OUTBOX`, its queued digests under `DIGESTS`, its lobby entries
+ * under `LOBBY` (and in the owner index under `LOBBY#<type>`) and its finished games in the index
+ * under `ENDED`. At start, before serving, each such item is written under its new key and the old
+ * one deleted (new first: a crash between the two leaves a copy, which the next start moves
+ * again onto itself, never a loss). Once moved, a start costs one empty Query per old key.
+ * The statistics need no move: their read sums the old key too (store/stats.ts).
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { digestQueuePk, LEGACY_DIGESTS_PK } from './notifications/email/digest.js';
+import { LEGACY_OUTBOX_PK, outboxKey } from './notifications/outbox.js';
+import { documentClient } from './store/document-client.js';
+import { endedOwner, LEGACY_ENDED_OWNER } from './store/finished.js';
+import { LEGACY_LOBBY_PK, lobbyKey, lobbyOwner } from './store/lobby.js';
+import { queryAll } from './store/query-all.js';
+import { OWNER_INDEX } from './store/schema.js';
+
+type Item = Record<string, any>;
+
+/** Moves every item still under an old constant key; returns how many moved. */
+export async function moveLegacyKeys(client: DynamoDBClient, table: string): Promise<number> {
+  const doc = documentClient(client);
+  const byPk = (pk: string) => queryAll(doc, { TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true });
+  let moved = 0;
+  const move = async (old: Item, next: Item) => {
+    await doc.send(new PutCommand({ TableName: table, Item: next }));
+    if (old.pk !== next.pk || old.sk !== next.sk) await doc.send(new DeleteCommand({ TableName: table, Key: { pk: old.pk, sk: old.sk } }));
+    moved++;
+  };
+  for (const d of await byPk(LEGACY_OUTBOX_PK)) await move(d, { ...d, ...outboxKey({ id: d.id, dueAt: d.dueAt }) });
+  for (const q of await byPk(LEGACY_DIGESTS_PK)) await move(q, { ...q, pk: digestQueuePk(q.player) });
+  for (const e of await byPk(LEGACY_LOBBY_PK)) {
+    const gameId = e.sk as string;
+    const { [OWNER_INDEX.partition]: gpk, ...rest } = e;
+    await move(e, { ...rest, ...lobbyKey(gameId), gameId, ...(gpk === undefined ? {} : { [OWNER_INDEX.partition]: lobbyOwner(e.type, gameId) }) });
+  }
+  for (const f of await byOwner(doc, table, LEGACY_ENDED_OWNER)) await move(f, { ...f, [OWNER_INDEX.partition]: endedOwner(f.gameId) });
+  return moved;
+}
+
+const byOwner = (doc: DynamoDBDocumentClient, table: string, owner: string) =>
+  queryAll(doc, { TableName: table, IndexName: OWNER_INDEX.name, KeyConditionExpression: '#gpk = :o', ExpressionAttributeNames: { '#gpk': OWNER_INDEX.partition }, ExpressionAttributeValues: { ':o': owner } });

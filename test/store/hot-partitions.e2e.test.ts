@@ -1,0 +1,151 @@
+/**
+ * No hot partition (issue #33): one DynamoDB partition takes at most 1,000 write units a second,
+ * in the table and in each global index. Real games, joins, webhook deliveries and email digests
+ * run while every write is counted per partition key (test/kit/partition-counter.ts). A key that
+ * names one game or one player carries that owner's own load; every other key is part of a set
+ * shared by all (store/shards.ts), and its share of the set's writes, scaled to the targets
+ * (10,000 moves and 5,000 webhook deliveries a second), must fit in one partition. And with 120
+ * open games no key of the table or of its deployed index holds more than 30 items.
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { fastRng, randomBot } from '../../services/engine/core/index.js';
+import { GATHER_MS } from '../../services/notifications/email/digest.js';
+import { Outbox } from '../../services/notifications/outbox.js';
+import { MAX_WEBHOOKS } from '../../services/notifications/webhooks.js';
+import { documentClient } from '../../services/store/document-client.js';
+import { OWNER_INDEX } from '../../services/store/schema.js';
+import { PARTITION_WRITE_UNITS, TARGET } from '../../services/store/shards.js';
+import { ManualClock } from '../kit/manual-clock.js';
+import { countPartitionWrites, type PartitionCounts } from '../kit/partition-counter.js';
+import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
+import { useServer, type TestServer } from '../kit/server.js';
+import { useSmtpServer } from '../kit/smtp.js';
+import { until, useReceiver } from '../kit/webhook-receiver.js';
+
+const clock = new ManualClock(Date.parse('2026-03-02T08:00:00Z'));
+const smtp = useSmtpServer(); // digests go out (to no one awaiting, the games being over: the queue's writes are what counts)
+const receiver = useReceiver(() => 204);
+const server = useServer({ clock, webhooks: { privateAddresses: true }, notifications: { mailer: smtp.mailer, mailFrom: 'Parlor <parlor@parlor.test>', publicUrl: 'http://parlor.test' } });
+const lobby = useServer();
+
+/** Games end at most this often at the move target: 10,000 moves a second, 10 moves a game at the least. */
+const GAMES_PER_SECOND = TARGET.movesPerSecond / 10;
+/**
+ * Each shared set, by what drives its writes and how often that happens at the targets. A shared
+ * key of no set named here fails the test: a new one must say what drives it.
+ */
+const SETS: Record<string, { driver: 'deliveries' | 'created' | 'ended' | 'moves'; perSecond: number }> = {
+  OUTBOX: { driver: 'deliveries', perSecond: TARGET.webhookDeliveriesPerSecond },
+  DIGESTS: { driver: 'moves', perSecond: TARGET.movesPerSecond },
+  LOBBY: { driver: 'created', perSecond: GAMES_PER_SECOND },
+  ENDED: { driver: 'ended', perSecond: GAMES_PER_SECOND },
+  STATS: { driver: 'ended', perSecond: GAMES_PER_SECOND },
+};
+/** Keys that exist only on one machine, where one process writes (not in the deployed table). */
+const LOCAL_ONLY = new Set(['FEED', 'TIMERS']);
+/** Keyed by an owner the test does not name: a seat holder (a player, or one anonymous client), carrying its own joins. */
+const OWNED_BY_OTHERS = ['SEATS#'];
+
+const PLAYERS = 16;
+const GAMES = 8;
+
+/** Plays random legal moves, each as the player seated there, until the game ends; returns how many. */
+async function playToEnd(s: TestServer, gameId: string, seed: number): Promise<number> {
+  const rng = fastRng(seed);
+  let agg = await s.service.load(gameId);
+  let moves = 0;
+  while (!agg.state.ended) {
+    const toMove = agg.table.status(agg.state).toMove;
+    const seat = toMove[rng.int(toMove.length)]!;
+    const move = randomBot(agg.table.view(agg.state, seat), agg.table.legalMoves(agg.state, seat), rng);
+    agg = await s.service.move({ gameId, token: { player: agg.app.players[seat]! }, move: JSON.parse(JSON.stringify(move)) });
+    moves++;
+  }
+  return moves;
+}
+
+/** Each shared key whose share of its set's writes, at the target rate, exceeds one partition: [key, projected write units a second]. */
+function overloaded(counts: Map<string, number>, owned: (key: string) => boolean, drivers: Record<'deliveries' | 'created' | 'ended' | 'moves', number>) {
+  const hot: [string, number][] = [];
+  const unknown: string[] = [];
+  for (const [key, writes] of counts) {
+    if (owned(key) || LOCAL_ONLY.has(key)) continue;
+    const set = SETS[key.split('#')[0]!];
+    if (!set) {
+      unknown.push(key);
+      continue;
+    }
+    const projected = (writes / drivers[set.driver]) * set.perSecond;
+    if (projected > PARTITION_WRITE_UNITS) hot.push([key, Math.round(projected)]);
+  }
+  return { hot, unknown };
+}
+
+describe('no hot partition', () => {
+  it('no key outside a game’s or a player’s own takes more than its shard’s share while games, joins, webhooks and digests run', async () => {
+    const players: Registered[] = [];
+    for (let i = 0; i < PLAYERS; i++) players.push(await registerPlayer(server, `P${i}`));
+    for (const p of players) {
+      // Each player's notices go to all its webhooks (the most a player may have): many deliveries from few moves.
+      for (let h = 0; h < MAX_WEBHOOKS; h++) expect((await server.gql('mutation($u: String!) { addWebhook(url: $u) { id } }', { u: `${receiver.url}/${p.id}/${h}` }, p.token)).errors).toBeUndefined();
+      expect((await server.gql('mutation($a: String) { setEmail(address: $a) { email } }', { a: `${p.name.toLowerCase()}@example.org` }, p.token)).errors).toBeUndefined();
+    }
+    const outbox = new Outbox(server.client, 'parlor');
+    const counts: PartitionCounts = countPartitionWrites(server.client, (server as unknown as { dynamo: { endpoint: string } }).dynamo.endpoint, 'parlor');
+    const ids: string[] = [];
+    let moves = 0;
+    try {
+      // Real games between pairs of players, created and joined through the API, played to the end, eight at a time.
+      for (let round = 0; round < GAMES / 8; round++) {
+        const pairs = Array.from({ length: 8 }, (_, i) => [players[(2 * i + round) % PLAYERS]!, players[(2 * i + 1 + round) % PLAYERS]!]);
+        const created = await Promise.all(pairs.map((pair) => createAndJoin(server, { game: 'scout', seats: 2 }, pair)));
+        ids.push(...created);
+        moves += (await Promise.all(created.map((id, i) => playToEnd(server, id, round * 8 + i)))).reduce((a, b) => a + b, 0);
+      }
+      // Open games too (created, one seat taken), so the lobby's sets see many entries.
+      for (let i = 0; i < 120; i++) {
+        const g = await server.service.create({ game: 'scout', seats: 2 });
+        await server.service.join(g.id, `anon${i}`);
+        ids.push(g.id);
+      }
+      await server.play.settle();
+      // Every digest due, every webhook delivered (retries too: an attempt timed out on a busy machine is retried 5 s later).
+      clock.advance(GATHER_MS + 1);
+      await server.play.digestsIdle();
+      await until(async () => (await server.play.notifications.digests!.nextDue()) === null, 30_000);
+      await until(async () => (await outbox.due(clock.now() + 1e12, 1)).length === 0, 120_000);
+    } finally {
+      counts.stop();
+    }
+    const deliveries = new Set(counts.puts.filter((p) => String(p.pk).startsWith('OUTBOX')).map((p) => p.id)).size;
+    const drivers = { deliveries, created: ids.length, ended: GAMES, moves };
+    // Enough of each for the shares to be more than noise: with 32 outbox shards, 600 deliveries are ~19 a shard.
+    expect(deliveries).toBeGreaterThanOrEqual(600);
+    expect([...counts.table.keys()].some((k) => k.startsWith('DIGESTS'))).toBe(true);
+
+    const owners = [...ids, ...players.map((p) => p.id)];
+    const owned = (key: string) => owners.some((id) => key.includes(id)) || OWNED_BY_OTHERS.some((p) => key.startsWith(p));
+    const table = overloaded(counts.table, owned, drivers);
+    const index = overloaded(counts.index, owned, drivers);
+    expect({ table: table.hot, index: index.hot }).toEqual({ table: [], index: [] });
+    expect([...table.unknown, ...index.unknown]).toEqual([]);
+  }, 600_000);
+
+  it('with 120 open games, no key of the table or of its deployed index holds more than 30 items', async () => {
+    for (let i = 0; i < 120; i++) {
+      const g = await lobby.service.create({ game: 'scout', seats: 3 });
+      if (i % 2) await lobby.service.join(g.id, `anon${i}`);
+    }
+    await lobby.play.settle();
+    const items = (await documentClient(lobby.client).send(new ScanCommand({ TableName: 'parlor' }))).Items ?? [];
+    const most = (attr: string) => {
+      const by = new Map<string, number>();
+      for (const item of items) if (item[attr] !== undefined) by.set(item[attr], (by.get(item[attr]) ?? 0) + 1);
+      return Math.max(...by.values());
+    };
+    expect(items.filter((i) => String(i[OWNER_INDEX.partition] ?? '').startsWith('LOBBY#scout'))).toHaveLength(120); // all in the lobby
+    expect(most('pk')).toBeLessThanOrEqual(30);
+    expect(most(OWNER_INDEX.partition)).toBeLessThanOrEqual(30);
+  }, 120_000);
+});

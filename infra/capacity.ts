@@ -38,6 +38,8 @@ export const PARTITION = { writeUnits: 1000, readUnits: 3000 } as const;
 export const MEMORY_MB = { http: 1769, ws: 1024, stream: 1769, timer: 1769 } as const;
 /** Subscribers should see a move within this long at full load: bounds a stream batch's duration. */
 export const STREAM_BATCH_BUDGET_MS = 1000;
+/** The stream function's timeout (5 min) leaves room for this many bot decisions in one batch (parlor-stack.ts). */
+export const MAX_BATCH = 100;
 /** Lambda's ceiling on concurrent batches per stream shard. */
 export const MAX_PARALLELIZATION = 10;
 /** Headroom over the modelled mean concurrency for bursts. */
@@ -63,14 +65,15 @@ export function concurrency(m: Measured, fn: FnName, movesPerSecond: number): nu
  * partition, and a table takes a partition per 1,000 write units per second at least, so the
  * write rate gives a floor on shards. A batch of B commits costs B × (CPU per commit) plus one
  * chain of round trips (games in a batch run in parallel); the batch size is the largest whose
- * batch fits the latency budget, and the parallelization factor is what a shard then needs.
+ * batch fits the latency budget (and the bots' room, MAX_BATCH), and the parallelization factor
+ * is what a shard then needs.
  */
 export function streamSettings(m: Measured, movesPerSecond: number) {
   const s = m.perMove.stream;
   const cpuPerCommit = s.cpuMs / (m.commitsPerMove || 1);
   const chainMs = (s.requests / (s.invocations || 1)) * DYNAMO_MS;
   const shards = Math.max(1, Math.ceil((m.writeUnitsPerMove * movesPerSecond) / PARTITION.writeUnits));
-  const batchSize = Math.max(1, Math.min(1000, Math.floor((STREAM_BATCH_BUDGET_MS - chainMs) / cpuPerCommit)));
+  const batchSize = Math.max(1, Math.min(MAX_BATCH, Math.floor((STREAM_BATCH_BUDGET_MS - chainMs) / cpuPerCommit)));
   const batchMs = batchSize * cpuPerCommit + chainMs;
   const perShard = (m.commitsPerMove * movesPerSecond) / shards;
   // A shard's batches: one at a time per concurrent execution, each `batchSize` commits in `batchMs`.

@@ -8,14 +8,14 @@
  * pace: units per second per table and index and on the hottest key, Lambda concurrency, and the
  * monthly cost. docs/capacity.md reads it.
  *
- *   npm run capacity -- [--games 10] [--game scout] [--seats 2]
+ *   npm run capacity -- [--games 6] [--game scout] [--seats 2]
  */
 import { parseArgs } from 'node:util';
 import { RESERVED, STREAM, streamSettings, reservedConcurrency, TARGET, MEASURED } from '../infra/capacity.js';
 import { breakdown, FUNCTIONS, measure, type Measurement, type Units } from './capacity/measure.js';
 import { measured, PACES, PRICES, project, saturation } from './capacity/project.js';
 
-const { values } = parseArgs({ options: { games: { type: 'string', default: '10' }, game: { type: 'string', default: 'scout' }, seats: { type: 'string', default: '2' } } });
+const { values } = parseArgs({ options: { games: { type: 'string', default: '6' }, game: { type: 'string', default: 'scout' }, seats: { type: 'string', default: '2' } } });
 
 const f = (n: number, digits = 2) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits }) : '∞');
 const units = (u: Record<string, Units>) =>
@@ -43,14 +43,15 @@ export function report(m: Measurement): string {
   }
   out.push(`API Gateway per move all-in: ${f(m.api.httpRequests / m.moves, 3)} HTTP API requests, ${f(m.api.wsMessagesIn / m.moves, 3)} WebSocket messages in, ${f(m.api.wsMessagesOut / m.moves, 3)} out (per update: 1 message)`);
   out.push('');
-  out.push('Hottest partition keys of the run (writes, then reads; shared = touched by more than one game)');
-  const top = (unit: 'wcu' | 'rcu') =>
-    [...m.keys]
-      .filter((k) => k[unit] > 0)
-      .sort((a, c) => c[unit] - a[unit])
-      .slice(0, 6)
-      .map((k) => `  ${k.target.padEnd(8)} ${k.key.length > 40 ? `${k.key.slice(0, 37)}…` : k.key.padEnd(40)} ${f(k[unit] / m.moves, 3)} ${unit.toUpperCase()} per move, ${k.games} game${k.games === 1 ? '' : 's'}${k.games > 1 ? ' (shared)' : ''}`);
-  out.push(...top('wcu'), ...top('rcu'));
+  out.push('Partition keys of the run: those several games touched (their load grows with the deployment), then the busiest of one game’s own');
+  // A shared key per move of the deployment; a game's own key per move of that game.
+  const line = (k: (typeof m.keys)[number]) => {
+    const per = k.games > 1 ? m.moves : k.ownMoves || 1;
+    return `  ${k.target.padEnd(8)} ${k.key.length > 40 ? `${k.key.slice(0, 37)}…` : k.key.padEnd(40)} ${f(k.wcu / per, 3)} WCU ${f(k.rcu / per, 3)} RCU per move${k.games > 1 ? '' : ' of its game'}, ${k.games} game${k.games === 1 ? '' : 's'}`;
+  };
+  const busiest = (a: (typeof m.keys)[number], c: (typeof m.keys)[number]) => c.wcu + c.rcu / 3 - (a.wcu + a.rcu / 3);
+  out.push(...m.keys.filter((k) => k.games > 1).sort(busiest).slice(0, 10).map(line));
+  out.push(...m.keys.filter((k) => k.games <= 1).sort(busiest).slice(0, 3).map(line));
   const s = saturation(m);
   out.push('');
   out.push('Where one partition saturates (1,000 WCU/s, 3,000 RCU/s per key, shared keys):');

@@ -13,21 +13,22 @@
 export const TARGET = { movesPerSecond: 10_000, webhookDeliveriesPerSecond: 5_000 } as const;
 
 /**
- * Measured by `npm run capacity` (12 two-seat SCOUT games: every seat subscribed over WebSocket,
- * every player with a YOUR_TURN webhook), per move, all-in: set-up, WebSocket frames and
- * deliveries included, spread over the moves. Copy the tool's "infra/capacity.ts MEASURED" line here.
+ * Measured by `npm run capacity -- --games 10` on 2026-12-06 (10 two-seat SCOUT games, 353 moves:
+ * every seat subscribed over WebSocket, every player with a YOUR_TURN webhook), per move, all-in:
+ * set-up, WebSocket frames and deliveries spread over the moves; CPU on the shared 2-core
+ * development machine. Copy the tool's "infra/capacity.ts MEASURED" line here when it moves.
  */
 export const MEASURED = {
   date: '2026-12-06',
-  commitsPerMove: 1.04,
+  commitsPerMove: 1.08,
   perMove: {
-    http: { invocations: 1.13, cpuMs: 2.4, requests: 3.2 },
-    ws: { invocations: 0.14, cpuMs: 1.4, requests: 1.9 },
-    stream: { invocations: 1.04, cpuMs: 4.5, requests: 9.5 },
-    timer: { invocations: 1.04, cpuMs: 1.2, requests: 3.0 },
+    http: { invocations: 1.2, cpuMs: 5.49, requests: 2.66 },
+    ws: { invocations: 0.23, cpuMs: 0.96, requests: 0.63 },
+    stream: { invocations: 1.09, cpuMs: 17.47, requests: 13.6 },
+    timer: { invocations: 1.09, cpuMs: 4.8, requests: 3.52 },
   },
   /** DynamoDB write units per move (table and indexes), all-in. */
-  writeUnitsPerMove: 14,
+  writeUnitsPerMove: 12.55,
 } as const;
 
 /** A DynamoDB round trip from Lambda in the same region (single-digit ms; stated, not measured). */

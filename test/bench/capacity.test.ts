@@ -130,3 +130,15 @@ describe('a run of real games through the handlers', () => {
     expect(s.movesByWrites.limit).toBeCloseTo(1000 / busiest, 6);
   });
 });
+
+describe('npm run capacity', () => {
+  it('measures a game in both passes and prints every section of its report', async () => {
+    const { measure } = await import('../../bench/capacity/measure.js');
+    const { report } = await import('../../bench/capacity.js');
+    const m = await measure({ game: 'high-card', seats: 2, games: 1, catalog: [highCard] });
+    expect(m.moves).toBeGreaterThan(0);
+    for (const fn of ['http', 'ws', 'stream', 'timer'] as const) expect(m.lambda[fn].invocations, fn).toBeGreaterThan(0);
+    const text = report(m);
+    for (const section of ['per move', 'per webhook delivery', 'per WebSocket update', 'Where one partition saturates', '100,000 games', 'us-east-1', 'infra/capacity.ts MEASURED']) expect(text).toContain(section);
+  });
+});

@@ -83,10 +83,20 @@ export function streamSettings(m: Measured, movesPerSecond: number) {
   return { shards, batchSize, batchMs, parallelizationFactor, perShard, keepsUp, concurrency: shards * parallelizationFactor };
 }
 
+/**
+ * The timer function's executions: the once-a-minute outbox run is one, and deadlines fire one
+ * each (EventBridge Scheduler; not in the measured mix). Its measured work per delivery does not
+ * spread over more executions: past what one run sends in its minute, deliveries queue
+ * (docs/capacity.md, what saturates first).
+ */
+export const TIMER_RESERVED = 10;
+/** Lambda's default concurrency quota per account and region; AWS keeps 100 of it unreserved. */
+export const DEFAULT_ACCOUNT_CONCURRENCY = 1000;
+
 /** Reserved concurrency per function at the target: the modelled mean with headroom (the stream function's is its shards × factor). */
 export function reservedConcurrency(m: Measured, movesPerSecond: number = TARGET.movesPerSecond): Record<FnName, number> {
   const reserve = (fn: FnName) => Math.max(2, Math.ceil(concurrency(m, fn, movesPerSecond) * HEADROOM));
-  return { http: reserve('http'), ws: reserve('ws'), stream: streamSettings(m, movesPerSecond).concurrency, timer: reserve('timer') };
+  return { http: reserve('http'), ws: reserve('ws'), stream: streamSettings(m, movesPerSecond).concurrency, timer: TIMER_RESERVED };
 }
 
 /** The settings the stack deploys (parlor-stack.ts), derived from MEASURED at the target. */

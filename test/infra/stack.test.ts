@@ -8,7 +8,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { CREATE_THROTTLE, parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
-import { MEASURED, RESERVED, STREAM, streamSettings, TARGET, reservedConcurrency, MAX_PARALLELIZATION } from '../../infra/capacity.js';
+import { ACCOUNT_CONCURRENCY_NEEDED, DEFAULT_ACCOUNT_CONCURRENCY, MAX_PARALLELIZATION, MEASURED, RESERVED, reservedConcurrency, STREAM, streamSettings, TARGET } from '../../infra/capacity.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 import { tableDefinition, TTL_ATTRIBUTE } from '../../services/store/schema.js';
 
@@ -78,6 +78,9 @@ describe('the functions', () => {
       expect(fn.ReservedConcurrentExecutions, name).toBe(RESERVED[name]);
       expect(RESERVED[name], name).toBeGreaterThanOrEqual(2);
     }
+    // Deployable on an account with Lambda's default quota (AWS keeps 100 unreserved).
+    expect(ACCOUNT_CONCURRENCY_NEEDED).toBe(Object.values(RESERVED).reduce((a, b) => a + b, 0) + 100);
+    expect(ACCOUNT_CONCURRENCY_NEEDED).toBeLessThanOrEqual(DEFAULT_ACCOUNT_CONCURRENCY);
     const off = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:reservedConcurrency': 'false' } }), 'Unreserved').stack;
     const fns = Template.fromStack(off).findResources('AWS::Lambda::Function');
     expect(Object.values(fns).filter((f: any) => f.Properties.ReservedConcurrentExecutions !== undefined)).toEqual([]);

@@ -41,6 +41,8 @@ export function report(m: Measurement): string {
     const l = m.lambda[fn];
     out.push(`  ${fn.padEnd(6)} ${f(l.invocations / m.moves, 3)} invocations, ${f(l.cpuMs / m.moves, 2)} ms CPU, ${f(l.requests / m.moves, 2)} DynamoDB requests` + (l.invocations ? `  (${f(l.cpuMs / l.invocations, 2)} ms CPU and ${f(l.requests / l.invocations, 1)} requests an invocation)` : ''));
   }
+  out.push(`  per WebSocket update: ${f(m.cpuPer.wsUpdate, 2)} ms of the stream function's CPU (its fan-out), 1 API Gateway message (${f(m.cpuPer.wsUpdateBytes, 0)} bytes on average)`);
+  out.push(`  per webhook delivery: ${f(m.lambda.timer.invocations / (m.deliveries || 1), 2)} timer invocations here (one run a minute on AWS), ${f(m.cpuPer.delivery, 2)} ms of its CPU`);
   out.push(`API Gateway per move all-in: ${f(m.api.httpRequests / m.moves, 3)} HTTP API requests, ${f(m.api.wsMessagesIn / m.moves, 3)} WebSocket messages in, ${f(m.api.wsMessagesOut / m.moves, 3)} out (per update: 1 message)`);
   out.push('');
   out.push('Partition keys of the run: those several games touched (their load grows with the deployment), then the busiest of one game’s own');

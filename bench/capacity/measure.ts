@@ -38,6 +38,8 @@ export interface Measurement {
   ops: Op[];
   /** Per function, from the timing pass: invocations, CPU ms and DynamoDB requests, all-in. */
   lambda: Record<Fn, { invocations: number; cpuMs: number; wallMs: number; requests: number }>;
+  /** From the timing pass: CPU ms per WebSocket update (the stream function's fan-out) and per webhook delivery (the timer's run). */
+  cpuPer: { wsUpdate: number; delivery: number; wsUpdateBytes: number };
   /** API Gateway: HTTP API requests; WebSocket messages each way, in 32 KB metering units. */
   api: { httpRequests: number; wsMessagesIn: number; wsMessagesOut: number };
   keys: KeyLoad[];
@@ -67,8 +69,16 @@ export async function measure(options: { game: string; seats: number; games: num
     world.metering = false;
     const timed = world.invocations.length;
     const requestsBefore = new Map(world.requests);
+    const [fanoutBefore, deliveriesBefore, messagesBefore] = [world.fanoutCpuMs, world.deliveries, world.messages.length];
     for (let i = 0; i < options.games; i++) await world.playGame(options.game, options.seats, seed + 1000 + i, options.maxMoves);
     const timing: Invocation[] = world.invocations.slice(timed);
+    const timedUpdates = world.messages.slice(messagesBefore).filter((x) => x.direction === 'out' && x.phase !== 'ws');
+    const timerCpu = timing.filter((t) => t.fn === 'timer').reduce((n, t) => n + t.cpuMs, 0);
+    const cpuPer = {
+      wsUpdate: (world.fanoutCpuMs - fanoutBefore) / (timedUpdates.length || 1),
+      delivery: timerCpu / (world.deliveries - deliveriesBefore || 1),
+      wsUpdateBytes: timedUpdates.reduce((n, x) => n + x.bytes, 0) / (timedUpdates.length || 1),
+    };
     const movesTimed = timing.filter((t) => t.fn === 'http' && t.phase === 'move').length;
     const lambda = Object.fromEntries(
       FUNCTIONS.map((fn) => {
@@ -85,7 +95,7 @@ export async function measure(options: { game: string; seats: number; games: num
       wsMessagesIn: messages.filter((m) => m.direction === 'in').reduce((n, m) => n + units32k(m.bytes), 0),
       wsMessagesOut: messages.filter((m) => m.direction === 'out').reduce((n, m) => n + units32k(m.bytes), 0),
     };
-    return { game: options.game, seats: options.seats, games: options.games, moves, commits, deliveries, wsUpdates, ops, lambda, api, keys: keyLoads(ops, movesOf) };
+    return { game: options.game, seats: options.seats, games: options.games, moves, commits, deliveries, wsUpdates, ops, lambda, cpuPer, api, keys: keyLoads(ops, movesOf) };
   } finally {
     await world.close();
   }

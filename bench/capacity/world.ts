@@ -73,8 +73,10 @@ export class CapacityWorld {
   readonly meter: Meter;
   readonly invocations: Invocation[] = [];
   readonly messages: Message[] = [];
-  /** Webhook deliveries the receiver got, by phase of the sender. */
+  /** Webhook deliveries the receiver got. */
   deliveries = 0;
+  /** CPU ms the stream function spent sending subscribers their updates. */
+  fanoutCpuMs = 0;
   /** DynamoDB requests (calls, not items), by function and phase. */
   readonly requests = new Map<string, number>();
   private scope: { fn: Fn; phase: Phase; game: string } | undefined;
@@ -145,7 +147,19 @@ export class CapacityWorld {
     };
     const limits = resolveLimits({});
     this.ws = wsHandler(realtime(parlorOf(), limits, () => gateway), { endpoint: 'https://ws.capacity.local/prod' });
-    this.stream = streamHandler(realtime(parlorOf(), limits, () => gateway), gateway);
+    const streamRt = realtime(parlorOf(), limits, () => gateway);
+    // The fan-out's own CPU, apart from the rest of the batch (one game at a time here, so nothing else runs meanwhile).
+    const toSubscribers = streamRt.fanout.toSubscribers.bind(streamRt.fanout);
+    streamRt.fanout.toSubscribers = async (...args: Parameters<typeof toSubscribers>) => {
+      const cpu = process.cpuUsage();
+      try {
+        return await toSubscribers(...args);
+      } finally {
+        const used = process.cpuUsage(cpu);
+        this.fanoutCpuMs += (used.user + used.system) / 1000;
+      }
+    };
+    this.stream = streamHandler(streamRt, gateway);
     this.http = await httpHandler(parlorOf());
     const timer = parlorOf();
     // The timer function's outbox run (services/handlers/timer.ts), allowed to reach the loopback receiver.

@@ -108,7 +108,7 @@ describe('a run of real games through the handlers', () => {
     const updates = world.messages.filter((m) => m.direction === 'out' && m.phase !== 'ws');
     expect(updates.length).toBe(2 * total); // both seats subscribed once seated: each hears every move's version
     expect(world.deliveries).toBeGreaterThan(0);
-    const b = breakdown({ game: 'high-card', seats: 2, games: 2, moves: total, commits: 0, deliveries: world.deliveries, wsUpdates: updates.length, ops: world.meter.ops, lambda: {} as any, api: {} as any, keys: [] });
+    const b = breakdown({ game: 'high-card', seats: 2, games: 2, moves: total, commits: 0, deliveries: world.deliveries, wsUpdates: updates.length, ops: world.meter.ops, lambda: {} as any, cpuPer: {} as any, api: {} as any, keys: [] });
     // The queue's items are put once per delivery and deleted once delivered.
     const queue = world.meter.ops.filter((o) => o.target === 'table' && b.queueKinds.some((k) => o.key.startsWith(k)));
     expect(queue.filter((o) => o.command === 'PutItem')).toHaveLength(world.deliveries);
@@ -125,7 +125,7 @@ describe('a run of real games through the handlers', () => {
     const shared = keys.filter((k) => k.games > 1);
     expect(shared.length).toBeGreaterThan(0);
     const total = [...moves.values()].reduce((a, b) => a + b, 0);
-    const s = saturation({ game: 'high-card', seats: 2, games: 2, moves: total, commits: 0, deliveries: world.deliveries, wsUpdates: 0, ops: world.meter.ops, lambda: {} as any, api: {} as any, keys });
+    const s = saturation({ game: 'high-card', seats: 2, games: 2, moves: total, commits: 0, deliveries: world.deliveries, wsUpdates: 0, ops: world.meter.ops, lambda: {} as any, cpuPer: {} as any, api: {} as any, keys });
     const busiest = Math.max(...shared.map((k) => k.wcu)) / total;
     expect(s.movesByWrites.limit).toBeCloseTo(1000 / busiest, 6);
   });
@@ -138,6 +138,8 @@ describe('npm run capacity', () => {
     const m = await measure({ game: 'high-card', seats: 2, games: 1, catalog: [highCard] });
     expect(m.moves).toBeGreaterThan(0);
     for (const fn of ['http', 'ws', 'stream', 'timer'] as const) expect(m.lambda[fn].invocations, fn).toBeGreaterThan(0);
+    expect(m.cpuPer.wsUpdate).toBeGreaterThan(0);
+    expect(m.cpuPer.wsUpdateBytes).toBeGreaterThan(0);
     const text = report(m);
     for (const section of ['per move', 'per webhook delivery', 'per WebSocket update', 'Where one partition saturates', '100,000 games', 'us-east-1', 'infra/capacity.ts MEASURED']) expect(text).toContain(section);
   });

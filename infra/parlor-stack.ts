@@ -11,7 +11,8 @@
  * parlor:corsOrigins (comma-separated origins whose pages may call the API; none by default,
  * as `npm start`: the app's CORS_ORIGINS and the HTTP API's preflight both follow it),
  * parlor:mailFrom ("Parlor <parlor@example.org>": the email digest through SES; none by default),
- * parlor:publicUrl (the page's address in emails; default the HTTP API's URL).
+ * parlor:publicUrl (the page's address in emails; default the HTTP API's URL),
+ * parlor:reservedConcurrency (false: reserve none, for accounts below infra/capacity.ts ACCOUNT_CONCURRENCY_NEEDED).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';

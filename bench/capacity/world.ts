@@ -190,7 +190,8 @@ export class CapacityWorld {
     }
   }
 
-  private async gql(phase: Phase, game: string, query: string, variables: Record<string, unknown>, token?: string): Promise<any> {
+  /** A request from `ip`: each player has an address of their own, as real players do (the app limits requests per address). */
+  private async gql(phase: Phase, game: string, ip: string, query: string, variables: Record<string, unknown>, token?: string): Promise<any> {
     const event: APIGatewayProxyEventV2 = {
       version: '2.0',
       routeKey: '$default',
@@ -202,7 +203,7 @@ export class CapacityWorld {
         apiId: 'api',
         domainName: 'api.capacity.local',
         domainPrefix: 'api',
-        http: { method: 'POST', path: '/graphql', protocol: 'HTTP/1.1', sourceIp: '198.51.100.7', userAgent: 'capacity' },
+        http: { method: 'POST', path: '/graphql', protocol: 'HTTP/1.1', sourceIp: ip, userAgent: 'capacity' },
         requestId: 'r',
         routeKey: '$default',
         stage: '$default',
@@ -264,19 +265,20 @@ export class CapacityWorld {
   async playGame(game: string, seats: number, seed: number, maxMoves = Infinity): Promise<{ id: string; moves: number }> {
     // Every operation is labelled with the game it was for, from the players' registration on.
     const label = `g${seed}`;
-    const players: { name: string; token: string }[] = [];
+    const players: { name: string; token: string; ip: string }[] = [];
     for (let s = 0; s < seats; s++) {
       const name = `cap${seed}p${s}`;
-      const r = await this.gql('setup', label, 'mutation($n: String!) { registerPlayer(name: $n) { token } }', { n: name });
-      players.push({ name, token: r.registerPlayer.token });
-      await this.gql('setup', label, 'mutation($u: String!) { addWebhook(url: $u, events: [YOUR_TURN]) { id } }', { u: this.hookUrl }, r.registerPlayer.token);
+      const ip = `198.18.${seed % 256}.${s + 1}`; // the benchmarking range (RFC 2544)
+      const r = await this.gql('setup', label, ip, 'mutation($n: String!) { registerPlayer(name: $n) { token } }', { n: name });
+      players.push({ name, token: r.registerPlayer.token, ip });
+      await this.gql('setup', label, ip, 'mutation($u: String!) { addWebhook(url: $u, events: [YOUR_TURN]) { id } }', { u: this.hookUrl }, r.registerPlayer.token);
     }
-    const created = await this.gql('setup', label, 'mutation($i: CreateGameInput!) { createGame(input: $i) { game { id } } }', { i: { game, seats, seed: `capacity-${seed}` } }, players[0]!.token);
+    const created = await this.gql('setup', label, players[0]!.ip, 'mutation($i: CreateGameInput!) { createGame(input: $i) { game { id } } }', { i: { game, seats, seed: `capacity-${seed}` } }, players[0]!.token);
     const id = created.createGame.game.id as string;
     await this.afterCommit('setup', label, id);
     const tokens: string[] = [];
     for (const p of players) {
-      const j = await this.gql('setup', label, 'mutation($id: ID!, $n: String!) { joinGame(gameId: $id, name: $n) { token } }', { id, n: p.name }, p.token);
+      const j = await this.gql('setup', label, p.ip, 'mutation($id: ID!, $n: String!) { joinGame(gameId: $id, name: $n) { token } }', { id, n: p.name }, p.token);
       tokens.push(j.joinGame.token);
       await this.afterCommit('setup', label, id);
     }
@@ -297,7 +299,7 @@ export class CapacityWorld {
       const toMove = agg.table.status(agg.state).toMove;
       const seat = toMove[rng.int(toMove.length)]!;
       const move = randomBot(agg.table.view(agg.state, seat), agg.table.legalMoves(agg.state, seat), rng);
-      await this.gql('move', label, 'mutation($id: ID!, $move: JSON!) { submitMove(gameId: $id, move: $move) { game { version } } }', { id, move }, tokens[seat]);
+      await this.gql('move', label, players[seat]!.ip, 'mutation($id: ID!, $move: JSON!) { submitMove(gameId: $id, move: $move) { game { version } } }', { id, move }, tokens[seat]);
       moves++;
       await this.afterCommit('move', label, id);
     }

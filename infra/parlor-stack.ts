@@ -11,7 +11,8 @@
  * parlor:corsOrigins (comma-separated origins whose pages may call the API; none by default,
  * as `npm start`: the app's CORS_ORIGINS and the HTTP API's preflight both follow it),
  * parlor:mailFrom ("Parlor <parlor@example.org>": the email digest through SES; none by default),
- * parlor:publicUrl (the page's address in emails; default the HTTP API's URL).
+ * parlor:publicUrl (the page's address in emails; default the HTTP API's URL),
+ * parlor:reservedConcurrency (false: reserve none, for accounts below infra/capacity.ts ACCOUNT_CONCURRENCY_NEEDED).
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
@@ -40,6 +41,7 @@ import { TABLE_ACTIONS } from '../services/handlers/permissions.js';
 import { ROOT, type BundleName, type HandlerName } from './bundle.js';
 import { ParlorAnalytics } from './analytics.js';
 import { ParlorNotifications } from './notifications.js';
+import { RESERVED, STREAM } from './capacity.js';
 
 /**
  * Lambda's latest Node runtime (nodejs20.x is deprecated there). The bundles target Node 20
@@ -106,8 +108,13 @@ export class ParlorStack extends Stack {
     const corsOrigins = String(this.node.tryGetContext('parlor:corsOrigins') ?? '').split(',').map((o) => o.trim()).filter(Boolean);
     // Both verify player tokens: an external identity provider's too, when one is set (infra/accounts.ts).
     const accounts = accountsEnvironment(this.node);
-    const http = this.handler('http', { memorySize: 1769, timeout: Duration.seconds(15), environment: { ...common, ...accounts, CORS_ORIGINS: corsOrigins.join(',') } });
-    const ws = this.handler('ws', { memorySize: 1024, timeout: Duration.seconds(10), environment: { ...common, ...accounts } });
+    // Reserved concurrency from the capacity model at the target load (infra/capacity.ts, docs/capacity.md):
+    // no function starves another, and none can take the whole account. An account below the
+    // model's quota (ACCOUNT_CONCURRENCY_NEEDED) deploys with -c parlor:reservedConcurrency=false.
+    const reserve = this.node.tryGetContext('parlor:reservedConcurrency') !== false && this.node.tryGetContext('parlor:reservedConcurrency') !== 'false';
+    const reserved = (name: keyof typeof RESERVED) => (reserve ? { reservedConcurrentExecutions: RESERVED[name] } : {});
+    const http = this.handler('http', { memorySize: 1769, timeout: Duration.seconds(15), environment: { ...common, ...accounts, CORS_ORIGINS: corsOrigins.join(',') }, ...reserved('http') });
+    const ws = this.handler('ws', { memorySize: 1024, timeout: Duration.seconds(10), environment: { ...common, ...accounts }, ...reserved('ws') });
 
     // ---- HTTP API: every route to the Fastify app (GraphQL, REST, docs), at the $default stage.
     const httpApi = new HttpApi(this, 'HttpApi', {
@@ -179,6 +186,7 @@ export class ParlorStack extends Stack {
       memorySize: 1769,
       timeout: Duration.minutes(5),
       environment: { ...common, WS_ENDPOINT: wsStage.callbackUrl },
+      ...reserved('stream'),
     });
 
     // ---- Play-by-turn: the player-token signing secret; deadlines as EventBridge Scheduler one-time
@@ -194,7 +202,7 @@ export class ParlorStack extends Stack {
       fn.addEnvironment('SIGNING_SECRET_ARN', signingSecret.secretArn);
     }
     // A timeout's commit carries the timeoutBot's move (search:1 by default, search:3 at most): one decision per invocation.
-    const timer = this.handler('timer', { memorySize: 1769, timeout: Duration.seconds(60), environment: common });
+    const timer = this.handler('timer', { memorySize: 1769, timeout: Duration.seconds(60), environment: common, ...reserved('timer') });
     const groupName = `${stack.stackName}-timers`;
     const group = new CfnScheduleGroup(this, 'TimerSchedules', { name: groupName });
     const schedulerRole = new Role(this, 'SchedulerRole', {
@@ -233,7 +241,10 @@ export class ParlorStack extends Stack {
     stream.addEventSource(
       new DynamoEventSource(this.table, {
         startingPosition: StartingPosition.TRIM_HORIZON,
-        batchSize: 100,
+        // From the capacity model (infra/capacity.ts): the largest batch that fits the latency budget,
+        // and the concurrent batches per shard the target's commit rate needs.
+        batchSize: STREAM.batchSize,
+        parallelizationFactor: STREAM.parallelizationFactor,
         maxBatchingWindow: Duration.seconds(0),
         bisectBatchOnError: true,
         reportBatchItemFailures: true,
@@ -287,6 +298,17 @@ export class ParlorStack extends Stack {
       1,
       'DynamoDB throttled requests to the game table',
     );
+    // Throttle events of the table and of each index: a hot partition shows here before anywhere else
+    // (an index that cannot keep up throttles writes to the table itself).
+    const dynamoMetric = (metricName: string, index?: string) =>
+      new Metric({ namespace: 'AWS/DynamoDB', metricName, dimensionsMap: { TableName: this.table.tableName, ...(index && { GlobalSecondaryIndexName: index }) }, statistic: 'Sum', period });
+    alarm('TableWriteThrottles', dynamoMetric('WriteThrottleEvents'), 1, 'DynamoDB throttled writes to the game table (a hot partition key, or past the table’s on-demand ceiling)');
+    alarm('TableReadThrottles', dynamoMetric('ReadThrottleEvents'), 1, 'DynamoDB throttled reads of the game table (a hot partition key)');
+    for (const index of tableDefinition('x').GlobalSecondaryIndexes ?? []) {
+      const title = index.IndexName![0]!.toUpperCase() + index.IndexName!.slice(1);
+      alarm(`Index${title}WriteThrottles`, dynamoMetric('WriteThrottleEvents', index.IndexName), 1, `DynamoDB throttled writes to the ${index.IndexName} index (and so to the table)`);
+      alarm(`Index${title}ReadThrottles`, dynamoMetric('ReadThrottleEvents', index.IndexName), 1, `DynamoDB throttled reads of the ${index.IndexName} index`);
+    }
 
     this.functions = { http, ws, stream, timer };
 
@@ -328,7 +350,7 @@ export class ParlorStack extends Stack {
   /** A function with its own role (logs to its own group only), bundled by infra/bundle.ts. */
   private handler(
     name: BundleName,
-    options: { memorySize: number; timeout: Duration; environment: Record<string, string>; architecture?: Architecture; ephemeralStorageSize?: Size },
+    options: { memorySize: number; timeout: Duration; environment: Record<string, string>; architecture?: Architecture; ephemeralStorageSize?: Size; reservedConcurrentExecutions?: number },
   ): LambdaFunction {
     const title = name[0]!.toUpperCase() + name.slice(1);
     const logGroup = new LogGroup(this, `${title}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });

@@ -8,6 +8,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { CREATE_THROTTLE, parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
+import { ACCOUNT_CONCURRENCY_NEEDED, DEFAULT_ACCOUNT_CONCURRENCY, MAX_PARALLELIZATION, MEASURED, RESERVED, reservedConcurrency, STREAM, streamSettings, TARGET } from '../../infra/capacity.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 import { FEED_INDEX, localTableDefinition, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE } from '../../services/store/schema.js';
 
@@ -77,6 +78,20 @@ describe('the functions', () => {
       const group = fn.LoggingConfig.LogGroup.Ref;
       expect(t.Resources[group]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
     }
+  });
+  it('reserve the concurrency the capacity model gives them at the target load (none with -c parlor:reservedConcurrency=false)', () => {
+    expect(RESERVED).toEqual(reservedConcurrency(MEASURED, TARGET.movesPerSecond));
+    for (const name of FUNCTIONS) {
+      const fn = template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties;
+      expect(fn.ReservedConcurrentExecutions, name).toBe(RESERVED[name]);
+      expect(RESERVED[name], name).toBeGreaterThanOrEqual(2);
+    }
+    // Deployable on an account with Lambda's default quota (AWS keeps 100 unreserved).
+    expect(ACCOUNT_CONCURRENCY_NEEDED).toBe(Object.values(RESERVED).reduce((a, b) => a + b, 0) + 100);
+    expect(ACCOUNT_CONCURRENCY_NEEDED).toBeLessThanOrEqual(DEFAULT_ACCOUNT_CONCURRENCY);
+    const off = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:reservedConcurrency': 'false' } }), 'Unreserved').stack;
+    const fns = Template.fromStack(off).findResources('AWS::Lambda::Function');
+    expect(Object.values(fns).filter((f: any) => f.Properties.ReservedConcurrentExecutions !== undefined)).toEqual([]);
   });
   it('the stream function knows the WebSocket management endpoint', () => {
     const env = template.findResources('AWS::Lambda::Function')[fnId('stream')]!.Properties.Environment.Variables;
@@ -301,6 +316,14 @@ describe('the stream consumer', () => {
     });
     template.hasResourceProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 14 * 24 * 3600 });
   });
+  it('takes the batch size and parallelization factor from the capacity model, which keeps up with the target’s commits', () => {
+    const [, mapping] = ofType('AWS::Lambda::EventSourceMapping')[0]!;
+    expect(STREAM).toEqual(streamSettings(MEASURED, TARGET.movesPerSecond));
+    expect(mapping.Properties).toMatchObject({ BatchSize: STREAM.batchSize, ParallelizationFactor: STREAM.parallelizationFactor });
+    expect(STREAM.parallelizationFactor).toBeLessThanOrEqual(MAX_PARALLELIZATION);
+    expect(STREAM.keepsUp).toBe(true);
+    expect(RESERVED.stream).toBe(STREAM.shards * STREAM.parallelizationFactor);
+  });
 });
 
 describe('alarms', () => {
@@ -316,8 +339,21 @@ describe('alarms', () => {
     expect(alarms.some(([, a]) => a.MetricName === 'ApproximateNumberOfMessagesVisible')).toBe(true);
     expect(alarms.some(([, a]) => a.MetricName === '5xx')).toBe(true);
     expect(alarms.some(([, a]) => a.Metrics?.some((m: any) => m.MetricStat?.Metric.MetricName === 'ThrottledRequests'))).toBe(true);
+    // Throttle events of the table and of every index it has, reads and writes.
+    const throttled = (metric: string, index?: string) =>
+      alarms.some(
+        ([, a]) =>
+          a.MetricName === metric &&
+          a.Namespace === 'AWS/DynamoDB' &&
+          a.Dimensions.some((d: any) => d.Name === 'TableName' && d.Value.Ref === tableId) &&
+          (index ? a.Dimensions.some((d: any) => d.Name === 'GlobalSecondaryIndexName' && d.Value === index) : a.Dimensions.length === 1),
+      );
+    for (const index of [undefined, ...(tableDefinition('x').GlobalSecondaryIndexes ?? []).map((i) => i.IndexName!)]) {
+      expect(throttled('WriteThrottleEvents', index), `writes ${index ?? 'table'}`).toBe(true);
+      expect(throttled('ReadThrottleEvents', index), `reads ${index ?? 'table'}`).toBe(true);
+    }
     expect(alarms.some(([, a]) => a.MetricName === 'Errors' && a.Dimensions?.some((d: any) => d.Value.Ref === stack.getLogicalId(stack.exportFunction.node.defaultChild as any)))).toBe(true);
-    expect(alarms).toHaveLength(13);
+    expect(alarms).toHaveLength(15 + 2 * (tableDefinition('x').GlobalSecondaryIndexes?.length ?? 0));
   });
 });
 

@@ -1,0 +1,111 @@
+/**
+ * From one measurement to a deployment's load and bill: for N concurrent games at a move rate,
+ * DynamoDB units per second per table and index and on the hottest partition key, Lambda
+ * concurrency, and the monthly cost at AWS's published on-demand prices (PRICES below).
+ *
+ * Scaling rule for a key: one that only one game's work touched (its stream, its players' items)
+ * carries that game's pace, whatever the number of games; one that several games touched (the
+ * lobby, the outbox, or a shard of them) keeps the share of the deployment's load it had in the run.
+ * With few games a shard's share is over-estimated (a shard of 16 may take 3 of 20 deliveries): the
+ * figure errs high.
+ */
+import { concurrency, durationMs, MEMORY_MB, PARTITION, type FnName, type Measured } from '../../infra/capacity.js';
+import { breakdown, FUNCTIONS, type KeyLoad, type Measurement } from './measure.js';
+
+/**
+ * us-east-1 on-demand list prices, as published by AWS on their pricing pages for DynamoDB
+ * (on-demand, after the November 2024 reduction), Lambda (arm64), API Gateway (HTTP API and
+ * WebSocket API, first tier); read 2026-11 (bench/cost.ts) with the WebSocket connection minute added.
+ */
+export const PRICES = {
+  region: 'us-east-1',
+  date: '2026-11',
+  writeRequestUnit: 0.625 / 1e6,
+  readRequestUnit: 0.125 / 1e6,
+  lambdaGbSecondArm: 0.0000133334,
+  lambdaRequest: 0.2 / 1e6,
+  httpApiRequest: 1.0 / 1e6,
+  webSocketMessage: 1.0 / 1e6,
+  webSocketConnectionMinute: 0.25 / 1e6,
+} as const;
+
+export const SECONDS_PER_MONTH = 30 * 24 * 3600;
+
+export interface Pace {
+  name: string;
+  /** Moves per game per second. */
+  rate: number;
+  /** Whether every seat holds a WebSocket connection the whole time (connection minutes are billed). */
+  connected: boolean;
+}
+export const PACES: Pace[] = [
+  { name: 'play-by-turn (1 move per game per hour)', rate: 1 / 3600, connected: false },
+  { name: 'live tables (1 move per game per 10 s)', rate: 1 / 10, connected: true },
+];
+
+/** The figures infra/capacity.ts derives its settings from, measured. */
+export function measured(m: Measurement): Measured {
+  const perMove = Object.fromEntries(
+    FUNCTIONS.map((fn) => [fn, { invocations: m.lambda[fn].invocations / m.moves, cpuMs: m.lambda[fn].cpuMs / m.moves, requests: m.lambda[fn].requests / m.moves }]),
+  ) as Measured['perMove'];
+  return { commitsPerMove: m.commits / m.moves, perMove, writeUnitsPerMove: breakdown(m).total.wcu / m.moves };
+}
+
+/** The key that saturates first: per move, the most units any one key takes (shared keys: of the whole deployment). */
+function hottest(keys: KeyLoad[], m: Measurement, unit: 'wcu' | 'rcu', movesPerSecond: number, perGameRate: number) {
+  let best = { key: '-', target: 'table', perSecond: 0, shared: false };
+  for (const k of keys) {
+    const shared = k.games > 1;
+    const perSecond = shared ? (k[unit] / m.moves) * movesPerSecond : (k[unit] / (k.ownMoves || 1)) * perGameRate;
+    if (perSecond > best.perSecond) best = { key: k.key, target: k.target, perSecond, shared };
+  }
+  return best;
+}
+
+/** The deployment-wide move rate at which the busiest shared key reaches a partition's limit. */
+export function saturation(m: Measurement) {
+  const shared = m.keys.filter((k) => k.games > 1);
+  const top = (unit: 'wcu' | 'rcu', per: number) => shared.reduce((best, k) => (k[unit] / per > best.units ? { key: k.key, target: k.target, units: k[unit] / per } : best), { key: '-', target: 'table', units: 0 });
+  const w = top('wcu', m.moves);
+  const r = top('rcu', m.moves);
+  // Deliveries: the keys the delivery path touches (the queue's), per delivery.
+  const b = breakdown(m);
+  const queue = shared.filter((k) => b.queueKinds.some((q) => k.key === q || k.key.startsWith(`${q}#`)));
+  const dq = queue.reduce((best, k) => (k.wcu / (m.deliveries || 1) > best.units ? { key: k.key, target: k.target, units: k.wcu / (m.deliveries || 1) } : best), { key: '-', target: 'table', units: 0 });
+  const dr = queue.reduce((best, k) => (k.rcu / (m.deliveries || 1) > best.units ? { key: k.key, target: k.target, units: k.rcu / (m.deliveries || 1) } : best), { key: '-', target: 'table', units: 0 });
+  return {
+    movesByWrites: { ...w, limit: w.units ? PARTITION.writeUnits / w.units : Infinity },
+    movesByReads: { ...r, limit: r.units ? PARTITION.readUnits / r.units : Infinity },
+    deliveriesByWrites: { ...dq, limit: dq.units ? PARTITION.writeUnits / dq.units : Infinity },
+    deliveriesByReads: { ...dr, limit: dr.units ? PARTITION.readUnits / dr.units : Infinity },
+  };
+}
+
+export function project(m: Measurement, games: number, pace: Pace) {
+  const movesPerSecond = games * pace.rate;
+  const b = breakdown(m);
+  const perTarget = Object.fromEntries(Object.entries(b.allInPerMove).map(([t, u]) => [t, { rcu: u.rcu * movesPerSecond, wcu: u.wcu * movesPerSecond }]));
+  const model = measured(m);
+  const lambda = Object.fromEntries(FUNCTIONS.map((fn) => [fn, concurrency(model, fn as FnName, movesPerSecond)])) as Record<FnName, number>;
+  const wcu = b.total.wcu / m.moves;
+  const rcu = b.total.rcu / m.moves;
+  const month = movesPerSecond * SECONDS_PER_MONTH;
+  const dynamodb = month * (wcu * PRICES.writeRequestUnit + rcu * PRICES.readRequestUnit);
+  const lambdaCost = FUNCTIONS.reduce((usd, fn) => {
+    const f = model.perMove[fn as FnName];
+    return usd + month * f.invocations * (PRICES.lambdaRequest + (durationMs(model, fn as FnName) / 1000) * (MEMORY_MB[fn as FnName] / 1024) * PRICES.lambdaGbSecondArm);
+  }, 0);
+  const wsMessages = (m.api.wsMessagesIn + m.api.wsMessagesOut) / m.moves;
+  const apiGateway = month * ((m.api.httpRequests / m.moves) * PRICES.httpApiRequest + wsMessages * PRICES.webSocketMessage) + (pace.connected ? games * m.seats * (SECONDS_PER_MONTH / 60) * PRICES.webSocketConnectionMinute : 0);
+  return {
+    games,
+    pace: pace.name,
+    movesPerSecond,
+    deliveriesPerSecond: (m.deliveries / m.moves) * movesPerSecond,
+    perTarget,
+    hottestWrite: hottest(m.keys, m, 'wcu', movesPerSecond, pace.rate),
+    hottestRead: hottest(m.keys, m, 'rcu', movesPerSecond, pace.rate),
+    lambda,
+    usdPerMonth: { dynamodb, lambda: lambdaCost, apiGateway, total: dynamodb + lambdaCost + apiGateway },
+  };
+}

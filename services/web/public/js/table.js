@@ -21,7 +21,8 @@ import { clocksBar, pbtActions, tickClocks, turnCue } from './play-by-turn.js';
 export async function table(root, app, gameId) {
   // A registered player's token acts for every seat the player holds (where the server has players).
   const token = store.seatIn(gameId)?.token ?? store.player?.token;
-  const { game: head } = await gql('query($id: ID!) { game(id: $id) { type } }', { id: gameId });
+  // With the token: a duplicate tournament's game is private to its seats until its board has ended.
+  const { game: head } = await gql('query($id: ID!) { game(id: $id) { type } }', { id: gameId }, token);
   const type = app.catalog.find((g) => g.id === head.type);
   const renderer = renderers[head.type] ?? renderers.generic;
   const [schema] = await Promise.all([Schema.load(['Game', type.viewType], ['GameView', 'HistoryEntry']), app.more('catalog')]);

@@ -82,4 +82,8 @@ export function snapshotOf(agg: Aggregate): SnapshotData {
 }
 
 /** The game's status as clients see it: the table's, with cancelling and who left on top. */
-export const statusOf = (agg: Aggregate) => statusWithApp(agg.table.status(agg.state), agg.app);
+export const statusOf = (agg: Aggregate) =>
+  statusWithApp(agg.table.status(agg.state), agg.app, (among) => {
+    const standing = agg.table.game.standing;
+    return standing ? standing(agg.state.play, among).winners : among;
+  });

@@ -198,6 +198,8 @@ function banner(g, seat) {
   if (s.over) {
     const winners = (s.result?.winners ?? []).map((w) => playerName(g, w)).join(lang() === 'fa' ? '، ' : ', ');
     const claimed = s.result?.claimed ? ` (${t('endedByClaim')})` : '';
+    // Every seat resigned or forfeited: no one won (a leaver is never a winner).
+    if (s.result && s.result.winners.length === 0) return h('div.banner.over', { role: 'status', tabindex: -1 }, `${t('over')} — ${t('noWinner')}${claimed}`);
     return h('div.banner.over', { role: 'status', tabindex: -1 }, `${t('over')} — ${winners} ${t(s.result?.winners?.length > 1 ? 'wonPlural' : 'won')}${claimed}`);
   }
   if (g.players.length < g.seats) return h('div.banner', { role: 'status', tabindex: -1 }, `${t('waitingPlayers')} (${num(g.players.length, lang())}/${num(g.seats, lang())})`);

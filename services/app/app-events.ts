@@ -52,6 +52,15 @@ export interface AppResult extends GameResult {
   forfeited: Seat[];
   /** Ended by claim: a seat ran out of time (ASK), another chose END; it is in `forfeited`. */
   claimed: boolean;
+  /** A rated game in which a registered player made fewer than `minMoves` moves themself: it counts for no rating. */
+  aborted: boolean;
+}
+
+/** Whether a rated game ends aborted: some registered player made fewer than the game's minimum of moves themself. */
+export function abortedRated(app: AppState): boolean {
+  const min = app.settings.rated ? app.settings.minMoves : undefined;
+  if (min === undefined) return false;
+  return Object.keys(app.players).some((seat) => (app.ownMoves?.[Number(seat)] ?? 0) < min);
 }
 
 /**
@@ -73,5 +82,5 @@ export function statusWithApp(status: Status, app: AppState, bestAmong?: (among:
     const kept = winners.filter((s) => !left.has(s)); // the game's own tie-breaks already chose among these
     winners = stayed.length === 0 ? [] : kept.length > 0 ? kept : (bestAmong?.(stayed) ?? stayed);
   }
-  return { ...status, result: { ...status.result, winners, resigned, forfeited, claimed: app.endedByClaim !== undefined } };
+  return { ...status, result: { ...status.result, winners, resigned, forfeited, claimed: app.endedByClaim !== undefined, aborted: abortedRated(app) } };
 }

@@ -35,7 +35,7 @@ export function ranksOf(scores: readonly number[], winners: readonly number[], l
 export function ratedOutcome(agg: Aggregate, commit: Pick<Commit, 'events' | 'at'>): RatedGame | null {
   if (!agg.app.settings.rated || !commit.events.some((e) => (e as { type: string }).type === 'GameEnded')) return null;
   const { result } = statusOf(agg);
-  if (!result) return null;
+  if (!result || result.aborted) return null; // too few moves of its own by some player: unrated (fair.ts)
   const placed = ranksOf(result.scores, result.winners, [...result.resigned, ...result.forfeited]);
   const seated = new Map(agg.app.settings.bots.map((b) => [b.seat, b.kind]));
   const seats: RatedSeat[] = [];

@@ -197,7 +197,7 @@ function banner(g, seat) {
   const s = g.status;
   if (s.over) {
     const winners = (s.result?.winners ?? []).map((w) => playerName(g, w)).join(lang() === 'fa' ? '، ' : ', ');
-    const claimed = s.result?.claimed ? ` (${t('endedByClaim')})` : '';
+    const claimed = (s.result?.claimed ? ` (${t('endedByClaim')})` : '') + (s.result?.aborted ? ` (${t('aborted')})` : '');
     // Every seat resigned or forfeited: no one won (a leaver is never a winner).
     if (s.result && s.result.winners.length === 0) return h('div.banner.over', { role: 'status', tabindex: -1 }, `${t('over')} — ${t('noWinner')}${claimed}`);
     return h('div.banner.over', { role: 'status', tabindex: -1 }, `${t('over')} — ${winners} ${t(s.result?.winners?.length > 1 ? 'wonPlural' : 'won')}${claimed}`);

@@ -142,6 +142,20 @@ describe('scoring', () => {
     // Without duplicate, 0 and 2 both won their table.
     expect(gamePoints(games, false).filter((p) => [0, 2, 4].includes(p.entrant)).map((p) => p.points)).toEqual([1, 1, 0]);
   });
+  it('a tie is worth ½: at the table, on a duplicate board scored alike at every table, and in the standings', () => {
+    expect(gamePoints([{ board: '1:0', seats: [0, 1], scores: [5, 5] }], false).map((p) => p.points)).toEqual([0.5, 0.5]);
+    // Three seats, two tied on top: ½ against each other, 1 against the third, over two opponents.
+    expect(gamePoints([{ board: '1:0', seats: [0, 1, 2], scores: [5, 5, 1] }], false).map((p) => p.points)).toEqual([0.75, 0.75, 0]);
+    const alike = [
+      { board: '1:0', seats: [0, 1], scores: [7, 3] },
+      { board: '1:0', seats: [2, 3], scores: [7, 3] },
+    ];
+    expect(gamePoints(alike, true).map((p) => p.points)).toEqual([0.5, 0.5, 0.5, 0.5]);
+    // Every game of a duplicate round tied: every entrant has half a point per game.
+    const events = playRound(running(4), () => [4, 4]);
+    const rows = standingsOf(fold(events, 't1'));
+    expect(rows.every((r) => r.games > 0 && r.points === r.games / 2)).toBe(true);
+  });
   it("a board counts in the standings only once all its tables have ended (a finished table tells nothing early)", () => {
     const start = running(4);
     const state = fold(start, 't1');

@@ -4,6 +4,7 @@
  * checkpoint at start (services/app/reactions.ts), and the Fastify app.
  * On AWS the same pieces are wired by services/handlers, with projections on Streams.
  */
+import type { FairRules } from './ratings/fair.js';
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { FastifyServerOptions } from 'fastify';
@@ -43,6 +44,10 @@ export interface LocalParlorOptions {
   accounts?: PlayByTurnOptions['accounts'];
   /** Each player's vacation days a year (default 14). */
   vacationDays?: number;
+  /** A rated game's minimum of moves per registered player (default 3: app/rated.ts); tests of one-move games lower it. */
+  ratedMinMoves?: number;
+  /** Provisional ratings and the pair limit (default FAIR_RULES, ratings/fair.ts); tests of few players loosen them. */
+  fairRatings?: FairRules;
   /** Crash tests only: a file whose appearance makes the process kill -9 itself after the next append (store/crash-after-append.ts). */
   crashAfterAppend?: string;
   /** How often the reactions save their checkpoints (default 1 s). */
@@ -72,7 +77,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const signingSecret = options.signingSecret ?? randomBytes(32).toString('base64url');
   const seatSecret = options.seatSecret ?? seatSecretFrom(signingSecret);
   const openSeats = { store: new DynamoOpenSeats(options.client, options.tableName), max: resolveLimits(options.limits).seatsInOpenGames };
-  const service = new ParlorService({ store, games: options.games, lobby, stats, openSeats, seatSecret, now: () => clock.now(), isBotKind, soleWriter: options.soleWriter });
+  const service = new ParlorService({ store, games: options.games, lobby, stats, openSeats, seatSecret, now: () => clock.now(), isBotKind, soleWriter: options.soleWriter, ratedMinMoves: options.ratedMinMoves });
   const reactions = new Reactions({ feed, log, checkpointMs: options.checkpointMs, replay: (id, versions) => replayCommits(store, id, versions, (type) => service.games.find((g) => g.id === type)) });
   service.onCommit((agg, commit) => reactions.deliver(agg, commit));
   // Every reaction to a commit is registered here or in playByTurn, one line each (services/app/reactions.ts).
@@ -80,7 +85,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   reactions.add(openSeatsRelease(openSeats.store));
   reactions.add(statsProjection(stats, (id) => store.history(id)));
   reactions.add(finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)));
-  const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, log });
+  const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, log });
   // Ratings follow the commit that ends a rated game (on AWS: the stream function, handlers/env.ts).
   reactions.add(play.ratings.projection());
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });

@@ -33,6 +33,7 @@ import { Messages } from './messages/index.js';
 import { messageNotices } from './messages/notices.js';
 import { Vacations } from './vacation/index.js';
 import { VacationBook } from './vacation/book.js';
+import type { FairRules } from './ratings/fair.js';
 import { Ratings } from './ratings/index.js';
 import { DynamoRatings } from './store/ratings.js';
 import { Tournaments } from './tournaments/service.js';
@@ -57,6 +58,8 @@ export interface PlayByTurnOptions {
   accounts?: AccountSettings;
   /** Each player's vacation days a year (default 14). */
   vacationDays?: number;
+  /** Provisional ratings and the pair limit (default FAIR_RULES, ratings/fair.ts). */
+  fairRatings?: FairRules;
 }
 
 /** What the api needs of play-by-turn (the same on one machine and on AWS). */
@@ -83,13 +86,15 @@ export interface PlayApiSettings {
   accounts?: AccountSettings;
   /** Each player's vacation days a year (default DEFAULT_VACATION_DAYS). */
   vacationDays?: number;
+  /** Provisional ratings and the pair limit (default FAIR_RULES, ratings/fair.ts). */
+  fairRatings?: FairRules;
 }
 
 export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>, settings: PlayApiSettings = {}): PlayApi {
   // Tokens are issued and checked at the service's time (tests move it by hand).
   const tokens = async () => new PlayerTokens({ secret: await signingSecret(), now: () => service.now() });
   const players = new Players(new PlayerRegistry(client, tableName), tokens, new Inbox(client, tableName), new Devices(client, tableName));
-  const ratings = new Ratings(new DynamoRatings(client, tableName), { gameTypes: () => service.games.map((g) => g.id), nameOf: async (id) => (await players.registry.get(id))?.name });
+  const ratings = new Ratings(new DynamoRatings(client, tableName), { gameTypes: () => service.games.map((g) => g.id), nameOf: async (id) => (await players.registry.get(id))?.name, ...(settings.fairRatings && { fair: settings.fairRatings }) });
   const tournaments = new Tournaments(service, tournamentStreams(client, tableName), new TournamentListing(client, tableName));
   const accounts = new Accounts(players, client, tableName, signingSecret, () => service.now(), settings.accounts);
   // How long a rematch offer waits for answers: a setting (ISO 8601), the default otherwise.
@@ -120,7 +125,7 @@ export interface PlayByTurn extends PlayApi {
 }
 
 export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
-  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, { notifications: o.notifications, accounts: o.accounts, vacationDays: o.vacationDays });
+  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, { notifications: o.notifications, accounts: o.accounts, vacationDays: o.vacationDays, fairRatings: o.fairRatings });
   const bots = new BotRunner(o.service, o.log);
   const tournaments = new TournamentRunner(api.tournaments, o.log);
   const outbox = new Outbox(o.client, o.tableName);

@@ -29,7 +29,7 @@ export const commandKey = (seat: number | undefined, commandId: string) => `${se
  * The shape of the folds snapshots hold. Raise it whenever a game's state gains or changes a
  * field: an older snapshot is then ignored and the game folded from its events (which never change).
  */
-export const SNAPSHOT_FORMAT = 2;
+export const SNAPSHOT_FORMAT = 3; // 3: AppState.ownMoves
 
 /** What a snapshot stores. */
 interface SnapshotData {
@@ -55,7 +55,7 @@ export function fromStream(id: string, stream: Stream, lookup: GameLookup = find
   return agg;
 }
 
-export function applyCommit(agg: Aggregate, commit: Pick<Commit, 'version' | 'events' | 'commandId' | 'seat'>): Aggregate {
+export function applyCommit(agg: Aggregate, commit: Pick<Commit, 'version' | 'events' | 'commandId' | 'seat' | 'by'>): Aggregate {
   // The application's events fold beside the table's; the engine never sees them.
   const events = commit.events as TableEvent[];
   // The very array decide returned when it holds no app events: the table then reuses the state
@@ -64,6 +64,10 @@ export function applyCommit(agg: Aggregate, commit: Pick<Commit, 'version' | 'ev
   const state = tableEvents.length ? agg.table.fold(tableEvents, agg.version === 0 ? null : agg.state) : agg.state;
   let app = agg.app;
   for (const e of events) if (isAppEvent(e)) app = evolveApp(app, e);
+  // A move the seat's holder made themself: the seat issued it, no bot or forced move played it for them.
+  if (commit.seat !== undefined && commit.by === undefined && agg.version > 0 && tableEvents.length > 0) {
+    app = { ...app, ownMoves: { ...app.ownMoves, [commit.seat]: (app.ownMoves?.[commit.seat] ?? 0) + 1 } };
+  }
   return { ...agg, version: commit.version, state, app, commandIds: remember(agg.commandIds, commit) };
 }
 
@@ -82,4 +86,8 @@ export function snapshotOf(agg: Aggregate): SnapshotData {
 }
 
 /** The game's status as clients see it: the table's, with cancelling and who left on top. */
-export const statusOf = (agg: Aggregate) => statusWithApp(agg.table.status(agg.state), agg.app);
+export const statusOf = (agg: Aggregate) =>
+  statusWithApp(agg.table.status(agg.state), agg.app, (among) => {
+    const standing = agg.table.game.standing;
+    return standing ? standing(agg.state.play, among).winners : among;
+  });

@@ -28,6 +28,7 @@ export const APP_EVENT_SCHEMAS = {
       rematchOf: z.string().optional().describe('The game this one is a rematch of'),
       spectatorChat: z.boolean().optional().describe("Spectators may read the game's messages"),
       rated: z.literal(true).optional().describe("The result changes the players' ratings (absent: casual)"),
+      minMoves: z.number().int().min(0).optional().describe('A rated game: the fewest moves each registered player makes themself, else the game is aborted and unrated (absent: no minimum)'),
       requireRegistered: z.literal(true).optional().describe('Seats are taken with a player token only (absent: anyone may join)'),
       tournament: z
         .object({ id: z.string(), round: z.number(), board: z.number(), table: z.number(), sealed: z.boolean().describe("The deal is shared with the board's other tables: seed and record wait for them") })

@@ -52,12 +52,35 @@ export interface AppResult extends GameResult {
   forfeited: Seat[];
   /** Ended by claim: a seat ran out of time (ASK), another chose END; it is in `forfeited`. */
   claimed: boolean;
+  /** A rated game in which a registered player made fewer than `minMoves` moves themself: it counts for no rating. */
+  aborted: boolean;
 }
 
-/** The table's status, with cancelling and who left on top. */
-export function statusWithApp(status: Status, app: AppState): Status & { result: AppResult | null } {
+/** Whether a rated game ends aborted: some registered player made fewer than the game's minimum of moves themself. */
+export function abortedRated(app: AppState): boolean {
+  const min = app.settings.rated ? app.settings.minMoves : undefined;
+  if (min === undefined) return false;
+  return Object.keys(app.players).some((seat) => (app.ownMoves?.[Number(seat)] ?? 0) < min);
+}
+
+/**
+ * The table's status, with cancelling and who left on top. A seat that resigned or forfeited is
+ * never a winner, whatever its stand-in bot scored: the winners are then the best of the seats
+ * that stayed, by the game's own ranking (`bestAmong`, the game's standing). When every seat
+ * left, no one won (`winners: []`).
+ */
+export function statusWithApp(status: Status, app: AppState, bestAmong?: (among: Seat[]) => Seat[]): Status & { result: AppResult | null } {
   if (app.cancelled) return { phase: app.cancelled, toMove: [], over: true, result: null };
   if (!status.result) return { ...status, result: null };
   const who = (reason: 'resigned' | 'forfeited') => Object.entries(app.left).filter(([, r]) => r === reason).map(([seat]) => Number(seat));
-  return { ...status, result: { ...status.result, resigned: who('resigned'), forfeited: who('forfeited'), claimed: app.endedByClaim !== undefined } };
+  const resigned = who('resigned');
+  const forfeited = who('forfeited');
+  const left = new Set([...resigned, ...forfeited]);
+  let winners = status.result.winners;
+  if (winners.some((s) => left.has(s))) {
+    const stayed = status.result.scores.map((_, seat) => seat).filter((seat) => !left.has(seat));
+    const kept = winners.filter((s) => !left.has(s)); // the game's own tie-breaks already chose among these
+    winners = stayed.length === 0 ? [] : kept.length > 0 ? kept : (bestAmong?.(stayed) ?? stayed);
+  }
+  return { ...status, result: { ...status.result, winners, resigned, forfeited, claimed: app.endedByClaim !== undefined, aborted: abortedRated(app) } };
 }

@@ -7,6 +7,14 @@ import type { Aggregate } from './aggregate.js';
 import { AppError } from './errors.js';
 import type { GameSettings } from './app-events.js';
 
+/**
+ * The fewest moves each registered player of a rated game makes themself (not a stand-in bot's,
+ * not a forced move the server played) for the game to count; fewer and it ends aborted,
+ * unrated. Recorded in the game's settings at creation, so a later change of the figure never
+ * rewrites a finished game's outcome. Servers may set their own (ServiceOptions.ratedMinMoves).
+ */
+export const RATED_MIN_MOVES = 3;
+
 export function checkRatedCreate(input: { seed?: string; settings?: Partial<Pick<GameSettings, 'rated' | 'multiSeat'>> }): void {
   if (!input.settings?.rated) return;
   if (input.seed !== undefined) throw new AppError('RATED_FIXED_SEED', 'a rated game cannot have a fixed seed: its creator would know every deal');

@@ -57,6 +57,8 @@ export interface ServiceOptions {
   now?: () => number;
   /** The bot kinds a game may seat (default: any). */
   isBotKind?: (kind: string) => boolean;
+  /** A rated game's minimum of moves per registered player (default RATED_MIN_MOVES, app/rated.ts). */
+  ratedMinMoves?: number;
   /**
    * This process is the store's only writer (npm start: its embedded DynamoDB, the data folder
    * locked), so a cached game is current and is read without asking the store for newer commits.
@@ -112,6 +114,7 @@ export class ParlorService {
       optimistic: options.optimistic ?? true,
       now: this.now,
       isBotKind: options.isBotKind ?? (() => true),
+      ...(options.ratedMinMoves !== undefined && { ratedMinMoves: options.ratedMinMoves }),
       ...(options.openSeats && { openSeats: { ...options.openSeats, log: this.log } }),
       seatSecret: seatSecretSource(options.seatSecret),
       load: (gameId) => this.load(gameId),

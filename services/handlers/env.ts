@@ -38,6 +38,7 @@ import { mailerFromEnv } from '../notifications/email/transport.js';
 import { notificationChannels, type NotificationsConfig } from '../notifications/setup.js';
 import { accountSettingsFromEnv, type AccountSettings } from '../accounts/settings.js';
 import { messageNotices } from '../messages/notices.js';
+import type { FairRules } from '../ratings/fair.js';
 
 export interface Parlor {
   service: ParlorService;
@@ -67,6 +68,10 @@ export interface ParlorOptions {
   notifications?: Partial<NotificationsConfig>;
   /** Each player's vacation days a year (env VACATION_DAYS; default 14). */
   vacationDays?: number;
+  /** A rated game's minimum of moves per registered player (default 3: app/rated.ts). */
+  ratedMinMoves?: number;
+  /** Provisional ratings and the pair limit (default FAIR_RULES, ratings/fair.ts). */
+  fairRatings?: FairRules;
 }
 
 /** The service and its read models on one table (no in-process projections: Streams run them). */
@@ -79,9 +84,9 @@ export function createParlor(options: ParlorOptions): Parlor {
   // Keyed seat tokens are derived from the signing secret in Secrets Manager: the same across deploys.
   let seatSecretRead: Promise<string> | undefined; // read once per instance (a failed read is tried again)
   const seatSecret = () => (seatSecretRead ??= (options.signingSecret ?? (async () => fresh))().then(seatSecretFrom, (e: unknown) => ((seatSecretRead = undefined), Promise.reject(e))));
-  const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind });
+  const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind, ratedMinMoves: options.ratedMinMoves });
   playByTurnService(service);
-  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays });
+  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings });
   const projections = [lobbyProjection(lobby), openSeatsRelease(openSeats.store), statsProjection(stats, (id) => store.history(id)), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection(), messageNotices((n, agg) => notifier.notify(n, agg)), play.vacations.endsOnMove(), play.ratings.projection()];
   const webhooks = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);
   const notifier = notificationChannels(play.notifications, webhooks, service, Date.now, { log: { error: (d, m) => console.error(m, d) } });

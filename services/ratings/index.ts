@@ -6,6 +6,7 @@
 import { AppError } from '../app/errors.js';
 import { checkFirst, cursorKey, DEFAULT_PAGE, pageOf, type Page } from '../app/pages.js';
 import type { Projection } from '../app/projections.js';
+import type { FairRules } from './fair.js';
 import { rateOnce } from './ledger.js';
 import { conservative } from './model.js';
 import { isBotRatingId, ratedOutcome } from './outcome.js';
@@ -25,18 +26,22 @@ export interface RatingView {
   mu: number;
   sigma: number;
   games: number;
+  /** Off the leaderboard: too few distinct opponents yet (fair.ts). */
+  provisional: boolean;
 }
 
-export const ratingView = (r: PlayerRating): RatingView => ({ game: r.game, player: { id: r.ratingId, name: r.name, bot: isBotRatingId(r.ratingId) }, rating: conservative(r), mu: r.mu, sigma: r.sigma, games: r.games });
+export const ratingView = (r: PlayerRating): RatingView => ({ game: r.game, player: { id: r.ratingId, name: r.name, bot: isBotRatingId(r.ratingId) }, rating: conservative(r), mu: r.mu, sigma: r.sigma, games: r.games, provisional: r.provisional === true });
 
 /** A change as clients see it: the rating after the game, and μ − 3σ before it. */
-export const changeView = (c: RatingChange) => ({ ...c, rating: conservative(c), ratingBefore: conservative(c.before) });
+export const changeView = (c: RatingChange) => ({ ...c, rating: conservative(c), ratingBefore: conservative(c.before), counted: c.counted !== false });
 
 export interface RatingsOptions {
   /** The game types that exist (a leaderboard of another is BAD_INPUT). */
   gameTypes: () => readonly string[];
   /** A registered player's name, for the leaderboard (default: the name they took the seat with). */
   nameOf?: (playerId: string) => Promise<string | undefined>;
+  /** Provisional ratings and the pair limit (default FAIR_RULES, fair.ts). */
+  fair?: FairRules;
 }
 
 export class Ratings {
@@ -54,7 +59,7 @@ export class Ratings {
         if (!outcome) return;
         const { nameOf } = this.options;
         if (nameOf) for (const s of outcome.seats) if (!isBotRatingId(s.ratingId)) s.name = (await nameOf(s.ratingId)) ?? s.name;
-        await rateOnce(this.store, outcome);
+        await rateOnce(this.store, outcome, this.options.fair);
       },
     };
   }

@@ -9,7 +9,8 @@
  *      condition that the seq is free (a game that ended elsewhere meanwhile took it: start over);
  *   4. materialize it.
  */
-import { INITIAL, rateGame } from './model.js';
+import { FAIR_RULES, judge, isProvisional, type FairRules, type FairState } from './fair.js';
+import { INITIAL, rateGame, type Rating } from './model.js';
 import type { RatedGame } from './outcome.js';
 import type { LedgerEntry, RatingsStore } from '../store/ratings-port.js';
 
@@ -35,25 +36,42 @@ export async function catchUp(store: RatingsStore, game: string): Promise<number
 }
 
 /** The ledger entry of `outcome` at `seq`, from the players' ratings before it. */
-export async function entryFor(store: RatingsStore, outcome: RatedGame, seq: number): Promise<LedgerEntry> {
+export async function entryFor(store: RatingsStore, outcome: RatedGame, seq: number, rules: FairRules = FAIR_RULES): Promise<LedgerEntry> {
   const current = await store.ratings(outcome.game, outcome.seats.map((s) => s.ratingId));
   const before = outcome.seats.map((s) => current.get(s.ratingId) ?? { ...INITIAL, games: 0 });
-  const after = rateGame(before, outcome.seats.map((s) => s.rank));
+  const { counted, after } = step(outcome, before, rules);
   return {
     ...outcome,
     seq,
-    seats: outcome.seats.map((s, i) => ({ ...s, before: { mu: before[i]!.mu, sigma: before[i]!.sigma, games: before[i]!.games }, after: after[i]! })),
+    ...(!counted && { counted: false as const }),
+    seats: outcome.seats.map((s, i) => ({ ...s, before: fairBefore(before[i]!), after: after[i]!.rating, record: after[i]!.record })),
+  };
+}
+
+/** The fields of a rating before a game that its ledger entry keeps. */
+const fairBefore = (r: Rating & FairState): Rating & FairState => ({ mu: r.mu, sigma: r.sigma, games: r.games, ...(r.opponents && { opponents: r.opponents }), ...(r.recent && { recent: r.recent }) });
+
+/**
+ * One game through the fairness rules and the model: whether it counts, and each seat's rating
+ * and fairness state after it (unchanged when it does not count). The rebuild folds with it too.
+ */
+export function step(outcome: RatedGame, before: readonly (Rating & FairState)[], rules: FairRules = FAIR_RULES): { counted: boolean; after: { rating: Rating; record: FairState & { provisional?: true } }[] } {
+  const { counted, after } = judge(outcome, before, rules);
+  const rated = counted ? rateGame(before, outcome.seats.map((s) => s.rank)) : before.map((r) => ({ mu: r.mu, sigma: r.sigma }));
+  return {
+    counted,
+    after: after.map((record, i) => ({ rating: rated[i]!, record: { ...record, ...(isProvisional(outcome.seats[i]!.ratingId, record, rules) && { provisional: true as const }) } })),
   };
 }
 
 /** Rates the game once; returns its seq (the one it already had when this is a repeat). */
-export async function rateOnce(store: RatingsStore, outcome: RatedGame): Promise<number> {
+export async function rateOnce(store: RatingsStore, outcome: RatedGame, rules: FairRules = FAIR_RULES): Promise<number> {
   if (new Set(outcome.seats.map((s) => s.ratingId)).size !== outcome.seats.length) throw new Error(`game ${outcome.gameId}: a player in two seats cannot be rated`);
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const head = await catchUp(store, outcome.game);
     const done = await store.ratedAt(outcome.game, outcome.gameId);
     if (done !== null) return done;
-    const entry = await entryFor(store, outcome, head + 1);
+    const entry = await entryFor(store, outcome, head + 1, rules);
     if (!(await store.append(entry))) continue;
     await materialize(store, entry);
     return entry.seq;

@@ -23,7 +23,8 @@ export type { RatedGame, RatedSeat };
 export function ranksOf(scores: readonly number[], winners: readonly number[], leavers: readonly number[]): number[] {
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
   const seats = scores.map((_, s) => s);
-  const others = seats.filter((s) => !winners.includes(s));
+  // The direction is read from the seats that stayed: a leaver's stand-in score says nothing of it.
+  const others = seats.filter((s) => !winners.includes(s) && !leavers.includes(s));
   const higherIsBetter = mean(winners.map((s) => scores[s]!)) >= mean(others.map((s) => scores[s]!));
   const key = (s: number): [number, number] => (leavers.includes(s) ? [2, 0] : winners.includes(s) ? [0, 0] : [1, higherIsBetter ? -scores[s]! : scores[s]!]);
   const better = (a: [number, number], b: [number, number]) => a[0] < b[0] || (a[0] === b[0] && a[1] < b[1]);
@@ -34,7 +35,7 @@ export function ranksOf(scores: readonly number[], winners: readonly number[], l
 export function ratedOutcome(agg: Aggregate, commit: Pick<Commit, 'events' | 'at'>): RatedGame | null {
   if (!agg.app.settings.rated || !commit.events.some((e) => (e as { type: string }).type === 'GameEnded')) return null;
   const { result } = statusOf(agg);
-  if (!result) return null;
+  if (!result || result.aborted) return null; // too few moves of its own by some player: unrated (fair.ts)
   const placed = ranksOf(result.scores, result.winners, [...result.resigned, ...result.forfeited]);
   const seated = new Map(agg.app.settings.bots.map((b) => [b.seat, b.kind]));
   const seats: RatedSeat[] = [];

@@ -5,7 +5,9 @@
  */
 import { applyCommit, fromStream, type GameLookup } from '../app/aggregate.js';
 import type { Commit } from '../store/port.js';
-import { INITIAL, rateGame, type Rating } from './model.js';
+import { FAIR_RULES, type FairRules, type FairState } from './fair.js';
+import { step } from './ledger.js';
+import { INITIAL, type Rating } from './model.js';
 import { ratedOutcome, type RatedGame } from './outcome.js';
 
 /** The rated outcome of a finished game from its commits; null when it is casual or not over. */
@@ -21,12 +23,12 @@ export function outcomeFromLog(gameId: string, commits: readonly Commit[], looku
 }
 
 /** Everyone's rating after `games`, in that order. */
-export function foldRatings(games: readonly RatedGame[]): Map<string, Rating & { games: number }> {
-  const ratings = new Map<string, Rating & { games: number }>();
+export function foldRatings(games: readonly RatedGame[], rules: FairRules = FAIR_RULES): Map<string, Rating & FairState & { provisional?: true }> {
+  const ratings = new Map<string, Rating & FairState & { provisional?: true }>();
   for (const g of games) {
     const before = g.seats.map((s) => ratings.get(s.ratingId) ?? { ...INITIAL, games: 0 });
-    const after = rateGame(before, g.seats.map((s) => s.rank));
-    g.seats.forEach((s, i) => ratings.set(s.ratingId, { ...after[i]!, games: before[i]!.games + 1 }));
+    const { after } = step(g, before, rules);
+    g.seats.forEach((s, i) => ratings.set(s.ratingId, { ...after[i]!.rating, ...after[i]!.record }));
   }
   return ratings;
 }

@@ -30,26 +30,42 @@ export interface RatedGame {
   seats: RatedSeat[];
 }
 
+/** What the fairness rules (services/ratings/fair.ts) remember of a player's rating of a game type. */
+export interface FairState {
+  /** Counted rated games played. */
+  games: number;
+  /** Distinct opponents of counted games, up to the number that ends the provisional state. */
+  opponents?: string[];
+  /** The human opponents of each of the player's most recent counted games, oldest first (the pair limit's window). */
+  recent?: string[][];
+}
+
 /** A player's rating of one game type. */
-export interface PlayerRating extends Rating {
+export interface PlayerRating extends Rating, FairState {
   ratingId: string;
   game: string;
   name: string;
   /** Rated games played. */
   games: number;
+  /** Off the leaderboard (fair.ts): too few distinct opponents yet. Absent: listed. */
+  provisional?: true;
   /** The ledger entry that last changed it. */
   seq: number;
 }
 
 /** One seat of a ledger entry: the outcome and the rating before and after. */
 export interface LedgerSeat extends RatedSeat {
-  before: Rating & { games: number };
+  before: Rating & FairState;
   after: Rating;
+  /** The player's fairness state after the entry (absent in older entries: games + 1). */
+  record?: FairState & { provisional?: true };
 }
 
 export interface LedgerEntry extends Omit<RatedGame, 'seats'> {
   seq: number;
   seats: LedgerSeat[];
+  /** The game did not count (its pair of players had played enough in the window): no rating changed. */
+  counted?: false;
 }
 
 /** A player's rating after one game (their history, newest first). */
@@ -62,6 +78,8 @@ export interface RatingChange extends Rating {
   /** Players in the game. */
   players: number;
   before: Rating;
+  /** The game did not count (fair.ts): the rating is unchanged. */
+  counted?: false;
 }
 
 export interface RatingsStore {

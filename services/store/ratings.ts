@@ -55,9 +55,11 @@ export class DynamoRatings implements RatingsStore {
   async writeReadModels(e: LedgerEntry): Promise<void> {
     const newer = { ConditionExpression: 'attribute_not_exists(pk) OR seq < :seq', ExpressionAttributeValues: { ':seq': e.seq } };
     for (const s of e.seats) {
-      const rating: PlayerRating = { ratingId: s.ratingId, game: e.game, name: s.name, mu: s.after.mu, sigma: s.after.sigma, games: s.before.games + 1, seq: e.seq };
-      await this.putUnless({ pk: ratedPk(s.ratingId), sk: `R#${e.game}`, ...rating, [OWNER_INDEX.partition]: `LEADERBOARD#${e.game}`, [OWNER_INDEX.sort]: leaderboardPosition(rating) }, newer.ConditionExpression, newer.ExpressionAttributeValues);
-      const change: RatingChange = { game: e.game, gameId: e.gameId, seq: e.seq, endedAt: e.endedAt, rank: s.rank, players: e.seats.length, mu: s.after.mu, sigma: s.after.sigma, before: { mu: s.before.mu, sigma: s.before.sigma } };
+      const rating: PlayerRating = { ratingId: s.ratingId, game: e.game, name: s.name, mu: s.after.mu, sigma: s.after.sigma, games: s.before.games + 1, seq: e.seq, ...s.record };
+      // A provisional rating is kept off the leaderboard: no index key.
+      const listed = rating.provisional ? {} : { [OWNER_INDEX.partition]: `LEADERBOARD#${e.game}`, [OWNER_INDEX.sort]: leaderboardPosition(rating) };
+      await this.putUnless({ pk: ratedPk(s.ratingId), sk: `R#${e.game}`, ...rating, ...listed }, newer.ConditionExpression, newer.ExpressionAttributeValues);
+      const change: RatingChange = { game: e.game, gameId: e.gameId, seq: e.seq, endedAt: e.endedAt, rank: s.rank, players: e.seats.length, mu: s.after.mu, sigma: s.after.sigma, before: { mu: s.before.mu, sigma: s.before.sigma }, ...(e.counted === false && { counted: false as const }) };
       await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: ratedPk(s.ratingId), sk: `H#${e.game}#${historyPosition(e.seq)}`, ...change } }));
     }
     await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: ledgerPk(e.game), sk: `G#${e.gameId}`, seq: e.seq } }));
@@ -128,5 +130,6 @@ export class DynamoRatings implements RatingsStore {
 }
 
 function asRating(item: Record<string, unknown>): PlayerRating {
-  return { ratingId: item.ratingId as string, game: item.game as string, name: item.name as string, mu: item.mu as number, sigma: item.sigma as number, games: item.games as number, seq: item.seq as number };
+  const fair = { ...(item.opponents !== undefined && { opponents: item.opponents as string[] }), ...(item.recent !== undefined && { recent: item.recent as string[][] }), ...(item.provisional === true && { provisional: true as const }) };
+  return { ratingId: item.ratingId as string, game: item.game as string, name: item.name as string, mu: item.mu as number, sigma: item.sigma as number, games: item.games as number, seq: item.seq as number, ...fair };
 }

@@ -19,7 +19,7 @@ export type TournamentCommand =
   | { type: 'join'; entrant: Entrant }
   | { type: 'start'; by: string }
   | { type: 'startRound'; round: number; seeds: string[]; gameIds: string[] }
-  | { type: 'score'; gameId: string; scores: number[] };
+  | { type: 'score'; gameId: string; scores: number[]; left?: number[] };
 
 const refuse = (code: 'BAD_INPUT' | 'FORBIDDEN', message: string): never => {
   throw new AppError(code, message);
@@ -74,7 +74,8 @@ export function decide(state: TournamentState | null, command: TournamentCommand
       if (!round) return refuse('BAD_INPUT', `game ${command.gameId} is not in this tournament`);
       if (round.scores[command.gameId]) return []; // scored already (a redelivered commit)
       if (command.scores.length !== state.settings.seats || command.scores.some((s) => !Number.isFinite(s))) refuse('BAD_INPUT', 'one finite score per seat');
-      const events: TournamentEvent[] = [{ type: 'GameScored', gameId: command.gameId, scores: command.scores }];
+      const left = (command.left ?? []).filter((s) => Number.isInteger(s) && s >= 0 && s < state.settings.seats);
+      const events: TournamentEvent[] = [{ type: 'GameScored', gameId: command.gameId, scores: command.scores, ...(left.length > 0 && { left }) }];
       const scored = new Set([...Object.keys(round.scores), command.gameId]);
       const board = round.games.find((g) => g.gameId === command.gameId)!.board;
       if (round.games.filter((g) => g.board === board).every((g) => scored.has(g.gameId))) events.push({ type: 'BoardCompleted', round: round.round, board });
@@ -103,7 +104,7 @@ export function evolve(state: TournamentState | null, event: TournamentEvent, id
       return { ...s, rounds: [...s.rounds, { round: event.round, tables: event.tables, boards: event.boards.map((b) => ({ ...b, completed: false })), games: event.games, scores: {}, completed: false }] };
     case 'GameScored': {
       const at = s.rounds.findIndex((r) => r.games.some((g) => g.gameId === event.gameId));
-      const rounds = s.rounds.map((r, i) => (i === at ? { ...r, scores: { ...r.scores, [event.gameId]: event.scores } } : r));
+      const rounds = s.rounds.map((r, i) => (i === at ? { ...r, scores: { ...r.scores, [event.gameId]: event.scores }, ...(event.left && { left: { ...r.left, [event.gameId]: event.left } }) } : r));
       return { ...s, rounds };
     }
     case 'BoardCompleted':
@@ -136,7 +137,7 @@ export function nextRound(s: TournamentState): { round: number; tables: number[]
 
 /** The games of complete boards, with their scores. */
 export function scoredGames(s: TournamentState): ScoredGame[] {
-  return s.rounds.flatMap((r) => r.games.filter((g) => r.boards[g.board]!.completed).map((g) => ({ board: `${r.round}:${g.board}`, seats: g.seats, scores: r.scores[g.gameId]! })));
+  return s.rounds.flatMap((r) => r.games.filter((g) => r.boards[g.board]!.completed).map((g) => ({ board: `${r.round}:${g.board}`, seats: g.seats, scores: r.scores[g.gameId]!, ...(r.left?.[g.gameId] && { left: r.left[g.gameId] }) })));
 }
 
 export function standingsOf(s: TournamentState): Standing[] {

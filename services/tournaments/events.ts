@@ -54,6 +54,8 @@ export interface GameScored {
   gameId: string;
   /** Final totals by seat (the game's result). */
   scores: number[];
+  /** Seats whose player resigned or forfeited: they place below every seat that stayed (absent: none). */
+  left?: number[];
 }
 /** Every game of the board has ended: its seed may be shown. */
 export interface BoardCompleted {

@@ -82,10 +82,11 @@ export class Tournaments {
   async gameCommitted(agg: Aggregate): Promise<void> {
     const link = agg.app.settings.tournament;
     if (!link || !agg.state.ended) return;
-    const scores = statusOf(agg).result?.scores;
+    const result = statusOf(agg).result;
+    const scores = result?.scores;
     // A game that ends before its round is recorded is scored by the round's catch-up (advance).
     if (!scores || !gameOf((await this.load(link.id)).state, agg.id)) return;
-    const state = await this.execute(link.id, () => ({ type: 'score', gameId: agg.id, scores }));
+    const state = await this.execute(link.id, () => ({ type: 'score', gameId: agg.id, scores, left: [...result!.resigned, ...result!.forfeited] }));
     await this.reveal(state, agg.id);
     await this.advance(link.id);
   }

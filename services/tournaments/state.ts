@@ -10,6 +10,8 @@ export interface RoundState {
   games: RoundGame[];
   /** Final scores by game id, once the game has ended. */
   scores: Record<string, number[]>;
+  /** Seats that resigned or forfeited, by game id (absent: none). */
+  left?: Record<string, number[]>;
   completed: boolean;
 }
 

@@ -14,7 +14,7 @@ import type { APIGatewayProxyEventV2, Context, DynamoDBRecord, DynamoDBStreamEve
 import { afterAll, beforeAll, expect } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AnyGame } from '../../services/engine/core/index.js';
-import { createParlor, type Parlor } from '../../services/handlers/env.js';
+import { createParlor, type Parlor, type ParlorOptions } from '../../services/handlers/env.js';
 import { httpHandler, type HttpHandler } from '../../services/handlers/http.js';
 import { timerHandler } from '../../services/handlers/timer.js';
 import { streamHandler } from '../../services/handlers/stream.js';
@@ -176,7 +176,7 @@ export interface AwsWorld {
 }
 
 /** Everything for one test file; the toy game by default, so tests do not depend on the real games. */
-export function useAws(options: { games?: readonly AnyGame[]; limits?: Partial<Limits> } = {}): AwsWorld {
+export function useAws(options: { games?: readonly AnyGame[]; limits?: Partial<Limits> } & Pick<ParlorOptions, 'ratedMinMoves' | 'fairRatings'> = {}): AwsWorld {
   const db = useEmbeddedDynamo();
   const world = {} as AwsWorld;
   let sequence = 1000;
@@ -187,7 +187,8 @@ export function useAws(options: { games?: readonly AnyGame[]; limits?: Partial<L
     // One signing secret for every function, as they share the Secrets Manager secret on AWS.
     const secret = randomBytes(32).toString('base64url');
     const signingSecret = async () => secret;
-    world.parlor = createParlor({ client: db.client, tableName: db.tableName, games, signingSecret });
+    const fair = { ratedMinMoves: options.ratedMinMoves, fairRatings: options.fairRatings };
+    world.parlor = createParlor({ client: db.client, tableName: db.tableName, games, signingSecret, ...fair });
     world.used = { http: new Set(), ws: new Set(), stream: new Set(), timer: new Set(), export: new Set() };
     // Each handler on a client of its own that records the operations it calls.
     const recorded = (name: HandlerName) => {
@@ -199,7 +200,7 @@ export function useAws(options: { games?: readonly AnyGame[]; limits?: Partial<L
       clients.push(client);
       return client;
     };
-    const parlorOf = (name: HandlerName) => createParlor({ client: recorded(name), tableName: db.tableName, games, signingSecret });
+    const parlorOf = (name: HandlerName) => createParlor({ client: recorded(name), tableName: db.tableName, games, signingSecret, ...fair });
     // The scheduled export's run, as its handler makes it, with the files it would upload dropped.
     const exportClient = recorded('export');
     world.exportRun = (since) => lakeRun(exportClient, db.tableName, async () => {}, since);

@@ -17,4 +17,11 @@ describe('places from a result', () => {
     expect(ranksOf([10, 3], [0], [0])).toEqual([1, 0]);
     expect(ranksOf([10, 8, 3], [0], [1])).toEqual([0, 2, 1]);
   });
+  it('a leaver’s stand-in score does not decide which way the others rank', () => {
+    // Seat 0 left with a high stand-in score; seat 1 won with 5: higher is better, so 4 beats 3.
+    expect(ranksOf([10, 5, 3, 4], [1], [0])).toEqual([3, 0, 2, 1]);
+  });
+  it('every seat left (no winner): they all share the last place, a draw', () => {
+    expect(ranksOf([7, 2], [], [0, 1])).toEqual([0, 0]);
+  });
 });

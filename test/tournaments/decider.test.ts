@@ -3,7 +3,7 @@
  * decide/evolve, no storage.
  */
 import { describe, expect, it } from 'vitest';
-import { decide, fold, nextRound, standingsOf, type TournamentCommand } from '../../services/tournaments/decider.js';
+import { decide, fold, nextRound, scoredGames, standingsOf, type TournamentCommand } from '../../services/tournaments/decider.js';
 import type { TournamentEvent, TournamentSettings } from '../../services/tournaments/events.js';
 import type { TournamentState } from '../../services/tournaments/state.js';
 import { gamePoints } from '../../services/tournaments/scoring.js';
@@ -141,6 +141,43 @@ describe('scoring', () => {
     expect(points.filter((p) => [0, 2, 4].includes(p.entrant)).map((p) => p.points)).toEqual([1, 0.5, 0]);
     // Without duplicate, 0 and 2 both won their table.
     expect(gamePoints(games, false).filter((p) => [0, 2, 4].includes(p.entrant)).map((p) => p.points)).toEqual([1, 1, 0]);
+  });
+  it('a tie is worth ½: at the table, on a duplicate board scored alike at every table, and in the standings', () => {
+    expect(gamePoints([{ board: '1:0', seats: [0, 1], scores: [5, 5] }], false).map((p) => p.points)).toEqual([0.5, 0.5]);
+    // Three seats, two tied on top: ½ against each other, 1 against the third, over two opponents.
+    expect(gamePoints([{ board: '1:0', seats: [0, 1, 2], scores: [5, 5, 1] }], false).map((p) => p.points)).toEqual([0.75, 0.75, 0]);
+    const alike = [
+      { board: '1:0', seats: [0, 1], scores: [7, 3] },
+      { board: '1:0', seats: [2, 3], scores: [7, 3] },
+    ];
+    expect(gamePoints(alike, true).map((p) => p.points)).toEqual([0.5, 0.5, 0.5, 0.5]);
+    // Every game of a duplicate round tied: every entrant has half a point per game.
+    const events = playRound(running(4), () => [4, 4]);
+    const rows = standingsOf(fold(events, 't1'));
+    expect(rows.every((r) => r.games > 0 && r.points === r.games / 2)).toBe(true);
+  });
+  it('a seat that resigned or forfeited ranks below every seat that stayed, whatever its stand-in scored (table and board)', () => {
+    expect(gamePoints([{ board: '1:0', seats: [0, 1], scores: [9, 2], left: [0] }], false).map((p) => p.points)).toEqual([0, 1]);
+    // Both left: compared by score between themselves.
+    expect(gamePoints([{ board: '1:0', seats: [0, 1], scores: [9, 2], left: [0, 1] }], false).map((p) => p.points)).toEqual([1, 0]);
+    // Board 1:0: entrant 0 left (its bot won by 7), entrant 2 stayed and lost by 1 with the same cards.
+    const board = [
+      { board: '1:0', seats: [0, 1], scores: [9, 2], left: [0] },
+      { board: '1:0', seats: [2, 3], scores: [2, 3] },
+    ];
+    expect(gamePoints(board, true).filter((p) => [0, 2].includes(p.entrant)).map((p) => p.points)).toEqual([0, 1]);
+    // Through the decider: the score command's leavers are kept in GameScored and in the standings.
+    let events = running(2, { duplicate: false, rounds: 1 });
+    const state = fold(events, 't1');
+    const plan = nextRound(state)!;
+    events = [...events, ...decide(state, { type: 'startRound', round: 1, seeds: Array.from({ length: plan.boards }, (_, b) => `s${b}`), gameIds: plan.games.map((_, i) => `g${i}`) })];
+    const scored = decide(fold(events, 't1'), { type: 'score', gameId: 'g0', scores: [9, 2], left: [0] });
+    expect(scored[0]).toEqual({ type: 'GameScored', gameId: 'g0', scores: [9, 2], left: [0] });
+    events = [...events, ...scored];
+    for (const g of plan.games.slice(1).keys()) events = [...events, ...decide(fold(events, 't1'), { type: 'score', gameId: `g${g + 1}`, scores: [1, 1] })];
+    const g0 = scoredGames(fold(events, 't1')).find((g) => g.board === '1:0')!;
+    expect(g0.left).toEqual([0]);
+    expect(gamePoints([g0], false).map((p) => p.points)).toEqual([0, 1]);
   });
   it("a board counts in the standings only once all its tables have ended (a finished table tells nothing early)", () => {
     const start = running(4);

@@ -117,4 +117,33 @@ describe("a board's seed", () => {
     const record = ok(await server.gql('query($id: ID!) { gameRecord(id: $id) }', { id: botGame.id })).gameRecord;
     expect(verifyRecord(record)).toMatchObject({ ok: true });
   }, 120_000);
+
+  it("a finished table's own replay stays sealed while another table of its board plays: no face-up views, no other seat's sight", async () => {
+    const people = await Promise.all(['Hana', 'Ivo', 'Jun', 'Kai'].map((n) => registerPlayer(server, n)));
+    const id = await create(people[0]!, { game: 'scout', seats: 2, rounds: 1, format: 'SWISS', duplicate: true });
+    for (const p of people) ok(await server.gql('mutation($id: ID!) { joinTournament(id: $id) { status } }', { id }, p.token));
+    ok(await server.gql('mutation($id: ID!) { startTournament(id: $id) { status } }', { id }, people[0]!.token));
+    const board = (await tournament(id)).rounds[0].boards[0];
+    const [first, second] = board.games;
+    const seatedAt = (g: any) => people.filter((p) => g.seats.some((x: any) => x.player === p.id));
+    // The first table of board 0 plays to its end; the second has not moved.
+    await playHumans(server, id, seatedAt(first), (g) => g === first.id);
+    const now = (await tournament(id)).rounds[0].boards[0];
+    expect(now.games.map((g: any) => g.ended)).toEqual([true, false]);
+    const me = seatedAt(first)[0]!;
+    const AT = 'query($id: ID!, $v: Int!, $s: Int) { game(id: $id) { seat at(version: $v) { version view(seat: $s) { __typename } } } }';
+    const { seat, version } = ok(await server.gql('query($id: ID!) { game(id: $id) { seat version } }', { id: first.id }, me.token)).game;
+    // Every seat's view of the shared deal: refused, as while the game ran.
+    const views = await server.gql('query($id: ID!, $v: Int!) { game(id: $id) { at(version: $v) { views { __typename } } } }', { id: first.id, v: version }, me.token);
+    expect(views.errors?.[0]?.extensions?.code).toBe('GAME_NOT_OVER');
+    // The other seat's sight: refused; the caller's own: given.
+    const other = await server.gql(AT, { id: first.id, v: version, s: 1 - seat }, me.token);
+    expect(other.errors?.[0]?.extensions?.code).toBe('SEAT_NOT_YOURS');
+    expect(ok(await server.gql(AT, { id: first.id, v: version, s: seat }, me.token)).game.at.version).toBe(version);
+    // Once the second table has played the board too, the replay opens.
+    await playHumans(server, id, seatedAt(second), (g) => g === second.id);
+    expect((await tournament(id)).rounds[0].boards[0].completed).toBe(true);
+    const open = ok(await server.gql('query($id: ID!, $v: Int!) { game(id: $id) { at(version: $v) { views { __typename } } } }', { id: first.id, v: version }, me.token));
+    expect(open.game.at.views).toHaveLength(2);
+  }, 120_000);
 });

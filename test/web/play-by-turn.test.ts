@@ -108,6 +108,12 @@ describe('play-by-turn in the page', () => {
     await server.play.settle();
     const annPage = await asPlayer(chrome.browser, ann, `#/game/${id}`);
     const bobPage = await asPlayer(chrome.browser, bob, `#/game/${id}`);
+    // Both resigned: no one won, and the score sheet marks both seats as resigned.
+    expect(await annPage.textContent('div.banner.over')).toContain('no one won');
+    expect(await annPage.$$eval('section.final-sheet .tag.left', (t) => t.length)).toBe(2);
+    expect(await annPage.$$eval('section.final-sheet tr.winner', (t) => t.length)).toBe(0);
+    expect(await annPage.textContent('ol.history')).toContain('The game ended: nobody won');
+    await annPage.screenshot({ path: `${SHOTS}/all-resigned-en.png`, fullPage: true });
     await annPage.click('button.offer-rematch');
     await annPage.waitForSelector('.rematch[role=status]');
     await bobPage.click('button.accept-rematch');

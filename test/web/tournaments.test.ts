@@ -4,9 +4,11 @@
  * The tournament pages in Chromium, English and Persian: a player creates a duplicate
  * tournament with bot entrants from the list, joins and starts it, and its page shows the
  * standings and the rounds' boards with their seed hashes (seeds hidden while a table plays).
+ * An entrant opens each of their own (sealed) tables from that page and from My games, and plays.
  */
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
+import type { Page } from 'playwright-core';
 import { SHOTS, player, problems, ready, useBrowser } from './browser.js';
 
 const server = useServer();
@@ -43,4 +45,48 @@ describe('tournament pages', () => {
       await server.play.settle();
     });
   }
+
+  it('en: an entrant opens both duplicate tables of theirs, from the tournament page and from My games, and moves at each', async () => {
+    const page = await player(chrome.browser, server.url, 'Ada');
+    await page.click('a.tournaments-link');
+    await page.waitForSelector('form.create-tournament');
+    await page.selectOption('form.create-tournament select[name="game"]', 'scout');
+    await page.fill('form.create-tournament input[name="rounds"]', '1');
+    await page.fill('form.create-tournament input[name="bots"]', 'random, random, random');
+    await page.click('form.create-tournament button[type="submit"]');
+    await page.waitForSelector('section.tournament[data-status="OPEN"] button.join');
+    await page.click('button.join');
+    await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 4, undefined, { timeout: 10_000 });
+    await page.click('button.start');
+    await page.waitForSelector('section.tournament[data-status="RUNNING"] div.round');
+    const tournament = page.url();
+    // Ada sits at one table of each board; both are sealed while they play.
+    const mine = await page.$$eval('div.tboard li:has(span.you) a', (a) => a.map((x) => x.getAttribute('href')!));
+    expect(mine).toHaveLength(2);
+
+    // The first from the tournament page's "→".
+    await page.click(`div.tboard li a[href="${mine[0]}"]`);
+    await rotateAtTable(page);
+
+    // The second from My games in the lobby.
+    await page.goto(`${server.url}/#/`);
+    await page.waitForSelector(`ul.my-games a[href="${mine[1]}"]`);
+    await page.click(`ul.my-games a[href="${mine[1]}"]`);
+    await rotateAtTable(page);
+    await page.screenshot({ path: `${SHOTS}/tournament-table-en.png`, fullPage: true });
+    await page.goto(tournament);
+    await ready(page);
+    expect(problems(page)).toEqual([]);
+    await server.play.settle();
+  });
 });
+
+/** At a just-opened SCOUT table the seat chooses whether to rotate its hand: it does, and the page takes it. */
+async function rotateAtTable(page: Page) {
+  await page.waitForSelector('section.table:not([data-seat=""]) button.move[data-type=rotate]', { timeout: 20_000 });
+  expect(await page.textContent('body')).not.toContain('FORBIDDEN');
+  await page.locator('button.move[data-type=rotate]').first().click();
+  // The seat has chosen: its rotate buttons are gone and no error is shown.
+  await page.waitForFunction(() => !document.querySelector('button.move[data-type=rotate]') && !document.querySelector('button.move:disabled'), undefined, { timeout: 20_000 });
+  expect(await page.locator('.actions .error').count()).toBe(0);
+}

@@ -152,6 +152,8 @@ extend type GameResult {
   resigned: [Int!]!
   "Seats whose players forfeited on time."
   forfeited: [Int!]!
+  "A rated game in which some player made fewer than the server's minimum of moves themself: it changed no rating (docs/ratings.md)."
+  aborted: Boolean!
 }
 
 "A rematch offered to a finished game's former human players; seats are this game's."

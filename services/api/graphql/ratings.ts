@@ -54,8 +54,10 @@ type Rating {
   mu: Float!
   "Its uncertainty (a standard deviation): it shrinks as they play."
   sigma: Float!
-  "Rated games played."
+  "Rated games played (counted ones: docs/ratings.md, fair play)."
   games: Int!
+  "Off the leaderboard until the player has played counted games against enough distinct opponents (docs/ratings.md)."
+  provisional: Boolean!
   "How it changed, one entry per rated game, newest first."
   history(first: Int, after: String): RatingHistoryConnection!
 }
@@ -105,6 +107,8 @@ type RatingChange {
   ratingBefore: Float!
   mu: Float!
   sigma: Float!
+  "False: the game did not count (the two players had already played enough rated games together in the window) and changed nothing."
+  counted: Boolean!
 }
 `;
 

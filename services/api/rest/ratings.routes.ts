@@ -20,11 +20,12 @@ const ratingShape = {
     mu: num,
     sigma: num,
     games: { type: 'integer' },
+    provisional: { type: 'boolean', description: 'off the leaderboard until enough distinct opponents' },
   },
 } as const;
 const changeShape = {
   type: 'object',
-  properties: { gameId: { type: 'string' }, endedAt: { type: 'string' }, place: { type: 'integer' }, players: { type: 'integer' }, rating: num, ratingBefore: num, mu: num, sigma: num },
+  properties: { gameId: { type: 'string' }, endedAt: { type: 'string' }, place: { type: 'integer' }, players: { type: 'integer' }, rating: num, ratingBefore: num, mu: num, sigma: num, counted: { type: 'boolean' } },
 } as const;
 const pageOf = (node: object) => ({
   type: 'object',

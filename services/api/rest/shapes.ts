@@ -57,7 +57,7 @@ export const gameShape = {
         phase: str,
         toMove: { ...seats, description: 'Seats that must act now; several when the rules make players act simultaneously.' },
         over: { type: 'boolean' },
-        result: { type: ['object', 'null'], required: ['scores', 'winners'], properties: { scores: seats, winners: seats, resigned: seats, forfeited: seats, claimed: { type: 'boolean', description: 'Ended by claim on a timed-out seat (onTimeout ASK, END)' } } },
+        result: { type: ['object', 'null'], required: ['scores', 'winners'], properties: { scores: seats, winners: seats, resigned: seats, forfeited: seats, claimed: { type: 'boolean', description: 'Ended by claim on a timed-out seat (onTimeout ASK, END)' }, aborted: { type: 'boolean', description: 'A rated game with too few moves by some player: unrated' } } },
       },
     },
     view: { type: ['object', 'null'], ...open, description: "What the caller may see (the game type's view, as in schema.graphql); null until every seat is taken." },

@@ -30,6 +30,8 @@ export interface ServiceCore {
   readonly optimistic: boolean;
   readonly now: () => number;
   readonly isBotKind: (kind: string) => boolean;
+  /** A rated game's minimum of moves per registered player (default RATED_MIN_MOVES, app/rated.ts). */
+  readonly ratedMinMoves?: number;
   /** The cap on seats per holder in open games (none: not counted). */
   readonly openSeats?: OpenSeatsCap;
   /** What keyed seat tokens are derived with (tokens.ts): the same across restarts and deploys, so keyed retries still work. */

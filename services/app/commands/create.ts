@@ -4,7 +4,7 @@ import { newSeed, type TableCommand } from '../../engine/core/index.js';
 import { tableFor, type Aggregate } from '../aggregate.js';
 import { DEFAULT_SETTINGS, initialAppState, type GameSettings } from '../app-events.js';
 import { AppError } from '../errors.js';
-import { checkRatedCreate } from '../rated.js';
+import { checkRatedCreate, RATED_MIN_MOVES } from '../rated.js';
 import { decideOrRefuse, type ServiceCore } from './core.js';
 import { withBots } from './seating.js';
 
@@ -28,7 +28,8 @@ export async function createGame(core: ServiceCore, input: CreateInput): Promise
   const command: TableCommand = { type: 'create', game: game.id, seats: input.seats, options: input.options ?? {}, seed: input.seed ?? newSeed(), seedFixed: input.seed !== undefined };
   const created = decideOrRefuse(empty, command);
   if (!input.settings) return core.commit(empty, created, { command });
-  const settings = checkSettings(core, { ...DEFAULT_SETTINGS, ...input.settings }, input.seats);
+  const { minMoves: _client, ...asked } = input.settings; // the minimum of a rated game is the server's, never the creator's
+  const settings = checkSettings(core, { ...DEFAULT_SETTINGS, ...asked, ...(asked.rated && { minMoves: core.ratedMinMoves ?? RATED_MIN_MOVES }) }, input.seats);
   return core.commit(empty, withBots(empty, [...created, { type: 'GameSettings', ...settings }]), { command });
 }
 

@@ -35,6 +35,8 @@ export interface GameSettings {
   spectatorChat?: boolean;
   /** The result changes the players' ratings (services/ratings); absent: a casual game. */
   rated?: true;
+  /** A rated game: the fewest moves each registered player makes themself, else it ends aborted and unrated (app/rated.ts). */
+  minMoves?: number;
   /** Seats are taken with a player token only (no anonymous seats). */
   requireRegistered?: true;
   /** The tournament game this is (services/tournaments); `sealed`: its deal is shared with other tables of its board. */
@@ -84,6 +86,8 @@ export interface AppState {
   timeoutClaim?: { seat: Seat; since: string } | null;
   /** The seat whose timeout ended the game by claim (END). */
   endedByClaim?: Seat;
+  /** seat → moves its holder made themself (not a bot, not the server's forced moves): a rated game's minimum (ratings/fair.ts). */
+  ownMoves?: Record<Seat, number>;
 }
 
 export interface RematchOffer {

@@ -1,4 +1,4 @@
-/** The final score sheet of a finished game: every seat's total, ranked, the winners marked. */
+/** The final score sheet of a finished game: every seat's total, ranked (leavers last), the winners marked. */
 import { h } from './dom.js';
 import { num } from './numerals.js';
 import { t } from './i18n.js';
@@ -10,7 +10,9 @@ export function finalSheet(g, c) {
   const r = g.status.result;
   if (!r) return null;
   const low = LOWEST_WINS.has(g.type);
-  const seats = r.scores.map((score, seat) => ({ seat, score })).sort((a, b) => (low ? a.score - b.score : b.score - a.score));
+  // A seat that resigned or forfeited ranks below every seat that stayed, whatever its bot scored.
+  const left = (seat) => (r.resigned ?? []).includes(seat) ? 'resignedTag' : (r.forfeited ?? []).includes(seat) ? 'forfeitedTag' : null;
+  const seats = r.scores.map((score, seat) => ({ seat, score, left: left(seat) })).sort((a, b) => Number(!!a.left) - Number(!!b.left) || (low ? a.score - b.score : b.score - a.score));
   return h(
     'section.final-sheet',
     { 'aria-labelledby': 'final-sheet-title' },
@@ -20,7 +22,7 @@ export function finalSheet(g, c) {
       h('tr', {}, h('th', {}, '#'), h('th', {}, t('player')), h('th', {}, t('total'))),
       seats.map((s, i) => h('tr', { class: r.winners.includes(s.seat) ? 'winner' : '' },
         h('td', {}, num(i + 1, c.lang)),
-        h('td', {}, c.name(s.seat), r.winners.includes(s.seat) ? ` ★ ${t('winner')}` : ''),
+        h('td', {}, c.name(s.seat), r.winners.includes(s.seat) ? ` ★ ${t('winner')}` : '', s.left ? h('span.tag.left', {}, ` ${t(s.left)}`) : ''),
         h('td', {}, num(s.score, c.lang))))),
   );
 }

@@ -33,7 +33,7 @@ function cardNamer(g, c) {
 
 export function gameLog(history, g, c) {
   if (!history) return h('p.muted', {}, '…');
-  const x = phraseContext(c.lang, { name: c.name, card: cardNamer(g, c) });
+  const x = phraseContext(c.lang, { name: c.name, card: cardNamer(g, c), winners: g.status?.result?.winners });
   const lines = logLines(g.type, history, x).slice(0, MAX_LINES);
   return h(
     'ol.history',

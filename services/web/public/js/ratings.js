@@ -36,7 +36,7 @@ export function leaderboardPanel(catalog) {
 /** A player's page: their ratings per game type, each with its latest changes. */
 export async function playerPage(root, app, id) {
   const data = await gql(
-    `query($id: ID!, $n: Int) { playerProfile(id: $id) { id name bot ratings { game rating mu sigma games history(first: $n) { edges { node { gameId endedAt place players rating ratingBefore } } } } } }`,
+    `query($id: ID!, $n: Int) { playerProfile(id: $id) { id name bot ratings { game rating mu sigma games provisional history(first: $n) { edges { node { gameId endedAt place players rating ratingBefore counted } } } } } }`,
     { id, n: RECENT },
   );
   const p = data.playerProfile;
@@ -53,12 +53,12 @@ export async function playerPage(root, app, id) {
         h(
           'article.rating',
           { dataset: { game: r.game } },
-          h('h3', {}, typeName(r.game), ' ', h('span.rating-value', {}, fixed(r.rating)), h('small.muted', {}, ` μ ${fixed(r.mu)} · σ ${fixed(r.sigma)} · ${r.games} ${t('ratedGames')}`)),
+          h('h3', {}, typeName(r.game), ' ', h('span.rating-value', {}, fixed(r.rating)), h('small.muted', {}, ` μ ${fixed(r.mu)} · σ ${fixed(r.sigma)} · ${r.games} ${t('ratedGames')}`), r.provisional ? h('span.tag.provisional', { title: t('provisionalWhy') }, t('provisional')) : null),
           h(
             'ul.list.rating-history',
             {},
             r.history.edges.map(({ node: c }) =>
-              h('li', {}, h('a', { href: `#/game/${c.gameId}` }, new Date(c.endedAt).toLocaleDateString(document.documentElement.lang)), h('span', {}, `${t('place')} ${c.place}/${c.players}`), h('span.muted', {}, `${fixed(c.ratingBefore)} → ${fixed(c.rating)}`)),
+              h('li', {}, h('a', { href: `#/game/${c.gameId}` }, new Date(c.endedAt).toLocaleDateString(document.documentElement.lang)), h('span', {}, `${t('place')} ${c.place}/${c.players}`), h('span.muted', {}, `${fixed(c.ratingBefore)} → ${fixed(c.rating)}`), c.counted === false ? h('span.tag.not-counted', {}, t('notCounted')) : null),
             ),
           ),
         ),

@@ -21,7 +21,8 @@ import { clocksBar, pbtActions, tickClocks, turnCue } from './play-by-turn.js';
 export async function table(root, app, gameId) {
   // A registered player's token acts for every seat the player holds (where the server has players).
   const token = store.seatIn(gameId)?.token ?? store.player?.token;
-  const { game: head } = await gql('query($id: ID!) { game(id: $id) { type } }', { id: gameId });
+  // With the token: a duplicate tournament's game is private to its seats until its board has ended.
+  const { game: head } = await gql('query($id: ID!) { game(id: $id) { type } }', { id: gameId }, token);
   const type = app.catalog.find((g) => g.id === head.type);
   const renderer = renderers[head.type] ?? renderers.generic;
   const [schema] = await Promise.all([Schema.load(['Game', type.viewType], ['GameView', 'HistoryEntry']), app.more('catalog')]);
@@ -196,7 +197,9 @@ function banner(g, seat) {
   const s = g.status;
   if (s.over) {
     const winners = (s.result?.winners ?? []).map((w) => playerName(g, w)).join(lang() === 'fa' ? '، ' : ', ');
-    const claimed = s.result?.claimed ? ` (${t('endedByClaim')})` : '';
+    const claimed = (s.result?.claimed ? ` (${t('endedByClaim')})` : '') + (s.result?.aborted ? ` (${t('aborted')})` : '');
+    // Every seat resigned or forfeited: no one won (a leaver is never a winner).
+    if (s.result && s.result.winners.length === 0) return h('div.banner.over', { role: 'status', tabindex: -1 }, `${t('over')} — ${t('noWinner')}${claimed}`);
     return h('div.banner.over', { role: 'status', tabindex: -1 }, `${t('over')} — ${winners} ${t(s.result?.winners?.length > 1 ? 'wonPlural' : 'won')}${claimed}`);
   }
   if (g.players.length < g.seats) return h('div.banner', { role: 'status', tabindex: -1 }, `${t('waitingPlayers')} (${num(g.players.length, lang())}/${num(g.seats, lang())})`);

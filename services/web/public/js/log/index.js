@@ -23,9 +23,11 @@ export function phraseFor(game, type) {
  * What phrases use. `names(seat)` names a seat; `card(c)` names one of the game's cards as the
  * event carries it (a number, an id, or an object, by game).
  */
-export function phraseContext(lang, { name, card }) {
+export function phraseContext(lang, { name, card, winners }) {
   const x = {
     lang,
+    // The game's result as the server reads it (a seat that resigned is never a winner), over the stored event's.
+    winners,
     n: (v) => num(v, lang),
     who: (seat) => (seat === null || seat === undefined ? (lang === 'fa' ? 'کسی' : 'someone') : name(seat)),
     word: (code) => word(code, lang),

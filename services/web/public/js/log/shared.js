@@ -2,7 +2,7 @@
 export default {
   GameCreated: [() => 'The game was created', () => 'بازی ساخته شد'],
   SeatTaken: [(e, x) => `${x.who(e.seat)} took seat ${x.n(e.seat + 1)}`, (e, x) => `${x.who(e.seat)} در صندلی ${x.n(e.seat + 1)} نشست`],
-  GameEnded: [(e, x) => `The game ended: ${x.list(e.result.winners.map(x.who))} won`, (e, x) => `بازی تمام شد: ${x.list(e.result.winners.map(x.who))} برنده شد`],
+  GameEnded: [(e, x) => `The game ended: ${x.list((x.winners ?? e.result.winners).map(x.who))} won`, (e, x) => `بازی تمام شد: ${x.list((x.winners ?? e.result.winners).map(x.who))} برنده شد`],
   GameSettings: [() => 'The table settings were fixed', () => 'تنظیمات میز ثبت شد'],
   SeatClaimed: [(e, x) => `A registered player holds seat ${x.n(e.seat + 1)}`, (e, x) => `بازیکنی ثبت‌نام‌شده صندلی ${x.n(e.seat + 1)} را گرفت`],
   DeadlineSet: [(e, x) => `${x.who(e.seat)}'s clock started`, (e, x) => `ساعت ${x.who(e.seat)} به کار افتاد`],

@@ -12,6 +12,8 @@ export interface LeagueGame {
   seatBots: number[];
   scores: number[];
   winners: number[];
+  /** The seat that started the game's first round, as its view shows it (null for a game whose view names none). */
+  startSeat: number | null;
   /** Milliseconds per decision of each line-up entry. */
   decisionMs: number[][];
 }
@@ -35,6 +37,7 @@ export function playLeagueGame(game: AnyGame, bots: readonly Bot[], g: LeagueGam
   const decisionMs: number[][] = bots.map(() => []);
   let state: TableState = seatedTable(t, g);
   const setup = { seats: g.seats, options: state.options };
+  const startSeat = startSeatOf(t.view(state, null));
   while (!state.ended) {
     const toMove = t.status(state).toMove;
     const seat = toMove[rng.int(toMove.length)]!;
@@ -48,5 +51,12 @@ export function playLeagueGame(game: AnyGame, bots: readonly Bot[], g: LeagueGam
     state = t.fold(t.decide(state, { type: 'move', seat, move: JSON.parse(JSON.stringify(move)) }), state);
   }
   const result = t.status(state).result!;
-  return { deal: g.deal, rotation: g.rotation, seatBots, scores: result.scores, winners: result.winners, decisionMs };
+  return { deal: g.deal, rotation: g.rotation, seatBots, scores: result.scores, winners: result.winners, startSeat, decisionMs };
+}
+
+/** The first round's start seat from a spectator's view: each game names it in its view (SCOUT and Silver `startPlayer`, Sea Salt & Paper `starter`, Seledyne `startSeat`). */
+export function startSeatOf(view: unknown): number | null {
+  const v = view as { startPlayer?: unknown; starter?: unknown; startSeat?: unknown };
+  const seat = v.startPlayer ?? v.starter ?? v.startSeat;
+  return typeof seat === 'number' ? seat : null;
 }

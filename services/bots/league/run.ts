@@ -3,6 +3,10 @@
  * secret seed) is played once per rotation of the line-up, so every bot meets the same cards
  * from every seat and the luck of the deal cancels. Games run on worker threads; every seed
  * derives from the run's seed, so a run is reproducible (decision times aside).
+ *
+ * With `symmetry`, a seat-symmetry check instead: one bot in every seat (self-play), each game
+ * its own deal with the game's own random start seat, so each seat's share of the wins measures
+ * a bias of the bot for seat numbers rather than the cards or who starts (tally.ts `seatSymmetry`).
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -11,7 +15,7 @@ import { sha256Hex, table } from '../../engine/core/index.js';
 import { findGame, games as registry } from '../../engine/registry.js';
 import { parseLineup } from '../lineup.js';
 import type { LeagueGame, LeagueGameSpec } from './game.js';
-import { tally, type LeagueReport } from './tally.js';
+import { seatSymmetry, tally, type LeagueReport, type SeatSymmetry } from './tally.js';
 
 export interface LeagueOptions {
   game: string;
@@ -22,6 +26,8 @@ export interface LeagueOptions {
   options?: unknown;
   workers?: number;
   seed?: string;
+  /** Self-play, one deal per game: per-seat win shares and their chi-square (the line-up must name one bot). */
+  symmetry?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -40,6 +46,20 @@ const WORKER_BOOT = `
   })();
 `;
 
+/**
+ * Options a symmetry run plays by default so that the first start seat is drawn at random: a game
+ * whose default names the start seat (Seledyne's oldest player, seat 0) would measure who starts.
+ * The run's own options win over these.
+ */
+export const UNIFORM_START: Record<string, Record<string, unknown>> = { seledyne: { firstStartPlayer: 'RANDOM' } };
+
+/** Game `i` of a symmetry run: its own deal (the start seat is the game's own random draw), no rotation. */
+export function symmetrySpec(runSeed: string, i: number, seats: number, options: unknown): LeagueGameSpec {
+  const seed = sha256Hex(`${runSeed}:symmetry:${i}`);
+  const botSeed = Number.parseInt(sha256Hex(`${runSeed}:bots:${i}`).slice(0, 8), 16);
+  return { seats, options, seed, botSeed, deal: i, rotation: 0 };
+}
+
 /** Game `i` of a run: deal ⌊i / seats⌋ in rotation i mod seats, its seeds from the run's. */
 export function leagueSpec(runSeed: string, i: number, seats: number, options: unknown): LeagueGameSpec {
   const deal = Math.floor(i / seats);
@@ -48,17 +68,19 @@ export function leagueSpec(runSeed: string, i: number, seats: number, options: u
   return { seats, options, seed, botSeed, deal, rotation: i % seats };
 }
 
-export async function league(o: LeagueOptions): Promise<LeagueReport & { seed: string }> {
+export async function league(o: LeagueOptions): Promise<LeagueReport & { seed: string; options?: unknown; symmetry?: SeatSymmetry }> {
   const game = findGame(o.game);
   if (!game) throw new Error(`unknown game "${o.game}" (one of ${registry.map((g) => g.id).join(', ')})`);
   if (!Number.isInteger(o.games) || o.games < 1 || o.games > MAX_LEAGUE_GAMES) throw new Error(`--games takes 1 to ${MAX_LEAGUE_GAMES}`);
   // Seats and options are checked by the engine, with its own message, before any thread starts.
-  const options = o.options ?? {};
+  const given = o.options ?? {};
+  const options = o.symmetry && typeof given === 'object' && given !== null ? { ...UNIFORM_START[game.id], ...given } : given;
   table(game).decide(null, { type: 'create', game: game.id, seats: o.seats, options, seed: 'check', seedFixed: true });
   const lineup = parseLineup(o.bots, o.seats);
+  if (o.symmetry && new Set(lineup).size > 1) throw new Error(`--symmetry is self-play: name one bot for every seat, not ${o.bots}`);
   const runSeed = o.seed ?? randomBytes(16).toString('hex');
-  const total = Math.ceil(o.games / o.seats) * o.seats;
-  const specs = [...Array(total).keys()].map((i) => leagueSpec(runSeed, i, o.seats, options));
+  const total = o.symmetry ? o.games : Math.ceil(o.games / o.seats) * o.seats;
+  const specs = [...Array(total).keys()].map((i) => (o.symmetry ? symmetrySpec : leagueSpec)(runSeed, i, o.seats, options));
   const threads = Math.max(1, Math.min(o.workers ?? availableParallelism(), total));
   const played: LeagueGame[] = [];
 
@@ -76,5 +98,6 @@ export async function league(o: LeagueOptions): Promise<LeagueReport & { seed: s
   // Interleaved shares: each thread gets a mix of deals and rotations, so a slow deal does not pile up on one.
   await Promise.all([...Array(threads).keys()].map((w) => run(specs.filter((_, i) => i % threads === w))));
   played.sort((a, b) => a.deal - b.deal || a.rotation - b.rotation);
-  return { ...tally(game.id, o.seats, lineup, played), seed: runSeed };
+  const report = tally(game.id, o.seats, lineup, played);
+  return o.symmetry ? { ...report, seed: runSeed, options, symmetry: seatSymmetry(o.seats, played) } : { ...report, seed: runSeed };
 }

@@ -4,6 +4,7 @@
  * asked only when its seat has a real choice (two legal moves or more); a forced move is played.
  */
 import { fastRng, seatedTable, tableFor, type AnyGame, type Bot, type TableState } from '../../engine/core/index.js';
+import { botMemory, type RememberingContext } from '../repeat.js';
 
 export interface LeagueGame {
   deal: number;
@@ -38,6 +39,8 @@ export function playLeagueGame(game: AnyGame, bots: readonly Bot[], g: LeagueGam
   let state: TableState = seatedTable(t, g);
   const setup = { seats: g.seats, options: state.options };
   const startSeat = startSeatOf(t.view(state, null));
+  // Each seat's memory of the positions it met this game, so a bot can leave a cycle (repeat.ts).
+  const memories = [...Array(g.seats)].map(() => botMemory());
   while (!state.ended) {
     const toMove = t.status(state).toMove;
     const seat = toMove[rng.int(toMove.length)]!;
@@ -45,7 +48,7 @@ export function playLeagueGame(game: AnyGame, bots: readonly Bot[], g: LeagueGam
     let move = legal[0];
     if (legal.length > 1) {
       const started = performance.now();
-      move = bots[seatBots[seat]!]!(t.view(state, seat), legal, rng, { game, seat, setup });
+      move = bots[seatBots[seat]!]!(t.view(state, seat), legal, rng, { game, seat, setup, memory: memories[seat] } as RememberingContext);
       decisionMs[seatBots[seat]!]!.push(performance.now() - started);
     }
     state = t.fold(t.decide(state, { type: 'move', seat, move: JSON.parse(JSON.stringify(move)) }), state);

@@ -3,8 +3,9 @@
  * server would have stored (events, seat, recorded command, time): the rules-variant lab's unit
  * of work, and a fast way for tests to fill a table with real games.
  */
-import { fastRng, randomBot, recordedCommand, tableFor, type AnyGame, type Bot, type TableCommand, type TableEvent, type TableState } from '../engine/core/index.js';
+import { fastRng, randomBot, recordedCommand, tableFor, type AnyGame, type Bot, type BotContext, type TableCommand, type TableEvent, type TableState } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
+import { botMemory } from '../bots/repeat.js';
 
 export interface BotGameOptions {
   seats: number;
@@ -37,11 +38,13 @@ export function botGame(game: AnyGame, o: BotGameOptions): Commit[] {
 
   commit({ type: 'create', game: game.id, seats: o.seats, options: o.options ?? {}, seed: o.seed, seedFixed: false });
   for (let s = 0; s < o.seats; s++) commit({ type: 'join', name: `bot${s}`, tokenHash: '' });
+  // Each seat's memory of the positions it met, so a bot can leave a cycle (services/bots/repeat.ts).
+  const memories = Array.from({ length: o.seats }, () => botMemory());
   for (let moves = 0; !state!.ended && moves < (o.maxMoves ?? Infinity); moves++) {
     const toMove = t.status(state!).toMove;
     const seat = toMove[rng.int(toMove.length)]!;
     const legal = t.legalMoves(state!, seat);
-    const chosen = (o.bots?.[seat] ?? bot)(t.view(state!, seat), legal, rng, { game, seat, setup: { seats: o.seats, options: state!.options } });
+    const chosen = (o.bots?.[seat] ?? bot)(t.view(state!, seat), legal, rng, { game, seat, setup: { seats: o.seats, options: state!.options }, memory: memories[seat] } as BotContext);
     // One of the engine's own legal moves is plain JSON already; anything else goes through JSON, as a client's move would arrive.
     const move = legal.includes(chosen) ? chosen : JSON.parse(JSON.stringify(chosen));
     commit({ type: 'move', seat, move }, seat);

@@ -6,6 +6,8 @@
 import { randomBot, rngFor, type Bot, type BotSight } from '../engine/core/index.js';
 import { GREEDY } from './greedy/index.js';
 import { searchBot } from './search/index.js';
+import { avoidRepeats } from './repeat.js';
+import { seatRelative } from './seat-order.js';
 
 export interface BotKind {
   /** What the kind does, for the catalog. */
@@ -18,17 +20,17 @@ export interface BotKind {
 }
 
 export const BOT_KINDS: Record<string, BotKind> = {
-  random: { description: 'Plays a uniformly random legal move.', levels: [], make: () => randomBot },
+  random: { description: 'Plays a uniformly random legal move.', levels: [], make: () => seatRelative(randomBot) },
   greedy: {
     description: "Looks one move ahead and takes the one the game's own scoring likes best.",
     levels: [],
-    make: (game) => GREEDY[game] ?? randomBot,
+    make: (game) => avoidRepeats(GREEDY[game] ?? seatRelative(randomBot)),
   },
   search: {
     description: 'Plans by Monte Carlo tree search over worlds drawn from what its seat knows (SO-ISMCTS), with greedy playouts; more iterations per level.',
     levels: [1, 2, 3],
     defaultLevel: 2,
-    make: (game, level) => searchBot(game, level),
+    make: (game, level) => avoidRepeats(searchBot(game, level)),
   },
 };
 

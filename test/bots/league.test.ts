@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { league } from '../../services/bots/league/run.js';
+import { seatSymmetry } from '../../services/bots/league/tally.js';
 
 describe('npm run league: duplicate-paired games between bots', () => {
   it('plays each deal once per rotation, and the counts add up (a tie splits the win)', async () => {
@@ -46,5 +47,33 @@ describe('npm run league: duplicate-paired games between bots', () => {
     const out = JSON.parse(cli('--game', 'scout', '--seats', '2', '--bots', 'random', '--games', '2', '--workers', '1', '--json'));
     expect(Object.keys(out)).toEqual(['game', 'seats', 'games', 'capped', 'bots']);
     expect(out).toMatchObject({ game: 'scout', seats: 2, games: 2, bots: [{ bot: 'random', seatsPlayed: 4 }] });
+  });
+});
+
+describe('npm run league -- --symmetry: self-play, one deal per game, per-seat win shares', () => {
+  it('plays one bot in every seat, each game its own deal with a random start seat (Seledyne: by default the designated seat 0, here drawn)', async () => {
+    const r = await league({ game: 'seledyne', seats: 3, bots: 'greedy', games: 30, workers: 1, seed: 'sym', symmetry: true });
+    expect(r.games).toBe(30); // not rounded to rotations
+    expect(r.options).toMatchObject({ firstStartPlayer: 'RANDOM' });
+    const sym = r.symmetry!;
+    expect(sym.seats.map((x) => x.seat)).toEqual([0, 1, 2]);
+    expect(sym.seats.reduce((n, x) => n + x.wins, 0)).toBeCloseTo(30, 2);
+    expect(sym.seats.reduce((n, x) => n + x.starts, 0)).toBe(30);
+    expect(sym.seats.every((x) => x.starts > 0)).toBe(true);
+    expect(sym.df).toBe(2);
+  });
+
+  it('refuses a line-up of several bots', async () => {
+    await expect(league({ game: 'scout', seats: 3, bots: 'greedy,random', games: 3, workers: 1, symmetry: true })).rejects.toThrow(/self-play/);
+  });
+
+  it('flags wins piled on one seat, and a start seat that is not uniform', () => {
+    const game = (winners: number[], startSeat: number) => ({ deal: 0, rotation: 0, seatBots: [0, 0, 0], scores: [0, 0, 0], winners, startSeat, decisionMs: [[]] });
+    const even = [...Array(300).keys()].map((i) => game([i % 3], i % 3));
+    expect(seatSymmetry(3, even)).toMatchObject({ chi2: 0, symmetric: true });
+    const biased = [...Array(300).keys()].map((i) => game([i % 5 < 2 ? 0 : i % 3], i % 3));
+    expect(seatSymmetry(3, biased).symmetric).toBe(false);
+    const fixedStart = [...Array(300).keys()].map((i) => game([i % 3], 0));
+    expect(seatSymmetry(3, fixedStart)).toMatchObject({ p: 1, symmetric: false });
   });
 });

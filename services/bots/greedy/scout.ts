@@ -8,6 +8,7 @@ import type { Bot, Rng } from '../../engine/core/index.js';
 import type { Command } from '../../engine/games/scout/commands.js';
 import { canBeat, forEachSetFrom, shapeOf, valuesOf, type SetShape } from '../../engine/games/scout/sets.js';
 import type { ScoutView } from '../../engine/games/scout/view.js';
+import { seatRelative } from '../seat-order.js';
 
 /** How well a hand holds together: Σ size² over its sets, each taken as long as it goes from the left. */
 export function handCohesion(values: readonly number[]): number {
@@ -39,7 +40,7 @@ const strength = (shape: SetShape) => shape.size * 100 + (shape.kind === 'match'
 
 type ScoutMove = Extract<Command, { type: 'scout' | 'scoutShow' }>;
 
-export const greedyScout: Bot = (view, legalMoves, rng) => {
+export const greedyScout: Bot = seatRelative((view, legalMoves, rng) => {
   const v = view as ScoutView;
   const moves = legalMoves as readonly Command[];
   const values = valuesOf(v.hand!);
@@ -70,4 +71,4 @@ export const greedyScout: Bot = (view, legalMoves, rng) => {
   const showing = scouts.filter((m) => m.type === 'scoutShow' && canBeat(after(m), targets[m.end]));
   const plain = scouts.filter((m) => m.type === 'scout');
   return best(showing.length ? showing : plain.length ? plain : scouts, (m) => handCohesion(after(m)), rng);
-};
+});

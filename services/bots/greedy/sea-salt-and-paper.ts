@@ -2,13 +2,15 @@
  * Sea Salt & Paper's greedy bot, one ply from the game's own card points: it takes the card that
  * adds the most points (a discard if it beats an unknown draw), plays every duo whose effect
  * can happen, robs the fullest hand, and calls STOP as soon as its points beat what each other
- * seat can be seen to hold. It reads only its view and legal moves.
+ * seat can be seen to hold. It reads only its view and legal moves, in the seat-relative order
+ * (../seat-order.ts): of two hands as full, it robs the one nearer after its own seat.
  */
 import type { Bot, BotContext } from '../../engine/core/index.js';
 import type { Command } from '../../engine/games/sea-salt-and-paper/commands.js';
 import type { Options } from '../../engine/games/sea-salt-and-paper/options.js';
 import { cardPoints } from '../../engine/games/sea-salt-and-paper/scoring.js';
 import type { CardView, PlayerView, View } from '../../engine/games/sea-salt-and-paper/view.js';
+import { seatRelative } from '../seat-order.js';
 
 /** A known discard is taken over drawing two unknown cards when it adds at least this much. */
 const DISCARD_OVER_DRAW = 1;
@@ -32,7 +34,7 @@ function shownPoints(p: PlayerView): number {
 
 const best = <T>(items: readonly T[], score: (x: T) => number): T => items.reduce((a, b) => (score(b) > score(a) ? b : a));
 
-export const greedySeaSaltAndPaper: Bot = (view, legalMoves, _rng, context: BotContext) => {
+export const greedySeaSaltAndPaper: Bot = seatRelative((view, legalMoves, _rng, context: BotContext) => {
   const v = view as View;
   const moves = legalMoves as Command[];
   if (moves.length === 1) return moves[0];
@@ -69,7 +71,7 @@ export const greedySeaSaltAndPaper: Bot = (view, legalMoves, _rng, context: BotC
     default:
       return moves[0];
   }
-};
+});
 
 /** Cards seen on a pile that the view shows somewhere else now (so not in the pile). */
 function placedElsewhere(v: View): Set<number> {

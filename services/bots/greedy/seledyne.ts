@@ -14,6 +14,7 @@ import type { Card } from '../../engine/games/seledyne/cards.js';
 import type { Command } from '../../engine/games/seledyne/commands.js';
 import type { Options } from '../../engine/games/seledyne/options.js';
 import type { SeledyneView } from '../../engine/games/seledyne/view.js';
+import { seatRelative } from '../seat-order.js';
 
 type Me = SeledyneView['players'][number];
 
@@ -92,7 +93,7 @@ function best(moves: readonly Command[], value: (m: Command) => number, rng: Rng
 }
 
 /** Tribute the counter, then give the most, drawing what pays (see above). */
-export const tributeThenGiveMost: Bot = (view, legalMoves, rng, context) => {
+export const tributeThenGiveMost: Bot = seatRelative((view, legalMoves, rng, context) => {
   const v = view as SeledyneView;
   const moves = legalMoves as readonly Command[];
   const me = v.players[context.seat]!;
@@ -100,4 +101,4 @@ export const tributeThenGiveMost: Bot = (view, legalMoves, rng, context) => {
   const gifts = moves.some((m) => m.type === 'gift');
   const tributeGain = gainOfTribute(o, v.players.length);
   return best(moves, (m) => score(m, v, me, o.dieFaces, gifts, tributeGain), rng);
-};
+});

@@ -5,12 +5,14 @@
  * matches), takes a low top discard, gives a Zombie away, points powers at its own high cards
  * and at other seats' low ones, names its lowest known card for a Bodyguard, and calls when its
  * estimated total is the lowest at the table.
- * It reads only the view and the legal moves; ties go to the first move listed.
+ * It reads only the view and the legal moves; ties go to the first move in the seat-relative order
+ * (../seat-order.ts: a tie between seats goes to the next seat after its own, never to a seat number).
  */
 import type { Bot } from '../../engine/core/index.js';
 import { cardDef } from '../../engine/games/silver/cards.js';
 import type { Command } from '../../engine/games/silver/commands.js';
 import type { SilverView, SlotView } from '../../engine/games/silver/view.js';
+import { seatRelative } from '../seat-order.js';
 
 /** The mean card value (338 / 52): what an unseen card is worth. */
 const UNKNOWN = 6.5;
@@ -87,7 +89,7 @@ function gain(v: SilverView, me: number, c: ReturnType<typeof context>, m: Comma
   }
 }
 
-export const greedySilver: Bot = (view, legalMoves) => {
+export const greedySilver: Bot = seatRelative((view, legalMoves) => {
   const v = view as SilverView;
   const me = v.seat!;
   const c = context(v, me);
@@ -98,4 +100,4 @@ export const greedySilver: Bot = (view, legalMoves) => {
     if (g > bestGain) [best, bestGain] = [m, g];
   }
   return best;
-};
+});

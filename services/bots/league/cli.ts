@@ -1,7 +1,9 @@
 /**
  * `npm run league -- --game G --seats N --bots search:2,greedy --games K [--options JSON]
- * [--json] [--workers W] [--seed S] [--max-moves M]`: duplicate-paired games between bots; each one's win share
- * (95% Wilson interval), mean score and decision time.
+ * [--json] [--workers W] [--seed S] [--max-moves M] [--symmetry]`: duplicate-paired games between bots; each one's win share
+ * (95% Wilson interval), mean score and decision time; games still running after M moves are stopped
+ * and counted apart. With `--symmetry` (one bot in every seat):
+ * per-seat win shares in self-play and their chi-square; exit 1 when p < 0.01 (a seat-number bias).
  */
 import { parseArgs } from 'node:util';
 import { botKindsText } from '../lineup.js';
@@ -9,11 +11,14 @@ import { DEFAULT_MAX_MOVES } from '../../analytics/move-cap.js';
 import { league } from './run.js';
 import { tuningOf } from '../search/tuning.js';
 
-const USAGE = `usage: npm run league -- --game G --seats N --bots LINEUP --games K [--options JSON] [--json] [--workers W] [--seed S] [--max-moves M]
+const USAGE = `usage: npm run league -- --game G --seats N --bots LINEUP --games K [--options JSON] [--json] [--workers W] [--seed S] [--max-moves M] [--symmetry]
   LINEUP  one bot per seat, comma-separated; a shorter list repeats its last entry
           (${botKindsText()}, external:<command>), e.g. search:2,greedy
   Each deal is played once per rotation of the line-up (K is rounded up to whole deals).
-  A game still running after M moves (default ${DEFAULT_MAX_MOVES}) is stopped, counted as capped and left out of the figures.`;
+  A game still running after M moves (default ${DEFAULT_MAX_MOVES}) is stopped, counted as capped and left out of the figures.
+  --symmetry  seat-symmetry check: LINEUP names one bot, played in every seat; K games, each its
+          own deal with the game's random start seat; per-seat win shares and a chi-square
+          against an even share; exit 1 when p < 0.01.`;
 
 const TEXT_OPTIONS = ['game', 'seats', 'bots', 'games', 'options', 'workers', 'seed', 'max-moves'] as const;
 
@@ -23,6 +28,7 @@ function parse() {
       options: {
         ...(Object.fromEntries(TEXT_OPTIONS.map((name) => [name, { type: 'string' }])) as Record<(typeof TEXT_OPTIONS)[number], { type: 'string' }>),
         json: { type: 'boolean' },
+        symmetry: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -69,15 +75,30 @@ async function main(): Promise<number> {
       workers: values.workers === undefined ? undefined : Number(values.workers),
       seed: values.seed,
       maxMoves: values['max-moves'] === undefined ? undefined : Number(values['max-moves']),
+      symmetry: values.symmetry,
       onProgress: values.json ? undefined : (done, total) => process.stderr.write(`\r${done}/${total} games`),
     });
     if (values.json) {
       const { seed: _seed, ...report } = r;
       console.log(JSON.stringify(report));
-      return 0;
+      return r.symmetry && !r.symmetry.symmetric ? 1 : 0;
     }
     process.stderr.write('\n');
-    console.log(`${r.game}, ${r.seats} seats, ${r.games} games (${(r.games + r.capped) / r.seats} deals × ${r.seats} rotations) in ${((performance.now() - started) / 1000).toFixed(0)} s; seed ${r.seed}`);
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    if (r.symmetry) {
+      const sym = r.symmetry;
+      console.log(`${r.game}, ${r.seats} seats, ${r.games} games of ${r.bots[0]!.bot} in every seat (self-play, one deal each) in ${seconds} s; seed ${r.seed}; options ${JSON.stringify(r.options)}`);
+      console.log('  seat  starts  win share  95% interval');
+      for (const x of sym.seats) console.log(`  ${String(x.seat).padStart(4)}  ${String(x.starts).padStart(6)}  ${pct(x.share).padStart(9)}  [${pct(x.low)}, ${pct(x.high)}]`);
+      const p = sym.p < 0.0001 ? '< 0.0001' : `= ${sym.p.toFixed(4)}`;
+      if (sym.startP !== null && sym.startP < sym.alpha) {
+        console.log(`  the first start seat is not uniform (p = ${sym.startP.toFixed(4)}): per-seat shares would measure who starts; pass options that draw it at random`);
+        return 1;
+      }
+      console.log(`  chi² ${sym.chi2.toFixed(2)} (df ${sym.df}), p ${p}: ${sym.p >= sym.alpha ? `no evidence of a seat bias (p ≥ ${sym.alpha})` : `SEAT BIAS (p < ${sym.alpha})`}`);
+      return sym.symmetric ? 0 : 1;
+    }
+    console.log(`${r.game}, ${r.seats} seats, ${r.games} games (${(r.games + r.capped) / r.seats} deals × ${r.seats} rotations) in ${seconds} s; seed ${r.seed}`);
     if (r.capped) console.log(`  ${r.capped} game(s) stopped at the move cap (${values['max-moves'] ?? DEFAULT_MAX_MOVES} moves): no result, left out of the figures below`);
     // Which settings the search played with: a figure is only worth the tuning it was measured at.
     if (r.bots.some((b) => b.bot.startsWith('search'))) console.log(`  search tuning: ${JSON.stringify(tuningOf(r.game))}`);

@@ -3,6 +3,10 @@
  * secret seed) is played once per rotation of the line-up, so every bot meets the same cards
  * from every seat and the luck of the deal cancels. Games run on worker threads; every seed
  * derives from the run's seed, so a run is reproducible (decision times aside).
+ *
+ * With `symmetry`, a seat-symmetry check instead: one bot in every seat (self-play), each game
+ * its own deal with the game's own random start seat, so each seat's share of the wins measures
+ * a bias of the bot for seat numbers rather than the cards or who starts (tally.ts `seatSymmetry`).
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
@@ -12,7 +16,7 @@ import { findGame, games as registry } from '../../engine/registry.js';
 import { moveCap } from '../../analytics/move-cap.js';
 import { parseLineup } from '../lineup.js';
 import type { LeagueGame, LeagueGameSpec } from './game.js';
-import { tally, type LeagueReport } from './tally.js';
+import { seatSymmetry, tally, type LeagueReport, type SeatSymmetry } from './tally.js';
 
 export interface LeagueOptions {
   game: string;
@@ -25,6 +29,8 @@ export interface LeagueOptions {
   seed?: string;
   /** Moves after which a game still running is stopped, counted as capped and left out (default: the lab's, analytics/move-cap.ts). */
   maxMoves?: number;
+  /** Self-play, one deal per game: per-seat win shares and their chi-square (the line-up must name one bot). */
+  symmetry?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -44,6 +50,20 @@ const WORKER_BOOT = `
   })();
 `;
 
+/**
+ * Options a symmetry run plays by default so that the first start seat is drawn at random: a game
+ * whose default names the start seat (Seledyne's oldest player, seat 0) would measure who starts.
+ * The run's own options win over these.
+ */
+export const UNIFORM_START: Record<string, Record<string, unknown>> = { seledyne: { firstStartPlayer: 'RANDOM' } };
+
+/** Game `i` of a symmetry run: its own deal (the start seat is the game's own random draw), no rotation. */
+export function symmetrySpec(runSeed: string, i: number, seats: number, options: unknown): LeagueGameSpec {
+  const seed = sha256Hex(`${runSeed}:symmetry:${i}`);
+  const botSeed = Number.parseInt(sha256Hex(`${runSeed}:bots:${i}`).slice(0, 8), 16);
+  return { seats, options, seed, botSeed, deal: i, rotation: 0 };
+}
+
 /** Game `i` of a run: deal ⌊i / seats⌋ in rotation i mod seats, its seeds from the run's. */
 export function leagueSpec(runSeed: string, i: number, seats: number, options: unknown): LeagueGameSpec {
   const deal = Math.floor(i / seats);
@@ -52,18 +72,20 @@ export function leagueSpec(runSeed: string, i: number, seats: number, options: u
   return { seats, options, seed, botSeed, deal, rotation: i % seats };
 }
 
-export async function league(o: LeagueOptions): Promise<LeagueReport & { seed: string }> {
+export async function league(o: LeagueOptions): Promise<LeagueReport & { seed: string; options?: unknown; symmetry?: SeatSymmetry }> {
   const game = findGame(o.game);
   if (!game) throw new Error(`unknown game "${o.game}" (one of ${registry.map((g) => g.id).join(', ')})`);
   if (!Number.isInteger(o.games) || o.games < 1 || o.games > MAX_LEAGUE_GAMES) throw new Error(`--games takes 1 to ${MAX_LEAGUE_GAMES}`);
   // Seats and options are checked by the engine, with its own message, before any thread starts.
-  const options = o.options ?? {};
+  const given = o.options ?? {};
+  const options = o.symmetry && typeof given === 'object' && given !== null ? { ...UNIFORM_START[game.id], ...given } : given;
   table(game).decide(null, { type: 'create', game: game.id, seats: o.seats, options, seed: 'check', seedFixed: true });
   const lineup = parseLineup(o.bots, o.seats);
   const maxMoves = moveCap(o.maxMoves);
+  if (o.symmetry && new Set(lineup).size > 1) throw new Error(`--symmetry is self-play: name one bot for every seat, not ${o.bots}`);
   const runSeed = o.seed ?? randomBytes(16).toString('hex');
-  const total = Math.ceil(o.games / o.seats) * o.seats;
-  const specs = [...Array(total).keys()].map((i) => leagueSpec(runSeed, i, o.seats, options));
+  const total = o.symmetry ? o.games : Math.ceil(o.games / o.seats) * o.seats;
+  const specs = [...Array(total).keys()].map((i) => (o.symmetry ? symmetrySpec : leagueSpec)(runSeed, i, o.seats, options));
   const threads = Math.max(1, Math.min(o.workers ?? availableParallelism(), total));
   const played: LeagueGame[] = [];
 
@@ -81,5 +103,6 @@ export async function league(o: LeagueOptions): Promise<LeagueReport & { seed: s
   // Interleaved shares: each thread gets a mix of deals and rotations, so a slow deal does not pile up on one.
   await Promise.all([...Array(threads).keys()].map((w) => run(specs.filter((_, i) => i % threads === w))));
   played.sort((a, b) => a.deal - b.deal || a.rotation - b.rotation);
-  return { ...tally(game.id, o.seats, lineup, played), seed: runSeed };
+  const report = tally(game.id, o.seats, lineup, played);
+  return o.symmetry ? { ...report, seed: runSeed, options, symmetry: seatSymmetry(o.seats, played.filter((g) => !g.capped)) } : { ...report, seed: runSeed };
 }

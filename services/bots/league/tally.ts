@@ -3,6 +3,7 @@
  * win: a 2-way tie is half a win each), mean score, and decision time p50/p99.
  */
 import { quantileSorted } from 'simple-statistics';
+import { seatBalanceTest } from '../../analytics/significance.js';
 import { wilson } from '../../analytics/wilson.js';
 import type { LeagueGame } from './game.js';
 
@@ -56,3 +57,41 @@ export function tally(game: string, seats: number, lineup: readonly string[], al
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;
+
+/** A seat-symmetry check's figures: per seat its wins (a tie split), share, Wilson interval and first-round starts; the chi-square of the wins against an even share. */
+export interface SeatSymmetry {
+  seats: { seat: number; wins: number; share: number; low: number; high: number; starts: number }[];
+  chi2: number;
+  df: number;
+  p: number;
+  /** The first start seats' chi-square p against an even spread: below `alpha`, the start is not uniform and the check says nothing. */
+  startP: number | null;
+  /** The level below which a run counts as biased. */
+  alpha: number;
+  /** Wins even over the seats (p ≥ alpha) with a uniform start. */
+  symmetric: boolean;
+}
+
+/** Bias of a self-play bot for seat numbers: do the seats share the wins evenly? (Only meaningful with a uniform start seat: `starts` shows it.) */
+export function seatSymmetry(seats: number, played: readonly LeagueGame[], alpha = 0.01): SeatSymmetry {
+  const wins = Array<number>(seats).fill(0);
+  const starts = Array<number>(seats).fill(0);
+  for (const g of played) {
+    for (const w of g.winners) wins[w]! += 1 / g.winners.length;
+    if (g.startSeat !== null) starts[g.startSeat]!++;
+  }
+  const { chi2, df, p } = seatBalanceTest(wins);
+  const startP = starts.some((n) => n > 0) ? seatBalanceTest(starts).p : null;
+  return {
+    seats: wins.map((w, seat) => {
+      const { low, high } = wilson(w, played.length);
+      return { seat, wins: round(w), share: round(w / played.length), low: round(low), high: round(high), starts: starts[seat]! };
+    }),
+    chi2: round(chi2),
+    df,
+    p,
+    startP,
+    alpha,
+    symmetric: p >= alpha && (startP === null || startP >= alpha),
+  };
+}

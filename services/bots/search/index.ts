@@ -10,6 +10,7 @@ import { pairedSearch, type PairedResult } from './paired.js';
 import type { Root } from './root.js';
 import { policyFor } from './rollout.js';
 import { searchLevel, tuningOf, type SearchTuning } from './tuning.js';
+import { seatRelative } from '../seat-order.js';
 
 export interface SearchOptions extends Partial<Omit<SearchTuning, 'levels'>> {
   iterations: number;
@@ -41,8 +42,8 @@ export function search(view: unknown, legalMoves: readonly unknown[], given: Rng
     : { mode: 'tree', ...treeSearch(root, { iterations, c, opponents, leadScale, maxMoves }) };
 }
 
-/** The search bot of a game at a level (its iteration budget). */
+/** The search bot of a game at a level (its iteration budget); its root moves in the seat-relative order (ties and the tree's edges favour no seat number). */
 export function searchBot(game: string, level: number, o: Partial<SearchOptions> = {}): Bot {
   const iterations = searchLevel(game, level);
-  return (view, legalMoves, rng, context) => search(view, legalMoves, rng, context, { iterations, ...o }).move;
+  return seatRelative((view, legalMoves, rng, context) => search(view, legalMoves, rng, context, { iterations, ...o }).move);
 }

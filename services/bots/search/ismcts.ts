@@ -7,6 +7,7 @@ import { outcomeValue } from './cut.js';
 import type { Root } from './root.js';
 import { applyMove, nextActor, playOut, policyMove } from './rollout.js';
 import { mostVisited, selectEdge } from './selection.js';
+import { relativeOrder } from '../seat-order.js';
 import { TreeNode, type Edge } from './tree.js';
 
 export interface TreeOptions {
@@ -43,7 +44,8 @@ export function treeSearch({ legalMoves, keys, rng, context, policy, sampleWorld
         state = applyMove(game, state, policyMove(game, policy, state, actor, setup, rng), actor, rng);
         continue;
       }
-      const legal = node === root ? legalMoves : game.legalCommands(state, actor);
+      // Below the root too, moves in the seat-relative order: UCB keeps the first of equal scores.
+      const legal = node === root ? legalMoves : relativeOrder(game.legalCommands(state, actor), { game, seat: actor, setup });
       const legalKeys = node === root ? keys : legal.map((m) => JSON.stringify(m));
       const { edge, expanded } = selectEdge(node, actor, legal, legalKeys, o.c, rng);
       path.push(edge);

@@ -6,8 +6,10 @@
 import { randomBot, type AnyGame, type Bot, type Rng, type SetupContext } from '../../engine/core/index.js';
 import { GREEDY } from '../greedy/index.js';
 import { cutFor } from './cut.js';
+import { seatRelative } from '../seat-order.js';
 
-export const policyFor = (game: AnyGame): Bot => GREEDY[game.id] ?? randomBot;
+const relativeRandom = seatRelative(randomBot);
+export const policyFor = (game: AnyGame): Bot => GREEDY[game.id] ?? relativeRandom;
 
 export function applyMove(game: AnyGame, state: unknown, move: unknown, actor: number, rng: Rng): unknown {
   let s = state;

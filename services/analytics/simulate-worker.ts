@@ -5,10 +5,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { findGame } from '../engine/registry.js';
-import { botGame } from './bot-game.js';
-import { gameLines, type GameLines } from './ndjson.js';
-import { gameFacts, type GameFacts } from './record.js';
-import { gameSeed, type WorkerTask } from './simulate.js';
+import type { GameLines } from './ndjson.js';
+import { labGame } from './lab-game.js';
+import { inShard } from './shard.js';
+import type { WorkerTask } from './simulate.js';
 import { lineupBots } from '../bots/lineup.js';
 
 const task = workerData as WorkerTask;
@@ -37,11 +37,8 @@ const send = async () => {
 const { bots, close } = lineupBots(game.id, task.lineup);
 try {
   for (let i = task.from; i < task.to; i++) {
-    const seeds = gameSeed(task.runSeed, i);
-    const commits = botGame(game, { seats: task.seats, options: task.options, bots, ...seeds });
-    // Each game's line records who played each seat, so `npm run stats` can split by line-up.
-    const facts: GameFacts & { bots: string[] } = { ...gameFacts(`${task.runId}-${i}`, commits)!, bots: task.lineup };
-    batch.push(gameLines(facts, commits, { trajectories: task.trajectories }));
+    if (!inShard(i, task.shard)) continue;
+    batch.push(labGame(game, task, bots, i));
     if (batch.length >= 50 || performance.now() - since > 200) await send();
   }
   if (batch.length) await send();

@@ -13,6 +13,7 @@ import { parseLineup } from '../bots/lineup.js';
 import { findGame, games as registry } from '../engine/registry.js';
 import { ExportSink, type GameLines } from './ndjson.js';
 import { writeParquet } from './parquet.js';
+import { checkShard, shardGames, type Shard } from './shard.js';
 
 /** Who plays when the run names no one: every seat the greedy bot. */
 export const DEFAULT_LINEUP = 'greedy';
@@ -31,6 +32,8 @@ export interface SimulateOptions {
   seed?: string;
   /** Also write trajectories.ndjson: one line per decision (view, legal moves, move). */
   trajectories?: boolean;
+  /** Play only the games of index ≡ index (mod count) of the run (shard.ts); needs `seed`, which every shard shares. */
+  shard?: Shard;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -57,6 +60,8 @@ export interface WorkerTask {
   from: number;
   to: number;
   trajectories: boolean;
+  /** Plays only this shard's games of [from, to). */
+  shard?: Shard;
 }
 
 export const MAX_GAMES = 10_000_000;
@@ -82,11 +87,17 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
   if (!Number.isInteger(o.games) || o.games < 1 || o.games > MAX_GAMES) throw new Error(`--games takes 1 to ${MAX_GAMES}`);
   // Seats and options are checked by the engine itself, with its own message, before any thread starts.
   table(game).decide(null, { type: 'create', game: game.id, seats: o.seats, options: o.options ?? {}, seed: 'check', seedFixed: true });
+  if (o.shard) {
+    checkShard(o.shard, o.games);
+    // A fresh seed per shard would make N unrelated runs, not one.
+    if (o.seed === undefined) throw new Error('--shard needs --seed: every shard of a run derives its games from the same seed');
+  }
+  const total = shardGames(o.games, o.shard);
 
   const started = performance.now();
   const runSeed = o.seed ?? randomBytes(16).toString('hex');
   const runId = `sim-${sha256Hex(runSeed).slice(0, 12)}`;
-  const threads = Math.max(1, Math.min(o.workers ?? availableParallelism(), o.games));
+  const threads = Math.max(1, Math.min(o.workers ?? availableParallelism(), total));
   await mkdir(o.out, { recursive: true });
   const sink = await ExportSink.open(o.out, undefined, { trajectories: o.trajectories });
   let done = 0;
@@ -95,13 +106,13 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
 
   const run = (from: number, to: number) =>
     new Promise<void>((resolve, reject) => {
-      const task: WorkerTask = { game: game.id, seats: o.seats, options: o.options ?? {}, lineup, runSeed, runId, from, to, trajectories: o.trajectories ?? false };
+      const task: WorkerTask = { game: game.id, seats: o.seats, options: o.options ?? {}, lineup, runSeed, runId, from, to, trajectories: o.trajectories ?? false, shard: o.shard };
       const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
       worker.on('message', (batch: GameLines[]) => {
         writing = writing.then(async () => {
           for (const lines of batch) await sink.addLines(lines);
           done += batch.length;
-          o.onProgress?.(done, o.games);
+          o.onProgress?.(done, total);
           worker.postMessage('ack');
         });
       });

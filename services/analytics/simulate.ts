@@ -74,6 +74,9 @@ const WORKER_BOOT = `
   })();
 `;
 
+/** The run's id, the prefix of its games' ids (`<runId>-<index>`): from its seed alone, so every shard's games are named alike. */
+export const runIdOf = (runSeed: string): string => `sim-${sha256Hex(runSeed).slice(0, 12)}`;
+
 /** Game i's secret seed and bots' seed, from the run's seed. */
 export function gameSeed(runSeed: string, i: number): { seed: string; botSeed: number } {
   const seed = sha256Hex(`${runSeed}:${i}`);
@@ -96,7 +99,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
 
   const started = performance.now();
   const runSeed = o.seed ?? randomBytes(16).toString('hex');
-  const runId = `sim-${sha256Hex(runSeed).slice(0, 12)}`;
+  const runId = runIdOf(runSeed);
   const threads = Math.max(1, Math.min(o.workers ?? availableParallelism(), total));
   await mkdir(o.out, { recursive: true });
   const sink = await ExportSink.open(o.out, undefined, { trajectories: o.trajectories });

@@ -1,6 +1,6 @@
 /**
  * One game of a lab run, as export lines: the unit both `npm run simulate` (its worker threads)
- * and the AWS lab's shard function (services/handlers/lab-shard.ts) play, so a shard played on
+ * and the AWS lab's shard function (services/handlers/lab.ts) play, so a shard played on
  * Lambda is record for record the shard played here.
  */
 import type { AnyGame, Bot } from '../engine/core/index.js';

@@ -5,7 +5,9 @@
  * stops with ShardTooLarge (which the state machine does not retry); a bad run name is refused.
  */
 import './env.js';
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -13,7 +15,7 @@ import type { Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAB_TABLES, labKey, labRunName, type LabSpec } from '../../services/analytics/lab.js';
 import { simulate } from '../../services/analytics/simulate.js';
-import { handler } from '../../services/handlers/lab-shard.js';
+import { handler } from '../../services/handlers/lab.js';
 import { labRecords } from '../kit/lab-records.js';
 import { loopbackS3, type LoopbackS3 } from '../kit/s3.js';
 import { context } from './kit.js';
@@ -65,4 +67,16 @@ describe('the lab shard function', () => {
     const external = { ...spec, bots: 'external:node examples/external-bot.mjs' };
     await expect(handler({ run: { ...external, name: labRunName(external) }, shard: 0 }, withTime(900_000))).rejects.toThrow(/external bots/);
   });
+
+  it('npm run lab writes the execution input the state machine reads: the run, its shard list, the tolerance', async () => {
+    const file = join(root, 'input.json');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'services/analytics/cli/lab.ts', '--game', 'scout', '--games', '5', '--shards', '2', '--seed', 'cli', '--tolerate', '5', '--input', file], { env: { ...process.env, LAB_STATE_MACHINE_ARN: '' } });
+    const input = JSON.parse(await readFile(file, 'utf8'));
+    const cliSpec: LabSpec = { game: 'scout', seats: 3, games: 5, options: {}, seed: 'cli', shards: 2 };
+    expect(input).toEqual({ run: { ...cliSpec, name: labRunName(cliSpec) }, shards: [0, 1], toleratedFailurePercentage: 5 });
+    expect(stdout).toContain(`aws stepfunctions start-execution --state-machine-arn <LabStateMachineArn> --name ${labRunName(cliSpec)} --input file://${file}`);
+    // Each item as the map's ItemSelector makes it: { run: $.run, shard: the item }.
+    const result = await handler({ run: input.run, shard: input.shards[1] }, withTime(900_000));
+    expect(result).toMatchObject({ run: labRunName(cliSpec), shard: 1, games: 2 });
+  }, 30_000);
 });

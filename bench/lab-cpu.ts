@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { playLabShard } from '../services/analytics/lab.js';
 
-// Not every seed ends: until the lab has a move cap, a greedy SCOUT game may cycle for ever (issue #34; seed lab-cpu does at 2000 games).
+// Seed lab-cpu holds a greedy game that cycles (issue #34): stopped at the move cap now, it would still weigh on the figure.
 const [bots = 'greedy', games = '1000', seed = 'measure'] = process.argv.slice(2);
 const dir = await mkdtemp(join(tmpdir(), 'parlor-lab-cpu-'));
 try {

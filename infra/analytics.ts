@@ -34,7 +34,9 @@ export const LAKE_COLUMNS = {
     resigned: 'array<int>',
     forfeited: 'array<int>',
     timedout: 'array<int>',
+    botseats: 'array<int>',
     result: 'struct<scores:array<double>,winners:array<int>>',
+    startseats: 'array<int>',
     commits: 'int',
     events: 'int',
     moves: 'int',
@@ -44,22 +46,46 @@ export const LAKE_COLUMNS = {
 
 const LAKE_PREFIXES = Object.keys(LAKE_COLUMNS);
 
+/**
+ * A game's line-up in Athena's SQL, as `npm run stats` and Query.stats split it: "all human" when no
+ * seat was ever a bot's (botseats; partitions written before that column: no declared bot,
+ * resignation or forfeit), else "with bots".
+ */
+export const LAKE_LINEUP_SQL = `CASE WHEN coalesce(cardinality(botseats) = 0, cardinality(filter(players, p -> p.bot IS NOT NULL)) = 0 AND cardinality(resigned) = 0 AND cardinality(forfeited) = 0) THEN 'all human' ELSE 'with bots' END`;
+
+/** A seat's share of a game's win: a tie splits it (the one definition of a win, as in npm run stats and Query.stats). */
+const WIN_SHARE = (seat: string) => `IF(contains(result.winners, ${seat}), 1.0 / cardinality(result.winners), 0.0)`;
+
+/** The games with a result, each with its line-up: option sets and line-ups are never pooled. */
+const FINISHED = `finished AS (SELECT *, ${LAKE_LINEUP_SQL} AS lineup FROM games WHERE result IS NOT NULL)`;
+
 /** The standard queries, saved in the workgroup (Athena's SQL over the Glue tables). */
 export const STANDARD_QUERIES: Record<string, { description: string; sql: string }> = {
   'Win rate by seat': {
-    description: 'Per game type and seat count: each seat’s wins and win rate (ties count for every winner)',
-    sql: `SELECT type, seats, seat, count(*) AS games, count_if(contains(result.winners, seat)) AS wins,
-  round(count_if(contains(result.winners, seat)) * 1.0 / count(*), 4) AS rate
-FROM games CROSS JOIN UNNEST(sequence(0, seats - 1)) AS t(seat)
-GROUP BY type, seats, seat ORDER BY type, seats, seat`,
+    description: 'Per game type, seat count, option set and line-up: each seat’s wins and win rate (a tie splits the win)',
+    sql: `WITH ${FINISHED}
+SELECT type, seats, options, lineup, seat, count(*) AS games, sum(${WIN_SHARE('seat')}) AS wins,
+  round(sum(${WIN_SHARE('seat')}) / count(*), 4) AS rate
+FROM finished CROSS JOIN UNNEST(sequence(0, seats - 1)) AS t(seat)
+GROUP BY type, seats, options, lineup, seat ORDER BY type, seats, options, lineup, seat`,
+  },
+  'Win rate by start position': {
+    description: 'The first player: position 1 is the seat that starts round 1 as the rules choose it (startseats), then the seats in order of play; per game type, seat count, option set and line-up (a tie splits the win)',
+    sql: `WITH ${FINISHED}
+SELECT type, seats, options, lineup, position + 1 AS start_position, count(*) AS games,
+  sum(${WIN_SHARE('(startseats[1] + position) % seats')}) AS wins,
+  round(sum(${WIN_SHARE('(startseats[1] + position) % seats')}) / count(*), 4) AS rate
+FROM finished CROSS JOIN UNNEST(sequence(0, seats - 1)) AS t(position) WHERE cardinality(startseats) > 0
+GROUP BY type, seats, options, lineup, position ORDER BY type, seats, options, lineup, position`,
   },
   'Game length': {
-    description: 'Per game type and seat count: moves, commits and wall time, median and 90th percentile',
-    sql: `SELECT type, seats, count(*) AS games,
+    description: 'Per game type, seat count, option set and line-up: moves, commits and wall time, median and 90th percentile',
+    sql: `WITH ${FINISHED}
+SELECT type, seats, options, lineup, count(*) AS games,
   approx_percentile(moves, 0.5) AS moves_median, approx_percentile(moves, 0.9) AS moves_p90,
   approx_percentile(commits, 0.5) AS commits_median, approx_percentile(commits, 0.9) AS commits_p90,
   approx_percentile(date_diff('second', createdat, endedat), 0.5) AS seconds_median
-FROM games GROUP BY type, seats ORDER BY type, seats`,
+FROM finished GROUP BY type, seats, options, lineup ORDER BY type, seats, options, lineup`,
   },
   'Games per day': {
     description: 'Finished games per day and game type (reads only the partitions it names)',

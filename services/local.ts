@@ -70,7 +70,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   service.onCommit((agg, commit) => reactions.deliver(agg, commit));
   // Every reaction to a commit is registered here or in playByTurn, one line each (services/app/reactions.ts).
   reactions.add(lobbyProjection(lobby));
-  reactions.add(statsProjection(stats));
+  reactions.add(statsProjection(stats, (id) => store.history(id)));
   reactions.add(finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)));
   const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, log });
   // Ratings follow the commit that ends a rated game (on AWS: the stream function, handlers/env.ts).

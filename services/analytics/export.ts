@@ -91,7 +91,7 @@ export async function exportGames(source: CommitScan, options: ExportOptions): P
     scanned,
     resumed,
     complete,
-    files: [GAMES_FILE, EVENTS_FILE, MOVES_FILE, ...(options.trajectories ? [TRAJECTORIES_FILE] : []), ...(complete && (options.parquet ?? true) ? ['games.parquet', 'events.parquet', 'moves.parquet'] : [])].map((f) => join(options.out, f)),
+    files: [GAMES_FILE, EVENTS_FILE, MOVES_FILE, ...(options.trajectories ? [TRAJECTORIES_FILE] : []), ...(complete && (options.parquet ?? true) ? ['games.parquet', 'events.parquet', 'moves.parquet', ...(options.trajectories ? ['trajectories.parquet'] : [])] : [])].map((f) => join(options.out, f)),
     seconds: (performance.now() - started) / 1000,
   });
 
@@ -117,7 +117,7 @@ export async function exportGames(source: CommitScan, options: ExportOptions): P
   if (pending) await finish(pending);
   const written = await sink.close();
   options.onProgress?.({ scanned, total: Math.max(total ?? 0, scanned), games: written.games, events: written.events });
-  if (options.parquet ?? true) await writeParquet(options.out);
+  if (options.parquet ?? true) await writeParquet(options.out, { trajectories: options.trajectories });
   await saveState(options.out, { filters, position: null, sink: written, done: true });
   return summary(written, true);
 }

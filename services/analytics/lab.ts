@@ -14,6 +14,7 @@ import { ExportSink } from './ndjson.js';
 import { writeParquet } from './parquet.js';
 import { checkShard, shardIndices, type Shard } from './shard.js';
 import { DEFAULT_LINEUP, MAX_GAMES, runIdOf } from './simulate.js';
+import { moveCap } from './move-cap.js';
 
 /** The tables a shard writes, each one Parquet file. */
 export const LAB_TABLES = ['games', 'events', 'moves'] as const;
@@ -94,7 +95,8 @@ export async function playLabShard(spec: LabSpec, index: number, out: string, o:
   const shard: Shard = { index, count: spec.shards };
   checkShard(shard, spec.games);
   await mkdir(out, { recursive: true });
-  const task = { seats: spec.seats, options: spec.options ?? {}, lineup, runSeed: spec.seed, runId: runIdOf(spec.seed), trajectories: false };
+  // The lab's default move cap, as `simulate` plays it: a shard here is the same shard there.
+  const task = { seats: spec.seats, options: spec.options ?? {}, lineup, runSeed: spec.seed, runId: runIdOf(spec.seed), trajectories: false, maxMoves: moveCap(undefined) };
   const sink = await ExportSink.open(out);
   const { bots, close } = lineupBots(game.id, lineup);
   let played = 0;
@@ -103,7 +105,7 @@ export async function playLabShard(spec: LabSpec, index: number, out: string, o:
       if (o.remainingMs && o.remainingMs() < (o.reserveMs ?? 60_000)) {
         throw new ShardTooLarge(`shard ${index} of ${spec.shards} played ${played} of its games before its time ran out: start the run with more shards`);
       }
-      await sink.addLines(labGame(game, task, bots, i));
+      await sink.addLines(labGame(game, task, bots, i).lines);
       played++;
     }
   } catch (e) {

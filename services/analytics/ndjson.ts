@@ -9,6 +9,7 @@ import { exportedEvent, type ExportCommit, type GameFacts } from './record.js';
 
 export type { ExportCommit } from './record.js';
 import type { TableEvent } from '../engine/core/index.js';
+import { isAppEvent } from '../app/app-events.js';
 import { moveRows } from './moves.js';
 import { TRAJECTORIES_FILE, trajectoryLines } from './trajectories.js';
 
@@ -71,8 +72,11 @@ export interface GameLines {
   trajectories?: string;
 }
 
+/** A game's moves: a seat's commits the table decided (a resignation or a message is a seat's commit of the app's events only). */
+export const moveCount = (commits: readonly ExportCommit[]) => commits.filter((c) => c.seat !== undefined && c.seat !== null && (c.events as TableEvent[]).some((e) => !isAppEvent(e))).length;
+
 export function gameLines(facts: GameFacts, commits: readonly ExportCommit[], o: { trajectories?: boolean } = {}): GameLines {
-  const moves = commits.filter((c) => c.seat !== undefined && c.seat !== null).length;
+  const moves = moveCount(commits);
   const events: string[] = [];
   const id = JSON.stringify(facts.id);
   for (const c of commits) {
@@ -82,7 +86,9 @@ export function gameLines(facts: GameFacts, commits: readonly ExportCommit[], o:
     (c.events as TableEvent[]).forEach((event, index) => events.push(`${head}${index}${tail}${JSON.stringify(event.type)},"event":${JSON.stringify(exportedEvent(event))}}`));
   }
   const moveTable = moveRows(facts.id, commits);
-  const lines: GameLines = { game: `${JSON.stringify({ ...facts, moves })}\n`, events: events.length ? `${events.join('\n')}\n` : '', eventCount: events.length, moves: moveTable.map((r) => `${JSON.stringify(r)}\n`).join('') };
+  // A simulation's seats are all bots' (its line-up is in `bots`): no statistic may count one as a person's.
+  const botSeats = Array.isArray((facts as { bots?: unknown }).bots) ? [...Array(facts.seats).keys()] : facts.botSeats;
+  const lines: GameLines = { game: `${JSON.stringify({ ...facts, botSeats, moves })}\n`, events: events.length ? `${events.join('\n')}\n` : '', eventCount: events.length, moves: moveTable.map((r) => `${JSON.stringify(r)}\n`).join('') };
   if (o.trajectories) {
     const by = new Map(moveTable.map((r) => [r.version, r.by]));
     lines.trajectories = trajectoryLines(facts.id, facts.type, commits, (v) => by.get(v) ?? null).map((l) => `${JSON.stringify(l)}\n`).join('');

@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { EVENTS_FILE, GAMES_FILE, MOVES_FILE } from './ndjson.js';
+import { TRAJECTORIES_FILE } from './trajectories.js';
 
 export const GAMES_COLUMNS = {
   id: 'VARCHAR',
@@ -22,7 +23,11 @@ export const GAMES_COLUMNS = {
   resigned: 'INTEGER[]',
   forfeited: 'INTEGER[]',
   timedOut: 'INTEGER[]',
+  /** Seats a bot held at some point (services/analytics/seats.ts): a game without any is "all human". */
+  botSeats: 'INTEGER[]',
   result: 'STRUCT(scores DOUBLE[], winners INTEGER[])',
+  /** Each round's start seat as the rules define it; startSeats[1] (SQL counts from 1) is the first player. */
+  startSeats: 'INTEGER[]',
   commits: 'INTEGER',
   events: 'INTEGER',
   moves: 'INTEGER',
@@ -51,6 +56,19 @@ export const MOVES_COLUMNS = {
   command: 'JSON',
 };
 
+export const TRAJECTORIES_COLUMNS = {
+  gameId: 'VARCHAR',
+  type: 'VARCHAR',
+  seats: 'INTEGER',
+  version: 'INTEGER',
+  seat: 'INTEGER',
+  by: 'VARCHAR',
+  view: 'JSON',
+  legalMoves: 'JSON',
+  move: 'JSON',
+  moveIndex: 'INTEGER',
+};
+
 /** A `read_json` of one NDJSON file (or several, read as one) with the given columns, as SQL. */
 export function readNdjson(path: string | readonly string[], columns: Record<string, string>): string {
   const cols = Object.entries(columns)
@@ -66,15 +84,22 @@ export async function duckdb(threads = 2) {
   return instance.connect();
 }
 
-/** Writes games.parquet, events.parquet and moves.parquet beside the NDJSON files of `dir`. */
-export async function writeParquet(dir: string): Promise<void> {
+/** The NDJSON files of an export directory and their Parquet names. */
+export function tableFiles(o: { trajectories?: boolean } = {}): { ndjson: string; parquet: string; columns: Record<string, string> }[] {
+  const files: [string, Record<string, string>][] = [
+    [GAMES_FILE, GAMES_COLUMNS],
+    [EVENTS_FILE, EVENTS_COLUMNS],
+    [MOVES_FILE, MOVES_COLUMNS],
+  ];
+  if (o.trajectories) files.push([TRAJECTORIES_FILE, TRAJECTORIES_COLUMNS]);
+  return files.map(([ndjson, columns]) => ({ ndjson, parquet: ndjson.replace('.ndjson', '.parquet'), columns }));
+}
+
+/** Writes games.parquet, events.parquet and moves.parquet (and trajectories.parquet if asked) beside the NDJSON files of `dir`. */
+export async function writeParquet(dir: string, o: { trajectories?: boolean } = {}): Promise<void> {
   const db = await duckdb();
   try {
-    for (const [file, columns] of [
-      [GAMES_FILE, GAMES_COLUMNS],
-      [EVENTS_FILE, EVENTS_COLUMNS],
-      [MOVES_FILE, MOVES_COLUMNS],
-    ] as const) {
+    for (const { ndjson: file, columns } of tableFiles(o)) {
       const target = join(dir, file.replace('.ndjson', '.parquet')).replaceAll("'", "''");
       await db.run(`COPY (SELECT * FROM ${readNdjson(join(dir, file), columns)}) TO '${target}' (FORMAT parquet, COMPRESSION zstd)`);
     }

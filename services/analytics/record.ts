@@ -13,13 +13,17 @@ import { isAppEvent } from '../app/app-events.js';
 import { dealSeed, type GameCreated, type GameEnded, type GameResult, type RecordedCommand, type Table, type TableEvent } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
 import { seatsFacts, type SeatsFacts } from './seats.js';
+import { startSeatsOf } from './start-seats.js';
 
 export type { PlayerFacts } from './seats.js';
 
 export const RECORD_FORMAT = 'parlor-record/1';
 
-/** How a game ended: played to the end (`forfeit` when a seat forfeited on time), or called off. */
-export type EndReason = 'finished' | 'forfeit' | GameCancelled['reason'];
+/**
+ * How a game ended: played to the end (`forfeit` when a seat forfeited on time), called off, or
+ * (lab games only) stopped unfinished at the lab's move cap (`move-cap`, no result).
+ */
+export type EndReason = 'finished' | 'forfeit' | GameCancelled['reason'] | 'move-cap';
 
 export interface GameFacts extends SeatsFacts {
   id: string;
@@ -34,6 +38,8 @@ export interface GameFacts extends SeatsFacts {
   endReason: EndReason;
   /** null for a game called off before its end. */
   result: GameResult | null;
+  /** Each round's start seat as the rules define it, in order (services/analytics/start-seats.ts): the first is the game's first player. */
+  startSeats: number[];
   /** How many commits (accepted commands, creation and joins included). */
   commits: number;
   events: number;
@@ -56,7 +62,7 @@ export interface GameRecord extends Omit<GameFacts, 'commits' | 'events'> {
   commits: RecordedCommit[];
 }
 
-type Ending = { at: number; seed: string; result: GameResult | null; reason: GameCancelled['reason'] | null };
+type Ending = { at: number; seed: string; result: GameResult | null; reason: GameCancelled['reason'] | 'move-cap' | null };
 
 /** Where and how the game ended, or null while it runs. */
 function endingOf(commits: readonly Commit[]): Ending | null {
@@ -70,12 +76,16 @@ function endingOf(commits: readonly Commit[]): Ending | null {
   return null;
 }
 
-/** The export's facts of a game, or null while it runs (or if its commits are not a whole game). */
-export function gameFacts(id: string, commits: readonly Commit[]): GameFacts | null {
+/**
+ * The export's facts of a game, or null while it runs (or if its commits are not a whole game).
+ * `o.moveCap`: a lab game its player stopped at the move cap is published as it stands, flagged
+ * `move-cap`, with no result and its seed revealed (the lab's seeds are public anyway).
+ */
+export function gameFacts(id: string, commits: readonly Commit[], o: { moveCap?: boolean } = {}): GameFacts | null {
   const first = commits[0];
   const created = first?.events[0] as GameCreated | undefined;
   if (!first || first.version !== 1 || created?.type !== 'GameCreated') return null;
-  const ending = endingOf(commits);
+  const ending = endingOf(commits) ?? (o.moveCap ? { at: commits.length - 1, seed: created.seed ?? '', result: null, reason: 'move-cap' as const } : null);
   if (!ending) return null;
   const all = commits.flatMap((c) => c.events as TableEvent[]);
   const seats = seatsFacts(all);
@@ -92,6 +102,7 @@ export function gameFacts(id: string, commits: readonly Commit[]): GameFacts | n
     endReason: ending.reason ?? (seats.forfeited.length ? 'forfeit' : 'finished'),
     ...seats,
     result: ending.result,
+    startSeats: startSeatsOf(created.game, all),
     commits: commits.length,
     events: all.length,
   };

@@ -25,7 +25,18 @@ export interface SeatsFacts {
   forfeited: number[];
   /** Seats whose clock ran out at least once, lowest first. */
   timedOut: number[];
+  /**
+   * Seats a bot held at some point, lowest first: played by the server's bot from creation, a
+   * registered bot account, or handed to a bot for good (resigned, forfeited, a timeout claimed
+   * for a bot). Never a person's seat in statistics (`lineupOf`). A single move a timeout made for
+   * a seat whose player plays on does not make it a bot's.
+   */
+  botSeats: number[];
 }
+
+/** Who played a game, as statistics split it: every seat its person's to the end, or not. */
+export type Lineup = 'all human' | 'with bots';
+export const lineupOf = (botSeats: readonly number[]): Lineup => (botSeats.length === 0 ? 'all human' : 'with bots');
 
 type Event = { type: string };
 
@@ -42,18 +53,26 @@ export function seatsFacts(events: Iterable<Event>): SeatsFacts {
   const resigned = new Set<number>();
   const forfeited = new Set<number>();
   const timedOut = new Set<number>();
+  const botSeats = new Set<number>();
   for (const e of events) {
     if (e.type === 'SeatTaken') {
       const t = e as SeatTaken;
       players.push({ seat: t.seat, name: t.name, ...(t.entropy !== undefined && { entropy: t.entropy }) });
-    } else if (e.type === 'SeatClaimed') claimed.set((e as SeatClaimed).seat, (e as SeatClaimed).player);
-    else if (e.type === 'GameSettings') for (const b of (e as GameSettings).bots) bots.set(b.seat, b.kind);
-    else if (e.type === 'SeatResigned') resigned.add((e as SeatResigned).seat);
+    } else if (e.type === 'SeatClaimed') {
+      const c = e as SeatClaimed;
+      claimed.set(c.seat, c.player);
+      if (c.bot) botSeats.add(c.seat);
+    } else if (e.type === 'GameSettings') for (const b of (e as GameSettings).bots) bots.set(b.seat, b.kind), botSeats.add(b.seat);
+    else if (e.type === 'SeatResigned') resigned.add((e as SeatResigned).seat), botSeats.add((e as SeatResigned).seat);
     else if (e.type === 'TimedOut') {
       const t = e as TimedOut;
       timedOut.add(t.seat);
-      if (t.action === 'FORFEIT') forfeited.add(t.seat);
-    } else if (e.type === 'TimeoutClaimed' && (e as TimeoutClaimed).choice !== 'WAIT') forfeited.add((e as TimeoutClaimed).seat); // a bot took it, or the game ended without it
+      if (t.action === 'FORFEIT') forfeited.add(t.seat), botSeats.add(t.seat);
+    } else if (e.type === 'TimeoutClaimed' && (e as TimeoutClaimed).choice !== 'WAIT') {
+      const c = e as TimeoutClaimed;
+      forfeited.add(c.seat); // a bot took it, or the game ended without it
+      if (c.choice === 'BOT') botSeats.add(c.seat);
+    }
   }
   const sorted = (s: Set<number>) => [...s].sort((a, b) => a - b);
   return {
@@ -65,5 +84,6 @@ export function seatsFacts(events: Iterable<Event>): SeatsFacts {
     resigned: sorted(resigned),
     forfeited: sorted(forfeited),
     timedOut: sorted(timedOut),
+    botSeats: sorted(botSeats),
   };
 }

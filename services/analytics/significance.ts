@@ -6,7 +6,8 @@
  * - chi-square: seat balance within a run (wins against an even share) and homogeneity of the
  *   seats' wins between two runs; its p-value exact for the integer degrees of freedom used here;
  * - Mann–Whitney U (game length, scores between runs), normal approximation with tie and
- *   continuity corrections (as scipy's `mannwhitneyu(..., method='asymptotic')`).
+ *   continuity corrections (as scipy's `mannwhitneyu(..., method='asymptotic')`);
+ * - Holm's step-down adjustment of a family of p-values (as statsmodels' `multipletests(..., 'holm')`).
  */
 import { errorFunction, gamma, wilcoxonRankSum } from 'simple-statistics';
 
@@ -101,4 +102,21 @@ function median(xs: readonly number[]): number {
   const s = [...xs].sort((x, y) => x - y);
   const m = s.length >> 1;
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/**
+ * Holm's adjustment: the i-th smallest of m p-values becomes max over j ≤ i of min(1, (m − j + 1)·p(j)),
+ * in the input's order. It controls the chance of any false "effect" in the family at the level
+ * read off, with no assumption about how the tests depend on each other.
+ */
+export function holm(ps: readonly number[]): number[] {
+  const m = ps.length;
+  const order = ps.map((p, i) => ({ p, i })).sort((a, b) => a.p - b.p);
+  const out = Array<number>(m);
+  let running = 0;
+  for (const [rank, { p, i }] of order.entries()) {
+    running = Math.max(running, Math.min(1, (m - rank) * p));
+    out[i] = running;
+  }
+  return out;
 }

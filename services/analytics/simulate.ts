@@ -3,17 +3,29 @@
  * in-process through the same engine the server runs, on worker threads (one per core by
  * default), written in the export format so `npm run stats` reads them like real games.
  * Every game's seeds derive from the run's seed and its number: a run is reproducible.
+ *
+ * A run keeps what it did: each batch of finished games is appended to the NDJSON files and
+ * flushed, then a checkpoint (simulation.json: the run's settings and how far each share got)
+ * is replaced atomically, so a killed run loses at most the batches in flight and `resume`
+ * plays only the games still missing. At the end the NDJSON becomes Parquet (and is removed
+ * unless NDJSON was asked for): Parquet cannot be appended to, NDJSON can.
+ * A game still running after `maxMoves` moves is written flagged `endReason: "move-cap"`
+ * with no result (stats count it apart), never dropped and never played for ever.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { sha256Hex, table } from '../engine/core/index.js';
 import { parseLineup } from '../bots/lineup.js';
 import { findGame, games as registry } from '../engine/registry.js';
-import { ExportSink, type GameLines } from './ndjson.js';
-import { writeParquet } from './parquet.js';
+import { EMPTY_POSITION, ExportSink, type GameLines, type SinkPosition } from './ndjson.js';
+import { moveCap } from './move-cap.js';
 import { checkShard, shardGames, type Shard } from './shard.js';
+import { tableFiles, writeParquet } from './parquet.js';
 
 /** Who plays when the run names no one: every seat the greedy bot. */
 export const DEFAULT_LINEUP = 'greedy';
@@ -30,14 +42,67 @@ export interface SimulateOptions {
   workers?: number;
   /** Fixes every game's seeds (default: a fresh one). */
   seed?: string;
-  /** Also write trajectories.ndjson: one line per decision (view, legal moves, move). */
+  /** Also write the trajectories table: one line per decision (view, legal moves, move). */
   trajectories?: boolean;
+  /** Moves after which a game still running is stopped and written flagged `move-cap` (default DEFAULT_MAX_MOVES). */
+  maxMoves?: number;
+  /** Which files the finished run leaves: Parquet (default), NDJSON, or both. */
+  format?: OutputFormat;
   /** Play only the games of index ≡ index (mod count) of the run (shard.ts); needs `seed`, which every shard shares. */
   shard?: Shard;
-  onProgress?: (done: number, total: number) => void;
+  /** Complete the unfinished run in `out` (its settings come from its checkpoint; any given must match). */
+  resume?: boolean;
+  /** Stops the run between batches (the threads are ended): what was written stays, and `resume` completes it. */
+  signal?: AbortSignal;
+  /** `done` counts the games of earlier attempts too when resuming; `played` only this attempt's. */
+  onProgress?: (done: number, total: number, played: number) => void;
+}
+
+export type OutputFormat = 'parquet' | 'ndjson' | 'both';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['parquet', 'ndjson', 'both'];
+
+export { DEFAULT_MAX_MOVES, MAX_MOVES_LIMIT } from './move-cap.js';
+
+/** The checkpoint file of a run in its output folder. */
+export const CHECKPOINT_FILE = 'simulation.json';
+const CHECKPOINT_FORMAT = 'parlor-simulation/1';
+
+/** What a run is: everything its games depend on (a resumed run must be the same run). */
+interface RunSettings {
+  game: string;
+  seats: number;
+  games: number;
+  options: unknown;
+  lineup: string[];
+  seed: string;
+  trajectories: boolean;
+  maxMoves: number;
+  format: OutputFormat;
+  /** The run's shard, when it plays one (absent in checkpoints written before shards existed). */
+  shard?: Shard;
+}
+
+/** One worker's share of the games: [from, to), played up to (not including) `next`. */
+interface Share {
+  from: number;
+  next: number;
+  to: number;
+}
+
+interface Checkpoint {
+  format: typeof CHECKPOINT_FORMAT;
+  settings: RunSettings;
+  shares: Share[];
+  /** The NDJSON files' lengths and counts after the last whole batch. */
+  position: SinkPosition;
+  capped: number;
+  /** Every game played and the Parquet files written (the NDJSON may still await removal). */
+  converted: boolean;
 }
 
 export interface SimulateSummary {
+  game: string;
+  seats: number;
   games: number;
   events: number;
   seconds: number;
@@ -46,6 +111,19 @@ export interface SimulateSummary {
   seed: string;
   /** The bot spec of each seat. */
   lineup: string[];
+  /** Games stopped at the move cap (written flagged `move-cap`, no result). */
+  capped: number;
+  /** Games played by earlier attempts of a resumed run (counted in `games`). */
+  resumed: number;
+  /** The files the run left. */
+  files: string[];
+}
+
+/** What a worker sends per batch: the games' lines, how many hit the cap, and where its share goes on. */
+export interface WorkerBatch {
+  lines: GameLines[];
+  capped: number;
+  next: number;
 }
 
 /** What one worker plays. */
@@ -60,6 +138,7 @@ export interface WorkerTask {
   from: number;
   to: number;
   trajectories: boolean;
+  maxMoves: number;
   /** Plays only this shard's games of [from, to). */
   shard?: Shard;
 }
@@ -83,11 +162,28 @@ export function gameSeed(runSeed: string, i: number): { seed: string; botSeed: n
   return { seed, botSeed: Number.parseInt(seed.slice(0, 8), 16) };
 }
 
-export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
+/** The run's settings from the options, or from the checkpoint when resuming (options given must agree). */
+async function settingsOf(o: SimulateOptions): Promise<{ settings: RunSettings; checkpoint: Checkpoint | null }> {
+  const path = join(o.out, CHECKPOINT_FILE);
+  const saved = existsSync(path) ? (JSON.parse(await readFile(path, 'utf8')) as Checkpoint) : null;
+  if (o.resume) {
+    if (!saved || saved.format !== CHECKPOINT_FORMAT) throw new Error(`${o.out} holds no simulation to resume (no ${CHECKPOINT_FILE})`);
+    const s = saved.settings;
+    const given: Partial<RunSettings> = { game: o.game, seats: o.seats, games: o.games, options: o.options, seed: o.seed, trajectories: o.trajectories, maxMoves: o.maxMoves, format: o.format, shard: o.shard };
+    if (o.bots !== undefined) given.lineup = parseLineup(o.bots, s.seats);
+    for (const [key, value] of Object.entries(given)) {
+      if (value !== undefined && !isDeepStrictEqual(value, s[key as keyof RunSettings])) throw new Error(`--resume: ${key} differs from the run in ${o.out} (${JSON.stringify(s[key as keyof RunSettings])}); leave it out or give the same`);
+    }
+    return { settings: s, checkpoint: saved };
+  }
+  if (saved && !saved.converted) throw new Error(`${o.out} holds an unfinished simulation: complete it with --resume, or choose another --out`);
   const game = findGame(o.game);
   if (!game) throw new Error(`unknown game "${o.game}" (one of ${registry.map((g) => g.id).join(', ')})`);
   const lineup = parseLineup(o.bots ?? DEFAULT_LINEUP, o.seats);
   if (!Number.isInteger(o.games) || o.games < 1 || o.games > MAX_GAMES) throw new Error(`--games takes 1 to ${MAX_GAMES}`);
+  const maxMoves = moveCap(o.maxMoves);
+  const format = o.format ?? 'parquet';
+  if (!OUTPUT_FORMATS.includes(format)) throw new Error(`--format takes ${OUTPUT_FORMATS.join(', ')}`);
   // Seats and options are checked by the engine itself, with its own message, before any thread starts.
   table(game).decide(null, { type: 'create', game: game.id, seats: o.seats, options: o.options ?? {}, seed: 'check', seedFixed: true });
   if (o.shard) {
@@ -95,39 +191,100 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
     // A fresh seed per shard would make N unrelated runs, not one.
     if (o.seed === undefined) throw new Error('--shard needs --seed: every shard of a run derives its games from the same seed');
   }
-  const total = shardGames(o.games, o.shard);
+  const settings: RunSettings = { game: game.id, seats: o.seats, games: o.games, options: o.options ?? {}, lineup, seed: o.seed ?? randomBytes(16).toString('hex'), trajectories: o.trajectories ?? false, maxMoves, format, ...(o.shard && { shard: o.shard }) };
+  return { settings, checkpoint: null };
+}
 
+/** Replaces the checkpoint whole (write, then rename): a kill leaves the old one or the new one. */
+async function saveCheckpoint(out: string, c: Checkpoint): Promise<void> {
+  const path = join(out, CHECKPOINT_FILE);
+  await writeFile(`${path}.tmp`, JSON.stringify(c, null, 1));
+  await rename(`${path}.tmp`, path);
+}
+
+export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
   const started = performance.now();
-  const runSeed = o.seed ?? randomBytes(16).toString('hex');
-  const runId = runIdOf(runSeed);
-  const threads = Math.max(1, Math.min(o.workers ?? availableParallelism(), total));
+  const { settings: s, checkpoint } = await settingsOf(o);
+  const runId = runIdOf(s.seed);
+  const total = shardGames(s.games, s.shard);
   await mkdir(o.out, { recursive: true });
-  const sink = await ExportSink.open(o.out, undefined, { trajectories: o.trajectories });
-  let done = 0;
-  // One writer for every thread: batches are appended in arrival order, one at a time.
-  let writing = Promise.resolve();
+  // A fresh run splits the games into one share per thread; a resumed one goes on with the shares it had.
+  const fresh = Math.max(1, Math.min(o.workers ?? availableParallelism(), total));
+  const share = Math.ceil(s.games / fresh);
+  const shares: Share[] = checkpoint?.shares ?? [...Array(fresh).keys()].map((t) => ({ from: t * share, next: t * share, to: Math.min(s.games, (t + 1) * share) })).filter((x) => x.from < x.to);
+  const state: Checkpoint = checkpoint ?? { format: CHECKPOINT_FORMAT, settings: s, shares, position: EMPTY_POSITION, capped: 0, converted: false };
+  const resumed = state.position.games;
+  const threads = Math.max(1, Math.min(o.workers ?? availableParallelism(), shares.length));
 
-  const run = (from: number, to: number) =>
-    new Promise<void>((resolve, reject) => {
-      const task: WorkerTask = { game: game.id, seats: o.seats, options: o.options ?? {}, lineup, runSeed, runId, from, to, trajectories: o.trajectories ?? false, shard: o.shard };
-      const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
-      worker.on('message', (batch: GameLines[]) => {
-        writing = writing.then(async () => {
-          for (const lines of batch) await sink.addLines(lines);
-          done += batch.length;
-          o.onProgress?.(done, total);
-          worker.postMessage('ack');
+  // A fresh run clears an earlier run's tables: stats must never read its Parquet beside this run's NDJSON.
+  if (!checkpoint) for (const f of tableFiles({ trajectories: true })) for (const name of [f.ndjson, f.parquet]) await rm(join(o.out, name), { force: true });
+  if (!state.converted) {
+    // The files are cut back to the last checkpoint: a batch half-written when the run was killed is played again.
+    const sink = await ExportSink.open(o.out, state.position, { trajectories: s.trajectories });
+    await saveCheckpoint(o.out, state);
+    // One writer for every thread: batches are appended in arrival order, one at a time.
+    let writing = Promise.resolve();
+    const run = (sh: Share) =>
+      new Promise<void>((resolve, reject) => {
+        if (o.signal?.aborted) return reject(new Error(`the simulation was stopped; --resume --out ${o.out} completes it`));
+        const task: WorkerTask = { game: s.game, seats: s.seats, options: s.options, lineup: s.lineup, runSeed: s.seed, runId, from: sh.next, to: sh.to, trajectories: s.trajectories, maxMoves: s.maxMoves, shard: s.shard };
+        const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
+        const stop = () => {
+          void worker.terminate();
+          reject(new Error(`the simulation was stopped; --resume --out ${o.out} completes it`));
+        };
+        o.signal?.addEventListener('abort', stop, { once: true });
+        worker.on('exit', () => o.signal?.removeEventListener('abort', stop));
+        worker.on('message', (batch: WorkerBatch) => {
+          writing = writing.then(async () => {
+            // Whole batches only: one arriving after the stop is played again by the resumed run.
+            if (o.signal?.aborted) return;
+            for (const lines of batch.lines) await sink.addLines(lines);
+            state.position = await sink.position();
+            state.capped += batch.capped;
+            sh.next = batch.next;
+            await saveCheckpoint(o.out, state);
+            o.onProgress?.(state.position.games, total, state.position.games - resumed);
+            worker.postMessage('ack');
+          });
+          writing.catch(reject);
         });
+        worker.on('error', reject);
+        worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a simulation thread stopped with code ${code}`))));
       });
-      worker.on('error', reject);
-      worker.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`a simulation thread stopped with code ${code}`))));
-    });
-
-  const share = Math.ceil(o.games / threads);
-  await Promise.all([...Array(threads).keys()].map((t) => run(t * share, Math.min(o.games, (t + 1) * share))));
-  await writing;
-  const written = await sink.close();
+    // At most `threads` shares at once, each on its own thread.
+    const queue = shares.filter((sh) => sh.next < sh.to);
+    const runner = async () => {
+      for (let sh = queue.shift(); sh; sh = queue.shift()) await run(sh);
+    };
+    try {
+      await Promise.all([...Array(threads).keys()].map(runner));
+    } finally {
+      await writing.catch(() => undefined);
+      await sink.close();
+    }
+    await writing;
+    if (s.format !== 'ndjson') await writeParquet(o.out, { trajectories: s.trajectories });
+    state.converted = true;
+    await saveCheckpoint(o.out, state);
+  }
+  const files = tableFiles({ trajectories: s.trajectories });
+  if (s.format === 'parquet') for (const f of files) await rm(join(o.out, f.ndjson), { force: true });
+  if (s.format === 'ndjson') for (const f of files) await rm(join(o.out, f.parquet), { force: true });
   const seconds = (performance.now() - started) / 1000;
-  await writeParquet(o.out);
-  return { games: written.games, events: written.events, seconds, gamesPerSecond: written.games / seconds, workers: threads, seed: runSeed, lineup };
+  const played = state.position.games - resumed;
+  return {
+    game: s.game,
+    seats: s.seats,
+    games: state.position.games,
+    events: state.position.events,
+    seconds,
+    gamesPerSecond: played / seconds,
+    workers: threads,
+    seed: s.seed,
+    lineup: s.lineup,
+    capped: state.capped,
+    resumed,
+    files: files.flatMap((f) => (s.format === 'both' ? [f.ndjson, f.parquet] : [s.format === 'parquet' ? f.parquet : f.ndjson])),
+  };
 }

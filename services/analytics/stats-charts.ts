@@ -7,12 +7,18 @@ import * as vega from 'vega';
 import * as vl from 'vega-lite';
 import type { GroupComparison } from './stats-compare.js';
 import type { Count, GroupStats } from './stats.js';
+import { optionsLabel } from './option-label.js';
 
 export const RUN_COLOURS = ['#3b6ea5', '#c0703a'];
 
 type Row = Record<string, string | number>;
 type Runs = (GroupStats | undefined)[];
-const RUN = (k: number) => 'AB'[k]!;
+/** A run's name in legends and tooltips: under --compare its letter and option set ("B: rounds=2"), else the option set. */
+export function runName(runs: Runs, k: number): string {
+  const g = runs[k];
+  const options = g ? optionsLabel(g.game, g.options) : '—';
+  return runs.length > 1 ? `${'AB'[k]}: ${options}` : options;
+}
 
 async function svg(spec: vl.TopLevelSpec): Promise<string> {
   // Vega-Lite warns on the terminal about how it merges the layers' scales; the report is the output.
@@ -27,9 +33,10 @@ async function svg(spec: vl.TopLevelSpec): Promise<string> {
 const colour = (runs: Runs) => ({
   field: 'run',
   type: 'nominal' as const,
-  title: 'run',
-  scale: { domain: runs.map((_, k) => RUN(k)), range: RUN_COLOURS.slice(0, runs.length) },
-  legend: runs.length > 1 ? {} : null,
+  title: 'option set',
+  scale: { domain: runs.map((_, k) => runName(runs, k)), range: RUN_COLOURS.slice(0, runs.length) },
+  // Option sets make long names: the legend shows them whole.
+  legend: runs.length > 1 ? { labelLimit: 480 } : null,
 });
 
 /** Bars of rates with their 95% interval as whiskers, one bar per run in each x category. */
@@ -59,13 +66,13 @@ export function sharedBins(series: Count[][], target = 20): { step: number; of: 
 }
 
 /** Share of each series' values per bin [from, to). */
-function histogramRows(series: { run: number; facet?: string; counts: Count[] }[], bins: ReturnType<typeof sharedBins>): Row[] {
+function histogramRows(runs: Runs, series: { run: number; facet?: string; counts: Count[] }[], bins: ReturnType<typeof sharedBins>): Row[] {
   const rows: Row[] = [];
   for (const s of series) {
     const total = s.counts.reduce((n, c) => n + c.count, 0);
     const shares = new Map<number, number>();
     for (const c of s.counts) shares.set(bins.of(c.value), (shares.get(bins.of(c.value)) ?? 0) + c.count);
-    for (const [from, n] of shares) rows.push({ run: RUN(s.run), from, to: from + bins.step, share: n / total, ...(s.facet ? { facet: s.facet } : {}) });
+    for (const [from, n] of shares) rows.push({ run: runName(runs, s.run), from, to: from + bins.step, share: n / total, ...(s.facet ? { facet: s.facet } : {}) });
   }
   return rows;
 }
@@ -89,7 +96,7 @@ function histogramChart(rows: Row[], runs: Runs, x: string, facet?: string): vl.
 function differenceChart(c: GroupComparison): vl.TopLevelSpec {
   const rows = [
     ...c.winRateBySeat.map((t) => ({ what: `seat ${t.seat}`, diff: t.diff, low: t.low, high: t.high })),
-    ...c.winRateByTurnPosition.map((t) => ({ what: `turn ${t.position + 1}`, diff: t.diff, low: t.low, high: t.high })),
+    ...c.winRateByStartPosition.map((t) => ({ what: `start position ${t.position + 1}`, diff: t.diff, low: t.low, high: t.high })),
   ];
   return {
     data: { values: rows },
@@ -111,10 +118,10 @@ export interface Figure {
 /** Every chart of one section of the report (one group, or a pair of groups under --compare). */
 export async function sectionCharts(runs: Runs, comparison?: GroupComparison): Promise<Figure[]> {
   const present = runs.map((g, run) => ({ g, run })).filter((r): r is { g: GroupStats; run: number } => r.g !== undefined);
-  const rate = (label: string, x: string, rows: { x: string; rate: number; low: number; high: number; run: string }[]) => ({ label, x, rows: rows.map((r) => ({ ...r, label: `${r.x}, run ${r.run}: ${(r.rate * 100).toFixed(1)}% [${(r.low * 100).toFixed(1)}, ${(r.high * 100).toFixed(1)}]` })) });
+  const rate = (label: string, x: string, rows: { x: string; rate: number; low: number; high: number; run: string }[]) => ({ label, x, rows: rows.map((r) => ({ ...r, label: `${r.x}, ${r.run}: ${(r.rate * 100).toFixed(1)}% [${(r.low * 100).toFixed(1)}, ${(r.high * 100).toFixed(1)}]` })) });
   const rates = [
-    rate('Win share by seat, 95% Wilson interval (a tie splits the win)', 'seat', present.flatMap(({ g, run }) => g.winRateBySeat.map((w) => ({ x: String(w.seat), rate: w.rate, low: w.low, high: w.high, run: RUN(run) })))),
-    rate('Win share by turn position (1 = moved first), 95% Wilson interval', 'turn position', present.flatMap(({ g, run }) => g.winRateByTurnPosition.map((p) => ({ x: String(p.position + 1), rate: p.rate, low: p.low, high: p.high, run: RUN(run) })))),
+    rate('Win share by seat, 95% Wilson interval (a tie splits the win)', 'seat', present.flatMap(({ g, run }) => g.winRateBySeat.map((w) => ({ x: String(w.seat), rate: w.rate, low: w.low, high: w.high, run: runName(runs, run) })))),
+    rate('Win share by start position (1 = the seat that starts round 1, as the rules choose it; then in order of play), 95% Wilson interval', 'start position', present.flatMap(({ g, run }) => g.winRateByStartPosition.map((p) => ({ x: String(p.position + 1), rate: p.rate, low: p.low, high: p.high, run: runName(runs, run) })))),
   ].filter((r) => r.rows.length);
   const moves = present.map(({ g, run }) => ({ run, counts: g.distributions.moves }));
   const scores = present.flatMap(({ g, run }) => g.distributions.scoresBySeat.map((counts, seat) => ({ run, facet: String(seat), counts })));
@@ -122,13 +129,13 @@ export async function sectionCharts(runs: Runs, comparison?: GroupComparison): P
   const ends = present.flatMap(({ g, run }) =>
     Object.entries(g.figures)
       .filter(([name]) => /^(round|stage) end: /.test(name))
-      .map(([name, share]) => ({ x: name.replace(/^(round|stage) end: /, ''), rate: share, run: RUN(run), label: `${name}: ${(share * 100).toFixed(1)}%` })),
+      .map(([name, share]) => ({ x: name.replace(/^(round|stage) end: /, ''), rate: share, run: runName(runs, run), label: `${name}: ${(share * 100).toFixed(1)}%` })),
   );
   const figures: { caption: string; spec: vl.TopLevelSpec }[] = [
     ...rates.map((r) => ({ caption: r.label, spec: rateChart(r.rows, runs, r.x) })),
-    { caption: 'Game length: moves per game (share of games)', spec: histogramChart(histogramRows(moves, sharedBins(moves.map((m) => m.counts))), runs, 'moves') },
-    { caption: 'Final score by seat (share of that seat’s games)', spec: histogramChart(histogramRows(scores, sharedBins(scores.map((s) => s.counts))), runs, 'score', 'seat') },
-    { caption: 'Win margin: the winner’s lead over the closest other seat', spec: histogramChart(histogramRows(margins, sharedBins(margins.map((m) => m.counts))), runs, 'points') },
+    { caption: 'Game length: moves per game (share of games)', spec: histogramChart(histogramRows(runs, moves, sharedBins(moves.map((m) => m.counts))), runs, 'moves') },
+    { caption: 'Final score by seat (share of that seat’s games)', spec: histogramChart(histogramRows(runs, scores, sharedBins(scores.map((s) => s.counts))), runs, 'score', 'seat') },
+    { caption: 'Win margin: the winner’s lead over the closest other seat', spec: histogramChart(histogramRows(runs, margins, sharedBins(margins.map((m) => m.counts))), runs, 'points') },
   ];
   if (ends.length) figures.push({ caption: 'How rounds (stages) end, share of rounds', spec: rateChart(ends, runs, 'reason', { y: 'share of rounds', whiskers: false }) });
   if (comparison) figures.push({ caption: 'B − A: the change in win share, with its 95% interval', spec: differenceChart(comparison) });

@@ -7,7 +7,7 @@
  */
 import { optionsLabel } from './option-label.js';
 import { sectionCharts, RUN_COLOURS } from './stats-charts.js';
-import { comparisonKey, type GroupComparison } from './stats-compare.js';
+import { comparisonKey, testsOf, type GroupComparison } from './stats-compare.js';
 import type { GroupStats, PositionWins, SeatWins, StatsReport } from './stats.js';
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
@@ -15,21 +15,26 @@ const num = (x: number) => (Number.isInteger(x) ? String(x) : x.toFixed(2));
 const interval = (w: SeatWins | PositionWins) => `${pct(w.rate)} [${pct(w.low)}, ${pct(w.high)}]`;
 const figure = (name: string, v: number) => (/^(round|stage) end: |success|bet won|scores best|boosted/.test(name) ? pct(v) : num(v));
 const disjoint = (a: SeatWins, b: SeatWins) => a.high < b.low || b.high < a.low;
-const pvalue = (p: number) => (p < 0.0001 ? '<0.0001' : p.toFixed(4));
+/** "p = 0.0123", or "p < 0.0001" below what four decimals show. */
+export const pText = (p: number, name = 'p') => (p < 0.0001 ? `${name} < 0.0001` : `${name} = ${p.toFixed(4)}`);
+const ps = (t: { p: number; pHolm: number }) => `${pText(t.p)}  ${pText(t.pHolm, 'Holm p')}`;
 const signed = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}`;
 
-/** The tests of B against A for one group. */
-function comparisonLines(c: GroupComparison): string[] {
-  const test = (name: string, t: { diff: number; low: number; high: number; z: number; p: number }) => `    ${name}: ${signed(t.diff)} [${signed(t.low)}, ${signed(t.high)}]  z = ${t.z.toFixed(2)}  p = ${pvalue(t.p)}`;
+/** The tests of B against A for one group; `family` is how many tests the whole comparison ran. */
+function comparisonLines(c: GroupComparison, family: number): string[] {
+  const test = (name: string, t: { diff: number; low: number; high: number; z: number; p: number; pHolm: number }) => `    ${name}: ${signed(t.diff)} [${signed(t.low)}, ${signed(t.high)}]  z = ${t.z.toFixed(2)}  ${ps(t)}`;
   return [
-    '  B − A (two-proportion z-test, 95% interval on the difference in points):',
+    `  B − A: ${testsOf([c]).length} tests here, ${family} in this comparison; Holm p is adjusted over all ${family}`,
+    '  two-proportion z-test, 95% interval on the difference in points:',
     ...c.winRateBySeat.map((t) => test(`seat ${t.seat}`, t)),
-    ...c.winRateByTurnPosition.map((t) => test(`turn position ${t.position + 1}`, t)),
-    `  all seats (chi-square between runs): chi2 = ${num(c.betweenRuns.chi2)} (df ${c.betweenRuns.df})  p = ${pvalue(c.betweenRuns.p)}`,
-    `  moves (Mann–Whitney U): median ${num(c.moves.medianA)} → ${num(c.moves.medianB)}  p = ${pvalue(c.moves.p)}`,
-    `  scores (Mann–Whitney U): median ${num(c.scores.medianA)} → ${num(c.scores.medianB)}  p = ${pvalue(c.scores.p)}`,
+    ...c.winRateByStartPosition.map((t) => test(`start position ${t.position + 1}`, t)),
+    `  all seats (chi-square between runs): chi2 = ${num(c.betweenRuns.chi2)} (df ${c.betweenRuns.df})  ${ps(c.betweenRuns)}`,
+    `  moves (Mann–Whitney U): median ${num(c.moves.medianA)} → ${num(c.moves.medianB)}  ${ps(c.moves)}`,
+    `  scores (Mann–Whitney U): median ${num(c.scores.medianA)} → ${num(c.scores.medianB)}  ${ps(c.scores)}`,
   ];
 }
+
+const REAL_LINEUPS = ['all human', 'with bots'];
 
 interface Section {
   title: string;
@@ -39,7 +44,7 @@ interface Section {
 
 /** One section per group; under --compare, B's group of the same game, seat count and line-up beside A's. */
 function sections(reports: StatsReport[], comparisons: GroupComparison[]): Section[] {
-  const title = (g: GroupStats) => `${g.game} · ${g.seats} seats${g.lineup ? ` · bots ${g.lineup}` : ''}`;
+  const title = (g: GroupStats) => `${g.game} · ${g.seats} seats${g.lineup ? ` · ${REAL_LINEUPS.includes(g.lineup) ? g.lineup : `bots ${g.lineup}`}` : ''}`;
   if (reports.length === 1) return reports[0]!.games.map((g) => ({ title: `${title(g)} · ${optionsLabel(g.game, g.options)}`, groups: [g] }));
   const keys = [...new Set(reports.flatMap((r) => r.games.map(comparisonKey)))];
   return keys.map((k) => {
@@ -52,7 +57,7 @@ function sections(reports: StatsReport[], comparisons: GroupComparison[]): Secti
 function rows(groups: (GroupStats | undefined)[]): [string, ...string[]][] {
   const present = groups.filter(Boolean) as GroupStats[];
   const seats = Math.max(...present.map((g) => g.winRateBySeat.length));
-  const positions = Math.max(...present.map((g) => g.winRateByTurnPosition.length));
+  const positions = Math.max(...present.map((g) => g.winRateByStartPosition.length));
   const cell = (f: (g: GroupStats) => string) => groups.map((g) => (g ? f(g) : '—'));
   const out: [string, ...string[]][] = [['games', ...cell((g) => String(g.n))]];
   for (let s = 0; s < seats; s++) {
@@ -60,9 +65,10 @@ function rows(groups: (GroupStats | undefined)[]): [string, ...string[]][] {
     const flag = ws.length === 2 && ws[0] && ws[1] && disjoint(ws[0], ws[1]) ? ' *' : '';
     out.push([`seat ${s} wins${flag}`, ...ws.map((w) => (w ? `${num(w.wins)} · ${interval(w)}` : '—'))]);
   }
-  for (let p = 0; p < positions; p++) out.push([`turn position ${p + 1} wins`, ...cell((g) => { const w = g.winRateByTurnPosition[p]; return w ? `${num(w.wins)}/${w.n} · ${interval(w)}` : '—'; })]);
+  for (let p = 0; p < positions; p++) out.push([`start position ${p + 1} wins${p === 0 ? ' (first player)' : ''}`, ...cell((g) => { const w = g.winRateByStartPosition[p]; return w ? `${num(w.wins)}/${w.n} · ${interval(w)}` : '—'; })]);
   out.push(['tie rate (a tie splits the win)', ...cell((g) => pct(g.tieRate))]);
-  out.push(['seat balance: chi2 (df) p', ...cell((g) => `${num(g.balance.chi2)} (${g.balance.df}) p = ${pvalue(g.balance.p)}`)]);
+  out.push(['seat balance: chi2 (df) p', ...cell((g) => `${num(g.balance.chi2)} (${g.balance.df}) ${pText(g.balance.p)}`)]);
+  if (present.some((g) => g.startBalance)) out.push(['start position balance: chi2 (df) p', ...cell((g) => (g.startBalance ? `${num(g.startBalance.chi2)} (${g.startBalance.df}) ${pText(g.startBalance.p)}` : '—'))]);
   out.push(['moves: median (p90)', ...cell((g) => `${num(g.length.moves.median)} (${num(g.length.moves.p90)})`)]);
   out.push(['commits: median (p90)', ...cell((g) => `${num(g.length.commits.median)} (${num(g.length.commits.p90)})`)]);
   // A simulation plays at no cost of time (its clock is an input): wall time is a figure of real games only.
@@ -80,17 +86,19 @@ const heads = (s: Section, labels: string[]) => (labels.length ? s.groups.map((g
 
 export function textReport(reports: StatsReport[], labels: string[] = [], comparisons: GroupComparison[] = []): string {
   const lines: string[] = [];
-  if (reports.every((r) => r.games.length === 0)) return 'no finished games in the export\n';
+  const capped = reports.map((r, i) => (r.moveCapped ? `${labels[i] ? `${labels[i]}: ` : ''}${r.moveCapped} game(s) stopped at the move cap (endReason "move-cap"), left out of every figure` : '')).filter(Boolean);
+  if (reports.every((r) => r.games.length === 0)) return ['no finished games in the export', ...capped, ''].join('\n');
   for (const s of sections(reports, comparisons)) {
     const table = rows(s.groups);
     if (labels.length) table.unshift(['', ...heads(s, labels)]);
     const widths = table[0]!.map((_, i) => Math.max(...table.map((r) => r[i]!.length)));
     lines.push(s.title);
     for (const r of table) lines.push(`  ${r.map((c, i) => c.padEnd(widths[i]!)).join('   ').trimEnd()}`);
-    if (s.comparison) lines.push(...comparisonLines(s.comparison));
+    if (s.comparison) lines.push(...comparisonLines(s.comparison, testsOf(comparisons).length));
     lines.push('');
   }
-  if (reports.length === 2) lines.push('* the two 95% intervals of that seat’s win rate do not overlap', '');
+  if (reports.length === 2) lines.push('* the two 95% intervals of that seat’s win rate do not overlap', 'start position 1 is the seat that starts round 1 as the rules choose it (the first player); then the seats in order of play', '');
+  if (capped.length) lines.push(...capped, '');
   return lines.join('\n');
 }
 
@@ -104,7 +112,7 @@ export async function htmlReport(reports: StatsReport[], labels: string[] = [], 
       const table = rows(s.groups);
       const head = labels.length ? `<tr><th></th>${heads(s, labels).map((l) => `<th>${esc(l)}</th>`).join('')}</tr>` : '';
       const body = table.map((r) => `<tr><th>${esc(r[0])}</th>${r.slice(1).map((c) => `<td>${esc(c)}</td>`).join('')}</tr>`).join('\n');
-      const tests = s.comparison ? `<pre>${esc(comparisonLines(s.comparison).join('\n'))}</pre>` : '';
+      const tests = s.comparison ? `<pre>${esc(comparisonLines(s.comparison, testsOf(comparisons).length).join('\n'))}</pre>` : '';
       const charts = (await sectionCharts(s.groups, s.comparison)).map((f) => `<figure>${f.svg}<figcaption>${esc(f.caption)}</figcaption></figure>`).join('');
       return `<section><h2>${esc(s.title)}</h2><div class="charts">${charts}</div><table>${head}${body}</table>${tests}</section>`;
     }),

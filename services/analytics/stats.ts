@@ -1,18 +1,20 @@
 /**
  * `npm run stats`: figures over an export directory (from `npm run export` or `npm run simulate`),
  * computed by DuckDB, per game type and seat count: games; each seat's win rate with a 95% Wilson
- * interval (a tie splits the win between its winners), the same by turn position (the order of the
- * seats' first moves), the tie rate and a chi-square of seat balance; game length in moves, commits
- * and wall time; the distributions of length, score by seat and win margin; and each game's own
- * figures (figures.ts). A group is one game type, seat count, option set and bot line-up: runs
- * that differ in any of them are never pooled.
+ * interval (a tie splits the win between its winners), the same by start position (position 1 is
+ * the seat that starts round 1 as the rules define it, the game's first player; then the seats in
+ * order of play), the tie rate and a chi-square of seat balance; game length in moves, commits and
+ * wall time; the distributions of length, score by seat and win margin; and each game's own
+ * figures (figures.ts). A group is one game type, seat count, option set and line-up (the bots of
+ * a simulation; "all human" or "with bots" for real games): games that differ in any of them are
+ * never pooled.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIGURES } from './figures.js';
 import { quantileSorted } from 'simple-statistics';
-import { EVENTS_COLUMNS, GAMES_COLUMNS, MOVES_COLUMNS, duckdb, readNdjson } from './parquet.js';
-import { EVENTS_FILE, GAMES_FILE, MOVES_FILE } from './ndjson.js';
+import { EVENTS_COLUMNS, GAMES_COLUMNS, duckdb, readNdjson } from './parquet.js';
+import { EVENTS_FILE, GAMES_FILE } from './ndjson.js';
 import { wilson } from './wilson.js';
 import { seatBalanceTest, type ChiSquare } from './significance.js';
 
@@ -28,10 +30,13 @@ export interface SeatWins {
   high: number;
 }
 
-/** Wins by turn position: position 0 is the seat that moved first in the game. */
+/**
+ * Wins by start position: position 0 is the seat that starts round 1 (the game's first player,
+ * `startSeats[0]`), position k the k-th seat after it in the order of play (seat + 1).
+ */
 export interface PositionWins {
   position: number;
-  /** Games in which a seat held this position (a seat that never moved holds none). */
+  /** Games that name their start seat (exports made before `startSeats` do not). */
   n: number;
   wins: number;
   rate: number;
@@ -59,22 +64,33 @@ export interface GroupStats {
   /** Share of games won by more than one seat (each then gets an equal part of the win). */
   tieRate: number;
   winRateBySeat: SeatWins[];
-  /** Empty when the export has no moves table. */
-  winRateByTurnPosition: PositionWins[];
+  /** Empty when the export's games do not name their start seats. */
+  winRateByStartPosition: PositionWins[];
   /** Chi-square of the seats' wins against an even share: is the game balanced between seats? */
   balance: ChiSquare;
+  /** The same over start positions: does the first player (or any place in the order of play) win more than its share? Absent without start seats. */
+  startBalance?: ChiSquare;
   length: { moves: Spread; commits: Spread; seconds: Spread };
   scores: { mean: number; min: number; p25: number; median: number; p75: number; max: number; winnerMedian: number };
   /** The winner's lead over the closest other seat (0 for a tie). */
   margin: Spread;
   distributions: { moves: Count[]; scoresBySeat: Count[][]; margin: Count[] };
   figures: Record<string, number>;
-  /** The bots' line-up, one spec per seat ("search:1,greedy"), when the games recorded one (npm run simulate). */
+  /** Who played: the bots' specs of a simulation, one per seat ("search:1,greedy"); for real games "all human" or "with bots". */
   lineup?: string;
 }
 
+/**
+ * A game's line-up in SQL: a simulation's bots, else "all human" when no seat was ever a bot's
+ * (botSeats; an export made before that column: no declared bot, resignation or forfeit), else
+ * "with bots". The same split as Query.stats and the Athena queries.
+ */
+export const LINEUP_SQL = `coalesce(array_to_string(bots, ','), CASE WHEN coalesce(len(botSeats) = 0, len(list_filter(players, (p) -> p.bot IS NOT NULL)) = 0 AND len(coalesce(resigned, [])) = 0 AND len(coalesce(forfeited, [])) = 0) THEN 'all human' ELSE 'with bots' END)`;
+
 export interface StatsReport {
   games: GroupStats[];
+  /** Lab games stopped unfinished at the move cap (`endReason: "move-cap"`): left out of every figure, counted here. */
+  moveCapped?: number;
 }
 
 /** The export's tables: the Parquet copies when present (faster), else the NDJSON files; several folders (datasets.ts) read as one table. */
@@ -98,9 +114,6 @@ export function source(dir: string | readonly string[], file: string, columns: R
   return `(${parts.join(' UNION ALL BY NAME ')})`;
 }
 
-/** Whether every folder holds the table (as NDJSON or Parquet). */
-const holds = (dirs: readonly string[], file: string) => dirs.every((d) => existsSync(join(d, file)) || existsSync(join(d, file.replace('.ndjson', '.parquet'))));
-
 /** Statistics of one export folder, or of several read as one dataset (the shards of a run). */
 export async function computeStats(dir: string | readonly string[]): Promise<StatsReport> {
   const dirs = typeof dir === 'string' ? [dir] : dir;
@@ -108,14 +121,18 @@ export async function computeStats(dir: string | readonly string[]): Promise<Sta
   const rows = async (sql: string) => (await db.runAndReadAll(sql)).getRowObjectsJson() as Record<string, any>[];
   try {
     // Games called off (cancelled, expired) are in the export but have no result to count.
-    // A line-up is who played each seat (`npm run simulate --bots`); games of other line-ups are other groups.
-    await db.run(`CREATE VIEW all_games AS SELECT *, coalesce(array_to_string(bots, ','), '') AS lineup FROM ${source(dirs, GAMES_FILE, GAMES_COLUMNS)} WHERE result IS NOT NULL`);
+    // A line-up is who played each seat: a simulation's bots (`npm run simulate --bots`), or for real
+    // games whether any seat was a bot's (LINEUP_SQL); games of other line-ups are other groups.
+    // Parquet written before a column existed (startSeats, botSeats …) lacks it: it reads as null, as in NDJSON.
+    const raw = source(dirs, GAMES_FILE, GAMES_COLUMNS);
+    const have = new Set((await rows(`DESCRIBE SELECT * FROM ${raw}`)).map((c) => String(c.column_name)));
+    const missing = Object.entries(GAMES_COLUMNS).flatMap(([c, type]) => (have.has(c) ? [] : [`, NULL::${type} AS "${c}"`])).join('');
+    await db.run(`CREATE VIEW all_games AS SELECT *, ${LINEUP_SQL} AS lineup FROM (SELECT *${missing} FROM ${raw}) WHERE result IS NOT NULL`);
     // A game in two folders (a folder given twice under two names, overlapping runs) would count twice.
-    const [twice] = dirs.length > 1 ? await rows('SELECT id, count(*)::INTEGER AS n FROM all_games GROUP BY id HAVING count(*) > 1 LIMIT 1') : [];
+    const [twice] = dirs.length > 1 ? await rows(`SELECT id, count(*)::INTEGER AS n FROM ${raw} GROUP BY id HAVING count(*) > 1 LIMIT 1`) : [];
     if (twice) throw new Error(`game ${twice.id} is in ${twice.n} of the folders: a dataset holds each game once (overlapping runs or shards?)`);
     await db.run(`CREATE VIEW events AS SELECT * FROM ${source(dirs, EVENTS_FILE, EVENTS_COLUMNS)}`);
-    const moves = holds(dirs, MOVES_FILE);
-    await db.run(`CREATE VIEW moves AS SELECT * FROM ${moves ? source(dirs, MOVES_FILE, MOVES_COLUMNS) : '(SELECT NULL::VARCHAR AS gameId, NULL::INTEGER AS version, NULL::INTEGER AS seat, NULL::VARCHAR AS kind WHERE false)'}`);
+    const [{ capped }] = (await rows(`SELECT count(*)::INTEGER AS capped FROM ${raw} WHERE endReason = 'move-cap'`)) as [{ capped: number }];
     const sets = await rows('SELECT DISTINCT lineup, options::VARCHAR AS options FROM all_games ORDER BY lineup, options');
     const games: GroupStats[] = [];
     for (const { lineup, options } of sets) {
@@ -125,7 +142,8 @@ export async function computeStats(dir: string | readonly string[]): Promise<Sta
       for (const g of await groupStats(rows)) games.push(lineup ? { ...g, lineup } : g);
     }
     const order = (g: GroupStats) => `${g.lineup ?? ''}\u0000${JSON.stringify(g.options)}`;
-    return { games: games.sort((a, b) => a.game.localeCompare(b.game) || a.seats - b.seats || order(a).localeCompare(order(b))) };
+    const sorted = games.sort((a, b) => a.game.localeCompare(b.game) || a.seats - b.seats || order(a).localeCompare(order(b)));
+    return capped ? { games: sorted, moveCapped: capped } : { games: sorted };
   } finally {
     db.closeSync();
   }
@@ -154,12 +172,12 @@ async function groupStats(rows: (sql: string) => Promise<Record<string, any>[]>)
       quantile_cont(score, 0.25) AS p25, quantile_cont(score, 0.5) AS median, quantile_cont(score, 0.75) AS p75,
       quantile_cont(score, 0.5) FILTER (WHERE list_contains(winners, seat)) AS winner_median
     FROM s GROUP BY type, seats`);
-  const byTurnPosition = await rows(`
-    WITH firsts AS (SELECT gameId, seat, min(version) AS v FROM moves WHERE kind = 'move' AND seat IS NOT NULL GROUP BY gameId, seat),
-         positions AS (SELECT gameId, seat, (row_number() OVER (PARTITION BY gameId ORDER BY v) - 1)::INTEGER AS position FROM firsts)
+  // Position k is the seat k places after round 1's start seat in the order of play (DuckDB lists count from 1).
+  const byStartPosition = await rows(`
+    WITH p AS (SELECT type, seats, result, startSeats[1] AS first, unnest(range(seats))::INTEGER AS position FROM games WHERE len(startSeats) > 0)
     SELECT type, seats, position, count(*)::INTEGER AS n,
-      sum(CASE WHEN list_contains(result.winners, p.seat) THEN 1.0 / len(result.winners) ELSE 0 END)::DOUBLE AS wins
-    FROM games JOIN positions p ON p.gameId = games.id GROUP BY type, seats, position ORDER BY type, seats, position`);
+      sum(CASE WHEN list_contains(result.winners, (first + position) % seats) THEN 1.0 / len(result.winners) ELSE 0 END)::DOUBLE AS wins
+    FROM p GROUP BY type, seats, position ORDER BY type, seats, position`);
   const count = (sql: string) => rows(`SELECT type, seats, value, count(*)::INTEGER AS count FROM (${sql}) GROUP BY ALL ORDER BY value`);
   const lengths = await count('SELECT type, seats, moves AS value FROM games');
   const scoreCounts = await rows(`
@@ -183,6 +201,7 @@ async function groupStats(rows: (sql: string) => Promise<Record<string, any>[]>)
   return groups.map((g) => {
     const s = scores.find(same(g))!;
     const seatWins = wins.filter(same(g));
+    const startWins = byStartPosition.filter(same(g));
     const counts = (from: Record<string, any>[]) => from.filter(same(g)).map((c) => ({ value: round(Number(c.value)), count: c.count }));
     const margin = counts(margins).flatMap((c) => Array<number>(c.count).fill(c.value));
     return {
@@ -192,8 +211,9 @@ async function groupStats(rows: (sql: string) => Promise<Record<string, any>[]>)
       options: JSON.parse(g.options),
       tieRate: round(g.ties / g.n),
       winRateBySeat: seatWins.map((w) => ({ seat: w.seat, wins: round(w.wins), rate: round(w.wins / g.n), ...mapValues(wilson(w.wins, g.n), round) })),
-      winRateByTurnPosition: byTurnPosition.filter(same(g)).map((p) => ({ position: p.position, n: p.n, wins: round(p.wins), rate: round(p.wins / p.n), ...mapValues(wilson(p.wins, p.n), round) })),
+      winRateByStartPosition: byStartPosition.filter(same(g)).map((p) => ({ position: p.position, n: p.n, wins: round(p.wins), rate: round(p.wins / p.n), ...mapValues(wilson(p.wins, p.n), round) })),
       balance: mapValues(seatBalanceTest(seatWins.map((w) => w.wins)), round),
+      ...(startWins.length ? { startBalance: mapValues(seatBalanceTest(startWins.map((p) => p.wins)), round) } : {}),
       length: {
         moves: { median: g.moves_median, p90: round(g.moves_p90) },
         commits: { median: g.commits_median, p90: round(g.commits_p90) },

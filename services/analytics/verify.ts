@@ -15,6 +15,7 @@ import { dealSeed, replayedCommand, sha256Hex, table, type AnyGame, type SeatTak
 import { findGame } from '../engine/registry.js';
 import { RECORD_FORMAT, type GameRecord } from './record.js';
 import { seatsFacts } from './seats.js';
+import { startSeatsOf } from './start-seats.js';
 
 export type Verdict = { ok: true; versions: number } | { ok: false; version: number; reason: string };
 
@@ -103,9 +104,11 @@ function headerProblem(record: GameRecord, replay: Replay): Verdict | null {
   // The deal seed from the header's own entropies: a changed contribution fails at the deal.
   const deal = replay.seatVersions.at(-1) ?? 1;
   if (record.dealSeed !== dealSeed(record.seed, players.map((p) => p.entropy))) return fail(deal, 'the published deal seed is not the hash of the seed and the players’ entropy');
-  for (const key of ['resigned', 'forfeited', 'timedOut'] as const) {
+  for (const key of ['resigned', 'forfeited', 'timedOut', 'botSeats'] as const) {
     if (record[key] !== undefined && !isDeepStrictEqual(record[key], facts[key])) return fail(record.commits.length, `the record’s ${key} seats are not the ones its events name`);
   }
+  // Absent in records published before it existed; when present, the (verified) deals must name it.
+  if (record.startSeats !== undefined && !isDeepStrictEqual(record.startSeats, startSeatsOf(record.type, record.commits.flatMap((c) => c.events)))) return fail(record.commits.length, 'the record’s startSeats are not the rounds’ start seats its events name');
   return null;
 }
 

@@ -29,24 +29,32 @@ export interface LobbyStore {
 /** Where an entry stands in the lobby's order (oldest first; the id breaks ties). */
 export const lobbyPosition = (e: Pick<LobbyEntry, 'createdAt' | 'gameId'>) => `${e.createdAt}|${e.gameId}`;
 
+/** Who played a game, as statistics split it: every seat its person's to the end, or some seat a bot's (services/analytics/seats.ts). */
+export type StatsLineup = 'all human' | 'with bots';
+
 /** One finished game's contribution to the headline statistics. */
 export interface FinishedGame {
   gameId: string;
   game: string;
   seats: number;
+  /** The game's option set as created (every option, defaults included): games of other sets are counted apart. */
+  options: unknown;
+  lineup: StatsLineup;
   winners: number[];
-  /** Commits in the game, and of those the moves (all but creation and the joins). */
+  /** Commits in the game, and its moves (a seat's commits the table decided: not a resignation, not a message). */
   commits: number;
   moves: number;
   endedAt: string;
 }
 
-/** The counters of one game type and seat count. */
+/** The counters of one game type, seat count, option set and line-up. */
 export interface StatsCounters {
   game: string;
   seats: number;
+  options: unknown;
+  lineup: StatsLineup;
   games: number;
-  /** Wins by seat (a tie is a win for every winner). */
+  /** Wins by seat, a tie split between its winners (a 2-way tie is half a win each): the seats add up to the games. */
   wins: number[];
   moves: number;
   commits: number;
@@ -55,7 +63,8 @@ export interface StatsCounters {
 export interface StatsStore {
   /** Adds the game to its counters unless it was added already. */
   add(game: FinishedGame): Promise<void>;
-  read(game: string, seats: number): Promise<StatsCounters>;
+  /** The counters of each option set and line-up of one game type and seat count (none without a finished game). */
+  read(game: string, seats: number): Promise<StatsCounters[]>;
 }
 
 /** Finished games by the time they ended: what exports and studies of "games since" read. */

@@ -84,7 +84,7 @@ const two = (a: string, b: string, registered = true) => [
 const resign = (seat: number) => async (id: string, tokens: Map<number, string>) => void ok(await server.gql('mutation($id: ID!) { resign(gameId: $id) { version } }', { id }, tokens.get(seat)));
 
 const KINDS: Record<string, Kind & { expect: Partial<GameRecord> }> = {
-  'seat tokens': { input: { game: 'scout', seats: 2 }, humans: two('Ann', 'Bob', false), expect: { endReason: 'finished' } },
+  'seat tokens': { input: { game: 'scout', seats: 2 }, humans: two('Ann', 'Bob', false), expect: { endReason: 'finished', botSeats: [] } },
   'registered players with entropy': {
     input: { game: 'scout', seats: 2 },
     humans: [{ name: 'Ann', registered: true }, { name: 'Bob', registered: true, entropy: 'dice 3-5-2' }],
@@ -93,7 +93,7 @@ const KINDS: Record<string, Kind & { expect: Partial<GameRecord> }> = {
   'bots seated at creation and right after a join': {
     input: { game: 'scout', seats: 3, bots: [{ seat: 0, kind: 'random' }, { seat: 2, kind: 'random' }] },
     humans: [{ name: 'Ann', registered: true }],
-    expect: { endReason: 'finished' },
+    expect: { endReason: 'finished', botSeats: [0, 2] },
   },
   'a per-move clock': { input: { game: 'scout', seats: 2, timeControl: { perMove: 'P1D' } }, humans: two('Ann', 'Bob'), expect: { endReason: 'finished', timedOut: [] } },
   'a bank clock': { input: { game: 'scout', seats: 2, timeControl: { bank: 'PT1H', increment: 'PT1M' } }, humans: two('Ann', 'Bob'), expect: { endReason: 'finished' } },
@@ -101,15 +101,15 @@ const KINDS: Record<string, Kind & { expect: Partial<GameRecord> }> = {
     input: { game: 'scout', seats: 2, timeControl: { perMove: 'PT5S' } },
     humans: two('Ann', 'Bob'),
     idle: { seat: 1, advanceMs: 5_000 },
-    expect: { endReason: 'finished', timedOut: [1], forfeited: [] },
+    expect: { endReason: 'finished', timedOut: [1], forfeited: [], botSeats: [] }, // a timeout's move: the seat stays its player's
   },
   'a forfeit on time': {
     input: { game: 'scout', seats: 2, timeControl: { perMove: 'PT1M' }, onTimeout: 'FORFEIT' },
     humans: two('Ann', 'Bob'),
     idle: { seat: 1, advanceMs: 60_000 },
-    expect: { endReason: 'forfeit', forfeited: [1] },
+    expect: { endReason: 'forfeit', forfeited: [1], botSeats: [1] },
   },
-  'a resignation': { input: { game: 'scout', seats: 2, autoAdvance: true }, humans: two('Ann', 'Bob'), then: resign(1), expect: { endReason: 'finished', resigned: [1] } },
+  'a resignation': { input: { game: 'scout', seats: 2, autoAdvance: true }, humans: two('Ann', 'Bob'), then: resign(1), expect: { endReason: 'finished', resigned: [1], botSeats: [1] } },
   'messages, a mute and a vacation': {
     input: { game: 'scout', seats: 2, timeControl: { perMove: 'P1D' }, spectatorChat: true },
     humans: two('Ann', 'Bob'),
@@ -142,7 +142,7 @@ const KINDS: Record<string, Kind & { expect: Partial<GameRecord> }> = {
       clock.advance(60_000);
       await claim('END');
     },
-    expect: { endReason: 'forfeit', forfeited: [1], timedOut: [1] },
+    expect: { endReason: 'forfeit', forfeited: [1], timedOut: [1], botSeats: [] }, // ended by claim: no bot played it
   },
   'a cancelled game': {
     input: { game: 'scout', seats: 3 },
@@ -224,9 +224,13 @@ describe('the export holds every finished game, and Query.stats counts the same 
     await exportGames(new DynamoEventStore({ client: server.client, tableName: 'parlor' }), { out: dir, parquet: false });
     const rows = (await readFile(join(dir, 'games.ndjson'), 'utf8')).trim().split('\n').map((l) => JSON.parse(l));
     expect(rows.map((r) => r.id).sort()).toEqual([...played.keys()].sort());
+    // Query.stats splits line-ups as the export does: a game where a bot held a seat (seated, resigned, forfeited) is never all human.
     for (const seats of [2, 3]) {
-      const counted = ok(await server.gql('query($s: Int) { stats(game: "scout", seats: $s) { games } }', { s: seats })).stats[0].games;
-      expect(counted).toBe(rows.filter((r) => r.seats === seats && r.result !== null).length);
+      const entries = ok(await server.gql('query($s: Int) { stats(game: "scout", seats: $s) { games lineup } }', { s: seats })).stats as { games: number; lineup: string }[];
+      for (const lineup of ['ALL_HUMAN', 'WITH_BOTS']) {
+        const exported = rows.filter((r) => r.seats === seats && r.result !== null && (r.botSeats.length === 0) === (lineup === 'ALL_HUMAN')).length;
+        expect(entries.filter((e) => e.lineup === lineup).reduce((n, e) => n + e.games, 0), `${seats} seats, ${lineup}`).toBe(exported);
+      }
     }
     const bots = rows.find((r) => played.get(r.id) === 'bots seated at creation and right after a join')!;
     expect(bots.players.map((p: { bot?: unknown }) => p.bot ?? null)).toEqual([{ kind: 'random' }, null, { kind: 'random' }]);
@@ -238,6 +242,10 @@ describe('the export holds every finished game, and Query.stats counts the same 
     const timeouts = by('timeouts played by a bot');
     expect([...timeouts].filter((s) => s !== '1:seat').sort()).toEqual(['0:seat', '1:timeout']);
     expect(moves.filter((m) => m.kind === 'move').every((m) => m.command !== null)).toBe(true);
+    // A game's moves are its move commands: a resignation (a seat's commit of the app's events only) is not one.
+    for (const r of rows) expect(r.moves, played.get(r.id)).toBe(moves.filter((m) => m.gameId === r.id && m.kind === 'move').length);
+    const resigned = rows.find((r) => played.get(r.id) === 'a resignation')!;
+    expect(moves.some((m) => m.gameId === resigned.id && m.kind === null && m.seat === 1)).toBe(true);
   });
 
   it('every exported event of a type with a published schema matches it (the table’s and the app’s: all of them)', async () => {

@@ -5,7 +5,7 @@
  * fail to be disjoint would not flag.
  */
 import { describe, expect, it } from 'vitest';
-import { chiSquareHomogeneity, chiSquareUpperTail, mannWhitneyU, seatBalanceTest, twoProportionTest } from '../../services/analytics/significance.js';
+import { chiSquareHomogeneity, chiSquareUpperTail, holm, mannWhitneyU, seatBalanceTest, twoProportionTest } from '../../services/analytics/significance.js';
 
 describe('significance tests match reference values', () => {
   it('two-proportion z-test: 1000/3000 against 1073/3000 is z = 1.9818, p = 0.0475; the interval on the difference excludes 0', () => {
@@ -50,5 +50,13 @@ describe('significance tests match reference values', () => {
     expect(tied.u).toBe(7.5);
     expect(tied.p).toBeCloseTo(0.00637313, 5);
     expect([tied.medianA, tied.medianB]).toEqual([3, 5]);
+  });
+
+  it('Holm’s adjustment (statsmodels multipletests holm): 0.01, 0.04, 0.03, 0.005 become 0.03, 0.06, 0.06, 0.02, in the input’s order', () => {
+    const adjusted = holm([0.01, 0.04, 0.03, 0.005]);
+    [0.03, 0.06, 0.06, 0.02].forEach((p, i) => expect(adjusted[i]).toBeCloseTo(p, 12));
+    // Never above 1, never below the raw value; one test is its own family.
+    expect(holm([0.5, 0.6, 0.9])).toEqual([1, 1, 1]);
+    expect(holm([0.02])).toEqual([0.02]);
   });
 });

@@ -11,12 +11,14 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { botGame } from '../../services/analytics/bot-game.js';
 import { ExportSink } from '../../services/analytics/ndjson.js';
-import { writeParquet } from '../../services/analytics/parquet.js';
-import { gameFacts } from '../../services/analytics/record.js';
+import { duckdb, writeParquet } from '../../services/analytics/parquet.js';
+import { gameFacts, type GameFacts } from '../../services/analytics/record.js';
 import { computeStats, wilson, type StatsReport } from '../../services/analytics/stats.js';
-import { textReport } from '../../services/analytics/stats-report.js';
-import { compareRuns } from '../../services/analytics/stats-compare.js';
+import { htmlReport, pText, textReport } from '../../services/analytics/stats-report.js';
+import { compareRuns, testsOf } from '../../services/analytics/stats-compare.js';
+import { holm } from '../../services/analytics/significance.js';
 import { findGame } from '../../services/engine/registry.js';
+import { simulate } from '../../services/analytics/simulate.js';
 
 const PLAN = [
   ['scout', 2, 14],
@@ -29,7 +31,6 @@ const PLAN = [
 let dir = '';
 let games: any[] = [];
 let events: any[] = [];
-let moves: any[] = [];
 let report: StatsReport;
 const lines = async (file: string) => (await readFile(file, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
 
@@ -46,7 +47,6 @@ beforeAll(async () => {
   await sink.close();
   games = await lines(join(dir, 'games.ndjson'));
   events = await lines(join(dir, 'events.ndjson'));
-  moves = await lines(join(dir, 'moves.ndjson'));
   report = await computeStats(dir); // from NDJSON: no Parquet yet
 });
 
@@ -96,16 +96,26 @@ describe('stats', () => {
     }
   });
 
-  it('wins by turn position (the order of the seats’ first moves) equal a direct count over moves.ndjson', () => {
+  it('wins by start position count from the seat that starts round 1 (the round’s first deal event), in order of play', () => {
+    // Read straight from events.ndjson: the first event of each game that names a round's start seat.
+    const FIRST = { scout: ['RoundDealt', 'startPlayer'], silver: ['RoundDealt', 'start'], 'sea-salt-and-paper': ['RoundStarted', 'starter'], seledyne: ['StageStarted', 'startSeat'] } as const;
     for (const [type, seats] of PLAN) {
       const g = group(type, seats);
       const wins = Array<number>(seats).fill(0);
       for (const x of gamesOf(type, seats)) {
-        const order = [...new Set(moves.filter((m) => m.gameId === x.id && m.kind === 'move').sort((a, b) => a.version - b.version).map((m) => m.seat))];
-        order.forEach((seat, position) => (wins[position]! += x.result.winners.includes(seat) ? 1 / x.result.winners.length : 0));
+        const [eventType, field] = FIRST[type];
+        const first = events.filter((e) => e.gameId === x.id && e.type === eventType).sort((a, b) => a.version - b.version || a.index - b.index)[0].event[field];
+        for (let position = 0; position < seats; position++) {
+          const seat = (first + position) % seats;
+          wins[position]! += x.result.winners.includes(seat) ? 1 / x.result.winners.length : 0;
+        }
       }
-      expect(g.winRateByTurnPosition.map((p) => p.position)).toEqual([...Array(seats).keys()]);
-      g.winRateByTurnPosition.forEach((p) => expect(p.wins).toBeCloseTo(wins[p.position]!, 4));
+      expect(g.winRateByStartPosition.map((p) => p.position)).toEqual([...Array(seats).keys()]);
+      expect(g.winRateByStartPosition.every((p) => p.n === g.n)).toBe(true);
+      g.winRateByStartPosition.forEach((p) => expect(p.wins).toBeCloseTo(wins[p.position]!, 4));
+      // And the balance of the start positions: their wins against an even share.
+      const even = g.n / seats;
+      expect(g.startBalance!.chi2).toBeCloseTo(wins.reduce((x, w) => x + (w - even) ** 2 / even, 0), 3);
     }
   });
 
@@ -130,7 +140,35 @@ describe('stats', () => {
     await sink.close();
     const groups = (await computeStats(mixed)).games;
     expect(groups.map((g) => [(g.options as { hideScoutInsertPosition: boolean }).hideScoutInsertPosition, g.n])).toEqual([[false, 2], [true, 3]]);
-    expect(textReport([{ games: groups }])).toMatch(/scout · 3 seats · default options\n[^]*scout · 3 seats · hideScoutInsertPosition=true\n/);
+    expect(textReport([{ games: groups }])).toMatch(/scout · 3 seats · all human · default options\n[^]*scout · 3 seats · all human · hideScoutInsertPosition=true\n/);
+  });
+
+  it('a simulation’s seats are all bots’ (botSeats), so no statistic counts one as a person’s', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'parlor-stats-sim-'));
+    await simulate({ game: 'scout', seats: 3, games: 2, out, workers: 1, seed: 'bot-seats' });
+    const rows = await lines(join(out, 'games.ndjson'));
+    expect(rows.map((r) => r.botSeats)).toEqual([
+      [0, 1, 2],
+      [0, 1, 2],
+    ]);
+  });
+
+  it('real games are split by line-up: a game where a bot held a seat (seated, resigned, forfeited) is never pooled with all-human games', async () => {
+    const mixed = await mkdtemp(join(tmpdir(), 'parlor-stats-lineups-'));
+    const sink = await ExportSink.open(mixed);
+    // As the export writes them: botSeats from the events; g3 is an export made before that column (a resigned seat says it).
+    const seatsOf = [{ botSeats: [] }, { botSeats: [] }, { botSeats: [2] }, { botSeats: undefined, resigned: [1] }];
+    for (const [k, patch] of seatsOf.entries()) {
+      const commits = botGame(findGame('scout')!, { seats: 3, seed: `lineup-${k}`, botSeed: k + 1 });
+      await sink.add({ ...gameFacts(`l${k}`, commits)!, ...patch } as GameFacts, commits);
+    }
+    await sink.close();
+    const groups = (await computeStats(mixed)).games;
+    expect(groups.map((g) => [g.lineup, g.n])).toEqual([
+      ['all human', 2],
+      ['with bots', 2],
+    ]);
+    expect(textReport([{ games: groups }])).toMatch(/scout · 3 seats · with bots · default options/);
   });
 
   it('each game’s own figures equal direct counts of its events', () => {
@@ -151,6 +189,21 @@ describe('stats', () => {
     expect(await computeStats(dir)).toEqual(report);
   });
 
+  it('reads Parquet written before startSeats and botSeats existed: no start-position rows, line-ups from the older columns', async () => {
+    const old = await mkdtemp(join(tmpdir(), 'parlor-stats-old-'));
+    const db = await duckdb();
+    try {
+      await db.run(`COPY (SELECT * EXCLUDE (startSeats, botSeats, bots) FROM read_parquet('${join(dir, 'games.parquet')}')) TO '${join(old, 'games.parquet')}' (FORMAT parquet)`);
+      await db.run(`COPY (SELECT * FROM read_parquet('${join(dir, 'events.parquet')}')) TO '${join(old, 'events.parquet')}' (FORMAT parquet)`);
+    } finally {
+      db.closeSync();
+    }
+    const older = await computeStats(old);
+    expect(older.games.map((g) => [g.game, g.seats, g.n, g.lineup])).toEqual(report.games.map((g) => [g.game, g.seats, g.n, g.lineup]));
+    expect(older.games.every((g) => g.winRateByStartPosition.length === 0 && g.startBalance === undefined)).toBe(true);
+    expect(older.games.map((g) => g.winRateBySeat)).toEqual(report.games.map((g) => g.winRateBySeat));
+  });
+
   it('npm run stats -- DIR --json --html FILE prints the report and writes a page that needs no network', async () => {
     const html = join(dir, 'stats.html');
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'services/analytics/cli/stats.ts', dir, '--json', '--html', html]);
@@ -165,7 +218,7 @@ describe('stats', () => {
     const seat0 = other.games.find((g) => g.game === 'scout' && g.seats === 2)!.winRateBySeat[0]!;
     Object.assign(seat0, { wins: 0, rate: 0, low: 0, high: 0.01 });
     const text = textReport([report, other], ['A', 'B']);
-    expect(text).toMatch(/scout · 2 seats\n\s+A: default options\s+B: default options/);
+    expect(text).toMatch(/scout · 2 seats · all human\n\s+A: default options\s+B: default options/);
     expect(text).toMatch(/seat 0 wins \*/);
     expect(text).not.toMatch(/seat 1 wins \*/);
   });
@@ -183,5 +236,43 @@ describe('stats', () => {
     expect(text).toMatch(/seat 0: \+0\.0 \[-?\d+\.\d, \+\d+\.\d\]  z = 0\.00  p = 1\.0000/);
     expect(text).toMatch(/all seats \(chi-square between runs\)/);
     expect(text).toMatch(/moves \(Mann–Whitney U\)/);
+  });
+
+  it('--compare adjusts every p-value by Holm over all the comparison’s tests, and says how many it ran', () => {
+    // B: the same games with seat 0 of SCOUT at 2 seats losing them all, so the p-values are not all 1.
+    const other: StatsReport = structuredClone(report);
+    const g = other.games.find((x) => x.game === 'scout' && x.seats === 2)!;
+    const won = g.winRateBySeat[0]!.wins;
+    Object.assign(g.winRateBySeat[0]!, { wins: 0 });
+    Object.assign(g.winRateBySeat[1]!, { wins: g.winRateBySeat[1]!.wins + won });
+    const comparisons = compareRuns([report, other]);
+    const tests = testsOf(comparisons) as { p: number; pHolm: number }[];
+    const seatsAndPositions = comparisons.reduce((n, c) => n + c.winRateBySeat.length + c.winRateByStartPosition.length, 0);
+    expect(tests.length).toBe(seatsAndPositions + 3 * comparisons.length);
+    expect(tests.map((t) => t.pHolm)).toEqual(holm(tests.map((t) => t.p)));
+    expect(tests.some((t) => t.pHolm > t.p)).toBe(true);
+    const text = textReport([report, other], ['A', 'B'], comparisons);
+    expect(text).toContain(`tests here, ${tests.length} in this comparison; Holm p is adjusted over all ${tests.length}`);
+    expect(text).toMatch(/seat 0: -\d+\.\d \[.*\]  z = -?\d+\.\d\d  p (=|<) \d\.\d{4}  Holm p (=|<) \d\.\d{4}/);
+  });
+
+  it('p-values print as numbers or "< 0.0001", never "p = <0.0001"', () => {
+    expect(pText(0.0123)).toBe('p = 0.0123');
+    expect(pText(0.00001)).toBe('p < 0.0001');
+    expect(pText(0.00001, 'Holm p')).toBe('Holm p < 0.0001');
+    const lopsided: StatsReport = structuredClone(report);
+    for (const g of lopsided.games) g.balance = { chi2: 99, df: g.balance.df, p: 1e-9 };
+    expect(textReport([lopsided])).toContain('p < 0.0001');
+    expect(textReport([lopsided])).not.toMatch(/= ?</);
+  });
+
+  it('the chart legends name the option sets under --compare, not just "A" and "B"', async () => {
+    const other: StatsReport = structuredClone(report);
+    const g = other.games.find((x) => x.game === 'silver')!;
+    g.options = { ...(g.options as object), rounds: 2 };
+    const page = await htmlReport([report, other], ['A', 'B'], compareRuns([report, other]));
+    const svgs = page.match(/<svg[\s\S]*?<\/svg>/g)!.join('');
+    expect(svgs).toContain('B: rounds=2');
+    expect(svgs).toContain('A: default options');
   });
 });

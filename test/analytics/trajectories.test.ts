@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { botGame } from '../../services/analytics/bot-game.js';
 import { ExportSink } from '../../services/analytics/ndjson.js';
+import { duckdb } from '../../services/analytics/parquet.js';
 import { gameFacts } from '../../services/analytics/record.js';
 import { simulate } from '../../services/analytics/simulate.js';
 import { TRAJECTORIES_FILE, type TrajectoryLine } from '../../services/analytics/trajectories.js';
@@ -42,9 +43,17 @@ describe('trajectories', () => {
 
   it('npm run simulate --trajectories writes them beside the other tables', async () => {
     const out = await mkdtemp(join(tmpdir(), 'parlor-trajectories-sim-'));
-    await simulate({ game: 'scout', seats: 2, games: 2, bots: 'random', out, workers: 1, seed: 'trajectories', trajectories: true });
+    await simulate({ game: 'scout', seats: 2, games: 2, bots: 'random', out, workers: 1, seed: 'trajectories', trajectories: true, format: 'both' });
     const written = (await lines(join(out, TRAJECTORIES_FILE))) as TrajectoryLine[];
     const moves = (await lines(join(out, 'moves.ndjson'))).filter((m) => m.kind === 'move');
     expect(written.map((l) => [l.gameId, l.version, l.seat])).toEqual(moves.map((m) => [m.gameId, m.version, m.seat]));
+    // The Parquet table holds the same lines, typed (JSON columns as JSON text).
+    const db = await duckdb(1);
+    try {
+      const rows = (await db.runAndReadAll(`SELECT gameId, version, seat, moveIndex, view FROM read_parquet('${join(out, 'trajectories.parquet')}')`)).getRowObjectsJson();
+      expect(rows.map((r) => [r.gameId, r.version, r.seat, r.moveIndex, JSON.parse(String(r.view))])).toEqual(written.map((l) => [l.gameId, l.version, l.seat, l.moveIndex, l.view]));
+    } finally {
+      db.closeSync();
+    }
   });
 });

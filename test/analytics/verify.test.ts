@@ -104,6 +104,16 @@ describe('verify', () => {
     expect(verifyRecord(r)).toMatchObject({ ok: false, version: r.commits.length });
   });
 
+  it('a record naming another start seat for a round, or another bot seat, fails at its last version', () => {
+    const r = copy(records.get('scout')!);
+    expect(r.startSeats.length).toBeGreaterThan(0);
+    r.startSeats = [(r.startSeats[0]! + 1) % 3, ...r.startSeats.slice(1)];
+    expect(verifyRecord(r)).toMatchObject({ ok: false, version: r.commits.length, reason: expect.stringContaining('startSeats') });
+    const b = copy(records.get('scout')!);
+    b.botSeats = [1];
+    expect(verifyRecord(b)).toMatchObject({ ok: false, version: b.commits.length, reason: expect.stringContaining('botSeats') });
+  });
+
   it('a running game has no record, and its stored commands stay out of its history', async () => {
     const s = service();
     const agg = await playThroughService(s, { game: 'scout', seats: 3, maxMoves: 5 });

@@ -372,7 +372,7 @@ describe('analytics', () => {
       expect(table.StorageDescriptor.SerdeInfo.SerializationLibrary).toBe('org.apache.hadoop.hive.ql.io.parquet.serde.ParquetHiveSerDe');
     }
     const games = tables.find((x) => x.Name === 'games')!;
-    expect(games.StorageDescriptor.Columns.map((c: any) => c.Name)).toEqual(expect.arrayContaining(['id', 'type', 'seats', 'result', 'players', 'moves', 'endedat']));
+    expect(games.StorageDescriptor.Columns.map((c: any) => c.Name)).toEqual(expect.arrayContaining(['id', 'type', 'seats', 'result', 'players', 'moves', 'endedat', 'startseats', 'botseats']));
   });
 
   it('an Athena workgroup that enforces encrypted results in the bucket, and holds the standard queries', () => {
@@ -383,7 +383,7 @@ describe('analytics', () => {
       }),
     });
     const queries = ofType('AWS::Athena::NamedQuery').map(([, r]) => r.Properties);
-    expect(queries.map((q) => q.Name).sort()).toEqual(['Game length', 'Games per day', 'Sea Salt & Paper calls', 'Win rate by seat']);
+    expect(queries.map((q) => q.Name).sort()).toEqual(['Game length', 'Games per day', 'Sea Salt & Paper calls', 'Win rate by seat', 'Win rate by start position']);
     for (const q of queries) expect(q).toMatchObject({ Database: ref('AnalyticsDatabaseName'), WorkGroup: { Ref: stack.getLogicalId(stack.analytics.workGroup) } });
   });
 });

@@ -45,3 +45,13 @@ export function progress(label: string, stream: NodeJS.WriteStream = process.std
     stop: print,
   };
 }
+
+/** "1h 02m", "3m 05s", "12s": a duration for the ETA. */
+export function duration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '?';
+  const s = Math.round(seconds);
+  const two = (n: number) => String(n).padStart(2, '0');
+  if (s >= 3600) return `${Math.floor(s / 3600)}h ${two(Math.floor((s % 3600) / 60))}m`;
+  if (s >= 60) return `${Math.floor(s / 60)}m ${two(s % 60)}s`;
+  return `${s}s`;
+}

@@ -1,18 +1,25 @@
 /**
  * `npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR]
- * [--workers W] [--seed S]`: bots play K games on worker threads; the export format is written to DIR.
+ * [--workers W] [--seed S] [--trajectories] [--max-moves M] [--format parquet|ndjson|both] [--resume]`: bots play K games on
+ * worker threads; the export format is written to DIR as the games end, and a killed run is completed with --resume.
  */
-import { simulate } from '../simulate.js';
-import { progress } from './progress.js';
+import { DEFAULT_MAX_MOVES, OUTPUT_FORMATS, simulate, type OutputFormat } from '../simulate.js';
+import { duration, progress } from './progress.js';
 import { parseCli } from './args.js';
 import { parseShard, type Shard } from '../shard.js';
 
-const USAGE = `usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR] [--workers W] [--seed S] [--trajectories] [--shard I/N]
+const USAGE = `usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR] [--workers W] [--seed S] [--trajectories] [--max-moves M] [--format parquet|ndjson|both] [--shard I/N]
+       npm run simulate -- --resume --out DIR [--workers W]
 
 Bots play K games (--bots: one kind per seat, the last repeated; default greedy) of G in-process through the server's engine and write the export format
-(games.ndjson, events.ndjson and their Parquet copies) to DIR (default simulations/<game>-<seats>p).
+to DIR (default simulations/<game>-<seats>p): games, events and moves tables (docs/analytics.md).
+--format: parquet (default: games.parquet, events.parquet, moves.parquet), ndjson (the same tables as .ndjson) or both.
 The same --seed gives the same games whatever the --workers (default one per core).
---trajectories also writes trajectories.ndjson: one line per decision, the seat's view, its legal moves and the move.
+--trajectories also writes the trajectories table: one line per decision, the seat's view, its legal moves and the move.
+--max-moves: a game still running after M moves (default ${DEFAULT_MAX_MOVES}, far above any real game) is stopped and written
+with endReason "move-cap" and no result; npm run stats counts such games apart and leaves them out of every figure.
+Games are appended (as NDJSON) as they end, with a checkpoint in DIR/simulation.json; the Parquet files are written at the end.
+--resume completes a run that was stopped (killed, crashed) in DIR: the same games as an uninterrupted run, played once each.
 --shard I/N plays only the games of index ≡ I (mod N) of the run (needs --seed): the N shards of one seed, run anywhere,
 together are the unsharded run (npm run stats -- 'DIR-*' reads them as one).`;
 const { values } = parseCli(USAGE, {
@@ -26,22 +33,34 @@ const { values } = parseCli(USAGE, {
     workers: { type: 'string' },
     seed: { type: 'string' },
     trajectories: { type: 'boolean' },
+    'max-moves': { type: 'string' },
     shard: { type: 'string' },
+    format: { type: 'string' },
+    resume: { type: 'boolean' },
   },
 });
 
 async function main(): Promise<number> {
-  if (!values.game || !values.seats || !values.games) {
+  if (!values.resume && (!values.game || !values.seats || !values.games)) {
     console.error(USAGE);
+    return 2;
+  }
+  if (values.resume && !values.out) {
+    console.error('--resume needs the --out DIR of the run to complete');
+    return 2;
+  }
+  if (values.format !== undefined && !OUTPUT_FORMATS.includes(values.format as OutputFormat)) {
+    console.error(`--format takes ${OUTPUT_FORMATS.join(', ')}`);
     return 2;
   }
   let options: unknown;
   try {
-    options = values.options === undefined ? {} : JSON.parse(values.options);
+    options = values.options === undefined ? undefined : JSON.parse(values.options);
   } catch {
     console.error(`--options is not JSON: ${values.options}`);
     return 2;
   }
+  const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
   let shard: Shard | undefined;
   try {
     shard = values.shard === undefined ? undefined : parseShard(values.shard);
@@ -51,24 +70,35 @@ async function main(): Promise<number> {
   }
   const out = values.out ?? `simulations/${values.game}-${values.seats}p`;
   const bar = progress('simulate');
-  const started = performance.now();
+  let first: { at: number; played: number } | null = null;
   try {
     const summary = await simulate({
-      game: values.game,
-      seats: Number(values.seats),
-      games: Number(values.games),
+      game: values.game!,
+      seats: num(values.seats)!,
+      games: num(values.games)!,
       options,
       bots: values.bots,
       out,
-      workers: values.workers === undefined ? undefined : Number(values.workers),
+      workers: num(values.workers),
       seed: values.seed,
       trajectories: values.trajectories,
       shard,
-      onProgress: (done, total) => bar.update(done, total, `games · ${(done / ((performance.now() - started) / 1000)).toFixed(0)} games/s`),
+      maxMoves: num(values['max-moves']),
+      format: values.format as OutputFormat | undefined,
+      resume: values.resume,
+      onProgress: (done, total, played) => {
+        // Measured from the first batch on (threads take a few seconds to start), over this attempt's games only.
+        const now = performance.now();
+        first ??= { at: now, played };
+        const rate = (played - first.played) / ((now - first.at) / 1000);
+        bar.update(done, total, rate > 0 ? `games · ${rate.toFixed(0)} games/s · ETA ${duration((total - done) / rate)}` : 'games');
+      },
     });
     bar.stop();
-    console.log(`${summary.games} ${values.game} games (${values.seats} seats; bots ${summary.lineup.join(', ')}) on ${summary.workers} thread(s) in ${summary.seconds.toFixed(1)} s: ${summary.gamesPerSecond.toFixed(1)} games/s, ${summary.events} events; seed ${summary.seed}`);
-    console.log(`wrote ${out}/games.ndjson, events.ndjson, moves.ndjson${values.trajectories ? ', trajectories.ndjson' : ''} and their .parquet copies`);
+    const resumed = summary.resumed ? ` (${summary.resumed} of them from the interrupted run)` : '';
+    console.log(`${summary.games} ${summary.game} games${resumed} (${summary.seats} seats; bots ${summary.lineup.join(', ')}) on ${summary.workers} thread(s) in ${summary.seconds.toFixed(1)} s: ${summary.gamesPerSecond.toFixed(1)} games/s, ${summary.events} events; seed ${summary.seed}`);
+    if (summary.capped) console.log(`${summary.capped} game(s) stopped at the move cap, written with endReason "move-cap" and no result`);
+    console.log(`wrote ${out}/${summary.files.join(', ')}`);
     return 0;
   } catch (e) {
     bar.stop();

@@ -15,7 +15,7 @@ const USAGE = `usage: npm run stats -- [DIR|GLOB …] [--json] [--html FILE]
 Statistics of an export directory (npm run export or npm run simulate; default ./export), or of
 several read as one dataset (the shards of a run: npm run stats -- 'runs/scout-*'; a quoted glob
 takes *, ?, […] and **; a game in two folders is an error), per
-game type, seat count, option set and bot line-up (never pooled): win share by seat and by turn
+game type, seat count, option set and line-up (never pooled): win share by seat and by start
 position with 95% intervals, ties split, seat balance (chi-square), game length, scores, win
 margin, each game's own figures. --compare adds B − A tests: z-tests with intervals on the
 difference, chi-square between the runs, Mann–Whitney U on length and scores.

@@ -19,26 +19,36 @@ extend type Query {
   gameRecord(id: ID!): JSON!
   """
   Headline statistics of finished games of one type, per seat count (one, or each the game
-  allows), from counters kept up to date as games end. npm run stats has the full set.
+  allows), option set and line-up: one entry for each that has finished games, never pooled.
+  From counters kept up to date as games end; a tie splits the win. npm run stats has the full set.
   """
   stats(game: String!, seats: Int): [GameStats!]!
 }
 
-"Finished games of one type and seat count."
+"Who played: every seat its person's to the end, or some seat a bot's (seated as one, a bot account, or handed to one by resigning, forfeiting or a timeout claim)."
+enum StatsLineup {
+  ALL_HUMAN
+  WITH_BOTS
+}
+
+"Finished games of one type, seat count, option set and line-up."
 type GameStats {
   game: String!
   seats: Int!
+  "The option set as the games were created (every option, defaults included)."
+  options: JSON!
+  lineup: StatsLineup!
   games: Int!
   winRateBySeat: [SeatWinRate!]!
-  "Mean moves per game (commands after the seats were taken); null without games."
+  "Mean moves per game (a seat's moves; creation, joins, resignations and messages are not moves); null without games."
   meanMoves: Float
   meanCommits: Float
 }
 
-"A seat's wins (a tie is a win for every winner) and their rate with its 95% Wilson interval."
+"A seat's wins (a tie splits the win: a 2-way tie is half a win each, so the seats add up to the games) and their rate with its 95% Wilson interval."
 type SeatWinRate {
   seat: Int!
-  wins: Int!
+  wins: Float!
   rate: Float!
   low: Float!
   high: Float!
@@ -64,6 +74,8 @@ function headline(c: StatsCounters) {
   return {
     game: c.game,
     seats: c.seats,
+    options: c.options,
+    lineup: c.lineup === 'all human' ? 'ALL_HUMAN' : 'WITH_BOTS',
     games: c.games,
     winRateBySeat: c.wins.map((wins, seat) => ({ seat, wins, rate: c.games ? wins / c.games : 0, ...wilson(wins, c.games) })),
     meanMoves: c.games ? c.moves / c.games : null,

@@ -21,14 +21,14 @@ export async function lobbyPage(lobby: LobbyStore | undefined, types: string[], 
   return pageOf(entries, lobbyPosition, first);
 }
 
-/** Finished games' counters of one game type, for one seat count or each it allows. */
+/** Finished games' counters of one game type, for one seat count or each it allows: one per option set and line-up. */
 export async function statsOf(store: StatsStore | undefined, lookup: GameLookup, type: string, seats?: number): Promise<StatsCounters[]> {
   const game = lookup(type);
   if (!game) throw new AppError('BAD_INPUT', `unknown game type "${type}"`);
   if (seats !== undefined && !(Number.isInteger(seats) && seats >= game.seats.min && seats <= game.seats.max)) throw new AppError('BAD_INPUT', `${type} takes ${game.seats.min} to ${game.seats.max} seats`);
   const counts = seats === undefined ? Array.from({ length: game.seats.max - game.seats.min + 1 }, (_, i) => game.seats.min + i) : [seats];
   if (!store) return [];
-  return Promise.all(counts.map((n) => store.read(game.id, n)));
+  return (await Promise.all(counts.map((n) => store.read(game.id, n)))).flat();
 }
 
 export interface HistoryEntry {

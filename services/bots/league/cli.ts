@@ -1,19 +1,21 @@
 /**
  * `npm run league -- --game G --seats N --bots search:2,greedy --games K [--options JSON]
- * [--json] [--workers W] [--seed S]`: duplicate-paired games between bots; each one's win share
+ * [--json] [--workers W] [--seed S] [--max-moves M]`: duplicate-paired games between bots; each one's win share
  * (95% Wilson interval), mean score and decision time.
  */
 import { parseArgs } from 'node:util';
 import { botKindsText } from '../lineup.js';
+import { DEFAULT_MAX_MOVES } from '../../analytics/move-cap.js';
 import { league } from './run.js';
 import { tuningOf } from '../search/tuning.js';
 
-const USAGE = `usage: npm run league -- --game G --seats N --bots LINEUP --games K [--options JSON] [--json] [--workers W] [--seed S]
+const USAGE = `usage: npm run league -- --game G --seats N --bots LINEUP --games K [--options JSON] [--json] [--workers W] [--seed S] [--max-moves M]
   LINEUP  one bot per seat, comma-separated; a shorter list repeats its last entry
           (${botKindsText()}, external:<command>), e.g. search:2,greedy
-  Each deal is played once per rotation of the line-up (K is rounded up to whole deals).`;
+  Each deal is played once per rotation of the line-up (K is rounded up to whole deals).
+  A game still running after M moves (default ${DEFAULT_MAX_MOVES}) is stopped, counted as capped and left out of the figures.`;
 
-const TEXT_OPTIONS = ['game', 'seats', 'bots', 'games', 'options', 'workers', 'seed'] as const;
+const TEXT_OPTIONS = ['game', 'seats', 'bots', 'games', 'options', 'workers', 'seed', 'max-moves'] as const;
 
 function parse() {
   try {
@@ -66,6 +68,7 @@ async function main(): Promise<number> {
       options,
       workers: values.workers === undefined ? undefined : Number(values.workers),
       seed: values.seed,
+      maxMoves: values['max-moves'] === undefined ? undefined : Number(values['max-moves']),
       onProgress: values.json ? undefined : (done, total) => process.stderr.write(`\r${done}/${total} games`),
     });
     if (values.json) {
@@ -74,7 +77,8 @@ async function main(): Promise<number> {
       return 0;
     }
     process.stderr.write('\n');
-    console.log(`${r.game}, ${r.seats} seats, ${r.games} games (${r.games / r.seats} deals × ${r.seats} rotations) in ${((performance.now() - started) / 1000).toFixed(0)} s; seed ${r.seed}`);
+    console.log(`${r.game}, ${r.seats} seats, ${r.games} games (${(r.games + r.capped) / r.seats} deals × ${r.seats} rotations) in ${((performance.now() - started) / 1000).toFixed(0)} s; seed ${r.seed}`);
+    if (r.capped) console.log(`  ${r.capped} game(s) stopped at the move cap (${values['max-moves'] ?? DEFAULT_MAX_MOVES} moves): no result, left out of the figures below`);
     // Which settings the search played with: a figure is only worth the tuning it was measured at.
     if (r.bots.some((b) => b.bot.startsWith('search'))) console.log(`  search tuning: ${JSON.stringify(tuningOf(r.game))}`);
     console.log('  bot                    seats  win share  95% interval      mean score  decision p50 / p99 ms');

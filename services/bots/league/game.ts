@@ -2,6 +2,7 @@
  * One league game: a deal (the game's seed) played by a line-up in one rotation, seat by seat
  * through the table decider as the server would, each bot's thinking time measured. A bot is
  * asked only when its seat has a real choice (two legal moves or more); a forced move is played.
+ * A game still running after `maxMoves` moves (bots that cycle) is stopped and returned `capped`.
  */
 import { fastRng, seatedTable, tableFor, type AnyGame, type Bot, type TableState } from '../../engine/core/index.js';
 
@@ -14,6 +15,8 @@ export interface LeagueGame {
   winners: number[];
   /** Milliseconds per decision of each line-up entry. */
   decisionMs: number[][];
+  /** Stopped at the move cap: no result (scores and winners empty), left out of the figures. */
+  capped?: true;
 }
 
 export interface LeagueGameSpec {
@@ -28,14 +31,15 @@ export interface LeagueGameSpec {
 /** Seat s is played by line-up entry (s + rotation) mod seats: over the rotations every entry plays every seat. */
 export const entryAt = (seat: number, rotation: number, entries: number) => (seat + rotation) % entries;
 
-export function playLeagueGame(game: AnyGame, bots: readonly Bot[], g: LeagueGameSpec): LeagueGame {
+export function playLeagueGame(game: AnyGame, bots: readonly Bot[], g: LeagueGameSpec, maxMoves = Infinity): LeagueGame {
   const t = tableFor(game);
   const rng = fastRng(g.botSeed);
   const seatBots = [...Array(g.seats).keys()].map((s) => entryAt(s, g.rotation, bots.length));
   const decisionMs: number[][] = bots.map(() => []);
   let state: TableState = seatedTable(t, g);
   const setup = { seats: g.seats, options: state.options };
-  while (!state.ended) {
+  for (let moves = 0; !state.ended; moves++) {
+    if (moves >= maxMoves) return { deal: g.deal, rotation: g.rotation, seatBots, scores: [], winners: [], decisionMs, capped: true };
     const toMove = t.status(state).toMove;
     const seat = toMove[rng.int(toMove.length)]!;
     const legal = t.legalMoves(state, seat);

@@ -9,6 +9,7 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { sha256Hex, table } from '../../engine/core/index.js';
 import { findGame, games as registry } from '../../engine/registry.js';
+import { moveCap } from '../../analytics/move-cap.js';
 import { parseLineup } from '../lineup.js';
 import type { LeagueGame, LeagueGameSpec } from './game.js';
 import { tally, type LeagueReport } from './tally.js';
@@ -22,6 +23,8 @@ export interface LeagueOptions {
   options?: unknown;
   workers?: number;
   seed?: string;
+  /** Moves after which a game still running is stopped, counted as capped and left out (default: the lab's, analytics/move-cap.ts). */
+  maxMoves?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -29,6 +32,7 @@ export interface LeagueTask {
   game: string;
   lineup: string[];
   specs: LeagueGameSpec[];
+  maxMoves: number;
 }
 
 export const MAX_LEAGUE_GAMES = 1_000_000;
@@ -56,6 +60,7 @@ export async function league(o: LeagueOptions): Promise<LeagueReport & { seed: s
   const options = o.options ?? {};
   table(game).decide(null, { type: 'create', game: game.id, seats: o.seats, options, seed: 'check', seedFixed: true });
   const lineup = parseLineup(o.bots, o.seats);
+  const maxMoves = moveCap(o.maxMoves);
   const runSeed = o.seed ?? randomBytes(16).toString('hex');
   const total = Math.ceil(o.games / o.seats) * o.seats;
   const specs = [...Array(total).keys()].map((i) => leagueSpec(runSeed, i, o.seats, options));
@@ -64,7 +69,7 @@ export async function league(o: LeagueOptions): Promise<LeagueReport & { seed: s
 
   const run = (share: LeagueGameSpec[]) =>
     new Promise<void>((resolve, reject) => {
-      const task: LeagueTask = { game: game.id, lineup, specs: share };
+      const task: LeagueTask = { game: game.id, lineup, specs: share, maxMoves };
       const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
       worker.on('message', (g: LeagueGame) => {
         played.push(g);

@@ -21,12 +21,16 @@ export interface BotFigures {
 export interface LeagueReport {
   game: string;
   seats: number;
+  /** Games with a result (those stopped at the move cap are not among them). */
   games: number;
+  /** Games stopped at the move cap: no result, left out of every figure. */
+  capped: number;
   bots: BotFigures[];
 }
 
 /** Entries that name the same bot are counted together ("search:2,greedy" at 4 seats: greedy holds 3 seats). */
-export function tally(game: string, seats: number, lineup: readonly string[], played: readonly LeagueGame[]): LeagueReport {
+export function tally(game: string, seats: number, lineup: readonly string[], all: readonly LeagueGame[]): LeagueReport {
+  const played = all.filter((g) => !g.capped);
   const names = [...new Set(lineup)];
   const bots = names.map((bot) => {
     const entries = new Set(lineup.flatMap((b, i) => (b === bot ? [i] : [])));
@@ -48,7 +52,7 @@ export function tally(game: string, seats: number, lineup: readonly string[], pl
     const { low, high } = wilson(wins, seatsPlayed);
     return { bot, seatsPlayed, wins: round(wins), winShare: round(seatsPlayed ? wins / seatsPlayed : 0), low: round(low), high: round(high), meanScore: round(seatsPlayed ? score / seatsPlayed : 0), decisionMs: { p50: at(0.5), p99: at(0.99) } };
   });
-  return { game, seats, games: played.length, bots };
+  return { game, seats, games: played.length, capped: all.length - played.length, bots };
 }
 
 const round = (x: number) => Math.round(x * 1000) / 1000;

@@ -9,7 +9,7 @@ const task = workerData as LeagueTask;
 const game = findGame(task.game)!;
 const { bots, close } = lineupBots(game.id, task.lineup);
 try {
-  for (const spec of task.specs) parentPort!.postMessage(playLeagueGame(game, bots, spec));
+  for (const spec of task.specs) parentPort!.postMessage(playLeagueGame(game, bots, spec, task.maxMoves));
 } finally {
   close();
 }

@@ -4,7 +4,7 @@
  * first round's start player, from the game's own events) wins outright, with its 95% Wilson
  * interval; ties are left out. Equal bots in every seat: a rate apart from 1/seats is the effect.
  */
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { EVENTS_FILE, GAMES_FILE } from '../../analytics/ndjson.js';
@@ -18,6 +18,8 @@ async function* lines(path: string): AsyncGenerator<any> {
 }
 
 async function firstPlayerEffect(dir: string) {
+  // It streams the NDJSON tables; npm run simulate writes Parquet only unless asked.
+  if (!existsSync(join(dir, EVENTS_FILE))) throw new Error(`${dir} holds no ${EVENTS_FILE}: run npm run simulate with --format ndjson (or both)`);
   const starters = new Map<string, number>();
   for await (const e of lines(join(dir, EVENTS_FILE))) {
     if (starters.has(e.gameId)) continue;

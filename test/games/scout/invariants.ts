@@ -67,7 +67,7 @@ export function scoutChecker(seats: number) {
       const e = events[seen] as ScoutEvent;
       if (e.type === 'RoundEnded') {
         const before = events[seen - 1]!.type;
-        const allowed: Record<string, string[]> = { Shown: ['empty-hand', 'cannot-act'], Scouted: ['scouted-around', 'cannot-act'], Passed: ['passed'] };
+        const allowed: Record<string, string[]> = { Shown: ['empty-hand', 'cannot-act', 'action-limit'], Scouted: ['scouted-around', 'cannot-act', 'action-limit'], Passed: ['passed'] };
         assert(allowed[before]?.includes(e.reason), `round ended by ${e.reason} after ${before}`);
       }
       for (const viewer of viewers) {

@@ -20,6 +20,7 @@ describe('options', () => {
       startSeat: null,
       simultaneousRotation: true,
       scoutShowOnlyWhenShowFollows: true,
+      roundActionLimit: null,
     });
     for (const field of Object.values(options.shape)) expect(field.description).toMatch(/^docs\/rules\/scout\.md (§|E\d)/);
   });
@@ -30,7 +31,7 @@ describe('options', () => {
 
   it('the options convert to JSON Schema for the catalog, with their defaults', () => {
     const schema = z.toJSONSchema(options, { io: 'input', unrepresentable: 'any' }) as { properties: Record<string, { default?: unknown }> };
-    expect(Object.keys(schema.properties)).toHaveLength(7);
+    expect(Object.keys(schema.properties)).toHaveLength(8);
     expect(schema.properties.ownerPersistsWhenSetEmptied!.default).toBe(true);
     expect(schema.properties.startSeat!.default).toBeNull();
   });
@@ -73,6 +74,39 @@ describe('options', () => {
       expect(p.state.chips).toEqual([2, 0, 0]);
       expect(new Set(scout.legalCommands(p.state, 0).map((m) => m.type))).toEqual(new Set(['show']));
       expect(scout.view(p.state, 0).activeSet).toBeNull();
+    });
+  });
+
+  describe('roundActionLimit (§4.1 condition 3 / E15)', () => {
+    // 3p: whoever faces an empty table shows one card, the next player scouts it back: the set is
+    // empty again after one scout, so condition 2 never comes and no hand ever runs out (E15).
+    const cycle = (roundActionLimit: number | null, actions: number) => {
+      let p = playing(3, ['5 6 1', '2 8 3', '9 4 7'], { options: { roundActionLimit } });
+      for (let i = 0; i < actions && p.state.round === 1 && p.state.phase === 'play'; i++) {
+        const seat = p.state.turn;
+        p = p.play(seat, p.state.active.length ? { type: 'scout', end: 'left', flip: false, at: 0 } : { type: 'show', from: 0, to: 0 });
+      }
+      return p;
+    };
+
+    it('null (default): the rules let the round cycle for ever: after 300 actions it still runs, every hand as large as dealt give or take one', () => {
+      const p = cycle(null, 300);
+      expect(p.state).toMatchObject({ round: 1, phase: 'play', actions: 300 });
+      for (const hand of p.state.hands) expect(hand.length).toBeGreaterThanOrEqual(2);
+      expect(p.state.captured).toEqual([[], [], []]);
+    });
+
+    it('a number: the round ends after that many actions, scored by §4.2 with nobody exempt, and the next round counts from 0', () => {
+      const p = cycle(10, 10);
+      const ended = p.last.find((e) => e.type === 'RoundEnded');
+      expect(p.last.filter((e) => e.type === 'Shown' || e.type === 'Scouted')).toHaveLength(1);
+      expect(ended).toMatchObject({ round: 1, reason: 'action-limit', exempt: null });
+      // Five shows and five scouts: every Owner got a chip per scout; hands score against their holders.
+      const scores = (ended as { scores: { captured: number; scoutChips: number; handCards: number; handPenalty: number; score: number }[] }).scores;
+      expect(scores.reduce((n, r) => n + r.scoutChips, 0)).toBe(5);
+      for (const r of scores) expect(r).toMatchObject({ captured: 0, handPenalty: r.handCards, score: r.scoutChips - r.handCards });
+      expect(p.state).toMatchObject({ round: 2, actions: 0 });
+      expect(cycle(10, 9).state).toMatchObject({ round: 1, phase: 'play', actions: 9 });
     });
   });
 

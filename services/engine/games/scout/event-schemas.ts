@@ -59,7 +59,7 @@ export const SCOUT_EVENT_SCHEMAS = {
     .object({
       type: z.literal('RoundEnded'),
       round,
-      reason: z.enum(['empty-hand', 'scouted-around', 'cannot-act', 'passed']).describe('Why the round ended'),
+      reason: z.enum(['empty-hand', 'scouted-around', 'cannot-act', 'passed', 'action-limit']).describe('Why the round ended'),
       exempt: seat.nullable().describe('The Owner exempt from the hand penalty, or null'),
       scores: z
         .array(

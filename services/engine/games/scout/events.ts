@@ -79,7 +79,7 @@ export interface Passed {
   seat: number;
 }
 
-export type RoundEndReason = 'empty-hand' | 'scouted-around' | 'cannot-act' | 'passed';
+export type RoundEndReason = 'empty-hand' | 'scouted-around' | 'cannot-act' | 'passed' | 'action-limit';
 
 export interface RoundScore {
   captured: number;

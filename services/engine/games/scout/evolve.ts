@@ -22,6 +22,7 @@ function dealt(s: State, e: RoundDealt): State {
   next.active = [];
   next.owner = null;
   next.consecutiveScouts = 0;
+  next.actions = 0;
   next.pendingShow = false;
   next.scoutedIn = s.scoutedIn.map(() => []);
   next.setAside = e.setAside ?? [];
@@ -43,7 +44,8 @@ function scouted(s: State, e: Scouted): State {
   next.chips = chips;
   next.hands = setAt(s.hands, e.seat, hand);
   next.scoutedIn = setAt(s.scoutedIn, e.seat, [...s.scoutedIn[e.seat]!, card.id]);
-  if (s.pendingShow) return next; // Scout & Show: the same seat shows next
+  if (s.pendingShow) return next; // Scout & Show: the same seat shows next (its Show counts the action)
+  next.actions = (s.actions ?? 0) + 1;
   const emptied = active.length === 0 && !s.options.ownerPersistsWhenSetEmptied;
   next.owner = emptied ? null : s.owner;
   next.consecutiveScouts = emptied ? 0 : s.consecutiveScouts + 1;
@@ -70,6 +72,7 @@ function shown(s: State, e: Shown): State {
   next.active = hand.slice(e.from, e.to + 1);
   next.owner = e.seat;
   next.consecutiveScouts = 0;
+  next.actions = (s.actions ?? 0) + 1;
   next.pendingShow = false;
   next.turn = nextSeat(s, e.seat);
   if (isTwoPlayer(s) && s.round === 1 && s.roundOneSeen) next.roundOneSeen = seenShown(s, e, s.roundOneSeen);

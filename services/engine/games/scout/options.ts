@@ -48,6 +48,16 @@ export const options = z.object({
     .describe(
       'docs/rules/scout.md §3.5 step 7, E6. true: Scout & Show is offered and accepted only when a Show can follow its scout, so nobody scouts and gets stuck. false: it may be started whenever the chip is held and the Active Set has a card; when no Show can follow the scout, the action ends as a plain Scout (the chip is spent, the Owner takes a Scout chip, the turn passes and the scout counts toward condition 2).',
     ),
+  roundActionLimit: z
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .nullable()
+    .default(null)
+    .describe(
+      'docs/rules/scout.md §4.1 condition 3, E15. null: a round ends only by the rules\' conditions, and can go on for ever (3–5 players showing and scouting back single cards). A number: once a round has seen that many actions (each Show, Scout or Scout & Show is one) without ending, it ends and is scored with nobody exempt.',
+    ),
 });
 
 export type Options = z.infer<typeof options>;

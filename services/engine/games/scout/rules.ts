@@ -66,6 +66,14 @@ export function rotationToMove(s: State): number[] {
   return open;
 }
 
+/** §4.1 condition 3 (option `roundActionLimit`): a round still going after its last allowed action ends, nobody exempt. */
+function actionLimit(t: Emitter<State, ScoutEvent>, rng: Rng): ScoutEvent[] {
+  const s = t.state;
+  const limit = s.options.roundActionLimit;
+  if (limit !== null && s.phase === 'play' && (s.actions ?? 0) >= limit) t.emit(...endRound(s, 'action-limit', null, rng));
+  return t.events;
+}
+
 /** §3.3 Show, then the end-of-round checks that follow a Show. */
 function show(s: State, seat: Seat, from: number, to: number, rng: Rng): ScoutEvent[] {
   const hand = s.hands[seat]!;
@@ -82,7 +90,7 @@ function show(s: State, seat: Seat, from: number, to: number, rng: Rng): ScoutEv
   // §3.6 2p condition 2: the opponent can neither Show nor Scout.
   const opponent = nextSeat(s, seat);
   if (isTwoPlayer(s) && !canShow(after, opponent) && !canScout(after, opponent)) return t.emit(...endRound(after, 'cannot-act', seat, rng)).events;
-  return t.events;
+  return actionLimit(t, rng);
 }
 
 /** The Scout part (§3.4 steps 2–5), shared by Scout and Scout & Show. */
@@ -101,11 +109,11 @@ function plainScout(t: Emitter<State, ScoutEvent>, seat: Seat, end: End, flip: b
   if (isTwoPlayer(s)) {
     // §3.6: the scout acts again; if it can neither Show nor Scout the round ends (Owner exempt).
     if (!canShow(after, seat) && !canScout(after, seat)) t.emit(...endRound(after, 'cannot-act', after.owner, rng));
-    return t.events;
+    return actionLimit(t, rng);
   }
   // §4.1 condition 2: everyone else scouted since the Owner's Show.
   if (after.owner !== null && after.consecutiveScouts >= s.seats - 1) t.emit(...endRound(after, 'scouted-around', after.owner, rng));
-  return t.events;
+  return actionLimit(t, rng);
 }
 
 function scout(s: State, seat: Seat, end: End, flip: boolean, at: number, rng: Rng): ScoutEvent[] {

@@ -28,6 +28,11 @@ export interface State {
   active: PlacedCard[];
   owner: number | null;
   consecutiveScouts: number;
+  /**
+   * Actions taken this round (each Show, Scout or Scout & Show is one), for the option
+   * `roundActionLimit`. Absent in snapshots written before it was kept: counted from there.
+   */
+  actions?: number;
   /** A Scout & Show has scouted and waits for the same seat's Show. */
   pendingShow: boolean;
   /** Ids of cards each seat scouted that are still in its hand (their identity is public). */
@@ -65,6 +70,7 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
     active: [],
     owner: null,
     consecutiveScouts: 0,
+    actions: 0,
     pendingShow: false,
     scoutedIn: perSeat(seats, () => []),
     setAside: [],
@@ -97,6 +103,7 @@ export function copyState(s: State): State {
     active: s.active,
     owner: s.owner,
     consecutiveScouts: s.consecutiveScouts,
+    actions: s.actions,
     pendingShow: s.pendingShow,
     scoutedIn: s.scoutedIn,
     setAside: s.setAside,

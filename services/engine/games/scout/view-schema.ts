@@ -89,7 +89,7 @@ type ScoutActiveSet {
 "How a round ended and what each seat scored."
 type ScoutRoundResult {
   round: Int!
-  "empty-hand (condition 1), scouted-around (condition 2), cannot-act (2 players: the opponent could neither Show nor Scout), passed (2 players with twoPlayerAllowPass)."
+  "empty-hand (condition 1), scouted-around (condition 2), cannot-act (2 players: the opponent could neither Show nor Scout), passed (2 players with twoPlayerAllowPass), action-limit (the option roundActionLimit)."
   reason: String!
   "The Owner exempt from the hand penalty (condition 2); null otherwise."
   exempt: Int

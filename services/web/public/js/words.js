@@ -21,6 +21,7 @@ const W = {
   // SCOUT round ends
   'empty-hand': ['a hand was emptied', 'دستی خالی شد'], 'scouted-around': ['everyone scouted the set in turn', 'همه به نوبت از دستهٔ فعال برداشتند'],
   'cannot-act': ['the player to move could do nothing', 'بازیکنِ نوبت هیچ کاری نمی‌توانست'], passed: ['a player passed', 'بازیکنی گذر کرد'],
+  'action-limit': ['the round reached its action limit', 'دور به سقف حرکت‌هایش رسید'],
   // Sea Salt & Paper
   STOP: ['STOP', 'بس'], LAST_CHANCE: ['LAST CHANCE', 'آخرین فرصت'], EMPTY_DECK: ['the draw pile ran out', 'دستهٔ کارت تمام شد'],
   TARGET: ['a player reached the target score', 'بازیکنی به امتیاز هدف رسید'], FOUR_MERMAIDS: ['four mermaids', 'چهار پری دریایی'],

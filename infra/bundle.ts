@@ -6,7 +6,7 @@
  * The CDK stack (through `tryBundle`) and infra/measure-bundles.ts call this same code, so
  * the measured bundles are the deployed ones.
  *
- *   npx tsx infra/bundle.ts <http|ws|stream|timer|export> <outdir>
+ *   npx tsx infra/bundle.ts <http|ws|stream|timer|export|lab> <outdir>
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -24,7 +24,7 @@ export const HANDLERS = {
 export type HandlerName = keyof typeof HANDLERS;
 
 /** The API's handlers, the scheduled analytics export (services/handlers/export.ts), and the bare stack's floor that `measure:bundles` compares them with (never deployed). */
-export const ENTRIES = { ...HANDLERS, export: 'services/handlers/export.ts', floor: 'infra/floor/handler.ts' } as const;
+export const ENTRIES = { ...HANDLERS, export: 'services/handlers/export.ts', lab: 'services/handlers/lab.ts', floor: 'infra/floor/handler.ts' } as const;
 export type BundleName = keyof typeof ENTRIES;
 
 /**
@@ -34,6 +34,8 @@ export type BundleName = keyof typeof ENTRIES;
  */
 const NATIVE: Partial<Record<BundleName, string[]>> = {
   export: ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'],
+  // The lab's shard function writes its Parquet files with DuckDB too.
+  lab: ['@duckdb/node-api', '@duckdb/node-bindings', '@duckdb/node-bindings-linux-x64'],
   // Not native, but the same treatment: nodemailer (no dependencies, ~240 KiB minified) is imported
   // only when the digest job sends a mail, so the timer's cold start does not evaluate it.
   timer: ['nodemailer'],
@@ -142,6 +144,7 @@ const STUBBED: Record<BundleName, string[]> = {
   stream: [...EVERY_BUNDLE, 'mercurius', 'nodemailer', '@aws-sdk/client-sesv2', '@simplewebauthn/server'],
   timer: [...EVERY_BUNDLE, 'mercurius', '@simplewebauthn/server', 'openskill'],
   export: [...EVERY_BUNDLE, 'mercurius', '@simplewebauthn/server', 'openskill'],
+  lab: [...EVERY_BUNDLE, 'mercurius', '@simplewebauthn/server', 'openskill'],
   // What the http function leaves out of mercurius, the floor leaves out too: the same stack.
   floor: [...EVERY_BUNDLE, 'mercurius › @fastify/static', '@fastify/websocket', 'mercurius › ./subscription', 'mercurius › ./lib/subscriber', 'mercurius › graphql-jit'],
 };

@@ -40,6 +40,7 @@ import { COMMIT_PREFIX, gamePk, KEY, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE
 import { TABLE_ACTIONS } from '../services/handlers/permissions.js';
 import { ROOT, type BundleName, type HandlerName } from './bundle.js';
 import { ParlorAnalytics } from './analytics.js';
+import { LAB_MEMORY_MB, LAB_TIMEOUT, ParlorLab } from './lab.js';
 import { ParlorNotifications } from './notifications.js';
 import { RESERVED, STREAM } from './capacity.js';
 
@@ -58,6 +59,8 @@ export class ParlorStack extends Stack {
   readonly table: Table;
   readonly functions: Record<HandlerName, LambdaFunction>;
   readonly exportFunction: LambdaFunction;
+  /** The lab on AWS: sharded bot runs (infra/lab.ts). */
+  readonly lab: ParlorLab;
   readonly analytics: ParlorAnalytics;
   readonly notifications: ParlorNotifications;
 
@@ -322,6 +325,16 @@ export class ParlorStack extends Stack {
     });
     this.analytics = new ParlorAnalytics(this, 'Analytics', { table: this.table, exportFunction: this.exportFunction, tableActions: TABLE_ACTIONS.export, databaseName });
     alarm('ExportErrors', this.exportFunction.metricErrors({ period: Duration.hours(1), statistic: 'Sum' }), 1, 'The scheduled analytics export failed');
+    // ---- The lab on AWS: a run's shards over a Distributed Map, Parquet into the same bucket (npm run lab).
+    const labFunction = this.handler('lab', {
+      memorySize: LAB_MEMORY_MB,
+      timeout: LAB_TIMEOUT,
+      environment: { POWERTOOLS_SERVICE_NAME: 'parlor-lab', POWERTOOLS_METRICS_NAMESPACE: 'Parlor', POWERTOOLS_LOG_LEVEL: 'INFO', NODE_ENV: 'production' },
+      architecture: Architecture.X86_64, // DuckDB's native build in the bundle is linux-x64
+      ephemeralStorageSize: Size.gibibytes(2),
+    });
+    this.lab = new ParlorLab(this, 'Lab', { bucket: this.analytics.bucket, shardFunction: labFunction, database: this.analytics.database, databaseName });
+    new CfnOutput(this, 'LabStateMachineArn', { value: this.lab.stateMachine.stateMachineArn, description: 'npm run lab -- … --state-machine <this> starts a lab run' });
 
     new CfnOutput(this, 'HttpApiUrl', { value: httpStage.url, description: 'GraphQL at <url>graphql, REST at <url>v1, docs at <url>docs' });
     // ---- Web Push and the email digest (infra/notifications.ts).

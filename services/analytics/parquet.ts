@@ -69,12 +69,13 @@ export const TRAJECTORIES_COLUMNS = {
   moveIndex: 'INTEGER',
 };
 
-/** A `read_json` of one NDJSON file with the given columns, as SQL. */
-export function readNdjson(path: string, columns: Record<string, string>): string {
+/** A `read_json` of one NDJSON file (or several, read as one) with the given columns, as SQL. */
+export function readNdjson(path: string | readonly string[], columns: Record<string, string>): string {
   const cols = Object.entries(columns)
     .map(([name, type]) => `"${name}": '${type}'`)
     .join(', ');
-  return `read_json('${path.replaceAll("'", "''")}', format = 'newline_delimited', columns = {${cols}})`;
+  const quoted = (p: string) => `'${p.replaceAll("'", "''")}'`;
+  return `read_json(${typeof path === 'string' ? quoted(path) : `[${path.map(quoted).join(', ')}]`}, format = 'newline_delimited', columns = {${cols}})`;
 }
 
 /** Opens an in-memory DuckDB with bounded memory and the given thread count. */

@@ -6,10 +6,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { findGame } from '../engine/registry.js';
-import { botGame } from './bot-game.js';
-import { gameLines, type GameLines } from './ndjson.js';
-import { gameFacts, type GameFacts } from './record.js';
-import { gameSeed, type WorkerBatch, type WorkerTask } from './simulate.js';
+import type { GameLines } from './ndjson.js';
+import { labGame } from './lab-game.js';
+import { inShard } from './shard.js';
+import type { WorkerBatch, WorkerTask } from './simulate.js';
 import { lineupBots } from '../bots/lineup.js';
 
 const task = workerData as WorkerTask;
@@ -40,12 +40,10 @@ const send = async (next: number) => {
 const { bots, close } = lineupBots(game.id, task.lineup);
 try {
   for (let i = task.from; i < task.to; i++) {
-    const seeds = gameSeed(task.runSeed, i);
-    const commits = botGame(game, { seats: task.seats, options: task.options, bots, ...seeds, maxMoves: task.maxMoves });
-    // Each game's line records who played each seat, so `npm run stats` can split by line-up.
-    const facts: GameFacts & { bots: string[] } = { ...gameFacts(`${task.runId}-${i}`, commits, { moveCap: true })!, bots: task.lineup };
-    if (facts.endReason === 'move-cap') capped++;
-    batch.push(gameLines(facts, commits, { trajectories: task.trajectories }));
+    if (!inShard(i, task.shard)) continue;
+    const played = labGame(game, task, bots, i);
+    if (played.capped) capped++;
+    batch.push(played.lines);
     if (batch.length >= 50 || performance.now() - since > 200) await send(i + 1);
   }
   if (batch.length) await send(task.to);

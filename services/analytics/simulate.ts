@@ -24,6 +24,7 @@ import { parseLineup } from '../bots/lineup.js';
 import { findGame, games as registry } from '../engine/registry.js';
 import { EMPTY_POSITION, ExportSink, type GameLines, type SinkPosition } from './ndjson.js';
 import { moveCap } from './move-cap.js';
+import { checkShard, shardGames, type Shard } from './shard.js';
 import { tableFiles, writeParquet } from './parquet.js';
 
 /** Who plays when the run names no one: every seat the greedy bot. */
@@ -47,6 +48,8 @@ export interface SimulateOptions {
   maxMoves?: number;
   /** Which files the finished run leaves: Parquet (default), NDJSON, or both. */
   format?: OutputFormat;
+  /** Play only the games of index ≡ index (mod count) of the run (shard.ts); needs `seed`, which every shard shares. */
+  shard?: Shard;
   /** Complete the unfinished run in `out` (its settings come from its checkpoint; any given must match). */
   resume?: boolean;
   /** Stops the run between batches (the threads are ended): what was written stays, and `resume` completes it. */
@@ -75,6 +78,8 @@ interface RunSettings {
   trajectories: boolean;
   maxMoves: number;
   format: OutputFormat;
+  /** The run's shard, when it plays one (absent in checkpoints written before shards existed). */
+  shard?: Shard;
 }
 
 /** One worker's share of the games: [from, to), played up to (not including) `next`. */
@@ -134,6 +139,8 @@ export interface WorkerTask {
   to: number;
   trajectories: boolean;
   maxMoves: number;
+  /** Plays only this shard's games of [from, to). */
+  shard?: Shard;
 }
 
 export const MAX_GAMES = 10_000_000;
@@ -145,6 +152,9 @@ const WORKER_BOOT = `
     await import(${JSON.stringify(new URL('./simulate-worker.ts', import.meta.url).href)});
   })();
 `;
+
+/** The run's id, the prefix of its games' ids (`<runId>-<index>`): from its seed alone, so every shard's games are named alike. */
+export const runIdOf = (runSeed: string): string => `sim-${sha256Hex(runSeed).slice(0, 12)}`;
 
 /** Game i's secret seed and bots' seed, from the run's seed. */
 export function gameSeed(runSeed: string, i: number): { seed: string; botSeed: number } {
@@ -159,7 +169,7 @@ async function settingsOf(o: SimulateOptions): Promise<{ settings: RunSettings; 
   if (o.resume) {
     if (!saved || saved.format !== CHECKPOINT_FORMAT) throw new Error(`${o.out} holds no simulation to resume (no ${CHECKPOINT_FILE})`);
     const s = saved.settings;
-    const given: Partial<RunSettings> = { game: o.game, seats: o.seats, games: o.games, options: o.options, seed: o.seed, trajectories: o.trajectories, maxMoves: o.maxMoves, format: o.format };
+    const given: Partial<RunSettings> = { game: o.game, seats: o.seats, games: o.games, options: o.options, seed: o.seed, trajectories: o.trajectories, maxMoves: o.maxMoves, format: o.format, shard: o.shard };
     if (o.bots !== undefined) given.lineup = parseLineup(o.bots, s.seats);
     for (const [key, value] of Object.entries(given)) {
       if (value !== undefined && !isDeepStrictEqual(value, s[key as keyof RunSettings])) throw new Error(`--resume: ${key} differs from the run in ${o.out} (${JSON.stringify(s[key as keyof RunSettings])}); leave it out or give the same`);
@@ -176,7 +186,12 @@ async function settingsOf(o: SimulateOptions): Promise<{ settings: RunSettings; 
   if (!OUTPUT_FORMATS.includes(format)) throw new Error(`--format takes ${OUTPUT_FORMATS.join(', ')}`);
   // Seats and options are checked by the engine itself, with its own message, before any thread starts.
   table(game).decide(null, { type: 'create', game: game.id, seats: o.seats, options: o.options ?? {}, seed: 'check', seedFixed: true });
-  const settings = { game: game.id, seats: o.seats, games: o.games, options: o.options ?? {}, lineup, seed: o.seed ?? randomBytes(16).toString('hex'), trajectories: o.trajectories ?? false, maxMoves, format };
+  if (o.shard) {
+    checkShard(o.shard, o.games);
+    // A fresh seed per shard would make N unrelated runs, not one.
+    if (o.seed === undefined) throw new Error('--shard needs --seed: every shard of a run derives its games from the same seed');
+  }
+  const settings: RunSettings = { game: game.id, seats: o.seats, games: o.games, options: o.options ?? {}, lineup, seed: o.seed ?? randomBytes(16).toString('hex'), trajectories: o.trajectories ?? false, maxMoves, format, ...(o.shard && { shard: o.shard }) };
   return { settings, checkpoint: null };
 }
 
@@ -190,10 +205,11 @@ async function saveCheckpoint(out: string, c: Checkpoint): Promise<void> {
 export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
   const started = performance.now();
   const { settings: s, checkpoint } = await settingsOf(o);
-  const runId = `sim-${sha256Hex(s.seed).slice(0, 12)}`;
+  const runId = runIdOf(s.seed);
+  const total = shardGames(s.games, s.shard);
   await mkdir(o.out, { recursive: true });
   // A fresh run splits the games into one share per thread; a resumed one goes on with the shares it had.
-  const fresh = Math.max(1, Math.min(o.workers ?? availableParallelism(), s.games));
+  const fresh = Math.max(1, Math.min(o.workers ?? availableParallelism(), total));
   const share = Math.ceil(s.games / fresh);
   const shares: Share[] = checkpoint?.shares ?? [...Array(fresh).keys()].map((t) => ({ from: t * share, next: t * share, to: Math.min(s.games, (t + 1) * share) })).filter((x) => x.from < x.to);
   const state: Checkpoint = checkpoint ?? { format: CHECKPOINT_FORMAT, settings: s, shares, position: EMPTY_POSITION, capped: 0, converted: false };
@@ -211,7 +227,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
     const run = (sh: Share) =>
       new Promise<void>((resolve, reject) => {
         if (o.signal?.aborted) return reject(new Error(`the simulation was stopped; --resume --out ${o.out} completes it`));
-        const task: WorkerTask = { game: s.game, seats: s.seats, options: s.options, lineup: s.lineup, runSeed: s.seed, runId, from: sh.next, to: sh.to, trajectories: s.trajectories, maxMoves: s.maxMoves };
+        const task: WorkerTask = { game: s.game, seats: s.seats, options: s.options, lineup: s.lineup, runSeed: s.seed, runId, from: sh.next, to: sh.to, trajectories: s.trajectories, maxMoves: s.maxMoves, shard: s.shard };
         const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
         const stop = () => {
           void worker.terminate();
@@ -228,7 +244,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
             state.capped += batch.capped;
             sh.next = batch.next;
             await saveCheckpoint(o.out, state);
-            o.onProgress?.(state.position.games, s.games, state.position.games - resumed);
+            o.onProgress?.(state.position.games, total, state.position.games - resumed);
             worker.postMessage('ack');
           });
           writing.catch(reject);

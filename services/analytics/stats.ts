@@ -93,15 +93,30 @@ export interface StatsReport {
   moveCapped?: number;
 }
 
-/** The export's tables: the Parquet copies when present (faster), else the NDJSON files. */
-export function source(dir: string, file: string, columns: Record<string, string>): string {
-  const parquet = join(dir, file.replace('.ndjson', '.parquet'));
-  if (existsSync(parquet)) return `read_parquet('${parquet.replaceAll("'", "''")}')`;
-  if (!existsSync(join(dir, file))) throw new Error(`${dir} holds no ${file} (run npm run export or npm run simulate first)`);
-  return readNdjson(join(dir, file), columns);
+/** The export's tables: the Parquet copies when present (faster), else the NDJSON files; several folders (datasets.ts) read as one table. */
+export function source(dir: string | readonly string[], file: string, columns: Record<string, string>): string {
+  const dirs = typeof dir === 'string' ? [dir] : dir;
+  const parquet: string[] = [];
+  const ndjson: string[] = [];
+  for (const d of dirs) {
+    const copy = join(d, file.replace('.ndjson', '.parquet'));
+    if (existsSync(copy)) parquet.push(copy);
+    else if (existsSync(join(d, file))) ndjson.push(join(d, file));
+    else throw new Error(`${d} holds no ${file} (run npm run export or npm run simulate first)`);
+  }
+  const quoted = (p: string) => `'${p.replaceAll("'", "''")}'`;
+  if (dirs.length === 1) return parquet.length ? `read_parquet(${quoted(parquet[0]!)})` : readNdjson(ndjson[0]!, columns);
+  // By name: folders written before a column existed (e.g. bots) read it as NULL.
+  const parts = [
+    ...(parquet.length ? [`SELECT * FROM read_parquet([${parquet.map(quoted).join(', ')}], union_by_name = true)`] : []),
+    ...(ndjson.length ? [`SELECT * FROM ${readNdjson(ndjson, columns)}`] : []),
+  ];
+  return `(${parts.join(' UNION ALL BY NAME ')})`;
 }
 
-export async function computeStats(dir: string): Promise<StatsReport> {
+/** Statistics of one export folder, or of several read as one dataset (the shards of a run). */
+export async function computeStats(dir: string | readonly string[]): Promise<StatsReport> {
+  const dirs = typeof dir === 'string' ? [dir] : dir;
   const db = await duckdb();
   const rows = async (sql: string) => (await db.runAndReadAll(sql)).getRowObjectsJson() as Record<string, any>[];
   try {
@@ -109,12 +124,15 @@ export async function computeStats(dir: string): Promise<StatsReport> {
     // A line-up is who played each seat: a simulation's bots (`npm run simulate --bots`), or for real
     // games whether any seat was a bot's (LINEUP_SQL); games of other line-ups are other groups.
     // Parquet written before a column existed (startSeats, botSeats …) lacks it: it reads as null, as in NDJSON.
-    const raw = source(dir, GAMES_FILE, GAMES_COLUMNS);
+    const raw = source(dirs, GAMES_FILE, GAMES_COLUMNS);
     const have = new Set((await rows(`DESCRIBE SELECT * FROM ${raw}`)).map((c) => String(c.column_name)));
     const missing = Object.entries(GAMES_COLUMNS).flatMap(([c, type]) => (have.has(c) ? [] : [`, NULL::${type} AS "${c}"`])).join('');
     await db.run(`CREATE VIEW all_games AS SELECT *, ${LINEUP_SQL} AS lineup FROM (SELECT *${missing} FROM ${raw}) WHERE result IS NOT NULL`);
-    await db.run(`CREATE VIEW events AS SELECT * FROM ${source(dir, EVENTS_FILE, EVENTS_COLUMNS)}`);
-    const [{ capped }] = (await rows(`SELECT count(*)::INTEGER AS capped FROM ${source(dir, GAMES_FILE, GAMES_COLUMNS)} WHERE endReason = 'move-cap'`)) as [{ capped: number }];
+    // A game in two folders (a folder given twice under two names, overlapping runs) would count twice.
+    const [twice] = dirs.length > 1 ? await rows(`SELECT id, count(*)::INTEGER AS n FROM ${raw} GROUP BY id HAVING count(*) > 1 LIMIT 1`) : [];
+    if (twice) throw new Error(`game ${twice.id} is in ${twice.n} of the folders: a dataset holds each game once (overlapping runs or shards?)`);
+    await db.run(`CREATE VIEW events AS SELECT * FROM ${source(dirs, EVENTS_FILE, EVENTS_COLUMNS)}`);
+    const [{ capped }] = (await rows(`SELECT count(*)::INTEGER AS capped FROM ${raw} WHERE endReason = 'move-cap'`)) as [{ capped: number }];
     const sets = await rows('SELECT DISTINCT lineup, options::VARCHAR AS options FROM all_games ORDER BY lineup, options');
     const games: GroupStats[] = [];
     for (const { lineup, options } of sets) {

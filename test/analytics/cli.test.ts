@@ -25,7 +25,7 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv = noAws()): Pr
   });
 }
 
-const CLIS = ['export', 'stats', 'simulate', 'verify'];
+const CLIS = ['export', 'stats', 'simulate', 'verify', 'lab'];
 
 describe('--help on every analytics command', () => {
   it.each(CLIS)('npm run %s -- --help prints its usage and exits 0; an unknown flag prints it and exits 2', async (cli) => {

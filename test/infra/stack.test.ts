@@ -29,7 +29,7 @@ describe('parameters and outputs', () => {
     template.hasParameter('TableName', { Type: 'String', Default: 'parlor' });
   });
   it('outputs both API URLs, the table name, the analytics bucket and the Athena workgroup', () => {
-    expect(Object.keys(t.Outputs).sort()).toEqual(['AnalyticsBucketName', 'AthenaWorkGroup', 'GameTableName', 'HttpApiUrl', 'WebSocketUrl']); // + the SES DKIM records with parlor:mailFrom
+    expect(Object.keys(t.Outputs).sort()).toEqual(['AnalyticsBucketName', 'AthenaWorkGroup', 'GameTableName', 'HttpApiUrl', 'LabStateMachineArn', 'WebSocketUrl']); // + the SES DKIM records with parlor:mailFrom
   });
 });
 
@@ -67,7 +67,7 @@ describe('the game table', () => {
 
 describe('the functions', () => {
   it('four for the API (and the analytics export), on the latest Lambda Node (the code targets Node 20), arm64, traced, in production mode, each logging to its own group kept a month', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 5);
+    template.resourceCountIs('AWS::Lambda::Function', 6); // + the lab's shard function (describe 'the lab on AWS')
     const http = template.findResources('AWS::Lambda::Function')[fnId('http')]!.Properties;
     expect(Object.keys(http.Environment.Variables)).toContain('WEBSOCKET_URL'); // the web page's socket
     for (const name of FUNCTIONS) {
@@ -110,9 +110,10 @@ describe('permissions (least privilege)', () => {
 
   it('roles of their own, with no managed policies (the functions’, and the scheduler’s)', () => {
     const schedulerRole = id(stack, 'SchedulerRole');
+    const labMachineRole = stack.getLogicalId(stack.lab.stateMachine.role.node.defaultChild as any);
     for (const [roleId, role] of ofType('AWS::IAM::Role')) {
       expect(role.Properties.ManagedPolicyArns).toBeUndefined();
-      if (roleId === schedulerRole) continue;
+      if (roleId === schedulerRole || roleId === labMachineRole) continue;
       expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([{ Action: 'sts:AssumeRole', Effect: 'Allow', Principal: { Service: 'lambda.amazonaws.com' } }]);
     }
   });
@@ -404,7 +405,9 @@ describe('analytics', () => {
 
   it('Glue tables games and events: Parquet, partitioned by game and ended day with partition projection', () => {
     template.hasResourceProperties('AWS::Glue::Database', { DatabaseInput: { Name: ref('AnalyticsDatabaseName') } });
-    const tables = ofType('AWS::Glue::Table').map(([, r]) => r.Properties.TableInput);
+    const tables = ofType('AWS::Glue::Table')
+      .map(([, r]) => r.Properties.TableInput)
+      .filter((x) => !x.Name.startsWith('lab_')); // the lab's own: describe 'the lab on AWS'
     expect(tables.map((x) => x.Name).sort()).toEqual(['events', 'games']);
     for (const table of tables) {
       expect(table.PartitionKeys).toEqual([{ Name: 'game', Type: 'string' }, { Name: 'ended', Type: 'string' }]);

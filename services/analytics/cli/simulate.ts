@@ -6,8 +6,9 @@
 import { DEFAULT_MAX_MOVES, OUTPUT_FORMATS, simulate, type OutputFormat } from '../simulate.js';
 import { duration, progress } from './progress.js';
 import { parseCli } from './args.js';
+import { parseShard, type Shard } from '../shard.js';
 
-const USAGE = `usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR] [--workers W] [--seed S] [--trajectories] [--max-moves M] [--format parquet|ndjson|both]
+const USAGE = `usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR] [--workers W] [--seed S] [--trajectories] [--max-moves M] [--format parquet|ndjson|both] [--shard I/N]
        npm run simulate -- --resume --out DIR [--workers W]
 
 Bots play K games (--bots: one kind per seat, the last repeated; default greedy) of G in-process through the server's engine and write the export format
@@ -18,7 +19,9 @@ The same --seed gives the same games whatever the --workers (default one per cor
 --max-moves: a game still running after M moves (default ${DEFAULT_MAX_MOVES}, far above any real game) is stopped and written
 with endReason "move-cap" and no result; npm run stats counts such games apart and leaves them out of every figure.
 Games are appended (as NDJSON) as they end, with a checkpoint in DIR/simulation.json; the Parquet files are written at the end.
---resume completes a run that was stopped (killed, crashed) in DIR: the same games as an uninterrupted run, played once each.`;
+--resume completes a run that was stopped (killed, crashed) in DIR: the same games as an uninterrupted run, played once each.
+--shard I/N plays only the games of index ≡ I (mod N) of the run (needs --seed): the N shards of one seed, run anywhere,
+together are the unsharded run (npm run stats -- 'DIR-*' reads them as one).`;
 const { values } = parseCli(USAGE, {
   options: {
     game: { type: 'string' },
@@ -31,6 +34,7 @@ const { values } = parseCli(USAGE, {
     seed: { type: 'string' },
     trajectories: { type: 'boolean' },
     'max-moves': { type: 'string' },
+    shard: { type: 'string' },
     format: { type: 'string' },
     resume: { type: 'boolean' },
   },
@@ -57,6 +61,13 @@ async function main(): Promise<number> {
     return 2;
   }
   const num = (v: string | undefined) => (v === undefined ? undefined : Number(v));
+  let shard: Shard | undefined;
+  try {
+    shard = values.shard === undefined ? undefined : parseShard(values.shard);
+  } catch (e) {
+    console.error((e as Error).message);
+    return 2;
+  }
   const out = values.out ?? `simulations/${values.game}-${values.seats}p`;
   const bar = progress('simulate');
   let first: { at: number; played: number } | null = null;
@@ -71,6 +82,7 @@ async function main(): Promise<number> {
       workers: num(values.workers),
       seed: values.seed,
       trajectories: values.trajectories,
+      shard,
       maxMoves: num(values['max-moves']),
       format: values.format as OutputFormat | undefined,
       resume: values.resume,

@@ -1,34 +1,44 @@
 /**
- * `npm run stats -- [DIR] [--json] [--html FILE]` and `npm run stats -- --compare DIR_A DIR_B [--json] [--html FILE]`:
- * statistics over an export directory (default ./export), or two side by side.
+ * `npm run stats -- [DIR|GLOB …] [--json] [--html FILE]` and `npm run stats -- --compare A B [--json] [--html FILE]`:
+ * statistics over an export directory (default ./export) or several read as one (a sharded run), or two datasets side by side.
  */
 import { writeFile } from 'node:fs/promises';
 import { computeStats } from '../stats.js';
 import { compareRuns } from '../stats-compare.js';
 import { htmlReport, textReport } from '../stats-report.js';
+import { datasetFolders } from '../datasets.js';
 import { parseCli } from './args.js';
 
-const USAGE = `usage: npm run stats -- [DIR] [--json] [--html FILE]
-       npm run stats -- --compare DIR_A DIR_B [--json] [--html FILE]
+const USAGE = `usage: npm run stats -- [DIR|GLOB …] [--json] [--html FILE]
+       npm run stats -- --compare A B [--json] [--html FILE]
 
-Statistics of an export directory (npm run export or npm run simulate; default ./export), per
+Statistics of an export directory (npm run export or npm run simulate; default ./export), or of
+several read as one dataset (the shards of a run: npm run stats -- 'runs/scout-*'; a quoted glob
+takes *, ?, […] and **; a game in two folders is an error), per
 game type, seat count, option set and line-up (never pooled): win share by seat and by start
 position with 95% intervals, ties split, seat balance (chi-square), game length, scores, win
 margin, each game's own figures. --compare adds B − A tests: z-tests with intervals on the
 difference, chi-square between the runs, Mann–Whitney U on length and scores.
-  --compare   two directories side by side
+  --compare   two datasets side by side; A and B are each a folder, a quoted glob, or a comma-separated list
   --json      print the figures as JSON
   --html FILE write a self-contained HTML report`;
 
 async function main(): Promise<number> {
   const { values, positionals } = parseCli(USAGE, { options: { json: { type: 'boolean' }, html: { type: 'string' }, compare: { type: 'boolean' } }, allowPositionals: true });
-  const dirs = values.compare ? positionals : [positionals[0] ?? 'export'];
-  if ((values.compare && positionals.length !== 2) || (!values.compare && positionals.length > 1)) {
+  const dirs = positionals;
+  if (values.compare && positionals.length !== 2) {
     console.error(USAGE);
     return 2;
   }
+  let datasets: string[][];
   try {
-    const reports = await Promise.all(dirs.map((d) => computeStats(d)));
+    datasets = await Promise.all((values.compare ? positionals.map((p) => [p]) : [positionals.length ? positionals : ['export']]).map(datasetFolders));
+  } catch (e) {
+    console.error(`stats: ${(e as Error).message}`);
+    return 2;
+  }
+  try {
+    const reports = await Promise.all(datasets.map((d) => computeStats(d)));
     const labels = values.compare ? ['A', 'B'] : [];
     const comparisons = values.compare ? compareRuns([reports[0]!, reports[1]!]) : [];
     if (values.html) {

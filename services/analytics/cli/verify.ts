@@ -1,20 +1,28 @@
 /**
- * `npm run verify -- FILE | --game ID [--url URL]`: checks a finished game's public record
- * (a file, or fetched from a server's Query.gameRecord). Exit 0 and "verified", 1 naming the
- * first version that differs, 2 when the record could not be read.
+ * `npm run verify -- FILE|DIR|GLOB … | --game ID … [--url URL]`: checks finished games' public
+ * records (files, every *.json of a folder, or fetched from a server's Query.gameRecord), many in
+ * one call. Exit 0 when every one is verified, 1 when any is NOT (naming the first version that
+ * differs), else 2 when any could not be read.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { verifyRecord } from '../verify.js';
+import { expandGlob, isGlob } from '../datasets.js';
 import { parseCli } from './args.js';
 
-const USAGE = `usage: npm run verify -- FILE | --game ID [--url http://127.0.0.1:3000]
+const USAGE = `usage: npm run verify -- FILE|DIR|GLOB … | --game ID … [--url http://127.0.0.1:3000]
 
-Checks a finished game's public record: the seed against its published hash, every command
+Checks finished games' public records: the seed against its published hash, every command
 decided again by the engine, the result, the header (players, entropy, deal seed).
-  FILE        a record saved from Query.gameRecord
-  --game ID   fetch the record from a running server's Query.gameRecord
+  FILE        a record saved from Query.gameRecord; a DIR stands for its *.json files, a quoted
+              GLOB (*, ?, […], **) for the files it matches; as many as wanted
+  --game ID   fetch the record from a running server's Query.gameRecord (repeatable)
   --url URL   that server (default http://127.0.0.1:3000)
-Exit 0: verified; 1: NOT verified (the first version that differs, and why); 2: unreadable.`;
+One line per record, then a count when there are several.
+Exit 0: all verified; 1: some NOT verified (the first version that differs, and why); 2: none NOT verified but some unreadable.`;
+
+/** The most records one call checks (each is read whole into memory, one at a time). */
+const MAX_RECORDS = 1_000_000;
 
 async function fetchRecord(url: string, id: string): Promise<unknown> {
   const res = await fetch(`${url.replace(/\/+$/, '').replace(/\/graphql$/, '')}/graphql`, {
@@ -27,27 +35,65 @@ async function fetchRecord(url: string, id: string): Promise<unknown> {
   return body.data?.gameRecord;
 }
 
+/** The record files the arguments name, in order, each once. */
+async function recordFiles(args: readonly string[]): Promise<string[]> {
+  const files = new Set<string>();
+  for (const arg of args) {
+    const paths = isGlob(arg) ? await expandGlob(arg) : [arg];
+    if (paths.length === 0) throw new Error(`${arg}: matches nothing`);
+    for (const path of paths) {
+      const s = await stat(path).catch(() => null);
+      if (s?.isDirectory()) for (const name of (await readdir(path)).filter((n) => n.endsWith('.json')).sort()) files.add(join(path, name));
+      else files.add(path); // a missing file is reported as unreadable, with the others checked
+      if (files.size > MAX_RECORDS) throw new Error(`over ${MAX_RECORDS} records in one call`);
+    }
+  }
+  return [...files];
+}
+
 async function main(): Promise<number> {
-  const { values, positionals } = parseCli(USAGE, { options: { game: { type: 'string' }, url: { type: 'string', default: 'http://127.0.0.1:3000' } }, allowPositionals: true });
-  if ((values.game === undefined) === (positionals.length !== 1)) {
+  const { values, positionals } = parseCli(USAGE, { options: { game: { type: 'string', multiple: true }, url: { type: 'string', default: 'http://127.0.0.1:3000' } }, allowPositionals: true });
+  const ids = values.game ?? [];
+  if ((ids.length === 0) === (positionals.length === 0)) {
     console.error(USAGE);
     return 2;
   }
-  let record: unknown;
+  let sources: { name: string; load: () => Promise<unknown> }[];
   try {
-    record = values.game !== undefined ? await fetchRecord(values.url!, values.game) : JSON.parse(await readFile(positionals[0]!, 'utf8'));
+    sources = ids.length
+      ? ids.map((id) => ({ name: `--game ${id}`, load: () => fetchRecord(values.url!, id) }))
+      : (await recordFiles(positionals)).map((file) => ({ name: file, load: async () => JSON.parse(await readFile(file, 'utf8')) }));
   } catch (e) {
-    console.error(`cannot read the record: ${(e as Error).message}`);
+    console.error(`cannot read the records: ${(e as Error).message}`);
     return 2;
   }
-  const verdict = verifyRecord(record);
-  const { id, type } = record as { id?: string; type?: string };
-  if (verdict.ok) {
-    console.log(`verified: game ${id} (${type}), ${verdict.versions} versions replayed`);
-    return 0;
+  if (sources.length === 0) {
+    console.error('no record to verify (a folder holds no *.json file)');
+    return 2;
   }
-  console.error(`NOT verified: game ${id} (${type}) differs at version ${verdict.version}: ${verdict.reason}`);
-  return 1;
+  const count = { verified: 0, failed: 0, unreadable: 0 };
+  const where = (name: string) => (sources.length > 1 ? ` [${name}]` : '');
+  for (const source of sources) {
+    let record: unknown;
+    try {
+      record = await source.load();
+    } catch (e) {
+      count.unreadable++;
+      console.error(`cannot read the record${where(source.name)}: ${(e as Error).message}`);
+      continue;
+    }
+    const verdict = verifyRecord(record);
+    const { id, type } = (record ?? {}) as { id?: string; type?: string };
+    if (verdict.ok) {
+      count.verified++;
+      console.log(`verified: game ${id} (${type}), ${verdict.versions} versions replayed${where(source.name)}`);
+    } else {
+      count.failed++;
+      console.error(`NOT verified: game ${id} (${type}) differs at version ${verdict.version}: ${verdict.reason}${where(source.name)}`);
+    }
+  }
+  if (sources.length > 1) console.log(`${count.verified} of ${sources.length} verified, ${count.failed} NOT verified, ${count.unreadable} unreadable`);
+  return count.failed ? 1 : count.unreadable ? 2 : 0;
 }
 
 process.exitCode = await main();

@@ -69,6 +69,8 @@ interface Level {
   /** CPU the server and this load generator used over the window, in cores (the machine has 2, shared). */
   serverCores: number;
   generatorCores: number;
+  /** Share of the clients that had made their first move when the window opened (1: the warm-up ended). */
+  moving: number;
 }
 
 /** Measures each level in turn on one server; `seconds` measured after `warm` seconds of the same load. */
@@ -151,7 +153,7 @@ export async function benchLoadCurve(opts: { levels: number[]; seconds: number; 
       state.stop = true;
       await Promise.all(running);
       const s = summary(latencies);
-      levels.push({ clients, moves: latencies.length, movesPerSecond: latencies.length / wall, p50: s.p50, p99: s.p99, errors, rssMiB: rss, serverCores: cores, generatorCores });
+      levels.push({ clients, moves: latencies.length, movesPerSecond: latencies.length / wall, p50: s.p50, p99: s.p99, errors, rssMiB: rss, serverCores: cores, generatorCores, moving: moving / clients });
     }
   } finally {
     agent.destroy();

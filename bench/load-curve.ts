@@ -26,7 +26,8 @@ const JOIN = 'mutation($id: ID!) { joinGame(gameId: $id, name: "bot") { token } 
  * behind a NAT: each address is one holder of open seats. The per-address limits are lifted (a
  * few clients playing flat out from one address would pass them); nothing else is.
  */
-const ADDRESS = (i: number) => `127.0.0.${2 + (i % 250)}`;
+const ADDRESSES = Number(process.env.BENCH_ADDRESSES ?? 250); // 1: every client behind one address (issue 33 F1)
+const ADDRESS = (i: number) => `127.0.0.${2 + (i % ADDRESSES)}`;
 const ONE_ADDRESS = { RATE_LIMIT_PER_MINUTE: '1000000000', RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000000', CREATES_PER_MINUTE: '1000000000', REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000000', JOINS_PER_MINUTE: '1000000000', SEATS_IN_OPEN_GAMES: '1000000000' };
 
 const TICK = 100; // USER_HZ

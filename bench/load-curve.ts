@@ -26,7 +26,8 @@ const JOIN = 'mutation($id: ID!) { joinGame(gameId: $id, name: "bot") { token } 
  * behind a NAT: each address is one holder of open seats. The per-address limits are lifted (a
  * few clients playing flat out from one address would pass them); nothing else is.
  */
-const ADDRESS = (i: number) => `127.0.0.${2 + (i % 250)}`;
+const ADDRESSES = Number(process.env.BENCH_ADDRESSES ?? 250); // 1: every client behind one address (issue 33 F1)
+const ADDRESS = (i: number) => `127.0.0.${2 + (i % ADDRESSES)}`;
 const ONE_ADDRESS = { RATE_LIMIT_PER_MINUTE: '1000000000', RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000000', CREATES_PER_MINUTE: '1000000000', REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000000', JOINS_PER_MINUTE: '1000000000', SEATS_IN_OPEN_GAMES: '1000000000' };
 
 const TICK = 100; // USER_HZ
@@ -69,6 +70,8 @@ interface Level {
   /** CPU the server and this load generator used over the window, in cores (the machine has 2, shared). */
   serverCores: number;
   generatorCores: number;
+  /** Share of the clients that had made their first move when the window opened (1: the warm-up ended). */
+  moving: number;
 }
 
 /** Measures each level in turn on one server; `seconds` measured after `warm` seconds of the same load. */
@@ -151,7 +154,7 @@ export async function benchLoadCurve(opts: { levels: number[]; seconds: number; 
       state.stop = true;
       await Promise.all(running);
       const s = summary(latencies);
-      levels.push({ clients, moves: latencies.length, movesPerSecond: latencies.length / wall, p50: s.p50, p99: s.p99, errors, rssMiB: rss, serverCores: cores, generatorCores });
+      levels.push({ clients, moves: latencies.length, movesPerSecond: latencies.length / wall, p50: s.p50, p99: s.p99, errors, rssMiB: rss, serverCores: cores, generatorCores, moving: moving / clients });
     }
   } finally {
     agent.destroy();

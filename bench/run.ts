@@ -96,7 +96,7 @@ if (only.has('concurrent')) {
   const peak = rows.reduce((a, b) => (b.movesPerSecond > a.movesPerSecond ? b : a), rows[0]!);
   for (const r of rows) {
     const errors = Object.entries(r.errors).map(([code, n]) => `${code} ${n}`).join(', ') || 'none';
-    console.log(`  ${String(r.clients).padStart(5)} clients ${r.movesPerSecond.toFixed(0).padStart(5)} moves/s (${(r.movesPerSecond / peak.movesPerSecond).toFixed(2)}× peak)  p50 ${ms(r.p50).padStart(11)}  p99 ${ms(r.p99).padStart(11)}  server ${r.serverCores.toFixed(2)} cores, ${(r.movesPerSecond / r.serverCores).toFixed(0).padStart(4)} moves/CPU s, RSS ${r.rssMiB.toFixed(0)} MiB  clients ${r.generatorCores.toFixed(2)} cores  errors: ${errors}`);
+    console.log(`  ${String(r.clients).padStart(5)} clients ${r.movesPerSecond.toFixed(0).padStart(5)} moves/s (${(r.movesPerSecond / peak.movesPerSecond).toFixed(2)}× peak)  p50 ${ms(r.p50).padStart(11)}  p99 ${ms(r.p99).padStart(11)}  server ${r.serverCores.toFixed(2)} cores, ${(r.movesPerSecond / r.serverCores).toFixed(0).padStart(4)} moves/CPU s, RSS ${r.rssMiB.toFixed(0)} MiB  clients ${r.generatorCores.toFixed(2)} cores, ${(100 * r.moving).toFixed(0)}% moving  errors: ${errors}`);
   }
   const at = (n: number) => rows.find((r) => r.clients === n);
   for (const n of [200, 400]) if (at(n)) console.log(`  ${n} clients: ${(at(n)!.movesPerSecond / peak.movesPerSecond).toFixed(2)}× the peak (target ≥ 0.8×, ${verdict(at(n)!.movesPerSecond >= 0.8 * peak.movesPerSecond)}); by CPU ${(at(n)!.movesPerSecond / at(n)!.serverCores / (peak.movesPerSecond / peak.serverCores)).toFixed(2)}×`);

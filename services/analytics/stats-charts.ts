@@ -92,19 +92,34 @@ function histogramChart(rows: Row[], runs: Runs, x: string, facet?: string): vl.
   return { data: { values: rows }, facet: { column: { field: 'facet', type: 'nominal', title: facet } }, spec: { width: 220, height: 120, ...inner } };
 }
 
+/**
+ * The difference plot's axis: symmetric about 0 at a round step, 0 always a labelled tick. Left to
+ * Vega, ticks every 1% collide and every other label is dropped, 0 ("+0%") among them, so the line
+ * of no change went unlabelled.
+ */
+export function differenceAxis(rows: readonly { low: number; high: number }[]): { extent: number; values: number[] } {
+  const reach = Math.max(0.005, ...rows.flatMap((r) => [Math.abs(r.low), Math.abs(r.high)]).filter(Number.isFinite));
+  // About three ticks a side: room for a label each on the chart's 260 px.
+  const step = [0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5].find((s) => s >= reach / 3) ?? 0.5;
+  const n = Math.ceil(reach / step - 1e-9);
+  return { extent: n * step, values: Array.from({ length: 2 * n + 1 }, (_, i) => Math.round((i - n) * step * 1e6) / 1e6) };
+}
+
 /** B − A with its 95% interval, per seat and per turn position; the rule at 0 is "no change". */
 function differenceChart(c: GroupComparison): vl.TopLevelSpec {
   const rows = [
     ...c.winRateBySeat.map((t) => ({ what: `seat ${t.seat}`, diff: t.diff, low: t.low, high: t.high })),
     ...c.winRateByStartPosition.map((t) => ({ what: `start position ${t.position + 1}`, diff: t.diff, low: t.low, high: t.high })),
   ];
+  const { extent, values } = differenceAxis(rows);
+  const axis = { values, labelExpr: "datum.value === 0 ? '0' : format(datum.value, '+.1~%')" };
   return {
     data: { values: rows },
     width: 260,
     height: { step: 22 },
     layer: [
       { mark: { type: 'rule', color: '#999' }, encoding: { x: { datum: 0 } } },
-      { mark: 'rule', encoding: { y: { field: 'what', type: 'ordinal', title: null, sort: null }, x: { field: 'low', type: 'quantitative', title: 'B − A win share, 95% interval', axis: { format: '+%' } }, x2: { field: 'high' } } },
+      { mark: 'rule', encoding: { y: { field: 'what', type: 'ordinal', title: null, sort: null }, x: { field: 'low', type: 'quantitative', title: 'B − A win share, 95% interval', axis, scale: { domain: [-extent, extent], nice: false } }, x2: { field: 'high' } } },
       { mark: { type: 'point', filled: true, color: '#111' }, encoding: { y: { field: 'what', type: 'ordinal', sort: null }, x: { field: 'diff', type: 'quantitative' } } },
     ],
   };

@@ -15,6 +15,7 @@ import { duckdb, writeParquet } from '../../services/analytics/parquet.js';
 import { gameFacts, type GameFacts } from '../../services/analytics/record.js';
 import { computeStats, wilson, type StatsReport } from '../../services/analytics/stats.js';
 import { htmlReport, pText, textReport } from '../../services/analytics/stats-report.js';
+import { differenceAxis } from '../../services/analytics/stats-charts.js';
 import { compareRuns, testsOf } from '../../services/analytics/stats-compare.js';
 import { holm } from '../../services/analytics/significance.js';
 import { findGame } from '../../services/engine/registry.js';
@@ -274,5 +275,19 @@ describe('stats', () => {
     const svgs = page.match(/<svg[\s\S]*?<\/svg>/g)!.join('');
     expect(svgs).toContain('B: rounds=2');
     expect(svgs).toContain('A: default options');
+  });
+
+  it('the difference plot labels 0, the line of no change, on an axis symmetric about it', async () => {
+    expect(differenceAxis([{ low: -0.042, high: 0.033 }])).toEqual({ extent: 0.06, values: [-0.06, -0.04, -0.02, 0, 0.02, 0.04, 0.06] });
+    expect(differenceAxis([{ low: 0.2, high: 0.9 }]).values).toEqual([-1, -0.5, 0, 0.5, 1]);
+    const other: StatsReport = structuredClone(report);
+    other.games.find((x) => x.game === 'silver')!.options = { rounds: 2 };
+    const page = await htmlReport([report, other], ['A', 'B'], compareRuns([report, other]));
+    const plot = page.match(/<svg[\s\S]*?<\/svg>/g)!.find((svg) => svg.includes('B − A win share'))!;
+    const labels = [...plot.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]!);
+    expect(labels).toContain('0');
+    const ticks = labels.filter((l) => /^[+−]\d/.test(l));
+    expect(ticks.length).toBeGreaterThan(1);
+    for (const t of ticks) expect(ticks).toContain(t.replace(/^[+−]/, (sign) => (sign === '+' ? '−' : '+')));
   });
 });

@@ -104,3 +104,22 @@ export const STREAM = streamSettings(MEASURED, TARGET.movesPerSecond);
 export const RESERVED = reservedConcurrency(MEASURED);
 /** Lambda's account-wide concurrency must exceed what is reserved by at least 100 (AWS's rule). */
 export const ACCOUNT_CONCURRENCY_NEEDED = Object.values(RESERVED).reduce((a, b) => a + b, 0) + 100;
+
+/**
+ * API Gateway's default HTTP API quota per account and region: 10,000 requests a second in the
+ * steady state, bursts of 5,000 (adjustable on request). A stage throttle above it is capped by it.
+ */
+export const HTTP_API_ACCOUNT_QUOTA = { rateLimit: 10_000, burstLimit: 5_000 } as const;
+
+/**
+ * The HTTP API stage's throttle: the target's requests (one http invocation each) with the same
+ * headroom as the reserved concurrency, and a burst of a second's worth at that rate (a ceiling
+ * against runaway clients, not the first thing the target meets). The per-client limits run in
+ * the app; this is the deployment's.
+ */
+export function httpStageThrottle(m: Measured, movesPerSecond: number = TARGET.movesPerSecond) {
+  const rateLimit = Math.ceil(movesPerSecond * m.perMove.http.invocations * HEADROOM);
+  return { rateLimit, burstLimit: rateLimit };
+}
+/** The throttle the stack deploys on the HTTP API's $default stage (parlor-stack.ts). */
+export const HTTP_STAGE_THROTTLE = httpStageThrottle(MEASURED);

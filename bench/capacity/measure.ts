@@ -7,6 +7,8 @@
  * distort the timing), the second times the handlers alone.
  */
 import type { AnyGame } from '../../services/engine/core/index.js';
+import { OWNER_INDEX } from '../../services/store/schema.js';
+import { DIGEST_SHARDS, ENDED_SHARDS, LOBBY_SHARDS, OUTBOX_SHARDS, STATS_SHARDS } from '../../services/store/shards.js';
 import type { Op } from './meter.js';
 import { CapacityWorld, type Fn, type Invocation, type Phase } from './world.js';
 
@@ -23,6 +25,33 @@ export interface KeyLoad extends Units {
   games: number;
   /** Moves of those games, when it belongs to one (its load scales with that game's pace, not the deployment's). */
   ownMoves: number;
+  /** The sharded set this key is one shard of (store/shards.ts): shared by the deployment, however few games the run put on it. */
+  set?: ShardedSet;
+}
+
+/** A set spread over `shards` keys `<name>#<shard>` by a hash of each item's id. */
+export interface ShardedSet {
+  target: string;
+  name: string;
+  shards: number;
+}
+/**
+ * The sharded sets of services/store/shards.ts, by where their keys live: the key without its
+ * `#<shard>` suffix must match. (A game's own keys, `LOBBY#<gameId>` and the like, never do.)
+ */
+const SHARDED: { target: string; name: RegExp; shards: number }[] = [
+  { target: 'table', name: /^OUTBOX$/, shards: OUTBOX_SHARDS },
+  { target: 'table', name: /^DIGESTS$/, shards: DIGEST_SHARDS },
+  { target: 'table', name: /^STATS#[^#]+#\d+$/, shards: STATS_SHARDS },
+  { target: OWNER_INDEX.name, name: /^LOBBY#[^#]+$/, shards: LOBBY_SHARDS },
+  { target: OWNER_INDEX.name, name: /^ENDED$/, shards: ENDED_SHARDS },
+];
+/** The sharded set `key` is a shard of, if any. */
+export function shardedSet(target: string, key: string): ShardedSet | undefined {
+  const m = /^(.*)#(\d+)$/.exec(key);
+  if (!m) return undefined;
+  const s = SHARDED.find((x) => x.target === target && x.name.test(m[1]!) && Number(m[2]) < x.shards);
+  return s && { target, name: m[1]!, shards: s.shards };
 }
 
 export interface Measurement {
@@ -112,7 +141,11 @@ export function keyLoads(ops: Op[], movesOf: Map<string, number>): KeyLoad[] {
     if (o.game) k.games.add(o.game);
     by.set(id, k);
   }
-  return [...by.values()].map((k) => ({ target: k.target, key: k.key, rcu: k.rcu, wcu: k.wcu, games: k.games.size, ownMoves: k.games.size === 1 ? (movesOf.get([...k.games][0]!) ?? 0) : 0 }));
+  return [...by.values()].map((k) => {
+    const set = shardedSet(k.target, k.key);
+    const own = k.games.size === 1 && !set;
+    return { target: k.target, key: k.key, rcu: k.rcu, wcu: k.wcu, games: k.games.size, ownMoves: own ? (movesOf.get([...k.games][0]!) ?? 0) : 0, ...(set && { set }) };
+  });
 }
 
 /** What one move, game, delivery and WebSocket update cost in DynamoDB, split by table and index. */

@@ -32,9 +32,11 @@ export function report(m: Measurement): string {
   out.push('DynamoDB (capacity units by DynamoDB’s rules; index = byOwner)');
   out.push(`  per move (the http request and the stream function's work on its commit): ${units(b.perMove)}`);
   out.push(`  per game, all-in (registration, webhooks, create, joins, sockets, moves, deliveries): ${units(b.perGame)}`);
-  out.push(`  per webhook delivery (enqueue + the timer's run; queue kinds: ${b.queueKinds.join(', ') || '—'}): ${units(b.perDelivery)}`);
+  out.push(`  per webhook delivery (enqueue, lease, delete; queue kinds: ${b.queueKinds.join(', ') || '—'}): ${units(b.perDelivery)}`);
   out.push(`  per WebSocket update (the stream function's reads and writes of ${b.subscriptionKinds.join(', ') || '—'}): ${units(b.perWsUpdate)}`);
   out.push(`  all-in per move: ${units(b.allInPerMove)}`);
+  const r = m.outboxRuns;
+  if (r?.runs) out.push(`  per outbox run (kept out of the above: here a run follows every commit, on AWS one a minute): ${f(r.queries / r.runs, 1)} due Queries (one a queue shard), ${f(r.rcu / r.runs, 2)} RCU; once a minute: ${f(r.rcu / r.runs / 60, 2)} RCU/s in all`);
   out.push('');
   out.push('Lambda (local CPU of this machine; the timing pass, nothing priced), per move all-in');
   for (const fn of FUNCTIONS) {

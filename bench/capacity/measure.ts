@@ -72,6 +72,11 @@ export interface Measurement {
   /** API Gateway: HTTP API requests; WebSocket messages each way, in 32 KB metering units. */
   api: { httpRequests: number; wsMessagesIn: number; wsMessagesOut: number };
   keys: KeyLoad[];
+  /**
+   * The outbox runs' due Queries (a Query of every queue shard a run), kept out of `ops` and `keys`:
+   * the run here follows every commit, on AWS it is once a minute, so they are priced per run.
+   */
+  outboxRuns?: { runs: number; queries: number; rcu: number };
 }
 
 const sum = (ops: Op[]): Units => ops.reduce((u, o) => ({ rcu: u.rcu + o.rcu, wcu: u.wcu + o.wcu }), { rcu: 0, wcu: 0 });
@@ -89,7 +94,12 @@ export async function measure(options: { game: string; seats: number; games: num
       movesOf.set(`g${seed + i}`, r.moves);
       moves += r.moves;
     }
-    const ops = [...world.meter.ops];
+    const runs = world.invocations.filter((i) => i.fn === 'timer').length;
+    const queue = new Set(world.meter.ops.filter((o) => o.phase === 'delivery' && o.command === 'DeleteItem' && o.target === 'table').map((o) => kindOf(o.key)));
+    const isPoll = (o: Op) => o.fn === 'timer' && o.command === 'Query' && o.target === 'table' && queue.has(kindOf(o.key));
+    const polls = world.meter.ops.filter(isPoll);
+    const ops = world.meter.ops.filter((o) => !isPoll(o));
+    const outboxRuns = { runs, queries: polls.length, rcu: polls.reduce((n, o) => n + o.rcu, 0) };
     const deliveries = world.deliveries;
     const wsUpdates = world.messages.filter((m) => m.direction === 'out' && m.phase !== 'ws').length;
     const commits = world.invocations.filter((i) => i.fn === 'stream').length; // one batch per commit here: one new commit each
@@ -115,7 +125,9 @@ export async function measure(options: { game: string; seats: number; games: num
         const requests = [...world.requests].filter(([k]) => k.startsWith(`${fn}:`)).reduce((n, [k, v]) => n + v - (requestsBefore.get(k) ?? 0), 0);
         // Scaled to the priced pass's moves, so every figure is per the same move.
         const scale = moves / (movesTimed || 1);
-        return [fn, { invocations: of.length * scale, cpuMs: of.reduce((n, t) => n + t.cpuMs, 0) * scale, wallMs: of.reduce((n, t) => n + t.wallMs, 0) * scale, requests: requests * scale }];
+        // The timer's due Queries belong to its runs (priced per run below), not to the moves.
+        const pollRequests = fn === 'timer' ? (outboxRuns.queries / (runs || 1)) * of.length : 0;
+        return [fn, { invocations: of.length * scale, cpuMs: of.reduce((n, t) => n + t.cpuMs, 0) * scale, wallMs: of.reduce((n, t) => n + t.wallMs, 0) * scale, requests: (requests - pollRequests) * scale }];
       }),
     ) as Measurement['lambda'];
     const units32k = (bytes: number) => Math.max(1, Math.ceil(bytes / 32_768));
@@ -124,7 +136,7 @@ export async function measure(options: { game: string; seats: number; games: num
       wsMessagesIn: messages.filter((m) => m.direction === 'in').reduce((n, m) => n + units32k(m.bytes), 0),
       wsMessagesOut: messages.filter((m) => m.direction === 'out').reduce((n, m) => n + units32k(m.bytes), 0),
     };
-    return { game: options.game, seats: options.seats, games: options.games, moves, commits, deliveries, wsUpdates, ops, lambda, cpuPer, api, keys: keyLoads(ops, movesOf) };
+    return { game: options.game, seats: options.seats, games: options.games, moves, commits, deliveries, wsUpdates, ops, lambda, cpuPer, api, keys: keyLoads(ops, movesOf), outboxRuns };
   } finally {
     await world.close();
   }

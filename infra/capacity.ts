@@ -136,8 +136,8 @@ export const RECEIVER_MS = 100;
  * of the timer function sending at once, each one vCPU (1,769 MB) and at most a vCPU's worth of
  * the measured CPU per delivery. The queue is spread over `queueShards` keys (store/shards.ts),
  * so an execution per shard, each draining its own key, is the natural split; `perShard` is what
- * each then carries. Today one timer execution a minute sends what one read finds (at most 64
- * attempts, one per receiver) and stops: docs/capacity.md, what saturates first.
+ * each then carries. Today one timer execution a minute sends, for up to 40 s, with 64 attempts in
+ * flight: docs/capacity.md, what saturates first.
  */
 export function outboxSenders(cpuMsPerDelivery: number, queueShards: number, deliveriesPerSecond: number = TARGET.webhookDeliveriesPerSecond) {
   const inFlight = Math.ceil(((deliveriesPerSecond * RECEIVER_MS) / 1000) * HEADROOM);

@@ -13,7 +13,7 @@
 import { parseArgs } from 'node:util';
 import { RESERVED, STREAM, streamSettings, reservedConcurrency, TARGET, MEASURED } from '../infra/capacity.js';
 import { breakdown, FUNCTIONS, measure, type Measurement, type Units } from './capacity/measure.js';
-import { measured, PACES, PRICES, project, saturation } from './capacity/project.js';
+import { measured, PACES, PRICES, project, saturation, sharedKeys } from './capacity/project.js';
 
 const { values } = parseArgs({ options: { games: { type: 'string', default: '6' }, game: { type: 'string', default: 'scout' }, seats: { type: 'string', default: '2' } } });
 
@@ -32,9 +32,11 @@ export function report(m: Measurement): string {
   out.push('DynamoDB (capacity units by DynamoDB’s rules; index = byOwner)');
   out.push(`  per move (the http request and the stream function's work on its commit): ${units(b.perMove)}`);
   out.push(`  per game, all-in (registration, webhooks, create, joins, sockets, moves, deliveries): ${units(b.perGame)}`);
-  out.push(`  per webhook delivery (enqueue + the timer's run; queue kinds: ${b.queueKinds.join(', ') || '—'}): ${units(b.perDelivery)}`);
+  out.push(`  per webhook delivery (enqueue, lease, delete; queue kinds: ${b.queueKinds.join(', ') || '—'}): ${units(b.perDelivery)}`);
   out.push(`  per WebSocket update (the stream function's reads and writes of ${b.subscriptionKinds.join(', ') || '—'}): ${units(b.perWsUpdate)}`);
   out.push(`  all-in per move: ${units(b.allInPerMove)}`);
+  const r = m.outboxRuns;
+  if (r?.runs) out.push(`  per outbox run (kept out of the above: here a run follows every commit, on AWS one a minute): ${f(r.queries / r.runs, 1)} due Queries (one a queue shard), ${f(r.rcu / r.runs, 2)} RCU; once a minute: ${f(r.rcu / r.runs / 60, 2)} RCU/s in all`);
   out.push('');
   out.push('Lambda (local CPU of this machine; the timing pass, nothing priced), per move all-in');
   for (const fn of FUNCTIONS) {
@@ -45,15 +47,16 @@ export function report(m: Measurement): string {
   out.push(`  per webhook delivery: ${f(m.lambda.timer.invocations / (m.deliveries || 1), 2)} timer invocations here (one run a minute on AWS), ${f(m.cpuPer.delivery, 2)} ms of its CPU`);
   out.push(`API Gateway per move all-in: ${f(m.api.httpRequests / m.moves, 3)} HTTP API requests, ${f(m.api.wsMessagesIn / m.moves, 3)} WebSocket messages in, ${f(m.api.wsMessagesOut / m.moves, 3)} out (per update: 1 message)`);
   out.push('');
-  out.push('Partition keys of the run: those several games touched (their load grows with the deployment), then the busiest of one game’s own');
+  out.push('Partition keys of the run: the deployment’s (several games touched it; a sharded set as its busiest shard, the set ÷ its shards), then the busiest of one game’s own');
   // A shared key per move of the deployment; a game's own key per move of that game.
-  const line = (k: (typeof m.keys)[number]) => {
-    const per = k.games > 1 ? m.moves : k.ownMoves || 1;
-    return `  ${k.target.padEnd(8)} ${k.key.length > 40 ? `${k.key.slice(0, 37)}…` : k.key.padEnd(40)} ${f(k.wcu / per, 3)} WCU ${f(k.rcu / per, 3)} RCU per move${k.games > 1 ? '' : ' of its game'}, ${k.games} game${k.games === 1 ? '' : 's'}`;
+  const line = (k: { target: string; key: string; wcu: number; rcu: number; own: boolean; ownMoves: number; games?: number }) => {
+    const own = k.own;
+    const per = own ? k.ownMoves || 1 : m.moves;
+    return `  ${k.target.padEnd(8)} ${k.key.length > 40 ? `${k.key.slice(0, 37)}…` : k.key.padEnd(40)} ${f(k.wcu / per, 3)} WCU ${f(k.rcu / per, 3)} RCU per move${own ? ' of its game' : ''}${k.games === undefined ? '' : `, ${k.games} game${k.games === 1 ? '' : 's'}`}`;
   };
-  const busiest = (a: (typeof m.keys)[number], c: (typeof m.keys)[number]) => c.wcu + c.rcu / 3 - (a.wcu + a.rcu / 3);
-  out.push(...m.keys.filter((k) => k.games > 1).sort(busiest).slice(0, 10).map(line));
-  out.push(...m.keys.filter((k) => k.games <= 1).sort(busiest).slice(0, 3).map(line));
+  const busiest = (a: { wcu: number; rcu: number }, c: { wcu: number; rcu: number }) => c.wcu + c.rcu / 3 - (a.wcu + a.rcu / 3);
+  out.push(...sharedKeys(m.keys).sort(busiest).slice(0, 10).map((k) => line({ ...k, own: false, ownMoves: 0 })));
+  out.push(...m.keys.filter((k) => !k.set && k.games <= 1).sort(busiest).slice(0, 3).map((k) => line({ ...k, own: true })));
   const s = saturation(m);
   out.push('');
   out.push('Where one partition saturates (1,000 WCU/s, 3,000 RCU/s per key, shared keys):');

@@ -9,26 +9,29 @@
  * upper bound: some run in parallel).
  */
 
+import { OUTBOX_SHARDS } from '../services/store/shards.js';
+
 /** What the deployment must carry before anything saturates (issue 33). */
 export const TARGET = { movesPerSecond: 10_000, webhookDeliveriesPerSecond: 5_000 } as const;
 
 /**
- * Measured by `npm run capacity -- --games 10` on 2026-12-06 (10 two-seat SCOUT games, 353 moves:
+ * Measured by `npm run capacity -- --games 10` on 2026-12-06 after the sharding (10 two-seat SCOUT games, 353 moves:
  * every seat subscribed over WebSocket, every player with a YOUR_TURN webhook), per move, all-in:
  * set-up, WebSocket frames and deliveries spread over the moves; CPU on the shared 2-core
- * development machine. Copy the tool's "infra/capacity.ts MEASURED" line here when it moves.
+ * development machine (±15% between runs). The timer's DynamoDB requests leave out its outbox runs'
+ * due Queries (priced per run). Copy the tool's "infra/capacity.ts MEASURED" line here when it moves.
  */
 export const MEASURED = {
   date: '2026-12-06',
   commitsPerMove: 1.08,
   perMove: {
-    http: { invocations: 1.2, cpuMs: 5.49, requests: 2.66 },
-    ws: { invocations: 0.23, cpuMs: 0.96, requests: 0.63 },
-    stream: { invocations: 1.09, cpuMs: 17.47, requests: 13.6 },
-    timer: { invocations: 1.09, cpuMs: 4.8, requests: 3.52 },
+    http: { invocations: 1.2, cpuMs: 3.65, requests: 2.69 },
+    ws: { invocations: 0.23, cpuMs: 0.56, requests: 0.63 },
+    stream: { invocations: 1.09, cpuMs: 10.21, requests: 13.74 },
+    timer: { invocations: 1.09, cpuMs: 14.54, requests: 2.43 },
   },
   /** DynamoDB write units per move (table and indexes), all-in. */
-  writeUnitsPerMove: 12.55,
+  writeUnitsPerMove: 12.73,
 } as const;
 
 /** A DynamoDB round trip from Lambda in the same region (single-digit ms; stated, not measured). */
@@ -104,3 +107,48 @@ export const STREAM = streamSettings(MEASURED, TARGET.movesPerSecond);
 export const RESERVED = reservedConcurrency(MEASURED);
 /** Lambda's account-wide concurrency must exceed what is reserved by at least 100 (AWS's rule). */
 export const ACCOUNT_CONCURRENCY_NEEDED = Object.values(RESERVED).reduce((a, b) => a + b, 0) + 100;
+
+/**
+ * API Gateway's default HTTP API quota per account and region: 10,000 requests a second in the
+ * steady state, bursts of 5,000 (adjustable on request). A stage throttle above it is capped by it.
+ */
+export const HTTP_API_ACCOUNT_QUOTA = { rateLimit: 10_000, burstLimit: 5_000 } as const;
+
+/**
+ * The HTTP API stage's throttle: the target's requests (one http invocation each) with the same
+ * headroom as the reserved concurrency, and a burst of a second's worth at that rate (a ceiling
+ * against runaway clients, not the first thing the target meets). The per-client limits run in
+ * the app; this is the deployment's.
+ */
+export function httpStageThrottle(m: Measured, movesPerSecond: number = TARGET.movesPerSecond) {
+  const rateLimit = Math.ceil(movesPerSecond * m.perMove.http.invocations * HEADROOM);
+  return { rateLimit, burstLimit: rateLimit };
+}
+/** The throttle the stack deploys on the HTTP API's $default stage (parlor-stack.ts). */
+export const HTTP_STAGE_THROTTLE = httpStageThrottle(MEASURED);
+
+/** A webhook receiver's answer time the outbox is sized for (stated, not measured: the attempt's timeout is 10 s). */
+export const RECEIVER_MS = 100;
+
+/**
+ * What the outbox's senders need to carry `deliveriesPerSecond` (the target's 5,000): attempts in
+ * flight at once (rate × the receiver's answer time, Little's law, with headroom), and executions
+ * of the timer function sending at once, each one vCPU (1,769 MB) and at most a vCPU's worth of
+ * the measured CPU per delivery. The queue is spread over `queueShards` keys (store/shards.ts),
+ * so an execution per shard, each draining its own key, is the natural split; `perShard` is what
+ * each then carries. Today one timer execution a minute sends, for up to 40 s, with 64 attempts in
+ * flight: docs/capacity.md, what saturates first.
+ */
+export function outboxSenders(cpuMsPerDelivery: number, queueShards: number, deliveriesPerSecond: number = TARGET.webhookDeliveriesPerSecond) {
+  const inFlight = Math.ceil(((deliveriesPerSecond * RECEIVER_MS) / 1000) * HEADROOM);
+  const cpuExecutions = Math.ceil(((deliveriesPerSecond * cpuMsPerDelivery) / 1000) * HEADROOM);
+  const executions = Math.max(queueShards, cpuExecutions);
+  return { inFlight, executions, perExecution: { deliveriesPerSecond: deliveriesPerSecond / executions, inFlight: Math.ceil(inFlight / executions) } };
+}
+/**
+ * The timer function's CPU per webhook delivery, measured with the run above (23.9 ms): an upper
+ * bound, as it includes the due Queries of every shard in the run after each commit (1.7 runs a delivery there).
+ */
+export const DELIVERY_CPU_MS = 23.94;
+/** What sending the target's deliveries asks for (not deployed yet: docs/capacity.md, what saturates first). */
+export const OUTBOX_SENDERS = outboxSenders(DELIVERY_CPU_MS, OUTBOX_SHARDS);

@@ -42,7 +42,7 @@ import { ROOT, type BundleName, type HandlerName } from './bundle.js';
 import { ParlorAnalytics } from './analytics.js';
 import { LAB_MEMORY_MB, LAB_TIMEOUT, ParlorLab } from './lab.js';
 import { ParlorNotifications } from './notifications.js';
-import { RESERVED, STREAM } from './capacity.js';
+import { HTTP_STAGE_THROTTLE, RESERVED, STREAM } from './capacity.js';
 
 /**
  * Lambda's latest Node runtime (nodejs20.x is deprecated there). The bundles target Node 20
@@ -136,7 +136,8 @@ export class ParlorStack extends Stack {
       httpApi,
       stageName: '$default', // a named stage would prefix every path the app routes on
       autoDeploy: true,
-      throttle: { rateLimit: 200, burstLimit: 400 },
+      // From the capacity model (infra/capacity.ts): the target's requests a second, with headroom.
+      throttle: HTTP_STAGE_THROTTLE,
       accessLogSettings: accessLogs(this, 'HttpAccessLogs', {
         requestId: '$context.requestId',
         ip: '$context.identity.sourceIp',

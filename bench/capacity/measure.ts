@@ -7,6 +7,8 @@
  * distort the timing), the second times the handlers alone.
  */
 import type { AnyGame } from '../../services/engine/core/index.js';
+import { OWNER_INDEX } from '../../services/store/schema.js';
+import { DIGEST_SHARDS, ENDED_SHARDS, LOBBY_SHARDS, OUTBOX_SHARDS, STATS_SHARDS } from '../../services/store/shards.js';
 import type { Op } from './meter.js';
 import { CapacityWorld, type Fn, type Invocation, type Phase } from './world.js';
 
@@ -23,6 +25,33 @@ export interface KeyLoad extends Units {
   games: number;
   /** Moves of those games, when it belongs to one (its load scales with that game's pace, not the deployment's). */
   ownMoves: number;
+  /** The sharded set this key is one shard of (store/shards.ts): shared by the deployment, however few games the run put on it. */
+  set?: ShardedSet;
+}
+
+/** A set spread over `shards` keys `<name>#<shard>` by a hash of each item's id. */
+export interface ShardedSet {
+  target: string;
+  name: string;
+  shards: number;
+}
+/**
+ * The sharded sets of services/store/shards.ts, by where their keys live: the key without its
+ * `#<shard>` suffix must match. (A game's own keys, `LOBBY#<gameId>` and the like, never do.)
+ */
+const SHARDED: { target: string; name: RegExp; shards: number }[] = [
+  { target: 'table', name: /^OUTBOX$/, shards: OUTBOX_SHARDS },
+  { target: 'table', name: /^DIGESTS$/, shards: DIGEST_SHARDS },
+  { target: 'table', name: /^STATS#[^#]+#\d+$/, shards: STATS_SHARDS },
+  { target: OWNER_INDEX.name, name: /^LOBBY#[^#]+$/, shards: LOBBY_SHARDS },
+  { target: OWNER_INDEX.name, name: /^ENDED$/, shards: ENDED_SHARDS },
+];
+/** The sharded set `key` is a shard of, if any. */
+export function shardedSet(target: string, key: string): ShardedSet | undefined {
+  const m = /^(.*)#(\d+)$/.exec(key);
+  if (!m) return undefined;
+  const s = SHARDED.find((x) => x.target === target && x.name.test(m[1]!) && Number(m[2]) < x.shards);
+  return s && { target, name: m[1]!, shards: s.shards };
 }
 
 export interface Measurement {
@@ -43,6 +72,11 @@ export interface Measurement {
   /** API Gateway: HTTP API requests; WebSocket messages each way, in 32 KB metering units. */
   api: { httpRequests: number; wsMessagesIn: number; wsMessagesOut: number };
   keys: KeyLoad[];
+  /**
+   * The outbox runs' due Queries (a Query of every queue shard a run), kept out of `ops` and `keys`:
+   * the run here follows every commit, on AWS it is once a minute, so they are priced per run.
+   */
+  outboxRuns?: { runs: number; queries: number; rcu: number };
 }
 
 const sum = (ops: Op[]): Units => ops.reduce((u, o) => ({ rcu: u.rcu + o.rcu, wcu: u.wcu + o.wcu }), { rcu: 0, wcu: 0 });
@@ -60,7 +94,12 @@ export async function measure(options: { game: string; seats: number; games: num
       movesOf.set(`g${seed + i}`, r.moves);
       moves += r.moves;
     }
-    const ops = [...world.meter.ops];
+    const runs = world.invocations.filter((i) => i.fn === 'timer').length;
+    const queue = new Set(world.meter.ops.filter((o) => o.phase === 'delivery' && o.command === 'DeleteItem' && o.target === 'table').map((o) => kindOf(o.key)));
+    const isPoll = (o: Op) => o.fn === 'timer' && o.command === 'Query' && o.target === 'table' && queue.has(kindOf(o.key));
+    const polls = world.meter.ops.filter(isPoll);
+    const ops = world.meter.ops.filter((o) => !isPoll(o));
+    const outboxRuns = { runs, queries: polls.length, rcu: polls.reduce((n, o) => n + o.rcu, 0) };
     const deliveries = world.deliveries;
     const wsUpdates = world.messages.filter((m) => m.direction === 'out' && m.phase !== 'ws').length;
     const commits = world.invocations.filter((i) => i.fn === 'stream').length; // one batch per commit here: one new commit each
@@ -86,7 +125,9 @@ export async function measure(options: { game: string; seats: number; games: num
         const requests = [...world.requests].filter(([k]) => k.startsWith(`${fn}:`)).reduce((n, [k, v]) => n + v - (requestsBefore.get(k) ?? 0), 0);
         // Scaled to the priced pass's moves, so every figure is per the same move.
         const scale = moves / (movesTimed || 1);
-        return [fn, { invocations: of.length * scale, cpuMs: of.reduce((n, t) => n + t.cpuMs, 0) * scale, wallMs: of.reduce((n, t) => n + t.wallMs, 0) * scale, requests: requests * scale }];
+        // The timer's due Queries belong to its runs (priced per run below), not to the moves.
+        const pollRequests = fn === 'timer' ? (outboxRuns.queries / (runs || 1)) * of.length : 0;
+        return [fn, { invocations: of.length * scale, cpuMs: of.reduce((n, t) => n + t.cpuMs, 0) * scale, wallMs: of.reduce((n, t) => n + t.wallMs, 0) * scale, requests: (requests - pollRequests) * scale }];
       }),
     ) as Measurement['lambda'];
     const units32k = (bytes: number) => Math.max(1, Math.ceil(bytes / 32_768));
@@ -95,7 +136,7 @@ export async function measure(options: { game: string; seats: number; games: num
       wsMessagesIn: messages.filter((m) => m.direction === 'in').reduce((n, m) => n + units32k(m.bytes), 0),
       wsMessagesOut: messages.filter((m) => m.direction === 'out').reduce((n, m) => n + units32k(m.bytes), 0),
     };
-    return { game: options.game, seats: options.seats, games: options.games, moves, commits, deliveries, wsUpdates, ops, lambda, cpuPer, api, keys: keyLoads(ops, movesOf) };
+    return { game: options.game, seats: options.seats, games: options.games, moves, commits, deliveries, wsUpdates, ops, lambda, cpuPer, api, keys: keyLoads(ops, movesOf), outboxRuns };
   } finally {
     await world.close();
   }
@@ -112,7 +153,11 @@ export function keyLoads(ops: Op[], movesOf: Map<string, number>): KeyLoad[] {
     if (o.game) k.games.add(o.game);
     by.set(id, k);
   }
-  return [...by.values()].map((k) => ({ target: k.target, key: k.key, rcu: k.rcu, wcu: k.wcu, games: k.games.size, ownMoves: k.games.size === 1 ? (movesOf.get([...k.games][0]!) ?? 0) : 0 }));
+  return [...by.values()].map((k) => {
+    const set = shardedSet(k.target, k.key);
+    const own = k.games.size === 1 && !set;
+    return { target: k.target, key: k.key, rcu: k.rcu, wcu: k.wcu, games: k.games.size, ownMoves: own ? (movesOf.get([...k.games][0]!) ?? 0) : 0, ...(set && { set }) };
+  });
 }
 
 /** What one move, game, delivery and WebSocket update cost in DynamoDB, split by table and index. */

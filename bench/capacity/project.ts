@@ -5,9 +5,10 @@
  *
  * Scaling rule for a key: one that only one game's work touched (its stream, its players' items)
  * carries that game's pace, whatever the number of games; one that several games touched (the
- * lobby, the outbox, or a shard of them) keeps the share of the deployment's load it had in the run.
- * With few games a shard's share is over-estimated (a shard of 16 may take 3 of 20 deliveries): the
- * figure errs high.
+ * lobby's index key) keeps the share of the deployment's load it had in the run; a sharded set
+ * (store/shards.ts) is always the deployment's, and its busiest shard takes the set's load ÷ its
+ * shards (at scale the ids hash evenly; a run's few ids would land unevenly, and a shard only one
+ * game happened to touch would pass for that game's own).
  */
 import { concurrency, durationMs, MEMORY_MB, PARTITION, type FnName, type Measured } from '../../infra/capacity.js';
 import { breakdown, FUNCTIONS, type KeyLoad, type Measurement } from './measure.js';
@@ -51,20 +52,46 @@ export function measured(m: Measurement): Measured {
   return { commitsPerMove: m.commits / m.moves, perMove, writeUnitsPerMove: breakdown(m).total.wcu / m.moves };
 }
 
-/** The key that saturates first: per move, the most units any one key takes (shared keys: of the whole deployment). */
-function hottest(keys: KeyLoad[], m: Measurement, unit: 'wcu' | 'rcu', movesPerSecond: number, perGameRate: number) {
-  let best = { key: '-', target: 'table', perSecond: 0, shared: false };
+/**
+ * The keys whose load grows with the deployment's, each as units over the whole run: a key several
+ * games touched, and each sharded set as its expected busiest shard (the set's units ÷ its shards:
+ * ids hash evenly over them at scale, whichever shards this run's few ids happened to land on).
+ */
+export function sharedKeys(keys: KeyLoad[]): { target: string; key: string; wcu: number; rcu: number }[] {
+  const sets = new Map<string, { target: string; key: string; wcu: number; rcu: number; shards: number }>();
+  const out: { target: string; key: string; wcu: number; rcu: number }[] = [];
   for (const k of keys) {
-    const shared = k.games > 1;
-    const perSecond = shared ? (k[unit] / m.moves) * movesPerSecond : (k[unit] / (k.ownMoves || 1)) * perGameRate;
-    if (perSecond > best.perSecond) best = { key: k.key, target: k.target, perSecond, shared };
+    if (!k.set) {
+      if (k.games > 1) out.push({ target: k.target, key: k.key, wcu: k.wcu, rcu: k.rcu });
+      continue;
+    }
+    const id = `${k.target}\u0000${k.set.name}`;
+    const s = sets.get(id) ?? { target: k.target, key: `${k.set.name}#0..${k.set.shards - 1}`, wcu: 0, rcu: 0, shards: k.set.shards };
+    s.wcu += k.wcu;
+    s.rcu += k.rcu;
+    sets.set(id, s);
+  }
+  for (const s of sets.values()) out.push({ target: s.target, key: `${s.key} (each)`, wcu: s.wcu / s.shards, rcu: s.rcu / s.shards });
+  return out;
+}
+
+/** The key that saturates first: per move, the most units any one key takes (shared keys: of the whole deployment). */
+function hottest(m: Measurement, unit: 'wcu' | 'rcu', movesPerSecond: number, perGameRate: number) {
+  let best = { key: '-', target: 'table', perSecond: 0, shared: false };
+  for (const k of sharedKeys(m.keys)) {
+    const perSecond = (k[unit] / m.moves) * movesPerSecond;
+    if (perSecond > best.perSecond) best = { key: k.key, target: k.target, perSecond, shared: true };
+  }
+  for (const k of m.keys.filter((k) => !k.set && k.games <= 1)) {
+    const perSecond = (k[unit] / (k.ownMoves || 1)) * perGameRate;
+    if (perSecond > best.perSecond) best = { key: k.key, target: k.target, perSecond, shared: false };
   }
   return best;
 }
 
 /** The deployment-wide move rate at which the busiest shared key reaches a partition's limit. */
 export function saturation(m: Measurement) {
-  const shared = m.keys.filter((k) => k.games > 1);
+  const shared = sharedKeys(m.keys);
   const top = (unit: 'wcu' | 'rcu', per: number) => shared.reduce((best, k) => (k[unit] / per > best.units ? { key: k.key, target: k.target, units: k[unit] / per } : best), { key: '-', target: 'table', units: 0 });
   const w = top('wcu', m.moves);
   const r = top('rcu', m.moves);
@@ -103,8 +130,8 @@ export function project(m: Measurement, games: number, pace: Pace) {
     movesPerSecond,
     deliveriesPerSecond: (m.deliveries / m.moves) * movesPerSecond,
     perTarget,
-    hottestWrite: hottest(m.keys, m, 'wcu', movesPerSecond, pace.rate),
-    hottestRead: hottest(m.keys, m, 'rcu', movesPerSecond, pace.rate),
+    hottestWrite: hottest(m, 'wcu', movesPerSecond, pace.rate),
+    hottestRead: hottest(m, 'rcu', movesPerSecond, pace.rate),
     lambda,
     usdPerMonth: { dynamodb, lambda: lambdaCost, apiGateway, total: dynamodb + lambdaCost + apiGateway },
   };

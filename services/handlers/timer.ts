@@ -11,12 +11,14 @@ import { once, parlorFromEnv, type Parlor } from './env.js';
 import { instrumented, logger } from './observability.js';
 
 export type TimerEvent = Timer | { outbox: true };
+/** How long the once-a-minute run keeps starting deliveries: within its 60 s timeout, with room for the last attempts (10 s each) and the digests. */
+export const OUTBOX_RUN_MS = 40_000;
 
 export function timerHandler(parlor: Parlor) {
   const outbox = new Outbox(parlor.client, parlor.tableName);
   const dispatcher = new Dispatcher(outbox, parlor.play.webhooks, { log: { error: (d, m) => logger.error(m, { details: d }) } });
   return async (event: TimerEvent): Promise<{ changed?: boolean; sent?: number; digests?: number }> => {
-    if ('outbox' in event) return { sent: await dispatcher.sendDue(), digests: (await parlor.play.notifications.digests?.sendDue(Date.now())) ?? 0 };
+    if ('outbox' in event) return { sent: await dispatcher.sendDue(Date.now() + OUTBOX_RUN_MS), digests: (await parlor.play.notifications.digests?.sendDue(Date.now())) ?? 0 };
     const changed = await fireTimer(parlor.service, event, {
       warn: async (agg, timer) => {
         const player = agg.app.players[timer.seat];

@@ -56,6 +56,8 @@ export class Dispatcher {
   private waiting: Delivery[] = [];
   /** The last read returned as many as it may (more may be due behind them). */
   private truncated = false;
+  /** During sendDue: the deliveries this run has started (none is started twice in one run). */
+  private seen: Set<string> | null = null;
 
   /** When the earliest retry this dispatcher scheduled is due (epoch ms), if any. */
   get nextRetry(): number | null {
@@ -76,11 +78,32 @@ export class Dispatcher {
   }
 
   /**
-   * Sends every delivery due now and waits for those attempts (the Lambda's once-a-minute job);
-   * returns how many were attempted.
+   * Sends the deliveries due now and waits for those attempts (the Lambda's once-a-minute job);
+   * returns how many were attempted. One read finds at most DUE_SCAN and starts at most
+   * MAX_IN_FLIGHT (one per receiver): so it keeps starting what it found as lanes free, and reads
+   * again while a read came back full, until nothing more is due or `until` (epoch ms: the run's
+   * time) has passed. Without that a run sent 64 a minute (docs/capacity.md).
    */
-  async sendDue(): Promise<number> {
-    const started = await this.startDue();
+  async sendDue(until = Infinity): Promise<number> {
+    // A delivery is attempted once a run: one still due after its attempt (leased by another sender) waits for the next run.
+    this.seen = new Set();
+    try {
+      return await this.drain(until);
+    } finally {
+      this.seen = null;
+    }
+  }
+
+  private async drain(until: number): Promise<number> {
+    let started = await this.startDue();
+    while ((this.waiting.length || this.truncated) && this.now() < until) {
+      const inFlight = this.lanes.inFlight;
+      if (inFlight) await this.lanes.anySettled();
+      const more = this.waiting.length ? this.startWaiting() : await this.startDue();
+      started += more;
+      // Nothing started and nothing in flight: what is left is leased elsewhere or not due; the next run finds it.
+      if (!more && !this.lanes.inFlight && !inFlight) break;
+    }
     await this.lanes.idle();
     return started;
   }
@@ -126,12 +149,14 @@ export class Dispatcher {
   private start(due: Delivery[], onSettled: () => void): number {
     let started = 0;
     for (const d of due) {
+      if (this.seen?.has(d.id)) continue;
       const lane = `${d.player}/${d.webhookId}`;
       if (!this.lanes.free(lane, d.id)) {
         if (!this.lanes.carries(d.id)) this.waiting.push(d);
         continue;
       }
       started++;
+      this.seen?.add(d.id);
       this.lanes.run(lane, d.id, async () => {
         try {
           if (await this.outbox.lease(d, this.now(), this.timeoutMs * 3)) await this.attempt(d);

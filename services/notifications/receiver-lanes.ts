@@ -30,6 +30,16 @@ export class ReceiverLanes {
     this.busy.set(lane, done);
   }
 
+  /** Attempts in flight. */
+  get inFlight(): number {
+    return this.busy.size;
+  }
+
+  /** Resolves when any attempt in flight settles (at once when none is). */
+  async anySettled(): Promise<void> {
+    if (this.busy.size) await Promise.race(this.busy.values());
+  }
+
   /** Resolves when every attempt started so far has settled. */
   async idle(): Promise<void> {
     while (this.busy.size) await Promise.all(this.busy.values());

@@ -9,7 +9,8 @@ import { CreateTableCommand, DeleteItemCommand, GetItemCommand, PutItemCommand, 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { itemSize, Meter } from '../../bench/capacity/meter.js';
 import { breakdown, keyLoads } from '../../bench/capacity/measure.js';
-import { saturation } from '../../bench/capacity/project.js';
+import { saturation, sharedKeys } from '../../bench/capacity/project.js';
+import { LOBBY_SHARDS, OUTBOX_SHARDS } from '../../services/store/shards.js';
 import { CapacityWorld, TABLE } from '../../bench/capacity/world.js';
 import { localClient } from '../../services/store/embedded.js';
 import { tableDefinition } from '../../services/store/schema.js';
@@ -126,8 +127,36 @@ describe('a run of real games through the handlers', () => {
     expect(shared.length).toBeGreaterThan(0);
     const total = [...moves.values()].reduce((a, b) => a + b, 0);
     const s = saturation({ game: 'high-card', seats: 2, games: 2, moves: total, commits: 0, deliveries: world.deliveries, wsUpdates: 0, ops: world.meter.ops, lambda: {} as any, cpuPer: {} as any, api: {} as any, keys });
-    const busiest = Math.max(...shared.map((k) => k.wcu)) / total;
+    const busiest = Math.max(...sharedKeys(keys).map((k) => k.wcu)) / total;
     expect(s.movesByWrites.limit).toBeCloseTo(1000 / busiest, 6);
+  });
+});
+
+describe('keys of a sharded set (store/shards.ts)', () => {
+  const op = (target: string, key: string, game: string, wcu: number) => ({ command: 'PutItem', fn: 'stream', game, phase: 'move', target, key, rcu: 0, wcu, bytes: 100 });
+  const ops = [
+    op('table', 'OUTBOX#3', 'g1', 3), // one game's deliveries happened to hash here: still the deployment's outbox
+    op('table', 'OUTBOX#7', 'g1', 3),
+    op('table', 'OUTBOX#7', 'g2', 3),
+    op('byOwner', 'LOBBY#scout#5', 'g2', 2),
+    op('table', 'LOBBY#12345', 'g2', 1), // a game's own lobby entry (its id could be digits): not a shard
+    op('table', 'GAME#g1', 'g1', 5),
+  ];
+  const keys = keyLoads(ops, new Map([['g1', 10], ['g2', 10]]));
+  it('are the deployment’s however few games touched them, and never pass for a game’s own', () => {
+    const outbox3 = keys.find((k) => k.key === 'OUTBOX#3')!;
+    expect(outbox3.set).toEqual({ target: 'table', name: 'OUTBOX', shards: OUTBOX_SHARDS });
+    expect(outbox3.ownMoves).toBe(0);
+    expect(keys.find((k) => k.key === 'LOBBY#scout#5')!.set).toEqual({ target: 'byOwner', name: 'LOBBY#scout', shards: LOBBY_SHARDS });
+    expect(keys.find((k) => k.key === 'LOBBY#12345')!.set).toBeUndefined();
+    expect(keys.find((k) => k.key === 'GAME#g1')!.ownMoves).toBe(10);
+  });
+  it('count as one busiest shard: the set’s units over its shards (ids hash evenly at scale)', () => {
+    const shared = sharedKeys(keys);
+    expect(shared.find((k) => k.key.startsWith('OUTBOX#'))!.wcu).toBeCloseTo(9 / OUTBOX_SHARDS, 9);
+    expect(shared.find((k) => k.key.startsWith('LOBBY#scout#'))!.wcu).toBeCloseTo(2 / LOBBY_SHARDS, 9);
+    expect(shared.map((k) => k.key).filter((k) => k.startsWith('OUTBOX'))).toHaveLength(1);
+    expect(shared.some((k) => k.key.startsWith('GAME#') || k.key === 'LOBBY#12345')).toBe(false);
   });
 });
 

@@ -8,7 +8,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { CREATE_THROTTLE, parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
-import { ACCOUNT_CONCURRENCY_NEEDED, DEFAULT_ACCOUNT_CONCURRENCY, MAX_PARALLELIZATION, MEASURED, RESERVED, reservedConcurrency, STREAM, streamSettings, TARGET } from '../../infra/capacity.js';
+import { ACCOUNT_CONCURRENCY_NEEDED, DEFAULT_ACCOUNT_CONCURRENCY, HTTP_STAGE_THROTTLE, httpStageThrottle, MAX_PARALLELIZATION, MEASURED, RESERVED, reservedConcurrency, STREAM, streamSettings, TARGET } from '../../infra/capacity.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 import { FEED_INDEX, localTableDefinition, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE } from '../../services/store/schema.js';
 
@@ -260,9 +260,17 @@ describe('the HTTP API', () => {
       ApiId: ref(id(stack, 'HttpApi')),
       StageName: '$default',
       AutoDeploy: true,
-      DefaultRouteSettings: { ThrottlingRateLimit: 200, ThrottlingBurstLimit: 400 },
+      DefaultRouteSettings: { ThrottlingRateLimit: HTTP_STAGE_THROTTLE.rateLimit, ThrottlingBurstLimit: HTTP_STAGE_THROTTLE.burstLimit },
       AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
     });
+  });
+  it('throttles the stage where the capacity model puts it: the target’s requests a second pass (the throttle is not the first limit)', () => {
+    expect(HTTP_STAGE_THROTTLE).toEqual(httpStageThrottle(MEASURED, TARGET.movesPerSecond));
+    const stage = Object.values(template.findResources('AWS::ApiGatewayV2::Stage', { Properties: { StageName: '$default' } }))[0]!.Properties;
+    const requestsAtTarget = TARGET.movesPerSecond * MEASURED.perMove.http.invocations;
+    expect(stage.DefaultRouteSettings.ThrottlingRateLimit).toBe(HTTP_STAGE_THROTTLE.rateLimit);
+    expect(stage.DefaultRouteSettings.ThrottlingRateLimit).toBeGreaterThanOrEqual(requestsAtTarget);
+    expect(stage.DefaultRouteSettings.ThrottlingBurstLimit).toBeGreaterThanOrEqual(stage.DefaultRouteSettings.ThrottlingRateLimit);
   });
   it('throttles game creation on its own route below the stage limit, and routes it to the same function', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /v1/games', ApiId: ref(id(stack, 'HttpApi')) });

@@ -32,6 +32,16 @@ const host = process.env.HOST ?? '127.0.0.1';
 const tableName = process.env.TABLE_NAME ?? 'parlor';
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 
+// Settings that cannot work are refused before anything starts, with the reason (exit code 2).
+const accounts = (() => {
+  try {
+    return accountSettingsFromEnv();
+  } catch (e) {
+    console.error(`Parlor cannot start: ${(e as Error).message}.`);
+    process.exit(2);
+  }
+})();
+
 // The embedded DynamoDB serves only requests signed with this start's random key (docs/limits.md).
 const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynamo({ path: dataDir, authenticate: true }).catch(exitIfInUse);
 const client = embedded ? localClient(embedded.endpoint, embedded.credentials) : endpointClient(process.env.DYNAMODB_ENDPOINT!);
@@ -50,7 +60,7 @@ const vapidSecret = localSigningSecret(join(dataDir, 'vapid.key'));
 const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
 const notifications = { vapidSecret: async () => vapidSecret, vapidSubject: process.env.VAPID_SUBJECT, mailer: mailerFromEnv(), mailFrom: process.env.MAIL_FROM, publicUrl, privateAddresses: webhooks.privateAddresses };
 const limits = limitsFromEnv();
-const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts: accountSettingsFromEnv(), logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
+const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
   // With the embedded DynamoDB (its folder locked) no other process writes the table: reads trust the cache.
   soleWriter: embedded !== null });
 await app.listen({ port, host });

@@ -64,11 +64,12 @@ describe('an external OIDC issuer', () => {
     expect(joined.data.joinGame.seat).toBe(0);
   });
 
-  it('refuses its tokens for another audience, expired, signed with a key not in its JWKS, or with a symmetric algorithm', async () => {
+  it('refuses its tokens for another audience or with no audience, expired, signed with a key not in its JWKS, or with a symmetric algorithm', async () => {
     const stranger = (await generateKeyPair('RS256')).privateKey;
     const hs = await new SignJWT({ sub: 'user-1', aud: 'parlor-web' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(ISSUER).setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(32)));
     const refused = {
       audience: await idToken({ sub: 'user-1', aud: 'another-app' }),
+      noAudience: await idToken({ sub: 'user-1', aud: undefined }),
       expired: await idToken({ sub: 'user-1' }, { ttl: -10 }),
       stranger: await idToken({ sub: 'user-1' }, { key: stranger }),
       symmetric: hs,

@@ -14,7 +14,7 @@ import { loggerOptions } from './api/logging.js';
 import { localSigningSecret } from './players/tokens.js';
 import { mailerFromEnv } from './notifications/email/transport.js';
 import { accountSettingsFromEnv } from './accounts/settings.js';
-import { DataDirInUse, endpointClient, ensureTable, forgetEndpoint, localClient, recordEndpoint, startEmbeddedDynamo } from './store/index.js';
+import { DataDirInUse, endpointClient, ensureTable, forgetEndpoint, localClient, ownerOnly, ownerOnlyFromNowOn, recordEndpoint, startEmbeddedDynamo } from './store/index.js';
 
 /** Exit code 3: the data folder is locked by another server (a clear message instead of "Database is closed"). */
 function exitIfInUse(e: unknown): never {
@@ -41,6 +41,11 @@ const accounts = (() => {
     process.exit(2);
   }
 })();
+
+// The data folder (seeds, keys) is its owner's only: closed now if an older version left it open,
+// and every file written from now on is born 0600 (docs/limits.md).
+ownerOnlyFromNowOn();
+ownerOnly(dataDir);
 
 // The embedded DynamoDB serves only requests signed with this start's random key (docs/limits.md).
 const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynamo({ path: dataDir, authenticate: true }).catch(exitIfInUse);

@@ -14,6 +14,7 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { documentClient } from '../store/document-client.js';
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import { LruCache } from '../app/lru.js';
+import { plainName } from '../engine/core/names.js';
 import type { ExternalIdentities } from '../players/index.js';
 import type { PlayerRegistry } from '../players/registry.js';
 
@@ -96,7 +97,9 @@ export class OidcIdentities implements ExternalIdentities {
 function nameOf(payload: JWTPayload): string {
   for (const claim of ['name', 'preferred_username', 'nickname', 'cognito:username']) {
     const value = payload[claim];
-    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 40);
+    // A claim with line breaks or controls is made plain (refusing it would refuse the sign-in).
+    const name = typeof value === 'string' ? plainName(value).slice(0, 40).trim() : '';
+    if (name) return name;
   }
   return 'Player';
 }

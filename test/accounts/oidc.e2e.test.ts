@@ -52,6 +52,9 @@ describe('an external OIDC issuer', () => {
     const other = await me(await idToken({ sub: 'user-2', preferred_username: 'bob' }));
     expect(other.data.me).toMatchObject({ name: 'bob' });
     expect(other.data.me.id).not.toBe(first.data.me.id);
+    // A claim with a line break still signs in, its name made one line (names are plain: engine/core/names.ts).
+    const broken = await me(await idToken({ sub: 'user-4', name: 'Eve\r\nBcc: x@example.org' }));
+    expect(broken.data.me.name).toBe('Eve Bcc: x@example.org');
     const rest = await server.rest('GET', '/v1/me', undefined, await idToken({ sub: 'user-1' }));
     expect(rest.body.id).toBe(first.data.me.id);
     expect(jwksRequests).toBeGreaterThan(0);

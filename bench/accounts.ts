@@ -1,7 +1,7 @@
 /**
  * `npx tsx bench/accounts.ts`: what accounts cost a request, on one machine (embedded DynamoDB):
- *   1. verifying a player token (Players.credential) with its device read, against a token from
- *      before devices (no read), p50 / p99 over 300 calls each;
+ *   1. verifying a player token (Players.credential) with its device read, and a token from before
+ *      devices (its legacy device read: services/players/devices.ts), p50 / p99 over 300 calls each;
  *   2. DynamoDB calls per verified request, counted at the client.
  * Not a test: it asserts nothing and prints figures.
  */
@@ -36,7 +36,7 @@ const perRequest = (calls - before) / 300;
 const withoutDevice = await time(legacy);
 const fmt = (s: { p50: number; p99: number }) => `p50 ${s.p50.toFixed(2)} ms, p99 ${s.p99.toFixed(2)} ms`;
 console.log(`token with its device read: ${fmt(withDevice)}; DynamoDB calls per request: ${perRequest}`);
-console.log(`token from before devices (signature only): ${fmt(withoutDevice)}`);
+console.log(`token from before devices (its legacy device read): ${fmt(withoutDevice)}`);
 await app.close();
 client.destroy();
 await dynamo.close();

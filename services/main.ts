@@ -14,7 +14,7 @@ import { loggerOptions } from './api/logging.js';
 import { localSigningSecret } from './players/tokens.js';
 import { mailerFromEnv } from './notifications/email/transport.js';
 import { accountSettingsFromEnv } from './accounts/settings.js';
-import { DataDirInUse, endpointClient, ensureTable, forgetEndpoint, localClient, recordEndpoint, startEmbeddedDynamo } from './store/index.js';
+import { DataDirInUse, endpointClient, ensureTable, forgetEndpoint, localClient, ownerOnly, ownerOnlyFromNowOn, recordEndpoint, startEmbeddedDynamo } from './store/index.js';
 
 /** Exit code 3: the data folder is locked by another server (a clear message instead of "Database is closed"). */
 function exitIfInUse(e: unknown): never {
@@ -31,6 +31,21 @@ const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? '127.0.0.1';
 const tableName = process.env.TABLE_NAME ?? 'parlor';
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
+
+// Settings that cannot work are refused before anything starts, with the reason (exit code 2).
+const accounts = (() => {
+  try {
+    return accountSettingsFromEnv();
+  } catch (e) {
+    console.error(`Parlor cannot start: ${(e as Error).message}.`);
+    process.exit(2);
+  }
+})();
+
+// The data folder (seeds, keys) is its owner's only: closed now if an older version left it open,
+// and every file written from now on is born 0600 (docs/limits.md).
+ownerOnlyFromNowOn();
+ownerOnly(dataDir);
 
 // The embedded DynamoDB serves only requests signed with this start's random key (docs/limits.md).
 const embedded = process.env.DYNAMODB_ENDPOINT ? null : await startEmbeddedDynamo({ path: dataDir, authenticate: true }).catch(exitIfInUse);
@@ -50,7 +65,7 @@ const vapidSecret = localSigningSecret(join(dataDir, 'vapid.key'));
 const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
 const notifications = { vapidSecret: async () => vapidSecret, vapidSubject: process.env.VAPID_SUBJECT, mailer: mailerFromEnv(), mailFrom: process.env.MAIL_FROM, publicUrl, privateAddresses: webhooks.privateAddresses };
 const limits = limitsFromEnv();
-const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts: accountSettingsFromEnv(), logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
+const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
   // With the embedded DynamoDB (its folder locked) no other process writes the table: reads trust the cache.
   soleWriter: embedded !== null });
 await app.listen({ port, host });

@@ -58,7 +58,7 @@ export class Accounts {
   signOut(credential: Credential): Promise<boolean> {
     const player = playerOf(credential);
     const device = credential && typeof credential === 'object' && 'device' in credential ? credential.device : undefined;
-    if (device === undefined) throw new AppError('BAD_INPUT', 'this token names no device (an identity provider’s token, or one from before devices)');
+    if (device === undefined) throw new AppError('BAD_INPUT', 'this token names no device (an identity provider’s token)');
     return this.players.devices.revoke(player, device);
   }
 

@@ -1,8 +1,9 @@
 /**
  * An external identity provider (Cognito or any OIDC issuer): when the setting names an issuer,
  * its tokens are accepted as bearer tokens beside Parlor's own. Each is verified with `jose`
- * against the issuer's JWKS (fetched and cached by createRemoteJWKSet), its audience checked
- * when one is set, and its `sub` mapped to a Parlor player, created at the first sight:
+ * against the issuer's JWKS (fetched and cached by createRemoteJWKSet), its audience always checked
+ * (an issuer signs tokens for many applications: without it, a token made for any of them, or
+ * for none, would sign its holder in here), and its `sub` mapped to a Parlor player, created at the first sight:
  *
  *   pk = "IDENTITY#<issuer>#<sub>"  sk = "PLAYER"  { player }
  *
@@ -13,14 +14,15 @@ import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dyn
 import { documentClient } from '../store/document-client.js';
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload } from 'jose';
 import { LruCache } from '../app/lru.js';
+import { plainName } from '../engine/core/names.js';
 import type { ExternalIdentities } from '../players/index.js';
 import type { PlayerRegistry } from '../players/registry.js';
 
 export interface OidcSettings {
   /** The `iss` its tokens carry, e.g. https://cognito-idp.<region>.amazonaws.com/<pool id>. */
   issuer: string;
-  /** The `aud` they must carry (the app client id); unset: any audience. */
-  audience?: string;
+  /** The `aud` they must carry (the app client id); required (settings.ts defaults it to PUBLIC_URL). */
+  audience: string;
   /** Where its keys are (default: <issuer>/.well-known/jwks.json, as Cognito publishes them). */
   jwksUrl?: string;
 }
@@ -28,6 +30,8 @@ export interface OidcSettings {
 /** Asymmetric algorithms only: a symmetric one would let the JWKS's public material sign tokens. */
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 const MAX_CLAIM = 255;
+export const MISSING_AUDIENCE =
+  'OIDC_ISSUER is set but no audience is: set OIDC_AUDIENCE to the app client id its tokens carry as `aud` (or PUBLIC_URL, when the issuer uses it as the audience); without one, tokens the issuer made for any other application would sign in here';
 
 export class OidcIdentities implements ExternalIdentities {
   private readonly doc: DynamoDBDocumentClient;
@@ -42,6 +46,8 @@ export class OidcIdentities implements ExternalIdentities {
     private readonly registry: PlayerRegistry,
     private readonly now: () => number,
   ) {
+    // Settings built in code (not from the environment) get the same refusal as settings.ts's.
+    if (!settings.audience) throw new Error(MISSING_AUDIENCE);
     this.doc = documentClient(client);
     this.keys = createRemoteJWKSet(new URL(settings.jwksUrl ?? `${settings.issuer.replace(/\/$/, '')}/.well-known/jwks.json`));
   }
@@ -91,7 +97,9 @@ export class OidcIdentities implements ExternalIdentities {
 function nameOf(payload: JWTPayload): string {
   for (const claim of ['name', 'preferred_username', 'nickname', 'cognito:username']) {
     const value = payload[claim];
-    if (typeof value === 'string' && value.trim()) return value.trim().slice(0, 40);
+    // A claim with line breaks or controls is made plain (refusing it would refuse the sign-in).
+    const name = typeof value === 'string' ? plainName(value).slice(0, 40).trim() : '';
+    if (name) return name;
   }
   return 'Player';
 }

@@ -29,6 +29,8 @@ export const ERROR_CODES = [
   'SEAT_NOT_YOURS',
   /** Seats per player or client in games not yet started (commands/open-seats.ts). */
   'TOO_MANY_OPEN_SEATS',
+  /** A URL the server would have to fetch that points at a private or reserved address (SSRF: notifications/public-address.ts). */
+  'ADDRESS_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

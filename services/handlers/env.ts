@@ -10,7 +10,7 @@
  *   SIGNING_SECRET_ARN the Secrets Manager secret player tokens are signed with (read on first use)
  *   VAPID_SECRET_ARN   the Secrets Manager secret the Web Push (VAPID) key pair is derived from
  *   MAIL_TRANSPORT=ses, MAIL_FROM, PUBLIC_URL  the email digest through SES v2 (unset = no email)
- *   OIDC_ISSUER, OIDC_AUDIENCE, OIDC_JWKS_URL, PASSKEY_ORIGIN, PASSKEY_RP_ID  accounts (services/accounts/settings.ts)
+ *   OIDC_ISSUER, OIDC_AUDIENCE (required with an issuer; default PUBLIC_URL), OIDC_JWKS_URL, PASSKEY_ORIGIN, PASSKEY_RP_ID  accounts (services/accounts/settings.ts)
  *   SCHEDULE_GROUP, TIMER_FUNCTION_ARN, SCHEDULER_ROLE_ARN  where the stream function puts deadlines
  *                      (EventBridge Scheduler) and what they invoke; unset = no schedules
  */

@@ -4,6 +4,12 @@
  * a token whose device is gone is refused: revoking a device (or signing out) deletes the item,
  * so every token it ever had stops working at once. At most MAX_DEVICES per player: a new
  * sign-in beyond that forgets the device seen least recently.
+ *
+ * Tokens from before devices (no `did`) all belong to one device per player, LEGACY_DEVICE, made at
+ * their first use: it is listed and can be revoked like any (revoking keeps its item, marked, so
+ * later legacy tokens are refused instead of making it again), its renewals name it, and it never
+ * counts toward the cap, so it never signs a real device out (issue 36: a legacy token used by a
+ * client that ignored Parlor-Token made a device at every use and evicted the player's own).
  */
 import { randomUUID } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -15,6 +21,8 @@ export const MAX_DEVICES = 20;
 /** lastSeenAt is written at most this often per device (a read per request, not a write). */
 export const SEEN_EVERY_MS = 24 * 3600_000;
 const DEVICE = 'DEVICE#';
+/** The device of every token from before devices. */
+export const LEGACY_DEVICE = 'legacy';
 
 /** How a device signed in. */
 export type SignInMethod = 'REGISTER' | 'PASSKEY' | 'DEVICE_LINK' | 'RENEWED';
@@ -41,7 +49,7 @@ export class Devices {
   async add(player: string, via: SignInMethod, label: string, now: number): Promise<Device> {
     const at = new Date(now).toISOString();
     const device: Device = { id: randomUUID(), label: label.slice(0, 60), via, createdAt: at, lastSeenAt: at };
-    const existing = await this.list(player);
+    const existing = (await this.list(player)).filter((d) => d.id !== LEGACY_DEVICE);
     // Over the cap: the least recently seen go, so a sign-in never fails for it.
     for (const old of existing.sort((a, b) => a.lastSeenAt.localeCompare(b.lastSeenAt)).slice(0, Math.max(0, existing.length - MAX_DEVICES + 1))) await this.revoke(player, old.id);
     await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: playerPk(player), sk: DEVICE + device.id, ...device } }));
@@ -50,7 +58,24 @@ export class Devices {
 
   async get(player: string, id: string): Promise<Device | null> {
     const item = (await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: playerPk(player), sk: DEVICE + id }, ConsistentRead: true }))).Item;
-    return item ? deviceOf(item) : null;
+    return item && !item.revokedAt ? deviceOf(item) : null;
+  }
+
+  /** The player's legacy device, made at the first use of such a token; null once revoked. */
+  async legacy(player: string, now: number): Promise<Device | null> {
+    const key = { pk: playerPk(player), sk: DEVICE + LEGACY_DEVICE };
+    const item = (await this.doc.send(new GetCommand({ TableName: this.table, Key: key, ConsistentRead: true }))).Item;
+    if (item) return item.revokedAt ? null : deviceOf(item);
+    const at = new Date(now).toISOString();
+    const device: Device = { id: LEGACY_DEVICE, label: 'a token from before devices', via: 'RENEWED', createdAt: at, lastSeenAt: at };
+    try {
+      // Conditional: of two first uses at once one writes; and a revoked one is never made again.
+      await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...key, ...device }, ConditionExpression: 'attribute_not_exists(pk)' }));
+      return device;
+    } catch (e) {
+      if ((e as { name?: string }).name !== 'ConditionalCheckFailedException') throw e;
+      return this.get(player, LEGACY_DEVICE);
+    }
   }
 
   /** The player's devices, most recently seen first (one Query: at most MAX_DEVICES items). */
@@ -63,11 +88,22 @@ export class Devices {
         ConsistentRead: true,
       }),
     );
-    return (out.Items ?? []).map(deviceOf).sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt));
+    return (out.Items ?? []).filter((item) => !item.revokedAt).map(deviceOf).sort((a, b) => b.lastSeenAt.localeCompare(a.lastSeenAt));
   }
 
   /** Deletes the device; true when it existed. Its tokens are refused from the next request on. */
   async revoke(player: string, id: string): Promise<boolean> {
+    if (id === LEGACY_DEVICE) {
+      // Marked, not deleted: a later legacy token must find it revoked, not make it anew.
+      const at = new Date().toISOString();
+      return this.doc
+        .send(new UpdateCommand({ TableName: this.table, Key: { pk: playerPk(player), sk: DEVICE + id }, UpdateExpression: 'SET revokedAt = :at', ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)', ExpressionAttributeValues: { ':at': at } }))
+        .then(() => true)
+        .catch((e: { name?: string }) => {
+          if (e.name !== 'ConditionalCheckFailedException') throw e;
+          return false;
+        });
+    }
     const out = await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: playerPk(player), sk: DEVICE + id }, ReturnValues: 'ALL_OLD' }));
     return out.Attributes !== undefined;
   }
@@ -81,7 +117,7 @@ export class Devices {
           TableName: this.table,
           Key: { pk: playerPk(player), sk: DEVICE + device.id },
           UpdateExpression: 'SET lastSeenAt = :at',
-          ConditionExpression: 'attribute_exists(pk)',
+          ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(revokedAt)',
           ExpressionAttributeValues: { ':at': new Date(now).toISOString() },
         }),
       )

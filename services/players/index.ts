@@ -5,7 +5,7 @@
  */
 import { AppError } from '../app/errors.js';
 import type { Credential } from '../app/service.js';
-import { deviceLabel, type Devices, type SignInMethod } from './devices.js';
+import { deviceLabel, LEGACY_DEVICE, type Devices, type SignInMethod } from './devices.js';
 import type { Inbox } from './inbox.js';
 import type { Player, PlayerKind, PlayerRegistry } from './registry.js';
 import { isPlayerToken, pastHalfLife, type PlayerTokens } from './tokens.js';
@@ -72,16 +72,13 @@ export class Players {
       if (this.external?.accepts(bearer)) return { player: await this.external.player(bearer) };
       const tokens = await this.tokens();
       const claims = await tokens.verify(bearer);
-      const device = claims.device === undefined ? null : await this.devices.get(claims.player, claims.device);
-      if (claims.device !== undefined && !device) throw new Error('this device was signed out');
-      if (device) await this.devices.seen(claims.player, device, tokens.now());
-      let deviceId = claims.device;
-      if (renewed && pastHalfLife(claims, tokens)) {
-        // A token from before devices becomes a device when it is renewed.
-        deviceId ??= (await this.devices.add(claims.player, 'RENEWED', 'a device', tokens.now())).id;
-        renewed(await tokens.sign({ player: claims.player, name: claims.name, device: deviceId, ...(claims.bot && { bot: true }) }));
-      }
-      return { player: claims.player, ...(claims.bot && { bot: claims.bot }), ...(deviceId && { device: deviceId }) };
+      // A token from before devices belongs to the player's one legacy device (devices.ts).
+      const deviceId = claims.device ?? LEGACY_DEVICE;
+      const device = claims.device === undefined ? await this.devices.legacy(claims.player, tokens.now()) : await this.devices.get(claims.player, claims.device);
+      if (!device) throw new Error('this device was signed out');
+      await this.devices.seen(claims.player, device, tokens.now());
+      if (renewed && pastHalfLife(claims, tokens)) renewed(await tokens.sign({ player: claims.player, name: claims.name, device: deviceId, ...(claims.bot && { bot: true }) }));
+      return { player: claims.player, ...(claims.bot && { bot: claims.bot }), device: deviceId };
     } catch (e) {
       return { refused: (e as Error).message };
     }

@@ -6,6 +6,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../store/document-client.js';
 import { AppError } from '../app/errors.js';
+import { isPlainName, NAME_NOT_PLAIN } from '../engine/core/names.js';
 
 export const playerPk = (id: string) => `PLAYER#${id}`;
 
@@ -31,6 +32,7 @@ export class PlayerRegistry {
   async register(name: string, kind: PlayerKind = 'HUMAN'): Promise<Player> {
     const trimmed = name.trim();
     if (trimmed.length < 1 || trimmed.length > 40) throw new AppError('BAD_INPUT', 'a name has 1 to 40 characters');
+    if (!isPlainName(trimmed)) throw new AppError('BAD_INPUT', NAME_NOT_PLAIN);
     const player: Player = { id: randomUUID(), name: trimmed, kind };
     await this.doc.send(
       new PutCommand({ TableName: this.table, Item: { pk: playerPk(player.id), sk: 'PROFILE', name: player.name, kind, createdAt: new Date().toISOString() }, ConditionExpression: 'attribute_not_exists(pk)' }),

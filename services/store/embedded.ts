@@ -3,13 +3,13 @@
  * tests use, so the store always speaks the DynamoDB protocol — no AWS account, no Docker.
  * In memory, or persisted as LevelDB under `path`.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { closeLeakedIterators } from './dynalite-iterators.js';
 import { localTableDefinition } from './schema.js';
+import { ownerOnly } from './private-folder.js';
 import { OPEN_CREDENTIALS, randomCredentials, requireAccessKey, type LocalCredentials } from './embedded-credential.js';
 
 export interface EmbeddedDynamo {
@@ -48,7 +48,8 @@ async function lockFolder(path: string): Promise<() => Promise<void>> {
 
 /** `authenticate`: only requests signed with this start's random access key are served (`npm start`). */
 export async function startEmbeddedDynamo(options: { path?: string; host?: string; port?: number; authenticate?: boolean } = {}): Promise<EmbeddedDynamo> {
-  if (options.path) mkdirSync(options.path, { recursive: true });
+  // Its files hold secret seeds: a folder left readable by an older version is closed first.
+  if (options.path) ownerOnly(options.path);
   const unlock = options.path ? await lockFolder(options.path) : async () => {};
   closeLeakedIterators(); // the LevelDB iterators dynalite leaves open
   const server = dynalite({ path: options.path, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });

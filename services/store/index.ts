@@ -2,6 +2,7 @@ export * from './port.js';
 export * from './schema.js';
 export * from './dynamo.js';
 export * from './embedded.js';
+export * from './private-folder.js';
 export * from './lobby.js';
 export * from './query-all.js';
 export * from './stats.js';

@@ -4,7 +4,7 @@
  * no storage. Game-specific checks (the game exists, its seat count, its options) are the
  * app's (service.ts), before `create` gets here.
  */
-import { sha256Hex } from '../engine/core/index.js';
+import { isPlainName, NAME_NOT_PLAIN, sha256Hex } from '../engine/core/index.js';
 import { AppError } from '../app/errors.js';
 import type { Entrant, TournamentEvent, TournamentSettings } from './events.js';
 import { circleTables, metKey, swissTables } from './pairing.js';
@@ -43,6 +43,7 @@ export function decide(state: TournamentState | null, command: TournamentCommand
       if ('player' in e && state.entrants.some((x) => 'player' in x && x.player === e.player)) return []; // joining twice changes nothing
       if (state.entrants.length >= LIMITS.entrants) refuse('FORBIDDEN', `the tournament is full (${LIMITS.entrants} entrants)`);
       if (e.name.trim().length < 1 || e.name.length > LIMITS.nameLength) refuse('BAD_INPUT', `a name has 1 to ${LIMITS.nameLength} characters`);
+      if (!isPlainName(e.name)) refuse('BAD_INPUT', NAME_NOT_PLAIN);
       return [{ type: 'EntrantJoined', entrant: e }];
     }
     case 'start': {

@@ -160,13 +160,41 @@ describe('sliding expiry', () => {
     expect((await me(fresh)).data.me.id).toBe(ann.id);
   });
 
-  it('a token from before devices is accepted, and renewed into a device of its own', async () => {
+  it('tokens from before devices are one legacy device: however often used and renewed, it is one listed device, evicts no real one, and revoking it refuses them all', async () => {
     const ann = await registerPlayer(server, 'Ann');
+    // Ann at the device cap with real devices: a new device would have to evict one.
+    let phone = '';
+    for (let i = 1; i < MAX_DEVICES; i++) phone = (await redeem((await link(ann.token)).code)).data.redeemDeviceLink.token;
+    const real = ((await me(ann.token)).data.me.devices as { id: string }[]).map((d) => d.id).sort();
+    expect(real).toHaveLength(MAX_DEVICES);
+    // Tokens as the server issued them before devices (no did), past half their life; the client ignores Parlor-Token.
     const legacy = await new PlayerTokens({ secret: SECRET, now: () => clock.now() - 50 * DAY }).sign({ player: ann.id, name: 'Ann' });
-    const res = await post(legacy);
-    const fresh = res.headers.get('parlor-token')!;
-    const devices = (await me(fresh)).data.me.devices as { via: string; current: boolean }[];
-    expect(devices.find((d) => d.current)?.via).toBe('RENEWED');
+    const other = await new PlayerTokens({ secret: SECRET, now: () => clock.now() - 60 * DAY }).sign({ player: ann.id, name: 'Ann' });
+    const renewals = new Set<string>();
+    for (let i = 0; i < 25; i++) {
+      const res = await post(i % 2 ? other : legacy);
+      expect(res.status).toBe(200);
+      renewals.add(res.headers.get('parlor-token')!);
+    }
+    const renewed = [...renewals][0]!;
+    const devices = (await me(ann.token)).data.me.devices as { id: string; via: string }[];
+    expect(devices.map((d) => d.id).sort()).toEqual([...real, 'legacy'].sort());
+    expect(devices.find((d) => d.id === 'legacy')?.via).toBe('RENEWED');
+    expect((await me(renewed)).data.me.devices.find((d: { current: boolean }) => d.current).id).toBe('legacy');
+    expect((await me(phone)).errors).toBeUndefined();
+    // The legacy device is outside the cap: a new real sign-in forgets one real device, as it would without it.
+    clock.lag(1000);
+    const laptop = (await redeem((await link(ann.token)).code)).data.redeemDeviceLink.token;
+    const after = ((await me(laptop)).data.me.devices as { id: string }[]).map((d) => d.id);
+    expect(after).toHaveLength(MAX_DEVICES + 1);
+    expect(after).toContain('legacy');
+    real.splice(0, real.length, ...after.filter((id) => id !== 'legacy').sort());
+
+    const revoked = await server.gql('mutation($id: ID!) { revokeDevice(id: $id) }', { id: 'legacy' }, laptop);
+    expect(revoked.data.revokeDevice).toBe(true);
+    for (const token of [legacy, other, renewed]) expect((await me(token)).errors?.[0]?.message).toMatch(/signed out/);
+    expect(((await me(laptop)).data.me.devices as { id: string }[]).map((d) => d.id).sort()).toEqual(real);
+    expect((await server.gql('mutation($id: ID!) { revokeDevice(id: $id) }', { id: 'legacy' }, laptop)).data.revokeDevice).toBe(false);
   });
 });
 

@@ -52,6 +52,9 @@ describe('an external OIDC issuer', () => {
     const other = await me(await idToken({ sub: 'user-2', preferred_username: 'bob' }));
     expect(other.data.me).toMatchObject({ name: 'bob' });
     expect(other.data.me.id).not.toBe(first.data.me.id);
+    // A claim with a line break still signs in, its name made one line (names are plain: engine/core/names.ts).
+    const broken = await me(await idToken({ sub: 'user-4', name: 'Eve\r\nBcc: x@example.org' }));
+    expect(broken.data.me.name).toBe('Eve Bcc: x@example.org');
     const rest = await server.rest('GET', '/v1/me', undefined, await idToken({ sub: 'user-1' }));
     expect(rest.body.id).toBe(first.data.me.id);
     expect(jwksRequests).toBeGreaterThan(0);
@@ -64,11 +67,12 @@ describe('an external OIDC issuer', () => {
     expect(joined.data.joinGame.seat).toBe(0);
   });
 
-  it('refuses its tokens for another audience, expired, signed with a key not in its JWKS, or with a symmetric algorithm', async () => {
+  it('refuses its tokens for another audience or with no audience, expired, signed with a key not in its JWKS, or with a symmetric algorithm', async () => {
     const stranger = (await generateKeyPair('RS256')).privateKey;
     const hs = await new SignJWT({ sub: 'user-1', aud: 'parlor-web' }).setProtectedHeader({ alg: 'HS256' }).setIssuer(ISSUER).setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(32)));
     const refused = {
       audience: await idToken({ sub: 'user-1', aud: 'another-app' }),
+      noAudience: await idToken({ sub: 'user-1', aud: undefined }),
       expired: await idToken({ sub: 'user-1' }, { ttl: -10 }),
       stranger: await idToken({ sub: 'user-1' }, { key: stranger }),
       symmetric: hs,

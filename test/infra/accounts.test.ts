@@ -30,4 +30,8 @@ describe('accounts on AWS', () => {
   it('refuses an issuer that is not an https URL', () => {
     expect(() => stackWith({ 'parlor:oidcIssuer': 'http://idp.example' }, 'Insecure')).toThrow(/https/);
   });
+
+  it('refuses an issuer without an audience (any of its applications\' tokens would sign in)', () => {
+    expect(() => stackWith({ 'parlor:oidcIssuer': 'https://idp.example' }, 'NoAudience')).toThrow(/parlor:oidcAudience/);
+  });
 });

@@ -88,8 +88,22 @@ describe('Web Push', () => {
     ]) expect((await add(guarded, e!, p!, a!, fay.token)).errors?.[0]?.extensions?.code).toBe('BAD_INPUT');
     expect((await guarded.gql('{ me { pushSubscriptions { id } } }', {}, fay.token)).data.me.pushSubscriptions).toEqual([]);
     expect((await add(guarded, 'https://push.example.org/x', keys.p256dh, keys.auth)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-    const rest = await guarded.rest('POST', '/v1/me/push-subscriptions', { endpoint: 'https://push.example.org/x', p256dh: keys.p256dh, auth: keys.auth }, fay.token);
+    // A public address (an IP literal: the test needs no DNS) is accepted.
+    const rest = await guarded.rest('POST', '/v1/me/push-subscriptions', { endpoint: 'https://1.1.1.1/x', p256dh: keys.p256dh, auth: keys.auth }, fay.token);
     expect(rest.status).toBe(201);
     expect(Object.keys(rest.body).sort()).toEqual(['createdAt', 'endpoint', 'id']); // the keys are not shown again
+  });
+
+  it('refuses at add, with ADDRESS_NOT_ALLOWED, an endpoint on loopback, private, link-local or reserved addresses however spelled (the deliveries\' SSRF rule), and stores none', async () => {
+    const gil = await registerPlayer(guarded, 'Gil');
+    const keys = pushSubscriber();
+    const endpoints = ['https://127.0.0.1/p', 'https://localhost/p', 'https://[::1]/p', 'https://[::ffff:127.0.0.1]/p', 'https://2130706433/p', 'https://0x7f000001/p', 'https://127.1/p', 'https://0/p', 'https://169.254.169.254/latest/meta-data/', 'https://10.0.0.1/p', 'https://192.168.1.1:8443/p', 'https://[fd00::1]/p', 'https://100.64.0.1/p'];
+    for (const e of endpoints) {
+      const r = await guarded.gql('mutation($e: String!, $p: String!, $a: String!) { addPushSubscription(endpoint: $e, p256dh: $p, auth: $a) { id } }', { e, p: keys.p256dh, a: keys.auth }, gil.token);
+      expect(r.errors?.[0]?.extensions?.code, e).toBe('ADDRESS_NOT_ALLOWED');
+    }
+    const rest = await guarded.rest('POST', '/v1/me/push-subscriptions', { endpoint: 'https://127.0.0.1/p', p256dh: keys.p256dh, auth: keys.auth }, gil.token);
+    expect([rest.status, rest.body.error.code]).toEqual([400, 'ADDRESS_NOT_ALLOWED']);
+    expect((await guarded.gql('{ me { pushSubscriptions { id } } }', {}, gil.token)).data.me.pushSubscriptions).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@
  * for either; real DynamoDB takes the SDK's usual region and credentials.
  */
 import { resolve } from 'node:path';
-import { DataDirInUse, DynamoEventStore, endpointClient, ensureTable, localClient, recordedEndpoint, startEmbeddedDynamo, type EmbeddedDynamo } from '../../store/index.js';
+import { DataDirInUse, DynamoEventStore, endpointClient, ensureTable, localClient, ownerOnlyFromNowOn, recordedEndpoint, startEmbeddedDynamo, type EmbeddedDynamo } from '../../store/index.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -17,6 +17,7 @@ export async function openTable(env: NodeJS.ProcessEnv = process.env, note: (lin
   let recorded: ReturnType<typeof recordedEndpoint> = null;
   if (!endpoint) {
     try {
+      ownerOnlyFromNowOn(); // LevelDB writes new files as it opens: they hold seeds (store/private-folder.ts)
       embedded = await startEmbeddedDynamo({ path: dataDir });
     } catch (e) {
       recorded = e instanceof DataDirInUse ? recordedEndpoint(dataDir) : null;

@@ -11,3 +11,4 @@ export * from './immutable.js';
 export * from './record.js';
 export * from './sample-ids.js';
 export * from './standing.js';
+export * from './names.js';

@@ -12,6 +12,7 @@ import { stateAfter } from './emitter.js';
 import { ensure } from './errors.js';
 import { rngFor, sha256Hex } from './rng.js';
 import { parseStrict } from './strict.js';
+import { isPlainName, NAME_NOT_PLAIN } from './names.js';
 
 export type TableCommand =
   | { type: 'create'; game: string; seats: number; options: unknown; seed: string; seedFixed: boolean }
@@ -218,6 +219,7 @@ export function table(game: AnyGame): Table {
       ensure(!s.started, 'every seat is taken', 'FORBIDDEN');
       const name = cmd.name.trim();
       ensure(name.length >= 1 && name.length <= 40, 'a name has 1 to 40 characters', 'BAD_INPUT');
+      ensure(isPlainName(name), NAME_NOT_PLAIN, 'BAD_INPUT');
       if (cmd.entropy !== undefined) ensure(cmd.entropy.length >= 1 && cmd.entropy.length <= MAX_ENTROPY, `entropy has 1 to ${MAX_ENTROPY} characters`, 'BAD_INPUT');
       const taken: SeatTaken = { type: 'SeatTaken', seat: s.players.length, name, tokenHash: cmd.tokenHash, ...(cmd.entropy !== undefined && { entropy: cmd.entropy }) };
       const full = evolve(s, taken);

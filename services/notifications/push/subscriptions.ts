@@ -11,6 +11,7 @@ import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand } from 
 import { documentClient } from '../../store/document-client.js';
 import { AppError } from '../../app/errors.js';
 import { playerPk } from '../../players/registry.js';
+import { requirePublicHost } from '../public-address.js';
 
 export const MAX_PUSH_SUBSCRIPTIONS = 10;
 const MAX_ENDPOINT = 1000;
@@ -42,7 +43,9 @@ export class PushSubscriptions {
   }
 
   async add(player: string, input: { endpoint: string; p256dh: string; auth: string }, now: number): Promise<PushSubscription> {
-    this.check(input);
+    const url = this.check(input);
+    // Deliveries refuse private addresses at connect (post.ts); the same rule now, so the player hears of it.
+    if (!this.anyEndpoint) await requirePublicHost(url, 'a push endpoint');
     const id = createHash('sha256').update(input.endpoint).digest('base64url').slice(0, 22);
     const sub: PushSubscription = { id, player, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth, createdAt: new Date(now).toISOString() };
     await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: playerPk(player), sk: PREFIX + id, ...sub } }));
@@ -65,7 +68,7 @@ export class PushSubscriptions {
     return (out.Items ?? []).map(pushSubscriptionOf);
   }
 
-  private check(input: { endpoint: string; p256dh: string; auth: string }): void {
+  private check(input: { endpoint: string; p256dh: string; auth: string }): URL {
     let url: URL;
     try {
       if (input.endpoint.length > MAX_ENDPOINT) throw new Error();
@@ -77,6 +80,7 @@ export class PushSubscriptions {
     if (url.username || url.password) throw new AppError('BAD_INPUT', 'a push endpoint carries no credentials');
     if (!P256DH.test(input.p256dh)) throw new AppError('BAD_INPUT', 'p256dh is the subscription’s P-256 public key, base64url (65 bytes)');
     if (!AUTH.test(input.auth)) throw new AppError('BAD_INPUT', 'auth is the subscription’s 16-byte auth secret, base64url');
+    return url;
   }
 }
 

@@ -25,7 +25,11 @@ describe('Query.stats', () => {
     const [scout2] = res.data!.stats;
     expect(scout2).toMatchObject({ game: 'scout', seats: 2, games: 4 });
     for (const seat of [0, 1]) {
-      const wins = finished.filter((agg) => agg.table.status(agg.state).result!.winners.includes(seat)).length;
+      // A tie splits the win (the deals are random, so a tie can happen here).
+      const wins = finished.reduce((n, agg) => {
+        const { winners } = agg.table.status(agg.state).result!;
+        return n + (winners.includes(seat) ? 1 / winners.length : 0);
+      }, 0);
       expect(scout2.winRateBySeat[seat]).toMatchObject({ seat, wins, rate: wins / 4 });
       expect(scout2.winRateBySeat[seat].low).toBeLessThanOrEqual(wins / 4);
     }

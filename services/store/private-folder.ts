@@ -11,13 +11,19 @@ import { join } from 'node:path';
 export function ownerOnly(dir: string): void {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const walk = (path: string) => {
-    const stat = lstatSync(path);
-    if (stat.isSymbolicLink()) return;
-    if (stat.isDirectory()) {
-      if ((stat.mode & 0o777) !== 0o700) chmodSync(path, 0o700);
-      for (const name of readdirSync(path)) walk(join(path, name));
-    } else if (stat.mode & 0o077) {
-      chmodSync(path, stat.mode & 0o700);
+    try {
+      const stat = lstatSync(path);
+      if (stat.isSymbolicLink()) return;
+      if (stat.isDirectory()) {
+        if ((stat.mode & 0o777) !== 0o700) chmodSync(path, 0o700);
+        for (const name of readdirSync(path)) walk(join(path, name));
+      } else if (stat.mode & 0o077) {
+        chmodSync(path, stat.mode & 0o700);
+      }
+    } catch (e) {
+      // Another server may hold the folder and be renaming its files (LevelDB's compactions): a
+      // file gone since the listing needs no fixing, and the lock, taken next, says who owns the folder.
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     }
   };
   walk(dir);

@@ -32,6 +32,7 @@ for (const variant of variants) {
   const times: number[] = [];
   for (let i = 0; i < deals * seats; i++) {
     const g = playLeagueGame(game, bots, leagueSpec(seed, i, seats, {}));
+    if (g.capped) continue; // stopped at the move cap: no result to count
     const seat = g.seatBots.indexOf(0);
     n++;
     if (g.winners.includes(seat)) wins += 1 / g.winners.length;

@@ -81,12 +81,14 @@ export function runLadder(o: LadderOptions): LadderReport {
   while (played < o.maxGames && (o.until === undefined || Date.now() < o.until)) {
     const { pair, spec } = schedule(played, bots.length, o.seed);
     const g = playLeagueGame(o.game, [players[pair[0]]!, players[pair[1]]!], spec);
+    played++;
+    // A game stopped at the move cap (bots that cycle) has no result: it is played, never rated.
+    if (g.capped) continue;
     // seatBots[s] is 0 or 1: which of the pair played seat s.
     const places = ranksOf(g.scores, g.winners, []);
     const entries = g.seatBots.map((b) => pair[b]!);
     const after = rateGame(entries.map((e) => ratings[e]!), places);
     entries.forEach((e, s) => (ratings[e] = after[s]!));
-    played++;
     tau = kendallTau(ratings.map(conservative));
     if (tau === 1) {
       n ??= played;

@@ -1,9 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { league } from '../../services/bots/league/run.js';
+import { playLeagueGame } from '../../services/bots/league/game.js';
+import { league, leagueSpec } from '../../services/bots/league/run.js';
+import type { Bot } from '../../services/engine/core/index.js';
+import { findGame } from '../../services/engine/registry.js';
 import { seatSymmetry } from '../../services/bots/league/tally.js';
 
 describe('npm run league: duplicate-paired games between bots', () => {
+  it('every caller of one league game (the league, the ladder, tune-search) is capped by default: bots that cycle for ever stop', () => {
+    type Move = { type: string; from?: number; to?: number; end?: string; flip?: boolean; at?: number };
+    // SCOUT E15: scout the lone card back whenever there is one, else show the first card alone.
+    const cycler: Bot = (_view, legal) =>
+      (legal as Move[]).find((m) => m.type === 'scout' && m.end === 'left' && !m.flip && m.at === 0) ?? (legal as Move[]).find((m) => m.type === 'show' && m.from === 0 && m.to === 0) ?? legal[0];
+    const g = playLeagueGame(findGame('scout')!, [cycler], leagueSpec('cycle', 0, 3, {}));
+    expect(g).toMatchObject({ capped: true, scores: [], winners: [] });
+  });
+
   it('plays each deal once per rotation, and the counts add up (a tie splits the win)', async () => {
     const r = await league({ game: 'scout', seats: 3, bots: 'greedy,random', games: 5, workers: 2, seed: 'league-test' });
     expect(r.games).toBe(6); // rounded up to whole deals of 3 rotations

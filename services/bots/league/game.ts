@@ -6,6 +6,7 @@
  */
 import { fastRng, seatedTable, tableFor, type AnyGame, type Bot, type TableState } from '../../engine/core/index.js';
 import { botMemory, type RememberingContext } from '../repeat.js';
+import { DEFAULT_MAX_MOVES } from '../../analytics/move-cap.js';
 
 export interface LeagueGame {
   deal: number;
@@ -34,7 +35,7 @@ export interface LeagueGameSpec {
 /** Seat s is played by line-up entry (s + rotation) mod seats: over the rotations every entry plays every seat. */
 export const entryAt = (seat: number, rotation: number, entries: number) => (seat + rotation) % entries;
 
-export function playLeagueGame(game: AnyGame, bots: readonly Bot[], g: LeagueGameSpec, maxMoves = Infinity): LeagueGame {
+export function playLeagueGame(game: AnyGame, bots: readonly Bot[], g: LeagueGameSpec, maxMoves = DEFAULT_MAX_MOVES): LeagueGame {
   const t = tableFor(game);
   const rng = fastRng(g.botSeed);
   const seatBots = [...Array(g.seats).keys()].map((s) => entryAt(s, g.rotation, bots.length));

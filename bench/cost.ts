@@ -6,21 +6,15 @@
  * consumed capacity, and each request's wall time is recorded. Modelled (stated, not measured):
  * the stream function's work per commit (one Query of the game's subscriptions, one conditional
  * UpdateItem and one PostToConnection per subscribed seat, at 4 ms each on AWS) and one
- * WebSocket message per seat per commit. Prices: us-east-1 list prices, in PRICES below.
+ * WebSocket message per seat per commit. Prices: us-east-1 list prices, in bench/capacity/prices.ts.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { games } from '../services/engine/registry.js';
+import { PRICES } from './capacity/prices.js';
 import { embeddedService, playThroughService } from './service.js';
 
-export const PRICES = {
-  date: '2026-11',
-  writeRequestUnit: 0.625 / 1e6,
-  readRequestUnit: 0.125 / 1e6,
-  lambdaGbSecondArm: 0.0000133334,
-  lambdaRequest: 0.2 / 1e6,
-  httpApiRequest: 1.0 / 1e6,
-  webSocketMessage: 1.0 / 1e6,
-};
+export { PRICES };
+
 const HTTP_GB = 1769 / 1024; // infra: http function memory
 const STREAM_GB = 1024 / 1024; // infra: stream function memory
 const AWS_CALL_MS = 4;

@@ -1,7 +1,7 @@
 /**
  * From one measurement to a deployment's load and bill: for N concurrent games at a move rate,
  * DynamoDB units per second per table and index and on the hottest partition key, Lambda
- * concurrency, and the monthly cost at AWS's published on-demand prices (PRICES below).
+ * concurrency, and the monthly cost at AWS's published on-demand prices (bench/capacity/prices.ts).
  *
  * Scaling rule for a key: one that only one game's work touched (its stream, its players' items)
  * carries that game's pace, whatever the number of games; one that several games touched (the
@@ -12,23 +12,10 @@
  */
 import { concurrency, durationMs, MEMORY_MB, PARTITION, type FnName, type Measured } from '../../infra/capacity.js';
 import { breakdown, FUNCTIONS, type KeyLoad, type Measurement } from './measure.js';
+import { PRICES } from './prices.js';
 
-/**
- * us-east-1 on-demand list prices, as published by AWS on their pricing pages for DynamoDB
- * (on-demand, after the November 2024 reduction), Lambda (arm64), API Gateway (HTTP API and
- * WebSocket API, first tier); read 2026-11 (bench/cost.ts) with the WebSocket connection minute added.
- */
-export const PRICES = {
-  region: 'us-east-1',
-  date: '2026-11',
-  writeRequestUnit: 0.625 / 1e6,
-  readRequestUnit: 0.125 / 1e6,
-  lambdaGbSecondArm: 0.0000133334,
-  lambdaRequest: 0.2 / 1e6,
-  httpApiRequest: 1.0 / 1e6,
-  webSocketMessage: 1.0 / 1e6,
-  webSocketConnectionMinute: 0.25 / 1e6,
-} as const;
+export { PRICES };
+
 
 export const SECONDS_PER_MONTH = 30 * 24 * 3600;
 

@@ -7,8 +7,8 @@
 import { parseArgs } from 'node:util';
 import { wilson } from '../services/analytics/wilson.js';
 import { GREEDY } from '../services/bots/greedy/index.js';
-import { leagueSpec } from '../services/bots/league/run.js';
-import { playLeagueGame } from '../services/bots/league/game.js';
+import { leagueSpec } from '../services/analytics/league/run.js';
+import { playLeagueGame } from '../services/analytics/league/game.js';
 import { search, searchLevel, type SearchOptions } from '../services/bots/search/index.js';
 import { tuningOf } from '../services/bots/search/tuning.js';
 import type { Bot } from '../services/engine/core/index.js';

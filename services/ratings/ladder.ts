@@ -8,7 +8,7 @@
  */
 import { sha256Hex, type AnyGame } from '../engine/core/index.js';
 import { botFor } from '../bots/kinds.js';
-import { playLeagueGame } from '../bots/league/game.js';
+import { playLeagueGame } from '../analytics/league/game.js';
 import { conservative, INITIAL, rateGame, type Rating } from './model.js';
 import { ranksOf } from './outcome.js';
 

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { playLeagueGame } from '../../services/bots/league/game.js';
-import { league, leagueSpec } from '../../services/bots/league/run.js';
+import { playLeagueGame } from '../../services/analytics/league/game.js';
+import { league, leagueSpec } from '../../services/analytics/league/run.js';
 import type { Bot } from '../../services/engine/core/index.js';
 import { findGame } from '../../services/engine/registry.js';
-import { seatSymmetry } from '../../services/bots/league/tally.js';
+import { seatSymmetry } from '../../services/analytics/league/tally.js';
 
 describe('npm run league: duplicate-paired games between bots', () => {
   it('every caller of one league game (the league, the ladder, tune-search) is capped by default: bots that cycle for ever stop', () => {
@@ -54,7 +54,7 @@ describe('npm run league: duplicate-paired games between bots', () => {
   });
 
   it('--json prints one object; --help prints usage and exits 0', () => {
-    const cli = (...args: string[]) => execFileSync('npx', ['tsx', 'services/bots/league/cli.ts', ...args], { encoding: 'utf8' });
+    const cli = (...args: string[]) => execFileSync('npx', ['tsx', 'services/analytics/league/cli.ts', ...args], { encoding: 'utf8' });
     expect(cli('--help')).toMatch(/^usage: npm run league -- --game G --seats N --bots LINEUP --games K/);
     const out = JSON.parse(cli('--game', 'scout', '--seats', '2', '--bots', 'random', '--games', '2', '--workers', '1', '--json'));
     expect(Object.keys(out)).toEqual(['game', 'seats', 'games', 'capped', 'bots']);

@@ -6,10 +6,10 @@
  * per-seat win shares in self-play and their chi-square; exit 1 when p < 0.01 (a seat-number bias).
  */
 import { parseArgs } from 'node:util';
-import { botKindsText } from '../lineup.js';
-import { DEFAULT_MAX_MOVES } from '../../analytics/move-cap.js';
+import { botKindsText } from '../../bots/lineup.js';
+import { DEFAULT_MAX_MOVES } from '../move-cap.js';
 import { league } from './run.js';
-import { tuningOf } from '../search/tuning.js';
+import { tuningOf } from '../../bots/search/tuning.js';
 
 const USAGE = `usage: npm run league -- --game G --seats N --bots LINEUP --games K [--options JSON] [--json] [--workers W] [--seed S] [--max-moves M] [--symmetry]
   LINEUP  one bot per seat, comma-separated; a shorter list repeats its last entry

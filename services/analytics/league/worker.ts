@@ -1,7 +1,7 @@
 /** One worker thread of `npm run league`: plays its games, one message per game; its external bots live as long as it does. */
 import { parentPort, workerData } from 'node:worker_threads';
 import { findGame } from '../../engine/registry.js';
-import { lineupBots } from '../lineup.js';
+import { lineupBots } from '../../bots/lineup.js';
 import { playLeagueGame } from './game.js';
 import type { LeagueTask } from './run.js';
 

@@ -3,8 +3,8 @@
  * win: a 2-way tie is half a win each), mean score, and decision time p50/p99.
  */
 import { quantileSorted } from 'simple-statistics';
-import { seatBalanceTest } from '../../analytics/significance.js';
-import { wilson } from '../../analytics/wilson.js';
+import { seatBalanceTest } from '../significance.js';
+import { wilson } from '../wilson.js';
 import type { LeagueGame } from './game.js';
 
 export interface BotFigures {

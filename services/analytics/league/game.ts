@@ -5,8 +5,8 @@
  * A game still running after `maxMoves` moves (bots that cycle) is stopped and returned `capped`.
  */
 import { fastRng, seatedTable, tableFor, type AnyGame, type Bot, type TableState } from '../../engine/core/index.js';
-import { botMemory, type RememberingContext } from '../repeat.js';
-import { DEFAULT_MAX_MOVES } from '../../analytics/move-cap.js';
+import { botMemory, type RememberingContext } from '../../bots/repeat.js';
+import { DEFAULT_MAX_MOVES } from '../move-cap.js';
 
 export interface LeagueGame {
   deal: number;

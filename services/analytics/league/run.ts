@@ -13,8 +13,8 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { sha256Hex, table } from '../../engine/core/index.js';
 import { findGame, games as registry } from '../../engine/registry.js';
-import { moveCap } from '../../analytics/move-cap.js';
-import { parseLineup } from '../lineup.js';
+import { moveCap } from '../move-cap.js';
+import { parseLineup } from '../../bots/lineup.js';
 import type { LeagueGame, LeagueGameSpec } from './game.js';
 import { seatSymmetry, tally, type LeagueReport, type SeatSymmetry } from './tally.js';
 

@@ -3,7 +3,7 @@ import type { Seat, TableCommand } from '../../engine/core/index.js';
 import type { StreamEvent } from '../app-events.js';
 import { VersionConflict } from '../../store/port.js';
 import { fromStream, type Aggregate } from '../aggregate.js';
-import { committedVersion, fingerprinted } from '../commands.js';
+import { committedVersion, fingerprinted } from '../idempotency.js';
 import { AppError, asAppError } from '../errors.js';
 import { checkPinned, conflict, decideOrRefuse, type Credential, type ServiceCore } from './core.js';
 

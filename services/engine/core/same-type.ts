@@ -10,3 +10,6 @@ export const sameType = <T extends true>(): T => undefined as unknown as T;
  */
 export type SameEvents<S extends Record<string, z.ZodType>, E extends { type: string }> =
   Same<keyof S, E['type']> extends true ? (false extends { [K in keyof S & string]: Same<z.infer<S[K]>, Extract<E, { type: K }>> }[keyof S & string] ? false : true) : false;
+
+/** The event union a game's schemas describe: one source for a game's events, their types inferred. */
+export type EventsOf<S extends Record<string, z.ZodType>> = { [K in keyof S]: z.infer<S[K]> }[keyof S];

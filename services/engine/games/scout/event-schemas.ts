@@ -1,11 +1,9 @@
 /**
  * SCOUT's events as zod schemas: the source of their published JSON Schema (gameTypes.events,
- * docs/analytics.md). `null` stands where the viewer may not know a part (view.ts `redact`); the
- * checks at the end keep each schema equal to its interface in events.ts.
+ * docs/analytics.md) and of their TypeScript types (events.ts infers them). `null` stands where the
+ * viewer may not know a part (view.ts `redact`).
  */
 import { z } from 'zod';
-import { sameType, type SameEvents } from '../../core/same-type.js';
-import type { ScoutEvent } from './events.js';
 
 const seat = z.number().int().min(0).describe('Seat number, from 0');
 const card = z
@@ -77,4 +75,3 @@ export const SCOUT_EVENT_SCHEMAS = {
     .describe('The round is over (counts only: hands are not revealed)'),
 };
 
-sameType<SameEvents<typeof SCOUT_EVENT_SCHEMAS, ScoutEvent>>();

@@ -1,104 +1,30 @@
 /**
- * SCOUT's events. Hidden parts (another seat's hand, the set-aside cards, a rotation choice,
- * a scouted card's orientation, an insert position with `hideScoutInsertPosition`) are
- * replaced by `null` in `redact` (view.ts) for viewers who may not know them.
+ * SCOUT's events, inferred from their zod schemas (event-schemas.ts, the one source of both the
+ * types and the published JSON Schema). Hidden parts (another seat's hand, the set-aside cards, a
+ * rotation choice, a scouted card's orientation, an insert position with `hideScoutInsertPosition`)
+ * are replaced by `null` in `redact` (view.ts) for viewers who may not know them.
  */
-import type { PlacedCard } from './cards.js';
-import type { End } from './commands.js';
+import type { EventsOf } from '../../core/same-type.js';
+import type { SCOUT_EVENT_SCHEMAS } from './event-schemas.js';
 
-/** A round's deal (§2.3 round setup). */
-export interface RoundDealt {
-  type: 'RoundDealt';
-  round: number;
-  startPlayer: number;
-  /** Each seat's hand, left to right; `null` for seats the viewer may not see. */
-  hands: (PlacedCard[] | null)[];
-  handSizes: number[];
-  /** 2p round 1: the 22 cards kept for round 2 (hidden from everyone). */
-  setAside: PlacedCard[] | null;
-  setAsideCount: number;
-}
+export type ScoutEvent = EventsOf<typeof SCOUT_EVENT_SCHEMAS>;
+type Of<K extends ScoutEvent['type']> = Extract<ScoutEvent, { type: K }>;
 
+/** A round's deal (§2.3 round setup); 2 seats, round 1: 22 cards set aside for round 2. */
+export type RoundDealt = Of<'RoundDealt'>;
 /** A seat's round-start choice (§2.3 step 4); `rotate` is `null` for everyone else. */
-export interface RotationChosen {
-  type: 'RotationChosen';
-  seat: number;
-  rotate: boolean | null;
-}
-
+export type RotationChosen = Of<'RotationChosen'>;
 /** Every seat has chosen: the start player takes the first turn. */
-export interface PlayBegan {
-  type: 'PlayBegan';
-  round: number;
-  player: number;
-}
-
+export type PlayBegan = Of<'PlayBegan'>;
 /** §3.5 step 2: the seat gives up its Scout & Show chip; a Scout and then a Show follow. */
-export interface ScoutShowStarted {
-  type: 'ScoutShowStarted';
-  seat: number;
-  /**
-   * false only with `scoutShowOnlyWhenShowFollows` off, when no Show can follow the scout: the
-   * action ends as a plain Scout. Absent (older events) means true.
-   */
-  showFollows?: boolean;
-}
-
+export type ScoutShowStarted = Of<'ScoutShowStarted'>;
 /** §3.4: a card taken from an end of the Active Set. */
-export interface Scouted {
-  type: 'Scouted';
-  seat: number;
-  end: End;
-  /** The card as it lay in the set (public). */
-  card: PlacedCard;
-  /** Whether the scout turned it over: only the scout knows. */
-  flip: boolean | null;
-  /** Insert position in the scout's hand; `null` for others when positions are hidden. */
-  at: number | null;
-  atPublic: boolean;
-  /** 3–5p: the Owner who takes a Scout chip from the supply. */
-  chipTo: number | null;
-  /** 2p: the scout paid one of its own chips. */
-  paid: boolean;
-}
-
+export type Scouted = Of<'Scouted'>;
 /** §3.3: a set shown from the hand; the previous Active Set's cards are captured. */
-export interface Shown {
-  type: 'Shown';
-  seat: number;
-  from: number;
-  to: number;
-  cards: PlacedCard[];
-  /** How many cards of the previous Active Set the seat captured. */
-  captured: number;
-}
-
+export type Shown = Of<'Shown'>;
 /** 2p with `twoPlayerAllowPass`: a voluntary stop. */
-export interface Passed {
-  type: 'Passed';
-  seat: number;
-}
-
-export type RoundEndReason = 'empty-hand' | 'scouted-around' | 'cannot-act' | 'passed' | 'action-limit';
-
-export interface RoundScore {
-  captured: number;
-  scoutChips: number;
-  handCards: number;
-  /** Hand cards subtracted (0 for the exempt player). */
-  handPenalty: number;
-  score: number;
-}
-
+export type Passed = Of<'Passed'>;
 /** §4.1–4.2: the round is over; counts only (hands are not revealed). */
-export interface RoundEnded {
-  type: 'RoundEnded';
-  round: number;
-  reason: RoundEndReason;
-  /** The Owner exempt from the hand penalty (condition 2), or null. */
-  exempt: number | null;
-  scores: RoundScore[];
-  totals: number[];
-}
-
-export type ScoutEvent = RoundDealt | RotationChosen | PlayBegan | ScoutShowStarted | Scouted | Shown | Passed | RoundEnded;
+export type RoundEnded = Of<'RoundEnded'>;
+export type RoundEndReason = RoundEnded['reason'];
+export type RoundScore = RoundEnded['scores'][number];

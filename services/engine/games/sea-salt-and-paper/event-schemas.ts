@@ -1,12 +1,9 @@
 /**
  * Sea Salt & Paper's events as zod schemas: the source of their published JSON Schema
- * (gameTypes.events, docs/analytics.md). Cards are card ids; `null` stands where the viewer may
- * not know a card (view.ts `redact`). The checks at the end keep each schema equal to its case
- * of `Event`.
+ * (gameTypes.events, docs/analytics.md) and of their TypeScript types (events.ts infers them).
+ * Cards are card ids; `null` stands where the viewer may not know a card (view.ts `redact`).
  */
 import { z } from 'zod';
-import { sameType, type SameEvents } from '../../core/same-type.js';
-import type { Event } from './events.js';
 
 const seat = z.number().int().min(0).describe('Seat number, from 0');
 const card = z.number().int().min(0).describe('A card id');
@@ -62,4 +59,3 @@ export const SEA_SALT_AND_PAPER_EVENT_SCHEMAS = {
   GameOver: z.object({ type: z.literal('GameOver'), reason: z.enum(['TARGET', 'FOUR_MERMAIDS']), winners: z.array(seat), scores: z.array(z.number()) }).describe('The game is over'),
 };
 
-sameType<SameEvents<typeof SEA_SALT_AND_PAPER_EVENT_SCHEMAS, Event>>();

@@ -1,12 +1,10 @@
 /**
  * Seledyne's events as zod schemas: the source of their published JSON Schema (gameTypes.events,
- * docs/analytics.md). `null` stands where the viewer may not know a card or a choice (view.ts
- * `redact`). The checks at the end keep each schema equal to its case of `SeledyneEvent`.
+ * docs/analytics.md) and of their TypeScript types (events.ts infers them). `null` stands where the
+ * viewer may not know a card or a choice (view.ts `redact`).
  */
 import { z } from 'zod';
-import { sameType, type SameEvents } from '../../core/same-type.js';
 import { HOUSE_IDS } from './cards.js';
-import type { SeledyneEvent } from './events.js';
 
 const seat = z.number().int().min(0).describe('Seat number, from 0');
 const card = z
@@ -82,4 +80,3 @@ export const SELEDYNE_EVENT_SCHEMAS = {
     .describe('The stage was scored'),
 };
 
-sameType<SameEvents<typeof SELEDYNE_EVENT_SCHEMAS, SeledyneEvent>>();

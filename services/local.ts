@@ -19,7 +19,7 @@ import { isBotKind } from './bots/kinds.js';
 import { systemAlarmClock, type AlarmClock } from './clocks/local-timers.js';
 import type { AnyGame } from './engine/core/index.js';
 import { playByTurn, type PlayByTurnOptions } from './play-by-turn.js';
-import { crashAfterAppend, gateStore, DynamoChangeFeed, DynamoEventStore, findHoles, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats } from './store/index.js';
+import { crashAfterAppend, gateStore, DynamoChangeFeed, DynamoEventStore, findHoles, HeadJournal, journalHeads, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats } from './store/index.js';
 import { statsProjection } from './analytics/stats-projection.js';
 import { moveLegacyKeys } from './legacy-keys.js';
 import { finishedIndexProjection } from './analytics/finished-since.js';
@@ -56,6 +56,8 @@ export interface LocalParlorOptions {
   storeGate?: { concurrency?: number; queue?: number };
   /** This process alone writes the table (npm start's embedded DynamoDB): reads trust the fold cache (ServiceOptions.soleWriter). */
   soleWriter?: boolean;
+  /** The file of acknowledged heads beside the embedded data (store/heads.ts): a lost tail of the data is then detected. */
+  heads?: string;
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
@@ -69,10 +71,12 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const log = { error: (d: object, m: string) => console.error(m, d) };
   // A data folder of a version before the sharded keys: its deliveries, digests, lobby and finished games move first.
   await moveLegacyKeys(options.client, options.tableName);
-  // Streams with a hole (a damaged data file) are found before serving, and refused (store/stream-check.ts).
-  const damaged = await findHoles(options.client, options.tableName);
+  // Streams with a hole, or cut below what was acknowledged (a damaged data file), are found before serving, and refused (store/stream-check.ts).
+  const journal = options.heads ? HeadJournal.open(options.heads, log) : null;
+  const damaged = await findHoles(options.client, options.tableName, journal?.heads);
   for (const [gameId, problem] of damaged) log.error({ gameId, problem }, 'damaged stream: refused with STREAM_DAMAGED until repaired');
-  const dynamo = refuseDamaged(new DynamoEventStore({ client: options.client, tableName: options.tableName, feed }), damaged);
+  const written = new DynamoEventStore({ client: options.client, tableName: options.tableName, feed });
+  const dynamo = refuseDamaged(journal ? journalHeads(written, journal) : written, damaged);
   const store = options.crashAfterAppend ? crashAfterAppend(dynamo, options.crashAfterAppend) : dynamo;
   const signingSecret = options.signingSecret ?? randomBytes(32).toString('base64url');
   const seatSecret = options.seatSecret ?? seatSecretFrom(signingSecret);
@@ -93,6 +97,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
     // Reactions first: the ones under way may arm a timer or enqueue a delivery, which play.stop then waits for.
     await reactions.stop();
     await play.stop();
+    journal?.close();
   });
   // Commits whose reactions a crash cut short: delivered again (a bot moves, a deadline is armed, an inbox is put right).
   await reactions.recover();

@@ -14,7 +14,7 @@ import { loggerOptions } from './api/logging.js';
 import { localSigningSecret } from './players/tokens.js';
 import { mailerFromEnv } from './notifications/email/transport.js';
 import { accountSettingsFromEnv } from './accounts/settings.js';
-import { DataDirInUse, endpointClient, ensureTable, forgetEndpoint, localClient, ownerOnly, ownerOnlyFromNowOn, recordEndpoint, startEmbeddedDynamo } from './store/index.js';
+import { DataDirInUse, endpointClient, ensureTable, forgetEndpoint, HEADS_FILE, localClient, ownerOnly, ownerOnlyFromNowOn, recordEndpoint, startEmbeddedDynamo } from './store/index.js';
 
 /** Exit code 3: the data folder is locked by another server (a clear message instead of "Database is closed"). */
 function exitIfInUse(e: unknown): never {
@@ -67,7 +67,9 @@ const notifications = { vapidSecret: async () => vapidSecret, vapidSubject: proc
 const limits = limitsFromEnv();
 const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
   // With the embedded DynamoDB (its folder locked) no other process writes the table: reads trust the cache.
-  soleWriter: embedded !== null });
+  soleWriter: embedded !== null,
+  // Each game's acknowledged head, kept beside the data: a data folder that lost its tail is detected (store/heads.ts).
+  heads: embedded ? join(dataDir, HEADS_FILE) : undefined });
 await app.listen({ port, host });
 
 const base = `http://${host}:${port}`;

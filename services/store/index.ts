@@ -12,6 +12,7 @@ export * from './ratings.js';
 export * from './crash-after-append.js';
 export * from './change-feed.js';
 export * from './stream-check.js';
+export * from './heads.js';
 export * from './embedded-credential.js';
 export * from './open-seats.js';
 export * from './gate.js';

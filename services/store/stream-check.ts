@@ -10,6 +10,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from './document-client.js';
 import type { Commit, EventStore, Stream } from './port.js';
 import { COMMIT_PREFIX, gamePk, KEY } from './schema.js';
+import { lostTails, lostTailText } from './heads.js';
 
 export class StreamDamaged extends Error {
   constructor(
@@ -48,12 +49,16 @@ export async function scanStreams(client: DynamoDBClient, table: string): Promis
   return seen;
 }
 
-/** Each game whose commit versions have a gap, with what is wrong. */
-export async function findHoles(client: DynamoDBClient, table: string): Promise<Map<string, string>> {
+/**
+ * Each game whose commit versions have a gap, or stop below the head this machine acknowledged
+ * (`heads`, store/heads.ts: a lost tail), with what is wrong.
+ */
+export async function findHoles(client: DynamoDBClient, table: string, heads: Map<string, number> = new Map()): Promise<Map<string, string>> {
   const seen = await scanStreams(client, table);
   // Sort keys are unique, so versions 1…max are all there exactly when there are max of them.
   const holes = new Map<string, string>();
   for (const [gameId, { count, max }] of seen) if (count !== max) holes.set(gameId, `${max - count} of versions 1–${max} missing`);
+  for (const [gameId, tail] of lostTails(heads, seen)) holes.set(gameId, [holes.get(gameId), lostTailText(tail)].filter(Boolean).join('; '));
   return holes;
 }
 

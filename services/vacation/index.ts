@@ -2,7 +2,7 @@
  * Vacations: a player has `daysPerYear` days a calendar year (UTC; a vacation counts in the year
  * it starts). `start` stops the player's clocks in every running game with a clock (a
  * `ClockPaused` per seat, in each game's own stream, so the others see it); `end` — asked for,
- * or the player's first move of the vacation — restarts them (`ClockResumed`) from what was
+ * or the player's first move of the vacation, in any game, clocked or not — restarts them (`ClockResumed`) from what was
  * left, so each deadline moves by the time the clock stood still. When the days run out each
  * game resumes by itself (a `resume` timer, clocks/timer.ts). Every started day counts, the
  * first included. The time is the service's `now`.
@@ -76,16 +76,26 @@ export class Vacations {
     return this.status(player);
   }
 
-  /** A commit where a paused seat's holder moved ends that player's vacation (in every game). */
+  /**
+   * A commit where a player on vacation moved, in any game, ends the vacation (in every game). A
+   * paused clock in the game tells at once; a game without a clock (or one begun during the
+   * vacation) has none, so the player's record is read.
+   */
   endsOnMove(): Projection {
     return {
       name: 'vacation-ends-on-move',
       apply: async (agg, commit) => {
         if (commit.seat === undefined || commit.by !== undefined || (commit.command as { type?: string } | undefined)?.type !== 'move') return;
         const player = agg.app.players[commit.seat];
-        if (player !== undefined && agg.app.clocks[commit.seat]?.pausedUntil) await this.end(player);
+        if (player === undefined) return;
+        if (agg.app.clocks[commit.seat]?.pausedUntil || (await this.onVacation(player))) await this.end(player);
       },
     };
+  }
+
+  private async onVacation(player: string): Promise<boolean> {
+    const r = settled(await this.book.get(player), this.service.now());
+    return r.since !== null && r.until !== null;
   }
 
   /** Runs `work` for each running game of the player, at most MAX_VACATION_GAMES. */

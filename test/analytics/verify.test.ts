@@ -114,6 +114,19 @@ describe('verify', () => {
     expect(verifyRecord(b)).toMatchObject({ ok: false, version: b.commits.length, reason: expect.stringContaining('botSeats') });
   });
 
+  it('a record whose header alone was edited (options, seedFixed, seats) fails at version 1: the header must be the game the commits play', () => {
+    const honest = records.get('scout')!;
+    const options = copy(honest) as GameRecord & { options: Record<string, unknown> };
+    options.options = { ...options.options, hideScoutInsertPosition: !options.options.hideScoutInsertPosition };
+    expect(verifyRecord(options)).toMatchObject({ ok: false, version: 1, reason: expect.stringContaining('options') });
+    const fixed = copy(honest);
+    fixed.seedFixed = !fixed.seedFixed;
+    expect(verifyRecord(fixed)).toMatchObject({ ok: false, version: 1, reason: expect.stringContaining('seedFixed') });
+    const seats = copy(honest);
+    seats.seats = 4;
+    expect(verifyRecord(seats)).toMatchObject({ ok: false, version: 1 });
+  });
+
   it('a running game has no record, and its stored commands stay out of its history', async () => {
     const s = service();
     const agg = await playThroughService(s, { game: 'scout', seats: 3, maxMoves: 5 });

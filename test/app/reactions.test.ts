@@ -17,12 +17,12 @@ const quiet = { error: () => {} };
 let table = 0;
 
 /** One process: a feed, a store writing into it, the service and its reactions. */
-async function boot(tableName: string, reactions: Reaction[], checkpointMs = 3_600_000) {
+async function boot(tableName: string, reactions: Reaction[], checkpointMs = 3_600_000, retries: number[] = []) {
   const feed = new DynamoChangeFeed(db.client, tableName);
   await feed.start();
   const store = new DynamoEventStore({ client: db.client, tableName, feed });
   const service = new ParlorService({ store, log: quiet });
-  const r = new Reactions({ feed, log: quiet, checkpointMs, retries: [], replay: (id, versions) => replayCommits(store, id, versions, findGame) });
+  const r = new Reactions({ feed, log: quiet, checkpointMs, retries, replay: (id, versions) => replayCommits(store, id, versions, findGame) });
   for (const reaction of reactions) r.add(reaction);
   service.onCommit((agg, commit) => r.deliver(agg, commit));
   return { feed, store, service, reactions: r };
@@ -134,5 +134,46 @@ describe('reactions resume from their checkpoints', () => {
     const second = await boot(name, [slow2.reaction]);
     await second.reactions.recover();
     expect(slow2.seen, 'the next start delivers it, and only it').toEqual([`${game.id}@2`]);
+  });
+
+  it('a reaction new in this build starts where the oldest other one stands, so it sees the commits another still had open', async () => {
+    const name = await freshTable();
+    const fast = recorder('fast');
+    const stuck = recorder('stuck', { background: true, hold: new Promise(() => {}) }); // its checkpoint stays at 0
+    const first = await boot(name, [fast.reaction, stuck.reaction]);
+    const game = await first.service.create({ game: 'scout', seats: 2 });
+    await first.service.join(game.id, 'Ann');
+    await first.reactions.saveCheckpoints();
+    expect((await first.feed.readCheckpoints()).fast, 'the fast one is past both commits').toBeGreaterThan(0);
+
+    const added = recorder('added'); // deployed with the next build
+    const second = await boot(name, [recorder('fast').reaction, recorder('stuck').reaction, added.reaction]);
+    await second.reactions.recover();
+    expect(added.seen, 'from the oldest checkpoint, not the newest').toEqual([`${game.id}@1`, `${game.id}@2`]);
+  });
+});
+
+describe('a failed reaction is tried again', () => {
+  it('a transient failure is retried after the configured wait, and the commit is not skipped', async () => {
+    const name = await freshTable();
+    const handed: number[] = [];
+    const flaky: Reaction = {
+      name: 'flaky',
+      apply: async (_agg, commit) => {
+        handed.push(commit.version);
+        if (handed.length === 1) throw new Error('throttled'); // a transient failure, once
+      },
+    };
+    const errors: unknown[] = [];
+    const feed = new DynamoChangeFeed(db.client, name);
+    await feed.start();
+    const store = new DynamoEventStore({ client: db.client, tableName: name, feed });
+    const service = new ParlorService({ store, log: quiet });
+    const reactions = new Reactions({ feed, log: { error: (o: unknown) => void errors.push(o) }, checkpointMs: 3_600_000, retries: [5], replay: (id, versions) => replayCommits(store, id, versions, findGame) });
+    reactions.add(flaky);
+    service.onCommit((agg, commit) => reactions.deliver(agg, commit));
+    await service.create({ game: 'scout', seats: 2 });
+    expect(handed, 'the same commit, handed over again').toEqual([1, 1]);
+    expect(errors, 'the retry succeeded: nothing logged as failed').toEqual([]);
   });
 });

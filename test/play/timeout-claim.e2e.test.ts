@@ -146,4 +146,47 @@ describe('claim or wait: a seat out of time under onTimeout ASK', () => {
     expect(JSON.parse(receivers[other]!.received.find((d) => JSON.parse(d.body).gameId === id)!.body)).toMatchObject({ type: 'TIMEOUT_CLAIM', seat: late, deadline: null });
     expect(receivers[late]!.received.filter((d) => JSON.parse(d.body).gameId === id)).toEqual([]);
   });
+
+  it('a seat whose every opponent is a server bot gets a bot move at its timeout, not a question nobody can answer', async () => {
+    const ann = await registerPlayer(server, 'Ann alone');
+    const created = await server.gql('mutation($i: CreateGameInput!) { createGame(input: $i) { game { id } } }', { i: { game: 'sea-salt-and-paper', seats: 2, bots: [{ seat: 1, kind: 'greedy' }], timeControl: { perMove: 'PT5S' }, onTimeout: 'ASK', autoAdvance: false, seed: 'ask-bots-only' } }, ann.token);
+    expect(created.errors).toBeUndefined();
+    const id = created.data.createGame.game.id as string;
+    expect((await server.gql('mutation($id: ID!, $n: String!) { joinGame(gameId: $id, name: $n) { seat } }', { id, n: ann.name }, ann.token)).errors).toBeUndefined();
+    await server.play.settle();
+    const before = await read(id);
+    expect(before.status.toMove).toEqual([0]); // the bot moved if it was first: Ann is to move
+    clock.advance(PER_MOVE);
+    await server.play.settle();
+    const history = await commits(server, id);
+    const timeout = history.flatMap((c) => c.events).find((e: any) => e.type === 'TimedOut') as any;
+    expect(timeout, 'Ann timed out').toMatchObject({ seat: 0, action: 'BOT' });
+    expect(history.flatMap((c) => typesOf(c.events))).not.toContain('TimeoutClaimOpened');
+    const after = await read(id);
+    expect(after.timeoutClaim).toBeNull();
+    expect(history.filter((c) => c.version > before.version && c.seat === 0 && String(c.by).startsWith('bot:')).length, 'a bot moved for Ann').toBeGreaterThan(0);
+  });
+});
+
+describe('claim or wait in a simultaneous step', () => {
+  it('another seat’s move does not close the timed-out seat’s question: it stays open and may still be answered', async () => {
+    // SCOUT opens with both seats choosing at once; with one per-move clock both run out together.
+    const players = [await registerPlayer(server, 'Fay'), await registerPlayer(server, 'Gus')];
+    const id = await createAndJoin(server, { game: 'scout', seats: 2, timeControl: { perMove: 'PT5S' }, onTimeout: 'ASK', autoAdvance: false, seed: 'ask-simultaneous' }, players);
+    await server.play.settle();
+    expect((await read(id)).status.toMove).toEqual([0, 1]);
+    clock.advance(PER_MOVE);
+    await server.play.settle();
+    const history = await commits(server, id);
+    const opened = history.flatMap((c) => c.events).filter((e: any) => e.type === 'TimeoutClaimOpened') as any[];
+    expect(opened.length, 'one question: the second seat out of time gets a bot move while it is open').toBe(1);
+    const late = opened[0].seat as number;
+    const other = 1 - late;
+    expect(history.some((c) => c.seat === other && c.events.some((e: any) => e.type === 'TimedOut')), 'the other seat moved (its timeout bot) after the question opened').toBe(true);
+    expect(history.flatMap((c) => typesOf(c.events))).not.toContain('TimeoutClaimClosed');
+    const g = await read(id);
+    expect(g.timeoutClaim?.seat, 'the question is still open').toBe(late);
+    const r = await claim(id, 'WAIT', players[other]!.token);
+    expect(r.errors).toBeUndefined();
+  });
 });

@@ -74,6 +74,19 @@ describe('vacation', () => {
     expect(other.deadline).not.toBeNull();
   });
 
+  it('ends when the player moves in a game without a clock too: the clocked games run again', async () => {
+    const { ann, bob, games } = await twoGames();
+    const casual = await createAndJoin(server, { game: 'scout', seats: 2, autoAdvance: false, seed: 'v-casual' }, [ann, bob]);
+    await vacation(ann, 'startVacation');
+    clock.advance(HOUR / 2);
+    const legal = (await server.gql('query($id: ID!) { game(id: $id) { legalMoves } }', { id: casual }, ann.token)).data.game.legalMoves;
+    const moved = await server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id: casual, m: legal[0] }, ann.token);
+    expect(moved.errors).toBeUndefined();
+    await server.play.settle();
+    expect(await daysLeft(ann)).toEqual({ vacationDaysLeft: 13, onVacationUntil: null });
+    for (const id of games) expect((await clocks(id)).find((c) => c.seat === 0)).toMatchObject({ pausedUntil: null, deadline: expect.any(String) });
+  });
+
   it('when the days run out the clocks restart by themselves; no day is left until the next year', async () => {
     const { ann, games } = await twoGames();
     const before = (await daysLeft(ann)).vacationDaysLeft;

@@ -4,8 +4,8 @@
  * `npm start` holds that folder, the endpoint it recorded there. No AWS settings are needed
  * for either; real DynamoDB takes the SDK's usual region and credentials.
  */
-import { resolve } from 'node:path';
-import { DataDirInUse, DynamoEventStore, endpointClient, ensureTable, localClient, ownerOnlyFromNowOn, recordedEndpoint, startEmbeddedDynamo, type EmbeddedDynamo } from '../../store/index.js';
+import { join, resolve } from 'node:path';
+import { DataDirInUse, DynamoEventStore, endpointClient, ensureTable, HEADS_FILE, localClient, ownerOnlyFromNowOn, readHeads, recordedEndpoint, startEmbeddedDynamo, type EmbeddedDynamo } from '../../store/index.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -33,6 +33,8 @@ export async function openTable(env: NodeJS.ProcessEnv = process.env, note: (lin
     store: new DynamoEventStore({ client, tableName }),
     client,
     tableName,
+    /** Each game's acknowledged head, kept beside the embedded data by npm start (store/heads.ts); none with DYNAMODB_ENDPOINT. */
+    heads: local ? readHeads(join(dataDir, HEADS_FILE)) : new Map<string, number>(),
     close: async () => {
       client.destroy();
       await embedded?.close();

@@ -43,7 +43,7 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
     },
   });
   app.graphql.defineResolvers(analyticsResolvers(opts.service));
-  installGraphqlLimits(app, opts.limits);
+  installGraphqlLimits(app, opts.limits, opts.service.now);
   if (!opts.subscriptions) return;
   app.graphql.addHook('preSubscriptionExecution', subscriptionSlot(opts.limits, (ip) => app.overClientLimit(ip)));
   // A socket's token is checked again at each subscription: a device signed out since it connected is refused.

@@ -104,6 +104,9 @@ function cachedCost(schema: GraphQLSchema, document: DocumentNode, variables: Re
   return known.cost ?? costOf(schema, document, variables);
 }
 
+/** The cost of the document's most expensive operation (cached per parsed document). */
+export const operationCost = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined): number => cachedCost(schema, document, variables ?? undefined);
+
 export function costProblem(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined, limits: Limits): string | null {
   const cost = cachedCost(schema, document, variables ?? undefined);
   return cost > limits.maxCost ? `query cost ${cost} is over the limit of ${limits.maxCost}` : null;

@@ -7,10 +7,11 @@
  */
 import mercurius, { type MercuriusOptions } from 'mercurius';
 import type { ValidationRule } from 'graphql';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Limits } from './settings.js';
 import { subscriptionVariables } from './websocket.js';
-import { costProblem, sharedRules, sizeProblem, subscriptionProblem } from './documents.js';
+import { costProblem, operationCost, sharedRules, sizeProblem, subscriptionProblem } from './documents.js';
+import { CostBudget } from './cost-budget.js';
 
 import cjs from './graphql-cjs.cjs';
 
@@ -53,11 +54,24 @@ const check = (problem: string | null) => {
   if (problem) throw refuse(problem);
 };
 
-/** Hooks on the mercurius instance: size before parsing, cost before execution, both for subscriptions. */
-export function installGraphqlLimits(app: FastifyInstance, limits: Limits): void {
+/**
+ * Hooks on the mercurius instance: size before parsing, cost before execution, both for
+ * subscriptions; over HTTP the cost is also taken from the client's budget a second (cost-budget.ts),
+ * by the server's clock `now`.
+ */
+export function installGraphqlLimits(app: FastifyInstance, limits: Limits, now: () => number = Date.now): void {
+  const budget = new CostBudget(limits.costPerSecond, limits.costBurst, now);
   app.graphql.addHook('preParsing', async (_schema, source) => check(sizeProblem(source, limits)));
   app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
-    check(costProblem(schema, document, variables as Record<string, unknown> | undefined, limits));
+    const vars = variables as Record<string, unknown> | undefined;
+    check(costProblem(schema, document, vars, limits));
+    const reply = (context as { reply?: FastifyReply }).reply;
+    if (!reply) return;
+    const wait = budget.take(reply.request.ip, operationCost(schema, document, vars));
+    if (wait === 0) return;
+    const seconds = Math.ceil(wait / 1000);
+    reply.header('retry-after', String(seconds));
+    throw new mercurius.ErrorWithProps(`this client has spent its GraphQL budget (${limits.costPerSecond} cost a second); retry in ${seconds} s`, { code: 'RATE_LIMITED' }, 429);
   });
   app.graphql.addHook('preSubscriptionParsing', async (_schema, source) => check(sizeProblem(source, limits)));
   app.graphql.addHook('preSubscriptionExecution', async (schema, document, context, id) => {

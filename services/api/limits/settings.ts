@@ -25,6 +25,13 @@ export interface Limits {
   maxAliases: number;
   /** Highest cost of one operation (graphql-query-complexity: each field 1, lists and histories more). */
   maxCost: number;
+  /**
+   * GraphQL cost one client address may spend a second (limits/cost-budget.ts); over it, 429 with
+   * Retry-After. Unless set, 50 a request the per-client rate allows (1,200 a minute: 1,000 a second).
+   */
+  costPerSecond: number;
+  /** Cost a client may save up and spend at once (a page's first reads); unless set, 4 s of costPerSecond, at least 2 × maxCost. */
+  costBurst: number;
   /** Largest GraphQL response body, in bytes; a larger answer is replaced by a BAD_INPUT error. */
   maxResponseBytes: number;
   /** Parsed documents kept by mercurius (twice: valid and invalid ones); each is at most maxQueryChars. */
@@ -63,6 +70,8 @@ export const DEFAULT_LIMITS: Limits = {
   maxDepth: 16,
   maxAliases: 30,
   maxCost: 2000,
+  costPerSecond: 1000,
+  costBurst: 4000,
   maxResponseBytes: 2 * 1024 * 1024,
   queryCacheEntries: 256,
   subscriptionsPerSocket: 20,
@@ -77,20 +86,28 @@ export const DEFAULT_LIMITS: Limits = {
   corsOrigins: [],
 };
 
+/** The cost budget that goes with a per-client rate: 50 cost units (a game read is 34, a move 43) for each request a second. */
+const costPerSecondFor = (perClientPerMinute: number) => (perClientPerMinute / 60) * 50;
+const costBurstFor = (costPerSecond: number, maxCost: number) => Math.max(2 * maxCost, 4 * costPerSecond);
+
 const number = (value: string | undefined, fallback: number): number => {
   const n = Number(value);
   return value !== undefined && value !== '' && Number.isFinite(n) && n >= 0 ? n : fallback;
 };
 
 /**
- * RATE_LIMIT_PER_MINUTE, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, JOINS_PER_MINUTE, SEATS_IN_OPEN_GAMES, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT, REQUESTS_IN_FLIGHT,
+ * RATE_LIMIT_PER_MINUTE, GRAPHQL_COST_PER_SECOND, GRAPHQL_COST_BURST, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, JOINS_PER_MINUTE, SEATS_IN_OPEN_GAMES, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT, REQUESTS_IN_FLIGHT,
  * CORS_ORIGINS (comma-separated), DEV_TOOLS (on|off; default off when NODE_ENV=production).
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
   const production = env.NODE_ENV === 'production';
+  const perClientPerMinute = number(env.RATE_LIMIT_PER_MINUTE, DEFAULT_LIMITS.perClientPerMinute);
+  const costPerSecond = number(env.GRAPHQL_COST_PER_SECOND, costPerSecondFor(perClientPerMinute));
   return {
     ...DEFAULT_LIMITS,
-    perClientPerMinute: number(env.RATE_LIMIT_PER_MINUTE, DEFAULT_LIMITS.perClientPerMinute),
+    perClientPerMinute,
+    costPerSecond,
+    costBurst: number(env.GRAPHQL_COST_BURST, costBurstFor(costPerSecond, DEFAULT_LIMITS.maxCost)),
     perTokenPerMinute: number(env.RATE_LIMIT_PER_TOKEN_PER_MINUTE, DEFAULT_LIMITS.perTokenPerMinute),
     createsPerMinute: number(env.CREATES_PER_MINUTE, DEFAULT_LIMITS.createsPerMinute),
     deviceLinkTriesPerMinute: number(env.DEVICE_LINK_TRIES_PER_MINUTE, DEFAULT_LIMITS.deviceLinkTriesPerMinute),
@@ -109,4 +126,9 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
   };
 }
 
-export const resolveLimits = (given: Partial<Limits> = {}): Limits => ({ ...DEFAULT_LIMITS, ...given });
+/** `given` over the defaults; the cost budget, unless given, follows the per-client rate (a raised rate raises it too). */
+export const resolveLimits = (given: Partial<Limits> = {}): Limits => {
+  const limits = { ...DEFAULT_LIMITS, ...given };
+  const costPerSecond = given.costPerSecond ?? costPerSecondFor(limits.perClientPerMinute);
+  return { ...limits, costPerSecond, costBurst: given.costBurst ?? costBurstFor(costPerSecond, limits.maxCost) };
+};

@@ -29,7 +29,8 @@ export interface Decision {
 
 export type Answer = { id: number; move: unknown } | { id: number; error: string };
 
-const WORKER_BOOT = `
+/** A worker's first lines: TypeScript through tsx, then pool-worker.ts (built on first use: a bundle that never starts a worker never resolves it). */
+const workerBoot = () => `
   (async () => {
     (await import('tsx/esm/api')).register();
     await import(${JSON.stringify(new URL('./pool-worker.ts', import.meta.url).href)});
@@ -90,7 +91,7 @@ export class BotPool {
 
   private start(): Slot {
     if (this.slots.length >= this.workers) throw new Error('every bot worker is busy: the runner asked for more than `size` decisions at once');
-    const worker = new Worker(WORKER_BOOT, { eval: true });
+    const worker = new Worker(workerBoot(), { eval: true });
     worker.unref(); // the server's own handles keep the process alive; a stray pool does not
     const slot: Slot = { worker, pending: null };
     const settle = (f: (p: NonNullable<Slot['pending']>) => void) => {

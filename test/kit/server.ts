@@ -17,6 +17,13 @@ const TEST_LIMITS: Partial<Limits> = { perClientPerMinute: 1e6, perTokenPerMinut
 import type { PlayByTurn } from '../../services/play-by-turn.js';
 import type { EntryRules } from '../../services/tournaments/rules.js';
 
+/**
+ * Bots decide on the test's own thread unless a test asks for the worker pool (npm start's default):
+ * a worker thread's start costs about a second of CPU per server. test/bots/pool*.e2e.test.ts and
+ * the tournament tests run the pool.
+ */
+const TEST_BOTS = { workers: 0 };
+
 /** Test players all join from one address: tournament entry limits out of their way unless a test sets them. */
 const TEST_ENTRY_RULES: EntryRules = { entrantsPerAddress: 1e6, entrantsPerDevice: 1e6, linkedInDuplicate: 'ALLOW', ratedMinAccountDays: 0, ratedMinGames: 0 };
 
@@ -42,7 +49,7 @@ export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 
     server.dynamo = await startEmbeddedDynamo();
     server.client = localClient(server.dynamo.endpoint);
     await ensureTable(server.client, 'parlor');
-    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', ...options, limits: { ...TEST_LIMITS, ...options.limits }, entryRules: { ...TEST_ENTRY_RULES, ...options.entryRules } }));
+    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', ...options, limits: { ...TEST_LIMITS, ...options.limits }, entryRules: { ...TEST_ENTRY_RULES, ...options.entryRules }, bots: { ...TEST_BOTS, ...options.bots } }));
     server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });
     server.sockets = [];
   });

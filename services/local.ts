@@ -54,6 +54,10 @@ export interface LocalParlorOptions {
   checkpointMs?: number;
   /** The bounded line to the store (store/gate.ts; default 48 calls at once, 2,048 waiting). */
   storeGate?: { concurrency?: number; queue?: number };
+  /** Who may enter tournaments (default ENTRY_RULES, tournaments/rules.ts). */
+  entryRules?: PlayByTurnOptions['entryRules'];
+  /** The server's bot decisions: worker threads (default 1; 0: on the request thread, one at a time) and the queue bound (docs/bots.md). */
+  bots?: { workers?: number; queue?: number };
   /** This process alone writes the table (npm start's embedded DynamoDB): reads trust the fold cache (ServiceOptions.soleWriter). */
   soleWriter?: boolean;
   /** The file of acknowledged heads beside the embedded data (store/heads.ts): a lost tail of the data is then detected. */
@@ -89,13 +93,16 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   reactions.add(openSeatsRelease(openSeats.store));
   reactions.add(statsProjection(stats, (id) => store.history(id)));
   reactions.add(finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)));
-  const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, log });
+  const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, bots: options.bots, entryRules: options.entryRules, log });
   // Ratings follow the commit that ends a rated game (on AWS: the stream function, handlers/env.ts).
   reactions.add(play.ratings.projection());
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });
   app.addHook('onClose', async () => {
     // Reactions first: the ones under way may arm a timer or enqueue a delivery, which play.stop then waits for.
-    await reactions.stop();
+    // Server moves still waiting are left for the next start (their commits stay open), not played out first.
+    const stopping = reactions.stop();
+    await play.bots.stop();
+    await stopping;
     await play.stop();
     journal?.close();
   });

@@ -5,6 +5,9 @@
  *   PORT (3000)  HOST (127.0.0.1)  DATA_DIR (./.data)  DYNAMODB_ENDPOINT (unset = embedded)
  *   TABLE_NAME (parlor)  LOG_LEVEL (info)
  *   PUBLIC_URL (http://HOST:PORT)  SMTP_URL (unset = no email)  MAIL_FROM  VAPID_SUBJECT
+ *   TOURNAMENT_ENTRANTS_PER_ADDRESS (2)  TOURNAMENT_ENTRANTS_PER_DEVICE (1)  TOURNAMENT_LINKED_IN_DUPLICATE (REFUSE)
+ *   TOURNAMENT_RATED_MIN_ACCOUNT_DAYS (7)  TOURNAMENT_RATED_MIN_GAMES (10): docs/tournaments.md
+ *   BOT_WORKERS (1: threads for the server's bot decisions; 0 = on the request thread)  BOT_QUEUE (1024: games waiting for a bot move in memory)
  *   PARLOR_CRASH_AFTER_APPEND (crash tests only: a file whose appearance makes the server kill -9 itself after the next append)
  */
 import { join, resolve } from 'node:path';
@@ -14,6 +17,7 @@ import { loggerOptions } from './api/logging.js';
 import { localSigningSecret } from './players/tokens.js';
 import { mailerFromEnv } from './notifications/email/transport.js';
 import { accountSettingsFromEnv } from './accounts/settings.js';
+import { entryRulesFromEnv } from './tournaments/rules.js';
 import { DataDirInUse, endpointClient, ensureTable, forgetEndpoint, HEADS_FILE, localClient, ownerOnly, ownerOnlyFromNowOn, recordEndpoint, startEmbeddedDynamo } from './store/index.js';
 
 /** Exit code 3: the data folder is locked by another server (a clear message instead of "Database is closed"). */
@@ -65,7 +69,26 @@ const vapidSecret = localSigningSecret(join(dataDir, 'vapid.key'));
 const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
 const notifications = { vapidSecret: async () => vapidSecret, vapidSubject: process.env.VAPID_SUBJECT, mailer: mailerFromEnv(), mailFrom: process.env.MAIL_FROM, publicUrl, privateAddresses: webhooks.privateAddresses };
 const limits = limitsFromEnv();
-const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
+// The bots' pool and queue bound (docs/bots.md); a value that is not a whole number is refused at start.
+const wholeOr = (name: string, fallback: number | undefined) => {
+  const v = process.env[name];
+  if (v === undefined || v === '') return fallback;
+  if (!/^[0-9]{1,6}$/.test(v)) {
+    console.error(`Parlor cannot start: ${name} is a whole number (got ${JSON.stringify(v)}).`);
+    process.exit(2);
+  }
+  return Number(v);
+};
+const entryRules = (() => {
+  try {
+    return entryRulesFromEnv();
+  } catch (e) {
+    console.error(`Parlor cannot start: ${(e as Error).message}.`);
+    process.exit(2);
+  }
+})();
+const bots = { workers: wholeOr('BOT_WORKERS', undefined), queue: wholeOr('BOT_QUEUE', undefined) };
+const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, bots, entryRules, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
   // With the embedded DynamoDB (its folder locked) no other process writes the table: reads trust the cache.
   soleWriter: embedded !== null,
   // Each game's acknowledged head, kept beside the data: a data folder that lost its tail is detected (store/heads.ts).

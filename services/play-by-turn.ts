@@ -7,6 +7,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Reactions } from './app/reactions.js';
 import type { ParlorService } from './app/service.js';
 import { BotRunner } from './bots/runner.js';
+import { BotPool, DEFAULT_BOT_WORKERS } from './bots/pool.js';
 import { clockAnnotator } from './clocks/annotator.js';
 import { LocalTimers, type AlarmClock } from './clocks/local-timers.js';
 import { fireTimer, type Timer } from './clocks/timer.js';
@@ -39,6 +40,7 @@ import { DynamoRatings } from './store/ratings.js';
 import { Tournaments } from './tournaments/service.js';
 import { TournamentListing, tournamentStreams } from './tournaments/store.js';
 import { TournamentRunner } from './tournaments/runner.js';
+import type { EntryRules } from './tournaments/rules.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
@@ -60,6 +62,10 @@ export interface PlayByTurnOptions {
   vacationDays?: number;
   /** Provisional ratings and the pair limit (default FAIR_RULES, ratings/fair.ts). */
   fairRatings?: FairRules;
+  /** Who may enter tournaments (default ENTRY_RULES, tournaments/rules.ts). */
+  entryRules?: EntryRules;
+  /** The bots' worker threads (default 1; 0: on the request thread) and their queue bound (default DEFAULT_BOT_QUEUE): docs/bots.md. */
+  bots?: { workers?: number; queue?: number };
 }
 
 /** What the api needs of play-by-turn (the same on one machine and on AWS). */
@@ -88,6 +94,8 @@ export interface PlayApiSettings {
   vacationDays?: number;
   /** Provisional ratings and the pair limit (default FAIR_RULES, ratings/fair.ts). */
   fairRatings?: FairRules;
+  /** Who may enter tournaments (default ENTRY_RULES, tournaments/rules.ts). */
+  entryRules?: EntryRules;
 }
 
 export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>, settings: PlayApiSettings = {}): PlayApi {
@@ -95,7 +103,7 @@ export function playApi(client: DynamoDBClient, tableName: string, service: Parl
   const tokens = async () => new PlayerTokens({ secret: await signingSecret(), now: () => service.now() });
   const players = new Players(new PlayerRegistry(client, tableName), tokens, new Inbox(client, tableName), new Devices(client, tableName));
   const ratings = new Ratings(new DynamoRatings(client, tableName), { gameTypes: () => service.games.map((g) => g.id), nameOf: async (id) => (await players.registry.get(id))?.name, ...(settings.fairRatings && { fair: settings.fairRatings }) });
-  const tournaments = new Tournaments(service, tournamentStreams(client, tableName), new TournamentListing(client, tableName));
+  const tournaments = new Tournaments(service, tournamentStreams(client, tableName), new TournamentListing(client, tableName), settings.entryRules);
   const accounts = new Accounts(players, client, tableName, signingSecret, () => service.now(), settings.accounts);
   // How long a rematch offer waits for answers: a setting (ISO 8601), the default otherwise.
   const offerFor = process.env.REMATCH_OFFER_EXPIRES_IN;
@@ -125,8 +133,8 @@ export interface PlayByTurn extends PlayApi {
 }
 
 export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
-  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, { notifications: o.notifications, accounts: o.accounts, vacationDays: o.vacationDays, fairRatings: o.fairRatings });
-  const bots = new BotRunner(o.service, o.log);
+  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, { notifications: o.notifications, accounts: o.accounts, vacationDays: o.vacationDays, fairRatings: o.fairRatings, entryRules: o.entryRules });
+  const bots = new BotRunner(o.service, { pool: new BotPool(o.bots?.workers ?? DEFAULT_BOT_WORKERS), queue: o.bots?.queue, log: o.log, onRoom: () => o.reactions.resume('server-moves') });
   const tournaments = new TournamentRunner(api.tournaments, o.log);
   const outbox = new Outbox(o.client, o.tableName);
   const dispatcher = new Dispatcher(outbox, api.webhooks, { ...o.webhooks, now: () => o.clock.now(), log: o.log });

@@ -20,6 +20,10 @@ export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL', number> = {
   SEAT_NOT_YOURS: 403,
   TOO_MANY_OPEN_SEATS: 429,
   ADDRESS_NOT_ALLOWED: 400,
+  TOURNAMENT_NEEDS_PLAYER: 403,
+  ENTRY_LIMIT: 403,
+  ENTRY_TOO_NEW: 403,
+  LINKED_ENTRANT: 403,
   INTERNAL: 500,
   // The game's stored stream has a hole: not served until repaired (a server fault, not the client's).
   STREAM_DAMAGED: 503,

@@ -31,6 +31,14 @@ export const ERROR_CODES = [
   'TOO_MANY_OPEN_SEATS',
   /** A URL the server would have to fetch that points at a private or reserved address (SSRF: notifications/public-address.ts). */
   'ADDRESS_NOT_ALLOWED',
+  /** Tournaments (docs/tournaments.md): a start with no registered player among the entrants. */
+  'TOURNAMENT_NEEDS_PLAYER',
+  /** A join past the entrants allowed per client address or per device. */
+  'ENTRY_LIMIT',
+  /** A rated tournament's join by an account younger and with fewer games than its minimum. */
+  'ENTRY_TOO_NEW',
+  /** A duplicate tournament's join by an account that shares an address or device with an entrant. */
+  'LINKED_ENTRANT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -15,9 +15,10 @@ import type { GameSettings } from './app-events.js';
  */
 export const RATED_MIN_MOVES = 3;
 
-export function checkRatedCreate(input: { seed?: string; settings?: Partial<Pick<GameSettings, 'rated' | 'multiSeat'>> }): void {
+export function checkRatedCreate(input: { seed?: string; settings?: Partial<Pick<GameSettings, 'rated' | 'multiSeat' | 'tournament'>> }): void {
   if (!input.settings?.rated) return;
-  if (input.seed !== undefined) throw new AppError('RATED_FIXED_SEED', 'a rated game cannot have a fixed seed: its creator would know every deal');
+  // A tournament's seed is the server's own, drawn at the round's start: no creator knows it.
+  if (input.seed !== undefined && !input.settings.tournament) throw new AppError('RATED_FIXED_SEED', 'a rated game cannot have a fixed seed: its creator would know every deal');
   if (input.settings.multiSeat) throw new AppError('RATED_SEAT_TWICE', 'a rated game cannot let one player hold several seats (multiSeat)');
 }
 

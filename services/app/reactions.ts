@@ -10,9 +10,17 @@
  * be idempotent (versioned writes, pinned commits, deterministic ids): redelivery changes nothing.
  *
  * Adding one is a line: `reactions.add({ name, apply })`. The name is its checkpoint's key.
+ *
+ * A reaction that cannot take a commit now (the bots' queue is full, the server is stopping)
+ * throws `Later`: the commit is not retried and not passed by the reaction's checkpoint (only the
+ * lowest such position is kept, so the memory is one number), and `resume` or the next start
+ * delivers it again from the feed.
  */
 import type { ChangeFeed, Commit, FeedEntry } from '../store/port.js';
 import type { Aggregate } from './aggregate.js';
+
+/** Thrown by a reaction that will take this commit later (`resume`, or the next start), never lost meanwhile. */
+export class Later extends Error {}
 
 export interface Reaction {
   /** Stable: its checkpoint is kept under it. */
@@ -53,6 +61,9 @@ export class Reactions {
   /** Every reaction attempt under way, background ones too: `stop` waits for them. */
   private readonly underway = new Set<Promise<void>>();
   private stopped = false;
+  /** Per reaction, the lowest and the highest position it left for later (`Later`, or a failure while stopping). */
+  private readonly kept = new Map<string, number>();
+  private readonly keptHighest = new Map<string, number>();
 
   constructor(private readonly options: ReactionsOptions) {
     this.checkpointMs = options.checkpointMs ?? 1000;
@@ -113,6 +124,37 @@ export class Reactions {
   }
 
   /**
+   * Delivers again, to reaction `name` alone, every commit from the lowest one it left for later:
+   * read from the feed a page at a time (keys only), one history read per game, as at start.
+   * Commits it had already taken are handed over again too (reactions are idempotent).
+   */
+  async resume(name: string): Promise<number> {
+    await new Promise((resolve) => setImmediate(resolve)); // a `Later` just thrown has marked its position by then
+    const from = this.kept.get(name);
+    const feed = this.options.feed;
+    const reaction = this.reactions.find((r) => r.name === name);
+    if (from === undefined || !feed || !reaction || this.stopped) return 0;
+    const end = feed.last;
+    const entries: FeedEntry[] = [];
+    for (let page = await feed.after(from - 1, PAGE); page.length > 0; page = page.length < PAGE ? [] : await feed.after(page.at(-1)!.position, PAGE)) entries.push(...page.filter((e) => e.position <= end));
+    // Held by `redelivering` from here on, so the kept mark can go (a new `Later` sets it again).
+    for (const e of entries) this.redelivering.add(e.position);
+    // One left for later after the feed was read (past `end`) is taken from end + 1 at the next resume.
+    if ((this.keptHighest.get(name) ?? 0) > end) this.kept.set(name, end + 1);
+    else this.kept.delete(name);
+    this.keptHighest.delete(name);
+    const byGame = new Map<string, FeedEntry[]>();
+    for (const e of entries) byGame.set(e.gameId, [...(byGame.get(e.gameId) ?? []), e]);
+    for (const [gameId, game] of byGame) {
+      game.sort((a, b) => a.version - b.version);
+      const replayed = await this.options.replay(gameId, game.map((e) => e.version)).catch(() => []);
+      for (const [i, { agg, commit }] of replayed.entries()) await this.run([reaction], agg, { ...commit, position: game[i]!.position });
+      for (const e of game) this.redelivering.delete(e.position);
+    }
+    return entries.length;
+  }
+
+  /**
    * Stops handing commits over, waits for the reactions under way (so none writes to a closed
    * store), then saves the checkpoints (and stops saving them on a timer).
    */
@@ -138,8 +180,14 @@ export class Reactions {
     }
     const background: Promise<void>[] = [];
     for (const r of targets) {
-      const done = this.attempt(r, agg, commit).finally(() => {
-        if (position !== undefined) this.open.get(r.name)!.delete(position);
+      const done = this.attempt(r, agg, commit).then((later) => {
+        if (position !== undefined) {
+          if (later) {
+            this.kept.set(r.name, Math.min(this.kept.get(r.name) ?? Infinity, position));
+            this.keptHighest.set(r.name, Math.max(this.keptHighest.get(r.name) ?? 0, position));
+          }
+          this.open.get(r.name)!.delete(position);
+        }
         this.scheduleFlush();
       });
       this.underway.add(done);
@@ -149,14 +197,22 @@ export class Reactions {
     }
   }
 
-  /** Runs one reaction, retrying a failure after each of `retries`, then logs it and moves on. */
-  private async attempt(r: Reaction, agg: Aggregate, commit: Commit): Promise<void> {
+  /**
+   * Runs one reaction, retrying a failure after each of `retries`, then logs it and moves on.
+   * True when the commit is left for later: `Later`, or any failure once stopping (the next start takes it).
+   */
+  private async attempt(r: Reaction, agg: Aggregate, commit: Commit): Promise<boolean> {
     for (let i = 0; ; i++) {
       try {
-        return await r.apply(agg, commit);
+        await r.apply(agg, commit);
+        return false;
       } catch (e) {
+        if (e instanceof Later || this.stopped) return true;
         const wait = this.retries[i];
-        if (wait === undefined) return this.options.log.error({ err: e, reaction: r.name, gameId: agg.id, version: commit.version }, 'reaction failed');
+        if (wait === undefined) {
+          this.options.log.error({ err: e, reaction: r.name, gameId: agg.id, version: commit.version }, 'reaction failed');
+          return false;
+        }
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
     }
@@ -173,6 +229,8 @@ export class Reactions {
     if (appending !== null) at = Math.min(at, appending - 1);
     for (const p of this.redelivering) at = Math.min(at, p - 1);
     for (const p of this.open.get(name)!) at = Math.min(at, p - 1);
+    const kept = this.kept.get(name);
+    if (kept !== undefined) at = Math.min(at, kept - 1);
     return Math.max(at, this.checkpoints[name] ?? 0);
   }
 

@@ -30,6 +30,8 @@ import { randomBytes } from 'node:crypto';
 import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { Aggregate } from '../app/aggregate.js';
 import { BotRunner } from '../bots/runner.js';
+import { BotPool } from '../bots/pool.js';
+import { entryRulesFromEnv, type EntryRules } from '../tournaments/rules.js';
 import { SchedulerTimers } from '../clocks/scheduler-timers.js';
 import { Notifier } from '../notifications/index.js';
 import { Outbox } from '../notifications/outbox.js';
@@ -72,6 +74,8 @@ export interface ParlorOptions {
   ratedMinMoves?: number;
   /** Provisional ratings and the pair limit (default FAIR_RULES, ratings/fair.ts). */
   fairRatings?: FairRules;
+  /** Who may enter tournaments (TOURNAMENT_* settings; default ENTRY_RULES, tournaments/rules.ts). */
+  entryRules?: EntryRules;
 }
 
 /** The service and its read models on one table (no in-process projections: Streams run them). */
@@ -86,12 +90,13 @@ export function createParlor(options: ParlorOptions): Parlor {
   const seatSecret = () => (seatSecretRead ??= (options.signingSecret ?? (async () => fresh))().then(seatSecretFrom, (e: unknown) => ((seatSecretRead = undefined), Promise.reject(e))));
   const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind, ratedMinMoves: options.ratedMinMoves });
   playByTurnService(service);
-  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings });
+  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, entryRules: options.entryRules });
   const projections = [lobbyProjection(lobby), openSeatsRelease(openSeats.store), statsProjection(stats, (id) => store.history(id)), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection(), messageNotices((n, agg) => notifier.notify(n, agg)), play.vacations.endsOnMove(), play.ratings.projection()];
   const webhooks = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);
   const notifier = notificationChannels(play.notifications, webhooks, service, Date.now, { log: { error: (d, m) => console.error(m, d) } });
   notifyFromInbox(play.players.inbox, notifier);
-  const bots = new BotRunner(service);
+  // The stream function is no request's thread: its bots decide in place (a Lambda's own core).
+  const bots = new BotRunner(service, { pool: new BotPool(0) });
   const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id), (agg: Aggregate) => play.tournaments.gameCommitted(agg)];
   return { service, store, projections, client: options.client, tableName: options.tableName, play, notifier, reactions };
 }
@@ -118,7 +123,7 @@ export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL }),
   };
   const vacationDays = env.VACATION_DAYS ? Number(env.VACATION_DAYS) : undefined;
-  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret, timers, notifications, accounts: accountSettingsFromEnv(env), vacationDays });
+  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret, timers, notifications, accounts: accountSettingsFromEnv(env), vacationDays, entryRules: entryRulesFromEnv(env) });
 }
 
 /**

@@ -17,6 +17,8 @@ export interface Player {
   id: string;
   name: string;
   kind: PlayerKind;
+  /** When the account was registered (ISO 8601). */
+  createdAt?: string;
 }
 
 export class PlayerRegistry {
@@ -42,6 +44,6 @@ export class PlayerRegistry {
 
   async get(id: string): Promise<Player | null> {
     const item = (await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: playerPk(id), sk: 'PROFILE' } }))).Item;
-    return item ? { id, name: item.name as string, kind: (item.kind as PlayerKind | undefined) ?? 'HUMAN' } : null;
+    return item ? { id, name: item.name as string, kind: (item.kind as PlayerKind | undefined) ?? 'HUMAN', ...(typeof item.createdAt === 'string' && { createdAt: item.createdAt }) } : null;
   }
 }

@@ -7,6 +7,7 @@
 import { isPlainName, NAME_NOT_PLAIN, sha256Hex } from '../engine/core/index.js';
 import { AppError } from '../app/errors.js';
 import type { Entrant, TournamentEvent, TournamentSettings } from './events.js';
+import type { EntryLimits } from './rules.js';
 import { circleTables, metKey, swissTables } from './pairing.js';
 import { boardCount, roundGames, type PlannedGame } from './schedule.js';
 import { gamePoints, standings, type ScoredGame, type Standing } from './scoring.js';
@@ -16,7 +17,8 @@ export const LIMITS = { entrants: 64, rounds: 15, seats: 6, nameLength: 40 } as 
 
 export type TournamentCommand =
   | { type: 'create'; id: string; creator: string; settings: TournamentSettings; bots: Entrant[] }
-  | { type: 'join'; entrant: Entrant }
+  | { type: 'join'; entrant: Entrant; rules?: EntryLimits }
+  | { type: 'remove'; by: string; index: number }
   | { type: 'start'; by: string }
   | { type: 'startRound'; round: number; seeds: string[]; gameIds: string[] }
   | { type: 'score'; gameId: string; scores: number[]; left?: number[] };
@@ -41,10 +43,18 @@ export function decide(state: TournamentState | null, command: TournamentCommand
       if (state.status !== 'OPEN') refuse('FORBIDDEN', 'the tournament has started');
       const e = command.entrant;
       if ('player' in e && state.entrants.some((x) => 'player' in x && x.player === e.player)) return []; // joining twice changes nothing
+      if ('player' in e && state.removed?.includes(e.player)) refuse('FORBIDDEN', 'the creator removed you from this tournament');
       if (state.entrants.length >= LIMITS.entrants) refuse('FORBIDDEN', `the tournament is full (${LIMITS.entrants} entrants)`);
+      if ('player' in e && command.rules) checkMarks(state, e.marks ?? {}, command.rules);
       if (e.name.trim().length < 1 || e.name.length > LIMITS.nameLength) refuse('BAD_INPUT', `a name has 1 to ${LIMITS.nameLength} characters`);
       if (!isPlainName(e.name)) refuse('BAD_INPUT', NAME_NOT_PLAIN);
       return [{ type: 'EntrantJoined', entrant: e }];
+    }
+    case 'remove': {
+      if (command.by !== state.creator) refuse('FORBIDDEN', 'only the player who created the tournament may remove entrants');
+      if (state.status !== 'OPEN') refuse('FORBIDDEN', 'the tournament has started: its entrants stay');
+      if (!Number.isInteger(command.index) || command.index < 0 || command.index >= state.entrants.length) refuse('BAD_INPUT', `no entrant ${command.index}`);
+      return [{ type: 'EntrantRemoved', index: command.index }];
     }
     case 'start': {
       if (command.by !== state.creator) refuse('FORBIDDEN', 'only the player who created the tournament may start it');
@@ -52,6 +62,8 @@ export function decide(state: TournamentState | null, command: TournamentCommand
       const n = state.entrants.length;
       const k = state.settings.seats;
       if (n < k || n % k !== 0) refuse('FORBIDDEN', `${n} entrants do not fill tables of ${k}: a multiple of ${k} is needed`);
+      // Bots alone would spend the server's bot pool on a game no person plays (issue 35).
+      if (!state.entrants.some((e) => 'player' in e)) throw new AppError('TOURNAMENT_NEEDS_PLAYER', 'a tournament needs at least one registered player among its entrants');
       if (state.settings.format === 'ROUND_ROBIN' && state.settings.rounds > n - 1) refuse('FORBIDDEN', `a round robin of ${n} entrants has at most ${n - 1} rounds`);
       return [{ type: 'TournamentStarted' }];
     }
@@ -99,6 +111,10 @@ export function evolve(state: TournamentState | null, event: TournamentEvent, id
   switch (event.type) {
     case 'EntrantJoined':
       return { ...s, entrants: [...s.entrants, event.entrant] };
+    case 'EntrantRemoved': {
+      const gone = s.entrants[event.index]!;
+      return { ...s, entrants: s.entrants.filter((_, i) => i !== event.index), ...('player' in gone && { removed: [...(s.removed ?? []), gone.player] }) };
+    }
     case 'TournamentStarted':
       return { ...s, status: 'RUNNING' };
     case 'RoundStarted':
@@ -116,6 +132,25 @@ export function evolve(state: TournamentState | null, event: TournamentEvent, id
       return { ...s, status: 'FINISHED' };
   }
 }
+
+/**
+ * A player's entry against the limits: entrants per client address and per device, and, in a
+ * duplicate tournament, no entrant who shares either with an entrant already in (one person with
+ * two accounts at one board would hold both sides of its deal: docs/tournaments.md).
+ */
+function checkMarks(state: TournamentState, marks: { address?: string; device?: string }, rules: EntryLimits): void {
+  const players = state.entrants.flatMap((x) => ('player' in x ? [x.marks ?? {}] : []));
+  const same = (k: 'address' | 'device') => (marks[k] === undefined ? 0 : players.filter((m) => m[k] === marks[k]).length);
+  if (state.settings.duplicate && rules.linkedInDuplicate === 'REFUSE' && (same('address') > 0 || same('device') > 0)) {
+    refuseWith('LINKED_ENTRANT', 'an entrant of this duplicate tournament plays from your address or device: two accounts of one person must not hold both sides of a deal');
+  }
+  if (same('address') >= rules.entrantsPerAddress) refuseWith('ENTRY_LIMIT', `at most ${rules.entrantsPerAddress} entrants from one address`);
+  if (same('device') >= rules.entrantsPerDevice) refuseWith('ENTRY_LIMIT', `at most ${rules.entrantsPerDevice} entrants from one device`);
+}
+
+const refuseWith = (code: 'LINKED_ENTRANT' | 'ENTRY_LIMIT', message: string): never => {
+  throw new AppError(code, message);
+};
 
 export function fold(events: readonly TournamentEvent[], id: string, from: TournamentState | null = null): TournamentState {
   let s = from;

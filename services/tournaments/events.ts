@@ -8,7 +8,17 @@ import type { TimeControl } from '../app/app-events.js';
 export type Format = 'SWISS' | 'ROUND_ROBIN';
 
 /** A registered player, or a bot the server plays ("search:1"). */
-export type Entrant = { player: string; name: string } | { bot: string; name: string };
+export type Entrant = { player: string; name: string; marks?: EntryMarks } | { bot: string; name: string };
+
+/**
+ * Where a player's entry came from, as keyed hashes (never shown; the tournament's id is the
+ * key, so marks of two tournaments cannot be compared): the client address, and the device (the
+ * page's per-browser id, else the token's device). Entry limits and linked accounts read them.
+ */
+export interface EntryMarks {
+  address?: string;
+  device?: string;
+}
 
 export interface TournamentSettings {
   game: string;
@@ -18,6 +28,8 @@ export interface TournamentSettings {
   duplicate: boolean;
   timeControl?: TimeControl;
   options: unknown;
+  /** Its games are rated (entrants need the rated minimum of account age or games; docs/tournaments.md). */
+  rated?: boolean;
 }
 
 /** One game of a round: its board (the deal), its table (the group of entrants) and who holds each seat. */
@@ -36,6 +48,11 @@ export interface TournamentCreated extends TournamentSettings {
 export interface EntrantJoined {
   type: 'EntrantJoined';
   entrant: Entrant;
+}
+/** The creator took an entrant out before the start (later entrants move up one index). */
+export interface EntrantRemoved {
+  type: 'EntrantRemoved';
+  index: number;
 }
 export interface TournamentStarted {
   type: 'TournamentStarted';
@@ -71,4 +88,4 @@ export interface TournamentFinished {
   type: 'TournamentFinished';
 }
 
-export type TournamentEvent = TournamentCreated | EntrantJoined | TournamentStarted | RoundStarted | GameScored | BoardCompleted | RoundCompleted | TournamentFinished;
+export type TournamentEvent = TournamentCreated | EntrantJoined | EntrantRemoved | TournamentStarted | RoundStarted | GameScored | BoardCompleted | RoundCompleted | TournamentFinished;

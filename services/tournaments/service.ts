@@ -5,7 +5,7 @@
  * game of the round has ended. Locally this runs after each commit (runner.ts); on AWS the stream
  * function calls `gameCommitted` for each game's newest version.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import { newSeed, tableFor, type TableEvent } from '../engine/core/index.js';
 import { statusOf, type Aggregate } from '../app/aggregate.js';
 import type { GameSettings } from '../app/app-events.js';
@@ -17,6 +17,17 @@ import { decide, fold, gameOf, LIMITS, nextRound, type TournamentCommand } from 
 import type { Entrant, TournamentEvent, TournamentSettings } from './events.js';
 import type { TournamentState } from './state.js';
 import type { TournamentListing } from './store.js';
+import { ENTRY_RULES, type EntryRules } from './rules.js';
+
+/** Where a join comes from and what the joining account has behind it (the api reads them). */
+export interface JoinFrom {
+  /** The client address. */
+  address?: string;
+  /** The device: the page's per-browser id, else the token's device. */
+  device?: string;
+  /** When the account was registered (ISO 8601), and its rated games of the tournament's game. */
+  account?: { createdAt?: string; ratedGames: number };
+}
 
 export interface CreateTournamentFields extends Omit<TournamentSettings, 'options'> {
   options?: unknown;
@@ -31,6 +42,7 @@ export class Tournaments {
     private readonly games: ParlorService,
     private readonly store: EventStore,
     private readonly listing: TournamentListing,
+    readonly rules: EntryRules = ENTRY_RULES,
   ) {}
 
   async create(creator: string, input: CreateTournamentFields): Promise<TournamentState> {
@@ -54,8 +66,27 @@ export class Tournaments {
     return state;
   }
 
-  join(id: string, player: string, name: string): Promise<TournamentState> {
-    return this.execute(id, () => ({ type: 'join', entrant: { player, name: name.trim() } }));
+  /** Enters a player (limits: rules.ts); joining again changes nothing. */
+  join(id: string, player: string, name: string, from: JoinFrom = {}): Promise<TournamentState> {
+    const mark = (value: string | undefined) => value && createHmac('sha256', `tournament:${id}`).update(value).digest('base64url').slice(0, 22);
+    const marks = { ...(from.address && { address: mark(from.address) }), ...(from.device && { device: mark(from.device) }) };
+    return this.execute(id, (state) => {
+      if (state.settings.rated && state.status === 'OPEN' && !state.entrants.some((e) => 'player' in e && e.player === player)) this.checkRatedEntry(from.account);
+      return { type: 'join', entrant: { player, name: name.trim(), ...(Object.keys(marks).length > 0 && { marks }) }, rules: this.rules };
+    });
+  }
+
+  /** Takes an entrant out before the start (its creator only); a removed player cannot join again. */
+  remove(id: string, by: string, index: number): Promise<TournamentState> {
+    return this.execute(id, () => ({ type: 'remove', by, index }));
+  }
+
+  /** A rated tournament's entrant: an account old enough, or with enough rated games of the game. */
+  private checkRatedEntry(account: JoinFrom['account']): void {
+    const days = account?.createdAt ? (this.games.now() - Date.parse(account.createdAt)) / 86_400_000 : 0;
+    const games = account?.ratedGames ?? 0;
+    if (days >= this.rules.ratedMinAccountDays || games >= this.rules.ratedMinGames) return;
+    throw new AppError('ENTRY_TOO_NEW', `a rated tournament takes accounts at least ${this.rules.ratedMinAccountDays} days old or with ${this.rules.ratedMinGames} rated games of its game`);
   }
 
   /** Starts the tournament (its creator) and its first round. */
@@ -150,6 +181,7 @@ export class Tournaments {
       timeoutBot: DEFAULT_TIMEOUT_BOT,
       autoAdvance: true,
       multiSeat: false,
+      ...(state.settings.rated && { rated: true }),
       bots: entrants.flatMap((e, seat) => ('bot' in e ? [{ seat, kind: e.bot }] : [])),
       seated: entrants.flatMap((e, seat) => ('player' in e ? [{ seat, player: e.player, name: e.name }] : [])),
       tournament,

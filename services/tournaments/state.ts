@@ -21,5 +21,7 @@ export interface TournamentState {
   creator: string;
   status: TournamentStatus;
   entrants: Entrant[];
+  /** Players the creator removed: they cannot join again (absent: none). */
+  removed?: string[];
   rounds: RoundState[];
 }

@@ -30,6 +30,7 @@ export function tournamentDto(s: TournamentState) {
     roundCount: s.settings.rounds,
     format: s.settings.format,
     duplicate: s.settings.duplicate,
+    rated: s.settings.rated === true,
     timeControl: timeControlDto(s.settings.timeControl),
     options: s.settings.options,
     creator: s.creator,

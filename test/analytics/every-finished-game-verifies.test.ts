@@ -190,9 +190,20 @@ describe('every kind of finished game has a record that verifies', () => {
 
   it('the games of a duplicate tournament (bot entrants) verify, each once its board has ended (DealRevealed)', async () => {
     const creator = await registerPlayer(server, 'Tia');
-    const id = ok(await server.gql('mutation { createTournament(input: { game: "scout", seats: 2, rounds: 1, bots: ["random", "random", "greedy", "random"] }) { id } }', {}, creator.token)).createTournament.id;
+    // A tournament needs a registered player among its entrants: Tia plays her first legal move until her games end.
+    const id = ok(await server.gql('mutation { createTournament(input: { game: "scout", seats: 2, rounds: 1, bots: ["random", "greedy", "random"] }) { id } }', {}, creator.token)).createTournament.id;
+    ok(await server.gql('mutation($id: ID!) { joinTournament(id: $id) { id } }', { id }, creator.token));
     ok(await server.gql('mutation($id: ID!) { startTournament(id: $id) { status } }', { id }, creator.token));
-    await server.play.settle();
+    for (let moved = true; moved; ) {
+      await server.play.settle();
+      moved = false;
+      const games = ok(await server.gql('query($id: ID!) { tournament(id: $id) { rounds { boards { games { id ended } } } } }', { id })).tournament.rounds[0].boards.flatMap((b: any) => b.games);
+      for (const g of games.filter((x: any) => !x.ended)) {
+        const mine = (await server.gql('query($id: ID!) { game(id: $id) { version legalMoves } }', { id: g.id }, creator.token)).data?.game;
+        if (!mine?.legalMoves?.length) continue;
+        moved = !(await server.gql('mutation($id: ID!, $m: JSON!, $v: Int) { submitMove(gameId: $id, move: $m, expectedVersion: $v) { game { version } } }', { id: g.id, m: mine.legalMoves[0], v: mine.version }, creator.token)).errors || moved;
+      }
+    }
     const t = ok(await server.gql('query($id: ID!) { tournament(id: $id) { status rounds { boards { games { id } } } } }', { id })).tournament;
     expect(t.status).toBe('FINISHED');
     for (const { id: gameId } of t.rounds[0].boards.flatMap((b: { games: { id: string }[] }) => b.games)) {

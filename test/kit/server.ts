@@ -15,6 +15,17 @@ import type { Limits } from '../../services/api/limits/settings.js';
 /** Tests play whole games from one address in seconds: rate limits out of their way unless a test sets them. */
 const TEST_LIMITS: Partial<Limits> = { perClientPerMinute: 1e6, perTokenPerMinute: 1e6, createsPerMinute: 1e6, joinsPerMinute: 1e6, seatsInOpenGames: 1e6, requestsInFlightPerClient: 1e6, requestsInFlight: 1e6 };
 import type { PlayByTurn } from '../../services/play-by-turn.js';
+import type { EntryRules } from '../../services/tournaments/rules.js';
+
+/**
+ * Bots decide on the test's own thread unless a test asks for the worker pool (npm start's default):
+ * a worker thread's start costs about a second of CPU per server. test/bots/pool*.e2e.test.ts and
+ * the tournament tests run the pool.
+ */
+const TEST_BOTS = { workers: 0 };
+
+/** Test players all join from one address: tournament entry limits out of their way unless a test sets them. */
+const TEST_ENTRY_RULES: EntryRules = { entrantsPerAddress: 1e6, entrantsPerDevice: 1e6, linkedInDuplicate: 'ALLOW', ratedMinAccountDays: 0, ratedMinGames: 0 };
 
 export interface GraphQLResponse<T = any> {
   data?: T;
@@ -32,13 +43,13 @@ export interface TestServer {
   ws(token?: string): Client;
 }
 
-export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 'signingSecret' | 'webhooks' | 'notifications' | 'limits' | 'logger' | 'accounts' | 'checkpointMs' | 'ratedMinMoves' | 'fairRatings'> = {}): TestServer {
+export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 'signingSecret' | 'webhooks' | 'notifications' | 'limits' | 'logger' | 'accounts' | 'checkpointMs' | 'ratedMinMoves' | 'fairRatings' | 'bots'> & { entryRules?: Partial<EntryRules> } = {}): TestServer {
   const server = {} as TestServer & { dynamo: EmbeddedDynamo; sockets: Client[] };
   beforeAll(async () => {
     server.dynamo = await startEmbeddedDynamo();
     server.client = localClient(server.dynamo.endpoint);
     await ensureTable(server.client, 'parlor');
-    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', ...options, limits: { ...TEST_LIMITS, ...options.limits } }));
+    Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', ...options, limits: { ...TEST_LIMITS, ...options.limits }, entryRules: { ...TEST_ENTRY_RULES, ...options.entryRules }, bots: { ...TEST_BOTS, ...options.bots } }));
     server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });
     server.sockets = [];
   });

@@ -9,7 +9,7 @@ import { registerPlayer, type Registered } from '../kit/players.js';
 import { verifyRecord } from '../../services/analytics/verify.js';
 import { sha256Hex } from '../../services/engine/core/index.js';
 
-const server = useServer();
+const server = useServer({ bots: { workers: 1 } }); // the pool npm start runs: bot decisions in a worker thread
 
 const ok = (r: { data?: any; errors?: unknown }) => {
   if (r.errors) throw new Error(JSON.stringify(r.errors));

@@ -67,6 +67,9 @@ describe('tournament pages', () => {
     // The first from the tournament page's "→".
     await page.click(`div.tboard li a[href="${mine[0]}"]`);
     await rotateAtTable(page);
+    // The server drew the board's deal: no "fixed by its creator" warning, the board's own note instead.
+    expect(await page.locator('p.seed-fixed').count()).toBe(0);
+    expect(await page.locator('p.seed-board').count()).toBe(1);
 
     // The second from My games in the lobby.
     await page.goto(`${server.url}/#/`);
@@ -76,6 +79,27 @@ describe('tournament pages', () => {
     await page.screenshot({ path: `${SHOTS}/tournament-table-en.png`, fullPage: true });
     await page.goto(tournament);
     await ready(page);
+    expect(problems(page)).toEqual([]);
+    await server.play.settle();
+  });
+
+  it('en: the creator removes an entrant before the start with its ✕ button', async () => {
+    const page = await player(chrome.browser, server.url, 'Rue');
+    await page.click('a.tournaments-link');
+    await page.waitForSelector('form.create-tournament');
+    await page.selectOption('form.create-tournament select[name="game"]', 'scout');
+    await page.fill('form.create-tournament input[name="rounds"]', '1');
+    await page.fill('form.create-tournament input[name="bots"]', 'random, random, greedy, random');
+    await page.click('form.create-tournament button[type="submit"]');
+    await page.waitForSelector('section.tournament[data-status="OPEN"] button.remove-entrant[data-index="2"]');
+    await page.click('button.remove-entrant[data-index="2"]');
+    await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 3, undefined, { timeout: 10_000 });
+    expect(await page.$$eval('p.entrants span', (s) => s.map((x) => x.textContent))).toEqual(['random #1', 'random #2', 'random #4']);
+    await page.click('button.join');
+    await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 4, undefined, { timeout: 10_000 });
+    await page.click('button.start');
+    await page.waitForSelector('section.tournament[data-status="RUNNING"] div.round');
+    expect(await page.locator('button.remove-entrant').count(), 'no removal once started').toBe(0);
     expect(problems(page)).toEqual([]);
     await server.play.settle();
   });

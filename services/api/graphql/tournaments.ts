@@ -5,7 +5,7 @@ import type { IResolvers } from 'mercurius';
 import type { ParlorService } from '../../app/service.js';
 import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
-import { joinTournament, tournamentInput, type TournamentInputFields } from '../tournaments.js';
+import { DEVICE_HEADER, joinSource, joinTournament, tournamentInput, type TournamentInputFields } from '../tournaments.js';
 import { tournamentDto } from '../../tournaments/view.js';
 import { guarded, type GameHandle, type ParlorContext } from './context.js';
 import { checkNotSealed } from '../../app/sealed.js';
@@ -21,10 +21,17 @@ extend type Query {
 extend type Mutation {
   "Creates a tournament (send a player token: you are its creator; join it to play in it)."
   createTournament(input: CreateTournamentInput!): Tournament!
-  "Enters the calling player; joining again changes nothing. Only before the start."
+  """
+  Enters the calling player; joining again changes nothing. Only before the start. Limits (docs/tournaments.md):
+  entrants per client address and per device (ENTRY_LIMIT); in a duplicate tournament no account sharing an
+  address or device with an entrant (LINKED_ENTRANT); a rated tournament needs an account old enough or with
+  enough rated games of its game (ENTRY_TOO_NEW). The page sends its per-browser id in the Parlor-Device header.
+  """
   joinTournament(id: ID!): Tournament!
-  "Starts the tournament and pairs its first round (its creator only; entrants must fill whole tables)."
+  "Starts the tournament and pairs its first round (its creator only; entrants must fill whole tables; at least one must be a registered player, else TOURNAMENT_NEEDS_PLAYER)."
   startTournament(id: ID!): Tournament!
+  "Takes entrant number index out before the start (its creator only); later entrants move up one. A removed player cannot join again."
+  removeEntrant(id: ID!, index: Int!): Tournament!
 }
 
 extend type Game {
@@ -73,6 +80,8 @@ input CreateTournamentInput {
   options: JSON
   "Bot entrants the server plays, by spec (\\"random\\", \\"greedy\\", \\"search:1\\"), at most 64."
   bots: [String!]
+  "Its games are rated; entrants need an account old enough or enough rated games of the game (docs/tournaments.md)."
+  rated: Boolean = false
 }
 
 "A tournament of asynchronous rounds; the next round is paired once every game of the last one has ended."
@@ -84,6 +93,8 @@ type Tournament {
   roundCount: Int!
   format: TournamentFormat!
   duplicate: Boolean!
+  "Its games are rated."
+  rated: Boolean!
   "Each game's clock, as ISO 8601 durations; null for none."
   timeControl: TournamentTimeControl
   options: JSON!
@@ -179,7 +190,8 @@ export function tournamentResolvers(service: ParlorService, play: PlayApi): IRes
     Mutation: {
       createTournament: (_root, args: { input: TournamentInputFields }, ctx: ParlorContext) => guarded(async () => tournamentDto(await t.create(playerOf(ctx.token), tournamentInput(args.input)))),
       joinTournament: (_root, args: { id: string }, ctx: ParlorContext) =>
-        guarded(async () => tournamentDto(await joinTournament(play, args.id, playerOf(ctx.token)))),
+        guarded(async () => tournamentDto(await joinTournament(play, args.id, playerOf(ctx.token), joinSource(ctx.reply.request.ip, ctx.reply.request.headers[DEVICE_HEADER], ctx.token)))),
+      removeEntrant: (_root, args: { id: string; index: number }, ctx: ParlorContext) => guarded(async () => tournamentDto(await t.remove(args.id, playerOf(ctx.token), args.index))),
       startTournament: (_root, args: { id: string }, ctx: ParlorContext) => guarded(async () => tournamentDto(await t.start(args.id, playerOf(ctx.token)))),
     },
     Game: {

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { tournamentDto } from '../../tournaments/view.js';
-import { joinTournament, tournamentInput, type TournamentInputFields } from '../tournaments.js';
+import { DEVICE_HEADER, joinSource, joinTournament, tournamentInput, type TournamentInputFields } from '../tournaments.js';
 import { createGameProperties } from './play-by-turn.routes.js';
 import { errorShape } from './shapes.js';
 
@@ -27,6 +27,7 @@ export const tournamentShape = {
     roundCount: int,
     format: { type: 'string', enum: ['SWISS', 'ROUND_ROBIN'] },
     duplicate: { type: 'boolean' },
+    rated: { type: 'boolean' },
     timeControl: { type: ['object', 'null'], properties: { perMove: { type: ['string', 'null'] }, bank: { type: ['string', 'null'] }, increment: { type: ['string', 'null'] } } },
     options: { type: 'object', additionalProperties: true },
     creator: str,
@@ -73,6 +74,7 @@ const createBody = {
     timeControl: createGameProperties.timeControl,
     options: { type: ['object', 'null'], additionalProperties: true },
     bots: { type: ['array', 'null'], maxItems: 64, items: { type: 'string', maxLength: 40 }, description: 'Bot entrants by spec ("random", "greedy", "search:1")' },
+    rated: { type: ['boolean', 'null'], description: 'Its games are rated; entrants need an account old enough or enough rated games' },
   },
 } as const;
 
@@ -103,8 +105,21 @@ export async function tournamentRoutes(app: FastifyInstance, opts: { play: PlayA
   );
   app.post<{ Params: { id: string } }>(
     '/tournaments/:id/join',
-    { schema: { summary: 'Enter the calling player (joining again changes nothing)', tags, security: auth, params: byId, response: { 200: tournamentShape, ...refusals } } },
-    async (req) => tournamentDto(await joinTournament(opts.play, req.params.id, playerOf(req.credential))),
+    { schema: { summary: 'Enter the calling player (joining again changes nothing; limits: ENTRY_LIMIT, LINKED_ENTRANT, ENTRY_TOO_NEW)', tags, security: auth, params: byId, response: { 200: tournamentShape, ...refusals } } },
+    async (req) => tournamentDto(await joinTournament(opts.play, req.params.id, playerOf(req.credential), joinSource(req.ip, req.headers[DEVICE_HEADER], req.credential))),
+  );
+  app.delete<{ Params: { id: string; index: string } }>(
+    '/tournaments/:id/entrants/:index',
+    {
+      schema: {
+        summary: 'Take entrant number index out before the start (the creator only; later entrants move up one)',
+        tags,
+        security: auth,
+        params: { type: 'object', properties: { id: { type: 'string', maxLength: 100 }, index: { type: 'string', pattern: '^[0-9]{1,2}$' } }, required: ['id', 'index'] },
+        response: { 200: tournamentShape, ...refusals },
+      },
+    },
+    async (req) => tournamentDto(await t.remove(req.params.id, playerOf(req.credential), Number(req.params.index))),
   );
   app.post<{ Params: { id: string } }>(
     '/tournaments/:id/start',

@@ -19,10 +19,25 @@ export function onTokenRenewed(listener) {
   renewed = listener;
 }
 
+/**
+ * This browser's id, the same for every account signed in here (Parlor-Device): the server counts a
+ * tournament's entrants per device with it, and keeps two accounts of one browser off one duplicate tournament.
+ */
+function deviceId() {
+  try {
+    let id = localStorage.getItem('parlor.device');
+    if (!id) localStorage.setItem('parlor.device', (id = crypto.randomUUID().replaceAll('-', '')));
+    return id;
+  } catch {
+    return null; // storage refused: the server falls back to the token's device
+  }
+}
+
 async function call(method, path, body, token) {
+  const device = deviceId();
   const res = await fetch(path, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), ...(device ? { 'parlor-device': device } : {}) },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const fresh = res.headers.get('parlor-token');

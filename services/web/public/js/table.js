@@ -141,8 +141,10 @@ export async function table(root, app, gameId) {
           banner(g, seat),
           clocksBar(g, (s) => playerName(g, s)),
           pbtActions(g, { token, seat, state, render }),
-          // Prominent, at the top: a fixed seed means the shuffles were chosen, not random.
-          g.seedFixed ? h('p.seed-fixed', { role: 'note' }, '⚠ ' + t('seedFixedNote')) : null,
+          // Prominent, at the top: a fixed seed means the shuffles were chosen, not random. A tournament's
+          // seed is fixed by the server (one deal per board, drawn at the round's start), not by a person.
+          g.seedFixed && !g.tournament ? h('p.seed-fixed', { role: 'note' }, '⚠ ' + t('seedFixedNote')) : null,
+          g.seedFixed && g.tournament ? h('p.seed-board.muted', { role: 'note' }, t(g.tournament.sealed ? 'seedBoardNote' : 'seedTournamentNote')) : null,
           h(
             'div.table-layout',
             {},

@@ -13,14 +13,14 @@ const WORDS = {
   en: {
     tournaments: 'Tournaments', none: 'No tournament yet.', create: 'Create tournament', game: 'Game', seats: 'Players per table', rounds: 'Rounds',
     format: 'Format', duplicate: 'Duplicate deals (every table of a board plays the same cards)', bots: 'Bot entrants (e.g. random, greedy, search:1)',
-    join: 'Join', start: 'Start', entrants: 'Entrants', standings: 'Standings', rank: 'Rank', points: 'Points', difference: 'Difference', played: 'Games',
+    join: 'Join', start: 'Start', remove: 'Remove', removeNamed: 'Remove {name} from the tournament', entrants: 'Entrants', standings: 'Standings', rank: 'Rank', points: 'Points', difference: 'Difference', played: 'Games',
     round: 'Round', board: 'Board', table: 'Table', seedHash: 'Seed hash', seed: 'Seed', sealed: 'revealed when every table of the board has ended',
     OPEN: 'open', RUNNING: 'running', FINISHED: 'finished', SWISS: 'Swiss', ROUND_ROBIN: 'Round robin', ended: 'ended', playing: 'in play', open: 'Open',
   },
   fa: {
     tournaments: 'مسابقه‌ها', none: 'هنوز مسابقه‌ای نیست.', create: 'ساختن مسابقه', game: 'بازی', seats: 'بازیکن در هر میز', rounds: 'دورها',
     format: 'شیوه', duplicate: 'دست‌های تکراری (همهٔ میزهای یک تخته با همان کارت‌ها بازی می‌کنند)', bots: 'ربات‌های شرکت‌کننده (مانند random، greedy، search:1)',
-    join: 'پیوستن', start: 'آغاز', entrants: 'شرکت‌کنندگان', standings: 'جدول', rank: 'رتبه', points: 'امتیاز', difference: 'تفاضل', played: 'بازی‌ها',
+    join: 'پیوستن', start: 'آغاز', remove: 'حذف', removeNamed: 'حذف {name} از مسابقه', entrants: 'شرکت‌کنندگان', standings: 'جدول', rank: 'رتبه', points: 'امتیاز', difference: 'تفاضل', played: 'بازی‌ها',
     round: 'دور', board: 'تخته', table: 'میز', seedHash: 'درهم‌ساز بذر', seed: 'بذر', sealed: 'وقتی همهٔ میزهای این تخته تمام شوند آشکار می‌شود',
     OPEN: 'باز', RUNNING: 'در جریان', FINISHED: 'تمام شده', SWISS: 'سوئیسی', ROUND_ROBIN: 'دوره‌ای', ended: 'تمام شده', playing: 'در جریان', open: 'باز کردن',
   },
@@ -81,6 +81,16 @@ export async function tournamentPage(root, app, id) {
     }
   };
   const joined = me && x.entrants.some((e) => e.player === me.id);
+  // Before the start, the creator can take an entrant out (later entrants move up one index).
+  const removable = x.status === 'OPEN' && me?.id === x.creator;
+  const remove = (e) => async () => {
+    try {
+      await gql('mutation($id: ID!, $i: Int!) { removeEntrant(id: $id, index: $i) { id } }', { id, i: e.index }, store.player?.token);
+      await tournamentPage(root, app, id);
+    } catch (err) {
+      error.textContent = `${err.code}: ${err.message}`;
+    }
+  };
   const actions = x.status !== 'OPEN' ? [] : [!joined && h('button.join', { onclick: act('joinTournament') }, tt('join')), me?.id === x.creator && h('button.start', { onclick: act('startTournament') }, tt('start'))];
   const who = (e) => h('span', { class: e.player && e.player === me?.id ? 'you' : '' }, e.name);
   clear(
@@ -93,7 +103,7 @@ export async function tournamentPage(root, app, id) {
       actions,
       error,
       h('h3', {}, tt('entrants')),
-      h('p.entrants', {}, x.entrants.map((e, i) => [i ? ', ' : '', who(e)])),
+      h('p.entrants', {}, x.entrants.map((e, i) => [i ? ', ' : '', who(e), removable ? [' ', h('button.remove-entrant.small', { type: 'button', dataset: { index: e.index }, 'aria-label': tt('removeNamed').replace('{name}', e.name), onclick: remove(e) }, '✕')] : null])),
       h('h3', {}, tt('standings')),
       h('table.standings', {}, h('tr', {}, [tt('rank'), '', tt('points'), tt('difference'), tt('played')].map((c) => h('th', {}, c))), x.standings.map((r) => h('tr', {}, h('td', {}, r.rank), h('td', {}, who(r.entrant)), h('td', {}, r.points.toFixed(2)), h('td', {}, r.difference.toFixed(1)), h('td', {}, r.games)))),
       x.rounds.map((r) => h('div.round', { dataset: { round: r.round } }, h('h3', {}, `${tt('round')} ${r.round}`), r.boards.map((b) => board(b, who)))),

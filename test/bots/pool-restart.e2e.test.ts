@@ -1,0 +1,51 @@
+/**
+ * A bot move still waiting in the pool's queue when the server stops is not lost: its commit
+ * stays unpassed by the server-moves checkpoint, and the next start on the same table plays it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { createLocalParlor } from '../../services/local.js';
+import { statusOf } from '../../services/app/aggregate.js';
+import { ensureTable, localClient, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
+
+let dynamo: EmbeddedDynamo;
+let client: DynamoDBClient;
+beforeAll(async () => {
+  dynamo = await startEmbeddedDynamo();
+  client = localClient(dynamo.endpoint);
+  await ensureTable(client, 'parlor');
+});
+afterAll(async () => {
+  client?.destroy();
+  await dynamo?.close();
+});
+
+describe('restart with bot moves queued', () => {
+  it('the moves left waiting at the stop are made after the next start', async () => {
+    const first = await createLocalParlor({ client, tableName: 'parlor', signingSecret: 's', bots: { workers: 1 } });
+    const games: { id: string; token: string }[] = [];
+    for (let i = 0; i < 6; i++) {
+      const g = await first.service.create({ game: 'scout', seats: 2, settings: { bots: [{ seat: 1, kind: 'search:3' }] } });
+      games.push({ id: g.id, token: (await first.service.join(g.id, 'Ann')).token });
+    }
+    await first.play.settle();
+    // The human's first legal move in every game at once: six bot moves due, one decided at a time.
+    await Promise.all(
+      games.map(async ({ id, token }) => {
+        const agg = await first.service.load(id);
+        const legal = agg.table.legalMoves(agg.state, 0);
+        if (legal.length > 0) await first.service.move({ gameId: id, token, move: legal[0], expectedVersion: agg.version });
+      }),
+    );
+    const owed = async (s: typeof first) => (await Promise.all(games.map(async ({ id }) => statusOf(await s.service.load(id)).toMove.includes(1)))).filter(Boolean).length;
+    await first.app.close(); // stops with bot moves queued
+    expect(first.play.bots.leftForLater, 'the stop left queued moves for later').toBeGreaterThan(0);
+    expect(await owed(first), 'some bot moves were still owed at the stop').toBeGreaterThan(0);
+
+    const second = await createLocalParlor({ client, tableName: 'parlor', signingSecret: 's', bots: { workers: 1 } });
+    await new Promise((r) => setImmediate(r));
+    await second.play.settle();
+    expect(await owed(second), 'every owed bot move was made after the restart').toBe(0);
+    await second.app.close();
+  });
+});

@@ -81,7 +81,18 @@ export function dealSeed(seed: string, entropy: readonly (string | undefined)[])
   return sha256Hex(JSON.stringify({ seed, entropy: entropy.map((e) => e ?? null) }));
 }
 
-const randomSeed = (s: TableState) => dealSeed(s.seed, s.players.map((p) => p.entropy));
+/**
+ * The deal seed of a game, hashed once per game rather than once per move: keyed by the players
+ * array, which every state after the last join shares (evolve copies the reference).
+ */
+const dealSeeds = new WeakMap<readonly unknown[], { seed: string; deal: string }>();
+function randomSeed(s: TableState): string {
+  const known = dealSeeds.get(s.players);
+  if (known && known.seed === s.seed) return known.deal;
+  const deal = dealSeed(s.seed, s.players.map((p) => p.entropy));
+  if (s.started) dealSeeds.set(s.players, { seed: s.seed, deal });
+  return deal;
+}
 
 const WAITING: Status = { phase: 'waiting-for-players', toMove: [], over: false, result: null };
 const RESERVED = new Set(['GameCreated', 'SeatTaken', 'GameEnded']);
@@ -104,7 +115,34 @@ export interface Table {
 }
 
 export function table(game: AnyGame): Table {
-  const status = (s: TableState): Status => (s.stopped ? { phase: 'over', toMove: [], over: true, result: s.stopped } : s.started ? game.status(s.play) : WAITING);
+  /**
+   * The game's status of the last play state asked about: a move reads it several times (the caller's
+   * whose-turn, legalMoves, decide's turn check, the ending check), and it is a pure function of `play`.
+   */
+  let statusOf: unknown = undefined;
+  let statusWas: Status = WAITING;
+  function playStatus(play: unknown): Status {
+    if (play !== statusOf || statusOf === undefined) {
+      statusWas = game.status(play);
+      statusOf = play;
+    }
+    return statusWas;
+  }
+  const status = (s: TableState): Status => (s.stopped ? { phase: 'over', toMove: [], over: true, result: s.stopped } : s.started ? playStatus(s.play) : WAITING);
+
+  /**
+   * The legal list `legalMoves` handed out last, for which state and seat. A move that is one of its
+   * very objects was built by the game itself, so its shape needs no second check; a move from
+   * outside (parsed from JSON) never is one, and is validated in full.
+   */
+  let offered: { state: TableState; seat: Seat; moves: readonly unknown[] } | null = null;
+  function legalMoves(s: TableState, seat: Seat): unknown[] {
+    const moves = s.started && !s.ended && status(s).toMove.includes(seat) ? game.legalCommands(s.play, seat) : [];
+    offered = { state: s, seat, moves };
+    return moves;
+  }
+  const builtByGame = (s: TableState, seat: Seat, move: unknown) =>
+    offered !== null && offered.state === s && offered.seat === seat && typeof move === 'object' && move !== null && offered.moves.includes(move);
 
   function evolve(s: TableState | null, e: TableEvent): TableState {
     if (e.type === 'GameCreated') {
@@ -231,7 +269,7 @@ export function table(game: AnyGame): Table {
     ensure(s.started, 'the game waits for players', 'NOT_YOUR_TURN');
     if (cmd.type === 'stop') return stopped(s, cmd.last);
     ensure(status(s).toMove.includes(cmd.seat), `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
-    const move = parseStrict(game.command, cmd.move, 'move');
+    const move = builtByGame(s, cmd.seat, cmd.move) ? cmd.move : parseStrict(game.command, cmd.move, 'move');
     return withEnding(s, game.decide(s.play, move, cmd.seat, rngFor(randomSeed(s), s.events)));
   }
 
@@ -256,7 +294,7 @@ export function table(game: AnyGame): Table {
     status,
     redact,
     view: (s, viewer) => (s.started ? game.view(s.play, viewer) : null),
-    legalMoves: (s, seat) => (s.started && !s.ended && status(s).toMove.includes(seat) ? game.legalCommands(s.play, seat) : []),
+    legalMoves,
   };
 }
 

@@ -135,14 +135,18 @@ export function table(game: AnyGame): Table {
    * very objects was built by the game itself, so its shape needs no second check; a move from
    * outside (parsed from JSON) never is one, and is validated in full.
    */
-  let offered: { state: TableState; seat: Seat; moves: readonly unknown[] } | null = null;
+  let offeredState: TableState | null = null;
+  let offeredSeat: Seat = -1;
+  let offered: readonly unknown[] = [];
   function legalMoves(s: TableState, seat: Seat): unknown[] {
     const moves = s.started && !s.ended && status(s).toMove.includes(seat) ? game.legalCommands(s.play, seat) : [];
-    offered = { state: s, seat, moves };
+    offeredState = s;
+    offeredSeat = seat;
+    offered = moves;
     return moves;
   }
   const builtByGame = (s: TableState, seat: Seat, move: unknown) =>
-    offered !== null && offered.state === s && offered.seat === seat && typeof move === 'object' && move !== null && offered.moves.includes(move);
+    offeredState === s && offeredSeat === seat && typeof move === 'object' && move !== null && offered.includes(move);
 
   function evolve(s: TableState | null, e: TableEvent): TableState {
     if (e.type === 'GameCreated') {
@@ -192,11 +196,13 @@ export function table(game: AnyGame): Table {
    * The last `decide` result (the very array), where it started and the state it leads to: the
    * caller's `fold` of it, which follows at once, reads the state back instead of folding again.
    */
-  let lastDecided: { events: readonly TableEvent[]; from: TableState | null; to: TableState; length: number } | null = null;
+  let decidedEvents: readonly TableEvent[] | null = null;
+  let decidedFrom: TableState | null = null;
+  let decidedTo: TableState | null = null;
+  let decidedLength = 0;
 
   function fold(events: readonly TableEvent[], from: TableState | null = null): TableState {
-    const known = lastDecided;
-    if (known && known.events === events && known.from === from && known.length === events.length) return known.to;
+    if (decidedEvents === events && decidedFrom === from && decidedLength === events.length) return decidedTo!;
     let s = from;
     for (const e of events) s = evolve(s, e);
     if (!s) throw new Error('no events');
@@ -205,7 +211,7 @@ export function table(game: AnyGame): Table {
 
   /** The game's events plus `GameEnded` when they finish the game, and the state they lead to. */
   function withEnding(s: TableState, events: TableEvent[]): Decided {
-    for (const e of events) ensure(!RESERVED.has(e.type), `game emitted reserved event ${e.type}`);
+    for (const e of events) if (RESERVED.has(e.type)) ensure(false, `game emitted reserved event ${e.type}`);
     // The game's Emitter has usually applied these events already: reuse its state.
     const play = stateAfter(events, s.play, game.evolve);
     const after = play === undefined ? fold(events, s) : next(s, { play }, events.length);
@@ -226,7 +232,10 @@ export function table(game: AnyGame): Table {
 
   function decide(s: TableState | null, cmd: TableCommand): TableEvent[] {
     const { events, state } = decideAndApply(s, cmd);
-    lastDecided = { events, from: s, to: state, length: events.length };
+    decidedEvents = events;
+    decidedFrom = s;
+    decidedTo = state;
+    decidedLength = events.length;
     return events;
   }
 
@@ -268,7 +277,7 @@ export function table(game: AnyGame): Table {
     ensure(!s.ended, 'the game is over', 'GAME_OVER');
     ensure(s.started, 'the game waits for players', 'NOT_YOUR_TURN');
     if (cmd.type === 'stop') return stopped(s, cmd.last);
-    ensure(status(s).toMove.includes(cmd.seat), `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
+    if (!status(s).toMove.includes(cmd.seat)) ensure(false, `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
     const move = builtByGame(s, cmd.seat, cmd.move) ? cmd.move : parseStrict(game.command, cmd.move, 'move');
     return withEnding(s, game.decide(s.play, move, cmd.seat, rngFor(randomSeed(s), s.events)));
   }

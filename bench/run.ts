@@ -7,6 +7,7 @@
  *     BENCH_LEVEL_SECONDS (measured per level, default 8), BENCH_IN_FLIGHT (the server's REQUESTS_IN_FLIGHT; default its own)
  *   cache: the sole writer's cache against catch-up reads, in-process; BENCH_CLIENTS=1,10,50,200
  *   BENCH_ENGINE_REF: the commit whose engine is timed beside this tree's on the same seeds (default HEAD~1; none to skip)
+ *   BENCH_BGIO_GAMES: games per seat count of the boardgame.io baseline (default 100)
  *   BGIO_SCOUT_DIR: a folder with the boardgame.io SCOUT baseline installed (see bench/baseline.ts)
  */
 import { games } from '../services/engine/registry.js';
@@ -32,7 +33,7 @@ const variants: Record<string, { label: string; options: object }[]> = {
 };
 
 if (only.has('engine')) {
-  const baseline = boardgameIoScout();
+  const baseline = boardgameIoScout(Number(process.env.BENCH_BGIO_GAMES ?? 100));
   const anchorRef = process.env.BENCH_ENGINE_REF ?? 'HEAD~1';
   const anchor = anchorRef === 'none' ? null : await engineAt(anchorRef);
   const engines = anchor ? [currentEngine, anchor] : [currentEngine];
@@ -49,7 +50,7 @@ if (only.has('engine')) {
         const bgio = game.id === 'scout' ? baseline?.get(seats) : undefined;
         const playouts = benchPlayouts(game, seats, seconds, options);
         const vsAnchor = a ? `  ${anchor!.label.split(' ')[0]} ${a.cpuUsPerMove.toFixed(1).padStart(5)} µs: ${(a.cpuUsPerMove / r!.cpuUsPerMove).toFixed(2)}×` : '';
-        const vs = bgio ? `  boardgame.io ${bgio.toFixed(0)} µs wall: ${(bgio / r!.wallUsPerMove).toFixed(1)}× by wall (target ≥ 25×, ${verdict(bgio / r!.wallUsPerMove >= 25)})` : '';
+        const vs = bgio ? `  boardgame.io ${bgio.toFixed(0)} µs: ${(bgio / r!.cpuUsPerMove).toFixed(1)}× (target ≥ 25×, ${verdict(bgio / r!.cpuUsPerMove >= 25)})` : '';
         console.log(`  ${name.padEnd(20)} ${seats} seats ${r!.cpuUsPerMove.toFixed(1).padStart(6)} µs CPU ${verdict(r!.cpuUsPerMove <= 3).padEnd(6)} ${r!.wallUsPerMove.toFixed(1).padStart(6)} µs wall ${r!.movesPerGame.toFixed(0).padStart(4)} moves/game ${playouts.toFixed(0).padStart(6)} playouts/s${vsAnchor}${vs}`);
       }
     }

@@ -70,6 +70,9 @@ export function playRandomGame(game: AnyGame, seats: number, seed: number, optio
   return moves;
 }
 
+/** Games (of any engine build) warmed up already in this process. */
+const warmed = new WeakSet<AnyGame>();
+
 const cpuNow = () => {
   const c = process.cpuUsage();
   return c.user + c.system;
@@ -93,16 +96,19 @@ export interface EngineFigure {
  * Each engine plays the same blocks of seeds (block b: seeds b·n … b·n+n−1), alternating which
  * goes first; after a warm-up on other seeds, `blocks` blocks sized to about `seconds` in all.
  */
-export function benchEngines(gameId: string, seats: number, seconds: number, options: unknown, engines: readonly EngineBuild[], blocks = 9, warmSeconds = Math.min(1, seconds / engines.length)): EngineFigure[] {
+export function benchEngines(gameId: string, seats: number, seconds: number, options: unknown, engines: readonly EngineBuild[], blocks = 9): EngineFigure[] {
   const rows = engines.map((engine) => {
     const game = engine.games.find((g) => g.id === gameId);
     if (!game) throw new Error(`${engine.label} has no game ${gameId}`);
     return { engine, game, t: engine.table(game), cpu: [] as number[], wall: 0, moves: 0, games: 0 };
   });
-  // Warm-up on seeds no block uses, `warmSeconds` of CPU per engine (as long as its blocks, at
-  // most 1 s): the optimising compiler and the games' memo tables take about a second to settle,
-  // and a quarter-second warm-up billed that to the first blocks (Seledyne at 2 seats read 4× its settled figure).
+  // Warm-up on seeds no block uses, per engine: 1 s of CPU the first time a game is timed (the
+  // optimising compiler and the game's memo tables take about that to settle; a quarter-second
+  // billed it to the first blocks, Seledyne at 2 seats read 4× its settled figure), then as long as its blocks.
   for (const r of rows) {
+    const first = !warmed.has(r.game);
+    warmed.add(r.game);
+    const warmSeconds = first ? 1 : Math.min(1, seconds / engines.length);
     const c0 = cpuNow();
     for (let n = 0; cpuNow() - c0 < warmSeconds * 1e6; ) playRandomGame(r.game, seats, 1e9 + n++, options, r.engine, r.t);
   }

@@ -94,6 +94,8 @@ function randomSeed(s: TableState): string {
   return deal;
 }
 
+const isEmptyOptions = (o: unknown) => o === undefined || o === null || (typeof o === 'object' && !Array.isArray(o) && Object.keys(o).length === 0 && Object.getPrototypeOf(o) === Object.prototype);
+
 const WAITING: Status = { phase: 'waiting-for-players', toMove: [], over: false, result: null };
 const RESERVED = new Set(['GameCreated', 'SeatTaken', 'GameEnded']);
 
@@ -115,6 +117,9 @@ export interface Table {
 }
 
 export function table(game: AnyGame): Table {
+  /** The options of a game created with none given, parsed once (frozen: every such game shares them). */
+  let defaultOptions: unknown;
+
   /**
    * The game's status of the last play state asked about: a move reads it several times (the caller's
    * whose-turn, legalMoves, decide's turn check, the ending check), and it is a pure function of `play`.
@@ -248,7 +253,7 @@ export function table(game: AnyGame): Table {
         `${game.id} takes ${min} to ${max} seats`,
         'BAD_INPUT',
       );
-      const options = parseStrict(game.options, cmd.options ?? {}, 'options');
+      const options = isEmptyOptions(cmd.options) ? (defaultOptions ??= Object.freeze(parseStrict(game.options, {}, 'options'))) : parseStrict(game.options, cmd.options, 'options');
       game.validateSetup?.({ seats: cmd.seats, options });
       const created: GameCreated = {
         type: 'GameCreated',

@@ -7,11 +7,14 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** µs per move by seat count, or null when the baseline is not installed. */
+/** CPU µs per move by seat count, or null when the baseline is not installed. */
 export function boardgameIoScout(games = 100): Map<number, number> | null {
   const dir = process.env.BGIO_SCOUT_DIR;
   if (!dir || !existsSync(join(dir, 'scout-bgio.cjs')) || !existsSync(join(dir, 'node_modules'))) return null;
-  const out = execFileSync(process.execPath, ['scout-bgio.cjs', String(games)], { cwd: dir, encoding: 'utf8' });
+  // The script times itself with process.hrtime.bigint: made this process's CPU clock here, so
+  // its µs/move is CPU time, comparable with the engine's CPU figure on a loaded machine.
+  const cpuClock = 'data:text/javascript,process.hrtime.bigint=()=>{const u=process.cpuUsage();return BigInt(u.user+u.system)*1000n}';
+  const out = execFileSync(process.execPath, ['--import', cpuClock, 'scout-bgio.cjs', String(games)], { cwd: dir, encoding: 'utf8' });
   const perSeat = new Map<number, number>();
   for (const m of out.matchAll(/SCOUT (\d)p: .*?([\d.]+) µs\/move/g)) perSeat.set(Number(m[1]), Number(m[2]));
   return perSeat;

@@ -1,32 +1,143 @@
-/** Random games per second through the table decider, per game and seat count (no I/O). */
-import { fastRng, randomBot, table, type AnyGame, type TableState } from '../services/engine/core/index.js';
-import { perSecond } from './stats.js';
+/**
+ * The engine's price per move: random games through the table decider (no I/O), CPU time per
+ * move, the median over blocks of seeds. With an anchor build (the engine of another commit,
+ * `engineAt`), both play the very same seeds, block by block, alternating which goes first, so one
+ * run on a noisy machine still says which is faster and by how much.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as core from '../services/engine/core/index.js';
+import { games as currentGames } from '../services/engine/registry.js';
+import type { AnyGame, TableState } from '../services/engine/core/index.js';
 
-export function playRandomGame(game: AnyGame, seats: number, seed: number, options: unknown = {}): number {
-  const t = table(game);
-  const rng = fastRng(seed);
+/** What the harness needs of an engine build: its table, its generators and its games. */
+export interface EngineBuild {
+  label: string;
+  table: typeof core.table;
+  fastRng: typeof core.fastRng;
+  randomBot: typeof core.randomBot;
+  games: readonly AnyGame[];
+}
+
+export const currentEngine: EngineBuild = { label: 'this tree', table: core.table, fastRng: core.fastRng, randomBot: core.randomBot, games: currentGames };
+
+/**
+ * The engine of commit `ref` (services/engine only, extracted with git archive into
+ * .bench-engines/<sha>, inside the repository so its imports find node_modules), or null when the
+ * ref does not resolve or has no engine.
+ */
+export async function engineAt(ref: string): Promise<EngineBuild | null> {
+  const root = resolve(import.meta.dirname, '..');
+  let sha: string;
+  try {
+    sha = execFileSync('git', ['rev-parse', '--verify', `${ref}^{commit}`], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+  } catch {
+    return null;
+  }
+  const dir = join(root, '.bench-engines', sha);
+  if (!existsSync(join(dir, 'services/engine/registry.ts'))) {
+    const tmp = `${dir}.tmp-${process.pid}`;
+    mkdirSync(tmp, { recursive: true });
+    const tar = execFileSync('git', ['archive', sha, 'services/engine'], { cwd: root, maxBuffer: 64 * 2 ** 20 });
+    execFileSync('tar', ['-x', '-C', tmp], { input: tar });
+    rmSync(dir, { recursive: true, force: true });
+    renameSync(tmp, dir);
+  }
+  const engine = join(dir, 'services/engine');
+  const c = (await import(pathToFileURL(join(engine, 'core/index.ts')).href)) as typeof core;
+  const r = (await import(pathToFileURL(join(engine, 'registry.ts')).href)) as { games: readonly AnyGame[] };
+  return { label: `${ref} (${sha.slice(0, 7)})`, table: c.table, fastRng: c.fastRng, randomBot: c.randomBot, games: r.games };
+}
+
+/**
+ * One random game: each move the mover's legal moves and a uniform pick among them. The view is
+ * built lazily, as the server does (when a client reads it): the random bot never reads it.
+ */
+export function playRandomGame(game: AnyGame, seats: number, seed: number, options: unknown = {}, engine: EngineBuild = currentEngine, t = engine.table(game)): number {
+  const rng = engine.fastRng(seed);
   let s: TableState = t.fold(t.decide(null, { type: 'create', game: game.id, seats, options, seed: `bench-${seed}`, seedFixed: true }));
   for (let i = 0; i < seats; i++) s = t.fold(t.decide(s, { type: 'join', name: `p${i}`, tokenHash: `${i}` }), s);
   let moves = 0;
   while (!s.ended) {
     const toMove = t.status(s).toMove;
     const seat = toMove[rng.int(toMove.length)]!;
-    const move = randomBot(t.view(s, seat), t.legalMoves(s, seat), rng);
+    const move = engine.randomBot(undefined, t.legalMoves(s, seat), rng);
     s = t.fold(t.decide(s, { type: 'move', seat, move }), s);
     moves++;
   }
   return moves;
 }
 
+/** Games (of any engine build) warmed up already in this process. */
+const warmed = new WeakSet<AnyGame>();
+
+const cpuNow = () => {
+  const c = process.cpuUsage();
+  return c.user + c.system;
+};
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+
+export interface EngineFigure {
+  label: string;
+  /** Median over blocks of seeds of the CPU µs per move. */
+  cpuUsPerMove: number;
+  /** Wall µs per move over every block. */
+  wallUsPerMove: number;
+  movesPerGame: number;
+  games: number;
+}
+
 /**
- * Warmed first (games of other seeds for a quarter of the time, at most half a second), so no
- * figure pays the JIT's first runs; then wall time and this process's CPU time per move.
+ * Each engine plays the same blocks of seeds (block b: seeds b·n … b·n+n−1), alternating which
+ * goes first; after a warm-up on other seeds, `blocks` blocks sized to about `seconds` in all.
  */
+export function benchEngines(gameId: string, seats: number, seconds: number, options: unknown, engines: readonly EngineBuild[], blocks = 9): EngineFigure[] {
+  const rows = engines.map((engine) => {
+    const game = engine.games.find((g) => g.id === gameId);
+    if (!game) throw new Error(`${engine.label} has no game ${gameId}`);
+    return { engine, game, t: engine.table(game), cpu: [] as number[], wall: 0, moves: 0, games: 0 };
+  });
+  // Warm-up on seeds no block uses, per engine: 1 s of CPU the first time a game is timed (the
+  // optimising compiler and the game's memo tables take about that to settle; a quarter-second
+  // billed it to the first blocks, Seledyne at 2 seats read 4× its settled figure), then as long as its blocks.
+  for (const r of rows) {
+    const first = !warmed.has(r.game);
+    warmed.add(r.game);
+    const warmSeconds = first ? 1 : Math.min(1, seconds / engines.length);
+    const c0 = cpuNow();
+    for (let n = 0; cpuNow() - c0 < warmSeconds * 1e6; ) playRandomGame(r.game, seats, 1e9 + n++, options, r.engine, r.t);
+  }
+  let perGameUs = 0;
+  for (const r of rows) {
+    const c0 = cpuNow();
+    let n = 0;
+    while (cpuNow() - c0 < 0.05 * 1e6) playRandomGame(r.game, seats, 2e9 + n++, options, r.engine, r.t);
+    perGameUs = Math.max(perGameUs, (cpuNow() - c0) / n);
+  }
+  const perBlock = Math.max(1, Math.round((seconds * 1e6) / blocks / rows.length / Math.max(perGameUs, 1)));
+  for (let b = 0; b < blocks; b++) {
+    const order = b % 2 ? [...rows].reverse() : rows;
+    for (const r of order) {
+      const c0 = cpuNow();
+      const w0 = performance.now();
+      let moves = 0;
+      for (let i = 0; i < perBlock; i++) moves += playRandomGame(r.game, seats, b * perBlock + i, options, r.engine, r.t);
+      r.wall += (performance.now() - w0) * 1000;
+      r.cpu.push((cpuNow() - c0) / moves);
+      r.moves += moves;
+      r.games += perBlock;
+    }
+  }
+  return rows.map((r) => ({ label: r.engine.label, cpuUsPerMove: median(r.cpu), wallUsPerMove: r.wall / r.moves, movesPerGame: r.moves / r.games, games: r.games }));
+}
+
+/** This tree's engine alone (kept for callers that want one figure). */
 export function benchEngine(game: AnyGame, seats: number, seconds: number, options: unknown = {}) {
-  perSecond(Math.min(0.5, seconds / 4), (i) => playRandomGame(game, seats, 1e6 + i, options));
-  let moves = 0;
-  const cpu0 = process.cpuUsage();
-  const { runs, perSecond: games } = perSecond(seconds, (i) => (moves += playRandomGame(game, seats, i, options)));
-  const cpu = process.cpuUsage(cpu0);
-  return { games: runs, gamesPerSecond: games, movesPerGame: moves / Math.max(runs, 1), cpuUsPerMove: (cpu.user + cpu.system) / Math.max(moves, 1) };
+  const [r] = benchEngines(game.id, seats, seconds, options, [currentEngine]);
+  return { games: r!.games, gamesPerSecond: 1e6 / (r!.wallUsPerMove * r!.movesPerGame), movesPerGame: r!.movesPerGame, cpuUsPerMove: r!.cpuUsPerMove };
 }

@@ -6,12 +6,14 @@
  *   concurrent: the load curve of npm start as shipped (bench/load-curve.ts); BENCH_LEVELS=1,10,50,200,400,1000,
  *     BENCH_LEVEL_SECONDS (measured per level, default 8), BENCH_IN_FLIGHT (the server's REQUESTS_IN_FLIGHT; default its own)
  *   cache: the sole writer's cache against catch-up reads, in-process; BENCH_CLIENTS=1,10,50,200
+ *   BENCH_ENGINE_REF: the commit whose engine is timed beside this tree's on the same seeds (default HEAD~1; none to skip)
+ *   BENCH_BGIO_GAMES: games per seat count of the boardgame.io baseline (default 100)
  *   BGIO_SCOUT_DIR: a folder with the boardgame.io SCOUT baseline installed (see bench/baseline.ts)
  */
 import { games } from '../services/engine/registry.js';
 import { boardgameIoScout } from './baseline.js';
 import { benchCost } from './cost.js';
-import { benchEngine } from './engine.js';
+import { benchEngines, currentEngine, engineAt } from './engine.js';
 import { benchConcurrent, benchHttp } from './http.js';
 import { benchLoadCurve } from './load-curve.js';
 import { benchPlayouts } from './playouts.js';
@@ -31,20 +33,25 @@ const variants: Record<string, { label: string; options: object }[]> = {
 };
 
 if (only.has('engine')) {
-  const baseline = boardgameIoScout();
-  console.log(`Engine: µs per move (decide + evolve + the mover's view and legal moves), random games, ${seconds}s each after a warm-up; wall and CPU time, target ≤ 5 µs of CPU;`);
-  console.log(`  and the search bot's playouts per second (a sampled world + a greedy rollout to the round's end), ${seconds}s each`);
+  const baseline = boardgameIoScout(Number(process.env.BENCH_BGIO_GAMES ?? 100));
+  const anchorRef = process.env.BENCH_ENGINE_REF ?? 'HEAD~1';
+  const anchor = anchorRef === 'none' ? null : await engineAt(anchorRef);
+  const engines = anchor ? [currentEngine, anchor] : [currentEngine];
+  console.log(`Engine: CPU µs per move (decide + evolve + the mover's legal moves; views are built when read, and a random bot reads none),`);
+  console.log(`  random games, the median over 9 blocks of seeds, ${seconds}s of CPU per engine after a warm-up; target ≤ 3 µs of CPU.`);
+  console.log(anchor ? `  Beside the engine of ${anchor.label} on the same seeds, blocks alternating (BENCH_ENGINE_REF, default HEAD~1; none to skip).` : `  (no anchor engine: BENCH_ENGINE_REF=${anchorRef} did not resolve)`);
+  console.log(`  And the search bot's playouts per CPU second (a sampled world + a greedy rollout to the round's end), ${seconds}s each.`);
   for (const game of games) {
     for (const { label, options } of variants[game.id] ?? [{ label: '', options: {} }]) {
       for (let seats = game.seats.min; seats <= game.seats.max; seats++) {
         if (game.id !== 'scout' && ![game.seats.min, Math.min(game.seats.max, 4), game.seats.max].includes(seats)) continue;
-        const r = benchEngine(game, seats, seconds, options);
-        const us = 1e6 / (r.gamesPerSecond * r.movesPerGame);
+        const [r, a] = benchEngines(game.id, seats, seconds * engines.length, options, engines);
         const name = label ? `${game.id} (${label})` : game.id;
         const bgio = game.id === 'scout' ? baseline?.get(seats) : undefined;
         const playouts = benchPlayouts(game, seats, seconds, options);
-        const vs = bgio ? `  boardgame.io ${bgio.toFixed(0)} µs: ${(bgio / us).toFixed(1)}× (target ≥ 25×, ${verdict(bgio / us >= 25)})` : '';
-        console.log(`  ${name.padEnd(20)} ${seats} seats ${us.toFixed(1).padStart(7)} µs/move wall ${r.cpuUsPerMove.toFixed(1).padStart(6)} µs CPU ${verdict(r.cpuUsPerMove <= 5).padEnd(6)} ${r.gamesPerSecond.toFixed(1).padStart(8)} games/s  ${r.movesPerGame.toFixed(0).padStart(4)} moves/game ${playouts.toFixed(0).padStart(6)} playouts/s${vs}`);
+        const vsAnchor = a ? `  ${anchor!.label.split(' ')[0]} ${a.cpuUsPerMove.toFixed(1).padStart(5)} µs: ${(a.cpuUsPerMove / r!.cpuUsPerMove).toFixed(2)}×` : '';
+        const vs = bgio ? `  boardgame.io ${bgio.toFixed(0)} µs: ${(bgio / r!.cpuUsPerMove).toFixed(1)}× (target ≥ 25×, ${verdict(bgio / r!.cpuUsPerMove >= 25)})` : '';
+        console.log(`  ${name.padEnd(20)} ${seats} seats ${r!.cpuUsPerMove.toFixed(1).padStart(6)} µs CPU ${verdict(r!.cpuUsPerMove <= 3).padEnd(6)} ${r!.wallUsPerMove.toFixed(1).padStart(6)} µs wall ${r!.movesPerGame.toFixed(0).padStart(4)} moves/game ${playouts.toFixed(0).padStart(6)} playouts/s${vsAnchor}${vs}`);
       }
     }
   }

@@ -62,6 +62,17 @@ describe('table lifecycle', () => {
     expect(refused(() => t.decide(s, { type: 'move', seat: 1, move: { type: 'choose', swap: false } }))).toBe('GAME_OVER');
   });
 
+  it('checks the shape of every move that is not one the game just listed: the legal list saves no check on input from outside', () => {
+    const { s } = started();
+    const listed = t.legalMoves(s, 0);
+    // Equal to a listed move but another object (as every move parsed from a request is), with an extra field: refused.
+    expect(refused(() => t.decide(s, { type: 'move', seat: 0, move: { ...(listed[0] as object), extra: 1 } }))).toBe('BAD_INPUT');
+    expect(refused(() => t.decide(s, { type: 'move', seat: 0, move: { type: 'choose', swap: 'yes' } }))).toBe('BAD_INPUT');
+    // The listed object itself is taken as the game built it.
+    const again = t.legalMoves(s, 0);
+    expect(refused(() => t.decide(s, { type: 'move', seat: 0, move: again[1] }))).toBe('accepted');
+  });
+
   it('reveals the seed in the final event, so the shuffle can be replayed', () => {
     const { events } = randomPlaythrough(highCard, { seats: 3, seed: 'replay-me' });
     const ended = events.at(-1)!;

@@ -3,7 +3,7 @@
  * rollout policy (the game's greedy bot, else random), which sees only the mover's view of that
  * world, as every bot does.
  */
-import { randomBot, type AnyGame, type Bot, type Rng, type SetupContext } from '../../engine/core/index.js';
+import { randomBot, stateAfter, type AnyGame, type Bot, type Rng, type SetupContext } from '../../engine/core/index.js';
 import { GREEDY } from '../greedy/index.js';
 import { cutFor } from './cut.js';
 import { seatRelative } from '../seat-order.js';
@@ -11,9 +11,19 @@ import { seatRelative } from '../seat-order.js';
 const relativeRandom = seatRelative(randomBot);
 export const policyFor = (game: AnyGame): Bot => GREEDY[game.id] ?? relativeRandom;
 
+/**
+ * The playout path: the game's own decide on a world the bot sampled, and nothing a playout never
+ * reads — no table (history, event count, seed), no redaction, no view but the policy's. `decide`
+ * already applied its events on its working copy (the core Emitter): that state is taken as is
+ * instead of folding the events a second time. test/bots/playout-law.test.ts checks it plays the
+ * same games as the full table.
+ */
 export function applyMove(game: AnyGame, state: unknown, move: unknown, actor: number, rng: Rng): unknown {
+  const events = game.decide(state, move, actor, rng);
+  const after = stateAfter(events, state, game.evolve);
+  if (after !== undefined) return after;
   let s = state;
-  for (const e of game.decide(s, move, actor, rng)) s = game.evolve(s, e);
+  for (const e of events) s = game.evolve(s, e);
   return s;
 }
 

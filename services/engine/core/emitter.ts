@@ -17,7 +17,8 @@ export class Emitter<S, E> {
 
   /** Records and applies `events` in order; returns `this` so game helpers can chain. */
   emit(...events: E[]): this {
-    for (const e of events) {
+    for (let i = 0; i < events.length; i++) {
+      const e = events[i]!;
       this.#events.push(e);
       this.#state = this.#evolve(this.#state, e);
     }
@@ -32,7 +33,11 @@ export class Emitter<S, E> {
   /** The events emitted so far, in order (a copy: callers may return it as `decide`'s result). */
   get events(): E[] {
     const out = this.#events.slice();
-    lastHandedOut = { events: out, from: this.#from, to: this.#state, evolve: this.#evolve, length: out.length };
+    handedOut = out;
+    handedFrom = this.#from;
+    handedTo = this.#state;
+    handedEvolve = this.#evolve;
+    handedLength = out.length;
     return out;
   }
 }
@@ -42,7 +47,11 @@ export class Emitter<S, E> {
  * `stateAfter`). One slot, not a map: the table asks right after `decide` returns, and a
  * WeakMap entry per move costs the garbage collector more than the fold it saves.
  */
-let lastHandedOut: { events: readonly unknown[]; from: unknown; to: unknown; evolve: unknown; length: number } | null = null;
+let handedOut: readonly unknown[] | null = null;
+let handedFrom: unknown;
+let handedTo: unknown;
+let handedEvolve: unknown;
+let handedLength = 0;
 
 /**
  * The state `events` lead to from `from` under `evolve`, when an `Emitter` already applied exactly
@@ -50,6 +59,5 @@ let lastHandedOut: { events: readonly unknown[]; from: unknown; to: unknown; evo
  * evolve); otherwise undefined. Lets the table skip a second fold of what `decide` just applied.
  */
 export function stateAfter<S, E>(events: readonly E[], from: S, evolve: (s: S, e: E) => S): S | undefined {
-  const known = lastHandedOut;
-  return known && known.events === events && known.from === from && known.evolve === evolve && known.length === events.length ? (known.to as S) : undefined;
+  return handedOut === events && handedFrom === from && handedEvolve === evolve && handedLength === events.length ? (handedTo as S) : undefined;
 }

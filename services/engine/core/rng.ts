@@ -26,9 +26,12 @@ export function rngFor(seed: string, stream: number): Rng {
   return new HashRng(`${seed}:${stream}`);
 }
 
+/** Shared by every fresh stream until its first draw: most commits draw nothing, so they allocate nothing. */
+const NO_WORDS = new Uint32Array(0);
+
 class HashRng implements Rng {
   private block = 0;
-  private words: Uint32Array = new Uint32Array(0);
+  private words: Uint32Array = NO_WORDS;
   private next = 0;
 
   constructor(private readonly key: string) {}

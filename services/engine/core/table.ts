@@ -81,7 +81,20 @@ export function dealSeed(seed: string, entropy: readonly (string | undefined)[])
   return sha256Hex(JSON.stringify({ seed, entropy: entropy.map((e) => e ?? null) }));
 }
 
-const randomSeed = (s: TableState) => dealSeed(s.seed, s.players.map((p) => p.entropy));
+/**
+ * The deal seed of a game, hashed once per game rather than once per move: keyed by the players
+ * array, which every state after the last join shares (evolve copies the reference).
+ */
+const dealSeeds = new WeakMap<readonly unknown[], { seed: string; deal: string }>();
+function randomSeed(s: TableState): string {
+  const known = dealSeeds.get(s.players);
+  if (known && known.seed === s.seed) return known.deal;
+  const deal = dealSeed(s.seed, s.players.map((p) => p.entropy));
+  if (s.started) dealSeeds.set(s.players, { seed: s.seed, deal });
+  return deal;
+}
+
+const isEmptyOptions = (o: unknown) => o === undefined || o === null || (typeof o === 'object' && !Array.isArray(o) && Object.keys(o).length === 0 && Object.getPrototypeOf(o) === Object.prototype);
 
 const WAITING: Status = { phase: 'waiting-for-players', toMove: [], over: false, result: null };
 const RESERVED = new Set(['GameCreated', 'SeatTaken', 'GameEnded']);
@@ -104,7 +117,41 @@ export interface Table {
 }
 
 export function table(game: AnyGame): Table {
-  const status = (s: TableState): Status => (s.stopped ? { phase: 'over', toMove: [], over: true, result: s.stopped } : s.started ? game.status(s.play) : WAITING);
+  /** The options of a game created with none given, parsed once (frozen: every such game shares them). */
+  let defaultOptions: unknown;
+
+  /**
+   * The game's status of the last play state asked about: a move reads it several times (the caller's
+   * whose-turn, legalMoves, decide's turn check, the ending check), and it is a pure function of `play`.
+   */
+  let statusOf: unknown = undefined;
+  let statusWas: Status = WAITING;
+  function playStatus(play: unknown): Status {
+    if (play !== statusOf || statusOf === undefined) {
+      statusWas = game.status(play);
+      statusOf = play;
+    }
+    return statusWas;
+  }
+  const status = (s: TableState): Status => (s.stopped ? { phase: 'over', toMove: [], over: true, result: s.stopped } : s.started ? playStatus(s.play) : WAITING);
+
+  /**
+   * The legal list `legalMoves` handed out last, for which state and seat. A move that is one of its
+   * very objects was built by the game itself, so its shape needs no second check; a move from
+   * outside (parsed from JSON) never is one, and is validated in full.
+   */
+  let offeredState: TableState | null = null;
+  let offeredSeat: Seat = -1;
+  let offered: readonly unknown[] = [];
+  function legalMoves(s: TableState, seat: Seat): unknown[] {
+    const moves = s.started && !s.ended && status(s).toMove.includes(seat) ? game.legalCommands(s.play, seat) : [];
+    offeredState = s;
+    offeredSeat = seat;
+    offered = moves;
+    return moves;
+  }
+  const builtByGame = (s: TableState, seat: Seat, move: unknown) =>
+    offeredState === s && offeredSeat === seat && typeof move === 'object' && move !== null && offered.includes(move);
 
   function evolve(s: TableState | null, e: TableEvent): TableState {
     if (e.type === 'GameCreated') {
@@ -154,11 +201,13 @@ export function table(game: AnyGame): Table {
    * The last `decide` result (the very array), where it started and the state it leads to: the
    * caller's `fold` of it, which follows at once, reads the state back instead of folding again.
    */
-  let lastDecided: { events: readonly TableEvent[]; from: TableState | null; to: TableState; length: number } | null = null;
+  let decidedEvents: readonly TableEvent[] | null = null;
+  let decidedFrom: TableState | null = null;
+  let decidedTo: TableState | null = null;
+  let decidedLength = 0;
 
   function fold(events: readonly TableEvent[], from: TableState | null = null): TableState {
-    const known = lastDecided;
-    if (known && known.events === events && known.from === from && known.length === events.length) return known.to;
+    if (decidedEvents === events && decidedFrom === from && decidedLength === events.length) return decidedTo!;
     let s = from;
     for (const e of events) s = evolve(s, e);
     if (!s) throw new Error('no events');
@@ -167,7 +216,7 @@ export function table(game: AnyGame): Table {
 
   /** The game's events plus `GameEnded` when they finish the game, and the state they lead to. */
   function withEnding(s: TableState, events: TableEvent[]): Decided {
-    for (const e of events) ensure(!RESERVED.has(e.type), `game emitted reserved event ${e.type}`);
+    for (const e of events) if (RESERVED.has(e.type)) ensure(false, `game emitted reserved event ${e.type}`);
     // The game's Emitter has usually applied these events already: reuse its state.
     const play = stateAfter(events, s.play, game.evolve);
     const after = play === undefined ? fold(events, s) : next(s, { play }, events.length);
@@ -188,7 +237,10 @@ export function table(game: AnyGame): Table {
 
   function decide(s: TableState | null, cmd: TableCommand): TableEvent[] {
     const { events, state } = decideAndApply(s, cmd);
-    lastDecided = { events, from: s, to: state, length: events.length };
+    decidedEvents = events;
+    decidedFrom = s;
+    decidedTo = state;
+    decidedLength = events.length;
     return events;
   }
 
@@ -201,7 +253,7 @@ export function table(game: AnyGame): Table {
         `${game.id} takes ${min} to ${max} seats`,
         'BAD_INPUT',
       );
-      const options = parseStrict(game.options, cmd.options ?? {}, 'options');
+      const options = isEmptyOptions(cmd.options) ? (defaultOptions ??= Object.freeze(parseStrict(game.options, {}, 'options'))) : parseStrict(game.options, cmd.options, 'options');
       game.validateSetup?.({ seats: cmd.seats, options });
       const created: GameCreated = {
         type: 'GameCreated',
@@ -230,8 +282,8 @@ export function table(game: AnyGame): Table {
     ensure(!s.ended, 'the game is over', 'GAME_OVER');
     ensure(s.started, 'the game waits for players', 'NOT_YOUR_TURN');
     if (cmd.type === 'stop') return stopped(s, cmd.last);
-    ensure(status(s).toMove.includes(cmd.seat), `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
-    const move = parseStrict(game.command, cmd.move, 'move');
+    if (!status(s).toMove.includes(cmd.seat)) ensure(false, `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
+    const move = builtByGame(s, cmd.seat, cmd.move) ? cmd.move : parseStrict(game.command, cmd.move, 'move');
     return withEnding(s, game.decide(s.play, move, cmd.seat, rngFor(randomSeed(s), s.events)));
   }
 
@@ -256,7 +308,7 @@ export function table(game: AnyGame): Table {
     status,
     redact,
     view: (s, viewer) => (s.started ? game.view(s.play, viewer) : null),
-    legalMoves: (s, seat) => (s.started && !s.ended && status(s).toMove.includes(seat) ? game.legalCommands(s.play, seat) : []),
+    legalMoves,
   };
 }
 

@@ -148,7 +148,7 @@ export function decide(s: State, c: Command, seat: number, rng: Rng): Event[] {
       return t.emit({ type: 'Stole', seat, from: c.opponent, card, victimRevealed: s.revealed[c.opponent]! }).mermaidCheck(seat).events;
     }
     case 'endTurn':
-      ensure(s.phase === 'play' || (s.phase === 'draw' && !somethingToTake(s)), `ending the turn is not possible now (phase ${s.phase})`);
+      if (!(s.phase === 'play' || (s.phase === 'draw' && !somethingToTake(s)))) ensure(false, `ending the turn is not possible now (phase ${s.phase})`);
       return t.endTurn(seat).events;
     case 'stop':
     case 'lastChance': {

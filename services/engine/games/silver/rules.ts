@@ -61,7 +61,9 @@ export function start(s: State, rng: Rng) {
 }
 
 export function decide(s: State, c: Command, seat: number, rng: Rng) {
-  ensure(validSet(s, seat, c) || legalList(s, seat).some((x) => sameCommand(x, c)), reason(s, seat, c));
+  // A listed move itself (the table passes the very object) is found by identity first.
+  const listed = legalList(s, seat);
+  if (!(listed.includes(c) || validSet(s, seat, c) || listed.some((x) => sameCommand(x, c)))) ensure(false, reason(s, seat, c)); // the message only when refused
   const sim = new Sim(s, rng);
   try {
     apply(sim, seat, c);

@@ -4,11 +4,12 @@
  *
  *   PORT (3000)  HOST (127.0.0.1)  DATA_DIR (./.data)  DYNAMODB_ENDPOINT (unset = embedded)
  *   TABLE_NAME (parlor)  LOG_LEVEL (info)
- *   PUBLIC_URL (http://HOST:PORT)  SMTP_URL (unset = no email)  MAIL_FROM  VAPID_SUBJECT
+ *   PUBLIC_URL (http://localhost:PORT on loopback, else http://HOST:PORT: services/web/address.ts)  SMTP_URL (unset = no email)  MAIL_FROM  VAPID_SUBJECT
  *   PARLOR_CRASH_AFTER_APPEND (crash tests only: a file whose appearance makes the server kill -9 itself after the next append)
  */
 import { join, resolve } from 'node:path';
 import { createLocalParlor } from './local.js';
+import { pageAddress } from './web/address.js';
 import { limitsFromEnv } from './api/limits/settings.js';
 import { loggerOptions } from './api/logging.js';
 import { localSigningSecret } from './players/tokens.js';
@@ -62,7 +63,8 @@ const seatSecret = localSigningSecret(join(dataDir, 'seat-token.key'));
 const webhooks = { privateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES === 'allow' };
 // Web Push: the VAPID key pair is derived from a secret generated once into DATA_DIR; email goes through SMTP_URL.
 const vapidSecret = localSigningSecret(join(dataDir, 'vapid.key'));
-const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
+// Passkeys need a domain, not an IP address: a loopback server's address is http://localhost:PORT.
+const publicUrl = process.env.PUBLIC_URL ?? pageAddress(host, port);
 const notifications = { vapidSecret: async () => vapidSecret, vapidSubject: process.env.VAPID_SUBJECT, mailer: mailerFromEnv(), mailFrom: process.env.MAIL_FROM, publicUrl, privateAddresses: webhooks.privateAddresses };
 const limits = limitsFromEnv();
 const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
@@ -70,10 +72,10 @@ const { app } = await createLocalParlor({ client, tableName, signingSecret, seat
   soleWriter: embedded !== null });
 await app.listen({ port, host });
 
-const base = `http://${host}:${port}`;
+const base = pageAddress(host, port);
 console.log(`Parlor is serving:
   Play         ${base}/          (the web client)
-  GraphQL      ${base}/graphql   (subscriptions: ws://${host}:${port}/graphql)
+  GraphQL      ${base}/graphql   (subscriptions: ${base.replace('http', 'ws')}/graphql)
 ${limits.devTools ? `  GraphiQL     ${base}/graphiql\n  REST + docs  ${base}/v1  ·  ${base}/docs` : `  REST         ${base}/v1        (development tools off: DEV_TOOLS=on serves them)`}
   DynamoDB     ${embedded ? `embedded at ${embedded.endpoint}, data in ${dataDir}` : process.env.DYNAMODB_ENDPOINT}`);
 

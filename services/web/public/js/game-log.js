@@ -5,6 +5,7 @@
  */
 import { h } from './dom.js';
 import { digits } from './numerals.js';
+import { specName } from './names.js';
 import { logLines, phraseContext } from './log/index.js';
 import { cardName as seledyneCard } from './games/seledyne-cards.js';
 
@@ -43,7 +44,7 @@ export function gameLog(history, g, c) {
         'li',
         { class: i === 0 ? 'latest' : '', dataset: { version: l.version } },
         l.count > 1 ? h('strong.count', {}, `×${digits(l.count, c.lang)} `) : null,
-        l.by ? h('span.tag.by', { dataset: { by: l.by } }, l.by.startsWith('bot:') ? `${c.lang === 'fa' ? 'ربات' : 'bot'} ${l.by.slice(4)}` : l.by === 'auto' ? (c.lang === 'fa' ? 'خودکار' : 'auto') : l.by) : null,
+        l.by ? h('span.tag.by', { dataset: { by: l.by } }, l.by.startsWith('bot:') ? `${c.lang === 'fa' ? 'ربات' : 'bot'} ${specName(l.by.slice(4), c.lang)}` : l.by === 'auto' ? (c.lang === 'fa' ? 'خودکار' : 'auto') : l.by) : null,
         l.by ? ' ' : null,
         l.text,
       ),

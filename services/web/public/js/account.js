@@ -9,7 +9,6 @@ import { gql, rest } from './api.js';
 import { clear, h } from './dom.js';
 import { lang, t } from './i18n.js';
 import { store } from './seats.js';
-import { notificationSettings } from './notify-settings.js';
 
 let loading;
 /** @simplewebauthn/browser, loaded when the account page first opens: the lobby does not pay for it. */
@@ -124,6 +123,7 @@ async function mine(act, draw) {
     ))),
     h('div.account-row', {}, h('button', { id: 'sign-out', onclick: act(signOut) }, t('signOut'))),
     // Where the server has notifications (addPushSubscription in the schema).
-    (await notificationsAvailable()) ? await notificationSettings(token) : null,
+    // Loaded here only: the lobby does not pay for it.
+    (await notificationsAvailable()) ? await (await import('./notify-settings.js')).notificationSettings(token) : null,
   ];
 }

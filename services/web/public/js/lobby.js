@@ -13,7 +13,7 @@ import { seatsForm } from './bots-form.js';
 import { timeForm } from './time-form.js';
 import { store } from './seats.js';
 import { holderName } from './names.js';
-import { clockText, isLow, seatTimeLeft } from './play-by-turn.js';
+import { clockText, isLow, seatTimeLeft } from './clocks.js';
 import { leaderboardPanel } from './ratings.js';
 
 let app; // the schema and the catalog, set by main.js

@@ -62,7 +62,7 @@ async function start() {
 const PAGES = {
   table: ['table.js', 'cards.js', 'card-panel.js', 'card-info.js', 'words.js', 'game-log.js', 'final-sheet.js', 'focus.js', 'moves-panel.js',
     'log/index.js', 'log/shared.js', 'log/scout.js', 'log/sea-salt-and-paper.js', 'log/seledyne.js', 'log/silver.js',
-    'play-by-turn.js', 'games/index.js', 'games/helpers.js', 'games/scout.js', 'games/sea-salt-and-paper.js', 'games/seledyne.js', 'games/seledyne-cards.js', 'games/silver.js', 'games/silver-powers-fa.js', 'names.js'],
+    'play-by-turn.js', 'clocks.js', 'games/index.js', 'games/helpers.js', 'games/scout.js', 'games/sea-salt-and-paper.js', 'games/seledyne.js', 'games/seledyne-cards.js', 'games/silver.js', 'games/silver-powers-fa.js', 'names.js'],
   rules: ['rules.js', 'markdown.js'],
 };
 // "How to play" draws the cards with the table's own renderers.

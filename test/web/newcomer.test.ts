@@ -105,9 +105,11 @@ describe('clocks warn when time runs low', () => {
       await page.waitForSelector('section.table .board ul, section.table .clocks li.mine.running');
       return /#\/game\/([\w-]+)/.exec(page.url())![1]!;
     };
-    const long = await create('60');
+    // The 2-minute game first: My games must put it first by time left, not by when it was opened.
     const short = await create('2'); // SCOUT starts with every seat choosing its rotation: Ann's clock runs
-    await page.waitForSelector('.clocks li.mine.running');
+    const long = await create('60');
+    await page.goto(`${server.url}/#/game/${short}`);
+    await page.waitForSelector(`section.table[data-game-id="${short}"] .clocks li.mine.running`);
     expect(await page.$('.clocks li.mine.low')).toBeNull();
     const title = await page.title();
     expect(title).not.toContain('⏰');

@@ -4,7 +4,7 @@
  *
  *   PORT (3000)  HOST (127.0.0.1)  DATA_DIR (./.data)  DYNAMODB_ENDPOINT (unset = embedded)
  *   TABLE_NAME (parlor)  LOG_LEVEL (info)
- *   PUBLIC_URL (http://HOST:PORT)  SMTP_URL (unset = no email)  MAIL_FROM  VAPID_SUBJECT
+ *   PUBLIC_URL (http://localhost:PORT on loopback, else http://HOST:PORT: services/web/address.ts)  SMTP_URL (unset = no email)  MAIL_FROM  VAPID_SUBJECT
  *   TOURNAMENT_ENTRANTS_PER_ADDRESS (2)  TOURNAMENT_ENTRANTS_PER_DEVICE (1)  TOURNAMENT_LINKED_IN_DUPLICATE (REFUSE)
  *   TOURNAMENT_RATED_MIN_ACCOUNT_DAYS (7)  TOURNAMENT_RATED_MIN_GAMES (10): docs/tournaments.md
  *   BOT_WORKERS (1: threads for the server's bot decisions; 0 = on the request thread)  BOT_QUEUE (1024: games waiting for a bot move in memory)
@@ -12,6 +12,7 @@
  */
 import { join, resolve } from 'node:path';
 import { createLocalParlor } from './local.js';
+import { pageAddress } from './web/address.js';
 import { limitsFromEnv } from './api/limits/settings.js';
 import { loggerOptions } from './api/logging.js';
 import { localSigningSecret } from './players/tokens.js';
@@ -66,7 +67,8 @@ const seatSecret = localSigningSecret(join(dataDir, 'seat-token.key'));
 const webhooks = { privateAddresses: process.env.WEBHOOK_PRIVATE_ADDRESSES === 'allow' };
 // Web Push: the VAPID key pair is derived from a secret generated once into DATA_DIR; email goes through SMTP_URL.
 const vapidSecret = localSigningSecret(join(dataDir, 'vapid.key'));
-const publicUrl = process.env.PUBLIC_URL ?? `http://${host}:${port}`;
+// Passkeys need a domain, not an IP address: a loopback server's address is http://localhost:PORT.
+const publicUrl = process.env.PUBLIC_URL ?? pageAddress(host, port);
 const notifications = { vapidSecret: async () => vapidSecret, vapidSubject: process.env.VAPID_SUBJECT, mailer: mailerFromEnv(), mailFrom: process.env.MAIL_FROM, publicUrl, privateAddresses: webhooks.privateAddresses };
 const limits = limitsFromEnv();
 // The bots' pool and queue bound (docs/bots.md); a value that is not a whole number is refused at start.
@@ -95,10 +97,10 @@ const { app } = await createLocalParlor({ client, tableName, signingSecret, seat
   heads: embedded ? join(dataDir, HEADS_FILE) : undefined });
 await app.listen({ port, host });
 
-const base = `http://${host}:${port}`;
+const base = pageAddress(host, port);
 console.log(`Parlor is serving:
   Play         ${base}/          (the web client)
-  GraphQL      ${base}/graphql   (subscriptions: ws://${host}:${port}/graphql)
+  GraphQL      ${base}/graphql   (subscriptions: ${base.replace('http', 'ws')}/graphql)
 ${limits.devTools ? `  GraphiQL     ${base}/graphiql\n  REST + docs  ${base}/v1  ·  ${base}/docs` : `  REST         ${base}/v1        (development tools off: DEV_TOOLS=on serves them)`}
   DynamoDB     ${embedded ? `embedded at ${embedded.endpoint}, data in ${dataDir}` : process.env.DYNAMODB_ENDPOINT}`);
 

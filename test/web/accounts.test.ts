@@ -5,8 +5,12 @@
  * credential carried over with WebAuthn.getCredentials / addCredential), a device link code
  * signs a third in once, and a device signed out from another is signed out at once.
  */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { startChildServer } from '../kit/child-server.js';
 import { useServer } from '../kit/server.js';
 import { problems, ready, useBrowser } from './browser.js';
 
@@ -15,7 +19,7 @@ const chrome = useBrowser();
 // WebAuthn needs a domain for its relying party id (not an IP address); localhost is a secure context.
 const base = () => server.url.replace('127.0.0.1', 'localhost');
 
-async function accountPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; authenticatorId: string }> {
+async function accountPage(browser: Browser, at = base()): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession; authenticatorId: string }> {
   const context = await browser.newContext();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -26,7 +30,7 @@ async function accountPage(browser: Browser): Promise<{ context: BrowserContext;
   const seen: string[] = [];
   page.on('pageerror', (e) => seen.push(e.message));
   (page as Page & { problems: string[] }).problems = seen;
-  await page.goto(`${base()}/#/account`);
+  await page.goto(`${at}/#/account`);
   await ready(page);
   return { context, page, cdp, authenticatorId };
 }
@@ -99,4 +103,41 @@ describe('accounts in the page', () => {
     for (const p of [laptop, phone, tablet]) expect(problems(p.page)).toEqual([]);
     for (const p of [laptop, phone, tablet]) await p.context.close();
   }, 60_000);
+
+  it('npm start prints http://localhost:PORT, as the README says, and a passkey ceremony works on that address', async () => {
+    // The README's first command and its "In a browser" line name the address; npm start prints it.
+    const readme = readFileSync('README.md', 'utf8');
+    expect(readme).toContain('npm ci && npm start     # the server and the web page on http://localhost:3000');
+    expect(readme).toContain('Open http://localhost:3000/');
+    const dataDir = mkdtempSync(join(tmpdir(), 'parlor-passkey-'));
+    const child = await startChildServer(dataDir);
+    try {
+      const printed = /Play\s+(\S+)\/\s/.exec(child.output())![1]!;
+      expect(printed).toBe(child.url.replace('127.0.0.1', 'localhost'));
+      const browser = await accountPage(chrome.browser, printed);
+      await browser.page.fill('#name', 'Rita');
+      await browser.page.click('#new-account');
+      await browser.page.click('#add-passkey');
+      await browser.page.waitForFunction(() => document.querySelector('#shown-code')?.textContent?.includes('Passkey added'));
+      expect(await browser.page.textContent('#account-error')).toBe('');
+      const { credentials } = await browser.cdp.send('WebAuthn.getCredentials', { authenticatorId: browser.authenticatorId });
+      expect(credentials).toHaveLength(1);
+      expect(credentials[0]!.rpId).toBe('localhost');
+      // Signed out, the same passkey signs in again on that address.
+      await browser.page.click('#sign-out');
+      await browser.page.click('#passkey-sign-in');
+      await browser.page.waitForSelector('#add-passkey');
+      expect(await browser.page.textContent('.account strong')).toBe('Rita');
+      expect(problems(browser.page)).toEqual([]);
+      await browser.context.close();
+
+      // On the IP address passkeys cannot work (WebAuthn wants a domain): the page says where they do.
+      const ip = await accountPage(chrome.browser, child.url);
+      expect(await ip.page.getAttribute('.ip-note a', 'href')).toBe(`${printed}/#/account`);
+      await ip.context.close();
+    } finally {
+      await child.kill9();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

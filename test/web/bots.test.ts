@@ -1,9 +1,10 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * "Play against bots" from the lobby, in Chromium: every game offers it with the server's bot
- * kinds and levels; a newcomer picks a bot per seat, the game starts with them seated in the
- * other seats, and the bots' moves show on the table (seat list and history, marked as the bot's).
+ * Bots from the lobby's one create form, in Chromium: every seat but the creator's offers a person
+ * or each of the server's bot kinds, with its levels; a newcomer picks a bot per seat, the game
+ * starts with them seated in the other seats, two bots of one kind have names of their own (seat
+ * bar, log), and the bots' moves show on the table (history, marked as the bot's).
  * Screenshots, desktop and phone-sized, English and Persian, go to SHOTS (browser.ts).
  */
 import type { Page } from 'playwright-core';
@@ -17,9 +18,8 @@ const server = useServer();
 const chrome = useBrowser();
 const PHONE = { width: 390, height: 844 };
 
-/** Opens a game type's "Play against bots" form and waits for its seats. */
+/** Waits for a game type's seat rows (drawn once the catalog's bot kinds are in). */
 async function openBots(page: Page, type: string) {
-  await page.click(`article[data-type="${type}"] div.vs-bots summary`);
   await page.waitForSelector(`article[data-type="${type}"] .bot-seat`);
 }
 
@@ -42,16 +42,16 @@ async function untilBotMoved(page: Page) {
   throw new Error('no bot move showed in the history');
 }
 
-describe('Play against bots, from the lobby', () => {
-  it('every game offers every bot kind of the server, with its levels', async () => {
+describe('Bots from the lobby, in the one create form', () => {
+  it('every game offers, for every other seat, a person or every bot kind of the server, with its levels', async () => {
     const page = await player(chrome.browser, server.url, 'Ann');
     for (const g of games) {
       await openBots(page, g.id);
-      const offered = await page.$$eval(`article[data-type="${g.id}"] .bot-seat[data-seat="1"] select[name="bot-kind-1"] option`, (os) => os.map((o) => (o as HTMLOptionElement).value));
-      expect(offered, g.id).toEqual(Object.keys(BOT_KINDS));
+      const offered = await page.$$eval(`article[data-type="${g.id}"] .bot-seat[data-seat="1"] select[name="seat-kind-1"] option`, (os) => os.map((o) => (o as HTMLOptionElement).value));
+      expect(offered, g.id).toEqual(['person', ...Object.keys(BOT_KINDS)]);
       // The kind with levels offers exactly its levels.
       for (const [kind, k] of Object.entries(BOT_KINDS).filter(([, k]) => k.levels.length)) {
-        await page.selectOption(`article[data-type="${g.id}"] select[name="bot-kind-1"]`, kind);
+        await page.selectOption(`article[data-type="${g.id}"] select[name="seat-kind-1"]`, kind);
         const levels = await page.$$eval(`article[data-type="${g.id}"] select[name="bot-level-1"] option`, (os) => os.map((o) => Number((o as HTMLOptionElement).value)));
         expect(levels, `${g.id} ${kind}`).toEqual(k.levels);
       }
@@ -64,20 +64,30 @@ describe('Play against bots, from the lobby', () => {
       const page = await player(chrome.browser, server.url, lang === 'fa' ? 'آنا' : 'Ann', lang);
       const type = lang === 'fa' ? 'sea-salt-and-paper' : 'scout';
       await openBots(page, type);
-      // Three seats: the bots take seats 2 and 3, one greedy, one random.
-      await page.selectOption(`article[data-type="${type}"] select[name="bot-seats"]`, '3');
-      await page.selectOption(`article[data-type="${type}"] select[name="bot-kind-1"]`, 'greedy');
-      await page.selectOption(`article[data-type="${type}"] select[name="bot-kind-2"]`, 'random');
+      // Four seats: the bots take seats 2 to 4, two greedy ones and a random one.
+      await page.selectOption(`article[data-type="${type}"] select[name="seats"]`, '4');
+      await page.selectOption(`article[data-type="${type}"] select[name="seat-kind-1"]`, 'greedy');
+      await page.selectOption(`article[data-type="${type}"] select[name="seat-kind-2"]`, 'greedy');
+      await page.selectOption(`article[data-type="${type}"] select[name="seat-kind-3"]`, 'random');
+      // With every other seat a bot, the one button says the game starts at once.
+      expect(await page.textContent(`article[data-type="${type}"] button[type=submit]`)).toBe(lang === 'fa' ? 'ساختن و بازی' : 'Create and play');
       await page.screenshot({ path: `${SHOTS}/vs-bots-lobby-${lang}.png`, fullPage: true });
-      await page.click(`article[data-type="${type}"] button.play-bots`);
+      await page.click(`article[data-type="${type}"] button[type=submit]`);
       await page.waitForSelector('section.table .board');
       expect(await page.$eval('section.table', (t) => (t as HTMLElement).dataset.seat)).toBe('0');
-      const seats = await page.$$eval('ol.players li', (ls) => ls.map((l) => l.querySelector('.tag.bot')?.getAttribute('title') ?? null));
-      expect(seats).toEqual([null, 'greedy', 'random']);
+      // Every bot seat has a name of its own, in the page's language: the two greedy bots differ.
+      const names = await page.$$eval('ol.players li .pname', (ls) => ls.map((l) => l.textContent));
+      expect(names.slice(1)).toEqual(lang === 'fa' ? ['ربات ۲ (حریص)', 'ربات ۳ (حریص)', 'ربات ۴ (تصادفی)'] : ['Bot 2 (greedy)', 'Bot 3 (greedy)', 'Bot 4 (random)']);
+      const tags = await page.$$eval('ol.players li', (ls) => ls.map((l) => l.querySelector('.tag.bot')?.textContent ?? null));
+      expect(tags).toEqual([null, ...Array(3).fill(lang === 'fa' ? 'ربات' : 'bot')]);
       // The history marks the bots' moves as theirs (the player moves, by its first button, until a bot has).
       await untilBotMoved(page);
       const by = await page.$$eval('ol.history .tag.by', (ts) => ts.map((t) => (t as HTMLElement).dataset.by));
       expect(by.every((b) => b === 'bot:greedy' || b === 'bot:random' || b === 'auto')).toBe(true);
+      // The log names the bots as the seat bar does.
+      const log = await page.textContent('ol.history');
+      expect(log).toMatch(lang === 'fa' ? /ربات [۲۳۴] \((حریص|تصادفی)\)/ : /Bot [234] \((greedy|random)\)/);
+      expect(log).not.toContain('greedy bot');
       await page.screenshot({ path: `${SHOTS}/vs-bots-table-${lang}.png`, fullPage: true });
       await page.setViewportSize(PHONE);
       await page.screenshot({ path: `${SHOTS}/vs-bots-table-${lang}-phone.png`, fullPage: true });

@@ -4,9 +4,10 @@
  * devices and sign any of them out. Passkey ceremonies run in the browser through
  * @simplewebauthn/browser (served from node_modules; it defines window.SimpleWebAuthnBrowser).
  */
+import { errorText } from './errors.js';
 import { gql, rest } from './api.js';
 import { clear, h } from './dom.js';
-import { t } from './i18n.js';
+import { lang, t } from './i18n.js';
 import { store } from './seats.js';
 
 let loading;
@@ -23,8 +24,8 @@ export async function account(root) {
   webauthn().catch(() => {});
   const status = h('p.error', { role: 'alert', id: 'account-error' });
   const body = h('div.account-body');
-  const section = h('section.account', {}, h('h2', {}, t('account')), status, body);
-  const fail = (e) => (status.textContent = `${e.code ?? t('error')}: ${e.message}`);
+  const section = h('section.account', {}, h('h2', {}, t('account')), ipNote(), status, body);
+  const fail = (e) => (status.textContent = errorText(e));
   const act = (work) => async (e) => {
     e?.preventDefault?.();
     status.textContent = '';
@@ -54,6 +55,17 @@ export async function account(root) {
   await draw();
 }
 
+/**
+ * Passkeys are bound to a domain: on an IP address (http://127.0.0.1:3000) the browser refuses
+ * them, so the page says where they work, the same server on http://localhost:PORT.
+ */
+function ipNote() {
+  const host = location.hostname;
+  if (!/^\d+\.\d+\.\d+\.\d+$/.test(host) && !host.includes(':') && !host.startsWith('[')) return null;
+  const local = /^127\.|^\[?::1\]?$/.test(host) ? `${location.protocol}//localhost${location.port ? `:${location.port}` : ''}/#/account` : null;
+  return h('p.note.ip-note', { role: 'note' }, t('passkeyNeedsDomain'), ' ', local ? h('a', { href: local }, local) : null);
+}
+
 /** Not signed in: a passkey, a code from a signed-in device, or a new account. */
 function signIn(act, signedIn) {
   const code = h('input', { id: 'link-code', placeholder: 'XXXX-XXXX', maxlength: 12, autocomplete: 'one-time-code', 'aria-label': t('linkCode') });
@@ -73,7 +85,14 @@ function signIn(act, signedIn) {
   ];
 }
 
-/** Signed in: passkeys, a device link code, the devices. */
+/** Whether the server offers notification settings (found by introspection, once). */
+let available;
+function notificationsAvailable() {
+  available ??= gql('{ __type(name: "Mutation") { fields { name } } }').then((d) => d.__type.fields.some((f) => f.name === 'setNotificationSettings')).catch(() => false);
+  return available;
+}
+
+/** Signed in: passkeys, a device link code, the devices, the notification settings. */
 async function mine(act, draw) {
   const token = store.player.token;
   const data = await gql('{ me { id name devices { id label via lastSeenAt current } } }', {}, token);
@@ -93,15 +112,18 @@ async function mine(act, draw) {
     }) }, t('addPasskey')),
     h('button', { id: 'show-code', onclick: act(async () => {
       const { code, expiresAt } = (await gql('mutation { createDeviceLink { code expiresAt } }', {}, token)).createDeviceLink;
-      clear(shown, t('codeFor'), ' ', h('code.code', {}, code), ' ', h('span.muted', {}, `${t('validUntil')} ${new Date(expiresAt).toLocaleTimeString()}`));
+      clear(shown, t('codeFor'), ' ', h('code.code', {}, code), ' ', h('span.muted', {}, `${t('validUntil')} ${new Date(expiresAt).toLocaleTimeString(lang() === 'fa' ? 'fa-IR' : 'en')}`));
     }) }, t('showCode'))),
     shown,
     h('h3', {}, t('devices')),
     h('ul.list.devices', {}, data.me.devices.map((d) => h('li', { dataset: { device: d.id } },
       h('span', {}, d.label), h('span.tag', {}, t(`via${d.via}`)), d.current ? h('span.tag.current', {}, t('thisDevice')) : null,
-      h('span.muted', {}, new Date(d.lastSeenAt).toLocaleDateString()),
+      h('span.muted', {}, new Date(d.lastSeenAt).toLocaleDateString(lang() === 'fa' ? 'fa-IR' : 'en')),
       h('button.link', { class: 'revoke', onclick: act(async () => (d.current ? signOut() : (await gql('mutation($id: ID!) { revokeDevice(id: $id) }', { id: d.id }, token), draw()))) }, d.current ? t('signOut') : t('revoke')),
     ))),
     h('div.account-row', {}, h('button', { id: 'sign-out', onclick: act(signOut) }, t('signOut'))),
+    // Where the server has notifications (addPushSubscription in the schema).
+    // Loaded here only: the lobby does not pay for it.
+    (await notificationsAvailable()) ? await (await import('./notify-settings.js')).notificationSettings(token) : null,
   ];
 }

@@ -3,6 +3,7 @@
  * and a mute switch per other seat. Messages are plain text: they reach the page only as text
  * nodes (h() appends strings as text, never as HTML).
  */
+import { errorText } from './errors.js';
 import { gql } from './api.js';
 import { h } from './dom.js';
 import { t } from './i18n.js';
@@ -23,7 +24,7 @@ export function chatPanel(g, chat, token, render, playerName) {
       await gql('mutation($id: ID!, $t: String!) { sendMessage(gameId: $id, text: $t) { id } }', { id: g.id, t: text }, token);
       chat.draft = '';
     } catch (e) {
-      chat.error = `${e.code ?? t('error')}: ${e.message}`;
+      chat.error = errorText(e);
     } finally {
       chat.busy = false;
       chat.focus = true;
@@ -34,7 +35,7 @@ export function chatPanel(g, chat, token, render, playerName) {
     try {
       await gql('mutation($id: ID!, $s: Int!, $m: Boolean) { muteInGame(gameId: $id, seat: $s, muted: $m) { id } }', { id: g.id, s: seat, m: on }, token);
     } catch (e) {
-      chat.error = `${e.code ?? t('error')}: ${e.message}`;
+      chat.error = errorText(e);
       render();
     }
   };
@@ -65,7 +66,7 @@ export function chatPanel(g, chat, token, render, playerName) {
           'div.mutes',
           {},
           g.players.filter((p) => p.seat !== g.seat && p.kind !== 'BOT').map((p) =>
-            h('button.link.mute', { dataset: { seat: p.seat }, 'aria-pressed': String(muted.has(p.seat)), onclick: () => mute(p.seat, !muted.has(p.seat)) }, `${muted.has(p.seat) ? t('unmute') : t('mute')} ${p.name}`),
+            h('button.link.mute', { dataset: { seat: p.seat }, 'aria-pressed': String(muted.has(p.seat)), onclick: () => mute(p.seat, !muted.has(p.seat)) }, `${muted.has(p.seat) ? t('unmute') : t('mute')} ${playerName(p.seat)}`),
           ),
         ),
   );

@@ -5,6 +5,7 @@
  */
 import { h } from './dom.js';
 import { digits } from './numerals.js';
+import { specName } from './names.js';
 import { logLines, phraseContext } from './log/index.js';
 import { cardName as seledyneCard } from './games/seledyne-cards.js';
 
@@ -43,12 +44,22 @@ export function gameLog(history, g, c) {
         'li',
         { class: i === 0 ? 'latest' : '', dataset: { version: l.version } },
         l.count > 1 ? h('strong.count', {}, `×${digits(l.count, c.lang)} `) : null,
-        l.by ? h('span.tag.by', { dataset: { by: l.by } }, l.by.startsWith('bot:') ? `${c.lang === 'fa' ? 'ربات' : 'bot'} ${l.by.slice(4)}` : l.by === 'auto' ? (c.lang === 'fa' ? 'خودکار' : 'auto') : l.by) : null,
+        l.by ? h('span.tag.by', { dataset: { by: l.by } }, byTag(l, g, c.lang)) : null,
         l.by ? ' ' : null,
         l.text,
       ),
     ),
   );
+}
+
+/** Who played an entry for its seat: "bot" alone for the seat's own bot (its name says which), else with its kind ("bot greedy": a bot moved for a person out of time). */
+function byTag(l, g, lang) {
+  if (l.by === 'auto') return lang === 'fa' ? 'خودکار' : 'auto';
+  if (!l.by.startsWith('bot:')) return l.by;
+  const spec = l.by.slice(4);
+  const own = g.players?.find((p) => p.seat === l.seat);
+  const named = own && own.bot === spec && own.name === `${spec} bot`;
+  return `${lang === 'fa' ? 'ربات' : 'bot'}${named ? '' : ` ${specName(spec, lang)}`}`;
 }
 
 /** The keys (as the renderers name them) of the cards the last history entry moved. */

@@ -1,16 +1,19 @@
 /**
- * The lobby: the catalog (with a create form and a "play against bots" form per game type), the
+ * The lobby: the catalog (with one create form per game type: people and bots in any mix, any clock, rated or not), the
  * player's games (those awaiting a move first) and the open games, each with a join button and an
  * invite link.
  */
+import { errorText } from './errors.js';
 import { gql } from './api.js';
 import { clear, h } from './dom.js';
 import { lang, named, t } from './i18n.js';
 import { num } from './numerals.js';
 import { optionsForm } from './options-form.js';
-import { botsForm } from './bots-form.js';
+import { seatsForm } from './bots-form.js';
 import { timeForm } from './time-form.js';
 import { store } from './seats.js';
+import { holderName } from './names.js';
+import { clockText, isLow, seatTimeLeft } from './clocks.js';
 import { leaderboardPanel } from './ratings.js';
 
 let app; // the schema and the catalog, set by main.js
@@ -48,7 +51,7 @@ function typeName(id) {
 async function myGames() {
   const seats = store.seats;
   const ids = Object.keys(seats).sort((a, b) => seats[b].at - seats[a].at).slice(0, 50);
-  const fields = 'id type seats players { seat name } status { toMove over }';
+  const fields = `id type seats players { seat name kind bot } status { toMove over }${clocked() ? ' clocks { seat remainingMs deadline }' : ''}`;
   const query = ids.map((id, i) => `g${i}: game(id: ${JSON.stringify(id)}) { ${fields} }`).join(' ');
   const games = [];
   if (query) {
@@ -57,16 +60,21 @@ async function myGames() {
     ids.forEach((id, i) => data?.[`g${i}`] && games.push({ ...data[`g${i}`], seat: seats[id].seat }));
   }
   for (const g of await playerGames()) if (!games.some((x) => x.id === g.id)) games.push(g);
+  // Awaiting my move first, the least time left first (no clock after every clock), then the others, then the finished.
   const rank = (g) => (g.status.over ? 2 : g.status.toMove.includes(g.seat) ? 0 : 1);
-  return games.sort((a, b) => rank(a) - rank(b));
+  const left = (g) => (g.status.over ? Infinity : seatTimeLeft(g, g.seat) ?? Infinity);
+  return games.sort((a, b) => rank(a) - rank(b) || left(a) - left(b));
 }
+
+/** Whether the server has clocks (play-by-turn): the lists then ask for them. */
+const clocked = () => app.mutations.has('resign');
 
 /** `me.games` of a registered player, where the server offers players; [] otherwise. */
 async function playerGames() {
   const player = store.player;
   if (!player || !app.queries.has('me')) return [];
   try {
-    const data = await gql('{ me { games(first: 50) { edges { node { seat awaitingMyMove game { id type seats players { seat name } status { toMove over } } } } } } }', {}, player.token);
+    const data = await gql(`{ me { games(first: 50) { edges { node { seat awaitingMyMove game { id type seats players { seat name kind bot } status { toMove over }${clocked() ? ' clocks { seat remainingMs deadline }' : ''} } } } } } }`, {}, player.token);
     return (data.me?.games?.edges ?? []).map((e) => ({ ...e.node.game, seat: e.node.seat }));
   } catch {
     return [];
@@ -80,12 +88,15 @@ function myGamesList(games) {
     {},
     games.map((g) => {
       const state = g.status.over ? t('finished') : g.status.toMove.includes(g.seat) ? t('awaiting') : t('playing');
+      const left = g.status.over ? null : seatTimeLeft(g, g.seat);
+      const low = left !== null && isLow(left, g.clocks.find((c) => c.seat === g.seat).remainingMs);
       return h(
         'li',
         { class: g.status.toMove.includes(g.seat) && !g.status.over ? 'awaiting' : '' },
         h('a', { href: `#/game/${g.id}` }, typeName(g.type)),
-        h('span.muted', {}, ` ${g.players.map((p) => p.name).join(' · ')} `),
+        h('span.muted', {}, ` ${g.players.map((p) => holderName(p, lang())).join(' · ')} `),
         h('span.tag', {}, state),
+        left !== null ? h('span.tag.time-left', { class: low ? 'low' : '', dataset: { ms: Math.round(left) } }, `⏱ ${clockText(left)} ${t('timeLeft')}`) : null,
       );
     }),
   );
@@ -120,45 +131,43 @@ function gameType(type) {
     form = optionsForm(type.options);
     options.replaceChildren(form.element);
   };
-  const seats = h('select', { name: 'seats' }, range(type.seats.min, type.seats.max).map((n) => h('option', { value: n }, num(n, lang()))));
+  // One form: who sits where (people by invite, bots by kind and level), the clock, rated or not, the rules options.
+  const seatsSlot = h('div.seats-slot');
+  let seats = null;
   const seed = h('input', { type: 'text', name: 'seed', maxlength: 200 });
   const rated = h('input', { type: 'checkbox', name: 'rated' });
   const clock = app.mutations.has('resign') ? timeForm() : null;
   const error = h('p.error', { role: 'alert' });
+  const submit = h('button.primary', { type: 'submit' }, t('create'));
+  // The button says what happens: a game with only bots besides the player starts at once.
+  const relabel = () => (submit.textContent = seats && seats.bots().length === seats.seats() - 1 ? t('createPlay') : t('create'));
   const create = (e) => {
     e.preventDefault();
-    return createAndJoin({ game: type.id, seats: Number(seats.value), options: form?.value() ?? {}, ...(seed.value ? { seed: seed.value } : {}), ...(rated.checked ? { rated: true } : {}), ...clock?.value() }, error);
+    const bots = seats?.bots() ?? [];
+    return createAndJoin({ game: type.id, seats: seats?.seats() ?? type.seats.min, options: form?.value() ?? {}, ...(bots.length ? { bots } : {}), ...(seed.value ? { seed: seed.value } : {}), ...(rated.checked ? { rated: true } : {}), ...clock?.value() }, error);
   };
-  // Against bots: the player takes the first seat, the bots the others; the rules options of the form above apply.
-  let bots = null; // built from the catalog's bot kinds when first opened
-  const botsSlot = h('div.bots-slot');
-  const botsError = h('p.error', { role: 'alert' });
-  const openBots = async (e) => {
-    if (!e.target.open || bots) return;
-    await app.more('bots { kind description levels defaultLevel }');
-    bots = botsForm(type);
-    botsSlot.replaceChildren(bots.element);
-  };
-  const playBots = () => {
-    if (bots) return createAndJoin({ game: type.id, seats: bots.seats(), options: form?.value() ?? {}, bots: bots.value() }, botsError);
-  };
+  const formEl = h(
+    'form.create-game',
+    { onsubmit: create },
+    seatsSlot,
+    clock?.element,
+    app.mutations.has('registerPlayer') && app.queries.has('leaderboard') ? h('label.rated', {}, rated, ' ', t('rated')) : null,
+    h('details', { ontoggle: openOptions }, h('summary', {}, t('options')), options, h('label.option', {}, h('span.option-name', {}, t('seed')), seed)),
+    submit,
+    error,
+  );
+  // The seat rows need the catalog's bot kinds: loaded with the lobby's first paint done.
+  app.more('bots { kind description levels defaultLevel }').then(() => {
+    seats = seatsForm(type, { onChange: relabel });
+    seatsSlot.replaceChildren(seats.element);
+    relabel();
+  });
   return h(
     'article.game-type',
     { dataset: { type: type.id } },
     h('h3', {}, named(type.names, type.id), h('small.muted', {}, ` ${num(type.seats.min, lang())}–${num(type.seats.max, lang())}`)),
-    h('p.rules-line', {}, h('a.rules-link', { href: `#/rules/${type.id}` }, t('rules')), type.id === 'silver' ? h('small.muted', {}, ' · ', t('completeEditions')) : null),
-    h(
-      'form',
-      { onsubmit: create },
-      h('label', {}, t('seats') + ' ', seats),
-      clock?.element,
-      app.mutations.has('registerPlayer') && app.queries.has('leaderboard') ? h('label.rated', {}, rated, ' ', t('rated')) : null,
-      h('details', { ontoggle: openOptions }, h('summary', {}, t('options')), options, h('label.option', {}, h('span.option-name', {}, t('seed')), seed)),
-      h('button.primary', { type: 'submit' }, t('create')),
-      error,
-    ),
-    // Not a second submit button in the card: "Create and join" stays the card's one form action.
-    h('div.vs-bots', {}, h('details', { ontoggle: openBots }, h('summary', {}, t('playBots')), botsSlot, h('button.primary.play-bots', { type: 'button', onclick: playBots }, t('playNow'))), botsError),
+    h('p.rules-line', {}, h('a.rules-link', { href: `#/how/${type.id}` }, t('howToPlay')), ' · ', h('a.rules-link.full-rules', { href: `#/rules/${type.id}` }, t('fullRules')), type.id === 'silver' ? h('small.muted', {}, ' · ', t('completeEditions')) : null),
+    formEl,
   );
 }
 
@@ -173,7 +182,7 @@ async function createAndJoin(input, error) {
     const data = await gql('mutation($input: CreateGameInput!) { createGame(input: $input) { game { id } } }', { input }, store.player?.token);
     await joinAs(data.createGame.game.id, { created: true });
   } catch (err) {
-    error.textContent = `${err.code ?? t('error')}: ${err.message}`;
+    error.textContent = errorText(err);
   }
 }
 
@@ -216,8 +225,4 @@ export function inviteLink(gameId) {
     },
   }, t('copy'));
   return h('span.invite', {}, h('a', { href: url, class: 'invite-link' }, t('invite')), ' ', btn);
-}
-
-function range(a, b) {
-  return Array.from({ length: b - a + 1 }, (_, i) => a + i);
 }

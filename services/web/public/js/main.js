@@ -2,6 +2,7 @@
  * The web client's entry: loads the schema and the catalog in one request, then routes
  * #/ to the lobby, #/game/<id> (the invite link) to that game's table and #/game/<id>/replay/… to its replay.
  */
+import { errorText } from './errors.js';
 import { gql, onTokenRenewed } from './api.js';
 import { account } from './account.js';
 import { clear, h } from './dom.js';
@@ -33,8 +34,10 @@ async function start() {
     const player = /^#\/player\/([^/]+)/.exec(location.hash);
     const tm = /^#\/tournament\/([\w-]+)/.exec(location.hash);
     const rules = /^#\/rules\/([\w-]+)(?:\/([\w.]+))?/.exec(location.hash);
+    const how = /^#\/how\/([\w-]+)/.exec(location.hash);
     try {
       if (rules) leave = await (await page('rules')).rulesPage(root, app, rules[1], rules[2]);
+      else if (how) leave = await (await page('how')).howPage(root, app, how[1]);
       else if (tm) leave = await tournamentPage(root, app, tm[1]);
       else if (location.hash === '#/tournaments') leave = await tournamentList(root, app);
       else if (replayed) leave = await (await page('replay')).replayPage(root, app, location.hash);
@@ -44,7 +47,7 @@ async function start() {
       else leave = await lobby(root, app);
       if (m && !replayed) offerNotifications(root, app, m[1]);
     } catch (e) {
-      clear(root, h('p.error', { role: 'alert' }, `${e.code ?? t('error')}: ${e.message}`), h('a', { href: '#/' }, t('lobby')));
+      clear(root, h('p.error', { role: 'alert' }, errorText(e)), h('a', { href: '#/' }, t('lobby')));
     }
     document.body.dataset.ready = 'true';
   };
@@ -59,9 +62,11 @@ async function start() {
 const PAGES = {
   table: ['table.js', 'cards.js', 'card-panel.js', 'card-info.js', 'words.js', 'game-log.js', 'final-sheet.js', 'focus.js', 'moves-panel.js',
     'log/index.js', 'log/shared.js', 'log/scout.js', 'log/sea-salt-and-paper.js', 'log/seledyne.js', 'log/silver.js',
-    'play-by-turn.js', 'games/index.js', 'games/helpers.js', 'games/scout.js', 'games/sea-salt-and-paper.js', 'games/seledyne.js', 'games/seledyne-cards.js', 'games/silver.js'],
+    'play-by-turn.js', 'clocks.js', 'games/index.js', 'games/helpers.js', 'games/scout.js', 'games/sea-salt-and-paper.js', 'games/seledyne.js', 'games/seledyne-cards.js', 'games/silver.js', 'games/silver-powers-fa.js', 'names.js'],
   rules: ['rules.js', 'markdown.js'],
 };
+// "How to play" draws the cards with the table's own renderers.
+PAGES.how = ['how.js', ...PAGES.table.filter((f) => f.startsWith('games/') || ['cards.js', 'card-panel.js', 'card-info.js', 'words.js'].includes(f))];
 PAGES.replay = ['replay.js', ...PAGES.table.filter((f) => f !== 'table.js' && f !== 'moves-panel.js')];
 const hinted = new Set();
 function page(name) {

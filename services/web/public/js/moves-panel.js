@@ -42,7 +42,6 @@ export function movesPanel({ all, matching, selected, renderer, c, state, submit
         class: armed ? 'armed' : '',
         dataset: { move: e.i, type: e.move.type },
         disabled: state.busy,
-        title: JSON.stringify(e.move),
         onclick: () => {
           if (needsConfirm(c.game.type, e.move) && !armed) return ((state.armed = e.i), render());
           state.armed = null;

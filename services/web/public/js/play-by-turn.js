@@ -4,25 +4,13 @@
  * start), Offer / Accept / Decline a rematch after the end, the claim-or-wait choices when a seat
  * ran out of time under onTimeout ASK, and an optional beep when the turn comes to the player.
  */
+import { errorText } from './errors.js';
 import { gql } from './api.js';
 import { h } from './dom.js';
 import { lang, t } from './i18n.js';
-import { digits } from './numerals.js';
+import { clockText, isLow, leftOf } from './clocks.js';
 import { store } from './seats.js';
-
-const pad = (n) => String(n).padStart(2, '0');
-
-/** "1d 04:05:06", "04:05:06", in the page's digits; the time kept left-to-right (isolated) inside Persian text. */
-export function clockText(ms) {
-  const s = Math.max(0, Math.floor(ms / 1000));
-  const days = Math.floor(s / 86400);
-  const hms = `${pad(Math.floor((s % 86400) / 3600))}:${pad(Math.floor((s % 3600) / 60))}:${pad(s % 60)}`;
-  const time = `\u2066${hms}\u2069`;
-  return digits(days ? `${days}${lang() === 'fa' ? ' ' : ''}${t('days')} ${time}` : time, lang());
-}
-
-/** What a clock shows now: a running one counts down to its deadline. */
-const leftOf = (c) => (c.deadline ? Date.parse(c.deadline) - Date.now() : c.remainingMs);
+import { seatName } from './names.js';
 
 /** The seats' clocks; `.clock[data-deadline]` elements are the ones tickClocks redraws. */
 export function clocksBar(g, name) {
@@ -30,25 +18,56 @@ export function clocksBar(g, name) {
   return h(
     'ul.clocks',
     { 'aria-label': t('clocks') },
-    g.clocks.map((c) =>
-      h(
+    g.clocks.map((c) => {
+      const left = leftOf(c);
+      const low = c.deadline && !c.pausedUntil && isLow(left, c.remainingMs);
+      return h(
         'li',
-        { class: c.deadline ? 'running' : '', dataset: { seat: c.seat } },
+        { class: [c.deadline ? 'running' : '', low ? 'low' : '', c.seat === g.seat ? 'mine' : ''].join(' '), dataset: { seat: c.seat } },
         h('span.clock-name', {}, name(c.seat)),
         ' ',
-        h('span.clock', { dataset: c.deadline ? { deadline: c.deadline } : {}, role: 'timer' }, c.pausedUntil ? t('onVacation') : clockText(leftOf(c))),
+        h('span.clock', { dataset: c.deadline ? { deadline: c.deadline, budget: c.remainingMs } : {}, role: 'timer' }, c.pausedUntil ? t('onVacation') : clockText(left)),
+        h('span.low-note', { 'aria-live': 'polite' }, low ? ` ${t('lowTime')}` : ''),
         g.timeoutClaim?.seat === c.seat ? h('span.tag.late', {}, t('outOfTime')) : null,
-      ),
-    ),
+      );
+    }),
   );
 }
 
-/** Redraws every running clock under `root` each second; returns the stop function. */
+/** Redraws every running clock under `root` each second, marks low ones, and warns on the player's own; returns the stop function. */
 export function tickClocks(root) {
-  const timer = setInterval(() => {
-    for (const el of root.querySelectorAll('.clock[data-deadline]')) el.textContent = clockText(Date.parse(el.dataset.deadline) - Date.now());
-  }, 1000);
-  return () => clearInterval(timer);
+  const title = document.title;
+  const warned = new Set(); // deadlines already beeped for
+  const tick = () => {
+    let mineLow = null;
+    for (const el of root.querySelectorAll('.clock[data-deadline]')) {
+      const left = Date.parse(el.dataset.deadline) - Date.now();
+      el.textContent = clockText(left);
+      const low = isLow(left, Number(el.dataset.budget));
+      const li = el.closest('li');
+      li?.classList.toggle('low', low);
+      const note = li?.querySelector('.low-note');
+      if (note && note.textContent !== (low ? ` ${t('lowTime')}` : '')) note.textContent = low ? ` ${t('lowTime')}` : '';
+      if (low && li?.classList.contains('mine')) {
+        mineLow = left;
+        if (!warned.has(el.dataset.deadline)) warned.add(el.dataset.deadline), lowTimeCue();
+      }
+    }
+    document.title = mineLow === null ? title : `⏰ ${clockText(mineLow).replace(/[\u2066\u2069]/g, '')} — ${title}`;
+  };
+  tick();
+  const timer = setInterval(tick, 1000);
+  return () => {
+    clearInterval(timer);
+    document.title = title;
+  };
+}
+
+/** Two short low beeps when the player's own time runs low, if sound is on. */
+function lowTimeCue() {
+  if (!store.turnSound) return;
+  beep([440, 330]);
+  document.body.dataset.lowTimeBeeps = String(Number(document.body.dataset.lowTimeBeeps ?? 0) + 1);
 }
 
 /**
@@ -65,7 +84,7 @@ export function pbtActions(g, ctx) {
       await gql(query, { id: g.id, ...variables }, token);
       after?.();
     } catch (e) {
-      pbt.error = `${e.code ?? t('error')}: ${e.message}`;
+      pbt.error = errorText(e);
     }
     render();
   };
@@ -112,7 +131,7 @@ function rematch(g, seat, pbt, run, player) {
 function claimChoices(g, seat, run, token) {
   const claim = g.timeoutClaim;
   if (!claim) return null;
-  const who = g.players.find((p) => p.seat === claim.seat)?.name ?? `${t('seat')} ${claim.seat + 1}`;
+  const who = seatName(g.players, claim.seat, lang());
   if (!claim.answerers.includes(seat)) return h('p.banner.claim-note', { role: 'status' }, `${who} ${t('claimWaiting')}`);
   const choose = (choice) => run('mutation($id: ID!, $c: TimeoutClaim!) { claimTimeout(gameId: $id, choice: $c) { id } }', { c: choice }, token);
   return h(
@@ -127,20 +146,28 @@ function claimChoices(g, seat, run, token) {
 export function turnCue(before, after) {
   const mine = (g) => g && g.seat !== null && !g.status.over && g.status.toMove.includes(g.seat);
   if (!store.turnSound || !after || mine(before) || !mine(after) || !before) return;
+  beep([880]);
+  document.body.dataset.beeped = String(Number(document.body.dataset.beeped ?? 0) + 1);
+}
+
+/** Short tones one after another (WebAudio, generated here); silent without an audio device. */
+function beep(frequencies) {
   try {
     const audio = new AudioContext();
-    const tone = audio.createOscillator();
-    const gain = audio.createGain();
-    tone.frequency.value = 880;
-    gain.gain.setValueAtTime(0.08, audio.currentTime);
-    gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.25);
-    tone.connect(gain).connect(audio.destination);
-    tone.start();
-    tone.stop(audio.currentTime + 0.25);
-    tone.onended = () => audio.close();
-    document.body.dataset.beeped = String(Number(document.body.dataset.beeped ?? 0) + 1);
+    frequencies.forEach((f, i) => {
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      const at = audio.currentTime + i * 0.3;
+      tone.frequency.value = f;
+      gain.gain.setValueAtTime(0.08, at);
+      gain.gain.exponentialRampToValueAtTime(0.0001, at + 0.25);
+      tone.connect(gain).connect(audio.destination);
+      tone.start(at);
+      tone.stop(at + 0.25);
+      if (i === frequencies.length - 1) tone.onended = () => audio.close();
+    });
   } catch {
-    // No audio device: the banner says it anyway.
+    // No audio device: the page says it anyway.
   }
 }
 

@@ -5,6 +5,7 @@
  * seat chooser: each seat's point of view or every card face-up, once the game is over. While it
  * runs, the server lets a seat step back only through what it has seen, so there is no chooser.
  */
+import { errorText } from './errors.js';
 import { gql, Schema } from './api.js';
 import { clear, h } from './dom.js';
 import { lang, named, t } from './i18n.js';
@@ -12,6 +13,7 @@ import { digits, num } from './numerals.js';
 import { word } from './words.js';
 import { gameLog, lastMoved } from './game-log.js';
 import { store } from './seats.js';
+import { seatName } from './names.js';
 import { renderers } from './games/index.js';
 
 /** The hash of a step, the shareable link: `seat` a seat number, "all" (face-up) or null (the caller's own). */
@@ -34,7 +36,7 @@ const readOnly = { isLive: () => false, isSelected: () => false, pick: () => {},
 
 export async function replay(root, app, gameId, wanted) {
   const token = store.seatIn(gameId)?.token ?? store.player?.token;
-  const { game: head } = await gql('query($id: ID!) { game(id: $id) { type version seat seats options players { seat name } status { over } } }', { id: gameId }, token);
+  const { game: head } = await gql('query($id: ID!) { game(id: $id) { type version seat seats options players { seat name kind bot } status { over } } }', { id: gameId }, token);
   const type = app.catalog.find((g) => g.id === head.type);
   const renderer = renderers[head.type] ?? renderers.generic;
   const [schema] = await Promise.all([Schema.load([type.viewType]), app.more('catalog')]);
@@ -61,7 +63,7 @@ export async function replay(root, app, gameId, wanted) {
       state.at = { ...data.game.at, sight }; // drawn from the point of view it was read with
       state.error = null;
     } catch (e) {
-      state.error = `${e.code ?? t('error')}: ${e.message}`;
+      state.error = errorText(e);
     }
     render();
   }
@@ -86,7 +88,7 @@ export async function replay(root, app, gameId, wanted) {
   };
   document.addEventListener('keydown', onKey);
 
-  const name = (s) => head.players.find((p) => p.seat === s)?.name ?? `${t('seat')} ${s + 1}`;
+  const name = (s) => seatName(head.players, s, lang());
   const context = (seat, at) => {
     const lastEvents = at.history.at(-1)?.version === at.version ? at.history.at(-1).events : [];
     const game = { ...head, version: at.version, status: at.status, legalMoves: [], view: null, seat };

@@ -3,11 +3,13 @@
  * clicks and labelled buttons, the round's result, fairness (seed hash and seed), the history
  * and a debug panel. Updates arrive over graphql-ws; a move is a submitMove over HTTP.
  */
+import { errorText } from './errors.js';
 import { commandId, gql, Schema, socket } from './api.js';
 import { clear, h } from './dom.js';
 import { lang, named, t } from './i18n.js';
 import { num } from './numerals.js';
 import { word } from './words.js';
+import { seatName, specName } from './names.js';
 import { gameLog, lastMoved } from './game-log.js';
 import { finalSheet } from './final-sheet.js';
 import { keepFocus } from './focus.js';
@@ -65,16 +67,18 @@ export async function table(root, app, gameId) {
       try {
         data = await send(state.game.version);
       } catch (e) {
-        // Another seat moved first (simultaneous steps): play it anyway if it is still legal now.
-        if (e.code !== 'VERSION_CONFLICT') throw e;
+        // Another seat moved first (simultaneous steps), or the game ended meanwhile: show the game
+        // as it is now, and play the move anyway if it is still legal; a move the game has passed
+        // by is dropped quietly (the board shows why), never a raw VERSION_CONFLICT under the table.
+        if (e.code !== 'VERSION_CONFLICT' && e.code !== 'GAME_OVER') throw e;
         const now = (await gql(`query($id: ID!) { game(id: $id) { ${selection} } }`, { id: gameId }, token)).game;
         apply(now);
-        if (!now.legalMoves.some((m) => JSON.stringify(m) === JSON.stringify(move))) throw e;
+        if (!now.legalMoves.some((m) => JSON.stringify(m) === JSON.stringify(move))) return;
         data = await send(now.version);
       }
       apply(data.submitMove.game);
     } catch (e) {
-      state.error = `${e.code ?? t('error')}: ${e.message}`;
+      state.error = errorText(e);
     } finally {
       state.busy = false;
       render();
@@ -112,7 +116,7 @@ export async function table(root, app, gameId) {
       next: (msg) => {
         state.live = true;
         if (msg.data?.gameUpdated) apply(msg.data.gameUpdated);
-        else if (msg.errors) (state.error = msg.errors[0].message), render();
+        else if (msg.errors) (state.error = errorText({ code: msg.errors[0].extensions?.code, message: msg.errors[0].message })), render();
       },
       error: () => ((state.live = false), render()),
       complete: () => {},
@@ -176,8 +180,9 @@ export async function table(root, app, gameId) {
   };
 }
 
+/** Every bot seat has a name of its own, in the page's language (js/names.js). */
 function playerName(g, s) {
-  return g.players.find((p) => p.seat === s)?.name ?? `${t('seat')} ${s + 1}`;
+  return seatName(g.players, s, lang());
 }
 
 function header(g, type, seat, state) {
@@ -187,6 +192,7 @@ function header(g, type, seat, state) {
     h('a.back', { href: '#/' }, (lang() === 'fa' ? '→ ' : '← ') + t('lobby')),
     h('h1', {}, named(type.names, g.type)),
     h('span.muted', {}, word(g.status.phase, lang())),
+    h('a.how-link', { href: `#/how/${g.type}` }, t('howToPlay')),
     h('a.rules-link', { href: `#/rules/${g.type}` }, t('rules')),
     // A finished game replays from the start; a running one steps back through what this seat saw.
     g.view ? h('a.replay-link', { href: g.status.over ? `#/game/${g.id}/replay` : `#/game/${g.id}/replay/${g.version - 1}` }, t(g.status.over ? 'replay' : 'stepBack')) : null,
@@ -228,11 +234,11 @@ function players(g, seat, renderer, c) {
   );
 }
 
-/** A seat played by a bot says so: the server's (with its kind and level, unless its name says them) or a registered bot player. */
+/** A seat played by a bot says so: the server's (its kind and level are in the name the page gives it) or a registered bot player. */
 function botTag(p) {
   if (p?.kind !== 'BOT') return null;
-  const spec = p.bot && !p.name.includes(p.bot) ? ` ${p.bot}` : '';
-  return h('span.tag.bot', { title: p.bot ?? '' }, t('bot') + spec);
+  const spec = p.bot && p.name !== `${p.bot} bot` ? ` ${specName(p.bot, lang())}` : '';
+  return h('span.tag.bot', {}, t('bot') + spec);
 }
 
 function waiting(g, gameId, seat) {

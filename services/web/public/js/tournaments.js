@@ -8,24 +8,35 @@ import { clear, h } from './dom.js';
 import { lang, named } from './i18n.js';
 import { ensurePlayer } from './lobby.js';
 import { store } from './seats.js';
+import { digits, num } from './numerals.js';
+import { entrantName } from './names.js';
+import { errorText } from './errors.js';
 
 const WORDS = {
   en: {
     tournaments: 'Tournaments', none: 'No tournament yet.', create: 'Create tournament', game: 'Game', seats: 'Players per table', rounds: 'Rounds',
-    format: 'Format', duplicate: 'Duplicate deals (every table of a board plays the same cards)', bots: 'Bot entrants (e.g. random, greedy, search:1)',
+    format: 'Format', duplicateTag: 'duplicate', duplicate: 'Duplicate deals (every table of a board plays the same cards)', bots: 'Bot entrants (e.g. random, greedy, search:1)',
     join: 'Join', start: 'Start', remove: 'Remove', removeNamed: 'Remove {name} from the tournament', entrants: 'Entrants', standings: 'Standings', rank: 'Rank', points: 'Points', difference: 'Difference', played: 'Games',
     round: 'Round', board: 'Board', table: 'Table', seedHash: 'Seed hash', seed: 'Seed', sealed: 'revealed when every table of the board has ended',
     OPEN: 'open', RUNNING: 'running', FINISHED: 'finished', SWISS: 'Swiss', ROUND_ROBIN: 'Round robin', ended: 'ended', playing: 'in play', open: 'Open',
   },
   fa: {
     tournaments: 'مسابقه‌ها', none: 'هنوز مسابقه‌ای نیست.', create: 'ساختن مسابقه', game: 'بازی', seats: 'بازیکن در هر میز', rounds: 'دورها',
-    format: 'شیوه', duplicate: 'دست‌های تکراری (همهٔ میزهای یک تخته با همان کارت‌ها بازی می‌کنند)', bots: 'ربات‌های شرکت‌کننده (مانند random، greedy، search:1)',
+    format: 'شیوه', duplicateTag: 'دست‌های تکراری', duplicate: 'دست‌های تکراری (همهٔ میزهای یک تخته با همان کارت‌ها بازی می‌کنند)', bots: 'ربات‌های شرکت‌کننده (نوع هر ربات به انگلیسی، جدا با ویرگول؛ نمونه در خانه)',
     join: 'پیوستن', start: 'آغاز', remove: 'حذف', removeNamed: 'حذف {name} از مسابقه', entrants: 'شرکت‌کنندگان', standings: 'جدول', rank: 'رتبه', points: 'امتیاز', difference: 'تفاضل', played: 'بازی‌ها',
     round: 'دور', board: 'تخته', table: 'میز', seedHash: 'درهم‌ساز بذر', seed: 'بذر', sealed: 'وقتی همهٔ میزهای این تخته تمام شوند آشکار می‌شود',
     OPEN: 'باز', RUNNING: 'در جریان', FINISHED: 'تمام شده', SWISS: 'سوئیسی', ROUND_ROBIN: 'دوره‌ای', ended: 'تمام شده', playing: 'در جریان', open: 'باز کردن',
   },
 };
 const tt = (key) => WORDS[lang()][key] ?? WORDS.en[key] ?? key;
+/** Numbers in the page's digits; a fixed-point one with its sign kept left-to-right ("−۴۸٫۰", never "48.0-"). */
+const n = (v) => num(v, lang());
+const fixed = (v, places) => {
+  const body = digits(Math.abs(v).toFixed(places), lang()).replace('.', lang() === 'fa' ? '٫' : '.');
+  return v < 0 ? (lang() === 'fa' ? `\u2066−${body}\u2069` : `−${body}`) : body;
+};
+/** The arrow to a page further on, pointing the language's way. */
+const onward = () => (lang() === 'fa' ? '←' : '→');
 
 const ENTRANT = 'index name player bot';
 const FIELDS = `id game seats roundCount format duplicate status creator entrants { ${ENTRANT} }
@@ -38,7 +49,7 @@ export async function tournamentList(root, app) {
   const error = h('p.error', { role: 'alert' });
   const form = createForm(app, error);
   const items = data.tournaments.map((x) =>
-    h('li', { dataset: { id: x.id } }, h('strong', {}, named(app.catalog.find((g) => g.id === x.game)?.names, x.game)), ` · ${tt(x.format)}${x.duplicate ? ' · duplicate' : ''} · ${x.entrants.length} · ${tt(x.status)}`, h('a', { href: `#/tournament/${x.id}` }, tt('open'))),
+    h('li', { dataset: { id: x.id } }, h('strong', {}, named(app.catalog.find((g) => g.id === x.game)?.names, x.game)), ` · ${tt(x.format)}${x.duplicate ? ` · ${tt('duplicateTag')}` : ''} · ${n(x.entrants.length)} · ${tt(x.status)} `, h('a.button', { href: `#/tournament/${x.id}` }, `${tt('open')} ${onward()}`)),
   );
   clear(root, h('section.tournaments', {}, h('h2', {}, tt('tournaments')), items.length ? h('ul.list', {}, items) : h('p.muted', {}, tt('none')), h('h2', {}, tt('create')), form, error));
   return null;
@@ -59,7 +70,7 @@ function createForm(app, error) {
       const data = await gql('mutation($i: CreateTournamentInput!) { createTournament(input: $i) { id } }', { i: input }, store.player?.token);
       location.hash = `#/tournament/${data.createTournament.id}`;
     } catch (err) {
-      error.textContent = `${err.code}: ${err.message}`;
+      error.textContent = errorText(err);
     }
   };
   const row = (label, input) => h('label', {}, label, ' ', input);
@@ -77,7 +88,7 @@ export async function tournamentPage(root, app, id) {
       await gql(`mutation($id: ID!) { ${mutation}(id: $id) { id } }`, { id }, store.player?.token);
       await tournamentPage(root, app, id);
     } catch (err) {
-      error.textContent = `${err.code}: ${err.message}`;
+      error.textContent = errorText(err);
     }
   };
   const joined = me && x.entrants.some((e) => e.player === me.id);
@@ -88,25 +99,25 @@ export async function tournamentPage(root, app, id) {
       await gql('mutation($id: ID!, $i: Int!) { removeEntrant(id: $id, index: $i) { id } }', { id, i: e.index }, store.player?.token);
       await tournamentPage(root, app, id);
     } catch (err) {
-      error.textContent = `${err.code}: ${err.message}`;
+      error.textContent = errorText(err);
     }
   };
   const actions = x.status !== 'OPEN' ? [] : [!joined && h('button.join', { onclick: act('joinTournament') }, tt('join')), me?.id === x.creator && h('button.start', { onclick: act('startTournament') }, tt('start'))];
-  const who = (e) => h('span', { class: e.player && e.player === me?.id ? 'you' : '' }, e.name);
+  const who = (e) => h('span', { class: e.player && e.player === me?.id ? 'you' : '' }, entrantName(e, lang()));
   clear(
     root,
     h(
       'section.tournament',
       { dataset: { status: x.status } },
       h('h2', {}, named(app.catalog.find((g) => g.id === x.game)?.names, x.game), ` · ${tt(x.format)} · ${tt(x.status)}`),
-      h('p', {}, `${tt('seats')}: ${x.seats} · ${tt('rounds')}: ${x.rounds.length}/${x.roundCount}${x.duplicate ? ` · ${tt('duplicate')}` : ''}`),
+      h('p', {}, `${tt('seats')}: ${n(x.seats)} · ${tt('rounds')}: ${n(x.rounds.length)}/${n(x.roundCount)}${x.duplicate ? ` · ${tt('duplicate')}` : ''}`),
       actions,
       error,
       h('h3', {}, tt('entrants')),
-      h('p.entrants', {}, x.entrants.map((e, i) => [i ? ', ' : '', who(e), removable ? [' ', h('button.remove-entrant.small', { type: 'button', dataset: { index: e.index }, 'aria-label': tt('removeNamed').replace('{name}', e.name), onclick: remove(e) }, '✕')] : null])),
+      h('p.entrants', {}, x.entrants.map((e, i) => [i ? (lang() === 'fa' ? '، ' : ', ') : '', who(e), removable ? [' ', h('button.remove-entrant.small', { type: 'button', dataset: { index: e.index }, 'aria-label': tt('removeNamed').replace('{name}', entrantName(e, lang())), onclick: remove(e) }, '✕')] : null])),
       h('h3', {}, tt('standings')),
-      h('table.standings', {}, h('tr', {}, [tt('rank'), '', tt('points'), tt('difference'), tt('played')].map((c) => h('th', {}, c))), x.standings.map((r) => h('tr', {}, h('td', {}, r.rank), h('td', {}, who(r.entrant)), h('td', {}, r.points.toFixed(2)), h('td', {}, r.difference.toFixed(1)), h('td', {}, r.games)))),
-      x.rounds.map((r) => h('div.round', { dataset: { round: r.round } }, h('h3', {}, `${tt('round')} ${r.round}`), r.boards.map((b) => board(b, who)))),
+      h('table.standings', {}, h('tr', {}, [tt('rank'), '', tt('points'), tt('difference'), tt('played')].map((c) => h('th', {}, c))), x.standings.map((r) => h('tr', {}, h('td', {}, n(r.rank)), h('td', {}, who(r.entrant)), h('td', {}, fixed(r.points, 2)), h('td', {}, fixed(r.difference, 1)), h('td', {}, n(r.games))))),
+      x.rounds.map((r) => h('div.round', { dataset: { round: r.round } }, h('h3', {}, `${tt('round')} ${n(r.round)}`), r.boards.map((b) => board(b, who)))),
     ),
   );
   return null;
@@ -116,8 +127,10 @@ function board(b, who) {
   return h(
     'div.tboard',
     { dataset: { board: b.board, completed: String(b.completed) } },
-    h('h4', {}, `${tt('board')} ${b.board + 1}`),
-    h('p.muted.seed', {}, `${tt('seedHash')}: `, h('code', {}, b.seedHash.slice(0, 16) + '…'), ' · ', `${tt('seed')}: `, b.seed ? h('code.seed-revealed', {}, b.seed.slice(0, 16) + '…') : h('span.sealed', {}, tt('sealed'))),
-    h('ul.list', {}, b.games.map((g) => h('li', {}, `${tt('table')} ${g.table + 1}: `, g.seats.map((e, i) => [i ? ' – ' : '', who(e)]), g.scores ? ` (${g.scores.join(' : ')})` : '', ` · ${g.ended ? tt('ended') : tt('playing')} `, h('a', { href: `#/game/${g.id}` }, '→')))),
+    h('h4', {}, `${tt('board')} ${n(b.board + 1)}`),
+    // One part a line: hashes are left-to-right code, the words around them the page's direction.
+    h('p.muted.seed', {}, h('span', {}, `${tt('seedHash')}: `, h('code', { dir: 'ltr' }, b.seedHash.slice(0, 16) + '…'))),
+    h('p.muted.seed', {}, h('span', {}, `${tt('seed')}: `, b.seed ? h('code.seed-revealed', { dir: 'ltr' }, b.seed.slice(0, 16) + '…') : h('span.sealed', {}, tt('sealed')))),
+    h('ul.list', {}, b.games.map((g) => h('li', {}, `${tt('table')} ${n(g.table + 1)}: `, g.seats.map((e, i) => [i ? ' – ' : '', who(e)]), g.scores ? ` (${g.scores.map(n).join(' : ')})` : '', ` · ${g.ended ? tt('ended') : tt('playing')} `, h('a.button.open-table', { href: `#/game/${g.id}`, 'aria-label': `${tt('table')} ${n(g.table + 1)}` }, `${tt('open')} ${onward()}`)))),
   );
 }

@@ -15,3 +15,9 @@ export function who(c, seat) {
 export function resultTable(title, rows) {
   return h('div.result', { tabindex: 0, role: 'region', 'aria-label': title }, h('h4', {}, title), h('table', {}, rows.map((r, i) => h('tr', {}, r.map((cell) => h(i === 0 ? 'th' : 'td', {}, String(cell ?? '')))))));
 }
+
+/** A card caption's size class: a long word in smaller type, so it fits the card whole ("Lighthouse", "Bodyguard"). */
+export function labelFit(name) {
+  const longest = Math.max(0, ...String(name).split(/\s+/).map((w) => w.length));
+  return longest > 9 ? 'longer' : longest > 7 ? 'long' : '';
+}

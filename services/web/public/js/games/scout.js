@@ -7,7 +7,7 @@ import { resultTable, tr, who } from './helpers.js';
 
 const hue = (n) => `hsl(${(n * 37) % 360} 65% 86%)`;
 
-function face(c, k, { up, lo, hi }, opts = {}) {
+export function face(c, k, { up, lo, hi }, opts = {}) {
   const down = up === lo ? hi : lo;
   // 6 and 9 are underlined, as on the printed cards: a card may be held either way up.
   const num = (n) => ({ class: n === 6 || n === 9 ? 'six-nine' : '' });
@@ -37,7 +37,7 @@ export default {
       h('p.note', {}, `${tr(c, 'Round', 'دور')} ${c.n(view.round)}/${c.n(view.rounds)} · ${tr(c, 'highest total wins', 'بیشترین جمع می‌برد')} · ${tr(c, 'start player', 'آغازگر')}: ${who(c, view.startPlayer)}` +
         (view.phase === 'rotate' ? ` · ${tr(c, 'choose whether to rotate your hand', 'برگرداندن دست را انتخاب کنید')}` : '') +
         (view.scoutShowPending ? ` · ${tr(c, 'Scout & Show: now show', 'اسکات و شو: اکنون نشان دهید')}` : '')),
-      me === null || me === undefined ? null : row(`${tr(c, 'Your hand', 'دست شما')}${view.myRotation === null || view.myRotation === undefined ? '' : view.myRotation ? ` (${tr(c, 'rotated', 'برگردانده')})` : ''}`, handCards, { dataset: { hand: me }, class: 'one-row' }),
+      me === null || me === undefined ? null : row(`${tr(c, 'Your hand', 'دست شما')}${view.myRotation === null || view.myRotation === undefined ? '' : view.myRotation ? ` (${tr(c, 'rotated', 'برگردانده')})` : ''}`, handCards, { dataset: { hand: me }, class: 'one-row', style: `--n:${hand.length};--g:${scouting ? hand.length + 1 : 0}` }),
     ];
   },
 

@@ -3,7 +3,7 @@ import { h } from '../dom.js';
 import { backs, card, row, target } from '../cards.js';
 import { sspInfo } from '../card-info.js';
 import { word } from '../words.js';
-import { resultTable, tr, who } from './helpers.js';
+import { labelFit, resultTable, tr, who } from './helpers.js';
 
 const COLOURS = {
   darkBlue: '#27408b', lightBlue: '#8ec5e8', black: '#2b2b2b', yellow: '#f3d34a', lightGreen: '#9ed89a', white: '#fbfbf6',
@@ -23,12 +23,12 @@ function cardName(c, x) {
   return x.type.replace(/([a-z])([A-Z])/g, '$1 $2');
 }
 
-function face(c, x, opts = {}) {
+export function face(c, x, opts = {}) {
   return card(
     c,
     { key: `card:${x.id}`, style: { background: COLOURS[x.colour] ?? '#fff', color: DARK.has(x.colour) ? '#fff' : '#1f2430' }, info: () => sspInfo(x, cardName(c, x), c.lang), ...opts },
     h('span.mark', { 'aria-hidden': 'true' }, MARK[x.category] ?? '•'),
-    h('span.label', {}, cardName(c, x)),
+    h('span.label', { class: labelFit(cardName(c, x)) }, cardName(c, x)),
     h('span.sub', {}, tr(c, ...(CATEGORY[x.category] ?? [x.category]))),
   );
 }

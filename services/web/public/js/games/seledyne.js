@@ -9,7 +9,7 @@ import { cardName, HOUSES } from './seledyne-cards.js';
 const HOUSE = { NAB: '#2f5f9e', SAL: '#a8382a', YAR: '#85600f', ARM: '#37733a', INE: '#6e4493', MOR: '#2f2f3a' };
 const SPECIAL = { EXCHANGE: '⇄', SUM: '+' };
 
-function face(c, x, opts = {}, where = 'hand') {
+export function face(c, x, opts = {}, where = 'hand') {
   const house = HOUSES[x.house] ?? { en: x.house, fa: x.house };
   return card(
     c,

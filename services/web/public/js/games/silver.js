@@ -3,7 +3,8 @@ import { h } from '../dom.js';
 import { back, card, row, target } from '../cards.js';
 import { silverInfo } from '../card-info.js';
 import { word } from '../words.js';
-import { resultTable, tr, who } from './helpers.js';
+import { labelFit, resultTable, tr, who } from './helpers.js';
+import { powerOnly, powerText } from './silver-powers-fa.js';
 
 const EDITION = { dagger: '#8d2f2f', coin: '#a17a16', amulet: '#2f5f8d', bullet: '#4d4d4d', promo: '#6b3f8d' };
 
@@ -11,13 +12,13 @@ function entryOf(c, x) {
   return Array.isArray(c.type.catalog) ? c.type.catalog.find((k) => k.edition === x.edition && k.number === x.number) : null;
 }
 
-function face(c, x, opts = {}) {
+export function face(c, x, opts = {}) {
   const name = c.lang === 'fa' ? x.nameFa ?? x.name : x.name;
   return card(
     c,
     { style: { background: '#fbf8ef', borderTop: `8px solid ${EDITION[x.edition] ?? '#555'}` }, info: () => silverInfo(entryOf(c, x), x, c.lang), ...opts },
     h('span.big', {}, c.n(x.number)),
-    h('span.label', {}, name.replace(/\s*\(.*\)$/, '')),
+    h('span.label', { class: labelFit(name.replace(/\s*\(.*\)$/, '')) }, name.replace(/\s*\(.*\)$/, '')),
     opts.sub ? h('span.sub', {}, opts.sub) : null,
   );
 }
@@ -89,7 +90,12 @@ export default {
       case 'end': return tr(c, 'End turn', 'پایان نوبت');
       case 'keep': return `${tr(c, 'Keep drawn card', 'نگه داشتن کارت')} ${m.index + 1}`;
       case 'discard': return tr(c, 'Discard it', 'دور بینداز');
-      case 'power': return tr(c, 'Use its power', 'از قدرتش استفاده کن');
+      case 'power': {
+        // Say what the power does, from the held card's catalog text (the button's whole point).
+        const held = c.view?.hand?.find(Boolean);
+        const text = powerOnly(powerText(held && entryOf(c, held), c.lang));
+        return text ? `${tr(c, 'Use its power', 'از قدرتش استفاده کن')}: ${text}` : tr(c, 'Use its power', 'از قدرتش استفاده کن');
+      }
       case 'slide': return `${tr(c, 'Mark', 'علامت بزن')} ${pos(m.position)}`;
       case 'exchange': return m.positions ? `${tr(c, 'Exchange with', 'مبادله با')} ${m.positions.map(pos).join(', ')}` : tr(c, 'Exchange with the marked cards', 'مبادله با کارت‌های علامت‌خورده');
       case 'place': return m.position !== undefined ? `${tr(c, 'Place at', 'بگذار در')} ${pos(m.position)}` : `${tr(c, 'Place at the', 'بگذار در انتهای')} ${m.end === 'left' ? tr(c, 'left end', 'چپ') : tr(c, 'right end', 'راست')}`;

@@ -4,7 +4,7 @@
  *   BENCH_SECONDS (per engine figure, default 2)  BENCH_MOVES (HTTP moves, default 400)
  *   BENCH_ONLY=engine,simulate,http,reads,concurrent,cache,cost (default: all)
  *   concurrent: the load curve of npm start as shipped (bench/load-curve.ts); BENCH_LEVELS=1,10,50,200,400,1000,
- *     BENCH_LEVEL_SECONDS (measured per level, default 8), BENCH_IN_FLIGHT (the server's REQUESTS_IN_FLIGHT; default its own)
+ *     BENCH_LEVEL_SECONDS (measured per level, default 8), BENCH_WARM_MAX (the longest wait for every client to move, default 120 s), BENCH_IN_FLIGHT (the server's REQUESTS_IN_FLIGHT; default its own)
  *   cache: the sole writer's cache against catch-up reads, in-process; BENCH_CLIENTS=1,10,50,200
  *   BENCH_ENGINE_REF: the commit whose engine is timed beside this tree's on the same seeds (default HEAD~1; none to skip)
  *   BENCH_BGIO_GAMES: games per seat count of the boardgame.io baseline (default 100)
@@ -95,7 +95,7 @@ if (only.has('reads')) {
 if (only.has('concurrent')) {
   const levels = (process.env.BENCH_LEVELS ?? '1,10,50,200,400,1000').split(',').map(Number);
   const env: Record<string, string> = process.env.BENCH_IN_FLIGHT ? { REQUESTS_IN_FLIGHT: process.env.BENCH_IN_FLIGHT } : {};
-  const rows = await benchLoadCurve({ levels, seconds: Number(process.env.BENCH_LEVEL_SECONDS ?? 8), warm: 2, env });
+  const rows = await benchLoadCurve({ levels, seconds: Number(process.env.BENCH_LEVEL_SECONDS ?? 8), warm: 2, warmMax: Number(process.env.BENCH_WARM_MAX ?? 120), env });
   console.log(`\nLoad: npm start as shipped (back-pressure on${env.REQUESTS_IN_FLIGHT ? `, REQUESTS_IN_FLIGHT=${env.REQUESTS_IN_FLIGHT}` : ''}) in a child process, N clients from 250 loopback addresses, each: create a ${game} 4-seat game,`);
   console.log('  join every seat, then read status, read legal moves, move; BUSY is sent again after Retry-After. Each level measured once every client moves.');
   console.log('  Targets: moves/s at 200 and 400 ≥ 0.8× the peak; p99 ≤ 4× p50 at the peak; no INTERNAL; RSS flat. The server\'s CPU share says what this shared machine gave it;');

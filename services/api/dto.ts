@@ -79,10 +79,24 @@ export interface GameTypeDto {
   events: Record<string, unknown>;
 }
 
-/** A game's move schema as JSON Schema draft-07 (what OpenAPI 3.0 and Fastify's ajv read). */
+/**
+ * A game's move schema as JSON Schema draft-07 (what OpenAPI 3.0 and Fastify's ajv read), closed:
+ * the server refuses a field it does not know (BAD_INPUT), so every object says
+ * `additionalProperties: false` and a client's validator refuses it first.
+ */
 export function moveSchema(game: AnyGame): Record<string, unknown> {
   const { $schema: _draft, ...schema } = z.toJSONSchema(game.command, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
-  return { title: `${game.names.en} move`, ...schema };
+  return closed({ title: `${game.names.en} move`, ...schema }) as Record<string, unknown>;
+}
+
+/** `schema` with `additionalProperties: false` on every object that lists its properties. */
+export function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([f, s]) => [f, closed(s)])) : closed(v);
+  if (out.type === 'object' && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out;
 }
 
 /**

@@ -86,8 +86,13 @@ export interface GameTypeDto {
  */
 export function moveSchema(game: AnyGame): Record<string, unknown> {
   const { $schema: _draft, ...schema } = z.toJSONSchema(game.command, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
-  return closed({ title: `${game.names.en} move`, ...schema }) as Record<string, unknown>;
+  const description = [schema.description, CANONICAL].filter(Boolean).join(' ');
+  return closed({ title: `${game.names.en} move`, ...schema, description }) as Record<string, unknown>;
 }
+
+/** What every move schema says of the one spelling the server takes (services/engine/core/listed.ts). */
+export const CANONICAL =
+  "The server accepts a move only as one of the seat's legalMoves, unchanged (key order aside): one canonical form per move, as each kind's description says. Another spelling of a legal move (positions in another order, the right end of a one-card set, listed steps sent as one) is refused with ILLEGAL_MOVE naming the listed move.";
 
 /** `schema` with `additionalProperties: false` on every object that lists its properties. */
 export function closed(schema: unknown): unknown {

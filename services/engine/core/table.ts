@@ -12,6 +12,7 @@ import { stateAfter } from './emitter.js';
 import { ensure } from './errors.js';
 import { rngFor, sha256Hex } from './rng.js';
 import { parseStrict } from './strict.js';
+import { isListed, refuseUnlisted } from './listed.js';
 import { isPlainName, NAME_NOT_PLAIN } from './names.js';
 
 export type TableCommand =
@@ -232,6 +233,9 @@ export function table(game: AnyGame): Table {
     if (cmd.type === 'stop') return stopped(s, cmd.last);
     ensure(status(s).toMove.includes(cmd.seat), `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
     const move = parseStrict(game.command, cmd.move, 'move');
+    // Exactly the listed moves: a game's decide may take other spellings of them (#37).
+    const listed = game.legalCommands(s.play, cmd.seat);
+    if (!isListed(listed, move)) refuseUnlisted(game, s.play, move, cmd.seat, listed, rngFor(randomSeed(s), s.events));
     return withEnding(s, game.decide(s.play, move, cmd.seat, rngFor(randomSeed(s), s.events)));
   }
 

@@ -136,7 +136,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
 
   app.get<{ Params: { id: string } }>(
     '/games/:id/legal-moves',
-    { schema: { summary: "The caller's legal moves", tags: ['games'], security: auth, params: gameId, response: { 200: { type: 'array', items: {} }, ...refusals } } },
+    { schema: { summary: "The caller's legal moves", tags: ['games'], security: auth, params: gameId, response: { 200: { title: 'LegalMoves', type: 'array', items: {} }, ...refusals } } },
     async (req) => {
       const { agg, viewer } = await viewed(req);
       return gameDto(agg, viewer).legalMoves;

@@ -3,18 +3,23 @@
  * parts of the server may grow keep `additionalProperties: true`, so a new field is never dropped
  * by the serializer before its schema is written here.
  */
+import { HTTP_STATUS } from '../errors.js';
+
 const open = { additionalProperties: true } as const;
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
 const seats = { type: 'array', items: int } as const;
 
+/** `title` marks the shapes the OpenAPI document names as components (rest/openapi.ts). */
 export const errorShape = {
+  title: 'Error',
   type: 'object',
   required: ['error'],
-  properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: str, message: str } } },
+  properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string', enum: Object.keys(HTTP_STATUS) }, message: str } } },
 } as const;
 
 export const gameShape = {
+  title: 'Game',
   type: 'object',
   ...open,
   required: ['id', 'type', 'version', 'seats', 'players', 'seat', 'options', 'seedHash', 'seedFixed', 'seed', 'status', 'view', 'legalMoves'],

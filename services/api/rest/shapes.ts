@@ -59,10 +59,10 @@ export const gameShape = {
       type: 'object',
       required: ['phase', 'toMove', 'over', 'result'],
       properties: {
-        phase: str,
+        phase: { type: 'string', description: "Where the game stands: one of the game type's documented phases (schema.graphql, GameStatus.phase)." },
         toMove: { ...seats, description: 'Seats that must act now; several when the rules make players act simultaneously.' },
         over: { type: 'boolean' },
-        result: { type: ['object', 'null'], required: ['scores', 'winners'], properties: { scores: seats, winners: seats, resigned: seats, forfeited: seats, claimed: { type: 'boolean', description: 'Ended by claim on a timed-out seat (onTimeout ASK, END)' }, aborted: { type: 'boolean', description: 'A rated game with too few moves by some player: unrated' } } },
+        result: { type: ['object', 'null'], required: ['scores', 'winners'], properties: { scores: { ...seats, description: 'Final totals by seat. scout, sea-salt-and-paper, seledyne: highest wins; silver: lowest wins. Read winners, not the order of scores.' }, winners: { ...seats, description: 'The seats that won (several on a shared win).' }, resigned: seats, forfeited: seats, claimed: { type: 'boolean', description: 'Ended by claim on a timed-out seat (onTimeout ASK, END)' }, aborted: { type: 'boolean', description: 'A rated game with too few moves by some player: unrated' } } },
       },
     },
     view: { type: ['object', 'null'], ...open, description: "What the caller may see (the game type's view, as in schema.graphql); null until every seat is taken." },

@@ -79,10 +79,29 @@ export interface GameTypeDto {
   events: Record<string, unknown>;
 }
 
-/** A game's move schema as JSON Schema draft-07 (what OpenAPI 3.0 and Fastify's ajv read). */
+/**
+ * A game's move schema as JSON Schema draft-07 (what OpenAPI 3.0 and Fastify's ajv read), closed:
+ * the server refuses a field it does not know (BAD_INPUT), so every object says
+ * `additionalProperties: false` and a client's validator refuses it first.
+ */
 export function moveSchema(game: AnyGame): Record<string, unknown> {
   const { $schema: _draft, ...schema } = z.toJSONSchema(game.command, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
-  return { title: `${game.names.en} move`, ...schema };
+  const description = [schema.description, CANONICAL].filter(Boolean).join(' ');
+  return closed({ title: `${game.names.en} move`, ...schema, description }) as Record<string, unknown>;
+}
+
+/** What every move schema says of the one spelling the server takes (services/engine/core/listed.ts). */
+export const CANONICAL =
+  "The server accepts a move only as one of the seat's legalMoves, unchanged (key order aside): one canonical form per move, as each kind's description says. Another spelling of a legal move (positions in another order, the right end of a one-card set, listed steps sent as one) is refused with ILLEGAL_MOVE naming the listed move.";
+
+/** `schema` with `additionalProperties: false` on every object that lists its properties. */
+export function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([f, s]) => [f, closed(s)])) : closed(v);
+  if (out.type === 'object' && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out;
 }
 
 /**

@@ -187,6 +187,16 @@ type SeatHolder {
 }
 
 type GameStatus {
+  """
+  Where the game stands; one of a documented list per game type (a string, so a new phase
+  never breaks a client). Every game: waiting-for-players (seats still free), over.
+  scout: rotate, play, scout-show (setup and between pass with no one to move).
+  sea-salt-and-paper: draw, keep, play, crabPile, crabCard, shark.
+  seledyne: setup, roll, round-draw, six-rule, turn-open, turn-ready, turn-select, turn-draws,
+  turn-gifting, turn-closing, round-end, stage-end.
+  silver: commander, peek, scoring, turn (a turn's main action), or the step a turn waits for:
+  hold, place, power, rascal, score, commander.
+  """
   phase: String!
   "Seats that must act now; several when the rules make players act simultaneously."
   toMove: [Int!]!
@@ -194,8 +204,15 @@ type GameStatus {
   result: GameResult
 }
 
+"How a game ended. Read the winners from winners: which way the scores win depends on the game."
 type GameResult {
+  """
+  Each seat's final total, by seat. scout, sea-salt-and-paper, seledyne: the highest total wins;
+  silver: the lowest total wins. Ties are broken by each game's rules (docs/rules/<game>.md).
+  A game stopped early (claimed, aborted) holds its public standing.
+  """
   scores: [Int!]!
+  "The seats that won (several on a shared win), by the game's own ranking and tie-breaks."
   winners: [Int!]!
 }
 

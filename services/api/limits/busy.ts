@@ -10,14 +10,15 @@
  * recent answers per second), between `requestsInFlight` and `requestsQueued`: a line longer than
  * that only makes requests wait until they time out, work for nobody (at 1,000 clients a fixed
  * line of 512 ran at 21 moves per CPU second against ~350 below saturation). A slot is given back when the answer is finished or its connection
- * closes; a waiting request whose connection closes leaves the line. WebSocket upgrades (bounded by
- * socketsPerClient) and `/health` are not counted.
+ * closes; a waiting request whose connection closes leaves the line. WebSocket upgrades and the
+ * NDJSON streams (bounded by socketsPerClient) and `/health` are not counted.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http.js';
 import type { Limits } from './settings.js';
+import { isStream } from './streaming.js';
 
-const exempt = (req: FastifyRequest) => req.url === '/health' || req.raw.headers.upgrade?.toLowerCase() === 'websocket';
+const exempt = (req: FastifyRequest) => req.url === '/health' || req.raw.headers.upgrade?.toLowerCase() === 'websocket' || isStream(req);
 
 interface Waiting {
   admit(): void;

@@ -20,6 +20,9 @@ import { timeoutClaimRoutes } from './timeout-claim.routes.js';
 import { ratingsRoutes } from './ratings.routes.js';
 import { tournamentRoutes } from './tournaments.routes.js';
 import { replayRoutes } from './replay.routes.js';
+import { streamRoutes } from './streams.routes.js';
+import { analyticsRoutes } from './analytics.routes.js';
+import type { Limits } from '../limits/settings.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
 const error = errorShape;
@@ -35,7 +38,7 @@ declare module 'fastify' {
   }
 }
 
-export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi }) {
+export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Pick<Limits, 'socketsPerClient'> }) {
   const { service } = opts;
   app.decorateRequest('credential', undefined);
   app.addHook('preHandler', async (req, reply) => {
@@ -136,7 +139,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
 
   app.get<{ Params: { id: string } }>(
     '/games/:id/legal-moves',
-    { schema: { summary: "The caller's legal moves", tags: ['games'], security: auth, params: gameId, response: { 200: { type: 'array', items: {} }, ...refusals } } },
+    { schema: { summary: "The caller's legal moves", tags: ['games'], security: auth, params: gameId, response: { 200: { title: 'LegalMoves', type: 'array', items: {} }, ...refusals } } },
     async (req) => {
       const { agg, viewer } = await viewed(req);
       return gameDto(agg, viewer).legalMoves;
@@ -186,4 +189,6 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   await app.register(ratingsRoutes, { play: opts.play });
   await app.register(tournamentRoutes, { play: opts.play });
   await app.register(replayRoutes, { service });
+  await app.register(streamRoutes, { service, play: opts.play, limits: opts.limits });
+  await app.register(analyticsRoutes, { service });
 }

@@ -20,6 +20,7 @@ export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL', number> = {
   SEAT_NOT_YOURS: 403,
   TOO_MANY_OPEN_SEATS: 429,
   ADDRESS_NOT_ALLOWED: 400,
+  TAKE_BACK_NOT_ALLOWED: 409,
   INTERNAL: 500,
   // The game's stored stream has a hole: not served until repaired (a server fault, not the client's).
   STREAM_DAMAGED: 503,

@@ -31,6 +31,8 @@ export const ERROR_CODES = [
   'TOO_MANY_OPEN_SEATS',
   /** A URL the server would have to fetch that points at a private or reserved address (SSRF: notifications/public-address.ts). */
   'ADDRESS_NOT_ALLOWED',
+  /** A take-back refused; the message starts with the reason (engine/core/take-back.ts TAKE_BACK_REASONS). */
+  'TAKE_BACK_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

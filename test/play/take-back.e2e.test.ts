@@ -99,6 +99,9 @@ describe('taking a move back (GraphQL, REST)', () => {
     const ok = await server.rest('POST', `/v1/games/${id}/take-back`, undefined, token);
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ version: version + 1, canTakeBack: false, takeBack: true });
+    // The OpenAPI document has the door.
+    const doc = await server.rest('GET', '/docs/json');
+    expect(doc.body.paths['/v1/games/{id}/take-back'].post.summary).toMatch(/TAKE_BACK_NOT_ALLOWED/);
   });
 
   it('given a game created with takeBack false, when a seat asks, then it is refused as OPTION_OFF; a rated game has it off, and asking for it with rated is refused', async () => {

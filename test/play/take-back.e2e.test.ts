@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { verifyRecord } from '../../services/analytics/verify.js';
 import { ManualClock } from '../kit/manual-clock.js';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
-import { useServer } from '../kit/server.js';
+import { subscribe, useServer } from '../kit/server.js';
 
 const clock = new ManualClock();
 const server = useServer({ clock });
@@ -56,9 +56,15 @@ describe('taking a move back (GraphQL, REST)', () => {
     expect((await read(id, token)).canTakeBack).toBe(true);
     expect((await read(id, players[first]!.token)).canTakeBack).toBe(false);
     clock.advance(2_000);
+    // Another seat's subscription hears of the take-back's version, and sees the seat to move again.
+    const sub = subscribe(server.ws(players[first]!.token), 'subscription($id: ID!) { gameUpdated(gameId: $id) { version status { toMove } } }', { id });
+    await sub.until(1);
     const r = await takeBack(id, token);
     expect(r.errors).toBeUndefined();
     expect(r.data.takeBack.game).toEqual({ version: version + 1, canTakeBack: false });
+    const heard = await sub.until(2);
+    expect(heard.at(-1)!.data.gameUpdated).toEqual({ version: version + 1, status: { toMove: [next] } });
+    sub.dispose();
     // Views, legal moves, status and clocks of every seat: as before the move (the deadline too: the time since counts as the mover's).
     expect(await seen(id, players)).toEqual(before);
     for (const p of players) {

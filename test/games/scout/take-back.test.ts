@@ -43,8 +43,8 @@ describe('SCOUT: taking a move back', () => {
 
   it('law: every move that can be taken back tells no seat anything, and only its mover may take it back', () => {
     const seen: Record<string, number> = {};
-    for (const seats of [2, 3, 5]) {
-      const { allowed } = checkTakeBack(scout, { seats, games: 2, maxMoves: 120, seed: `law-${seats}` });
+    for (const seats of [2, 4]) {
+      const { allowed } = checkTakeBack(scout, { seats, games: 2, maxMoves: 100, seed: `law-${seats}` });
       for (const [k, n] of Object.entries(allowed)) seen[k] = (seen[k] ?? 0) + n;
     }
     // Both kinds of take-backable move came up, and only those.

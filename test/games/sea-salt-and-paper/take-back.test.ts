@@ -36,7 +36,7 @@ describe('Sea Salt & Paper: taking a move back', () => {
 
   it('law: every move that can be taken back tells no seat anything, and only its mover may take it back', () => {
     const seen = new Set<string>();
-    for (const seats of [2, 4]) for (const k of Object.keys(checkTakeBack(seaSaltAndPaper, { seats, games: 2, maxMoves: 150, seed: `law-${seats}` }).allowed)) seen.add(k);
+    for (const seats of [2, 4]) for (const k of Object.keys(checkTakeBack(seaSaltAndPaper, { seats, games: 2, maxMoves: 100, seed: `law-${seats}` }).allowed)) seen.add(k);
     expect([...seen]).toEqual(['endTurn']);
   });
 });

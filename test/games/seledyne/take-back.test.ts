@@ -34,7 +34,7 @@ describe('Seledyne: taking a move back', () => {
 
   it('law: every move that can be taken back tells no seat anything, and only its mover may take it back', () => {
     const seen = new Set<string>();
-    for (const seats of [2, 4]) for (const k of Object.keys(checkTakeBack(seledyne, { seats, games: 2, maxMoves: 150, seed: `law-${seats}` }).allowed)) seen.add(k);
+    for (const seats of [2, 4]) for (const k of Object.keys(checkTakeBack(seledyne, { seats, games: 2, maxMoves: 100, seed: `law-${seats}` }).allowed)) seen.add(k);
     expect([...seen].sort()).toEqual(['confirmTribute', 'endTurn', 'pass', 'tribute']);
   });
 });

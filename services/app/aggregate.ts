@@ -3,7 +3,7 @@
  * commandIds seen so far (for idempotent retries). Built from the store's newest
  * snapshot and the commits after it.
  */
-import { lastMoveOf, tableFor, type AnyGame, type LastMove, type Table, type TableEvent, type TableState } from '../engine/core/index.js';
+import { lastMoveOf, tableFor, type AnyGame, type LastMove, type Seat, type Table, type TableEvent, type TableState } from '../engine/core/index.js';
 import { findGame } from '../engine/registry.js';
 import type { Commit, Stream } from '../store/port.js';
 import { evolveApp, initialAppState, isAppEvent, statusWithApp, type AppState } from './app-events.js';
@@ -22,14 +22,35 @@ export interface Aggregate {
 }
 
 /**
- * The last move, for a take-back (engine/core/take-back.ts): who made it, at which version, and,
- * when it may be taken back, the table's state and every clock as they were before it. Kept
- * here, not in the table's state, so that state stays a plain fold of the game's events.
+ * The last move, for a take-back (engine/core/take-back.ts): its version, the seat that issued
+ * it, the table's state and every clock as they were before it, and its events. Kept here, not
+ * in the table's state, so that state stays a plain fold of the game's events. Whether it may be
+ * taken back is worked out only when asked (`lastMoveVerdict`: the game's status costs about as
+ * much as a commit's fold) and kept; a snapshot holds the verdict, and the state before only
+ * when the move may be taken back.
  */
-export interface LastMoveHeld extends LastMove {
+export interface LastMoveHeld {
   version: number;
+  /** The seat that issued the commit (absent: the one seat that was to act). */
+  mover?: Seat;
+  /** The seat of the move before, when the commit before of the table's events was a move. */
+  previous?: Seat | null;
   before?: TableState;
   clocks?: AppState['clocks'];
+  events?: TableEvent[];
+  verdict?: LastMove;
+}
+
+/** The last move as a take-back sees it (who made it, why it may not be taken back), worked out once. */
+export function lastMoveVerdict(agg: Aggregate): LastMove | null {
+  const held = agg.lastMove;
+  if (!held) return null;
+  if (!held.verdict) {
+    // Only the take-back's own event follows a move without the table's events, so agg.state is the state the move led to.
+    const verdict = lastMoveOf(agg.table, held.before ?? null, held.events ?? [], agg.state, held.previous === undefined ? null : { seat: held.previous }, held.mover);
+    held.verdict = verdict ?? { seat: held.mover ?? null, refused: 'NO_MOVE' };
+  }
+  return held.verdict;
 }
 
 /** How many recent commandIds a game remembers: a retry older than that is decided anew. */
@@ -80,8 +101,9 @@ export function applyCommit(agg: Aggregate, commit: Pick<Commit, 'version' | 'ev
   let lastMove = agg.lastMove;
   if (tableEvents.length) {
     // A commit of the table's events ends what could be taken back, and may be a move that can be.
-    const move = lastMoveOf(agg.table, from, tableEvents, state, agg.lastMove);
-    lastMove = move ? { ...move, version: commit.version, ...(!move.refused && { before: from!, clocks: agg.app.clocks }) } : undefined;
+    // What the move was is worked out when asked (lastMoveVerdict); a commit that is no move (joins, a stop) holds nothing.
+    const previous = agg.lastMove ? { previous: agg.lastMove.verdict?.seat ?? agg.lastMove.mover ?? null } : {};
+    lastMove = from?.started && !from.ended ? { version: commit.version, ...(commit.seat !== undefined && { mover: commit.seat }), ...previous, before: from, clocks: agg.app.clocks, events: tableEvents } : undefined;
   } else if (events.some((e) => e.type === 'MoveTakenBack')) {
     // The game as it was before the move (app/commands/take-back.ts checked that it may be).
     if (!lastMove?.before) throw new Error(`game ${agg.id}: a take-back at version ${commit.version} with no move to take back`);
@@ -94,8 +116,7 @@ export function applyCommit(agg: Aggregate, commit: Pick<Commit, 'version' | 'ev
   if (commit.seat !== undefined && commit.by === undefined && agg.version > 0 && tableEvents.length > 0) {
     app = { ...app, ownMoves: { ...app.ownMoves, [commit.seat]: (app.ownMoves?.[commit.seat] ?? 0) + 1 } };
   }
-  const { lastMove: _old, ...rest } = agg;
-  return { ...rest, version: commit.version, state, app, commandIds: remember(agg.commandIds, commit), ...(lastMove && { lastMove }) };
+  return { id: agg.id, version: commit.version, table: agg.table, state, commandIds: remember(agg.commandIds, commit), app, ...(lastMove && { lastMove }) };
 }
 
 function remember(known: Record<string, number>, commit: Pick<Commit, 'version' | 'commandId' | 'seat'>): Record<string, number> {
@@ -109,7 +130,15 @@ function remember(known: Record<string, number>, commit: Pick<Commit, 'version' 
 export const snapshotIsCurrent = (data: unknown) => (data as SnapshotData | undefined)?.format === SNAPSHOT_FORMAT;
 
 export function snapshotOf(agg: Aggregate): SnapshotData {
-  return { format: SNAPSHOT_FORMAT, state: agg.state, commandIds: agg.commandIds, app: agg.app, ...(agg.lastMove && { lastMove: agg.lastMove }) };
+  return { format: SNAPSHOT_FORMAT, state: agg.state, commandIds: agg.commandIds, app: agg.app, ...(agg.lastMove && { lastMove: heldForSnapshot(agg) }) };
+}
+
+/** The last move as a snapshot keeps it: its verdict, and the state and clocks before it only when it may be taken back. */
+function heldForSnapshot(agg: Aggregate): LastMoveHeld {
+  const held = agg.lastMove!;
+  const verdict = lastMoveVerdict(agg)!;
+  const kept = { version: held.version, ...(held.mover !== undefined && { mover: held.mover }), ...(held.previous !== undefined && { previous: held.previous }), verdict };
+  return verdict.refused ? kept : { ...kept, before: held.before!, clocks: held.clocks! };
 }
 
 /** The game's status as clients see it: the table's, with cancelling and who left on top. */

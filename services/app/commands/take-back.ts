@@ -10,7 +10,7 @@ import type { Seat } from '../../engine/core/index.js';
 import { TAKE_BACK_TEXT, takeBackRefusal, type TakeBackReason } from '../../engine/core/index.js';
 import { seatsOf, takeBackOn, type AppEvent, type MoveTakenBack, type SeatClock, type StreamEvent } from '../app-events.js';
 import type { Aggregate } from '../aggregate.js';
-import { statusOf } from '../aggregate.js';
+import { lastMoveVerdict, statusOf } from '../aggregate.js';
 import { AppError } from '../errors.js';
 import type { Credential, ServiceCore } from './core.js';
 import { execute } from './move.js';
@@ -19,7 +19,7 @@ const refuse = (why: TakeBackReason) => new AppError('TAKE_BACK_NOT_ALLOWED', `$
 
 /** The seat a credential takes back for: a player holding several seats acts for the one that made the last move. */
 function seatFor(core: ServiceCore, agg: Aggregate, token: Credential): Seat | null {
-  const mover = agg.lastMove?.seat;
+  const mover = lastMoveVerdict(agg)?.seat;
   if (token && typeof token === 'object' && 'player' in token && mover != null && seatsOf(agg.app, token.player).includes(mover)) return mover;
   return core.seatOf(agg, token);
 }
@@ -31,7 +31,7 @@ function seatFor(core: ServiceCore, agg: Aggregate, token: Credential): Seat | n
 export function takeBackRefusalOf(agg: Aggregate, seat: Seat, now?: number): TakeBackReason | null {
   const over = statusOf(agg).over;
   if (!over && !takeBackOn(agg.app.settings)) return 'OPTION_OFF';
-  const why = takeBackRefusal(agg.lastMove, seat, over);
+  const why = takeBackRefusal(lastMoveVerdict(agg), seat, over);
   if (why) return why;
   const before = agg.lastMove?.clocks?.[seat];
   if (now !== undefined && before?.deadline && Date.parse(before.deadline) <= now) return 'TIME_RAN_OUT';

@@ -64,16 +64,26 @@ export function onlyEvents<E extends { type: string }>(types: readonly E['type']
 }
 
 /**
- * The move a commit of `events` made from `from` (to `to`), or null when the commit is no move:
- * a commit of the game's events in a running game is one (the table's own events are not). The
- * mover is the one seat that was to act; a simultaneous step has none.
+ * The move a commit of `events` made from `from` (to `to`) by `mover` (the seat that issued it;
+ * absent: the one seat that was to act), or null when the commit is no move: a commit of the
+ * game's events in a running game is one (the table's own events are not). The game's status is
+ * asked only when the game would let the move be taken back (it costs about as much as the fold
+ * of a commit): a move in a simultaneous step then has no mover. A simultaneous choice the game
+ * does not declare is refused as what it is, a hidden choice (INFORMATION_REVEALED).
  */
-export function lastMoveOf(t: Table, from: TableState | null, events: readonly { type: string }[], to: TableState, previous: LastMove | null | undefined): LastMove | null {
+export function lastMoveOf(t: Table, from: TableState | null, events: readonly { type: string }[], to: TableState, previous: LastMove | null | undefined, mover?: Seat): LastMove | null {
   if (!from?.started || from.ended || !events.some((e) => !TABLE_EVENTS.has(e.type))) return null;
-  const toMove = t.status(from).toMove;
-  const seat = toMove.length === 1 ? toMove[0]! : null;
-  const refused: TakeBackReason | null = seat === null ? 'SIMULTANEOUS' : to.ended ? 'GAME_OVER' : t.game.takeBack?.(from.play, events, seat) ? null : 'INFORMATION_REVEALED';
-  return { seat, ...(refused && { refused }), ...(previous && { previous: previous.seat }) };
+  const after = previous ? { previous: previous.seat } : {};
+  if (to.ended) return { seat: mover ?? null, refused: 'GAME_OVER', ...after };
+  let seat = mover ?? null;
+  if (seat === null) {
+    const toMove = t.status(from).toMove;
+    if (toMove.length !== 1) return { seat: null, refused: 'SIMULTANEOUS', ...after };
+    seat = toMove[0]!;
+  }
+  if (!t.game.takeBack?.(from.play, events, seat)) return { seat, refused: 'INFORMATION_REVEALED', ...after };
+  if (mover !== undefined && t.status(from).toMove.length !== 1) return { seat: null, refused: 'SIMULTANEOUS', ...after };
+  return { seat, ...after };
 }
 
 /** The table's own event types: a commit of only these is no move. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AnyGame, Viewer } from '../engine/core/index.js';
 import { statusOf, type Aggregate } from '../app/aggregate.js';
 import { playByTurnFields } from './play-by-turn.js';
+import { canTakeBack } from '../app/commands/take-back.js';
 import { botCatalog, type BotKindInfo } from '../bots/spec.js';
 
 export interface GameDto {
@@ -25,6 +26,8 @@ export interface GameDto {
   status: ReturnType<typeof statusOf>;
   view: unknown;
   legalMoves: unknown[];
+  /** Whether the caller's seat may take its last move back now (app/commands/take-back.ts). */
+  canTakeBack: boolean;
 }
 
 export interface SeatHolderDto {
@@ -59,6 +62,7 @@ export function gameDto(agg: Aggregate, viewer: Viewer): GameDto {
     status: statusOf(agg),
     view: table.view(state, viewer),
     legalMoves: viewer === null ? [] : table.legalMoves(state, viewer),
+    canTakeBack: canTakeBack(agg, viewer),
     ...playByTurnFields(agg),
   };
 }

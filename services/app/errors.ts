@@ -39,6 +39,8 @@ export const ERROR_CODES = [
   'ENTRY_TOO_NEW',
   /** A duplicate tournament's join by an account that shares an address or device with an entrant. */
   'LINKED_ENTRANT',
+  /** A take-back refused; the message starts with the reason (engine/core/take-back.ts TAKE_BACK_REASONS). */
+  'TAKE_BACK_NOT_ALLOWED',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -66,6 +66,14 @@ type Mutation {
   commandId: an idempotency key; a retry with the same id returns the first result and changes nothing.
   """
   submitMove(gameId: ID!, move: JSON!, expectedVersion: Int, commandId: ID): SubmitMovePayload!
+  """
+  Takes the caller's last move back, while no one else has acted and the move showed no one
+  anything (each game's rules page lists its moves that can be). The history keeps the move and
+  adds MoveTakenBack naming its version; every clock is as it was before the move. Refused with
+  TAKE_BACK_NOT_ALLOWED, the message starting with the reason: NO_MOVE, NOT_YOUR_MOVE,
+  NEXT_PLAYER_ACTED, INFORMATION_REVEALED, SIMULTANEOUS, GAME_OVER, OPTION_OFF, TIME_RAN_OUT.
+  """
+  takeBack(gameId: ID!): SubmitMovePayload!
 }
 
 type Subscription {
@@ -176,6 +184,8 @@ type Game {
   view: GameView
   "The moves the caller's seat may submit now (empty when it is not to move)."
   legalMoves: [JSON!]!
+  "Whether the caller's seat may take its last move back now (takeBack)."
+  canTakeBack: Boolean!
   "The event history, redacted for the caller."
   history: [HistoryEntry!]!
 }

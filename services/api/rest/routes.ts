@@ -180,6 +180,24 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
     },
   );
 
+  app.post<{ Params: { id: string } }>(
+    '/games/:id/take-back',
+    {
+      schema: {
+        summary:
+          'Take your last move back, while no one else has acted and the move showed no one anything; every clock is as before the move. Refused with TAKE_BACK_NOT_ALLOWED (409), the message starting with the reason: NO_MOVE, NOT_YOUR_MOVE, NEXT_PLAYER_ACTED, INFORMATION_REVEALED, SIMULTANEOUS, GAME_OVER, OPTION_OFF, TIME_RAN_OUT',
+        tags: ['games'],
+        security: auth,
+        params: gameId,
+        response: { 200: gameShape, ...refusals },
+      },
+    },
+    async (req) => {
+      const agg = await service.takeBack(req.params.id, token(req));
+      return gameDto(agg, service.seatOf(agg, token(req)));
+    },
+  );
+
   await app.register(playByTurnRoutes, { service, play: opts.play });
   await app.register(notificationsRoutes, { play: opts.play, now: () => service.now() });
   await app.register(accountsRoutes, { play: opts.play });

@@ -50,6 +50,8 @@ export const gameShape = {
       description: 'The open claim on a timed-out seat (onTimeout ASK): who ran out, since when, which seats may answer (POST /v1/games/{id}/claim-timeout).',
     },
     requireRegistered: { type: 'boolean', description: 'Whether seats are taken with a player token only.' },
+    takeBack: { type: 'boolean', description: 'Whether seats may take their last move back in this game (the takeBack setting).' },
+    canTakeBack: { type: 'boolean', description: "Whether the caller's seat may take its last move back now (POST /v1/games/{id}/take-back)." },
     seat: { type: ['integer', 'null'], description: "The caller's seat, or null for a spectator." },
     options: { type: 'object', ...open },
     seedHash: { type: 'string', description: 'SHA-256 of the secret seed, public from creation.' },

@@ -39,6 +39,12 @@ export const ERROR_CODES = [
   'ENTRY_TOO_NEW',
   /** A duplicate tournament's join by an account that shares an address or device with an entrant. */
   'LINKED_ENTRANT',
+  /** Matchmaking (docs/matchmaking.md): a seek already filled, cancelled or expired. */
+  'SEEK_CLOSED',
+  /** An accepter whose rating lies outside the seek's range. */
+  'RATING_OUT_OF_RANGE',
+  /** Seeks or quick-play entries past what one player or one client address may hold. */
+  'MATCH_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

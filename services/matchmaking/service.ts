@@ -77,8 +77,10 @@ export function parsePoolKey(key: string): { game: string; seats: number; timeCo
   return { game: game!, seats: Number(seats), ...(timeControl && { timeControl }), rated: rated === 'rated' };
 }
 
-const addressHolder = (address: string) => `ADDR#${createHash('sha256').update(`match:${address}`).digest('base64url').slice(0, 22)}`;
-const playerHolder = (player: string) => `PLAYER#${player}`;
+/** Holdings are kept per kind (seeks, pool entries), each with its own limit. */
+type HoldKind = 'seeks' | 'pool' | 'challenges';
+const addressKey = (address: string) => `ADDR#${createHash('sha256').update(`match:${address}`).digest('base64url').slice(0, 22)}`;
+const playerHolder = (player: string, kind: HoldKind) => `PLAYER#${player}#${kind}`;
 
 export class Matchmaking {
   private readonly seekListeners: ((seek: SeekState) => void)[] = [];
@@ -125,6 +127,7 @@ export class Matchmaking {
     const r = input.ratingRange;
     if (r && ((r.min !== undefined && !Number.isFinite(r.min)) || (r.max !== undefined && !Number.isFinite(r.max)) || (r.min !== undefined && r.max !== undefined && r.min > r.max))) throw new AppError('BAD_INPUT', 'ratingRange: min ≤ max, numbers');
     if (input.for === creator) throw new AppError('BAD_INPUT', 'a challenge is for someone else');
+    if (input.for !== undefined && input.seats !== 2) throw new AppError('BAD_INPUT', 'a challenge by name has two seats: yours and theirs');
     if (input.for !== undefined && !(await this.lookups.nameOf(input.for))) throw new AppError('NOT_FOUND', 'no such player');
     // The game's own checks of seats and options, before anyone waits on a seek that cannot start.
     try {
@@ -134,7 +137,7 @@ export class Matchmaking {
     }
     const name = (await this.lookups.nameOf(creator)) ?? creator.slice(0, 8);
     const id = randomUUID();
-    await this.hold(creator, from, `seek:${id}`, this.settings.seeksPerPlayer, this.settings.seeksPerAddress, 'seeks');
+    await this.hold(creator, from, `seek:${id}`, 'seeks', this.settings.seeksPerPlayer, this.settings.seeksPerAddress);
     const now = this.now();
     const terms: SeekTerms = { game: game.id, seats: input.seats, options: input.options ?? {}, ...(input.timeControl && { timeControl: input.timeControl }), rated: input.rated === true, ...(r && { ratingRange: r }), ...(input.for !== undefined && { for: input.for }) };
     return this.commit(id, null, 0, decide(null, { type: 'open', creator, name, now, expiresAt: new Date(now + minutes * 60_000).toISOString(), ...terms }));
@@ -196,7 +199,8 @@ export class Matchmaking {
 
   /** The player's own open seeks and challenges addressed to them (read from their holdings and the seeks' streams). */
   async mySeeks(player: string): Promise<SeekState[]> {
-    const ids = (await this.ports.holdings.list(playerHolder(player))).filter((h) => h.startsWith('seek:')).map((h) => h.slice(5));
+    const held = await Promise.all((['seeks', 'challenges'] as const).map((kind) => this.ports.holdings.list(playerHolder(player, kind))));
+    const ids = held.flat().filter((h) => h.startsWith('seek:')).map((h) => h.slice(5));
     const seeks = await Promise.all(ids.map((id) => this.seek(id).catch(() => null)));
     return seeks.filter((s): s is SeekState => s !== null && s.status === 'OPEN' && !isExpired(s, this.now()));
   }
@@ -226,10 +230,10 @@ export class Matchmaking {
     const pool = poolKey(game.id, seats, input.timeControl, input.rated === true);
     const waiting = await this.ports.pool.get(player, pool);
     if (waiting && waiting.gameId === undefined) return waiting;
-    await this.hold(player, from, `pool:${pool}`, this.settings.poolEntriesPerPlayer, this.settings.poolEntriesPerAddress, 'quick-play entries');
+    await this.hold(player, from, `pool:${pool}`, 'pool', this.settings.poolEntriesPerPlayer, this.settings.poolEntriesPerAddress);
     const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
     const rating = await this.lookups.ratingOf(player, game.id);
-    const entry = await this.ports.pool.enter({ player, name, pool, rating, bots, enqueuedAt: this.now(), ...(from.address && { address: addressHolder(from.address) }) });
+    const entry = await this.ports.pool.enter({ player, name, pool, rating, bots, enqueuedAt: this.now(), ...(from.address && { address: addressKey(from.address) }) });
     if (!this.marked.has(pool)) {
       await this.ports.pool.markPool(pool);
       this.marked.add(pool);
@@ -326,8 +330,9 @@ export class Matchmaking {
   }
 
   /** Records `id` in the player's and the address's holdings, or refuses with MATCH_LIMIT (pruning closed seeks first). */
-  private async hold(player: string, from: MatchSource, id: string, perPlayer: number, perAddress: number, what: string): Promise<void> {
-    const holders = [[playerHolder(player), perPlayer, 'player'], ...(from.address ? [[addressHolder(from.address), perAddress, 'client address']] : [])] as [string, number, string][];
+  private async hold(player: string, from: MatchSource, id: string, kind: HoldKind, perPlayer: number, perAddress: number): Promise<void> {
+    const what = kind === 'seeks' ? 'seeks' : 'quick-play entries';
+    const holders = [[playerHolder(player, kind), perPlayer, 'player'], ...(from.address ? [[`${addressKey(from.address)}#${kind}`, perAddress, 'client address']] : [])] as [string, number, string][];
     const taken: string[] = [];
     for (const [holder, max, who] of holders) {
       if ((await this.ports.holdings.add(holder, id, max)) || ((await this.prune(holder)) && (await this.ports.holdings.add(holder, id, max)))) {
@@ -340,8 +345,8 @@ export class Matchmaking {
   }
 
   private async release(player: string, address: string | undefined, id: string): Promise<void> {
-    await this.ports.holdings.remove(playerHolder(player), id);
-    if (address) await this.ports.holdings.remove(address, id);
+    await this.ports.holdings.remove(playerHolder(player, 'pool'), id);
+    if (address) await this.ports.holdings.remove(`${address}#pool`, id);
   }
 
   /** Drops held seeks that have closed or expired, and pool entries already seated; true if any went. */
@@ -379,12 +384,12 @@ export class Matchmaking {
     const next = fold(events, id, state);
     const snapshot = (version + 1) % SNAPSHOT_EVERY === 0 ? next : undefined;
     await this.ports.seeks.append(id, version, { events, snapshot });
-    // A challenge by name is in its target's holdings too (unbounded there: the opener's limits bound it), so mySeeks finds it.
-    if (!state && next.for !== undefined) await this.ports.holdings.add(playerHolder(next.for), `seek:${id}`, Number.MAX_SAFE_INTEGER);
+    // A challenge by name is in its target's holdings too, apart from their own seeks (unbounded there: the opener's limits bound it), so mySeeks finds it.
+    if (!state && next.for !== undefined) await this.ports.holdings.add(playerHolder(next.for, 'challenges'), `seek:${id}`, Number.MAX_SAFE_INTEGER);
     await this.ports.listing.show(next);
     if (next.status !== 'OPEN') {
-      await this.ports.holdings.remove(playerHolder(next.creator), `seek:${id}`);
-      if (next.for !== undefined) await this.ports.holdings.remove(playerHolder(next.for), `seek:${id}`);
+      await this.ports.holdings.remove(playerHolder(next.creator, 'seeks'), `seek:${id}`);
+      if (next.for !== undefined) await this.ports.holdings.remove(playerHolder(next.for, 'challenges'), `seek:${id}`);
     }
     for (const l of this.seekListeners) l(next);
     return next;

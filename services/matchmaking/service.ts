@@ -191,10 +191,11 @@ export class Matchmaking {
   async openSeeks(first = 50, game?: string): Promise<SeekState[]> {
     if (!Number.isInteger(first) || first < 1 || first > 100) throw new AppError('BAD_INPUT', 'first is 1 to 100');
     const now = this.now();
-    const listed = await this.ports.listing.list(first);
+    // A game type narrows the page after the read: read the most a page may hold then.
+    const listed = await this.ports.listing.list(game === undefined ? first : 100);
     const expired = listed.filter((s) => isExpired(s, now));
     await Promise.all(expired.map((s) => this.expire(s.id).catch(() => undefined)));
-    return listed.filter((s) => !isExpired(s, now) && (game === undefined || s.game === game));
+    return listed.filter((s) => !isExpired(s, now) && (game === undefined || s.game === game)).slice(0, first);
   }
 
   /** The player's own open seeks and challenges addressed to them (read from their holdings and the seeks' streams). */

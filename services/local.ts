@@ -56,6 +56,8 @@ export interface LocalParlorOptions {
   storeGate?: { concurrency?: number; queue?: number };
   /** Who may enter tournaments (default ENTRY_RULES, tournaments/rules.ts). */
   entryRules?: PlayByTurnOptions['entryRules'];
+  /** Seeks and quick play: limits, expiry, the rating window, the bots' wait (default MATCH_SETTINGS, matchmaking/settings.ts). */
+  matchSettings?: PlayByTurnOptions['matchSettings'];
   /** The server's bot decisions: worker threads (default 1; 0: on the request thread, one at a time) and the queue bound (docs/bots.md). */
   bots?: { workers?: number; queue?: number };
   /** This process alone writes the table (npm start's embedded DynamoDB): reads trust the fold cache (ServiceOptions.soleWriter). */
@@ -93,7 +95,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   reactions.add(openSeatsRelease(openSeats.store));
   reactions.add(statsProjection(stats, (id) => store.history(id)));
   reactions.add(finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)));
-  const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, bots: options.bots, entryRules: options.entryRules, log });
+  const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, bots: options.bots, entryRules: options.entryRules, matchSettings: options.matchSettings, log });
   // Ratings follow the commit that ends a rated game (on AWS: the stream function, handlers/env.ts).
   reactions.add(play.ratings.projection());
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });

@@ -28,9 +28,10 @@ const MAY_IMPORT: Record<string, string[]> = {
   analytics: ['engine', 'store', 'app', 'bots'],
   ratings: ['engine', 'store', 'app', 'bots', 'analytics'],
   tournaments: ['engine', 'store', 'app', 'bots', 'analytics'],
+  matchmaking: ['engine', 'store', 'app'],
   'legacy-keys': ['store', 'notifications'],
-  'play-by-turn': ['store', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'vacation', 'ratings', 'tournaments'],
-  api: ['engine', 'web', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'analytics', 'ratings', 'tournaments', 'play-by-turn'],
+  'play-by-turn': ['store', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'vacation', 'ratings', 'tournaments', 'matchmaking'],
+  api: ['engine', 'web', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'analytics', 'ratings', 'tournaments', 'matchmaking', 'play-by-turn'],
 };
 /** The composition roots: they build the whole server, so they may import every folder. */
 const ROOTS = ['local', 'handlers', 'main'];

@@ -55,7 +55,11 @@ describe('webhook payloads', () => {
     expect(ended.errors).toBeUndefined();
     await server.play.settle();
 
-    const ids = [played, cancelled, expired, forfeit, asked];
+    // A game matchmaking starts (a bot challenged by name): GAME_STARTED.
+    const started = (await server.gql('mutation { challengeBot(input: { game: "scout", bot: "random" }) }', {}, ann.token)).data.challengeBot as string;
+    await server.play.settle();
+
+    const ids = [played, cancelled, expired, forfeit, asked, started];
     const deliveries = () => receivers.flatMap((r, i) => r.received.map((d) => ({ to: i, body: JSON.parse(d.body), raw: d.body }))).filter((d) => ids.includes(d.body.gameId));
     const reasons = () => new Set(deliveries().map((d) => d.body.reason).filter(Boolean));
     await until(() => new Set(deliveries().map((d) => d.body.type)).size === WEBHOOK_EVENTS.length && reasons().size === 5, 20_000);

@@ -14,10 +14,11 @@ import { vacationResolvers } from './vacation.js';
 import { timeoutClaimResolvers } from './timeout-claim.js';
 import { ratingsResolvers } from './ratings.js';
 import { tournamentResolvers } from './tournaments.js';
+import { matchmakingResolvers } from './matchmaking.js';
 import { replayResolvers } from './replay.js';
 
 export function allResolvers(service: ParlorService, play: PlayApi): IResolvers {
-  return [playByTurnResolvers(service, play), notificationsResolvers(play, () => service.now()), accountsResolvers(play), messagesResolvers(service, play), vacationResolvers(play), timeoutClaimResolvers(service), ratingsResolvers(play), tournamentResolvers(service, play), replayResolvers(service)].reduce(merged, resolvers(service));
+  return [playByTurnResolvers(service, play), notificationsResolvers(play, () => service.now()), accountsResolvers(play), messagesResolvers(service, play), vacationResolvers(play), timeoutClaimResolvers(service), ratingsResolvers(play), tournamentResolvers(service, play), matchmakingResolvers(service, play), replayResolvers(service)].reduce(merged, resolvers(service));
 }
 
 /** Two resolver maps as one, type by type. */

@@ -16,6 +16,7 @@ import { vacationSchema } from './vacation.js';
 import { timeoutClaimSchema } from './timeout-claim.js';
 import { ratingsSdl } from './ratings.js';
 import { tournamentSdl } from './tournaments.js';
+import { matchmakingSdl } from './matchmaking.js';
 import { replaySchema } from './replay.js';
 
 const base = /* GraphQL */ `
@@ -240,7 +241,7 @@ type HistoryEntry {
 export function composeSchema(games: readonly AnyGame[]): string {
   const views = games.map((g) => g.viewSchema.trim()).join('\n\n');
   const union = games.length ? `"What a seat sees, one type per game."\nunion GameView = ${games.map((g) => g.viewType).join(' | ')}` : '';
-  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${notificationsSchema.trim()}\n\n${accountsSchema.trim()}\n\n${messagesSchema.trim()}\n\n${vacationSchema.trim()}\n\n${timeoutClaimSchema.trim()}\n\n${ratingsSdl.trim()}\n\n${tournamentSdl.trim()}\n\n${replaySchema.trim()}\n\n${union}\n\n${views}\n`;
+  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${notificationsSchema.trim()}\n\n${accountsSchema.trim()}\n\n${messagesSchema.trim()}\n\n${vacationSchema.trim()}\n\n${timeoutClaimSchema.trim()}\n\n${ratingsSdl.trim()}\n\n${tournamentSdl.trim()}\n\n${matchmakingSdl.trim()}\n\n${replaySchema.trim()}\n\n${union}\n\n${views}\n`;
 }
 
 /**

@@ -19,6 +19,7 @@ import { vacationRoutes } from './vacation.routes.js';
 import { timeoutClaimRoutes } from './timeout-claim.routes.js';
 import { ratingsRoutes } from './ratings.routes.js';
 import { tournamentRoutes } from './tournaments.routes.js';
+import { matchmakingRoutes } from './matchmaking.routes.js';
 import { replayRoutes } from './replay.routes.js';
 import { streamRoutes } from './streams.routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
@@ -206,6 +207,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   await app.register(timeoutClaimRoutes, { service });
   await app.register(ratingsRoutes, { play: opts.play });
   await app.register(tournamentRoutes, { play: opts.play });
+  await app.register(matchmakingRoutes, { play: opts.play });
   await app.register(replayRoutes, { service });
   await app.register(streamRoutes, { service, play: opts.play, limits: opts.limits });
   await app.register(analyticsRoutes, { service });

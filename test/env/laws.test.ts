@@ -1,0 +1,18 @@
+/** The environment's laws (laws.ts) for every game it offers, at its smallest and largest tables. */
+import { describe, expect, it } from 'vitest';
+import { checkLaws, type LawRun } from './laws.js';
+
+const RUNS: LawRun[] = [
+  { game: 'scout', seats: 2, games: 3, every: 9 },
+  { game: 'scout', seats: 5, options: { roundActionLimit: 60 }, games: 1, every: 40 },
+  { game: 'scout', seats: 3, options: { twoPlayerAllowPass: false, simultaneousRotation: false, hideScoutInsertPosition: true }, games: 1, every: 17 },
+];
+
+describe('the research environment keeps its laws', () => {
+  for (const run of RUNS)
+    it(`${run.game} at ${run.seats} seats${run.options ? ` ${JSON.stringify(run.options)}` : ''}`, () => {
+      const { decisions, terminals } = checkLaws(run);
+      expect(decisions).toBeGreaterThan(20);
+      expect(terminals).toBeGreaterThan(0);
+    });
+});

@@ -22,10 +22,10 @@ class ParlorEnvError(Exception):
 
 class Server:
     def __init__(self, root=ROOT):
-        tsx = os.path.join(root, "node_modules", ".bin", "tsx")
-        cmd = [tsx] if os.path.exists(tsx) else [shutil.which("npx") or "npx", "tsx"]
+        # node with tsx's loader, as `npx tsx services/env/server.ts` runs it, minus the launcher process
+        node = os.environ.get("PARLOR_NODE") or shutil.which("node") or "node"
         self.proc = subprocess.Popen(
-            cmd + [os.path.join("services", "env", "server.ts")],
+            [node, "--import", "tsx", os.path.join("services", "env", "server.ts")],
             cwd=root,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

@@ -46,26 +46,11 @@ interface Slot {
   games: number;
 }
 
-function sparse(obs: Float32Array): Sparse {
-  const o1: number[] = [];
-  const ox: number[] = [];
-  for (let i = 0; i < obs.length; i++) {
-    const v = obs[i]!;
-    if (v === 0) continue;
-    if (v === 1) o1.push(i);
-    else ox.push(i, Math.round(v * 1e6) / 1e6);
-  }
-  return { o1, ox };
-}
-
 export class Session {
   private slots = new Map<number, Slot>();
   private next = 1;
-  private buf: Float32Array | null = null;
-
   private obs(state: EnvState, seat: number): Sparse {
-    if (!this.buf || this.buf.length !== state.observationTensorSize()) this.buf = new Float32Array(state.observationTensorSize());
-    return sparse(state.observationTensor(seat, this.buf));
+    return state.observationSparse(seat);
   }
 
   private step(state: EnvState): Step {

@@ -36,11 +36,15 @@ export interface GameSpace {
   /** The observation's slices, in order; their sizes sum to the observation's length. */
   layout(setup: Setup): Slice[];
   /**
-   * Writes the seat's observation into `out` (already zero-filled, `layout`'s length) from its
-   * view only. Slices named "prefix" are filled by the state, not here.
+   * Writes the seat's observation from its view only, entry by entry through `put` (every entry
+   * not put is 0; an entry is put at most once, or again with the same value), so one pass builds
+   * a dense vector or the sparse wire form alike. The "prefix" slice is the state's to fill.
    */
-  observe(view: unknown, seat: number, setup: Setup, out: Float32Array, at: Record<string, number>): void;
+  observe(view: unknown, seat: number, setup: Setup, put: Put, at: Record<string, number>): void;
 }
+
+/** Sets observation entry `index` to `value`. */
+export type Put = (index: number, value: number) => void;
 
 /** Builds slices from [name, size, meaning] rows, computing offsets. */
 export function slices(rows: readonly (readonly [string, number, string])[]): Slice[] {

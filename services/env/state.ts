@@ -19,7 +19,7 @@
 import type { AnyGame, GameEvent, GameResult, Status } from '../engine/core/index.js';
 import { findGame } from '../engine/registry.js';
 import { CloneableRng, seedOf } from './rng.js';
-import type { GameSpace, Setup, Slice } from './space.js';
+import type { GameSpace, Put, Setup, Slice } from './space.js';
 import { spaceFor } from './spaces.js';
 
 /** OpenSpiel's id for "no one: the game is over". */
@@ -283,12 +283,32 @@ export class EnvState {
 
   /** The seat's observation, from its view (and, while it builds a move, its own prefix). */
   observationTensor(seat = this.currentPlayer(), out: Float32Array = new Float32Array(this.spec.obsSize)): Float32Array {
-    this.seatCheck(seat);
     out.fill(0);
-    const { space, setup, at } = this.spec;
-    space.observe(this.spec.game.view(this.s, seat), seat, setup, out, at);
-    if (space.compound && this.prefix_.length > 0 && seat === this.currentPlayer()) for (const t of this.prefix_) out[at.prefix! + t] = 1;
+    this.observe(seat, (i, v) => {
+      out[i] = v;
+    });
     return out;
+  }
+
+  /**
+   * The same observation in sparse form: `o1` the indices holding 1 (an index may repeat), `ox`
+   * index/value pairs of the other non-zero entries, values rounded to 6 decimals (the wire form).
+   */
+  observationSparse(seat = this.currentPlayer()): { o1: number[]; ox: number[] } {
+    const o1: number[] = [];
+    const ox: number[] = [];
+    this.observe(seat, (i, v) => {
+      if (v === 1) o1.push(i);
+      else if (v !== 0) ox.push(i, Math.round(v * 1e6) / 1e6);
+    });
+    return { o1, ox };
+  }
+
+  private observe(seat: number, put: Put): void {
+    this.seatCheck(seat);
+    const { space, setup, at } = this.spec;
+    space.observe(this.spec.game.view(this.s, seat), seat, setup, put, at);
+    if (space.compound && this.prefix_.length > 0 && seat === this.currentPlayer()) for (const t of this.prefix_) put(at.prefix! + t, 1);
   }
 
   /** Canonical JSON of what the seat knows: its view, its redacted history and its move prefix. */

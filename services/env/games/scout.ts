@@ -99,40 +99,40 @@ export const scoutSpace: GameSpace = {
     throw new RangeError(`scout: no token ${t}`);
   },
   layout: (setup: Setup) => layoutFor(setup.seats),
-  observe(view, seat, setup, out, at) {
+  observe(view, seat, setup, put, at) {
     const v = view as ScoutView;
     const seats = setup.seats;
     const cards = (list: readonly Card[], base: number) => {
       for (let i = 0; i < list.length && i < MAX; i++) {
         const c = list[i]!;
-        out[base + i * 20 + c.up - 1] = 1;
-        out[base + i * 20 + 10 + (c.up === c.lo ? c.hi : c.lo) - 1] = 1;
+        put(base + i * 20 + c.up - 1, 1);
+        put(base + i * 20 + 10 + (c.up === c.lo ? c.hi : c.lo) - 1, 1);
       }
     };
     if (v.hand) cards(v.hand, at.hand!);
     if (v.activeSet) cards(v.activeSet.cards, at.active!);
-    out[at.phase! + (v.phase === 'rotate' ? 0 : v.phase === 'play' ? 1 : 2)] = 1;
+    put(at.phase! + (v.phase === 'rotate' ? 0 : v.phase === 'play' ? 1 : 2), 1);
     const r = at.round!;
-    out[r] = v.round / v.rounds;
-    out[r + 1] = v.consecutiveScouts / seats;
-    out[r + 2] = v.scoutShowPending ? 1 : 0;
-    out[r + 3] = v.myRotation === null ? 0 : 1;
+    put(r, v.round / v.rounds);
+    put(r + 1, v.consecutiveScouts / seats);
+    put(r + 2, v.scoutShowPending ? 1 : 0);
+    put(r + 3, v.myRotation === null ? 0 : 1);
     const owner = v.activeSet ? v.activeSet.owner : -1;
     for (let p = 0; p < seats; p++) {
       const pv = v.players[p]!;
       const rel = relative(p, seat, seats);
       const b = at.players! + rel * 8;
-      out[b] = pv.handCount / MAX;
-      out[b + 1] = pv.capturedCount / MAX;
-      out[b + 2] = pv.scoutChips / 10;
-      out[b + 3] = pv.scoutShowChip ? 1 : 0;
-      out[b + 4] = pv.total / 50;
-      out[b + 5] = owner === p ? 1 : 0;
-      out[b + 6] = v.toMove.includes(p) ? 1 : 0;
-      out[b + 7] = pv.rotationChosen ? 1 : 0;
-      for (const id of pv.captured) out[at.captured! + id] = 1;
-      for (const k of pv.knownCards) out[at.known! + rel * MAX + k.id] = 1;
+      put(b, pv.handCount / MAX);
+      put(b + 1, pv.capturedCount / MAX);
+      put(b + 2, pv.scoutChips / 10);
+      put(b + 3, pv.scoutShowChip ? 1 : 0);
+      put(b + 4, pv.total / 50);
+      put(b + 5, owner === p ? 1 : 0);
+      put(b + 6, v.toMove.includes(p) ? 1 : 0);
+      put(b + 7, pv.rotationChosen ? 1 : 0);
+      for (const id of pv.captured) put(at.captured! + id, 1);
+      for (const k of pv.knownCards) put(at.known! + rel * MAX + k.id, 1);
     }
-    for (const id of v.outOfRound) out[at.outOfRound! + id] = 1;
+    for (const id of v.outOfRound) put(at.outOfRound! + id, 1);
   },
 };

@@ -1,9 +1,13 @@
 /** The action and observation space of each game the environment offers, by game id. */
 import { scoutSpace } from './games/scout.js';
+import { seaSaltAndPaperSpace } from './games/sea-salt-and-paper.js';
+import { seledyneSpace } from './games/seledyne.js';
 import type { GameSpace } from './space.js';
 
 const SPACES: Record<string, GameSpace> = {
   scout: scoutSpace,
+  'sea-salt-and-paper': seaSaltAndPaperSpace,
+  seledyne: seledyneSpace,
 };
 
 export const envGames = (): string[] => Object.keys(SPACES);

@@ -6,6 +6,11 @@ const RUNS: LawRun[] = [
   { game: 'scout', seats: 2, games: 3, every: 9 },
   { game: 'scout', seats: 5, options: { roundActionLimit: 60 }, games: 1, every: 40 },
   { game: 'scout', seats: 3, options: { twoPlayerAllowPass: false, simultaneousRotation: false, hideScoutInsertPosition: true }, games: 1, every: 17 },
+  { game: 'sea-salt-and-paper', seats: 2, games: 2, every: 7 },
+  { game: 'sea-salt-and-paper', seats: 4, games: 1, every: 11 },
+  { game: 'seledyne', seats: 3, games: 1, every: 12 },
+  { game: 'seledyne', seats: 6, options: { stages: 1 }, games: 1, every: 15 },
+  { game: 'seledyne', seats: 2, options: { stages: 1, cardValues: [1, 1, 2, 3, 5, 5, 8, 13, 20, 20] }, games: 1, every: 11 },
 ];
 
 describe('the research environment keeps its laws', () => {

@@ -2,12 +2,14 @@
 import { scoutSpace } from './games/scout.js';
 import { seaSaltAndPaperSpace } from './games/sea-salt-and-paper.js';
 import { seledyneSpace } from './games/seledyne.js';
+import { silverSpace } from './games/silver.js';
 import type { GameSpace } from './space.js';
 
 const SPACES: Record<string, GameSpace> = {
   scout: scoutSpace,
   'sea-salt-and-paper': seaSaltAndPaperSpace,
   seledyne: seledyneSpace,
+  silver: silverSpace,
 };
 
 export const envGames = (): string[] => Object.keys(SPACES);

@@ -27,7 +27,7 @@ def batched(seconds, n, dense):
     """Steps per wall second, and per CPU second of both processes (the machine may be shared)."""
     v = vector_env(n, game="scout", seats=2, seed=1, dense_obs=dense)
     rng = random.Random(0)
-    for _ in range(20):  # warm-up
+    for _ in range(100):  # warm-up: the Node side JIT-compiles the engine
         v.step([rng.choice(legal) for _, _, legal in v.last])
     steps, t0, c0, n0 = 0, time.time(), time.process_time(), node_cpu(v.server)
     while time.time() - t0 < seconds:

@@ -188,7 +188,9 @@ export class EnvState {
         if (!out.includes(c[depth]!)) out.push(c[depth]!);
       }
     }
-    return out.sort((a, b) => a - b);
+    // Lists mostly come in token order already: sort only when they do not.
+    for (let i = 1; i < out.length; i++) if (out[i - 1]! > out[i]!) return out.sort((a, b) => a - b);
+    return out;
   }
 
   legalActionsMask(): Uint8Array {

@@ -5,7 +5,7 @@
  * 60 card slots. Moves with two choices are sub-actions: an exchange is [give card, take card or
  * "random"]; a gift is [target seat, its cards in ascending slot order …, done].
  *
- * Tokens (441):
+ * Tokens (438):
  *   0 roundDraw (random)      1 + c   roundDraw card c         61 skipRoundDraw
  *   62 sixRule no             63 sixRule yes (random)          64 + c  sixRule yes, card c
  *   124 + c exchange: give c  184 + c exchange: take c         244 exchange: take at random

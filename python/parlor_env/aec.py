@@ -9,9 +9,7 @@ from .spaces import Box, Discrete, dense, mask_of
 
 try:
     import gymnasium
-
-    _Discrete, _Box = gymnasium.spaces.Discrete, gymnasium.spaces.Box
-except ImportError:  # gymnasium is optional
+except ImportError:  # gymnasium is optional: the tiny spaces of spaces.py stand in
     gymnasium = None
 
 

@@ -208,6 +208,11 @@ export class EnvState {
     return hit.complete ? this.moves![hit.index] : null;
   }
 
+  /** A short readable name of a token (OpenSpiel's action_to_string), e.g. `show:0-2`. */
+  actionToString(action: number): string {
+    return this.spec.space.tokenName(action, this.spec.setup);
+  }
+
   /** The token sequence of a move the acting seat may play (its listed equal). */
   moveToActions(move: unknown): number[] {
     const c = this.spec.space.encode(move, this.spec.setup);

@@ -21,6 +21,8 @@ describe('the research environment', () => {
     const s = EnvState.create({ game: 'scout', seats: 2, seed: 1 });
     expect(() => s.applyAction(s.numDistinctActions())).toThrow(expect.objectContaining({ code: 'ENV_ILLEGAL_ACTION' }));
     expect(() => s.applyAction(2)).toThrow(expect.objectContaining({ code: 'ENV_ILLEGAL_ACTION' }));
+    expect(s.legalActions().map((a) => s.actionToString(a))).toEqual(['rotate:false', 'rotate:true']);
+    expect(s.moveToActions({ type: 'rotate', rotate: true })).toEqual([1]);
     expect(() => s.observationTensor(2)).toThrow(expect.objectContaining({ code: 'ENV_BAD_SEAT' }));
   });
 

@@ -5,13 +5,23 @@
  */
 import { describe, expect, it } from 'vitest';
 import { importGraph } from '../kit/imports.js';
-import { EnvSpec, EnvState, Session } from '../../services/env/index.js';
+import { EnvSpec, EnvState, Session, envGames } from '../../services/env/index.js';
 
 describe('the research environment', () => {
   it('imports the engine only through core/index and the registry', () => {
     const graph = importGraph('services');
     const reached = [...graph].filter(([m]) => m.startsWith('services/env/')).flatMap(([, deps]) => deps.filter((d) => d.startsWith('services/engine/')));
     expect([...new Set(reached)].sort()).toEqual(['services/engine/core/index', 'services/engine/registry']);
+  });
+
+  it('names every token of every game once, and no token past the vocabulary', () => {
+    for (const game of envGames()) {
+      const spec = EnvSpec.of(game, 2);
+      const names = Array.from({ length: spec.size }, (_, t) => spec.space.tokenName(t, spec.setup));
+      expect(new Set(names).size, game).toBe(spec.size);
+      expect(() => spec.space.tokenName(spec.size, spec.setup)).toThrow(RangeError);
+      expect(spec.layout.reduce((n, l) => (expect(l.offset, `${game} ${l.name}`).toBe(n), n + l.size), 0)).toBe(spec.obsSize);
+    }
   });
 
   it('refuses bad setups and tokens with stable codes', () => {

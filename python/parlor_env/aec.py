@@ -4,6 +4,8 @@ Agents are "player_0" .. "player_{seats-1}". Actions are the game's tokens (a Di
 obs is {"observation": float32 vector, "action_mask": int8 vector}. Rewards come at the end: each
 winner gets 1 / (number of winners), every other seat 0; info holds the raw scores and winners.
 """
+import copy
+
 from ._server import shared
 from .spaces import Box, Discrete, dense, mask_of
 
@@ -114,6 +116,31 @@ class ParlorAEC:
     def infostate(self, agent):
         """Canonical JSON of what the agent knows: its view, its redacted history, its move prefix."""
         return self.server.request({"op": "infostate", "env": self.env_id, "seat": self.possible_agents.index(agent)})["infostate"]
+
+    def _copy(self, env_id):
+        other = copy.copy(self)
+        other.env_id = env_id
+        other.agents = list(self.agents)
+        for name in ("rewards", "_cumulative_rewards", "terminations", "truncations", "infos"):
+            setattr(other, name, dict(getattr(self, name)))
+        other._take_quiet(self.server.request({"op": "state", "env": env_id}))
+        return other
+
+    def _take_quiet(self, r):
+        self._step = r
+        if r.get("done"):
+            self._final = r["final"]
+        else:
+            self.agent_selection = self.possible_agents[r["player"]]
+
+    def clone(self):
+        """An independent copy of this game (OpenSpiel's clone): the same actions give the same game."""
+        return self._copy(self.server.request({"op": "clone", "env": self.env_id})["env"])
+
+    def resample(self, agent, seed=0):
+        """A copy in which the cards `agent` cannot see are dealt anew from what it knows (sampleWorld):
+        its observation, mask and information state are unchanged; for search over hidden information."""
+        return self._copy(self.server.request({"op": "resample", "env": self.env_id, "seat": self.possible_agents.index(agent), "seed": seed})["env"])
 
     def render(self):
         return None

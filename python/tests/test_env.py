@@ -131,6 +131,28 @@ class Api(unittest.TestCase):
         self.assertEqual((reward, term, trunc), (0.0, False, False))
         e.close()
 
+    def test_clone_and_resample_from_the_aec_env(self):
+        e = env(game="sea-salt-and-paper", seats=2)
+        e.reset(seed=4)
+        for _ in range(5):
+            obs = e.last()[0]
+            e.step(legal_of(obs["action_mask"])[0])
+        agent = e.agent_selection
+        mine = e.last()[0]
+        w = e.resample(agent, seed=9)
+        self.assertEqual(w.agent_selection, agent)
+        theirs = w.last()[0]
+        self.assertEqual(list(theirs["observation"]), list(mine["observation"]))
+        self.assertEqual(list(theirs["action_mask"]), list(mine["action_mask"]))
+        self.assertEqual(w.infostate(agent), e.infostate(agent))
+        c = e.clone()
+        a = legal_of(mine["action_mask"])[-1]
+        c.step(a)
+        e.step(a)
+        self.assertEqual(list(c.last()[0]["observation"]), list(e.last()[0]["observation"]))
+        for x in (e, c, w):
+            x.close()
+
     def test_gym_against_greedy(self):
         g = gym_env(game="scout", seats=2, opponents="greedy", seat=1)
         obs, info = g.reset(seed=2)

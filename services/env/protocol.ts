@@ -135,6 +135,9 @@ export class Session {
         this.botsPlay(slot);
         return this.step(slot.state);
       }
+      case 'state': {
+        return this.step(this.slot(req.env).state);
+      }
       case 'obs': {
         const slot = this.slot(req.env);
         return this.obs(slot.state, Number(req.seat));

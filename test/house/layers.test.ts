@@ -26,6 +26,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   messages: ['engine', 'app', 'notifications'],
   vacation: ['store', 'app', 'clocks', 'players'],
   analytics: ['engine', 'store', 'app', 'bots'],
+  env: ['engine', 'bots'],
   ratings: ['engine', 'store', 'app', 'bots', 'analytics'],
   tournaments: ['engine', 'store', 'app', 'bots', 'analytics'],
   matchmaking: ['engine', 'store', 'app'],

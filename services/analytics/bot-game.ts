@@ -6,6 +6,7 @@
 import { fastRng, randomBot, recordedCommand, tableFor, type AnyGame, type Bot, type BotContext, type TableCommand, type TableEvent, type TableState } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
 import { botMemory } from '../bots/repeat.js';
+import { readsView } from '../bots/viewless.js';
 
 export interface BotGameOptions {
   seats: number;
@@ -44,7 +45,9 @@ export function botGame(game: AnyGame, o: BotGameOptions): Commit[] {
     const toMove = t.status(state!).toMove;
     const seat = toMove[rng.int(toMove.length)]!;
     const legal = t.legalMoves(state!, seat);
-    const chosen = (o.bots?.[seat] ?? bot)(t.view(state!, seat), legal, rng, { game, seat, setup: { seats: o.seats, options: state!.options }, memory: memories[seat] } as BotContext);
+    const seatBot = o.bots?.[seat] ?? bot;
+    // A bot that reads no view (random) gets none: building it was most of a random game's cost beyond the rules.
+    const chosen = seatBot(readsView(seatBot) ? t.view(state!, seat) : undefined, legal, rng, { game, seat, setup: { seats: o.seats, options: state!.options }, memory: memories[seat] } as BotContext);
     // One of the engine's own legal moves is plain JSON already; anything else goes through JSON, as a client's move would arrive.
     const move = legal.includes(chosen) ? chosen : JSON.parse(JSON.stringify(chosen));
     commit({ type: 'move', seat, move }, seat);

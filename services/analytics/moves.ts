@@ -25,11 +25,15 @@ type Event = { type: string; seat?: number; bots?: { seat: number }[]; action?: 
 export function moveRows(gameId: string, commits: readonly ExportCommit[]): MoveRow[] {
   const bots = new Set<number>();
   let previous: number | null = null;
+  // A game's commits share a few time stamps (the lab writes many in one millisecond): each parsed once.
+  let atText = '';
+  let atMs = NaN;
   return commits.map((c) => {
     const events = c.events as Event[];
     const timedOut = events.some((e) => e.type === 'TimedOut');
     const command = (c.command ?? null) as { type?: string } | null;
-    const at = Date.parse(c.at);
+    if (c.at !== atText) (atText = c.at), (atMs = Date.parse(c.at));
+    const at = atMs;
     const row: MoveRow = {
       gameId,
       version: c.version,
@@ -48,4 +52,29 @@ export function moveRows(gameId: string, commits: readonly ExportCommit[]): Move
     }
     return row;
   });
+}
+
+/**
+ * The rows as moves.ndjson's lines: the very text of `JSON.stringify(row)` per row, written field
+ * by field (the lab writes one per move; building and serialising an object each cost more).
+ * test/analytics/export.test.ts checks it against JSON.stringify.
+ */
+/** JSON's text of a number or null (a time that did not parse gives NaN, which JSON writes as null). */
+const since = (ms: number | null) => (ms === null || !Number.isFinite(ms) ? 'null' : String(ms));
+
+export function moveLines(rows: readonly MoveRow[]): string {
+  let out = '';
+  let id = '';
+  let idJson = '';
+  let at = '';
+  let atJson = '';
+  for (const r of rows) {
+    if (r.gameId !== id) (id = r.gameId), (idJson = JSON.stringify(id));
+    if (r.at !== at) (at = r.at), (atJson = JSON.stringify(at));
+    const kind = r.kind === null ? 'null' : JSON.stringify(r.kind);
+    const by = r.by === null ? 'null' : `"${r.by}"`;
+    const command = r.command === undefined ? '' : `,"command":${JSON.stringify(r.command)}`;
+    out += `{"gameId":${idJson},"version":${r.version},"seat":${r.seat},"at":${atJson},"sincePreviousMs":${since(r.sincePreviousMs)},"kind":${kind},"by":${by}${command}}\n`;
+  }
+  return out;
 }

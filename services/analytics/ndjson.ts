@@ -10,7 +10,7 @@ import { exportedEvent, type ExportCommit, type GameFacts } from './record.js';
 export type { ExportCommit } from './record.js';
 import type { TableEvent } from '../engine/core/index.js';
 import { isAppEvent } from '../app/app-events.js';
-import { moveRows } from './moves.js';
+import { moveLines, moveRows } from './moves.js';
 import { TRAJECTORIES_FILE, trajectoryLines } from './trajectories.js';
 
 const CHUNK = 1 << 20;
@@ -75,20 +75,38 @@ export interface GameLines {
 /** A game's moves: a seat's commits the table decided (a resignation or a message is a seat's commit of the app's events only). */
 export const moveCount = (commits: readonly ExportCommit[]) => commits.filter((c) => c.seat !== undefined && c.seat !== null && (c.events as TableEvent[]).some((e) => !isAppEvent(e))).length;
 
+/** An event type's JSON, made once per type (a handful per game, met on every line). */
+const typeJsons = new Map<string, string>();
+const typeJson = (type: string) => {
+  let json = typeJsons.get(type);
+  if (json === undefined) typeJsons.set(type, (json = JSON.stringify(type)));
+  return json;
+};
+
 export function gameLines(facts: GameFacts, commits: readonly ExportCommit[], o: { trajectories?: boolean } = {}): GameLines {
   const moves = moveCount(commits);
-  const events: string[] = [];
+  let events = '';
+  let eventCount = 0;
   const id = JSON.stringify(facts.id);
+  let at = '';
+  let atJson = '';
   for (const c of commits) {
-    // The same line as JSON.stringify({ gameId, version, index, seat, at, type, event }), with the commit's part written once.
+    // The same line as JSON.stringify({ gameId, version, index, seat, at, type, event }), with the commit's part written once
+    // (and its time's JSON once per time: the lab stamps many commits alike).
+    if (c.at !== at) (at = c.at), (atJson = JSON.stringify(at));
     const head = `{"gameId":${id},"version":${c.version},"index":`;
-    const tail = `,"seat":${c.seat ?? null},"at":${JSON.stringify(c.at)},"type":`;
-    (c.events as TableEvent[]).forEach((event, index) => events.push(`${head}${index}${tail}${JSON.stringify(event.type)},"event":${JSON.stringify(exportedEvent(event))}}`));
+    const tail = `,"seat":${c.seat ?? null},"at":${atJson},"type":`;
+    const list = c.events as TableEvent[];
+    for (let index = 0; index < list.length; index++) {
+      const event = list[index]!;
+      events += `${head}${index}${tail}${typeJson(event.type)},"event":${JSON.stringify(exportedEvent(event))}}\n`;
+    }
+    eventCount += list.length;
   }
   const moveTable = moveRows(facts.id, commits);
   // A simulation's seats are all bots' (its line-up is in `bots`): no statistic may count one as a person's.
   const botSeats = Array.isArray((facts as { bots?: unknown }).bots) ? [...Array(facts.seats).keys()] : facts.botSeats;
-  const lines: GameLines = { game: `${JSON.stringify({ ...facts, botSeats, moves })}\n`, events: events.length ? `${events.join('\n')}\n` : '', eventCount: events.length, moves: moveTable.map((r) => `${JSON.stringify(r)}\n`).join('') };
+  const lines: GameLines = { game: `${JSON.stringify({ ...facts, botSeats, moves })}\n`, events, eventCount, moves: moveLines(moveTable) };
   if (o.trajectories) {
     const by = new Map(moveTable.map((r) => [r.version, r.by]));
     lines.trajectories = trajectoryLines(facts.id, facts.type, commits, (v) => by.get(v) ?? null).map((l) => `${JSON.stringify(l)}\n`).join('');

@@ -8,6 +8,7 @@ import { GREEDY } from './greedy/index.js';
 import { searchBot } from './search/index.js';
 import { avoidRepeats } from './repeat.js';
 import { seatRelative } from './seat-order.js';
+import { viewless } from './viewless.js';
 
 export interface BotKind {
   /** What the kind does, for the catalog. */
@@ -20,7 +21,7 @@ export interface BotKind {
 }
 
 export const BOT_KINDS: Record<string, BotKind> = {
-  random: { description: 'Plays a uniformly random legal move.', levels: [], make: () => seatRelative(randomBot) },
+  random: { description: 'Plays a uniformly random legal move.', levels: [], make: () => viewless(seatRelative(randomBot)) },
   greedy: {
     description: "Looks one move ahead and takes the one the game's own scoring likes best.",
     levels: [],

@@ -30,14 +30,47 @@ export interface RememberingContext extends BotContext {
  * change (the record of earlier rounds).
  */
 export const POSITION_KEY: Record<string, (view: unknown) => string> = {
+  // Written by hand, not JSON.stringify (two per decision cost more than a greedy move): a card is
+  // its id (which fixes lo and hi) and its face up, so two keys are equal exactly when the JSON of
+  // those fields would be (test/bots/repeat.test.ts checks that against the JSON key).
   scout: (view) => {
     const v = view as {
-      round: number; phase: string; toMove: number[]; hand: unknown; myRotation: unknown; consecutiveScouts: number; scoutShowPending: boolean;
-      activeSet: unknown; players: { handCount: number; capturedCount: number; scoutShowChip: boolean; knownCards: unknown }[];
+      round: number; phase: string; toMove: number[]; hand: Card[] | null; myRotation: boolean | null; consecutiveScouts: number; scoutShowPending: boolean;
+      activeSet: { cards: Card[]; owner: number } | null; players: { handCount: number; capturedCount: number; scoutShowChip: boolean; knownCards: { id: number; index: number | null }[] }[];
     };
-    return JSON.stringify([v.round, v.phase, v.toMove, v.hand, v.myRotation, v.consecutiveScouts, v.scoutShowPending, v.activeSet, v.players.map((p) => [p.handCount, p.capturedCount, p.scoutShowChip, p.knownCards])]);
+    let key = `${v.round}|${v.phase}|${v.toMove.join(',')}|${cards(v.hand)}|${v.myRotation}|${v.consecutiveScouts}|${v.scoutShowPending}|`;
+    key += v.activeSet ? `${v.activeSet.owner}:${cards(v.activeSet.cards)}` : 'null';
+    for (const p of v.players) {
+      key += `|${p.handCount},${p.capturedCount},${p.scoutShowChip}`;
+      for (const k of p.knownCards) key += `,${k.id}@${k.index}`;
+    }
+    return key;
   },
 };
+
+type Card = { id: number; up: number };
+const cards = (cs: readonly Card[] | null) => {
+  if (!cs) return 'null';
+  let out = '';
+  for (const c of cs) out += `${c.id}^${c.up} `;
+  return out;
+};
+
+/**
+ * A move's key: its fields in order, for the flat moves the engines list (primitive fields); any
+ * other shape through JSON. Moves at one position come from the same engine, so equal moves list
+ * equal fields in the same order.
+ */
+export function moveKey(move: unknown): string {
+  if (typeof move !== 'object' || move === null) return JSON.stringify(move);
+  let key = '';
+  for (const k in move) {
+    const x = (move as Record<string, unknown>)[k];
+    if (typeof x === 'object' && x !== null) return JSON.stringify(move);
+    key += `${k}=${typeof x === 'string' ? JSON.stringify(x) : String(x)},`;
+  }
+  return key;
+}
 
 /** `bot`, made to prefer, at a position met before, the moves it chose there least often. */
 export function avoidRepeats(bot: Bot): Bot {
@@ -49,13 +82,13 @@ export function avoidRepeats(bot: Bot): Bot {
     let chosen = memory.get(key);
     let moves = legalMoves;
     if (chosen) {
-      const counts = legalMoves.map((m) => chosen!.get(JSON.stringify(m)) ?? 0);
+      const counts = legalMoves.map((m) => chosen!.get(moveKey(m)) ?? 0);
       const least = Math.min(...counts);
       moves = legalMoves.filter((_, i) => counts[i] === least);
     } else memory.set(key, (chosen = new Map()));
     const move = bot(view, moves, rng, context);
-    const moveKey = JSON.stringify(move);
-    chosen.set(moveKey, (chosen.get(moveKey) ?? 0) + 1);
+    const k = moveKey(move);
+    chosen.set(k, (chosen.get(k) ?? 0) + 1);
     return move;
   };
 }

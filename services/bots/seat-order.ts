@@ -30,6 +30,10 @@ export const seatsAfter = (named: number, seat: number, seats: number) => ((name
 export function relativeOrder<M>(legalMoves: readonly M[], context: BotContext): readonly M[] {
   const seatOf = MOVE_SEAT[context.game.id];
   if (!seatOf || legalMoves.length < 2) return legalMoves;
+  // Most lists name no seat: found without allocating (a rollout asks at every move).
+  let first = -1;
+  for (let i = 0; i < legalMoves.length && first < 0; i++) if (seatOf(legalMoves[i] as Move) !== null) first = i;
+  if (first < 0) return legalMoves;
   const { seat } = context;
   const { seats } = context.setup;
   const place = legalMoves.map((m) => {

@@ -30,7 +30,7 @@ const cases: { game: string; seats: number; options: Record<string, unknown> }[]
 
 /** What both clients export; the test loads them at run time (tsc has checked their types by then). */
 interface Client {
-  playGame(url: string, game: string, seats: number, options: Record<string, unknown>, choose: (n: number) => number): Promise<{ moves: number; result: { scores: number[]; winners: number[] } }>;
+  playGame(url: string, game: string, seats: number, options: Record<string, unknown>, choose: (n: number) => number): Promise<{ moves: number; result: { scores: number[]; winners: number[] }; viewType?: string; type?: string }>;
 }
 
 let dir = '';
@@ -99,6 +99,9 @@ describe('generated clients', () => {
       expect(played.moves).toBeGreaterThan(seats);
       expect(played.result.scores).toHaveLength(seats);
       expect(played.result.winners.length).toBeGreaterThan(0);
+      // Each client read its game as the typed one: GraphQL's view union, REST's discriminated Game.
+      const viewType = games.find((g) => g.id === game)!.viewType;
+      expect(kind === 'graphql' ? played.viewType : played.type).toBe(kind === 'graphql' ? viewType : game);
     });
   }
 });

@@ -61,6 +61,18 @@ describe('query cost, depth, aliases and size are refused before execution', () 
     for (let i = 0; i < 3; i++) expect((await server.gql(query, { id })).errors?.[0]?.message).toMatch(/cost 5\d\d is over the limit of 400/);
   });
 
+  it('a document of several named operations runs the one operationName names, costed alone (and a dear one stays refused)', async () => {
+    const id = await create(server);
+    const document = `query Cheap($id: ID!) { game(id: $id) { version } } query Dear($id: ID!) { ${Array.from({ length: 5 }, (_, i) => `g${i}: game(id: $id) { history { version } }`).join(' ')} } query Types { gameTypes { id } }`;
+    const post = async (operationName: string, variables: object) =>
+      (await (await fetch(`${server.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: document, operationName, variables }) })).json()) as GraphQLResponse;
+    // Cheap needs $id, Types none: each runs with only its own variables.
+    expect((await post('Types', {})).errors).toBeUndefined();
+    expect((await post('Cheap', { id })).errors).toBeUndefined();
+    // The same (cached) document, naming its dear operation: refused on cost, every time.
+    for (let i = 0; i < 2; i++) expect((await post('Dear', { id })).errors?.[0]?.message).toMatch(/cost 5\d\d is over the limit of 400/);
+  });
+
   it('a query whose cost a variable decides (@include) is costed with each request’s variables', async () => {
     const id = await create(server);
     const query = `query($id: ID!, $all: Boolean!) { a: game(id: $id) { version } ${Array.from({ length: 5 }, (_, i) => `g${i}: game(id: $id) @include(if: $all) { history { version } }`).join(' ')} }`;

@@ -58,15 +58,23 @@ const fieldCost: ComplexityEstimator = ({ type, field, childComplexity }) => {
 };
 const estimators = [fieldCost, simpleEstimator({ defaultComplexity: 1 })];
 
-/** The most expensive operation of the document. */
-export function costOf(schema: GraphQLSchema, document: DocumentNode, variables?: Record<string, unknown>): number {
+/**
+ * The cost of the operation that runs: the one `operationName` names, or the document's only one.
+ * A document of several operations without a name runs none (GraphQL refuses it), so its cost is
+ * the most expensive of those that can be costed with the variables given.
+ */
+export function costOf(schema: GraphQLSchema, document: DocumentNode, variables?: Record<string, unknown>, operationName?: string | null): number {
+  const cost = (name: string | undefined) => getComplexity({ schema, query: document, variables: variables as Record<string, any>, operationName: name, estimators });
+  const operations = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+  if (operationName) return cost(operationName);
+  if (operations.length <= 1) return cost(operations[0]?.name?.value);
   let worst = 0;
-  for (const def of document.definitions) {
-    if (def.kind !== Kind.OPERATION_DEFINITION) continue;
-    const operationName = def.name?.value;
-    const cost = getComplexity({ schema, query: document, variables: variables as Record<string, any>, operationName, estimators });
-    worst = Math.max(worst, cost);
-    if (!operationName) break; // an anonymous operation must be the only one
+  for (const def of operations) {
+    try {
+      worst = Math.max(worst, cost(def.name?.value));
+    } catch {
+      // its variables are not given: it cannot run either
+    }
   }
   return worst;
 }
@@ -96,19 +104,25 @@ function variablesInDirectives(document: DocumentNode): boolean {
  * the documents do. The estimators read no field arguments, so only directives can make a cost
  * depend on the variables: such documents are costed on every request.
  */
-const costs = new WeakMap<DocumentNode, { schema: GraphQLSchema; cost: number | null }>();
+const costs = new WeakMap<DocumentNode, { schema: GraphQLSchema; dynamic: boolean; byOperation: Map<string, number> }>();
 
-function cachedCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined): number {
+function cachedCost(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined, operationName?: string | null): number {
   let known = costs.get(document);
-  if (known?.schema !== schema) costs.set(document, (known = { schema, cost: variablesInDirectives(document) ? null : costOf(schema, document, variables) }));
-  return known.cost ?? costOf(schema, document, variables);
+  if (known?.schema !== schema) costs.set(document, (known = { schema, dynamic: variablesInDirectives(document), byOperation: new Map() }));
+  if (known.dynamic) return costOf(schema, document, variables, operationName);
+  // Bounded: one entry per operation the document defines (and one for none named).
+  const key = operationName ?? '';
+  let cost = known.byOperation.get(key);
+  if (cost === undefined) known.byOperation.set(key, (cost = costOf(schema, document, variables, operationName)));
+  return cost;
 }
 
-/** The cost of the document's most expensive operation (cached per parsed document). */
-export const operationCost = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined): number => cachedCost(schema, document, variables ?? undefined);
+/** The cost of the operation that runs (cached per parsed document and operation name). */
+export const operationCost = (schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined, operationName?: string | null): number =>
+  cachedCost(schema, document, variables ?? undefined, operationName);
 
-export function costProblem(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined, limits: Limits): string | null {
-  const cost = cachedCost(schema, document, variables ?? undefined);
+export function costProblem(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | null | undefined, limits: Limits, operationName?: string | null): string | null {
+  const cost = cachedCost(schema, document, variables ?? undefined, operationName);
   return cost > limits.maxCost ? `query cost ${cost} is over the limit of ${limits.maxCost}` : null;
 }
 

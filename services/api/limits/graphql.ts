@@ -49,6 +49,12 @@ export function graphqlOptions(limits: Limits): Partial<MercuriusOptions> {
   };
 }
 
+/** The operation a request names (`operationName` in a POST body or a GET query), if any. */
+function requestedOperation(reply: FastifyReply): string | undefined {
+  const from = (x: unknown) => (x && typeof x === 'object' && typeof (x as { operationName?: unknown }).operationName === 'string' ? (x as { operationName: string }).operationName : undefined);
+  return from(reply.request.body) ?? from(reply.request.query);
+}
+
 /** Throws the check's refusal, if it has one. */
 const check = (problem: string | null) => {
   if (problem) throw refuse(problem);
@@ -64,10 +70,11 @@ export function installGraphqlLimits(app: FastifyInstance, limits: Limits, now: 
   app.graphql.addHook('preParsing', async (_schema, source) => check(sizeProblem(source, limits)));
   app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
     const vars = variables as Record<string, unknown> | undefined;
-    check(costProblem(schema, document, vars, limits));
     const reply = (context as { reply?: FastifyReply }).reply;
+    const name = reply ? requestedOperation(reply) : undefined;
+    check(costProblem(schema, document, vars, limits, name));
     if (!reply) return;
-    const wait = budget.take(reply.request.ip, operationCost(schema, document, vars));
+    const wait = budget.take(reply.request.ip, operationCost(schema, document, vars, name));
     if (wait === 0) return;
     const seconds = Math.ceil(wait / 1000);
     reply.header('retry-after', String(seconds));

@@ -14,12 +14,7 @@ import { RENEWED_TOKEN_HEADER } from '../../players/index.js';
 import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
 import { notificationsRoutes } from './notifications.routes.js';
 import { accountsRoutes } from './accounts.routes.js';
-import { messagesRoutes } from './messages.routes.js';
-import { vacationRoutes } from './vacation.routes.js';
-import { timeoutClaimRoutes } from './timeout-claim.routes.js';
-import { ratingsRoutes } from './ratings.routes.js';
-import { tournamentRoutes } from './tournaments.routes.js';
-import { replayRoutes } from './replay.routes.js';
+import type { ApiPart } from '../parts.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
 const error = errorShape;
@@ -35,7 +30,7 @@ declare module 'fastify' {
   }
 }
 
-export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi }) {
+export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; parts?: readonly ApiPart[] }) {
   const { service } = opts;
   app.decorateRequest('credential', undefined);
   app.addHook('preHandler', async (req, reply) => {
@@ -180,10 +175,6 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   await app.register(playByTurnRoutes, { service, play: opts.play });
   await app.register(notificationsRoutes, { play: opts.play, now: () => service.now() });
   await app.register(accountsRoutes, { play: opts.play });
-  await app.register(messagesRoutes, { service, play: opts.play });
-  await app.register(vacationRoutes, { play: opts.play });
-  await app.register(timeoutClaimRoutes, { service });
-  await app.register(ratingsRoutes, { play: opts.play });
-  await app.register(tournamentRoutes, { play: opts.play });
-  await app.register(replayRoutes, { service });
+  // Each concern's routes (services/modules), in the list's order.
+  for (const part of opts.parts ?? []) if (part.routes) await app.register(part.routes, { service, play: opts.play });
 }

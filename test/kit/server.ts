@@ -43,7 +43,7 @@ export interface TestServer {
   ws(token?: string): Client;
 }
 
-export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 'signingSecret' | 'webhooks' | 'notifications' | 'limits' | 'logger' | 'accounts' | 'checkpointMs' | 'ratedMinMoves' | 'fairRatings' | 'bots'> & { entryRules?: Partial<EntryRules> } = {}): TestServer {
+export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 'signingSecret' | 'webhooks' | 'notifications' | 'limits' | 'logger' | 'accounts' | 'checkpointMs' | 'ratedMinMoves' | 'fairRatings' | 'bots' | 'modules'> & { entryRules?: Partial<EntryRules> } = {}): TestServer {
   const server = {} as TestServer & { dynamo: EmbeddedDynamo; sockets: Client[] };
   beforeAll(async () => {
     server.dynamo = await startEmbeddedDynamo();

@@ -4,8 +4,10 @@
  * Concerns not yet converted are still wired by hand (services/play-by-turn.ts, handlers/env.ts,
  * api/graphql/schema.ts …): docs/architecture.md, "A concern is a module".
  */
+import { accounts } from './accounts.js';
 import { messages } from './messages.js';
 import type { Module } from './module.js';
+import { notifications } from './notifications.js';
 import { ratings } from './ratings.js';
 import { replay } from './replay.js';
 import { timeoutClaim } from './timeout-claim.js';
@@ -13,6 +15,8 @@ import { tournaments } from './tournaments.js';
 import { vacation } from './vacation.js';
 
 export const MODULES: readonly Module[] = [
+  notifications,
+  accounts,
   messages,
   vacation,
   timeoutClaim,

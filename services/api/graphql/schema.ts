@@ -9,8 +9,6 @@ import { ERROR_CODES } from '../../app/errors.js';
 import { analyticsSdl } from './analytics.js';
 import { lobbySchema } from './lobby.js';
 import { playByTurnSchema } from './play-by-turn.schema.js';
-import { notificationsSchema } from './notifications.schema.js';
-import { accountsSchema } from './accounts.schema.js';
 import type { ApiPart } from '../parts.js';
 
 const base = /* GraphQL */ `
@@ -210,7 +208,7 @@ export function composeSchema(games: readonly AnyGame[], parts: readonly ApiPart
   const views = games.map((g) => g.viewSchema.trim()).join('\n\n');
   const union = games.length ? `"What a seat sees, one type per game."\nunion GameView = ${games.map((g) => g.viewType).join(' | ')}` : '';
   const concerns = parts.flatMap((p) => (p.sdl ? [`${p.sdl.trim()}\n\n`] : [])).join('');
-  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${notificationsSchema.trim()}\n\n${accountsSchema.trim()}\n\n${concerns}${union}\n\n${views}\n`;
+  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${concerns}${union}\n\n${views}\n`;
 }
 
 /**

@@ -12,8 +12,6 @@ import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { RENEWED_TOKEN_HEADER } from '../../players/index.js';
 import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
-import { notificationsRoutes } from './notifications.routes.js';
-import { accountsRoutes } from './accounts.routes.js';
 import type { ApiPart } from '../parts.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
@@ -173,8 +171,6 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   );
 
   await app.register(playByTurnRoutes, { service, play: opts.play });
-  await app.register(notificationsRoutes, { play: opts.play, now: () => service.now() });
-  await app.register(accountsRoutes, { play: opts.play });
   // Each concern's routes (services/modules), in the list's order.
   for (const part of opts.parts ?? []) if (part.routes) await app.register(part.routes, { service, play: opts.play });
 }

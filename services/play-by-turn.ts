@@ -156,7 +156,6 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
     ),
   );
   playByTurnService(o.service);
-  o.reactions.add(api.players.inbox.projection());
   o.reactions.add({ name: 'timers', apply: (agg) => timers.sync(agg) });
   o.reactions.add({ name: 'server-moves', background: true, apply: (agg) => bots.schedule(agg) });
   o.reactions.add({ name: 'tournaments', background: true, apply: (agg) => tournaments.schedule(agg) });

@@ -99,7 +99,7 @@ export function createParlor(options: ParlorOptions): Parlor {
   const modules = options.modules ?? MODULES;
   // The notifier is built below; the modules' reactions reach it only when a commit comes.
   const notices: NoticeSink = { notify: (n, agg) => notifier.notify(n, agg) };
-  const projections: Projection[] = [lobbyProjection(lobby), openSeatsRelease(openSeats.store), statsProjection(stats, (id) => store.history(id)), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection(), ...moduleReactions(modules, { service, play, notifier: notices })];
+  const projections: Projection[] = [lobbyProjection(lobby), openSeatsRelease(openSeats.store), statsProjection(stats, (id) => store.history(id)), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), ...moduleReactions(modules, { service, play, notifier: notices })];
   const webhooks = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);
   const notifier = notificationChannels(play.notifications, webhooks, service, Date.now, { log: { error: (d, m) => console.error(m, d) } });
   notifyFromInbox(play.players.inbox, notifier);

@@ -5,6 +5,7 @@
  * api/graphql/schema.ts …): docs/architecture.md, "A concern is a module".
  */
 import { accounts } from './accounts.js';
+import { inbox } from './inbox.js';
 import { messages } from './messages.js';
 import type { Module } from './module.js';
 import { notifications } from './notifications.js';
@@ -15,6 +16,7 @@ import { tournaments } from './tournaments.js';
 import { vacation } from './vacation.js';
 
 export const MODULES: readonly Module[] = [
+  inbox,
   notifications,
   accounts,
   messages,

@@ -1,14 +1,13 @@
 /** Accounts: passkeys, device links and an external identity provider, over GraphQL and REST (services/accounts). */
 import { accountsResolvers } from '../api/graphql/accounts.resolvers.js';
 import { accountsSchema } from '../api/graphql/accounts.schema.js';
-import { accountsRoutes } from '../api/rest/accounts.routes.js';
-import type { Module } from './module.js';
+import { lazyRoutes, type Module } from './module.js';
 
 export const accounts: Module = {
   name: 'accounts',
   sdl: accountsSchema,
   resolvers: (_service, play) => accountsResolvers(play),
-  routes: accountsRoutes,
+  routes: lazyRoutes(async () => (await import('../api/rest/accounts.routes.js')).accountsRoutes),
   // Read by accounts/settings.ts; on AWS the http and ws functions get them (infra/accounts.ts).
   settings: [
     { env: 'OIDC_ISSUER', doc: 'An external identity provider whose ID tokens are player tokens (unset: none)' },

@@ -42,6 +42,14 @@ export interface Module extends ApiPart {
   aws?: { tableActions?: Partial<Record<FunctionName, readonly string[]>> };
 }
 
+/**
+ * REST routes loaded when the app registers them: only the http function serves REST, so the
+ * stream, timer and ws bundles leave them out (esbuild puts them in a chunk of their own).
+ */
+export function lazyRoutes(load: () => Promise<NonNullable<ApiPart['routes']>>): NonNullable<ApiPart['routes']> {
+  return async (app, opts) => (await load())(app, opts);
+}
+
 /** The DynamoDB actions `fn` is granted: its base ones and those of every module in `modules`, once each. */
 export function tableActionsOf(fn: FunctionName, base: Partial<Record<FunctionName, readonly string[]>>, modules: readonly Module[]): string[] {
   return [...new Set([...(base[fn] ?? []), ...modules.flatMap((m) => m.aws?.tableActions?.[fn] ?? [])])];

@@ -6,14 +6,16 @@
  */
 import { notificationsResolvers } from '../api/graphql/notifications.resolvers.js';
 import { notificationsSchema } from '../api/graphql/notifications.schema.js';
-import { notificationsRoutes } from '../api/rest/notifications.routes.js';
-import type { Module } from './module.js';
+import { lazyRoutes, type Module } from './module.js';
 
 export const notifications: Module = {
   name: 'notifications',
   sdl: notificationsSchema,
   resolvers: (service, play) => notificationsResolvers(play, () => service.now()),
-  routes: (app, { service, play }) => notificationsRoutes(app, { play, now: () => service.now() }),
+  routes: lazyRoutes(async () => {
+    const { notificationsRoutes } = await import('../api/rest/notifications.routes.js');
+    return (app, { service, play }) => notificationsRoutes(app, { play, now: () => service.now() });
+  }),
   settings: [
     { env: 'SMTP_URL', doc: 'The email digest through an SMTP server (unset: no email, unless MAIL_FROM with SES on AWS)' },
     { env: 'MAIL_FROM', doc: "The digest's sender" },

@@ -4,15 +4,14 @@
  * stream function), so it is still wired in play-by-turn.ts and handlers/env.ts.
  */
 import { tournamentResolvers, tournamentSdl } from '../api/graphql/tournaments.js';
-import { tournamentRoutes } from '../api/rest/tournaments.routes.js';
 import { ENTRY_RULES } from '../tournaments/rules.js';
-import type { Module } from './module.js';
+import { lazyRoutes, type Module } from './module.js';
 
 export const tournaments: Module = {
   name: 'tournaments',
   sdl: tournamentSdl,
   resolvers: tournamentResolvers,
-  routes: tournamentRoutes,
+  routes: lazyRoutes(async () => (await import('../api/rest/tournaments.routes.js')).tournamentRoutes),
   settings: [
     { env: 'TOURNAMENT_ENTRANTS_PER_ADDRESS', default: ENTRY_RULES.entrantsPerAddress, doc: 'Entrants one network address may enter (tournaments/rules.ts)' },
     { env: 'TOURNAMENT_ENTRANTS_PER_DEVICE', default: ENTRY_RULES.entrantsPerDevice, doc: 'Entrants one device may enter' },

@@ -49,11 +49,16 @@ async function startServer(env: Record<string, string>): Promise<{ child: ChildP
   const dataDir = mkdtempSync(join(tmpdir(), 'parlor-curve-'));
   const port = await freePort();
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AWS_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env: { ...base, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...ONE_ADDRESS, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // BENCH_SERVER_FLAGS: node flags for the server alone (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof": its profile under the load).
+  const flags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  // BENCH_SERVER_DIR: the server from another checkout (a before/after pair run side by side on a shared machine sees the same load).
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'services/main.ts'], { cwd: process.env.BENCH_SERVER_DIR, env: { ...base, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', ...ONE_ADDRESS, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Only the tail is kept (for the error below): the server's log lines come through here for the whole run.
   let out = '';
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const keep = (d: Buffer) => (out = (out + d.toString()).slice(-4000));
+  child.stderr!.on('data', keep);
   await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()).includes('Parlor is serving') && resolve());
+    child.stdout!.on('data', (d: Buffer) => keep(d).includes('Parlor is serving') && resolve());
     child.once('exit', (code) => reject(new Error(`npm start exited with ${code}: ${out.slice(-2000)}`)));
   });
   return { child, port, dataDir };

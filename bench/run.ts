@@ -2,9 +2,10 @@
  * `npm run bench`: every figure the project tracks, each beside its target. Figures compare as
  * ratios within one run (the machine is noisy); this is not a test and asserts nothing.
  *   BENCH_SECONDS (per engine figure, default 2)  BENCH_MOVES (HTTP moves, default 400)
- *   BENCH_ONLY=engine,simulate,http,reads,concurrent,cache,cost (default: all)
+ *   BENCH_ONLY=engine,simulate,http,reads,concurrent,cache,cost,env (default: all)
+ *   env: the research environment's random-play steps/s from TypeScript and from Python (python3)
  *   concurrent: the load curve of npm start as shipped (bench/load-curve.ts); BENCH_LEVELS=1,10,50,200,400,1000,
- *     BENCH_LEVEL_SECONDS (measured per level, default 8), BENCH_IN_FLIGHT (the server's REQUESTS_IN_FLIGHT; default its own)
+ *     BENCH_LEVEL_SECONDS (measured per level, default 8), BENCH_WARM_MAX (the longest wait for every client to move, default 120 s), BENCH_IN_FLIGHT (the server's REQUESTS_IN_FLIGHT; default its own)
  *   cache: the sole writer's cache against catch-up reads, in-process; BENCH_CLIENTS=1,10,50,200
  *   BENCH_ENGINE_REF: the commit whose engine is timed beside this tree's on the same seeds (default HEAD~1; none to skip)
  *   BENCH_BGIO_GAMES: games per seat count of the boardgame.io baseline (default 100)
@@ -14,6 +15,7 @@ import { games } from '../services/engine/registry.js';
 import { boardgameIoScout } from './baseline.js';
 import { benchCost } from './cost.js';
 import { benchEngines, currentEngine, engineAt } from './engine.js';
+import { benchEnvPython, benchEnvSteps } from './env.js';
 import { benchConcurrent, benchHttp } from './http.js';
 import { benchLoadCurve } from './load-curve.js';
 import { benchPlayouts } from './playouts.js';
@@ -24,7 +26,7 @@ import { ms } from './stats.js';
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const moves = Number(process.env.BENCH_MOVES ?? 400);
-const only = new Set((process.env.BENCH_ONLY ?? 'engine,simulate,http,reads,concurrent,cache,cost').split(','));
+const only = new Set((process.env.BENCH_ONLY ?? 'engine,simulate,http,reads,concurrent,cache,cost,env').split(','));
 const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
 
 /** Option sets measured apart (Silver per edition); every other game with its defaults. */
@@ -95,7 +97,7 @@ if (only.has('reads')) {
 if (only.has('concurrent')) {
   const levels = (process.env.BENCH_LEVELS ?? '1,10,50,200,400,1000').split(',').map(Number);
   const env: Record<string, string> = process.env.BENCH_IN_FLIGHT ? { REQUESTS_IN_FLIGHT: process.env.BENCH_IN_FLIGHT } : {};
-  const rows = await benchLoadCurve({ levels, seconds: Number(process.env.BENCH_LEVEL_SECONDS ?? 8), warm: 2, env });
+  const rows = await benchLoadCurve({ levels, seconds: Number(process.env.BENCH_LEVEL_SECONDS ?? 8), warm: 2, warmMax: Number(process.env.BENCH_WARM_MAX ?? 120), env });
   console.log(`\nLoad: npm start as shipped (back-pressure on${env.REQUESTS_IN_FLIGHT ? `, REQUESTS_IN_FLIGHT=${env.REQUESTS_IN_FLIGHT}` : ''}) in a child process, N clients from 250 loopback addresses, each: create a ${game} 4-seat game,`);
   console.log('  join every seat, then read status, read legal moves, move; BUSY is sent again after Retry-After. Each level measured once every client moves.');
   console.log('  Targets: moves/s at 200 and 400 ≥ 0.8× the peak; p99 ≤ 4× p50 at the peak; no INTERNAL; RSS flat. The server\'s CPU share says what this shared machine gave it;');
@@ -131,4 +133,21 @@ if (only.has('cost')) {
       `  ${r.game.padEnd(20)} ${String(r.seats).padStart(4)} ${r.movesPerGame.toFixed(0).padStart(11)} ${r.dynamoCallsPerMove.toFixed(2).padStart(20)} ${r.writeUnitsPerGame.toFixed(0).padStart(9)} ${r.readUnitsPerGame.toFixed(0).padStart(9)} ${c.dynamodb.toFixed(3).padStart(11)} ${c.lambda.toFixed(3).padStart(9)} ${c.apiGateway.toFixed(3).padStart(9)} ${c.total.toFixed(3).padStart(8)}`,
     );
   }
+}
+
+if (only.has('env')) {
+  console.log(`\nThe research environment: random self-play steps per CPU second (wall beside), ${seconds}s each; targets: SCOUT 2 seats ≥ 200,000 from TypeScript, ≥ 20,000 from Python`);
+  benchEnvSteps('scout', 2, 3, false); // discarded: the first seconds run before the JIT has settled
+  for (const [game, seats] of [['scout', 2], ['scout', 4], ['silver', 2], ['sea-salt-and-paper', 2], ['seledyne', 3]] as const) {
+    let bare, seen;
+    try {
+      bare = benchEnvSteps(game, seats, seconds, false);
+      seen = benchEnvSteps(game, seats, seconds, true);
+    } catch {
+      continue; // a game the environment does not offer yet
+    }
+    const target = game === 'scout' && seats === 2 ? ` (${verdict(bare.perCpuSecond >= 200_000)})` : '';
+    console.log(`  ${game.padEnd(20)} ${seats} seats ${bare.perCpuSecond.toFixed(0).padStart(8)} steps/s CPU${target} (${bare.perWallSecond.toFixed(0)} wall); with the observation ${seen.perCpuSecond.toFixed(0).padStart(8)} (${seen.perWallSecond.toFixed(0)} wall)`);
+  }
+  for (const line of benchEnvPython(seconds)) console.log(`  ${line}`);
 }

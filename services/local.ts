@@ -58,6 +58,8 @@ export interface LocalParlorOptions {
   storeGate?: { concurrency?: number; queue?: number };
   /** Who may enter tournaments (default ENTRY_RULES, tournaments/rules.ts). */
   entryRules?: PlayByTurnOptions['entryRules'];
+  /** Seeks and quick play: limits, expiry, the rating window, the bots' wait (default MATCH_SETTINGS, matchmaking/settings.ts). */
+  matchSettings?: PlayByTurnOptions['matchSettings'];
   /** The server's bot decisions: worker threads (default 1; 0: on the request thread, one at a time) and the queue bound (docs/bots.md). */
   bots?: { workers?: number; queue?: number };
   /** This process alone writes the table (npm start's embedded DynamoDB): reads trust the fold cache (ServiceOptions.soleWriter). */
@@ -97,7 +99,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   reactions.add(openSeatsRelease(openSeats.store));
   reactions.add(statsProjection(stats, (id) => store.history(id)));
   reactions.add(finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)));
-  const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, bots: options.bots, entryRules: options.entryRules, log });
+  const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, bots: options.bots, entryRules: options.entryRules, matchSettings: options.matchSettings, log });
   // Each module's reactions, in the list's order (on AWS: the stream function's projections, handlers/env.ts).
   const modules = options.modules ?? MODULES;
   for (const reaction of moduleReactions(modules, { service, play, notifier: play.notifier })) reactions.add(reaction);

@@ -19,6 +19,7 @@ import { localSigningSecret } from './players/tokens.js';
 import { mailerFromEnv } from './notifications/email/transport.js';
 import { accountSettingsFromEnv } from './accounts/settings.js';
 import { entryRulesFromEnv } from './tournaments/rules.js';
+import { matchSettingsFromEnv } from './matchmaking/settings.js';
 import { DataDirInUse, endpointClient, ensureTable, forgetEndpoint, HEADS_FILE, localClient, ownerOnly, ownerOnlyFromNowOn, recordEndpoint, startEmbeddedDynamo } from './store/index.js';
 
 /** Exit code 3: the data folder is locked by another server (a clear message instead of "Database is closed"). */
@@ -89,8 +90,16 @@ const entryRules = (() => {
     process.exit(2);
   }
 })();
+const matchSettings = (() => {
+  try {
+    return matchSettingsFromEnv();
+  } catch (e) {
+    console.error(`Parlor cannot start: ${(e as Error).message}.`);
+    process.exit(2);
+  }
+})();
 const bots = { workers: wholeOr('BOT_WORKERS', undefined), queue: wholeOr('BOT_QUEUE', undefined) };
-const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, bots, entryRules, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
+const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, bots, entryRules, matchSettings, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
   // With the embedded DynamoDB (its folder locked) no other process writes the table: reads trust the cache.
   soleWriter: embedded !== null,
   // Each game's acknowledged head, kept beside the data: a data folder that lost its tail is detected (store/heads.ts).

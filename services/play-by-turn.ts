@@ -40,6 +40,10 @@ import { Tournaments } from './tournaments/service.js';
 import { TournamentListing, tournamentStreams } from './tournaments/store.js';
 import { TournamentRunner } from './tournaments/runner.js';
 import type { EntryRules } from './tournaments/rules.js';
+import { Matchmaking } from './matchmaking/service.js';
+import { Holdings, PoolStore, SeekListing, seekStreams } from './matchmaking/store.js';
+import type { MatchSettings } from './matchmaking/settings.js';
+import { pairingTicker } from './matchmaking/ticker.js';
 
 export interface PlayByTurnOptions {
   service: ParlorService;
@@ -63,6 +67,8 @@ export interface PlayByTurnOptions {
   fairRatings?: FairRules;
   /** Who may enter tournaments (default ENTRY_RULES, tournaments/rules.ts). */
   entryRules?: EntryRules;
+  /** Seeks and quick play: limits, expiry, the rating window, the bots' wait (default MATCH_SETTINGS, matchmaking/settings.ts). */
+  matchSettings?: MatchSettings;
   /** The bots' worker threads (default 1; 0: on the request thread) and their queue bound (default DEFAULT_BOT_QUEUE): docs/bots.md. */
   bots?: { workers?: number; queue?: number };
 }
@@ -78,6 +84,7 @@ export interface PlayApi {
   vacations: Vacations;
   ratings: Ratings;
   tournaments: Tournaments;
+  matchmaking: Matchmaking;
 }
 
 /** The parts of play-by-turn any process that commits needs: clocks as events, bot seats checked. */
@@ -95,6 +102,8 @@ export interface PlayApiSettings {
   fairRatings?: FairRules;
   /** Who may enter tournaments (default ENTRY_RULES, tournaments/rules.ts). */
   entryRules?: EntryRules;
+  /** Seeks and quick play (default MATCH_SETTINGS, matchmaking/settings.ts). */
+  matchSettings?: MatchSettings;
 }
 
 export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>, settings: PlayApiSettings = {}): PlayApi {
@@ -103,13 +112,19 @@ export function playApi(client: DynamoDBClient, tableName: string, service: Parl
   const players = new Players(new PlayerRegistry(client, tableName), tokens, new Inbox(client, tableName), new Devices(client, tableName));
   const ratings = new Ratings(new DynamoRatings(client, tableName), { gameTypes: () => service.games.map((g) => g.id), nameOf: async (id) => (await players.registry.get(id))?.name, ...(settings.fairRatings && { fair: settings.fairRatings }) });
   const tournaments = new Tournaments(service, tournamentStreams(client, tableName), new TournamentListing(client, tableName), settings.entryRules);
+  const matchmaking = new Matchmaking(
+    service,
+    { seeks: seekStreams(client, tableName), listing: new SeekListing(client, tableName), holdings: new Holdings(client, tableName), pool: new PoolStore(client, tableName) },
+    { ratingOf: async (player, game) => (await ratings.playerRatings(player)).find((r) => r.game === game)?.rating ?? 0, nameOf: async (id) => (await players.registry.get(id))?.name },
+    settings.matchSettings,
+  );
   const accounts = new Accounts(players, client, tableName, signingSecret, () => service.now(), settings.accounts);
   // How long a rematch offer waits for answers: a setting (ISO 8601), the default otherwise.
   const offerFor = process.env.REMATCH_OFFER_EXPIRES_IN;
   const lifecycle = new Lifecycle(service, { rematchOfferMs: offerFor ? durationMs(offerFor, 'REMATCH_OFFER_EXPIRES_IN') : undefined });
   const fresh = randomBytes(32).toString('base64url');
   const config: NotificationsConfig = { vapidSecret: async () => fresh, linkSecret: signingSecret, publicUrl: 'http://localhost:3000', ...settings.notifications };
-  return { players, lifecycle, webhooks: new Webhooks(client, tableName), notifications: notificationsApi(client, tableName, config, players.inbox, service), accounts, ratings, tournaments, messages: new Messages(service), vacations: new Vacations(service, new VacationBook(client, tableName), players.inbox, settings.vacationDays) };
+  return { players, lifecycle, webhooks: new Webhooks(client, tableName), notifications: notificationsApi(client, tableName, config, players.inbox, service), accounts, ratings, tournaments, matchmaking, messages: new Messages(service), vacations: new Vacations(service, new VacationBook(client, tableName), players.inbox, settings.vacationDays) };
 }
 
 /** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */
@@ -129,22 +144,30 @@ export interface PlayByTurn extends PlayApi {
   settle(): Promise<void>;
   /** Waits until the digest job (if any) is done with what came due (tests). */
   digestsIdle(): Promise<void>;
+  /** Waits for a pairing of the pools under way (tests). */
+  pairingIdle(): Promise<unknown>;
   /** Stops the timers, the outbox poller and the digest job, and waits for what each has under way. */
   stop(): Promise<void>;
 }
 
 export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
-  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, { notifications: o.notifications, accounts: o.accounts, vacationDays: o.vacationDays, fairRatings: o.fairRatings, entryRules: o.entryRules });
+  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, { notifications: o.notifications, accounts: o.accounts, vacationDays: o.vacationDays, fairRatings: o.fairRatings, entryRules: o.entryRules, matchSettings: o.matchSettings });
   const bots = new BotRunner(o.service, { pool: new BotPool(o.bots?.workers ?? DEFAULT_BOT_WORKERS), queue: o.bots?.queue, log: o.log, onRoom: () => o.reactions.resume('server-moves') });
   const tournaments = new TournamentRunner(api.tournaments, o.log);
   const outbox = new Outbox(o.client, o.tableName);
   const dispatcher = new Dispatcher(outbox, api.webhooks, { ...o.webhooks, now: () => o.clock.now(), log: o.log });
   const poller = pollOutbox(dispatcher, o.webhooks?.pollMs ?? 60_000, () => o.clock.now());
-  const webhookNotifier = new Notifier(api.webhooks, outbox, () => o.clock.now(), () => poller.kick());
+  // The payload's link: the server's public URL (services/main.ts: PUBLIC_URL, else http://HOST:PORT).
+  const webhookNotifier = new Notifier(api.webhooks, outbox, () => o.clock.now(), () => poller.kick(), o.notifications?.publicUrl || process.env.PUBLIC_URL || undefined);
   // Every notice through the player's chosen channels: webhooks, push, the email digest.
   const notifier = notificationChannels(api.notifications, webhookNotifier, o.service, () => o.clock.now(), { privateAddresses: o.notifications?.privateAddresses, log: o.log });
   const digests = api.notifications.digests && digestAlarm(api.notifications.digests, o.clock, 60_000, o.log);
   notifyFromInbox(api.players.inbox, notifier);
+  // A game matchmaking started: each seated player hears of it (webhook GAME_STARTED, push, the email digest).
+  api.matchmaking.onStarted(async (agg, seated) => {
+    for (const { seat, player } of seated) await notifier.notify({ type: 'GAME_STARTED', player, gameId: agg.id, seat, version: agg.version, deadline: null }, agg);
+  });
+  const pairing = pairingTicker(api.matchmaking, o.clock, o.log);
   const warn = async (agg: Aggregate, timer: Timer) => {
     const player = agg.app.players[timer.seat];
     if (player !== undefined) await notifier.notify({ type: 'DEADLINE_WARNING', player, gameId: agg.id, seat: timer.seat, version: agg.version, deadline: timer.deadline }, agg);
@@ -159,10 +182,11 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   o.reactions.add({ name: 'timers', apply: (agg) => timers.sync(agg) });
   o.reactions.add({ name: 'server-moves', background: true, apply: (agg) => bots.schedule(agg) });
   o.reactions.add({ name: 'tournaments', background: true, apply: (agg) => tournaments.schedule(agg) });
-  return { ...api, bots, notifier, timers, settle: () => settle(timers, bots, tournaments), digestsIdle: async () => digests?.idle(),
+  return { ...api, bots, notifier, timers, settle: () => settle(timers, bots, tournaments), digestsIdle: async () => digests?.idle(), pairingIdle: () => pairing.idle(),
     stop: async () => {
       timers.stop();
       digests?.stop();
+      await pairing.stop();
       await Promise.all([poller.stop(), timers.idle(), digests?.idle()]);
     },
     dispatcher,

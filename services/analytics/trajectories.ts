@@ -33,6 +33,7 @@ export function trajectoryLines(gameId: string, type: string, commits: readonly 
   if (!game) return [];
   const t = tableFor(game);
   let state: TableState | null = null;
+  let before: TableState | null = null;
   const lines: TrajectoryLine[] = [];
   for (const c of commits) {
     const command = c.command as { type?: string; seat?: number; move?: unknown } | undefined;
@@ -40,7 +41,15 @@ export function trajectoryLines(gameId: string, type: string, commits: readonly 
       const legalMoves = t.legalMoves(state, c.seat);
       lines.push({ gameId, type, seats: state.seats, version: c.version, seat: c.seat, by: by(c.version), view: t.view(state, c.seat), legalMoves, move: command.move, moveIndex: legalMoves.findIndex((m) => isDeepStrictEqual(m, command.move)) });
     }
-    state = t.fold((c.events as TableEvent[]).filter((e) => !isAppEvent(e)), state);
+    const events = (c.events as TableEvent[]).filter((e) => !isAppEvent(e));
+    // A take-back (app/commands/take-back.ts) puts back the state before the last move, whose line no longer stands.
+    if (c.events.some((e) => (e as TableEvent).type === 'MoveTakenBack')) {
+      state = before;
+      if (lines.at(-1)?.version === (c.events.find((e) => (e as TableEvent).type === 'MoveTakenBack') as { version: number }).version) lines.pop();
+    } else if (events.length) {
+      before = state;
+      state = t.fold(events, state);
+    }
   }
   return lines;
 }

@@ -7,7 +7,8 @@
  * holds a seat, clocks, leaving, cancelling): the engine does not produce those, so they are
  * checked for what they imply — a seat the server filled in the same commit must be a bot seat
  * the game declared, and the header (players, bots, who left, how it ended) must be what the
- * events say.
+ * events say. A take-back (`MoveTakenBack`, app/commands/take-back.ts) puts back the state before
+ * the move it names, which must be the last commit of the table's events, with nothing since.
  */
 import { isDeepStrictEqual } from 'node:util';
 import { isAppEvent, type GameSettings } from '../app/app-events.js';
@@ -25,6 +26,8 @@ const roundTrip = <T>(x: T): T => JSON.parse(JSON.stringify(x));
 /** What the replay has reached: the table's state, the declared bot seats, where each seat was taken, whether the game was called off. */
 interface Replay {
   state: TableState | null;
+  /** The state before the last commit of the table's events, and that commit's version: what a take-back puts back. */
+  before?: { state: TableState | null; version: number };
   botSeats: Set<number>;
   seatVersions: number[];
   cancelled: boolean;
@@ -67,6 +70,13 @@ function replayCommit(t: Table, replay: Replay, commit: GameRecord['commits'][nu
     if (e.type === 'GameSettings') for (const b of [...(e as unknown as GameSettings).bots, ...((e as unknown as GameSettings).seated ?? [])]) replay.botSeats.add(b.seat);
     if (e.type === 'GameCancelled') replay.cancelled = true;
   }
+  const undone = commit.events.find((e) => e.type === 'MoveTakenBack') as { version?: number } | undefined;
+  if (undone) {
+    if (recorded.length || !replay.before || replay.before.version !== undone.version) return 'the take-back names no move it could undo (the last commit of the game’s events)';
+    replay.state = replay.before.state;
+    replay.before = undefined;
+    return null;
+  }
   if (!commit.command) return recorded.length ? 'no command is recorded for this commit' : null; // the app's events only
   const command = replayedCommand(commit.command, seed);
   if ((commit.seat ?? null) !== (command.type === 'move' ? command.seat : null)) return 'the commit’s seat is not the command’s';
@@ -89,6 +99,7 @@ function replayCommit(t: Table, replay: Replay, commit: GameRecord['commits'][nu
   const seen = roundTrip(produced.map((e) => t.redact(e, null)));
   if (!isDeepStrictEqual(seen, recorded)) return `the recorded events differ from what the command produces (${firstDifference(seen, recorded)})`;
   for (let seat = replay.state?.players.length ?? 0; seat < state.players.length; seat++) replay.seatVersions[seat] = version;
+  replay.before = { state: replay.state, version };
   replay.state = state;
   return null;
 }

@@ -55,7 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (limits.devTools) await app.register((await import('./docs.js')).openApiDocs, { games: options.service.games });
   if (limits.devTools) await app.register((await import('./devtools/graphiql.js')).graphiql);
   await app.register(graphqlPlugin, { service: options.service, play: options.play, limits, subscriptions, parts: options.parts });
-  await app.register(restRoutes, { service: options.service, play: options.play, parts: options.parts, prefix: '/v1' });
+  await app.register(restRoutes, { service: options.service, play: options.play, limits, parts: options.parts, prefix: '/v1' });
   await app.register(webClient);
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { AnyGame, Viewer } from '../engine/core/index.js';
 import { statusOf, type Aggregate } from '../app/aggregate.js';
 import { playByTurnFields } from './play-by-turn.js';
+import { canTakeBack } from '../app/commands/take-back.js';
 import { botCatalog, type BotKindInfo } from '../bots/spec.js';
 
 export interface GameDto {
@@ -25,6 +26,8 @@ export interface GameDto {
   status: ReturnType<typeof statusOf>;
   view: unknown;
   legalMoves: unknown[];
+  /** Whether the caller's seat may take its last move back now (app/commands/take-back.ts). */
+  canTakeBack: boolean;
 }
 
 export interface SeatHolderDto {
@@ -59,6 +62,7 @@ export function gameDto(agg: Aggregate, viewer: Viewer): GameDto {
     status: statusOf(agg),
     view: table.view(state, viewer),
     legalMoves: viewer === null ? [] : table.legalMoves(state, viewer),
+    canTakeBack: canTakeBack(agg, viewer),
     ...playByTurnFields(agg),
   };
 }
@@ -79,10 +83,29 @@ export interface GameTypeDto {
   events: Record<string, unknown>;
 }
 
-/** A game's move schema as JSON Schema draft-07 (what OpenAPI 3.0 and Fastify's ajv read). */
+/**
+ * A game's move schema as JSON Schema draft-07 (what OpenAPI 3.0 and Fastify's ajv read), closed:
+ * the server refuses a field it does not know (BAD_INPUT), so every object says
+ * `additionalProperties: false` and a client's validator refuses it first.
+ */
 export function moveSchema(game: AnyGame): Record<string, unknown> {
   const { $schema: _draft, ...schema } = z.toJSONSchema(game.command, { io: 'input', unrepresentable: 'any', target: 'draft-7' }) as Record<string, unknown>;
-  return { title: `${game.names.en} move`, ...schema };
+  const description = [schema.description, CANONICAL].filter(Boolean).join(' ');
+  return closed({ title: `${game.names.en} move`, ...schema, description }) as Record<string, unknown>;
+}
+
+/** What every move schema says of the one spelling the server takes (services/engine/core/listed.ts). */
+export const CANONICAL =
+  "The server accepts a move only as one of the seat's legalMoves, unchanged (key order aside): one canonical form per move, as each kind's description says. Another spelling of a legal move (positions in another order, the right end of a one-card set, listed steps sent as one) is refused with ILLEGAL_MOVE naming the listed move.";
+
+/** `schema` with `additionalProperties: false` on every object that lists its properties. */
+export function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (!schema || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(schema)) out[k] = k === 'properties' ? Object.fromEntries(Object.entries(v as object).map(([f, s]) => [f, closed(s)])) : closed(v);
+  if (out.type === 'object' && out.properties && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out;
 }
 
 /**

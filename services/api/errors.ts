@@ -24,6 +24,10 @@ export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL', number> = {
   ENTRY_LIMIT: 403,
   ENTRY_TOO_NEW: 403,
   LINKED_ENTRANT: 403,
+  TAKE_BACK_NOT_ALLOWED: 409,
+  SEEK_CLOSED: 409,
+  RATING_OUT_OF_RANGE: 403,
+  MATCH_LIMIT: 429,
   INTERNAL: 500,
   // The game's stored stream has a hole: not served until repaired (a server fault, not the client's).
   STREAM_DAMAGED: 503,

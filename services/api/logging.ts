@@ -31,7 +31,9 @@ export const requestLog = fp(
   async function requestLog(app: FastifyInstance) {
     app.addHook('onResponse', async (req, reply) => {
       const line = { method: req.method, path: req.url.split('?')[0]!.slice(0, 200), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
-      if (reply.statusCode >= 500) req.log.error(line, 'request failed');
+      // A 503 with Retry-After is load shed (BUSY), a refusal: at error level a process past
+      // capacity would write a line per refusal just when it has the least time for it (issue 33).
+      if (reply.statusCode >= 500 && !(reply.statusCode === 503 && reply.hasHeader('retry-after'))) req.log.error(line, 'request failed');
       else req.log.info(line, 'request');
     });
   },

@@ -3,7 +3,7 @@
  * play-by-turn fields, joining as a player or anonymously, and the shapes clients see.
  */
 import type { Aggregate } from '../app/aggregate.js';
-import type { GameSettings, TimeoutAction } from '../app/app-events.js';
+import { takeBackOn, type GameSettings, type TimeoutAction } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
 import type { CreateInput, Credential, JoinOptions, ParlorService } from '../app/service.js';
 import type { Seat } from '../engine/core/index.js';
@@ -37,13 +37,15 @@ export interface CreateGameFields {
   rated?: boolean | null;
   /** Seats are taken with a player token only. */
   requireRegistered?: boolean | null;
+  /** A seat may take its last move back (default: on, off for rated games; refused with rated). */
+  takeBack?: boolean | null;
 }
 
 /** The service's CreateInput: play-by-turn settings only when asked for (or the creator is a player). */
 export function createInput(input: CreateGameFields, credential: Credential, now: number): CreateInput {
   const base: CreateInput = { game: input.game, seats: input.seats, options: input.options ?? {}, seed: input.seed ?? undefined };
   const creator = credential && typeof credential === 'object' && 'player' in credential ? credential.player : undefined;
-  const asked = [input.timeControl, input.onTimeout, input.bots, input.timeoutBot, input.autoAdvance, input.multiSeat, input.expiresIn, input.spectatorChat, input.rated, input.requireRegistered].some((v) => v != null);
+  const asked = [input.timeControl, input.onTimeout, input.bots, input.timeoutBot, input.autoAdvance, input.multiSeat, input.expiresIn, input.spectatorChat, input.rated, input.requireRegistered, input.takeBack].some((v) => v != null);
   if (!asked && creator === undefined) return base;
   if ((input.bots?.length ?? 0) > MAX_BOTS) throw new AppError('BAD_INPUT', `at most ${MAX_BOTS} bots`);
   const timeControl = input.timeControl ? timeControlOf(input.timeControl) : undefined;
@@ -61,6 +63,7 @@ export function createInput(input: CreateGameFields, credential: Credential, now
     ...(input.spectatorChat && { spectatorChat: true }),
     ...(input.rated && { rated: true as const }),
     ...(input.requireRegistered && { requireRegistered: true as const }),
+    ...(input.takeBack != null && { takeBack: input.takeBack }),
   };
   return { ...base, settings };
 }
@@ -88,5 +91,5 @@ export async function joinAs(
 
 /** The play-by-turn fields of a game as clients see them. */
 export function playByTurnFields(agg: Aggregate) {
-  return { clocks: clocksOf(agg), rematch: agg.app.rematch, rematchOf: agg.app.settings.rematchOf ?? null, rematchOffer: rematchOfferView(agg), timeoutBot: timeoutBotOf(agg.app), rated: agg.app.settings.rated === true, timeoutClaim: timeoutClaimView(agg), requireRegistered: agg.app.settings.requireRegistered === true };
+  return { clocks: clocksOf(agg), rematch: agg.app.rematch, rematchOf: agg.app.settings.rematchOf ?? null, rematchOffer: rematchOfferView(agg), timeoutBot: timeoutBotOf(agg.app), rated: agg.app.settings.rated === true, timeoutClaim: timeoutClaimView(agg), requireRegistered: agg.app.settings.requireRegistered === true, takeBack: takeBackOn(agg.app.settings) };
 }

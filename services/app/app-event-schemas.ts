@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { sameType, type Same } from '../engine/core/same-type.js';
-import type { AppEvent, ChatMuted, ClockPaused, ClockResumed, ClockStopped, DealRevealed, MessageSent, DeadlineSet, GameCancelled, GameSettings, RematchAnswered, RematchCreated, RematchExpired, RematchOffered, SeatClaimed, SeatResigned, TimedOut, TimeoutClaimClosed, TimeoutClaimed, TimeoutClaimOpened } from './app-events.js';
+import type { AppEvent, ChatMuted, ClockPaused, ClockResumed, ClockStopped, DealRevealed, MessageSent, DeadlineSet, GameCancelled, GameSettings, RematchAnswered, RematchCreated, RematchExpired, RematchOffered, SeatClaimed, SeatResigned, TimedOut, TimeoutClaimClosed, TimeoutClaimed, TimeoutClaimOpened, MoveTakenBack } from './app-events.js';
 
 const seat = z.number().int().min(0).describe('Seat number, from 0');
 const iso = z.string().describe('ISO 8601 time');
@@ -35,6 +35,7 @@ export const APP_EVENT_SCHEMAS = {
         .optional()
         .describe('The tournament, round, board and table this game belongs to'),
       seated: z.array(z.object({ seat, player: z.string(), name: z.string() })).optional().describe('Seats given to registered players at creation'),
+      takeBack: z.boolean().optional().describe('Whether a seat may take its last move back (absent: yes unless rated or a tournament game)'),
     })
     .describe('Play-by-turn settings of the game, at creation'),
   SeatClaimed: z.object({ type: z.literal('SeatClaimed'), seat, player: z.string().describe('Registered player id'), bot: z.literal(true).optional().describe('The player is a bot run outside the server (a player of kind BOT)') }).describe('A registered player holds the seat'),
@@ -77,10 +78,14 @@ export const APP_EVENT_SCHEMAS = {
     })
     .describe('Another player answered the claim on a timed-out seat'),
   TimeoutClaimClosed: z.object({ type: z.literal('TimeoutClaimClosed'), seat, remainingMs: z.number().describe('What its clock runs on from') }).describe('The timed-out seat moved before anyone claimed'),
+  MoveTakenBack: z
+    .object({ type: z.literal('MoveTakenBack'), seat, version: z.number().int().min(1).describe('The version of the commit whose move is undone') })
+    .describe("The seat took its last move back: the game is as before that move (its clocks come back in the clock events beside)"),
 } satisfies Record<AppEvent['type'], z.ZodType>;
 
 type Checked<K extends AppEvent['type'], T> = Same<z.infer<(typeof APP_EVENT_SCHEMAS)[K]>, T>;
 sameType<Checked<'GameSettings', GameSettings>>();
+sameType<Checked<'MoveTakenBack', MoveTakenBack>>();
 sameType<Checked<'SeatClaimed', SeatClaimed>>();
 sameType<Checked<'DeadlineSet', DeadlineSet>>();
 sameType<Checked<'ClockStopped', ClockStopped>>();

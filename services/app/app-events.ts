@@ -16,6 +16,7 @@ import { seatFolds, type GameCancelled, type SeatClaimed, type SeatResigned } fr
 import type { AppState, GameSettings } from './events/state.js';
 import { tournamentFolds, type DealRevealed } from './events/tournaments.js';
 import { vacationFolds, type ClockPaused, type ClockResumed } from './events/vacation.js';
+import { takeBackFolds, type MoveTakenBack } from './events/take-back.js';
 
 export * from './events/clocks.js';
 export * from './events/messages.js';
@@ -24,14 +25,15 @@ export * from './events/seats.js';
 export * from './events/state.js';
 export * from './events/tournaments.js';
 export * from './events/vacation.js';
+export * from './events/take-back.js';
 
-export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | RematchOffered | RematchAnswered | RematchExpired | MessageSent | ChatMuted | ClockPaused | ClockResumed | DealRevealed | TimeoutClaimOpened | TimeoutClaimed | TimeoutClaimClosed;
+export type AppEvent = GameSettings | SeatClaimed | DeadlineSet | ClockStopped | TimedOut | SeatResigned | GameCancelled | RematchCreated | RematchOffered | RematchAnswered | RematchExpired | MessageSent | ChatMuted | ClockPaused | ClockResumed | DealRevealed | TimeoutClaimOpened | TimeoutClaimed | TimeoutClaimClosed | MoveTakenBack;
 
 /** What a game's stream holds: the table's events and the application's beside them (the engine never sees the latter). */
 export type StreamEvent = TableEvent | AppEvent;
 
 /** Every app event's fold, one per type: an event added to the union without one does not compile. */
-const FOLDS: { [T in AppEvent['type']]: (s: AppState, e: Extract<AppEvent, { type: T }>) => AppState } = { ...seatFolds, ...clockFolds, ...vacationFolds, ...rematchFolds, ...messageFolds, ...tournamentFolds };
+const FOLDS: { [T in AppEvent['type']]: (s: AppState, e: Extract<AppEvent, { type: T }>) => AppState } = { ...seatFolds, ...clockFolds, ...vacationFolds, ...rematchFolds, ...messageFolds, ...tournamentFolds, ...takeBackFolds };
 
 const TYPES = new Set<string>(Object.keys(FOLDS));
 export const isAppEvent = (e: { type: string }): e is AppEvent => TYPES.has(e.type);

@@ -39,6 +39,14 @@ export const ERROR_CODES = [
   'ENTRY_TOO_NEW',
   /** A duplicate tournament's join by an account that shares an address or device with an entrant. */
   'LINKED_ENTRANT',
+  /** A take-back refused; the message starts with the reason (engine/core/take-back.ts TAKE_BACK_REASONS). */
+  'TAKE_BACK_NOT_ALLOWED',
+  /** Matchmaking (docs/matchmaking.md): a seek already filled, cancelled or expired. */
+  'SEEK_CLOSED',
+  /** An accepter whose rating lies outside the seek's range. */
+  'RATING_OUT_OF_RANGE',
+  /** Seeks or quick-play entries past what one player or one client address may hold. */
+  'MATCH_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

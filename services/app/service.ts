@@ -19,6 +19,7 @@ import type { CommitMeta, Credential, ServiceCore } from './commands/core.js';
 import { createGame, type CreateInput } from './commands/create.js';
 import { takeSeat, type JoinOptions } from './commands/join.js';
 import { execute, playMove, type Decision, type MoveInput } from './commands/move.js';
+import { takeBack } from './commands/take-back.js';
 import { finishedHistory, historyFor, lobbyPage, statsOf, type HistoryEntry } from './commands/reads.js';
 
 export type { Credential } from './commands/core.js';
@@ -161,6 +162,11 @@ export class ParlorService {
 
   move(input: MoveInput): Promise<Aggregate> {
     return playMove(this.core, input);
+  }
+
+  /** The caller's seat takes its last move back (commands/take-back.ts). */
+  takeBack(gameId: string, token: Credential): Promise<Aggregate> {
+    return takeBack(this.core, gameId, token);
   }
 
   /** Games still waiting for players, oldest first: the first page (see `lobbyPage` for the rest). */

@@ -32,6 +32,7 @@ import type { Aggregate } from '../app/aggregate.js';
 import { BotRunner } from '../bots/runner.js';
 import { BotPool } from '../bots/pool.js';
 import { entryRulesFromEnv, type EntryRules } from '../tournaments/rules.js';
+import { matchSettingsFromEnv, type MatchSettings } from '../matchmaking/settings.js';
 import { SchedulerTimers } from '../clocks/scheduler-timers.js';
 import { Notifier } from '../notifications/index.js';
 import { Outbox } from '../notifications/outbox.js';
@@ -79,6 +80,8 @@ export interface ParlorOptions {
   fairRatings?: FairRules;
   /** Who may enter tournaments (TOURNAMENT_* settings; default ENTRY_RULES, tournaments/rules.ts). */
   entryRules?: EntryRules;
+  /** Seeks and quick play (MATCH_* settings; default MATCH_SETTINGS, matchmaking/settings.ts). */
+  matchSettings?: MatchSettings;
   /** The concerns built as modules (default MODULES, services/modules/index.ts). */
   modules?: readonly Module[];
 }
@@ -95,7 +98,7 @@ export function createParlor(options: ParlorOptions): Parlor {
   const seatSecret = () => (seatSecretRead ??= (options.signingSecret ?? (async () => fresh))().then(seatSecretFrom, (e: unknown) => ((seatSecretRead = undefined), Promise.reject(e))));
   const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind, ratedMinMoves: options.ratedMinMoves });
   playByTurnService(service);
-  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, entryRules: options.entryRules });
+  const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, entryRules: options.entryRules, matchSettings: options.matchSettings });
   const modules = options.modules ?? MODULES;
   // The notifier is built below; the modules' reactions reach it only when a commit comes.
   const notices: NoticeSink = { notify: (n, agg) => notifier.notify(n, agg) };
@@ -103,6 +106,10 @@ export function createParlor(options: ParlorOptions): Parlor {
   const webhooks = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);
   const notifier = notificationChannels(play.notifications, webhooks, service, Date.now, { log: { error: (d, m) => console.error(m, d) } });
   notifyFromInbox(play.players.inbox, notifier);
+  // A game matchmaking started (here: on the request that filled it): each seated player hears of it.
+  play.matchmaking.onStarted(async (agg, seated) => {
+    for (const { seat, player } of seated) await notifier.notify({ type: 'GAME_STARTED', player, gameId: agg.id, seat, version: agg.version, deadline: null }, agg);
+  });
   // The stream function is no request's thread: its bots decide in place (a Lambda's own core).
   const bots = new BotRunner(service, { pool: new BotPool(0) });
   const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id), (agg: Aggregate) => play.tournaments.gameCommitted(agg)];
@@ -131,7 +138,7 @@ export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
     ...(env.PUBLIC_URL && { publicUrl: env.PUBLIC_URL }),
   };
   const vacationDays = env.VACATION_DAYS ? Number(env.VACATION_DAYS) : undefined;
-  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret, timers, notifications, accounts: accountSettingsFromEnv(env), vacationDays, entryRules: entryRulesFromEnv(env) });
+  return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret, timers, notifications, accounts: accountSettingsFromEnv(env), vacationDays, entryRules: entryRulesFromEnv(env), matchSettings: matchSettingsFromEnv(env) });
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import { accounts } from './accounts.js';
 import { inbox } from './inbox.js';
+import { matchmaking } from './matchmaking.js';
 import { messages } from './messages.js';
 import type { Module } from './module.js';
 import { notifications } from './notifications.js';
@@ -24,6 +25,7 @@ export const MODULES: readonly Module[] = [
   timeoutClaim,
   ratings,
   tournaments,
+  matchmaking,
   replay,
 ];
 

@@ -46,5 +46,5 @@ export const pushChannel =
 export const emailChannel =
   (schedule: (player: string, settings: NotificationSettings, now: number) => Promise<void>, now: () => number): ChannelSink =>
   async (notice, settings) => {
-    if (notice.type === 'YOUR_TURN' || notice.type === 'DEADLINE_WARNING') await schedule(notice.player, settings, now());
+    if (notice.type === 'YOUR_TURN' || notice.type === 'DEADLINE_WARNING' || notice.type === 'GAME_STARTED') await schedule(notice.player, settings, now());
   };

@@ -10,6 +10,7 @@ export const WEBHOOK_EVENT_MEANINGS = {
   TIMEOUT_CLAIM: "A seat ran out of time in a game of mine under onTimeout ASK (seat: which): I may let a bot play it, end the game or wait (claimTimeout).",
   RESIGNED: 'A player resigned in a game of mine (seat: which); a bot plays the seat to the end.',
   REMATCH_OFFERED: 'A rematch of a game of mine is offered and waits for my answer (answerRematch).',
+  GAME_STARTED: 'A game found for me started: a seek of mine or one I accepted filled, quick play seated me, or I challenged a bot (docs/matchmaking.md).',
   MESSAGE: 'A message arrived in one of my games (the body names the game, never the text).',
 } as const;
 

@@ -103,6 +103,6 @@ export const WEBHOOK_PAYLOAD_SCHEMA = {
         },
       ],
     },
-    url: { type: ['string', 'null'], description: 'The game in the web client (PUBLIC_URL + "#/game/<id>"); null when the server has no PUBLIC_URL' },
+    url: { type: ['string', 'null'], description: 'The game in the web client (the public URL + "#/game/<id>"; npm start: PUBLIC_URL, else http://HOST:PORT); null only for a server built without one' },
   },
 } as const;

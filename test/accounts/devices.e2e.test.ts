@@ -94,9 +94,9 @@ describe('devices', () => {
   it('a socket opened before its device was signed out cannot start a subscription after', async () => {
     const ann = await registerPlayer(server, 'Ann');
     const socket = server.ws(ann.token);
+    const registered = server.subscriptions;
     const before = subscribe(socket, 'subscription { myGames { gameId } }', {});
-    await new Promise<void>((resolve) => socket.on('connected', () => resolve()));
-    await new Promise((r) => setTimeout(r, 200)); // the subscribe message follows connection_ack
+    await server.subscribed(registered + 1); // the subscribe message follows connection_ack: the server says when it listens
     await createAndJoin(server, { game: 'scout', seats: 3 }, [ann]);
     await before.until(1);
     await server.gql('mutation { signOut }', {}, ann.token);

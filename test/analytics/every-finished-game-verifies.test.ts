@@ -1,7 +1,7 @@
 /**
  * Every kind of finished game — seat tokens, registered players with entropy, bots seated at
  * creation and after a join, per-move and bank clocks, timeouts, forfeit, resign, rematch,
- * cancel, expiry, a duplicate tournament's tables — played through the GraphQL API has a record that `Query.gameRecord` serves
+ * a take-back, cancel, expiry, a duplicate tournament's tables — played through the GraphQL API has a record that `Query.gameRecord` serves
  * and that verifies, and is in the export; `Query.stats` counts exactly the export's finished games.
  */
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -143,6 +143,24 @@ const KINDS: Record<string, Kind & { expect: Partial<GameRecord> }> = {
       await claim('END');
     },
     expect: { endReason: 'forfeit', forfeited: [1], timedOut: [1], botSeats: [] }, // ended by claim: no bot played it
+  },
+  'a take-back (a Scout undone, with a bank clock)': {
+    input: { game: 'scout', seats: 2, timeControl: { bank: 'PT1H', increment: 'PT1M' } },
+    humans: two('Ann', 'Bob'),
+    then: async (id, tokens) => {
+      for (let step = 0; step < 200; step++) {
+        await server.play.settle();
+        const seat = (ok(await server.gql(STATUS, { id })).game.status.toMove as number[])[0]!;
+        const legal = ok(await server.gql(STATUS, { id }, tokens.get(seat))).game.legalMoves as { type: string }[];
+        ok(await server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: legal.find((m) => m.type === 'scout') ?? legal[0] }, tokens.get(seat)));
+        if (ok(await server.gql('query($id: ID!) { game(id: $id) { canTakeBack } }', { id }, tokens.get(seat))).game.canTakeBack) {
+          ok(await server.gql('mutation($id: ID!) { takeBack(gameId: $id) { game { version } } }', { id }, tokens.get(seat)));
+          return;
+        }
+      }
+      throw new Error('no move could be taken back');
+    },
+    expect: { endReason: 'finished' },
   },
   'a cancelled game': {
     input: { game: 'scout', seats: 3 },

@@ -5,7 +5,9 @@
  * REST alike; a request is taken again once a request in flight ends. Requests are held in flight
  * by holding back their bodies (test/kit/held-request.ts): the count is by ordering, not timing.
  */
+import { Writable } from 'node:stream';
 import { describe, expect, it, onTestFinished } from 'vitest';
+import { loggerOptions } from '../../services/api/logging.js';
 import { heldRequest } from '../kit/held-request.js';
 import { highCard } from '../kit/high-card.js';
 import { useServer } from '../kit/server.js';
@@ -63,5 +65,43 @@ describe('back-pressure: the line in front of the bound', () => {
     for (const h of held) h.finish();
     for (const h of held) expect(await h.answer).toMatch(/^HTTP\/1\.1 200/);
     expect((await restAt()).status).toBe(200);
+  });
+});
+
+describe('back-pressure: when refused clients come back', () => {
+  it('spreads Retry-After over the coming seconds at the rate the process takes comebacks, instead of sending every refusal back at once', async () => {
+    const { retrySchedule } = await import('../../services/api/limits/busy.js');
+    let now = 10_000_500; // a fixed clock: the schedule is by whole seconds
+    const retryAfter = retrySchedule(() => 2, () => now);
+    // Seven refusals in one second, two comebacks a second: 1, 1, 2, 2, 3, 3, 4.
+    expect(Array.from({ length: 7 }, retryAfter)).toEqual([1, 1, 2, 2, 3, 3, 4]);
+    // A second later, the seconds already booked stay booked: the next comebacks go after them.
+    now += 1000;
+    expect(Array.from({ length: 3 }, retryAfter)).toEqual([3, 4, 4]);
+    // Never longer than 30 s, however many are refused.
+    expect(Math.max(...Array.from({ length: 500 }, retryAfter))).toBe(30);
+  });
+});
+
+describe('back-pressure: a refusal is not a server fault', () => {
+  const lines: { level: number; msg: string; status?: number }[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const logged = useServer({ games: [highCard], logger: { ...loggerOptions('info'), stream } as never, limits: { requestsInFlight: 1, requestsQueued: 0, requestsInFlightPerClient: 100 } });
+
+  it('logs a 503 BUSY at info: past capacity, a line per refusal at error level would be work and noise for nobody', async () => {
+    const held = await heldRequest(logged.url, 'POST', '/graphql', BODY);
+    onTestFinished(() => void held.socket.destroy());
+    await until(async () => (await fetch(`${logged.url}/v1/game-types`)).status === 503);
+    held.finish();
+    await held.answer;
+    const refusals = lines.filter((l) => l.status === 503);
+    expect(refusals.length).toBeGreaterThan(0);
+    expect(refusals.every((l) => l.level === 30)).toBe(true);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
   });
 });

@@ -49,6 +49,8 @@ export class FakeApiGateway {
   endpoint = '';
   /** Route invocations not finished yet (API Gateway does not wait for them; closing the stand-in does). */
   private readonly running = new Set<Promise<unknown>>();
+  /** Subscribe frames the routes have finished handling (graphql-ws acknowledges none: tests wait on this). */
+  subscribesHandled = 0;
 
   constructor() {
     // Errors as API Gateway sends them: the SDK reads the error's name from x-amzn-ErrorType.
@@ -97,7 +99,8 @@ export class FakeApiGateway {
       ...extra,
     });
     const invoke = (e: WebSocketEvent) => {
-      const run = route(e).finally(() => this.running.delete(run));
+      const subscribe = e.body?.includes('"subscribe"') ?? false;
+      const run = route(e).finally(() => (this.running.delete(run), subscribe && this.subscribesHandled++));
       this.running.add(run);
     };
     const wss = new WebSocketServer({

@@ -26,13 +26,15 @@ const MAY_IMPORT: Record<string, string[]> = {
   messages: ['engine', 'app', 'notifications'],
   vacation: ['store', 'app', 'clocks', 'players'],
   analytics: ['engine', 'store', 'app', 'bots'],
+  env: ['engine', 'bots'],
   ratings: ['engine', 'store', 'app', 'bots', 'analytics'],
   tournaments: ['engine', 'store', 'app', 'bots', 'analytics'],
+  matchmaking: ['engine', 'store', 'app'],
   'legacy-keys': ['store', 'notifications'],
-  'play-by-turn': ['store', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'vacation', 'ratings', 'tournaments'],
-  api: ['engine', 'web', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'analytics', 'ratings', 'tournaments', 'play-by-turn'],
+  'play-by-turn': ['store', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'vacation', 'ratings', 'tournaments', 'matchmaking'],
+  api: ['engine', 'web', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'analytics', 'ratings', 'tournaments', 'matchmaking', 'play-by-turn'],
   // The list of concerns as modules: each gathers its parts from the concern and the api; the roots build from the list.
-  modules: ['engine', 'store', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'vacation', 'analytics', 'ratings', 'tournaments', 'play-by-turn', 'api'],
+  modules: ['engine', 'store', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'vacation', 'analytics', 'ratings', 'tournaments', 'matchmaking', 'play-by-turn', 'api'],
 };
 /** The composition roots: they build the whole server, so they may import every folder. */
 const ROOTS = ['local', 'handlers', 'main'];

@@ -1,7 +1,7 @@
 /**
  * Legal-move lists are complete: at sampled positions of random playthroughs, every command of
- * a bounded generated space is offered by `legalCommands` if and only if the table's `decide`
- * (what the service would accept) accepts it.
+ * a bounded generated space is offered by `legalCommands` if and only if the game's rules
+ * (`rulesDecide`: the table's turn and shape checks, then the game's `decide`) accept it.
  *
  * The space comes from the game's command schema: each member of its discriminated union, with
  * literals, enums, booleans and omitted optional fields filled in from the schema itself and
@@ -13,7 +13,8 @@
  */
 import { expect } from 'vitest';
 import type { z } from 'zod';
-import { RuleViolation, table, type AnyGame, type TableState } from '../../services/engine/core/index.js';
+import { fastRng, RuleViolation, table, type AnyGame, type Table, type TableState } from '../../services/engine/core/index.js';
+import { parseStrict } from '../../services/engine/core/strict.js';
 import { randomPlaythrough, type PlaythroughOptions } from './playthrough.js';
 
 /** Values per field: `"<type>.<field>"` (one command type) or `"<field>"` (every type). */
@@ -101,6 +102,17 @@ export function subsets<T>(values: readonly T[], maxSize: number): T[][] {
   return out;
 }
 
+/**
+ * What the game's rules accept (turn, shape, then the game's decide), without the table's last
+ * check that a move is one of the listed ones: through the table a legal move missing from the
+ * list would merely be refused, and this check could no longer see it. The table's own law
+ * (accepted iff listed) is test/kit/listed-law.test.ts.
+ */
+export function rulesDecide(t: Table, state: TableState, seat: number, move: unknown): unknown[] {
+  if (!t.status(state).toMove.includes(seat)) throw new RuleViolation('NOT_YOUR_TURN', `seat ${seat} is not to move`);
+  return t.game.decide(state.play, parseStrict(t.game.command, move, 'move'), seat, fastRng(state.events));
+}
+
 export interface Incompleteness {
   seat: number;
   /** Accepted by decide, missing from legalCommands. */
@@ -126,7 +138,7 @@ export function findIncompleteness(game: AnyGame, state: TableState, spaceOf: Sp
     for (const [key, move] of space) {
       let refusal: string | null = null;
       try {
-        t.decide(state, { type: 'move', seat, move: JSON.parse(JSON.stringify(move)) });
+        rulesDecide(t, state, seat, JSON.parse(JSON.stringify(move)));
       } catch (e) {
         // Only a rule refusal counts as "not accepted": anything else thrown is a bug to see.
         if (!(e instanceof RuleViolation)) throw e;

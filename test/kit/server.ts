@@ -2,6 +2,7 @@
  * The real thing for api tests: embedded DynamoDB on loopback, the service, the Fastify app
  * listening on a loopback port, and clients that speak HTTP and graphql-ws to it.
  */
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll } from 'vitest';
 import { createClient, type Client } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -41,9 +42,44 @@ export interface TestServer {
   gql<T = any>(query: string, variables?: Record<string, unknown>, token?: string): Promise<GraphQLResponse<T>>;
   rest(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: any }>;
   ws(token?: string): Client;
+  /** Subscriptions the server has registered so far (listening on its pubsub). */
+  subscriptions: number;
+  /**
+   * Resolves once the server has registered `n` subscriptions in all. graphql-ws acknowledges no
+   * subscribe: a test that needs the server listening before it acts waits for this, not a sleep.
+   */
+  subscribed(n: number, timeoutMs?: number): Promise<void>;
 }
 
-export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 'signingSecret' | 'webhooks' | 'notifications' | 'limits' | 'logger' | 'accounts' | 'checkpointMs' | 'ratedMinMoves' | 'fairRatings' | 'bots' | 'modules'> & { entryRules?: Partial<EntryRules> } = {}): TestServer {
+/**
+ * The subscriptions each server has registered, by its HTTP server. mercurius keeps its pubsub inside
+ * the app's GraphQL plugin, out of a test's reach; each subscription's context resolves `subscribe`
+ * once the listener is on, and knows its Fastify instance: counted here, for `subscribed`.
+ */
+interface Registered {
+  n: number;
+  waiting: { n: number; resolve: () => void }[];
+}
+const COUNTS = Symbol.for('parlor.test.subscriptions');
+const counts: WeakMap<object, Registered> = ((globalThis as Record<symbol, unknown>)[COUNTS] ??= new WeakMap()) as WeakMap<object, Registered>;
+const subscriptionsOf = (http: object): Registered => counts.get(http) ?? (counts.set(http, { n: 0, waiting: [] }), counts.get(http)!);
+{
+  const { SubscriptionContext } = createRequire(import.meta.url)('mercurius/lib/subscriber.js') as { SubscriptionContext: { prototype: Record<string | symbol, any> } };
+  const proto = SubscriptionContext.prototype;
+  if (!proto[COUNTS]) {
+    const original = proto.subscribe as (...args: unknown[]) => Promise<unknown>;
+    proto.subscribe = async function (this: { fastify: FastifyInstance }, ...args: unknown[]) {
+      const queue = await original.apply(this, args);
+      const c = subscriptionsOf(this.fastify.server);
+      c.n++;
+      for (const w of c.waiting.filter((w) => c.n >= w.n)) w.resolve();
+      return queue;
+    };
+    proto[COUNTS] = true;
+  }
+}
+
+export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 'signingSecret' | 'webhooks' | 'notifications' | 'limits' | 'logger' | 'accounts' | 'checkpointMs' | 'ratedMinMoves' | 'fairRatings' | 'bots' | 'matchSettings' | 'modules'> & { entryRules?: Partial<EntryRules> } = {}): TestServer {
   const server = {} as TestServer & { dynamo: EmbeddedDynamo; sockets: Client[] };
   beforeAll(async () => {
     server.dynamo = await startEmbeddedDynamo();
@@ -75,6 +111,15 @@ export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 
     });
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+  Object.defineProperty(server, 'subscriptions', { get: () => (server.app ? subscriptionsOf(server.app.server).n : 0) });
+  server.subscribed = (n, timeoutMs = 10_000) => {
+    const c = subscriptionsOf(server.app.server);
+    if (c.n >= n) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`the server registered ${c.n} of ${n} subscriptions`)), timeoutMs);
+      c.waiting.push({ n, resolve: () => (clearTimeout(timer), resolve()) });
+    });
   };
   server.ws = (token) => {
     const client = createClient({

@@ -15,7 +15,8 @@ const server = useServer({ clock });
 const GAME = 'query($id: ID!) { game(id: $id) { version seat status { phase toMove over result { scores winners resigned forfeited } } legalMoves players { seat name bot } rematch rematchOf } }';
 const game = async (id: string, token?: string) => (await server.gql(GAME, { id }, token)).data.game;
 const submit = (id: string, move: unknown, token: string) => server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: move }, token);
-const options: Record<string, object> = { silver: { edition: 'dagger', rounds: 1 } };
+// Short games: one round of Silver, Sea Salt & Paper to 10 points (played out by the rules either way).
+const options: Record<string, object> = { silver: { edition: 'dagger', rounds: 1 }, 'sea-salt-and-paper': { targetScore: 10 } };
 
 /** Plays the human's random moves until the game ends; checks the human is never left a move without a choice. */
 async function playOut(id: string, human: Registered, seed: number): Promise<number> {
@@ -49,7 +50,7 @@ describe.each(games.map((g) => [g.id, g.seats.min] as const))('%s: one human and
 describe('formalities', () => {
   it('with autoAdvance the server plays a step whose only legal move is a formality, as the seat', async () => {
     const human = await registerPlayer(server, 'Ann');
-    const id = await createAndJoin(server, { game: 'sea-salt-and-paper', seats: 2, bots: [{ seat: 0, kind: 'random' }], seed: 'formal' }, [human]);
+    const id = await createAndJoin(server, { game: 'sea-salt-and-paper', seats: 2, options: options['sea-salt-and-paper'], bots: [{ seat: 0, kind: 'random' }], seed: 'formal' }, [human]);
     const submitted = await playOut(id, human, 11);
     const forHuman = (await commits(server, id)).filter((c) => c.seat === 1);
     expect(forHuman.length, 'the server made some of the human seat’s moves').toBeGreaterThan(submitted);

@@ -131,8 +131,9 @@ describe('Subscription.myGames', () => {
   it("streams the player's inbox entries as they change, over the same graphql-ws socket; a spectator is refused", async () => {
     const ann = await register('Ann');
     const bob = await register('Bob');
+    const registered = server.subscriptions;
     const feed = subscribe(server.ws(ann.token), 'subscription { myGames { gameId seat awaitingMyMove game { id version } } }', {});
-    await new Promise((r) => setTimeout(r, 200)); // graphql-ws has no subscribe ack
+    await server.subscribed(registered + 1); // graphql-ws acknowledges no subscribe: the server says when it listens
     const id = await create(ann.token);
     await join(id, ann.token);
     await join(id, bob.token);

@@ -2,9 +2,9 @@
  * Webhook payloads carry what a bot or chat integration needs, and nothing hidden: real games
  * over the real server (manual clock) raise every event type; each delivery validates against
  * the JSON Schema the server serves (GET /v1/webhooks/schema, checked with ajv), whose objects
- * admit no field beyond the public ones, and every value is one a spectator reads too.
+ * admit no field beyond the public ones, and every value is one a spectator reads too. The link
+ * is built from the server's public URL (issue #37: under `npm start` it was null).
  */
-process.env.PUBLIC_URL = 'https://parlor.example/';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { WEBHOOK_EVENTS } from '../../services/notifications/events.js';
@@ -14,7 +14,8 @@ import { useServer } from '../kit/server.js';
 import { until, useReceiver } from '../kit/webhook-receiver.js';
 
 const clock = new ManualClock();
-const server = useServer({ clock, webhooks: { privateAddresses: true } });
+// The public URL as services/main.ts passes it (PUBLIC_URL, else http://HOST:PORT), not through the environment.
+const server = useServer({ clock, webhooks: { privateAddresses: true }, notifications: { publicUrl: 'https://parlor.example/' } });
 const receivers = [useReceiver(), useReceiver(), useReceiver()];
 const SEED = 'a secret seed nobody may read from a webhook';
 const SPECTATOR = 'query($id: ID!) { game(id: $id) { type players { seat name bot } status { over phase result { scores winners resigned forfeited } } } }';
@@ -54,7 +55,11 @@ describe('webhook payloads', () => {
     expect(ended.errors).toBeUndefined();
     await server.play.settle();
 
-    const ids = [played, cancelled, expired, forfeit, asked];
+    // A game matchmaking starts (a bot challenged by name): GAME_STARTED.
+    const started = (await server.gql('mutation { challengeBot(input: { game: "scout", bot: "random" }) }', {}, ann.token)).data.challengeBot as string;
+    await server.play.settle();
+
+    const ids = [played, cancelled, expired, forfeit, asked, started];
     const deliveries = () => receivers.flatMap((r, i) => r.received.map((d) => ({ to: i, body: JSON.parse(d.body), raw: d.body }))).filter((d) => ids.includes(d.body.gameId));
     const reasons = () => new Set(deliveries().map((d) => d.body.reason).filter(Boolean));
     await until(() => new Set(deliveries().map((d) => d.body.type)).size === WEBHOOK_EVENTS.length && reasons().size === 5, 20_000);

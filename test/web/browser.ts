@@ -18,14 +18,22 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 }
 
-/** One Chromium for a test file: launched before its tests, closed after them. */
+/**
+ * The worker's Chromium: files share their worker (`isolate: false` in vitest.config.ts), so one
+ * launch serves them all; Playwright closes it when the worker exits.
+ */
+let shared: Promise<Browser> | undefined;
+
+/** Chromium for a test file: the worker's, with only this file's contexts (each closed after its tests). */
 export function useBrowser(): { readonly browser: Browser } {
   const held = {} as { browser: Browser };
   beforeAll(async () => {
-    held.browser = await launch();
+    held.browser = await (shared ??= launch());
+    if (!held.browser.isConnected()) held.browser = await (shared = launch());
   });
   afterAll(async () => {
-    await held.browser?.close();
+    // A file's contexts (its players' pages) end with it; files run one after another in a worker.
+    await Promise.all(held.browser?.contexts().map((c) => c.close()) ?? []);
   });
   return held;
 }

@@ -58,19 +58,22 @@ type SeatWinRate {
 export function analyticsResolvers(service: ParlorService): IResolvers {
   return {
     Query: {
-      gameRecord: (_root, args: { id: string }) =>
-        guarded(async () => {
-          const { agg, commits } = await service.finishedHistory(args.id);
-          const record = gameRecord(args.id, commits, agg.table);
-          if (!record) throw new AppError('FORBIDDEN', 'the game has no complete record');
-          return record;
-        }),
+      gameRecord: (_root, args: { id: string }) => guarded(() => recordOf(service, args.id)),
       stats: (_root, args: { game: string; seats?: number | null }) => guarded(async () => (await service.stats(args.game, args.seats ?? undefined)).map(headline)),
     },
   };
 }
 
-function headline(c: StatsCounters) {
+/** A finished game's public record (GraphQL gameRecord, REST GET /v1/games/:id/record). */
+export async function recordOf(service: ParlorService, id: string) {
+  const { agg, commits } = await service.finishedHistory(id);
+  const record = gameRecord(id, commits, agg.table);
+  if (!record) throw new AppError('FORBIDDEN', 'the game has no complete record');
+  return record;
+}
+
+/** One entry of GraphQL stats and REST GET /v1/stats. */
+export function headline(c: StatsCounters) {
   return {
     game: c.game,
     seats: c.seats,

@@ -7,6 +7,7 @@ import type { ParlorService } from '../../app/service.js';
 import type { InboxEntry } from '../../players/inbox.js';
 import type { PlayerKind } from '../../players/registry.js';
 import { playerOf } from '../../players/index.js';
+import { takeBackOn } from '../../app/app-events.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { playByTurnFields } from '../play-by-turn.js';
 import { guarded, type GameHandle, type ParlorContext } from './context.js';
@@ -58,6 +59,7 @@ export function playByTurnResolvers(service: ParlorService, play: PlayApi): IRes
       rematchOffer: (h: GameHandle) => playByTurnFields(h.agg).rematchOffer,
       timeoutBot: (h: GameHandle) => playByTurnFields(h.agg).timeoutBot,
       requireRegistered: (h: GameHandle) => h.agg.app.settings.requireRegistered === true,
+      takeBack: (h: GameHandle) => takeBackOn(h.agg.app.settings),
     },
   };
 }

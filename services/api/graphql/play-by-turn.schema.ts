@@ -64,6 +64,8 @@ extend input CreateGameInput {
   expiresIn: String
   "Seats are taken with a player token only: an anonymous joinGame is FORBIDDEN (default false)."
   requireRegistered: Boolean
+  "A seat may take its last move back (takeBack): default true; false for rated and tournament games (true with rated is BAD_INPUT)."
+  takeBack: Boolean
 }
 
 input TimeControlInput {
@@ -119,6 +121,8 @@ extend type GameType {
 extend type Game {
   "Whether seats are taken with a player token only (the creator's requireRegistered)."
   requireRegistered: Boolean!
+  "Whether seats may take their last move back in this game (the takeBack setting)."
+  takeBack: Boolean!
   "Each seat's clock (empty without a time control)."
   clocks: [SeatClock!]!
   "The rematch of this game, once every former player accepted the offer."

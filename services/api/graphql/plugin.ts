@@ -15,6 +15,7 @@ import type { Limits } from '../limits/settings.js';
 import { subscriptionSlot } from '../limits/websocket.js';
 import { connectionToken } from '../limits/graphql-transport-ws.js';
 import { playerTopic } from './play-by-turn.resolvers.js';
+import { seekTopic } from './matchmaking.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import type { ApiPart } from '../parts.js';
 import { RENEWED_TOKEN_HEADER } from '../../players/index.js';
@@ -55,6 +56,11 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
   // Subscribers on this process hear of every commit made through it.
   opts.service.onCommit((agg) => app.graphql.pubsub.publish({ topic: topic(agg.id), payload: agg }));
   opts.play.players.inbox.onChange(({ entry }) => app.graphql.pubsub.publish({ topic: playerTopic(entry.player), payload: entry }));
+  // Listed seeks' changes, per game type and for all (a challenge by name is no one else's business).
+  opts.play.matchmaking.onSeek((seek) => {
+    if (seek.for !== undefined) return;
+    for (const t of [seekTopic(seek.game), seekTopic(null)]) app.graphql.pubsub.publish({ topic: t, payload: seek });
+  });
 }
 
 /** Every error carries a stable code: the service's, BAD_INPUT for malformed queries, INTERNAL otherwise. */

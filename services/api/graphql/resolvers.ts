@@ -10,6 +10,7 @@ import type { Credential, ParlorService } from '../../app/service.js';
 import { statusOf } from '../../app/aggregate.js';
 import { checkNotSealed, shownSeed } from '../../app/sealed.js';
 import { gameTypeDto, playersOf } from '../dto.js';
+import { canTakeBack } from '../../app/commands/take-back.js';
 import { lobbyQueries } from './lobby.js';
 import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
 
@@ -50,6 +51,11 @@ export function resolvers(service: ParlorService): IResolvers {
           });
           return { game: { agg, viewer: service.seatOf(agg, ctx.token) } };
         }),
+      takeBack: (_root, args: { gameId: string }, ctx: ParlorContext) =>
+        guarded(async () => {
+          const agg = await service.takeBack(args.gameId, ctx.token);
+          return { game: { agg, viewer: service.seatOf(agg, ctx.token) } };
+        }),
     },
     Subscription: {
       gameUpdated: {
@@ -86,6 +92,7 @@ export function resolvers(service: ParlorService): IResolvers {
         return view === null ? null : { ...(view as object), __typename: h.agg.table.game.viewType };
       },
       legalMoves: (h: GameHandle) => (h.viewer === null ? [] : h.agg.table.legalMoves(h.agg.state, h.viewer)),
+      canTakeBack: (h: GameHandle) => canTakeBack(h.agg, h.viewer),
       history: (h: GameHandle) => guarded(() => service.history(h.agg, h.viewer)),
     },
   };

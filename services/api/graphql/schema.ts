@@ -59,6 +59,14 @@ type Mutation {
   commandId: an idempotency key; a retry with the same id returns the first result and changes nothing.
   """
   submitMove(gameId: ID!, move: JSON!, expectedVersion: Int, commandId: ID): SubmitMovePayload!
+  """
+  Takes the caller's last move back, while no one else has acted and the move showed no one
+  anything (each game's rules page lists its moves that can be). The history keeps the move and
+  adds MoveTakenBack naming its version; every clock is as it was before the move. Refused with
+  TAKE_BACK_NOT_ALLOWED, the message starting with the reason: NO_MOVE, NOT_YOUR_MOVE,
+  NEXT_PLAYER_ACTED, INFORMATION_REVEALED, SIMULTANEOUS, GAME_OVER, OPTION_OFF, TIME_RAN_OUT.
+  """
+  takeBack(gameId: ID!): SubmitMovePayload!
 }
 
 type Subscription {
@@ -169,6 +177,8 @@ type Game {
   view: GameView
   "The moves the caller's seat may submit now (empty when it is not to move)."
   legalMoves: [JSON!]!
+  "Whether the caller's seat may take its last move back now (takeBack)."
+  canTakeBack: Boolean!
   "The event history, redacted for the caller."
   history: [HistoryEntry!]!
 }
@@ -180,6 +190,16 @@ type SeatHolder {
 }
 
 type GameStatus {
+  """
+  Where the game stands; one of a documented list per game type (a string, so a new phase
+  never breaks a client). Every game: waiting-for-players (seats still free), over.
+  scout: rotate, play, scout-show (setup and between pass with no one to move).
+  sea-salt-and-paper: draw, keep, play, crabPile, crabCard, shark.
+  seledyne: setup, roll, round-draw, six-rule, turn-open, turn-ready, turn-select, turn-draws,
+  turn-gifting, turn-closing, round-end, stage-end.
+  silver: commander, peek, scoring, turn (a turn's main action), or the step a turn waits for:
+  hold, place, power, rascal, score, commander.
+  """
   phase: String!
   "Seats that must act now; several when the rules make players act simultaneously."
   toMove: [Int!]!
@@ -187,8 +207,15 @@ type GameStatus {
   result: GameResult
 }
 
+"How a game ended. Read the winners from winners: which way the scores win depends on the game."
 type GameResult {
+  """
+  Each seat's final total, by seat. scout, sea-salt-and-paper, seledyne: the highest total wins;
+  silver: the lowest total wins. Ties are broken by each game's rules (docs/rules/<game>.md).
+  A game stopped early (claimed, aborted) holds its public standing.
+  """
   scores: [Int!]!
+  "The seats that won (several on a shared win), by the game's own ranking and tie-breaks."
   winners: [Int!]!
 }
 

@@ -6,18 +6,19 @@
  * later (issue 33: 82 moves/s with 5,204 BUSY at 200 clients, against 136 without back-pressure).
  * So a request over the bound waits its turn, first come first served, before its body is read;
  * only when the line is full, or when it has waited `queueWaitMs`, is it refused with HTTP 503
- * `BUSY` and `Retry-After` (1 s, longer when refusals outpace answers: below). The line is as long as the process drains in about a second (its
+ * `BUSY` and `Retry-After` (spread over the coming seconds: `retrySchedule` below). The line is as long as the process drains in about a second (its
  * recent answers per second), between `requestsInFlight` and `requestsQueued`: a line longer than
  * that only makes requests wait until they time out, work for nobody (at 1,000 clients a fixed
  * line of 512 ran at 21 moves per CPU second against ~350 below saturation). A slot is given back when the answer is finished or its connection
- * closes; a waiting request whose connection closes leaves the line. WebSocket upgrades (bounded by
- * socketsPerClient) and `/health` are not counted.
+ * closes; a waiting request whose connection closes leaves the line. WebSocket upgrades and the
+ * NDJSON streams (bounded by socketsPerClient) and `/health` are not counted.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http.js';
 import type { Limits } from './settings.js';
+import { isStream } from './streaming.js';
 
-const exempt = (req: FastifyRequest) => req.url === '/health' || req.raw.headers.upgrade?.toLowerCase() === 'websocket';
+const exempt = (req: FastifyRequest) => req.url === '/health' || req.raw.headers.upgrade?.toLowerCase() === 'websocket' || isStream(req);
 
 interface Waiting {
   admit(): void;
@@ -29,24 +30,50 @@ const SAMPLE_MS = 250;
 const WEIGHT = 0.3;
 /** The longest Retry-After given. */
 const MAX_RETRY_AFTER_S = 30;
+/**
+ * The share of the process's answers per second that refused clients may come back with in any
+ * one second. Every client refused in the same second used to get the same Retry-After and came
+ * back at once: the line overflowed again and most were refused again, each refusal costing a
+ * request's headers, hooks and answer (issue 33, 1,000 clients: 5.6 refusals per move played and
+ * 187 moves per CPU second, against ~500 below saturation).
+ */
+const RETURN_SHARE = 0.25;
+
+/**
+ * Retry-After by a schedule of the coming seconds: a refusal is sent to the first second that
+ * still has room (`perSecond()` returns each), so comebacks arrive spread at a rate the process
+ * takes, and the wait grows with the crowd only as far as it must.
+ */
+export function retrySchedule(perSecond: () => number, now: () => number = Date.now): () => number {
+  const size = MAX_RETRY_AFTER_S + 1;
+  const second = new Float64Array(size).fill(-1);
+  const booked = new Uint32Array(size);
+  return () => {
+    const room = Math.max(1, Math.ceil(perSecond()));
+    const at = Math.floor(now() / 1000);
+    for (let wait = 1; wait <= MAX_RETRY_AFTER_S; wait++) {
+      const i = (at + wait) % size;
+      if (second[i] !== at + wait) (second[i] = at + wait), (booked[i] = 0);
+      if (booked[i]! < room) {
+        booked[i]!++;
+        return wait;
+      }
+    }
+    return MAX_RETRY_AFTER_S;
+  };
+}
 
 export function backPressure(app: FastifyInstance, limits: Limits): void {
   let inFlight = 0;
   // FIFO: a Set keeps insertion order and drops a request whose client left in O(1).
   const line = new Set<Waiting>();
   let answered = 0;
-  let refused = 0;
   let perSecond = limits.requestsQueued; // until measured, the configured bound
-  let refusedPerSecond = 0;
   const sampler = setInterval(() => {
     perSecond = (1 - WEIGHT) * perSecond + WEIGHT * (answered * 1000) / SAMPLE_MS;
-    refusedPerSecond = (1 - WEIGHT) * refusedPerSecond + WEIGHT * (refused * 1000) / SAMPLE_MS;
-    answered = refused = 0;
+    answered = 0;
   }, SAMPLE_MS).unref();
-  // A refusal costs the process a request's parsing and an answer: when clients come back faster
-  // than it serves them, they are told to wait as many seconds as it needs to serve them all
-  // (at 1,000 clients, refusals every second took most of its CPU). 1 s when lightly over.
-  const retryAfter = () => String(Math.min(MAX_RETRY_AFTER_S, Math.max(1, Math.ceil(refusedPerSecond / Math.max(perSecond, 1)))));
+  const retryAfter = retrySchedule(() => RETURN_SHARE * perSecond);
   app.addHook('onClose', async () => clearInterval(sampler));
   const lineBound = () => Math.min(limits.requestsQueued, Math.max(limits.requestsInFlight, Math.round(perSecond)));
   const release = () => {
@@ -59,9 +86,8 @@ export function backPressure(app: FastifyInstance, limits: Limits): void {
     }
   };
   const busy = (req: FastifyRequest, reply: FastifyReply, why: string) => {
-    refused++;
     const wait = retryAfter();
-    reply.header('retry-after', wait);
+    reply.header('retry-after', String(wait));
     return sendError(req, reply, 503, 'BUSY', `the server is busy (${why}): retry in ${wait} s`);
   };
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done) => {

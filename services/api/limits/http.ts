@@ -54,6 +54,12 @@ export const createsGame = postsTo(['/v1/games', '/v1/tournaments'], /\bcreate(G
 /** Whether a request takes a seat (GraphQL or REST); counted against joinsPerMinute. */
 export const joinsGame = postsTo(['/v1/games/:id/join'], /\bjoinGame\b/);
 
+/**
+ * Whether a request is a REST move with a token: counted against movesPerClientPerMinute instead of
+ * the address's general allowance (by route, known before the body is read).
+ */
+export const restMove = (req: FastifyRequest): boolean => req.method === 'POST' && req.routeOptions.url === '/v1/games/:id/moves' && hasToken(req);
+
 /** Whether a request tries a device link code (GraphQL or REST); counted against deviceLinkTriesPerMinute. */
 export const triesDeviceLink = postsTo(['/v1/device-links/redeem'], /\bredeemDeviceLink\b/);
 
@@ -110,6 +116,8 @@ export const httpLimits = fp(
       max: limits.perClientPerMinute,
       timeWindow: MINUTE,
       keyGenerator: (req) => `ip:${req.ip}`,
+      // A REST move has its own per-address allowance (below): playing fast does not starve reads.
+      allowList: (req) => restMove(req),
       errorResponseBuilder: tooMany,
       // At most this many keys are remembered (least recently used go first): the limiter's memory is bounded.
       cache: 10_000,
@@ -117,7 +125,8 @@ export const httpLimits = fp(
     // The plugin runs one limiter per request: the per-token and per-creation counts are checked by
     // hand, and only for the requests they count (the limiter's own allow list would run it for all).
     const limiter = (options: Parameters<FastifyInstance['createRateLimit']>[0], counts: (req: FastifyRequest) => boolean) => {
-      const check = app.createRateLimit({ timeWindow: MINUTE, ...options });
+      // No allow list: the global one (REST moves) would otherwise carry over and exempt moves here too.
+      const check = app.createRateLimit({ timeWindow: MINUTE, allowList: [], ...options });
       return async (req: FastifyRequest) => {
         if (!counts(req)) return;
         const r = await check(req);
@@ -131,6 +140,7 @@ export const httpLimits = fp(
       return !r.isAllowed && r.isExceeded;
     });
     app.addHook('onRequest', limiter({ max: limits.perTokenPerMinute, keyGenerator: tokenKey }, hasToken));
+    app.addHook('onRequest', limiter({ max: limits.movesPerClientPerMinute, keyGenerator: (req) => `move:${req.ip}` }, restMove));
     app.addHook('preHandler', limiter({ max: limits.createsPerMinute, keyGenerator: (req) => `create:${req.ip}` }, createsGame));
     app.addHook('preHandler', limiter({ max: limits.joinsPerMinute, keyGenerator: (req) => `join:${req.ip}` }, joinsGame));
     app.addHook('preHandler', limiter({ max: limits.deviceLinkTriesPerMinute, keyGenerator: (req) => `device-link:${req.ip}` }, triesDeviceLink));

@@ -6,11 +6,12 @@
  * given back when its answer is finished or its connection closes. Only the API counts (routes
  * `/graphql` and `/v1…`, decided on the route matched, so no spelling of the URL moves a request
  * in or out): the page and its static files are cheap and a browser fetches many at once.
- * WebSocket upgrades are bounded by `socketsPerClient` instead.
+ * WebSocket upgrades and the NDJSON streams are bounded by `socketsPerClient` instead.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http.js';
 import type { Limits } from './settings.js';
+import { isStream } from './streaming.js';
 
 const isUpgrade = (req: FastifyRequest) => req.raw.headers.upgrade?.toLowerCase() === 'websocket';
 const isApi = (req: FastifyRequest) => {
@@ -21,7 +22,7 @@ const isApi = (req: FastifyRequest) => {
 export function inFlightPerClient(app: FastifyInstance, limits: Limits): void {
   const held = new Map<string, number>();
   app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (isUpgrade(req) || !isApi(req)) return;
+    if (isUpgrade(req) || !isApi(req) || isStream(req)) return;
     const n = held.get(req.ip) ?? 0;
     if (n >= limits.requestsInFlightPerClient) {
       reply.header('retry-after', '1');

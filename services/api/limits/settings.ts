@@ -7,6 +7,13 @@ export interface Limits {
   perClientPerMinute: number;
   /** Requests per minute carrying one seat token (a client cannot hide behind many addresses). */
   perTokenPerMinute: number;
+  /**
+   * REST moves (POST /v1/games/:id/moves with a token) per minute from one client address, counted
+   * here instead of in perClientPerMinute, so one client can play a game at full speed (issue #37: a
+   * 4-seat game took ~1,200 requests in 20 s). Still bounded: by this, by each token's
+   * perTokenPerMinute, and by the requests in flight.
+   */
+  movesPerClientPerMinute: number;
   /** Games one client address may create per minute (GraphQL and REST). */
   createsPerMinute: number;
   /** Seats one client address may take per minute (joinGame, anonymous or as players): one client cannot fill the lobby. */
@@ -61,6 +68,7 @@ export interface Limits {
 export const DEFAULT_LIMITS: Limits = {
   perClientPerMinute: 1200,
   perTokenPerMinute: 600,
+  movesPerClientPerMinute: 6000,
   createsPerMinute: 30,
   deviceLinkTriesPerMinute: 10,
   joinsPerMinute: 20,
@@ -96,7 +104,7 @@ const number = (value: string | undefined, fallback: number): number => {
 };
 
 /**
- * RATE_LIMIT_PER_MINUTE, GRAPHQL_COST_PER_SECOND, GRAPHQL_COST_BURST, RATE_LIMIT_PER_TOKEN_PER_MINUTE, CREATES_PER_MINUTE, JOINS_PER_MINUTE, SEATS_IN_OPEN_GAMES, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT, REQUESTS_IN_FLIGHT,
+ * RATE_LIMIT_PER_MINUTE, GRAPHQL_COST_PER_SECOND, GRAPHQL_COST_BURST, RATE_LIMIT_PER_TOKEN_PER_MINUTE, MOVES_PER_MINUTE, CREATES_PER_MINUTE, JOINS_PER_MINUTE, SEATS_IN_OPEN_GAMES, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT, REQUESTS_IN_FLIGHT,
  * CORS_ORIGINS (comma-separated), DEV_TOOLS (on|off; default off when NODE_ENV=production).
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
@@ -109,6 +117,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     costPerSecond,
     costBurst: number(env.GRAPHQL_COST_BURST, costBurstFor(costPerSecond, DEFAULT_LIMITS.maxCost)),
     perTokenPerMinute: number(env.RATE_LIMIT_PER_TOKEN_PER_MINUTE, DEFAULT_LIMITS.perTokenPerMinute),
+    movesPerClientPerMinute: number(env.MOVES_PER_MINUTE, DEFAULT_LIMITS.movesPerClientPerMinute),
     createsPerMinute: number(env.CREATES_PER_MINUTE, DEFAULT_LIMITS.createsPerMinute),
     deviceLinkTriesPerMinute: number(env.DEVICE_LINK_TRIES_PER_MINUTE, DEFAULT_LIMITS.deviceLinkTriesPerMinute),
     joinsPerMinute: number(env.JOINS_PER_MINUTE, DEFAULT_LIMITS.joinsPerMinute),

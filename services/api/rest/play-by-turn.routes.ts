@@ -46,6 +46,7 @@ export const createGameProperties = {
   spectatorChat: { type: ['boolean', 'null'], description: "Spectators may read the game's messages (default false)" },
   rated: { type: ['boolean', 'null'], description: 'The result changes the players’ ratings: needs player tokens, no fixed seed, no multiSeat' },
   requireRegistered: { type: ['boolean', 'null'], description: 'Seats are taken with a player token only (an anonymous join is FORBIDDEN); default false' },
+  takeBack: { type: ['boolean', 'null'], description: 'A seat may take its last move back (POST /v1/games/{id}/take-back); default true, false for rated games (true with rated is BAD_INPUT)' },
 } as const;
 
 export async function playByTurnRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi }) {

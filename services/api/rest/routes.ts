@@ -13,6 +13,9 @@ import type { PlayApi } from '../../play-by-turn.js';
 import { RENEWED_TOKEN_HEADER } from '../../players/index.js';
 import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
 import type { ApiPart } from '../parts.js';
+import { streamRoutes } from './streams.routes.js';
+import { analyticsRoutes } from './analytics.routes.js';
+import type { Limits } from '../limits/settings.js';
 import { errorShape, gameShape, gameTypeShape, historyEntryShape, joinShape, lobbyEntryShape } from './shapes.js';
 
 const error = errorShape;
@@ -28,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; parts?: readonly ApiPart[] }) {
+export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Pick<Limits, 'socketsPerClient'>; parts?: readonly ApiPart[] }) {
   const { service } = opts;
   app.decorateRequest('credential', undefined);
   app.addHook('preHandler', async (req, reply) => {
@@ -129,7 +132,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
 
   app.get<{ Params: { id: string } }>(
     '/games/:id/legal-moves',
-    { schema: { summary: "The caller's legal moves", tags: ['games'], security: auth, params: gameId, response: { 200: { type: 'array', items: {} }, ...refusals } } },
+    { schema: { summary: "The caller's legal moves", tags: ['games'], security: auth, params: gameId, response: { 200: { title: 'LegalMoves', type: 'array', items: {} }, ...refusals } } },
     async (req) => {
       const { agg, viewer } = await viewed(req);
       return gameDto(agg, viewer).legalMoves;
@@ -170,7 +173,27 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
     },
   );
 
+  app.post<{ Params: { id: string } }>(
+    '/games/:id/take-back',
+    {
+      schema: {
+        summary:
+          'Take your last move back, while no one else has acted and the move showed no one anything; every clock is as before the move. Refused with TAKE_BACK_NOT_ALLOWED (409), the message starting with the reason: NO_MOVE, NOT_YOUR_MOVE, NEXT_PLAYER_ACTED, INFORMATION_REVEALED, SIMULTANEOUS, GAME_OVER, OPTION_OFF, TIME_RAN_OUT',
+        tags: ['games'],
+        security: auth,
+        params: gameId,
+        response: { 200: gameShape, ...refusals },
+      },
+    },
+    async (req) => {
+      const agg = await service.takeBack(req.params.id, token(req));
+      return gameDto(agg, service.seatOf(agg, token(req)));
+    },
+  );
+
   await app.register(playByTurnRoutes, { service, play: opts.play });
   // Each concern's routes (services/modules), in the list's order.
   for (const part of opts.parts ?? []) if (part.routes) await app.register(part.routes, { service, play: opts.play });
+  await app.register(streamRoutes, { service, play: opts.play, limits: opts.limits });
+  await app.register(analyticsRoutes, { service });
 }

@@ -3,18 +3,23 @@
  * parts of the server may grow keep `additionalProperties: true`, so a new field is never dropped
  * by the serializer before its schema is written here.
  */
+import { HTTP_STATUS } from '../errors.js';
+
 const open = { additionalProperties: true } as const;
 const int = { type: 'integer' } as const;
 const str = { type: 'string' } as const;
 const seats = { type: 'array', items: int } as const;
 
+/** `title` marks the shapes the OpenAPI document names as components (rest/openapi.ts). */
 export const errorShape = {
+  title: 'Error',
   type: 'object',
   required: ['error'],
-  properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: str, message: str } } },
+  properties: { error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'string', enum: Object.keys(HTTP_STATUS) }, message: str } } },
 } as const;
 
 export const gameShape = {
+  title: 'Game',
   type: 'object',
   ...open,
   required: ['id', 'type', 'version', 'seats', 'players', 'seat', 'options', 'seedHash', 'seedFixed', 'seed', 'status', 'view', 'legalMoves'],
@@ -45,6 +50,8 @@ export const gameShape = {
       description: 'The open claim on a timed-out seat (onTimeout ASK): who ran out, since when, which seats may answer (POST /v1/games/{id}/claim-timeout).',
     },
     requireRegistered: { type: 'boolean', description: 'Whether seats are taken with a player token only.' },
+    takeBack: { type: 'boolean', description: 'Whether seats may take their last move back in this game (the takeBack setting).' },
+    canTakeBack: { type: 'boolean', description: "Whether the caller's seat may take its last move back now (POST /v1/games/{id}/take-back)." },
     seat: { type: ['integer', 'null'], description: "The caller's seat, or null for a spectator." },
     options: { type: 'object', ...open },
     seedHash: { type: 'string', description: 'SHA-256 of the secret seed, public from creation.' },
@@ -54,10 +61,10 @@ export const gameShape = {
       type: 'object',
       required: ['phase', 'toMove', 'over', 'result'],
       properties: {
-        phase: str,
+        phase: { type: 'string', description: "Where the game stands: one of the game type's documented phases (schema.graphql, GameStatus.phase)." },
         toMove: { ...seats, description: 'Seats that must act now; several when the rules make players act simultaneously.' },
         over: { type: 'boolean' },
-        result: { type: ['object', 'null'], required: ['scores', 'winners'], properties: { scores: seats, winners: seats, resigned: seats, forfeited: seats, claimed: { type: 'boolean', description: 'Ended by claim on a timed-out seat (onTimeout ASK, END)' }, aborted: { type: 'boolean', description: 'A rated game with too few moves by some player: unrated' } } },
+        result: { type: ['object', 'null'], required: ['scores', 'winners'], properties: { scores: { ...seats, description: 'Final totals by seat. scout, sea-salt-and-paper, seledyne: highest wins; silver: lowest wins. Read winners, not the order of scores.' }, winners: { ...seats, description: 'The seats that won (several on a shared win).' }, resigned: seats, forfeited: seats, claimed: { type: 'boolean', description: 'Ended by claim on a timed-out seat (onTimeout ASK, END)' }, aborted: { type: 'boolean', description: 'A rated game with too few moves by some player: unrated' } } },
       },
     },
     view: { type: ['object', 'null'], ...open, description: "What the caller may see (the game type's view, as in schema.graphql); null until every seat is taken." },

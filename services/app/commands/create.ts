@@ -43,5 +43,7 @@ function checkSettings(core: ServiceCore, settings: Omit<GameSettings, 'type'>, 
   const unknown = settings.bots.find((b) => !core.isBotKind(b.kind));
   if (unknown) throw new AppError('BAD_INPUT', `unknown bot kind "${unknown.kind}"`);
   if (settings.timeoutBot !== undefined && !core.isBotKind(settings.timeoutBot)) throw new AppError('BAD_INPUT', `unknown bot kind "${settings.timeoutBot}"`);
+  // A rated result or a tournament's standing stands on the moves as played: no take-backs there.
+  if (settings.takeBack && (settings.rated || settings.tournament)) throw new AppError('BAD_INPUT', 'rated and tournament games do not allow taking moves back (takeBack)');
   return settings;
 }

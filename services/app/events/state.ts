@@ -43,7 +43,12 @@ export interface GameSettings {
   tournament?: TournamentLink;
   /** Seats given to registered players at creation (a tournament's tables), so no one else can take them. */
   seated?: { seat: Seat; player: string; name: string }[];
+  /** A seat may take its last move back (engine/core/take-back.ts); absent: on unless the game is rated or a tournament's (`takeBackOn`). */
+  takeBack?: boolean;
 }
+
+/** Whether the game lets seats take moves back: as created, else on for casual games and off for rated and tournament games. */
+export const takeBackOn = (settings: Omit<GameSettings, 'type'>): boolean => settings.takeBack ?? !(settings.rated || settings.tournament);
 export interface TournamentLink {
   id: string;
   round: number;

@@ -86,6 +86,15 @@ export interface Game<S, C, E extends GameEvent, O, V = unknown, K = unknown> {
   redact(event: E, viewer: Viewer): E;
   status(state: S): Status;
   /**
+   * Whether the move `seat` just made (from `before`, giving `events`) may be taken back: true
+   * only when no one gained information by it (no card drawn or revealed, no die rolled, no
+   * hidden choice shown), so undoing it hides nothing anyone saw. Absent: no move can be taken
+   * back. Pure, like `decide`; the table asks it once per move (core/take-back.ts). The law,
+   * checked per game by test/kit/take-back.ts: for every seat, the view after such a move is
+   * the same in every world that seat cannot tell from the real one.
+   */
+  takeBack?(before: S, events: readonly E[], seat: Seat): boolean;
+  /**
    * The result if the game stopped now (the table's `stop`: a claim on a timed-out seat): the
    * totals as they stand in public (finished rounds), and the winners among `among` by the game's
    * own ranking (Silver: lowest). Absent: every score 0 and every seat of `among` shares the win.

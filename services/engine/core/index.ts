@@ -12,3 +12,4 @@ export * from './record.js';
 export * from './sample-ids.js';
 export * from './standing.js';
 export * from './names.js';
+export * from './take-back.js';

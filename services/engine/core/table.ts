@@ -12,6 +12,7 @@ import { stateAfter } from './emitter.js';
 import { ensure } from './errors.js';
 import { rngFor, sha256Hex } from './rng.js';
 import { parseStrict } from './strict.js';
+import { isListed, refuseUnlisted } from './listed.js';
 import { isPlainName, NAME_NOT_PLAIN } from './names.js';
 
 export type TableCommand =
@@ -283,7 +284,15 @@ export function table(game: AnyGame): Table {
     ensure(s.started, 'the game waits for players', 'NOT_YOUR_TURN');
     if (cmd.type === 'stop') return stopped(s, cmd.last);
     if (!status(s).toMove.includes(cmd.seat)) ensure(false, `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
-    const move = builtByGame(s, cmd.seat, cmd.move) ? cmd.move : parseStrict(game.command, cmd.move, 'move');
+    // A move that is one of the very objects legalMoves just listed is listed and well formed by
+    // construction; any other is parsed, then accepted only if it equals a listed move (#37: a game's
+    // decide may take other spellings of them).
+    let move = cmd.move;
+    if (!builtByGame(s, cmd.seat, move)) {
+      move = parseStrict(game.command, move, 'move');
+      const listed = game.legalCommands(s.play, cmd.seat);
+      if (!isListed(listed, move)) refuseUnlisted(game, s.play, move, cmd.seat, listed, rngFor(randomSeed(s), s.events));
+    }
     return withEnding(s, game.decide(s.play, move, cmd.seat, rngFor(randomSeed(s), s.events)));
   }
 

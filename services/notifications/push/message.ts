@@ -15,6 +15,7 @@ const TITLES: Record<string, (label: string) => string> = {
   DEADLINE_WARNING: (l) => `Time is running out in ${l}`,
   GAME_OVER: (l) => `Game over: ${l}`,
   TIMEOUT_CLAIM: (l) => `Out of time in ${l}: bot, end or wait?`,
+  GAME_STARTED: (l) => `A game of ${l} found you`,
 };
 
 export function pushMessage(notice: Pick<Notice, 'type' | 'gameId' | 'deadline'>, label: string): PushMessage {

@@ -12,6 +12,7 @@ import { initialState } from './state.js';
 import { status } from './status.js';
 import { redact, view } from './view.js';
 import { viewSchema, viewType } from './view-schema.js';
+import { takeBack } from './take-back.js';
 
 export const scout = defineGame({
   id: 'scout',
@@ -32,6 +33,7 @@ export const scout = defineGame({
   legalCommands,
   view,
   redact,
+  takeBack: (_before, events) => takeBack(events),
   status,
   standing: (s, among) => standingOf(s.totals, among, 'highest'),
   sampleWorld,

@@ -14,7 +14,7 @@ export const command = z.discriminatedUnion('type', [
   z.object({ type: z.literal('draw') }).describe('Phase 1A: draw the top two cards of the draw pile (the last one if only one is left)'),
   z.object({ type: z.literal('keep'), card, pile }).describe('Phase 1A: keep one drawn card; the other goes face up on the discard pile `pile`'),
   z.object({ type: z.literal('takeDiscard'), pile }).describe('Phase 1B: take the top card of a discard pile'),
-  z.object({ type: z.literal('playDuo'), cards: z.tuple([card, card]) }).describe('Phase 2: play a pair from your hand and resolve its effect'),
+  z.object({ type: z.literal('playDuo'), cards: z.tuple([card, card]) }).describe('Phase 2: play a pair from your hand and resolve its effect; the two card ids in increasing order'),
   z.object({ type: z.literal('choosePile'), pile }).describe('Crab duo: choose the discard pile to look through'),
   z.object({ type: z.literal('chooseCard'), card }).describe('Crab duo: take this card from the chosen discard pile'),
   z.object({ type: z.literal('chooseOpponent'), opponent: z.number().int().min(0).max(3) }).describe('Shark+Swimmer duo: steal a random card from this seat'),

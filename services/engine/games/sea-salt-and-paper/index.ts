@@ -13,6 +13,7 @@ import { initialState, type State } from './state.js';
 import { status } from './status.js';
 import { redact, view, type View } from './view.js';
 import { viewSchema, viewType } from './view-schema.js';
+import { takeBack } from './take-back.js';
 
 export const seaSaltAndPaper = defineGame<State, Command, Event, Options, View, typeof catalog>({
   id: 'sea-salt-and-paper',
@@ -30,6 +31,7 @@ export const seaSaltAndPaper = defineGame<State, Command, Event, Options, View, 
   legalCommands,
   view: (s: State, viewer: Viewer) => view(s, viewer),
   redact,
+  takeBack: (_before, events) => takeBack(events),
   status,
   // The totals of the rounds scored so far; the tie-breaks of §4.4 need a finished final round, so ties share.
   standing: (s, among) => standingOf(s.totals, among, 'highest'),

@@ -33,7 +33,7 @@ export const command = z.discriminatedUnion('type', [
     .object({
       type: z.literal('gift'),
       target: z.number().int().min(0).max(5).describe("The seat whose counter receives the gift."),
-      cards: z.array(cardId).min(1).max(10).describe('Hand cards given: one, or several under the Sum Rule.'),
+      cards: z.array(cardId).min(1).max(10).describe('Hand cards given: one, or several under the Sum Rule, by increasing value (equal values in hand order).'),
     })
     .describe("Gift (§4.2): put hand cards on another seat's counter."),
   /** Pass (§4.4): end the turn without a gift. */

@@ -14,6 +14,7 @@ import { initialState } from './state.js';
 import { redact, view } from './view.js';
 import { sampleWorld } from './sample-world.js';
 import { viewSchema, viewType } from './view-schema.js';
+import { takeBack } from './take-back.js';
 
 export const seledyne = defineGame({
   id: 'seledyne',
@@ -41,6 +42,7 @@ export const seledyne = defineGame({
   legalCommands,
   view,
   redact,
+  takeBack: (_before, events) => takeBack(events),
   status,
   // The running totals the score cards show (after the floor).
   standing: (s, among) => standingOf(s.players.map((p) => p.total), among, 'highest'),

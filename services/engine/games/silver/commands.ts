@@ -9,7 +9,7 @@ const seat = z.number().int().min(0).max(3);
 const end = z.enum(['left', 'right']);
 
 export const command = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('peek'), positions: z.array(pos).length(2) }).describe('Round start: look at two of your own cards.'),
+  z.object({ type: z.literal('peek'), positions: z.array(pos).length(2) }).describe('Round start: look at two of your own cards, positions in increasing order.'),
   z.object({ type: z.literal('draw'), display: pos.optional() }).describe('Main action: draw the top deck card, or a Squire display card by index.'),
   z.object({ type: z.literal('take') }).describe('Main action: take the top card of the discard pile (it must be exchanged).'),
   z.object({ type: z.literal('call') }).describe('Main action: call for a vote (4 or fewer cards); every other player gets one more turn.'),
@@ -23,7 +23,7 @@ export const command = z.discriminatedUnion('type', [
   z.object({ type: z.literal('power') }).describe('Use the drawn card’s power (discard power, or drawn-to-village power).'),
   z.object({ type: z.literal('slide'), position: pos }).describe('Mark one of your cards for a multi-card exchange.'),
   z.object({ type: z.literal('unslide'), position: pos }).describe('Return a marked card to its place, when the marked set can no longer be exchanged: marked cards are either exchanged or returned (rules §3.7).'),
-  z.object({ type: z.literal('exchange'), positions: z.array(pos).min(1).max(60).optional() }).describe('Exchange the held card for these cards (or the marked ones).'),
+  z.object({ type: z.literal('exchange'), positions: z.array(pos).min(1).max(60).optional() }).describe('Exchange the held card for the card at this position, or for the marked ones (no positions). Several cards are exchanged as listed: slide each, then a bare exchange.'),
   z.object({ type: z.literal('place'), position: pos.optional(), end: end.optional() }).describe('Put the held card into the village: at a vacated position, or at an end.'),
   z.object({ type: z.literal('target'), seat, position: pos }).describe('Choose a village card for the current power step.'),
   z.object({ type: z.literal('number'), value: z.number().int().min(0).max(13) }).describe('Choose a card number (Looter).'),

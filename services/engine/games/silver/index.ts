@@ -15,6 +15,7 @@ import { sampleWorld } from './sample-world.js';
 import { initialState, type State } from './state.js';
 import { redact, view, type SilverView } from './view.js';
 import { viewSchema } from './view-schema.js';
+import { takeBack } from './take-back.js';
 
 export { catalog as cards } from './cards.js';
 
@@ -43,6 +44,7 @@ export const silver = defineGame<State, Command, Event, Options, SilverView, typ
   legalCommands,
   view,
   redact,
+  takeBack: (_before, events) => takeBack(events),
   status,
   // The game totals of the rounds scored so far (lowest wins); the round in play counts nothing yet.
   standing: (s, among) => standingOf(s.scores, among, 'lowest'),

@@ -12,6 +12,7 @@ import { store } from './seats.js';
 import { offerNotifications } from './notify.js';
 import { playerPage } from './ratings.js';
 import { tournamentList, tournamentPage } from './tournaments.js';
+import { matchPanel } from './matchmaking.js';
 
 const root = document.getElementById('main');
 let leave = null;
@@ -44,7 +45,11 @@ async function start() {
       else if (m) leave = await (await page('table')).table(root, app, m[1]);
       else if (player) leave = await playerPage(root, app, decodeURIComponent(player[1]));
       else if (location.hash === '#/account') leave = await account(root);
-      else leave = await lobby(root, app);
+      else {
+        leave = await lobby(root, app);
+        // Finding a game (matchmaking.js): Play now and the open challenges, atop the lobby's first column.
+        if (app.mutations.has('playNow')) root.querySelector('section.lobby .col')?.prepend(matchPanel(app));
+      }
       if (m && !replayed) offerNotifications(root, app, m[1]);
     } catch (e) {
       clear(root, h('p.error', { role: 'alert' }, errorText(e)), h('a', { href: '#/' }, t('lobby')));

@@ -2,6 +2,7 @@
  * Ratings on the page: a game type's leaderboard in the lobby, and a player's page (#/player/<id>)
  * with their rating in each game type and its recent history. Text goes in as text (textContent).
  */
+import { challengeButton } from './matchmaking.js';
 import { gql } from './api.js';
 import { clear, h } from './dom.js';
 import { named, t } from './i18n.js';
@@ -54,6 +55,7 @@ export async function playerPage(root, app, id) {
           'article.rating',
           { dataset: { game: r.game } },
           h('h3', {}, typeName(r.game), ' ', h('span.rating-value', {}, fixed(r.rating)), h('small.muted', {}, ` μ ${fixed(r.mu)} · σ ${fixed(r.sigma)} · ${r.games} ${t('ratedGames')}`), r.provisional ? h('span.tag.provisional', { title: t('provisionalWhy') }, t('provisional')) : null),
+          challengeButton(app, p, r.game),
           h(
             'ul.list.rating-history',
             {},

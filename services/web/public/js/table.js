@@ -86,6 +86,22 @@ export async function table(root, app, gameId) {
     }
   }
 
+  /** Take back: the seat's last move, while the server offers it (game.canTakeBack). */
+  async function takeBack() {
+    if (state.busy) return;
+    state.busy = true;
+    state.error = null;
+    render();
+    try {
+      apply((await gql(`mutation($id: ID!) { takeBack(gameId: $id) { game { ${selection} } } }`, { id: gameId }, token)).takeBack.game);
+    } catch (e) {
+      state.error = `${e.code ?? t('error')}: ${e.message}`;
+    } finally {
+      state.busy = false;
+      render();
+    }
+  }
+
   function apply(game) {
     if (state.game && game.version < state.game.version) return; // an older update arriving late
     if (!state.game || game.version !== state.game.version) state.selected = new Set();
@@ -158,6 +174,7 @@ export async function table(root, app, gameId) {
               players(g, seat, renderer, c),
               g.view ? h('div.board', {}, renderer.board(g.view, c)) : waiting(g, gameId, seat),
               movesPanel({ all: pick.entries(), matching: entries, selected: state.selected, renderer, c, state, submit, render, clearSelection: () => ((state.selected = new Set()), (state.armed = null), render()) }),
+              g.canTakeBack ? h('button.take-back', { type: 'button', title: t('takeBackHint'), disabled: state.busy, onclick: takeBack }, '↶ ' + t('takeBack')) : null,
               g.status.over ? finalSheet(g, c) : null,
               g.view && renderer.result ? renderer.result(g.view, c) : null,
               chatPanel(g, state.chat, token, render, (s) => playerName(g, s)),

@@ -1,5 +1,7 @@
 /** The play-by-turn words of the page (clocks, leaving, rematch, claims, the create form): [English, Persian] per key; i18n.js merges them. */
 const PAIRS = {
+  takeBack: ['Take back my move', 'پس گرفتن حرکتم'],
+  takeBackHint: ['Undo your last move: allowed until the next player acts, when it showed no one anything', 'حرکت آخرتان را برگردانید: تا بازیکن بعدی بازی نکرده و اگر چیزی را به کسی نشان نداده باشد'],
   timeControl: ['Time control', 'زمان‌بندی'],
   noClock: ['No clock', 'بی‌ساعت'],
   perMove1d: ['1 day per move', 'هر حرکت ۱ روز'],

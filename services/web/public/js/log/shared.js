@@ -28,4 +28,5 @@ export default {
   MessageSent: [(e, x) => `${x.who(e.seat)} wrote a message`, (e, x) => `${x.who(e.seat)} پیامی نوشت`],
   ChatMuted: [(e, x) => (e.on ? `You muted ${x.who(e.muted)}` : `You unmuted ${x.who(e.muted)}`), (e, x) => (e.on ? `${x.who(e.muted)} را بی‌صدا کردید` : `${x.who(e.muted)} را باصدا کردید`)],
   DealRevealed: [() => 'Every table of this board has ended: the deal is public', () => 'همهٔ میزهای این دست تمام شد: دست‌ها آشکار است'],
+  MoveTakenBack: [(e, x) => `${x.who(e.seat)} took back their move (${x.n(e.version)})`, (e, x) => `${x.who(e.seat)} حرکتش (${x.n(e.version)}) را پس گرفت`],
 };

@@ -1,0 +1,99 @@
+/**
+ * Where submitMove's CPU over minimal mercurius goes (issue 33 item 5), by subtraction in one run
+ * (not part of `npm run bench`; `nice -n 5 npx tsx bench/write-path-cpu.ts`, MOVES=600):
+ * process CPU per request (this process holds the client, every server and dynalite) of
+ *   parlor       submitMove through Parlor's app (every app-wide hook)
+ *   graphqlOnly  the same GraphQL plugin on a bare Fastify (context, GraphQL limits, no app hooks)
+ *   plain        Parlor's schema and resolvers on a bare mercurius (no context hook, no limits)
+ *   minimal      the minimal mercurius server (bench/mercurius-floor.ts) writing a copy of the commit
+ *   serviceMove  service.move alone (its PutItem included), timed inside the first three
+ *   put          the bare conditional PutItem of another copy
+ * Moves rotate over the first three; the floors follow each move. Trimmed means (the middle 80%)
+ * resist the preempted outliers of a shared machine; compare ratios within one run.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { fastRng } from '../services/engine/core/index.js';
+import { createLocalParlor } from '../services/local.js';
+import { graphqlPlugin } from '../services/api/graphql/plugin.js';
+import { resolveLimits } from '../services/api/limits/settings.js';
+import { commitSk, ensureTable, gamePk, KEY, localClient, startEmbeddedDynamo } from '../services/store/index.js';
+import { keepAlivePost, MOVE, OPEN_LIMITS, randomMove, seatedGame } from './http.js';
+import { mercuriusFloor } from './mercurius-floor.js';
+import mercurius from 'mercurius';
+import { buildParlorSchema } from '../services/api/graphql/schema.js';
+import { allResolvers } from '../services/api/graphql/all-resolvers.js';
+import { bearer } from '../services/api/errors.js';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const moves = Number(process.env.MOVES ?? 800);
+const warm = Number(process.env.WARMUP ?? 100);
+const dynamo = await startEmbeddedDynamo();
+const client = localClient(dynamo.endpoint);
+await ensureTable(client, 'bench');
+const { app, service, play } = await createLocalParlor({ client, tableName: 'bench', limits: OPEN_LIMITS, soleWriter: process.env.SOLE === '1' });
+const bare: FastifyInstance = Fastify();
+await bare.register(graphqlPlugin, { service, play, limits: resolveLimits(OPEN_LIMITS), subscriptions: false });
+const floor = await mercuriusFloor(client, 'bench');
+// Parlor's schema and resolvers on mercurius with nothing else: no context hook (the bearer passed as is), no limits' hooks or rules.
+const plain: FastifyInstance = Fastify();
+await plain.register(mercurius, { schema: buildParlorSchema(service.games, true), resolvers: allResolvers(service, play), context: (req) => ({ token: bearer(req.headers.authorization) }) });
+const posts = { parlor: keepAlivePost(await app.listen({ port: 0, host: '127.0.0.1' })), graphqlOnly: keepAlivePost(await bare.listen({ port: 0, host: '127.0.0.1' })), plain: keepAlivePost(await plain.listen({ port: 0, host: '127.0.0.1' })), minimal: keepAlivePost(floor.url) };
+const cpu = { parlor: [] as number[], graphqlOnly: [] as number[], plain: [] as number[], minimal: [] as number[], serviceMove: [] as number[], put: [] as number[] };
+// service.move's own CPU (its PutItem round trip included): what GraphQL and HTTP add is the rest.
+let measuring = false;
+const move = service.move.bind(service);
+service.move = async (input) => {
+  const c0 = process.cpuUsage();
+  const out = await move(input);
+  const c = process.cpuUsage(c0);
+  if (measuring) cpu.serviceMove.push(c.user + c.system);
+  return out;
+};
+
+const doc = DynamoDBDocumentClient.from(client);
+const call = async (via: keyof typeof posts, variables: object, token: string | undefined, into: number[] | null) => {
+  const c0 = process.cpuUsage();
+  const body = JSON.parse(await posts[via].post('/graphql', JSON.stringify({ query: MOVE, variables }), token));
+  const c = process.cpuUsage(c0);
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  into?.push(c.user + c.system);
+  return body.data;
+};
+const gql = async (query: string, variables: object, token?: string) => {
+  const body = JSON.parse(await posts.parlor.post('/graphql', JSON.stringify({ query, variables }), token));
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data;
+};
+const rng = fastRng(42);
+const order = ['parlor', 'graphqlOnly', 'plain'] as const;
+for (let n = 0; n < moves + warm; ) {
+  const { id, tokens } = await seatedGame(gql, 'scout', 4);
+  for (let next; n < moves + warm && (next = await randomMove(gql, id, tokens, rng)); n++) {
+    const via = order[n % 3]!;
+    const counted = n >= warm;
+    measuring = counted;
+    const moved = await call(via, { id, move: next.move }, next.token, counted ? cpu[via] : null);
+    measuring = false;
+    const { Item } = await doc.send(new GetCommand({ TableName: 'bench', Key: { [KEY.partition]: gamePk(id), [KEY.sort]: commitSk(moved.submitMove.game.version) } }));
+    floor.write({ ...Item, [KEY.partition]: `MINIMAL#${n}` });
+    await call('minimal', { id, move: next.move }, undefined, counted ? cpu.minimal : null);
+    const p0 = process.cpuUsage();
+    await client.send(new PutItemCommand({ TableName: 'bench', Item: marshall({ ...Item, [KEY.partition]: `PUT#${n}` }, { removeUndefinedValues: true }), ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': KEY.partition } }));
+    const pc = process.cpuUsage(p0);
+    if (counted) cpu.put.push(pc.user + pc.system);
+  }
+}
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+// A trimmed mean (middle 80%): robust to the preempted outliers of a shared machine.
+const trim = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return mean(s.slice(Math.floor(s.length * 0.1), Math.ceil(s.length * 0.9))); };
+for (const k of Object.keys(cpu) as (keyof typeof cpu)[]) console.log(`${k.padEnd(12)} n ${cpu[k].length}  CPU µs/request mean ${mean(cpu[k]).toFixed(0)}  median ${med(cpu[k]).toFixed(0)}  trimmed ${trim(cpu[k]).toFixed(0)}  ÷ minimal: mean ${(mean(cpu[k]) / mean(cpu.minimal)).toFixed(2)}×  median ${(med(cpu[k]) / med(cpu.minimal)).toFixed(2)}×  trimmed ${(trim(cpu[k]) / trim(cpu.minimal)).toFixed(2)}×`);
+for (const p of Object.values(posts)) p.close();
+await bare.close();
+await floor.close();
+await app.close();
+client.destroy();
+await dynamo.close();

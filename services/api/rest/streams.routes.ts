@@ -1,0 +1,155 @@
+/**
+ * Streams for REST clients, so none has to poll (issue #37; Lichess streams the same way): NDJSON,
+ * one JSON object a line, an empty line every 30 s to keep the connection open.
+ * - `GET /v1/games/:id/stream`: the game as the caller sees it (the same object as
+ *   `GET /v1/games/:id`, redacted for the caller's seat, or a spectator's without a token), now
+ *   and then at every newer version, in order; it ends after the version that ends the game.
+ * - `GET /v1/me/games/stream`: the caller's inbox (a player token): the games awaiting its move
+ *   now, then every change of an entry (GraphQL `myGames`).
+ * A stream is bounded per client address (`socketsPerClient`, the same count as WebSockets), and
+ * does not hold a request slot while it is open (limits/streaming.ts: `isStream`).
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Aggregate } from '../../app/aggregate.js';
+import { checkNotSealed } from '../../app/sealed.js';
+import type { ParlorService } from '../../app/service.js';
+import { playerOf } from '../../players/index.js';
+import type { InboxEntry } from '../../players/inbox.js';
+import type { PlayApi } from '../../play-by-turn.js';
+import { gameDto } from '../dto.js';
+import { sendError } from '../limits/http.js';
+import type { Limits } from '../limits/settings.js';
+import { errorShape } from './shapes.js';
+
+const KEEPALIVE_MS = 30_000;
+const NDJSON = 'application/x-ndjson';
+const refusals = { 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape, 429: errorShape };
+const streamed = (what: string) => ({ 200: { description: `NDJSON: ${what}, one JSON object a line; empty lines keep the connection open.`, content: { [NDJSON]: { schema: { type: 'string' } } } } });
+
+/** Listeners by key, so a closed stream stops listening (the service's own listeners are for good). */
+class Hub<T> {
+  private readonly by = new Map<string, Set<(x: T) => void>>();
+  publish(key: string, x: T) {
+    for (const f of this.by.get(key) ?? []) f(x);
+  }
+  listen(key: string, f: (x: T) => void): () => void {
+    const set = this.by.get(key) ?? new Set();
+    this.by.set(key, set.add(f));
+    return () => {
+      set.delete(f);
+      if (!set.size) this.by.delete(key);
+    };
+  }
+}
+
+export async function streamRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Pick<Limits, 'socketsPerClient'> }) {
+  const { service, play } = opts;
+  const games = new Hub<Aggregate>();
+  const inbox = new Hub<InboxEntry>();
+  service.onCommit((agg) => games.publish(agg.id, agg));
+  play.players.inbox.onChange(({ entry }) => inbox.publish(entry.player, entry));
+
+  // Open streams end when the server closes (they would hold its close up for good).
+  const live = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const end of [...live]) end();
+  });
+
+  const open = new Map<string, number>();
+  /** Takes a stream slot of the client address, or refuses (429); the slot is given back on close. */
+  const slot = (req: FastifyRequest, reply: FastifyReply): boolean => {
+    const held = open.get(req.ip) ?? 0;
+    if (held >= opts.limits.socketsPerClient) {
+      sendError(req, reply, 429, 'RATE_LIMITED', `at most ${opts.limits.socketsPerClient} streams open per client address`);
+      return false;
+    }
+    open.set(req.ip, held + 1);
+    reply.raw.once('close', () => {
+      const left = (open.get(req.ip) ?? 1) - 1;
+      if (left > 0) open.set(req.ip, left);
+      else open.delete(req.ip);
+    });
+    return true;
+  };
+
+  /** Starts the NDJSON answer; `stop` runs when the client goes or the stream ends. */
+  const ndjson = (reply: FastifyReply, stop: () => void) => {
+    const out = new PassThrough();
+    const keepalive = setInterval(() => out.write('\n'), KEEPALIVE_MS).unref();
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      live.delete(end);
+      clearInterval(keepalive);
+      stop();
+      out.end();
+    };
+    live.add(end);
+    reply.raw.once('close', end);
+    out.once('close', end); // the answer cut off: the pipe destroys the stream before the reply closes
+    out.on('error', end);
+    reply.header('cache-control', 'no-store').type(NDJSON).send(out);
+    out.write('\n'); // the headers go out with a first (empty) line, before anything happens
+    return { line: (x: unknown) => ended || out.destroyed || out.write(`${JSON.stringify(x)}\n`), end };
+  };
+
+  app.get<{ Params: { id: string } }>(
+    '/games/:id/stream',
+    {
+      schema: {
+        summary: 'NDJSON stream of the game as the caller sees it: now, then each newer version (ends with the game)',
+        tags: ['games'],
+        security: [{ seatToken: [] }],
+        params: { type: 'object', properties: { id: { type: 'string', maxLength: 100 } }, required: ['id'] },
+        response: { ...streamed('the Game at each version'), ...refusals },
+      },
+    },
+    async (req, reply) => {
+      const first = await service.load(req.params.id);
+      checkNotSealed(first, service.seatOf(first, req.credential));
+      if (!slot(req, reply)) return reply;
+      const pending: Aggregate[] = [];
+      let last = -1;
+      let stream: ReturnType<typeof ndjson> | undefined;
+      const send = (agg: Aggregate) => {
+        if (!stream) return void pending.push(agg);
+        if (agg.version <= last) return; // an older commit arriving late: already past it
+        last = agg.version;
+        // Each line as the caller's seat sees it at that version, as the subscription's.
+        const viewer = service.seatOf(agg, req.credential);
+        stream.line(gameDto(agg, viewer));
+        if (agg.state.ended) stream.end();
+      };
+      // Listen first, then answer with the game as loaded: a commit in between is not lost.
+      const unlisten = games.listen(first.id, send);
+      stream = ndjson(reply, unlisten);
+      for (const agg of [first, ...pending]) send(agg);
+      return reply;
+    },
+  );
+
+  app.get(
+    '/me/games/stream',
+    {
+      schema: {
+        summary: "NDJSON stream of the calling player's inbox: the games awaiting its move now, then each entry as it changes",
+        tags: ['players'],
+        security: [{ seatToken: [] }],
+        response: { ...streamed('an inbox entry (PlayerGame without game)'), ...refusals },
+      },
+    },
+    async (req, reply) => {
+      const player = playerOf(req.credential);
+      if (!slot(req, reply)) return reply;
+      const pending: InboxEntry[] = [];
+      let stream: ReturnType<typeof ndjson> | undefined;
+      const unlisten = inbox.listen(player, (e) => (stream ? stream.line(e) : pending.push(e)));
+      const now = await play.players.inbox.page(player, { awaitingMyMove: true, first: 100 });
+      stream = ndjson(reply, unlisten);
+      for (const e of [...now.edges.map((x) => x.node), ...pending]) stream.line(e);
+      return reply;
+    },
+  );
+}

@@ -1,0 +1,406 @@
+/**
+ * Finding a game (issue 42): seeks (open challenges, listed; a challenge by name is a seek only
+ * its target may accept), quick play (pools paired by rating and waiting time, bots after a
+ * wait), and a bot challenged by name. Every write is conditional: a seek's seats are appended to
+ * its stream at a version, a pool entry is claimed by one conditional update, so two processes
+ * never seat one player twice. The time is the service's clock, passed into every decision.
+ */
+import { createHash, randomUUID } from 'node:crypto';
+import type { Aggregate } from '../app/aggregate.js';
+import type { TimeControl } from '../app/app-events.js';
+import { AppError, asAppError } from '../app/errors.js';
+import type { ParlorService } from '../app/service.js';
+import { tableFor, type TableEvent } from '../engine/core/index.js';
+import { SNAPSHOT_EVERY, VersionConflict, type EventStore } from '../store/port.js';
+import { pair } from './pairing.js';
+import { decide, fold, isExpired, type RatingRange, type SeekCommand, type SeekEvent, type SeekState, type SeekTerms } from './seek.js';
+import { MATCH_SETTINGS, type MatchSettings } from './settings.js';
+import type { Holdings, PoolEntry, PoolStore, SeekListing } from './store.js';
+
+export interface MatchPorts {
+  seeks: EventStore;
+  listing: SeekListing;
+  holdings: Holdings;
+  pool: PoolStore;
+}
+
+export interface MatchLookups {
+  /** The player's conservative rating (μ − 3σ) of the game; 0 for none yet. */
+  ratingOf(player: string, game: string): Promise<number>;
+  /** The player's registered name, if registered. */
+  nameOf(player: string): Promise<string | undefined>;
+}
+
+/** A game matchmaking started: who sits where (notifications tell each of them). */
+export type StartedListener = (agg: Aggregate, seated: { seat: number; player: string }[]) => Promise<void>;
+
+export interface OpenSeekInput {
+  game: string;
+  seats: number;
+  options?: unknown;
+  timeControl?: TimeControl;
+  rated?: boolean;
+  ratingRange?: RatingRange;
+  /** How long it stays open (minutes; default and maximum: settings). */
+  minutes?: number;
+}
+
+export interface QuickPlayInput {
+  game: string;
+  seats?: number;
+  timeControl?: TimeControl;
+  rated?: boolean;
+  /** Seats the player lets bots fill after the wait (default 0). */
+  bots?: number;
+}
+
+/** Where a request came from: the client address (kept only as a hash, as a holder key). */
+export interface MatchSource {
+  address?: string;
+}
+
+/** The bot that fills quick play's bot seats. */
+export const QUICK_PLAY_BOT = 'greedy';
+const MAX_RETRIES = 20;
+
+/** A pool's key: the game, the seats, the clock and rated or not; players of one pool fit each other's settings. */
+export function poolKey(game: string, seats: number, timeControl: TimeControl | undefined, rated: boolean): string {
+  const tc = !timeControl ? 'none' : 'perMoveMs' in timeControl ? `m${timeControl.perMoveMs}` : `b${timeControl.bankMs}+${timeControl.incrementMs}`;
+  return `${game}|${seats}|${tc}|${rated ? 'rated' : 'casual'}`;
+}
+
+export function parsePoolKey(key: string): { game: string; seats: number; timeControl?: TimeControl; rated: boolean } {
+  const [game, seats, tc, rated] = key.split('|');
+  const m = /^m(\d+)$/.exec(tc!);
+  const b = /^b(\d+)\+(\d+)$/.exec(tc!);
+  const timeControl = m ? { perMoveMs: Number(m[1]) } : b ? { bankMs: Number(b[1]), incrementMs: Number(b[2]) } : undefined;
+  return { game: game!, seats: Number(seats), ...(timeControl && { timeControl }), rated: rated === 'rated' };
+}
+
+/** Holdings are kept per kind (seeks, pool entries), each with its own limit. */
+type HoldKind = 'seeks' | 'pool' | 'challenges';
+const addressKey = (address: string) => `ADDR#${createHash('sha256').update(`match:${address}`).digest('base64url').slice(0, 22)}`;
+const playerHolder = (player: string, kind: HoldKind) => `PLAYER#${player}#${kind}`;
+
+export class Matchmaking {
+  private readonly seekListeners: ((seek: SeekState) => void)[] = [];
+  private readonly startedListeners: StartedListener[] = [];
+  /** Pools this process has marked (so it writes each marker once). */
+  private readonly marked = new Set<string>();
+
+  constructor(
+    private readonly games: ParlorService,
+    private readonly ports: MatchPorts,
+    private readonly lookups: MatchLookups,
+    readonly settings: MatchSettings = MATCH_SETTINGS,
+  ) {}
+
+  /** Hears of every seek change (the open-challenges subscription). */
+  onSeek(listener: (seek: SeekState) => void): void {
+    this.seekListeners.push(listener);
+  }
+
+  /** Hears of every game matchmaking starts (notifications). */
+  onStarted(listener: StartedListener): void {
+    this.startedListeners.push(listener);
+  }
+
+  private now(): number {
+    return this.games.now();
+  }
+
+  private gameType(id: string) {
+    const game = this.games.games.find((g) => g.id === id);
+    if (!game) throw new AppError('BAD_INPUT', `unknown game type "${id}"`);
+    return game;
+  }
+
+  // ── seeks ────────────────────────────────────────────────────────────────
+
+  /** Opens a seek (or a challenge by name, with `for`): the opener takes the first seat. */
+  async openSeek(creator: string, input: OpenSeekInput & { for?: string }, from: MatchSource = {}): Promise<SeekState> {
+    const game = this.gameType(input.game);
+    if (!Number.isInteger(input.seats) || input.seats < game.seats.min || input.seats > game.seats.max) throw new AppError('BAD_INPUT', `${game.id} takes ${game.seats.min} to ${game.seats.max} seats`);
+    if (input.seats < 2) throw new AppError('BAD_INPUT', 'a seek needs a seat for someone else');
+    const minutes = input.minutes ?? this.settings.seekMinutes;
+    if (!Number.isInteger(minutes) || minutes < 1 || minutes > this.settings.seekMaxMinutes) throw new AppError('BAD_INPUT', `a seek lasts 1 to ${this.settings.seekMaxMinutes} minutes`);
+    const r = input.ratingRange;
+    if (r && ((r.min !== undefined && !Number.isFinite(r.min)) || (r.max !== undefined && !Number.isFinite(r.max)) || (r.min !== undefined && r.max !== undefined && r.min > r.max))) throw new AppError('BAD_INPUT', 'ratingRange: min ≤ max, numbers');
+    if (input.for === creator) throw new AppError('BAD_INPUT', 'a challenge is for someone else');
+    if (input.for !== undefined && input.seats !== 2) throw new AppError('BAD_INPUT', 'a challenge by name has two seats: yours and theirs');
+    if (input.for !== undefined && !(await this.lookups.nameOf(input.for))) throw new AppError('NOT_FOUND', 'no such player');
+    // The game's own checks of seats and options, before anyone waits on a seek that cannot start.
+    try {
+      tableFor(game).decide(null, { type: 'create', game: game.id, seats: input.seats, options: input.options ?? {}, seed: 'check', seedFixed: true });
+    } catch (e) {
+      throw asAppError(e) ?? e;
+    }
+    const name = (await this.lookups.nameOf(creator)) ?? creator.slice(0, 8);
+    const id = randomUUID();
+    await this.hold(creator, from, `seek:${id}`, 'seeks', this.settings.seeksPerPlayer, this.settings.seeksPerAddress);
+    const now = this.now();
+    const terms: SeekTerms = { game: game.id, seats: input.seats, options: input.options ?? {}, ...(input.timeControl && { timeControl: input.timeControl }), rated: input.rated === true, ...(r && { ratingRange: r }), ...(input.for !== undefined && { for: input.for }) };
+    return this.commit(id, null, 0, decide(null, { type: 'open', creator, name, now, expiresAt: new Date(now + minutes * 60_000).toISOString(), ...terms }));
+  }
+
+  /** Takes a seat of the seek; the last seat creates the game (every seat given), and the seek is filled. */
+  async acceptSeek(id: string, player: string): Promise<SeekState> {
+    const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
+    for (let attempt = 0; ; attempt++) {
+      const { state, version } = await this.load(id);
+      const now = this.now();
+      if (isExpired(state, now)) {
+        await this.expire(id);
+        throw new AppError('SEEK_CLOSED', 'the seek has expired');
+      }
+      const rating = state.ratingRange ? await this.lookups.ratingOf(player, state.game) : 0;
+      const events = decide(state, { type: 'accept', player, name, rating, now });
+      if (events.length === 0) return state;
+      const seated = fold(events, id, state);
+      let game: Aggregate | null = null;
+      if (seated.seated.length === seated.seats) {
+        game = await this.games.create({ game: state.game, seats: state.seats, options: state.options, settings: this.tableSettings(state.creator, state.timeControl, state.rated, seated.seated, 0) });
+        events.push(...decide(seated, { type: 'fill', gameId: game.id }));
+      }
+      try {
+        const next = await this.commit(id, state, version, events);
+        if (game) await this.started(game);
+        return next;
+      } catch (e) {
+        // Another accept took the seat first: this one's game never starts, and it decides again.
+        if (game) await this.cancelGame(game.id);
+        if (!(e instanceof VersionConflict) || attempt >= MAX_RETRIES) throw e instanceof VersionConflict ? new AppError('VERSION_CONFLICT', 'the seek changed meanwhile; retry') : e;
+      }
+    }
+  }
+
+  async cancelSeek(id: string, player: string): Promise<SeekState> {
+    return this.execute(id, () => ({ type: 'cancel', by: player }));
+  }
+
+  /** Writes an expired seek's closing (any caller may: the time decides). */
+  async expire(id: string): Promise<SeekState> {
+    return this.execute(id, () => ({ type: 'expire', now: this.now() }));
+  }
+
+  async seek(id: string): Promise<SeekState> {
+    return (await this.load(id)).state;
+  }
+
+  /** The open seeks, oldest first, without those past their expiry (each is closed on the way). */
+  async openSeeks(first = 50, game?: string): Promise<SeekState[]> {
+    if (!Number.isInteger(first) || first < 1 || first > 100) throw new AppError('BAD_INPUT', 'first is 1 to 100');
+    const now = this.now();
+    // A game type narrows the page after the read: read the most a page may hold then.
+    const listed = await this.ports.listing.list(game === undefined ? first : 100);
+    const expired = listed.filter((s) => isExpired(s, now));
+    await Promise.all(expired.map((s) => this.expire(s.id).catch(() => undefined)));
+    return listed.filter((s) => !isExpired(s, now) && (game === undefined || s.game === game)).slice(0, first);
+  }
+
+  /** The player's own open seeks and challenges addressed to them (read from their holdings and the seeks' streams). */
+  async mySeeks(player: string): Promise<SeekState[]> {
+    const held = await Promise.all((['seeks', 'challenges'] as const).map((kind) => this.ports.holdings.list(playerHolder(player, kind))));
+    const ids = held.flat().filter((h) => h.startsWith('seek:')).map((h) => h.slice(5));
+    const seeks = await Promise.all(ids.map((id) => this.seek(id).catch(() => null)));
+    return seeks.filter((s): s is SeekState => s !== null && s.status === 'OPEN' && !isExpired(s, this.now()));
+  }
+
+  // ── challenge by name ────────────────────────────────────────────────────
+
+  /** A bot by its spec: the game starts at once, the challenger in seat 0 and the bot in the others. */
+  async challengeBot(player: string, input: { game: string; bot: string; seats?: number; options?: unknown; timeControl?: TimeControl; rated?: boolean }): Promise<Aggregate> {
+    const game = this.gameType(input.game);
+    const seats = input.seats ?? game.seats.min;
+    const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
+    const settings = { ...this.tableSettings(player, input.timeControl, input.rated === true, [{ player, name }], 0), bots: Array.from({ length: seats - 1 }, (_, i) => ({ seat: i + 1, kind: input.bot })) };
+    const agg = await this.games.create({ game: game.id, seats, options: input.options ?? {}, settings });
+    await this.started(agg);
+    return agg;
+  }
+
+  // ── quick play ───────────────────────────────────────────────────────────
+
+  /** Puts the player in the pool of the game, seats, clock and rated-or-not, and pairs the pool at once. */
+  async playNow(player: string, input: QuickPlayInput, from: MatchSource = {}): Promise<PoolEntry> {
+    const game = this.gameType(input.game);
+    const seats = input.seats ?? game.seats.min;
+    if (!Number.isInteger(seats) || seats < Math.max(2, game.seats.min) || seats > game.seats.max) throw new AppError('BAD_INPUT', `${game.id} takes ${game.seats.min} to ${game.seats.max} seats`);
+    const bots = input.bots ?? 0;
+    if (!Number.isInteger(bots) || bots < 0 || bots > seats - 1) throw new AppError('BAD_INPUT', `bots is 0 to ${seats - 1}`);
+    const pool = poolKey(game.id, seats, input.timeControl, input.rated === true);
+    const waiting = await this.ports.pool.get(player, pool);
+    if (waiting && waiting.gameId === undefined) return waiting;
+    await this.hold(player, from, `pool:${pool}`, 'pool', this.settings.poolEntriesPerPlayer, this.settings.poolEntriesPerAddress);
+    const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
+    const rating = await this.lookups.ratingOf(player, game.id);
+    const entry = await this.ports.pool.enter({ player, name, pool, rating, bots, enqueuedAt: this.now(), ...(from.address && { address: addressKey(from.address) }) });
+    if (!this.marked.has(pool)) {
+      await this.ports.pool.markPool(pool);
+      this.marked.add(pool);
+    }
+    await this.pairPool(pool);
+    return (await this.ports.pool.get(player, pool)) ?? entry;
+  }
+
+  /** The player's entry in a pool (paired first, so a waiting player's read moves the pool on). */
+  async quickPlayStatus(player: string, input: QuickPlayInput): Promise<PoolEntry | null> {
+    const game = this.gameType(input.game);
+    const pool = poolKey(game.id, input.seats ?? game.seats.min, input.timeControl, input.rated === true);
+    const entry = await this.ports.pool.get(player, pool);
+    if (entry && entry.gameId === undefined) await this.pairPool(pool);
+    return this.ports.pool.get(player, pool);
+  }
+
+  /** Leaves the pool; false if the player had just been paired (the game stands). */
+  async leavePool(player: string, input: QuickPlayInput): Promise<boolean> {
+    const game = this.gameType(input.game);
+    const pool = poolKey(game.id, input.seats ?? game.seats.min, input.timeControl, input.rated === true);
+    const entry = await this.ports.pool.get(player, pool);
+    if (!entry || entry.gameId !== undefined) return false;
+    const left = await this.ports.pool.leave(player, pool);
+    if (left) await this.release(player, entry.address, `pool:${pool}`);
+    return left;
+  }
+
+  /** Pairs every pool this process knows of (a local server's ticker; also after a restart: pools are marked in the table). */
+  async tick(): Promise<number> {
+    let seated = 0;
+    for (const pool of await this.ports.pool.pools()) seated += await this.pairPool(pool);
+    return seated;
+  }
+
+  /**
+   * Pairs one pool at the current time: each table's entries are claimed one by one (a
+   * conditional update each); if one is gone or claimed elsewhere the others are given back. The
+   * game is created with every seat given, then each entry records it and leaves the pool.
+   */
+  async pairPool(pool: string): Promise<number> {
+    const { game, seats, timeControl, rated } = parsePoolKey(pool);
+    if (!this.games.games.some((g) => g.id === game)) return 0;
+    const now = this.now();
+    const tables = pair(await this.ports.pool.waiting(pool), seats, now, this.settings);
+    let seatedPlayers = 0;
+    for (const table of tables) {
+      const claim = randomUUID();
+      const claimed: PoolEntry[] = [];
+      for (const p of table.players) {
+        if (!(await this.ports.pool.claim(p.player, pool, claim, now))) break;
+        claimed.push(p);
+      }
+      if (claimed.length < table.players.length) {
+        for (const p of claimed) await this.ports.pool.release(p.player, pool, claim);
+        continue;
+      }
+      const seated = table.players.map((p) => ({ player: p.player, name: p.name }));
+      const agg = await this.games.create({ game, seats, options: {}, settings: { ...this.tableSettings(table.players[0]!.player, timeControl, rated, seated, table.bots), bots: Array.from({ length: table.bots }, (_, i) => ({ seat: table.players.length + i, kind: QUICK_PLAY_BOT })) } });
+      for (const p of table.players) {
+        await this.ports.pool.seat(p.player, pool, claim, agg.id);
+        await this.release(p.player, p.address, `pool:${pool}`);
+      }
+      seatedPlayers += table.players.length;
+      await this.started(agg);
+    }
+    return seatedPlayers;
+  }
+
+  // ── shared ───────────────────────────────────────────────────────────────
+
+  /** A matched table's settings: every human seat given at creation, the clock, rated or not; a seat that times out gets a bot move. */
+  private tableSettings(creator: string, timeControl: TimeControl | undefined, rated: boolean, seated: { player: string; name: string }[], _bots: number) {
+    return {
+      creator,
+      ...(timeControl && { timeControl }),
+      onTimeout: 'BOT' as const,
+      autoAdvance: true,
+      multiSeat: false,
+      requireRegistered: true as const,
+      ...(rated && { rated: true as const }),
+      bots: [] as { seat: number; kind: string }[],
+      seated: seated.map((p, seat) => ({ seat, player: p.player, name: p.name })),
+    };
+  }
+
+  private async started(agg: Aggregate): Promise<void> {
+    const seated = Object.entries(agg.app.players).map(([seat, player]) => ({ seat: Number(seat), player }));
+    for (const l of this.startedListeners) await l(agg, seated);
+  }
+
+  private async cancelGame(gameId: string): Promise<void> {
+    await this.games.execute(gameId, (g) => (g.app.cancelled ? null : { events: [{ type: 'GameCancelled', reason: 'cancelled' } as TableEvent] }));
+  }
+
+  /** Records `id` in the player's and the address's holdings, or refuses with MATCH_LIMIT (pruning closed seeks first). */
+  private async hold(player: string, from: MatchSource, id: string, kind: HoldKind, perPlayer: number, perAddress: number): Promise<void> {
+    const what = kind === 'seeks' ? 'seeks' : 'quick-play entries';
+    const holders = [[playerHolder(player, kind), perPlayer, 'player'], ...(from.address ? [[`${addressKey(from.address)}#${kind}`, perAddress, 'client address']] : [])] as [string, number, string][];
+    const taken: string[] = [];
+    for (const [holder, max, who] of holders) {
+      if ((await this.ports.holdings.add(holder, id, max)) || ((await this.prune(holder)) && (await this.ports.holdings.add(holder, id, max)))) {
+        taken.push(holder);
+        continue;
+      }
+      for (const h of taken) await this.ports.holdings.remove(h, id);
+      throw new AppError('MATCH_LIMIT', `at most ${max} open ${what} per ${who}`);
+    }
+  }
+
+  private async release(player: string, address: string | undefined, id: string): Promise<void> {
+    await this.ports.holdings.remove(playerHolder(player, 'pool'), id);
+    if (address) await this.ports.holdings.remove(`${address}#pool`, id);
+  }
+
+  /** Drops held seeks that have closed or expired, and pool entries already seated; true if any went. */
+  private async prune(holder: string): Promise<boolean> {
+    let dropped = false;
+    for (const id of await this.ports.holdings.list(holder)) {
+      let gone = false;
+      if (id.startsWith('seek:')) {
+        const seek = await this.seek(id.slice(5)).catch(() => null);
+        gone = !seek || seek.status !== 'OPEN' || isExpired(seek, this.now());
+      }
+      if (gone) {
+        await this.ports.holdings.remove(holder, id);
+        dropped = true;
+      }
+    }
+    return dropped;
+  }
+
+  private async execute(id: string, command: (state: SeekState) => SeekCommand): Promise<SeekState> {
+    for (let attempt = 0; ; attempt++) {
+      const { state, version } = await this.load(id);
+      const events = decide(state, command(state));
+      if (events.length === 0) return state;
+      try {
+        return await this.commit(id, state, version, events);
+      } catch (e) {
+        if (!(e instanceof VersionConflict) || attempt >= MAX_RETRIES) throw e instanceof VersionConflict ? new AppError('VERSION_CONFLICT', 'the seek changed meanwhile; retry') : e;
+      }
+    }
+  }
+
+  /** Appends at `version` (conditional), then updates the list and the holdings and tells the listeners. */
+  private async commit(id: string, state: SeekState | null, version: number, events: SeekEvent[]): Promise<SeekState> {
+    const next = fold(events, id, state);
+    const snapshot = (version + 1) % SNAPSHOT_EVERY === 0 ? next : undefined;
+    await this.ports.seeks.append(id, version, { events, snapshot });
+    // A challenge by name is in its target's holdings too, apart from their own seeks (unbounded there: the opener's limits bound it), so mySeeks finds it.
+    if (!state && next.for !== undefined) await this.ports.holdings.add(playerHolder(next.for, 'challenges'), `seek:${id}`, Number.MAX_SAFE_INTEGER);
+    await this.ports.listing.show(next);
+    if (next.status !== 'OPEN') {
+      await this.ports.holdings.remove(playerHolder(next.creator, 'seeks'), `seek:${id}`);
+      if (next.for !== undefined) await this.ports.holdings.remove(playerHolder(next.for, 'challenges'), `seek:${id}`);
+    }
+    for (const l of this.seekListeners) l(next);
+    return next;
+  }
+
+  private async load(id: string): Promise<{ state: SeekState; version: number }> {
+    if (id.length > 100) throw new AppError('NOT_FOUND', 'no such seek');
+    const stream = await this.ports.seeks.load(id);
+    if (!stream) throw new AppError('NOT_FOUND', `no seek ${id}`);
+    const from = (stream.snapshot?.data as SeekState | undefined) ?? null;
+    return { state: fold(stream.commits.flatMap((c) => c.events as SeekEvent[]), id, from), version: stream.version };
+  }
+}

@@ -1,0 +1,243 @@
+/**
+ * Where matchmaking lives in the games' table. Seeks are streams (pk = SEEK#<id>, conditional
+ * appends through the event store adapter). The open-seeks list, the quick-play pools and the
+ * per-player and per-address holdings are items beside them. The list and the pools are spread
+ * over sharded index keys (store/shards.ts): no one partition takes every seek or every entry.
+ */
+import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../store/document-client.js';
+import { DynamoEventStore, OWNER_INDEX, type EventStore } from '../store/index.js';
+import { allShardKeys, mergeSorted, shardKey, shardsFor, TARGET } from '../store/shards.js';
+import type { SeekState } from './seek.js';
+
+export const seekPk = (id: string) => `SEEK#${id}`;
+export const seekStreams = (client: DynamoDBClient, tableName: string): EventStore => new DynamoEventStore({ client, tableName, partition: seekPk });
+
+/**
+ * The open-seeks list: a seek's item is written when it opens and at each seat taken, and deleted
+ * when it closes: about seats + 1 index writes a seek. Sized as if every game began as a seek
+ * (10,000 moves/s ÷ 10 moves a game × 5 writes = 5,000 units → 16 shards).
+ */
+export const SEEK_SHARDS = shardsFor((TARGET.movesPerSecond / 10) * 5);
+/** The pools: an entry is put, claimed, and finished (3 index writes a player), 2 players a game: 1,000 × 6 → 16 shards. */
+export const POOL_SHARDS = shardsFor((TARGET.movesPerSecond / 10) * 6);
+
+const LISTED = 'LISTED';
+const seekShard = (id: string) => shardKey('SEEKS', id, SEEK_SHARDS);
+
+function isConditionFailed(e: unknown): boolean {
+  return (e as Error)?.name === 'ConditionalCheckFailedException';
+}
+
+export class SeekListing {
+  private readonly doc: DynamoDBDocumentClient;
+  constructor(
+    client: DynamoDBClient,
+    private readonly table: string,
+  ) {
+    this.doc = documentClient(client);
+  }
+
+  /** Puts an open seek in the list (or its newer state); a closed one is taken out. */
+  async show(seek: SeekState): Promise<void> {
+    if (seek.status !== 'OPEN' || seek.for !== undefined) {
+      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: seekPk(seek.id), sk: LISTED } }));
+      return;
+    }
+    await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: seekPk(seek.id), sk: LISTED, seek, [OWNER_INDEX.partition]: seekShard(seek.id), [OWNER_INDEX.sort]: `${seek.createdAt}#${seek.id}` } }));
+  }
+
+  /** The oldest `limit` listed seeks (every shard asked, merged by opening time). */
+  async list(limit: number): Promise<SeekState[]> {
+    const pages = await Promise.all(
+      allShardKeys('SEEKS', SEEK_SHARDS).map(async (key) => {
+        const out = await this.doc.send(
+          new QueryCommand({ TableName: this.table, IndexName: OWNER_INDEX.name, KeyConditionExpression: '#g = :g', ExpressionAttributeNames: { '#g': OWNER_INDEX.partition }, ExpressionAttributeValues: { ':g': key }, Limit: limit }),
+        );
+        return (out.Items ?? []).map((i) => i.seek as SeekState);
+      }),
+    );
+    return mergeSorted(pages, (s) => `${s.createdAt}#${s.id}`, limit);
+  }
+}
+
+/**
+ * What one player or one client address holds: a set of seek ids and pool keys, added to only
+ * while it has fewer than the limit (one conditional update), and taken from by id (a repeat is
+ * harmless). A holding that outlived its seek (an expiry no one wrote) is pruned on refusal.
+ */
+export class Holdings {
+  private readonly doc: DynamoDBDocumentClient;
+  constructor(
+    client: DynamoDBClient,
+    private readonly table: string,
+  ) {
+    this.doc = documentClient(client);
+  }
+
+  private key = (holder: string) => ({ pk: `MATCHHOLD#${holder}`, sk: 'HOLD' });
+
+  /** Adds `id` to the holder's set unless it holds `max` already; false when refused. */
+  async add(holder: string, id: string, max: number): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: this.key(holder),
+          UpdateExpression: 'ADD #ids :id',
+          ConditionExpression: 'attribute_not_exists(#ids) OR size(#ids) < :max OR contains(#ids, :one)',
+          ExpressionAttributeNames: { '#ids': 'ids' },
+          ExpressionAttributeValues: { ':id': new Set([id]), ':max': max, ':one': id },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailed(e)) return false;
+      throw e;
+    }
+  }
+
+  async remove(holder: string, id: string): Promise<void> {
+    await this.doc.send(new UpdateCommand({ TableName: this.table, Key: this.key(holder), UpdateExpression: 'DELETE #ids :id', ExpressionAttributeNames: { '#ids': 'ids' }, ExpressionAttributeValues: { ':id': new Set([id]) } }));
+  }
+
+  async list(holder: string): Promise<string[]> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: this.key(holder), ConsistentRead: true }));
+    const ids = out.Item?.ids as Set<string> | undefined;
+    return ids ? [...ids] : [];
+  }
+}
+
+/** A player waiting in a quick-play pool (or just paired: gameId set, out of the pool's index). */
+export interface PoolEntry {
+  player: string;
+  name: string;
+  pool: string;
+  /** The conservative rating of the pool's game at entry. */
+  rating: number;
+  /** How many seats the player lets bots fill after the wait (0: humans only). */
+  bots: number;
+  /** Epoch ms. */
+  enqueuedAt: number;
+  /** The client address's holder key (for releasing the holding). */
+  address?: string;
+  gameId?: string;
+  claim?: string;
+  claimedAt?: number;
+}
+
+/** A claim older than this is a process that died mid-pairing: another may take the entry. */
+export const STALE_CLAIM_MS = 60_000;
+
+export class PoolStore {
+  private readonly doc: DynamoDBDocumentClient;
+  constructor(
+    client: DynamoDBClient,
+    private readonly table: string,
+  ) {
+    this.doc = documentClient(client);
+  }
+
+  private key = (player: string, pool: string) => ({ pk: `QUICK#${player}`, sk: `POOL#${pool}` });
+
+  /** Enters (or re-enters) the player: a waiting entry keeps its place, a finished one is replaced. */
+  async enter(entry: PoolEntry): Promise<PoolEntry> {
+    const now = await this.get(entry.player, entry.pool);
+    if (now && now.gameId === undefined) return now;
+    await this.doc.send(
+      new PutCommand({
+        TableName: this.table,
+        Item: { ...this.key(entry.player, entry.pool), entry, [OWNER_INDEX.partition]: shardKey(`POOL#${entry.pool}`, entry.player, POOL_SHARDS), [OWNER_INDEX.sort]: `${String(entry.enqueuedAt).padStart(15, '0')}#${entry.player}` },
+      }),
+    );
+    return entry;
+  }
+
+  async get(player: string, pool: string): Promise<PoolEntry | null> {
+    const out = await this.doc.send(new GetCommand({ TableName: this.table, Key: this.key(player, pool), ConsistentRead: true }));
+    return (out.Item?.entry as PoolEntry | undefined) ?? null;
+  }
+
+  /** Takes a waiting entry out (leaving the pool); false if it was paired meanwhile. */
+  async leave(player: string, pool: string): Promise<boolean> {
+    try {
+      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: this.key(player, pool), ConditionExpression: 'attribute_exists(#g) AND attribute_not_exists(#e.claim)', ExpressionAttributeNames: { '#g': OWNER_INDEX.partition, '#e': 'entry' } }));
+      return true;
+    } catch (e) {
+      if (isConditionFailed(e)) return false;
+      throw e;
+    }
+  }
+
+  /** Every entry still waiting in the pool, oldest first (every shard asked). */
+  async waiting(pool: string): Promise<PoolEntry[]> {
+    const pages = await Promise.all(
+      allShardKeys(`POOL#${pool}`, POOL_SHARDS).map(async (key) => {
+        const items: PoolEntry[] = [];
+        let start: Record<string, unknown> | undefined;
+        do {
+          const out = await this.doc.send(
+            new QueryCommand({ TableName: this.table, IndexName: OWNER_INDEX.name, KeyConditionExpression: '#g = :g', ExpressionAttributeNames: { '#g': OWNER_INDEX.partition }, ExpressionAttributeValues: { ':g': key }, ExclusiveStartKey: start }),
+          );
+          items.push(...(out.Items ?? []).map((i) => i.entry as PoolEntry));
+          start = out.LastEvaluatedKey;
+        } while (start);
+        return items;
+      }),
+    );
+    return mergeSorted(pages, (e) => `${String(e.enqueuedAt).padStart(15, '0')}#${e.player}`);
+  }
+
+  /** Claims a waiting entry for pairing `claim` (one conditional write); false if another holds it. */
+  async claim(player: string, pool: string, claim: string, now: number): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: this.key(player, pool),
+          UpdateExpression: 'SET #e.claim = :c, #e.claimedAt = :now',
+          ConditionExpression: 'attribute_exists(#g) AND (attribute_not_exists(#e.claim) OR #e.claimedAt < :stale)',
+          ExpressionAttributeNames: { '#g': OWNER_INDEX.partition, '#e': 'entry' },
+          ExpressionAttributeValues: { ':c': claim, ':now': now, ':stale': now - STALE_CLAIM_MS },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailed(e)) return false;
+      throw e;
+    }
+  }
+
+  /** Gives a claimed entry back to the pool (the pairing fell through). */
+  async release(player: string, pool: string, claim: string): Promise<void> {
+    await this.doc
+      .send(new UpdateCommand({ TableName: this.table, Key: this.key(player, pool), UpdateExpression: 'REMOVE #e.claim, #e.claimedAt', ConditionExpression: '#e.claim = :c', ExpressionAttributeNames: { '#e': 'entry' }, ExpressionAttributeValues: { ':c': claim } }))
+      .catch((e: unknown) => {
+        if (!isConditionFailed(e)) throw e;
+      });
+  }
+
+  /** The claimed entry's game: it leaves the pool's index and keeps its game for the player to read. */
+  async seat(player: string, pool: string, claim: string, gameId: string): Promise<void> {
+    await this.doc.send(
+      new UpdateCommand({ TableName: this.table, Key: this.key(player, pool), UpdateExpression: 'SET #e.gameId = :id REMOVE #g, #s', ConditionExpression: '#e.claim = :c', ExpressionAttributeNames: { '#e': 'entry', '#g': OWNER_INDEX.partition, '#s': OWNER_INDEX.sort }, ExpressionAttributeValues: { ':c': claim, ':id': gameId } }),
+    );
+  }
+
+  /** Pools entered since they were last marked (a local server pairs these after a restart). */
+  async markPool(pool: string): Promise<void> {
+    await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: 'MATCHPOOLS', sk: pool } }));
+  }
+
+  async pools(): Promise<string[]> {
+    const out: string[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.doc.send(new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'MATCHPOOLS' }, ExclusiveStartKey: start }));
+      out.push(...(page.Items ?? []).map((i) => i.sk as string));
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return out;
+  }
+}

@@ -1,0 +1,33 @@
+/**
+ * Matchmaking's doors have limits (docs/matchmaking.md#limits): open seeks and pool entries per
+ * player and per client address (every test player here calls from 127.0.0.1), refused with
+ * MATCH_LIMIT; leaving a pool or closing a seek frees its place.
+ */
+import { describe, expect, it } from 'vitest';
+import { registerPlayer, type Registered } from '../kit/players.js';
+import { useServer } from '../kit/server.js';
+import { MATCH_SETTINGS } from '../../services/matchmaking/settings.js';
+
+const server = useServer({ matchSettings: { ...MATCH_SETTINGS, seeksPerAddress: 2, poolEntriesPerPlayer: 1, poolEntriesPerAddress: 2 } });
+const code = (r: { errors?: { extensions?: { code?: string } }[] }) => r.errors?.[0]?.extensions?.code ?? 'OK';
+const openSeek = (p: Registered) => server.gql('mutation { openSeek(input: { game: "scout", seats: 2 }) { id } }', {}, p.token);
+const playNow = (p: Registered, seats: number) => server.gql('mutation($s: Int) { playNow(input: { game: "scout", seats: $s }) { gameId } }', { s: seats }, p.token);
+
+describe('matchmaking limits', () => {
+  it('seeks per client address', async () => {
+    const [a, b] = [await registerPlayer(server, 'A'), await registerPlayer(server, 'B')];
+    const first = await openSeek(a);
+    expect([code(first), code(await openSeek(a)), code(await openSeek(b))]).toEqual(['OK', 'OK', 'MATCH_LIMIT']);
+    await server.gql('mutation($id: ID!) { cancelSeek(id: $id) { status } }', { id: first.data.openSeek.id }, a.token);
+    expect(code(await openSeek(b))).toBe('OK'); // the closed seek's place is pruned and taken
+  });
+
+  it('pool entries per player and per client address; leaving frees the place', async () => {
+    const [c, d, e] = [await registerPlayer(server, 'C'), await registerPlayer(server, 'D'), await registerPlayer(server, 'E')];
+    // Three pools (2, 3 and 4 seats), so no two of them pair.
+    expect([code(await playNow(c, 2)), code(await playNow(c, 3))]).toEqual(['OK', 'MATCH_LIMIT']);
+    expect([code(await playNow(d, 3)), code(await playNow(e, 4))]).toEqual(['OK', 'MATCH_LIMIT']);
+    expect((await server.gql('mutation { leaveQuickPlay(input: { game: "scout", seats: 2 }) }', {}, c.token)).data.leaveQuickPlay).toBe(true);
+    expect(code(await playNow(e, 4))).toBe('OK');
+  });
+});

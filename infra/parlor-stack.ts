@@ -38,6 +38,8 @@ import type { Construct, IConstruct } from 'constructs';
 import { accountsEnvironment } from './accounts.js';
 import { COMMIT_PREFIX, gamePk, KEY, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE } from '../services/store/schema.js';
 import { TABLE_ACTIONS } from '../services/handlers/permissions.js';
+import { MODULES } from '../services/modules/index.js';
+import { tableActionsOf, type Module } from '../services/modules/module.js';
 import { ROOT, type BundleName, type HandlerName } from './bundle.js';
 import { ParlorAnalytics } from './analytics.js';
 import { LAB_MEMORY_MB, LAB_TIMEOUT, ParlorLab } from './lab.js';
@@ -55,6 +57,11 @@ const CREATE_PATH = '/v1/games';
 export const CREATE_THROTTLE = { rateLimit: 20, burstLimit: 40 };
 const TYPES: Record<string, AttributeType> = { S: AttributeType.STRING, N: AttributeType.NUMBER, B: AttributeType.BINARY };
 
+/** The stack's settings beyond CDK's: the concerns the functions run (default MODULES, services/modules), whose needs are granted. */
+export interface ParlorStackProps extends StackProps {
+  modules?: readonly Module[];
+}
+
 export class ParlorStack extends Stack {
   readonly table: Table;
   readonly functions: Record<HandlerName, LambdaFunction>;
@@ -64,7 +71,7 @@ export class ParlorStack extends Stack {
   readonly analytics: ParlorAnalytics;
   readonly notifications: ParlorNotifications;
 
-  constructor(scope: Construct, id: string, props: StackProps = {}) {
+  constructor(scope: Construct, id: string, { modules = MODULES, ...props }: ParlorStackProps = {}) {
     super(scope, id, { description: 'Parlor: turn-based card games, event-sourced on DynamoDB, GraphQL over HTTP and WebSocket', ...props });
 
     const stageName = new CfnParameter(this, 'StageName', {
@@ -226,11 +233,11 @@ export class ParlorStack extends Stack {
       targets: [new LambdaFunctionTarget(timer, { event: RuleTargetInput.fromObject({ outbox: true }) })],
     });
 
-    // ---- Permissions: each function's own table actions; the management API for those that talk to clients.
+    // ---- Permissions: each function's own table actions and its modules' (services/modules); the management API for those that talk to clients.
     // The table itself, and only the http function reads the inbox index (no index/* wildcard).
     const inboxIndex = `${this.table.tableArn}/index/${OWNER_INDEX.name}`;
     for (const [name, fn] of Object.entries({ http, ws, stream, timer }) as [HandlerName, LambdaFunction][]) {
-      fn.addToRolePolicy(new PolicyStatement({ actions: [...TABLE_ACTIONS[name]], resources: name === 'http' ? [this.table.tableArn, inboxIndex] : [this.table.tableArn] }));
+      fn.addToRolePolicy(new PolicyStatement({ actions: tableActionsOf(name, TABLE_ACTIONS, modules), resources: name === 'http' ? [this.table.tableArn, inboxIndex] : [this.table.tableArn] }));
     }
     const connections = (method: string) => stack.formatArn({ service: 'execute-api', resource: wsApi.apiId, resourceName: `${stageName}/${method}/@connections/*` });
     ws.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections('POST'), connections('DELETE')] }));
@@ -478,8 +485,8 @@ function bundled(name: BundleName): Code {
 }
 
 /** The CDK app: Parlor's stack, checked by cdk-nag's AWS Solutions rules. */
-export function parlorApp(app = new App(), id = 'Parlor'): { app: App; stack: ParlorStack } {
-  const stack = new ParlorStack(app, id);
+export function parlorApp(app = new App(), id = 'Parlor', props: ParlorStackProps = {}): { app: App; stack: ParlorStack } {
+  const stack = new ParlorStack(app, id, props);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   return { app, stack };
 }

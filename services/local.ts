@@ -23,6 +23,8 @@ import { crashAfterAppend, gateStore, DynamoChangeFeed, DynamoEventStore, findHo
 import { statsProjection } from './analytics/stats-projection.js';
 import { moveLegacyKeys } from './legacy-keys.js';
 import { finishedIndexProjection } from './analytics/finished-since.js';
+import { MODULES, moduleReactions } from './modules/index.js';
+import type { Module } from './modules/module.js';
 
 export interface LocalParlorOptions {
   client: DynamoDBClient;
@@ -64,6 +66,8 @@ export interface LocalParlorOptions {
   soleWriter?: boolean;
   /** The file of acknowledged heads beside the embedded data (store/heads.ts): a lost tail of the data is then detected. */
   heads?: string;
+  /** The concerns built as modules (default MODULES, services/modules/index.ts). */
+  modules?: readonly Module[];
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
@@ -96,9 +100,10 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   reactions.add(statsProjection(stats, (id) => store.history(id)));
   reactions.add(finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)));
   const play = playByTurn({ service, reactions, client: options.client, tableName: options.tableName, signingSecret, clock, webhooks: options.webhooks, notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, bots: options.bots, entryRules: options.entryRules, matchSettings: options.matchSettings, log });
-  // Ratings follow the commit that ends a rated game (on AWS: the stream function, handlers/env.ts).
-  reactions.add(play.ratings.projection());
-  const app = await buildApp({ service, play, logger: options.logger, limits: options.limits });
+  // Each module's reactions, in the list's order (on AWS: the stream function's projections, handlers/env.ts).
+  const modules = options.modules ?? MODULES;
+  for (const reaction of moduleReactions(modules, { service, play, notifier: play.notifier })) reactions.add(reaction);
+  const app = await buildApp({ service, play, logger: options.logger, limits: options.limits, parts: modules });
   app.addHook('onClose', async () => {
     // Reactions first: the ones under way may arm a timer or enqueue a delivery, which play.stop then waits for.
     // Server moves still waiting are left for the next start (their commits stay open), not played out first.

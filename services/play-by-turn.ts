@@ -31,7 +31,6 @@ import { randomBytes } from 'node:crypto';
 import { Accounts } from './accounts/index.js';
 import type { AccountSettings } from './accounts/settings.js';
 import { Messages } from './messages/index.js';
-import { messageNotices } from './messages/notices.js';
 import { Vacations } from './vacation/index.js';
 import { VacationBook } from './vacation/book.js';
 import type { FairRules } from './ratings/fair.js';
@@ -137,6 +136,8 @@ export function notifyFromInbox(inbox: InboxType, notifier: NoticeSink): void {
 
 export interface PlayByTurn extends PlayApi {
   bots: BotRunner;
+  /** Every notice through the player's chosen channels (modules' reactions notify through it). */
+  notifier: NoticeSink;
   dispatcher: Dispatcher;
   timers: LocalTimers;
   /** Waits until no server move is pending (tests). */
@@ -178,13 +179,10 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
     ),
   );
   playByTurnService(o.service);
-  o.reactions.add(api.players.inbox.projection());
-  o.reactions.add(messageNotices((notice, agg) => notifier.notify(notice, agg)));
-  o.reactions.add(api.vacations.endsOnMove());
   o.reactions.add({ name: 'timers', apply: (agg) => timers.sync(agg) });
   o.reactions.add({ name: 'server-moves', background: true, apply: (agg) => bots.schedule(agg) });
   o.reactions.add({ name: 'tournaments', background: true, apply: (agg) => tournaments.schedule(agg) });
-  return { ...api, bots, timers, settle: () => settle(timers, bots, tournaments), digestsIdle: async () => digests?.idle(), pairingIdle: () => pairing.idle(),
+  return { ...api, bots, notifier, timers, settle: () => settle(timers, bots, tournaments), digestsIdle: async () => digests?.idle(), pairingIdle: () => pairing.idle(),
     stop: async () => {
       timers.stop();
       digests?.stop();

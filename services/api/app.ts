@@ -15,6 +15,7 @@ import { help } from './help.js';
 import { lazySchemaCompilers } from './lazy-schemas.js';
 import { requestLog } from './logging.js';
 import type { PlayApi } from '../play-by-turn.js';
+import type { ApiPart } from './parts.js';
 import { webClient } from '../web/plugin.js';
 
 export interface AppOptions {
@@ -25,6 +26,8 @@ export interface AppOptions {
   limits?: Partial<Limits>;
   /** GraphQL subscriptions over WebSocket (default true); off on Lambda, where the WebSocket API serves them. */
   subscriptions?: boolean;
+  /** What each concern adds to GraphQL and REST, in the list's order (services/modules). */
+  parts?: readonly ApiPart[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -51,8 +54,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // The OpenAPI UI and GraphiQL are development tools: loaded only when they are served.
   if (limits.devTools) await app.register((await import('./docs.js')).openApiDocs, { games: options.service.games });
   if (limits.devTools) await app.register((await import('./devtools/graphiql.js')).graphiql);
-  await app.register(graphqlPlugin, { service: options.service, play: options.play, limits, subscriptions });
-  await app.register(restRoutes, { service: options.service, play: options.play, limits, prefix: '/v1' });
+  await app.register(graphqlPlugin, { service: options.service, play: options.play, limits, subscriptions, parts: options.parts });
+  await app.register(restRoutes, { service: options.service, play: options.play, limits, parts: options.parts, prefix: '/v1' });
   await app.register(webClient);
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;

@@ -40,7 +40,8 @@ import type { NoticeSink } from '../notifications/channels.js';
 import { mailerFromEnv } from '../notifications/email/transport.js';
 import { notificationChannels, type NotificationsConfig } from '../notifications/setup.js';
 import { accountSettingsFromEnv, type AccountSettings } from '../accounts/settings.js';
-import { messageNotices } from '../messages/notices.js';
+import { MODULES, moduleReactions } from '../modules/index.js';
+import type { Module } from '../modules/module.js';
 import type { FairRules } from '../ratings/fair.js';
 
 export interface Parlor {
@@ -52,6 +53,8 @@ export interface Parlor {
   play: PlayApi;
   /** Every notice through the player's channels (webhooks, push, the email digest). */
   notifier: NoticeSink;
+  /** The concerns built as modules: the api serves their parts, the stream runs their reactions among the projections. */
+  modules: readonly Module[];
   /** What the stream function does with each game's newest state after its projections: timers, server moves. */
   reactions: ((agg: Aggregate) => Promise<void>)[];
 }
@@ -79,6 +82,8 @@ export interface ParlorOptions {
   entryRules?: EntryRules;
   /** Seeks and quick play (MATCH_* settings; default MATCH_SETTINGS, matchmaking/settings.ts). */
   matchSettings?: MatchSettings;
+  /** The concerns built as modules (default MODULES, services/modules/index.ts). */
+  modules?: readonly Module[];
 }
 
 /** The service and its read models on one table (no in-process projections: Streams run them). */
@@ -94,7 +99,10 @@ export function createParlor(options: ParlorOptions): Parlor {
   const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind, ratedMinMoves: options.ratedMinMoves });
   playByTurnService(service);
   const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, entryRules: options.entryRules, matchSettings: options.matchSettings });
-  const projections = [lobbyProjection(lobby), openSeatsRelease(openSeats.store), statsProjection(stats, (id) => store.history(id)), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), play.players.inbox.projection(), messageNotices((n, agg) => notifier.notify(n, agg)), play.vacations.endsOnMove(), play.ratings.projection()];
+  const modules = options.modules ?? MODULES;
+  // The notifier is built below; the modules' reactions reach it only when a commit comes.
+  const notices: NoticeSink = { notify: (n, agg) => notifier.notify(n, agg) };
+  const projections: Projection[] = [lobbyProjection(lobby), openSeatsRelease(openSeats.store), statsProjection(stats, (id) => store.history(id)), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), ...moduleReactions(modules, { service, play, notifier: notices })];
   const webhooks = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);
   const notifier = notificationChannels(play.notifications, webhooks, service, Date.now, { log: { error: (d, m) => console.error(m, d) } });
   notifyFromInbox(play.players.inbox, notifier);
@@ -105,7 +113,7 @@ export function createParlor(options: ParlorOptions): Parlor {
   // The stream function is no request's thread: its bots decide in place (a Lambda's own core).
   const bots = new BotRunner(service, { pool: new BotPool(0) });
   const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id), (agg: Aggregate) => play.tournaments.gameCommitted(agg)];
-  return { service, store, projections, client: options.client, tableName: options.tableName, play, notifier, reactions };
+  return { service, store, projections, client: options.client, tableName: options.tableName, play, notifier, reactions, modules };
 }
 
 export function required(name: string, env: NodeJS.ProcessEnv = process.env): string {

@@ -15,7 +15,7 @@ export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => P
 
 export async function httpHandler(parlor: Parlor): Promise<HttpHandler> {
   // Fastify's own request logs are JSON lines too; warnings and errors only, unless LOG_LEVEL says otherwise.
-  const app = await buildApp({ service: parlor.service, play: parlor.play, logger: loggerOptions(process.env.LOG_LEVEL ?? 'warn'), limits: limitsFromEnv(), subscriptions: false });
+  const app = await buildApp({ service: parlor.service, play: parlor.play, parts: parlor.modules, logger: loggerOptions(process.env.LOG_LEVEL ?? 'warn'), limits: limitsFromEnv(), subscriptions: false });
   const proxy = awsLambdaFastify<APIGatewayProxyEventV2>(app);
   await app.ready();
   return proxy;

@@ -24,6 +24,8 @@ import { Connections } from '../../services/handlers/ws/connections.js';
 import { realtime } from '../../services/handlers/ws/realtime.js';
 import { managementApi } from '../../services/handlers/ws/gateway.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
+import { MODULES } from '../../services/modules/index.js';
+import { tableActionsOf } from '../../services/modules/module.js';
 import { localClient } from '../../services/store/embedded.js';
 import { gamePk } from '../../services/store/schema.js';
 import { lakeRun } from '../../services/handlers/export.js';
@@ -275,7 +277,7 @@ export function wsEvent(routeKey: '$connect' | '$default' | '$disconnect', conne
 }
 
 /**
- * Every DynamoDB action the handlers call is one their role grants (the stack grants TABLE_ACTIONS).
+ * Every DynamoDB action the handlers call is one their role grants (the stack grants TABLE_ACTIONS and the modules' needs).
  * It drives each handler itself — a game created, joined and played over HTTP, a subscriber's
  * whole WebSocket life, the commits streamed — so it sees real calls even when it runs alone;
  * whatever the file's earlier tests called is checked too.
@@ -297,7 +299,7 @@ export async function expectOnlyGrantedActions(world: AwsWorld): Promise<void> {
   await world.ws(wsEvent('$disconnect', connection));
   expect(world.gateway.messages(connection).map((m) => m.type)).toEqual(['connection_ack', 'next', 'next']);
   for (const name of Object.keys(TABLE_ACTIONS) as HandlerName[]) {
-    const granted = new Set<string>(TABLE_ACTIONS[name]);
+    const granted = new Set<string>(tableActionsOf(name, TABLE_ACTIONS, MODULES));
     expect(world.used[name].size, `${name} called DynamoDB`).toBeGreaterThan(0);
     expect([...world.used[name]].filter((a) => !granted.has(a)), `${name} called actions its role lacks`).toEqual([]);
   }

@@ -33,6 +33,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   'legacy-keys': ['store', 'notifications'],
   'play-by-turn': ['store', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'vacation', 'ratings', 'tournaments', 'matchmaking'],
   api: ['engine', 'web', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'analytics', 'ratings', 'tournaments', 'matchmaking', 'play-by-turn'],
+  // The list of concerns as modules: each gathers its parts from the concern and the api; the roots build from the list.
+  modules: ['engine', 'store', 'app', 'bots', 'lifecycle', 'players', 'clocks', 'accounts', 'notifications', 'messages', 'vacation', 'analytics', 'ratings', 'tournaments', 'matchmaking', 'play-by-turn', 'api'],
 };
 /** The composition roots: they build the whole server, so they may import every folder. */
 const ROOTS = ['local', 'handlers', 'main'];

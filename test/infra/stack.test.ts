@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { CREATE_THROTTLE, parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
 import { ACCOUNT_CONCURRENCY_NEEDED, DEFAULT_ACCOUNT_CONCURRENCY, HTTP_STAGE_THROTTLE, httpStageThrottle, MAX_PARALLELIZATION, MEASURED, RESERVED, reservedConcurrency, STREAM, streamSettings, TARGET } from '../../infra/capacity.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
+import { MODULES } from '../../services/modules/index.js';
+import { tableActionsOf } from '../../services/modules/module.js';
 import { FEED_INDEX, localTableDefinition, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE } from '../../services/store/schema.js';
 
 const { app, stack } = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Parlor');
@@ -118,15 +120,15 @@ describe('permissions (least privilege)', () => {
     }
   });
 
-  it('each function gets exactly its own DynamoDB actions, on the table alone (and the http function on the inbox index)', () => {
+  it('each function gets exactly its own DynamoDB actions and its modules\' (services/modules), on the table alone (and the http function on the inbox index)', () => {
     const table = { 'Fn::GetAtt': [tableId, 'Arn'] };
     const index = { 'Fn::Join': ['', [table, '/index/byOwner']] };
     for (const name of FUNCTIONS) {
       const onTable = statements(name).filter((s) => JSON.stringify(s.Resource) === JSON.stringify(name === 'http' ? [table, index] : table));
-      expect(onTable.flatMap(actions).sort(), name).toEqual([...TABLE_ACTIONS[name]].sort());
+      expect(onTable.flatMap(actions).sort(), name).toEqual(tableActionsOf(name, TABLE_ACTIONS, MODULES).sort());
       const anyDynamo = statements(name).flatMap(actions).filter((a) => a.startsWith('dynamodb:'));
       const streamRead = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
-      expect(anyDynamo.sort(), name).toEqual([...TABLE_ACTIONS[name], ...(name === 'stream' ? streamRead : [])].sort());
+      expect(anyDynamo.sort(), name).toEqual([...tableActionsOf(name, TABLE_ACTIONS, MODULES), ...(name === 'stream' ? streamRead : [])].sort());
     }
   });
 

@@ -7,18 +7,11 @@ import type { ParlorService } from '../../app/service.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { resolvers } from './resolvers.js';
 import { playByTurnResolvers } from './play-by-turn.resolvers.js';
-import { notificationsResolvers } from './notifications.resolvers.js';
-import { accountsResolvers } from './accounts.resolvers.js';
-import { messagesResolvers } from './messages.js';
-import { vacationResolvers } from './vacation.js';
-import { timeoutClaimResolvers } from './timeout-claim.js';
-import { ratingsResolvers } from './ratings.js';
-import { tournamentResolvers } from './tournaments.js';
-import { matchmakingResolvers } from './matchmaking.js';
-import { replayResolvers } from './replay.js';
+import type { ApiPart } from '../parts.js';
 
-export function allResolvers(service: ParlorService, play: PlayApi): IResolvers {
-  return [playByTurnResolvers(service, play), notificationsResolvers(play, () => service.now()), accountsResolvers(play), messagesResolvers(service, play), vacationResolvers(play), timeoutClaimResolvers(service), ratingsResolvers(play), tournamentResolvers(service, play), matchmakingResolvers(service, play), replayResolvers(service)].reduce(merged, resolvers(service));
+/** The base's resolvers and those of each concern in `parts` (services/modules). */
+export function allResolvers(service: ParlorService, play: PlayApi, parts: readonly ApiPart[] = []): IResolvers {
+  return [playByTurnResolvers(service, play), ...parts.flatMap((p) => (p.resolvers ? [p.resolvers(service, play)] : []))].reduce(merged, resolvers(service));
 }
 
 /** Two resolver maps as one, type by type. */

@@ -17,14 +17,15 @@ import { connectionToken } from '../limits/graphql-transport-ws.js';
 import { playerTopic } from './play-by-turn.resolvers.js';
 import { seekTopic } from './matchmaking.js';
 import type { PlayApi } from '../../play-by-turn.js';
+import type { ApiPart } from '../parts.js';
 import { RENEWED_TOKEN_HEADER } from '../../players/index.js';
 
-export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Limits; subscriptions: boolean }) {
+export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Limits; subscriptions: boolean; parts?: readonly ApiPart[] }) {
   // Over HTTP a renewed player token comes back in a header; a socket keeps the token it connected with.
   const credential = async (token: string | undefined, reply?: FastifyReply) => ({ token: await opts.play.players.credential(token, reply && ((fresh) => reply.header(RENEWED_TOKEN_HEADER, fresh))), bearer: token });
   await app.register(mercurius, {
-    schema: buildParlorSchema(opts.service.games, opts.limits.devTools),
-    resolvers: allResolvers(opts.service, opts.play),
+    schema: buildParlorSchema(opts.service.games, opts.limits.devTools, opts.parts),
+    resolvers: allResolvers(opts.service, opts.play, opts.parts),
     ...graphqlOptions(opts.limits),
     context: (request, reply) => credential(bearer(request.headers.authorization), reply),
     subscription: opts.subscriptions && {

@@ -9,15 +9,7 @@ import { ERROR_CODES } from '../../app/errors.js';
 import { analyticsSdl } from './analytics.js';
 import { lobbySchema } from './lobby.js';
 import { playByTurnSchema } from './play-by-turn.schema.js';
-import { notificationsSchema } from './notifications.schema.js';
-import { accountsSchema } from './accounts.schema.js';
-import { messagesSchema } from './messages.js';
-import { vacationSchema } from './vacation.js';
-import { timeoutClaimSchema } from './timeout-claim.js';
-import { ratingsSdl } from './ratings.js';
-import { tournamentSdl } from './tournaments.js';
-import { matchmakingSdl } from './matchmaking.js';
-import { replaySchema } from './replay.js';
+import type { ApiPart } from '../parts.js';
 
 const base = /* GraphQL */ `
 """
@@ -238,10 +230,12 @@ type HistoryEntry {
 }
 `;
 
-export function composeSchema(games: readonly AnyGame[]): string {
+/** The base schema, then each concern's SDL in `parts` (in the list's order: services/modules), then the games' views. */
+export function composeSchema(games: readonly AnyGame[], parts: readonly ApiPart[] = []): string {
   const views = games.map((g) => g.viewSchema.trim()).join('\n\n');
   const union = games.length ? `"What a seat sees, one type per game."\nunion GameView = ${games.map((g) => g.viewType).join(' | ')}` : '';
-  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${notificationsSchema.trim()}\n\n${accountsSchema.trim()}\n\n${messagesSchema.trim()}\n\n${vacationSchema.trim()}\n\n${timeoutClaimSchema.trim()}\n\n${ratingsSdl.trim()}\n\n${tournamentSdl.trim()}\n\n${matchmakingSdl.trim()}\n\n${replaySchema.trim()}\n\n${union}\n\n${views}\n`;
+  const concerns = parts.flatMap((p) => (p.sdl ? [`${p.sdl.trim()}\n\n`] : [])).join('');
+  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${concerns}${union}\n\n${views}\n`;
 }
 
 /**
@@ -250,6 +244,6 @@ export function composeSchema(games: readonly AnyGame[]): string {
  * full; in production the same SDL, checked by every test run, is trusted and parsed without
  * source locations: ~15 ms less per cold start.
  */
-export function buildParlorSchema(games: readonly AnyGame[], check: boolean) {
-  return cjs.graphql.buildSchema(composeSchema(games), check ? undefined : { noLocation: true, assumeValidSDL: true, assumeValid: true });
+export function buildParlorSchema(games: readonly AnyGame[], check: boolean, parts: readonly ApiPart[] = []) {
+  return cjs.graphql.buildSchema(composeSchema(games, parts), check ? undefined : { noLocation: true, assumeValidSDL: true, assumeValid: true });
 }

@@ -12,15 +12,7 @@ import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { RENEWED_TOKEN_HEADER } from '../../players/index.js';
 import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
-import { notificationsRoutes } from './notifications.routes.js';
-import { accountsRoutes } from './accounts.routes.js';
-import { messagesRoutes } from './messages.routes.js';
-import { vacationRoutes } from './vacation.routes.js';
-import { timeoutClaimRoutes } from './timeout-claim.routes.js';
-import { ratingsRoutes } from './ratings.routes.js';
-import { tournamentRoutes } from './tournaments.routes.js';
-import { matchmakingRoutes } from './matchmaking.routes.js';
-import { replayRoutes } from './replay.routes.js';
+import type { ApiPart } from '../parts.js';
 import { streamRoutes } from './streams.routes.js';
 import { analyticsRoutes } from './analytics.routes.js';
 import type { Limits } from '../limits/settings.js';
@@ -39,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Pick<Limits, 'socketsPerClient'> }) {
+export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Pick<Limits, 'socketsPerClient'>; parts?: readonly ApiPart[] }) {
   const { service } = opts;
   app.decorateRequest('credential', undefined);
   app.addHook('preHandler', async (req, reply) => {
@@ -200,15 +192,8 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
   );
 
   await app.register(playByTurnRoutes, { service, play: opts.play });
-  await app.register(notificationsRoutes, { play: opts.play, now: () => service.now() });
-  await app.register(accountsRoutes, { play: opts.play });
-  await app.register(messagesRoutes, { service, play: opts.play });
-  await app.register(vacationRoutes, { play: opts.play });
-  await app.register(timeoutClaimRoutes, { service });
-  await app.register(ratingsRoutes, { play: opts.play });
-  await app.register(tournamentRoutes, { play: opts.play });
-  await app.register(matchmakingRoutes, { play: opts.play });
-  await app.register(replayRoutes, { service });
+  // Each concern's routes (services/modules), in the list's order.
+  for (const part of opts.parts ?? []) if (part.routes) await app.register(part.routes, { service, play: opts.play });
   await app.register(streamRoutes, { service, play: opts.play, limits: opts.limits });
   await app.register(analyticsRoutes, { service });
 }

@@ -22,6 +22,6 @@ export interface Realtime {
 
 export function realtime(parlor: Parlor, limits: Limits = limitsFromEnv(), gateway: (endpoint: string) => Gateway = managementApi): Realtime {
   const connections = new Connections(parlor.client, parlor.tableName);
-  const updates = new GameUpdates(parlor.service, parlor.play, limits);
+  const updates = new GameUpdates(parlor.service, parlor.play, limits, parlor.modules);
   return { parlor, connections, updates, fanout: new Fanout(connections, updates), limits, gateway };
 }

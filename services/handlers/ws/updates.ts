@@ -20,6 +20,7 @@ import { allResolvers } from '../../api/graphql/all-resolvers.js';
 import { playerTopic } from '../../api/graphql/play-by-turn.resolvers.js';
 import type { InboxEntry } from '../../players/inbox.js';
 import type { PlayApi } from '../../play-by-turn.js';
+import type { ApiPart } from '../../api/parts.js';
 import { logger } from '../observability.js';
 import type { SubscribePayload } from '../../api/limits/graphql-transport-ws.js';
 
@@ -60,8 +61,9 @@ export class GameUpdates {
     private readonly service: ParlorService,
     play: PlayApi,
     private readonly limits: Limits,
+    parts: readonly ApiPart[] = [],
   ) {
-    const all = allResolvers(service, play) as Record<string, any>;
+    const all = allResolvers(service, play, parts) as Record<string, any>;
     const { subscribe: subscribeToGame, resolve } = all.Subscription.gameUpdated as { subscribe: GraphQLFieldResolver<unknown, UpdateContext>; resolve: GraphQLFieldResolver<Aggregate, UpdateContext> };
     all.Subscription = {
       ...all.Subscription,
@@ -73,7 +75,7 @@ export class GameUpdates {
         },
       },
     };
-    this.schema = withResolvers(buildParlorSchema(service.games, limits.devTools), all);
+    this.schema = withResolvers(buildParlorSchema(service.games, limits.devTools, parts), all);
   }
 
   /**

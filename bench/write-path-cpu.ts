@@ -2,13 +2,15 @@
  * Where submitMove's CPU over minimal mercurius goes (issue 33 item 5), by subtraction in one run
  * (not part of `npm run bench`; `nice -n 5 npx tsx bench/write-path-cpu.ts`, MOVES=600):
  * process CPU per request (this process holds the client, every server and dynalite) of
- *   parlor       submitMove through Parlor's app (every app-wide hook)
+ *   parlor       submitMove through Parlor's app (every app-wide hook), wired as `npm start` (commit reactions in-process)
+ *   lambda       the same app wired as the http Lambda function (services/handlers/env.ts): no reactions in-process
+ *                (DynamoDB Streams run them in the stream function), so nothing of theirs lands in a request's CPU
  *   graphqlOnly  the same GraphQL plugin on a bare Fastify (context, GraphQL limits, no app hooks)
  *   plain        Parlor's schema and resolvers on a bare mercurius (no context hook, no limits)
  *   minimal      the minimal mercurius server (bench/mercurius-floor.ts) writing a copy of the commit
  *   serviceMove  service.move alone (its PutItem included), timed inside the first three
  *   put          the bare conditional PutItem of another copy
- * Moves rotate over the first three; the floors follow each move. Trimmed means (the middle 80%)
+ * Games rotate over the first four; the floors follow each move. Trimmed means (the middle 80%)
  * resist the preempted outliers of a shared machine; compare ratios within one run.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -26,22 +28,29 @@ import mercurius from 'mercurius';
 import { buildParlorSchema } from '../services/api/graphql/schema.js';
 import { allResolvers } from '../services/api/graphql/all-resolvers.js';
 import { bearer } from '../services/api/errors.js';
+import { buildApp } from '../services/api/app.js';
+import { createParlor } from '../services/handlers/env.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const moves = Number(process.env.MOVES ?? 800);
 const warm = Number(process.env.WARMUP ?? 100);
+const perGame = Number(process.env.PER_GAME ?? 30);
+const SECRET = 'write-path-cpu bench secret';
 const dynamo = await startEmbeddedDynamo();
 const client = localClient(dynamo.endpoint);
 await ensureTable(client, 'bench');
-const { app, service, play } = await createLocalParlor({ client, tableName: 'bench', limits: OPEN_LIMITS, soleWriter: process.env.SOLE === '1' });
+const { app, service, play } = await createLocalParlor({ client, tableName: 'bench', signingSecret: SECRET, limits: OPEN_LIMITS, soleWriter: process.env.SOLE === '1' });
 const bare: FastifyInstance = Fastify();
 await bare.register(graphqlPlugin, { service, play, limits: resolveLimits(OPEN_LIMITS), subscriptions: false });
 const floor = await mercuriusFloor(client, 'bench');
+// One signing secret for both wirings: a seat token from either opens the seat on the other.
+const onLambda = createParlor({ client, tableName: 'bench', signingSecret: async () => SECRET });
+const lambda = await buildApp({ service: onLambda.service, play: onLambda.play, limits: OPEN_LIMITS, subscriptions: false });
 // Parlor's schema and resolvers on mercurius with nothing else: no context hook (the bearer passed as is), no limits' hooks or rules.
 const plain: FastifyInstance = Fastify();
 await plain.register(mercurius, { schema: buildParlorSchema(service.games, true), resolvers: allResolvers(service, play), context: (req) => ({ token: bearer(req.headers.authorization) }) });
-const posts = { parlor: keepAlivePost(await app.listen({ port: 0, host: '127.0.0.1' })), graphqlOnly: keepAlivePost(await bare.listen({ port: 0, host: '127.0.0.1' })), plain: keepAlivePost(await plain.listen({ port: 0, host: '127.0.0.1' })), minimal: keepAlivePost(floor.url) };
-const cpu = { parlor: [] as number[], graphqlOnly: [] as number[], plain: [] as number[], minimal: [] as number[], serviceMove: [] as number[], put: [] as number[] };
+const posts = { parlor: keepAlivePost(await app.listen({ port: 0, host: '127.0.0.1' })), lambda: keepAlivePost(await lambda.listen({ port: 0, host: '127.0.0.1' })), graphqlOnly: keepAlivePost(await bare.listen({ port: 0, host: '127.0.0.1' })), plain: keepAlivePost(await plain.listen({ port: 0, host: '127.0.0.1' })), minimal: keepAlivePost(floor.url) };
+const cpu = { parlor: [] as number[], lambda: [] as number[], graphqlOnly: [] as number[], plain: [] as number[], minimal: [] as number[], serviceMove: [] as number[], put: [] as number[] };
 // service.move's own CPU (its PutItem round trip included): what GraphQL and HTTP add is the rest.
 let measuring = false;
 const move = service.move.bind(service);
@@ -68,11 +77,14 @@ const gql = async (query: string, variables: object, token?: string) => {
   return body.data;
 };
 const rng = fastRng(42);
-const order = ['parlor', 'graphqlOnly', 'plain'] as const;
-for (let n = 0; n < moves + warm; ) {
+const order = ['parlor', 'lambda', 'graphqlOnly', 'plain'] as const;
+// The ways in take turns by game, not by move: the Lambda wiring's service keeps its own fold cache, which a
+// move made through the other service would leave one commit behind (a catch-up read no deployment pays per move).
+for (let n = 0, g = 0; n < moves + warm; g++) {
   const { id, tokens } = await seatedGame(gql, 'scout', 4);
-  for (let next; n < moves + warm && (next = await randomMove(gql, id, tokens, rng)); n++) {
-    const via = order[n % 3]!;
+  const via = order[g % order.length]!;
+  // At most PER_GAME moves a game (a 4-seat SCOUT game runs to ~150), so every way in plays several games.
+  for (let next, k = 0; k < perGame && n < moves + warm && (next = await randomMove(gql, id, tokens, rng)); n++, k++) {
     const counted = n >= warm;
     measuring = counted;
     const moved = await call(via, { id, move: next.move }, next.token, counted ? cpu[via] : null);
@@ -90,9 +102,11 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 // A trimmed mean (middle 80%): robust to the preempted outliers of a shared machine.
 const trim = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return mean(s.slice(Math.floor(s.length * 0.1), Math.ceil(s.length * 0.9))); };
-for (const k of Object.keys(cpu) as (keyof typeof cpu)[]) console.log(`${k.padEnd(12)} n ${cpu[k].length}  CPU µs/request mean ${mean(cpu[k]).toFixed(0)}  median ${med(cpu[k]).toFixed(0)}  trimmed ${trim(cpu[k]).toFixed(0)}  ÷ minimal: mean ${(mean(cpu[k]) / mean(cpu.minimal)).toFixed(2)}×  median ${(med(cpu[k]) / med(cpu.minimal)).toFixed(2)}×  trimmed ${(trim(cpu[k]) / trim(cpu.minimal)).toFixed(2)}×`);
+for (const k of Object.keys(cpu) as (keyof typeof cpu)[]) if (cpu[k].length) console.log(`${k.padEnd(12)} n ${cpu[k].length}  CPU µs/request mean ${mean(cpu[k]).toFixed(0)}  median ${med(cpu[k]).toFixed(0)}  trimmed ${trim(cpu[k]).toFixed(0)}  ÷ minimal: mean ${(mean(cpu[k]) / mean(cpu.minimal)).toFixed(2)}×  median ${(med(cpu[k]) / med(cpu.minimal)).toFixed(2)}×  trimmed ${(trim(cpu[k]) / trim(cpu.minimal)).toFixed(2)}×`);
 for (const p of Object.values(posts)) p.close();
 await bare.close();
+await plain.close();
+await lambda.close();
 await floor.close();
 await app.close();
 client.destroy();

@@ -4,7 +4,10 @@
  * game's stream) must not hold `app.close()` up. Each test runs its own server, so that close is
  * the one under test; the wait for it is bounded so a hang fails the test instead of the run.
  */
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
 import { createLocalParlor } from '../../services/local.js';
 import { ensureTable, localClient, startEmbeddedDynamo } from '../../services/store/index.js';
 
@@ -59,5 +62,34 @@ describe('REST streams at close', () => {
     abort.abort();
     await Promise.allSettled(joins);
     expect(await s.close()).toBe('closed');
+  });
+
+  it('a connection that never sent a request does not hold the close up', async () => {
+    const s = await startServer();
+    const { port } = new URL(s.url);
+    const quiet = connect(Number(port), '127.0.0.1');
+    await new Promise((resolve) => quiet.once('connect', resolve));
+    const ended = new Promise((resolve) => quiet.once('close', resolve));
+    expect(await s.close()).toBe('closed');
+    await ended;
+  });
+
+  it("a game's stream cut while a move is answered, and a graphql-ws subscription still open, do not hold the close up", async () => {
+    const s = await startServer();
+    const created = (await s.rest('POST', '/v1/games', { game: 'scout', seats: 2 })).body;
+    const tokens = [(await s.rest('POST', `/v1/games/${created.id}/join`, { name: 'Ann' })).body.token as string, (await s.rest('POST', `/v1/games/${created.id}/join`, { name: 'Bob' })).body.token as string];
+    const ws = createClient({ url: s.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { authorization: `Bearer ${tokens[0]}` }, retryAttempts: 0, lazy: false, onNonLazyError: () => {} });
+    const first = new Promise((resolve) => ws.subscribe({ query: 'subscription($id: ID!) { gameUpdated(gameId: $id) { version } }', variables: { id: created.id } }, { next: resolve, error: resolve, complete: () => {} }));
+    const abort = new AbortController();
+    const res = await fetch(`${s.url}/v1/games/${created.id}/stream`, { headers: { authorization: `Bearer ${tokens[1]}` }, signal: abort.signal });
+    expect(res.status).toBe(200);
+    const seen = await Promise.all(tokens.map(async (t) => (await s.rest('GET', `/v1/games/${created.id}`, undefined, t)).body));
+    const mover = seen.findIndex((g) => g.legalMoves.length > 0);
+    const move = s.rest('POST', `/v1/games/${created.id}/moves`, { move: seen[mover].legalMoves[0] }, tokens[mover]);
+    abort.abort();
+    expect((await move).status).toBe(200);
+    await first;
+    expect(await s.close()).toBe('closed');
+    await ws.dispose();
   });
 });

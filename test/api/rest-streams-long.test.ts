@@ -1,0 +1,78 @@
+/**
+ * A whole SCOUT game played over REST with random moves while both seats' NDJSON streams run,
+ * plus a spectator's stream opened while a move is being answered: every stream gets every
+ * version once, in order, up to the one that ends the game (the streams' contract: no version is
+ * coalesced or skipped; docs/limits.md "REST streams"). A line once went missing at version 37.
+ */
+import { describe, expect, it } from 'vitest';
+import { useServer } from '../kit/server.js';
+
+const server = useServer();
+
+/** Reads an NDJSON stream to its end; blank lines (keepalives) are skipped. */
+async function readAll(res: Response): Promise<any[]> {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const lines: any[] = [];
+  let buffered = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return lines;
+    buffered += decoder.decode(value, { stream: true });
+    let nl: number;
+    while ((nl = buffered.indexOf('\n')) >= 0) {
+      const line = buffered.slice(0, nl).trim();
+      buffered = buffered.slice(nl + 1);
+      if (line) lines.push(JSON.parse(line));
+    }
+  }
+}
+
+/** A small seeded generator (mulberry32), so a failing game can be played again from its seed. */
+function random(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const stream = (id: string, token?: string) => fetch(`${server.url}/v1/games/${id}/stream`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+describe('REST streams over a whole game', () => {
+  for (const seed of [37, 2026, 7, 11]) {
+    it(`a SCOUT game of random moves (seed ${seed}): each stream has every version in order, ending with the game`, async () => {
+      const pick = random(seed);
+      const created = (await server.rest('POST', '/v1/games', { game: 'scout', seats: 2, seed: `long-${seed}` })).body;
+      const tokens = [
+        (await server.rest('POST', `/v1/games/${created.id}/join`, { name: 'Ann' })).body.token as string,
+        (await server.rest('POST', `/v1/games/${created.id}/join`, { name: 'Bob' })).body.token as string,
+      ];
+      const seats = await Promise.all(tokens.map((t) => stream(created.id, t)));
+      const reading = seats.map(readAll);
+      let late: Promise<any[]> | undefined;
+      let moves = 0;
+      for (; moves < 5000; moves++) {
+        const seen = await Promise.all(tokens.map(async (t) => (await server.rest('GET', `/v1/games/${created.id}`, undefined, t)).body));
+        if (seen[0].status.over) break;
+        const mover = seen.findIndex((g) => g.legalMoves.length > 0);
+        const legal = seen[mover].legalMoves;
+        const played = server.rest('POST', `/v1/games/${created.id}/moves`, { move: legal[Math.floor(pick() * legal.length)] }, tokens[mover]);
+        // A spectator joins while the tenth move is being answered: its first line races that commit.
+        if (moves === 10) late = stream(created.id).then(readAll);
+        expect((await played).status).toBe(200);
+      }
+      const final = (await server.rest('GET', `/v1/games/${created.id}`)).body;
+      expect(final.status.over).toBe(true);
+      expect(final.version).toBeGreaterThan(25); // both rounds played out
+      const all = [...(await Promise.all(reading)), await late!];
+      for (const [i, lines] of all.entries()) {
+        const versions = lines.map((l) => l.version);
+        expect(versions, `stream ${i}`).toEqual(Array.from({ length: final.version - versions[0] + 1 }, (_, k) => versions[0] + k));
+        expect(lines.at(-1).status.over).toBe(true);
+      }
+      expect(all[0]![0].version).toBe(all[1]![0].version); // both seats from the version they opened at
+    });
+  }
+});

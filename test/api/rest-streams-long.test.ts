@@ -75,4 +75,54 @@ describe('REST streams over a whole game', () => {
       expect(all[0]![0].version).toBe(all[1]![0].version); // both seats from the version they opened at
     });
   }
+
+  it("a game against a bot: the bot's commits, made beside the reactions to the human's, reach the streams in order too", async () => {
+    const pick = random(5);
+    const created = (await server.rest('POST', '/v1/games', { game: 'scout', seats: 2, bots: [{ seat: 1, kind: 'random' }] })).body;
+    expect(created.id, JSON.stringify(created)).toBeTruthy();
+    const token = (await server.rest('POST', `/v1/games/${created.id}/join`, { name: 'Ann' })).body.token as string;
+    const reading = [stream(created.id, token).then(readAll), stream(created.id).then(readAll)];
+    for (let moves = 0; moves < 5000; moves++) {
+      await server.play.bots.idle();
+      const seen = (await server.rest('GET', `/v1/games/${created.id}`, undefined, token)).body;
+      if (seen.status.over) break;
+      if (!seen.legalMoves.length) continue;
+      const played = await server.rest('POST', `/v1/games/${created.id}/moves`, { move: seen.legalMoves[Math.floor(pick() * seen.legalMoves.length)], expectedVersion: seen.version }, token);
+      expect([200, 409]).toContain(played.status);
+    }
+    const final = (await server.rest('GET', `/v1/games/${created.id}`)).body;
+    expect(final.status.over).toBe(true);
+    for (const [i, lines] of (await Promise.all(reading)).entries()) {
+      const versions = lines.map((l) => l.version);
+      expect(versions, `stream ${i}`).toEqual(Array.from({ length: final.version - versions[0] + 1 }, (_, k) => versions[0] + k));
+    }
+  });
+
+  it('a commit landing between the stream reading the game and its first line is not lost', async () => {
+    const created = (await server.rest('POST', '/v1/games', { game: 'scout', seats: 2 })).body;
+    const tokens = [(await server.rest('POST', `/v1/games/${created.id}/join`, { name: 'Ann' })).body.token as string, (await server.rest('POST', `/v1/games/${created.id}/join`, { name: 'Bob' })).body.token as string];
+    const play = async () => {
+      const seen = await Promise.all(tokens.map(async (t) => (await server.rest('GET', `/v1/games/${created.id}`, undefined, t)).body));
+      const mover = seen.findIndex((g) => g.legalMoves.length > 0);
+      expect((await server.rest('POST', `/v1/games/${created.id}/moves`, { move: seen[mover].legalMoves[0] }, tokens[mover])).status).toBe(200);
+    };
+    // The stream's read of the game returns, and a move is committed before the route goes on.
+    const service = server.service;
+    const load = service.load.bind(service);
+    service.load = async (id: string) => {
+      const agg = await load(id);
+      service.load = load;
+      await play();
+      return agg;
+    };
+    const res = await stream(created.id);
+    const lines = readAll(res);
+    await play();
+    for (let over = false; !over; ) {
+      await play().catch(() => undefined);
+      over = (await server.rest('GET', `/v1/games/${created.id}`)).body.status.over;
+    }
+    const versions = (await lines).map((l) => l.version);
+    expect(versions).toEqual(Array.from({ length: versions.at(-1) - versions[0] + 1 }, (_, k) => versions[0] + k));
+  });
 });

@@ -107,9 +107,6 @@ export async function streamRoutes(app: FastifyInstance, opts: { service: Parlor
       },
     },
     async (req, reply) => {
-      const first = await service.load(req.params.id);
-      checkNotSealed(first, service.seatOf(first, req.credential));
-      if (!slot(req, reply)) return reply;
       const pending: Aggregate[] = [];
       let last = -1;
       let stream: ReturnType<typeof ndjson> | undefined;
@@ -122,10 +119,23 @@ export async function streamRoutes(app: FastifyInstance, opts: { service: Parlor
         stream.line(gameDto(agg, viewer));
         if (agg.state.ended) stream.end();
       };
-      // Listen first, then answer with the game as loaded: a commit in between is not lost.
-      const unlisten = games.listen(first.id, send);
+      // Listen before reading the game: a commit published while the read is under way waits in
+      // `pending` (listening after the read lost it: the stream skipped that version).
+      const unlisten = games.listen(req.params.id, send);
+      let first: Aggregate;
+      try {
+        first = await service.load(req.params.id);
+        checkNotSealed(first, service.seatOf(first, req.credential));
+      } catch (e) {
+        unlisten();
+        throw e;
+      }
+      if (!slot(req, reply)) {
+        unlisten();
+        return reply;
+      }
       stream = ndjson(reply, unlisten);
-      for (const agg of [first, ...pending]) send(agg);
+      for (const agg of [first, ...pending.sort((a, b) => a.version - b.version)]) send(agg);
       return reply;
     },
   );

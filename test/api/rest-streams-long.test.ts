@@ -6,6 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
+import type { Reactions } from '../../services/app/reactions.js';
+import { serverMoveDue } from '../../services/bots/runner.js';
 
 const server = useServer();
 
@@ -123,6 +125,32 @@ describe('REST streams over a whole game', () => {
       over = (await server.rest('GET', `/v1/games/${created.id}`)).body.status.over;
     }
     const versions = (await lines).map((l) => l.version);
+    expect(versions).toEqual(Array.from({ length: versions.at(-1) - versions[0] + 1 }, (_, k) => versions[0] + k));
+  });
+
+  it("a bot's commit published before the human's it follows (the human's reactions still under way) is held back, not the human's dropped", async () => {
+    const created = (await server.rest('POST', '/v1/games', { game: 'scout', seats: 2, seed: 'ahead', bots: [{ seat: 1, kind: 'random' }] })).body;
+    const token = (await server.rest('POST', `/v1/games/${created.id}/join`, { name: 'Ann' })).body.token as string;
+    await server.play.bots.idle();
+    let seen = (await server.rest('GET', `/v1/games/${created.id}`, undefined, token)).body;
+    while (!seen.legalMoves.length) {
+      await server.play.bots.idle();
+      seen = (await server.rest('GET', `/v1/games/${created.id}`, undefined, token)).body;
+    }
+    // The human's next commit (seen.version + 1) finishes its reactions only after the bot's answer
+    // to it (seen.version + 2) has been committed and published.
+    const human = seen.version + 1;
+    let botCommitted!: () => void;
+    const bot = new Promise<void>((resolve) => (botCommitted = resolve));
+    server.service.onCommit((agg) => void (agg.id === created.id && agg.version === human + 1 && botCommitted()));
+    (server as unknown as { reactions: Reactions }).reactions.add({ name: 'test-slow-after-human', apply: async (agg) => void (agg.id === created.id && agg.version === human && serverMoveDue(agg) && (await bot)) });
+    const res = await stream(created.id, token);
+    const lines = readAll(res);
+    // (The fixed seed deals a hand where this move hands the turn to the bot.)
+    expect((await server.rest('POST', `/v1/games/${created.id}/moves`, { move: seen.legalMoves[0] }, token)).status).toBe(200);
+    expect((await server.rest('POST', `/v1/games/${created.id}/resign`, {}, token)).status).toBe(200);
+    const versions = (await lines).map((l) => l.version);
+    expect(versions.slice(0, 3)).toEqual([seen.version, human, human + 1]);
     expect(versions).toEqual(Array.from({ length: versions.at(-1) - versions[0] + 1 }, (_, k) => versions[0] + k));
   });
 });

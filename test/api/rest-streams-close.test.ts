@@ -92,4 +92,27 @@ describe('REST streams at close', () => {
     expect(await s.close()).toBe('closed');
     await ws.dispose();
   });
+
+  it('a connection whose answer is under way when the close begins ends once that answer is out', async () => {
+    const s = await startServer();
+    const created = (await s.rest('POST', '/v1/games', { game: 'scout', seats: 2 })).body;
+    // The read of the game waits until the close has begun.
+    let closing!: () => void;
+    let entered!: () => void;
+    const begun = new Promise<void>((resolve) => (closing = resolve));
+    const reached = new Promise<void>((resolve) => (entered = resolve));
+    const load = s.service.load.bind(s.service);
+    s.service.load = async (id: string) => {
+      entered();
+      await begun;
+      s.service.load = load;
+      return load(id);
+    };
+    const answer = s.rest('GET', `/v1/games/${created.id}`);
+    await reached;
+    const closed = s.close();
+    closing();
+    expect((await answer).status).toBe(200);
+    expect(await closed).toBe('closed');
+  });
 });

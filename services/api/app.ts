@@ -2,6 +2,7 @@
  * The Fastify app: GraphQL (+ subscriptions, GraphiQL) and the REST mirror with OpenAPI.
  * The same app runs under `npm start` and inside the Lambda handler.
  */
+import { endQuietConnectionsAtClose } from './closing.js';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ParlorService } from '../app/service.js';
 import { graphqlPlugin } from './graphql/plugin.js';
@@ -45,6 +46,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrors((): FastifyInstance => app),
     logController: new LogController({ disableRequestLogging: true }), // requestLog writes one line per request instead of two
   });
+  endQuietConnectionsAtClose(app);
   await app.register(requestLog);
   await app.register(httpLimits, limits);
   backPressure(app, limits);

@@ -101,7 +101,7 @@ describe('REST streams', () => {
     const lines = readLines(opened, (ls) => ls.some((l) => l.awaitingMyMove));
     const id = await createAndJoin(server, { game: 'scout', seats: 2 }, [ann, bob]);
     const got = await lines;
-    // Cut once the joins are answered (cut while one was under way, the server's close hung: not yet understood).
+    // Cut once the joins are answered; cut while one is under way: rest-streams-close.test.ts.
     opened.abort.abort();
     const turn = got.find((l) => l.awaitingMyMove)!;
     expect(turn.gameId).toBe(id);

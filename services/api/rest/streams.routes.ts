@@ -23,6 +23,8 @@ import type { Limits } from '../limits/settings.js';
 import { errorShape } from './shapes.js';
 
 const KEEPALIVE_MS = 30_000;
+/** Versions a game's stream holds while it waits for an earlier one (a few are the most seen). */
+const MAX_AHEAD = 64;
 const NDJSON = 'application/x-ndjson';
 const refusals = { 400: errorShape, 401: errorShape, 403: errorShape, 404: errorShape, 429: errorShape };
 const streamed = (what: string) => ({ 200: { description: `NDJSON: ${what}, one JSON object a line; empty lines keep the connection open.`, content: { [NDJSON]: { schema: { type: 'string' } } } } });
@@ -107,25 +109,46 @@ export async function streamRoutes(app: FastifyInstance, opts: { service: Parlor
       },
     },
     async (req, reply) => {
-      const first = await service.load(req.params.id);
-      checkNotSealed(first, service.seatOf(first, req.credential));
-      if (!slot(req, reply)) return reply;
       const pending: Aggregate[] = [];
       let last = -1;
       let stream: ReturnType<typeof ndjson> | undefined;
+      // Commits are published once their reactions are done, so a later one can come first (a
+      // bot's move, made in the background, before the human's move it answers): it waits in
+      // `ahead` for the one before it, so every version goes out, in order.
+      const ahead = new Map<number, Aggregate>();
       const send = (agg: Aggregate) => {
         if (!stream) return void pending.push(agg);
-        if (agg.version <= last) return; // an older commit arriving late: already past it
-        last = agg.version;
-        // Each line as the caller's seat sees it at that version, as the subscription's.
-        const viewer = service.seatOf(agg, req.credential);
-        stream.line(gameDto(agg, viewer));
-        if (agg.state.ended) stream.end();
+        if (agg.version <= last) return; // already sent (the first line was read after it)
+        if (last >= 0 && agg.version > last + 1) {
+          ahead.set(agg.version, agg);
+          if (ahead.size > MAX_AHEAD) stream.end(); // a version that never comes: the client opens the stream again
+          return;
+        }
+        for (let next: Aggregate | undefined = agg; next; next = ahead.get(last + 1)) {
+          ahead.delete(next.version);
+          last = next.version;
+          // Each line as the caller's seat sees it at that version, as the subscription's.
+          stream.line(gameDto(next, service.seatOf(next, req.credential)));
+          if (next.state.ended) return stream.end();
+        }
       };
-      // Listen first, then answer with the game as loaded: a commit in between is not lost.
-      const unlisten = games.listen(first.id, send);
+      // Listen before reading the game: a commit published while the read is under way waits in
+      // `pending` (listening after the read lost it: the stream skipped that version).
+      const unlisten = games.listen(req.params.id, send);
+      let first: Aggregate;
+      try {
+        first = await service.load(req.params.id);
+        checkNotSealed(first, service.seatOf(first, req.credential));
+      } catch (e) {
+        unlisten();
+        throw e;
+      }
+      if (!slot(req, reply)) {
+        unlisten();
+        return reply;
+      }
       stream = ndjson(reply, unlisten);
-      for (const agg of [first, ...pending]) send(agg);
+      for (const agg of [first, ...pending.sort((a, b) => a.version - b.version)]) send(agg);
       return reply;
     },
   );

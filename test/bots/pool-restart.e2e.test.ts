@@ -29,12 +29,32 @@ describe('restart with bot moves queued', () => {
       games.push({ id: g.id, token: (await first.service.join(g.id, 'Ann')).token });
     }
     await first.play.settle();
-    // The human's first legal move in every game at once: six bot moves due, one decided at a time.
+    // The pool's decisions are held until the stop begins, so the stop meets moves still waiting
+    // (however fast or loaded the machine): one game's move is under way, the others wait in line.
+    const pool = first.play.bots.pool;
+    const decide = pool.decide.bind(pool);
+    const stop = pool.stop.bind(pool);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    pool.decide = async (sight, kind) => {
+      await held;
+      return decide(sight, kind);
+    };
+    pool.stop = async () => {
+      const stopped = stop();
+      release();
+      return stopped;
+    };
+    // The human plays each game until the bot is to move (at most a few moves: the rotation, then a
+    // turn when the human starts), all games at once: six bot moves due, queued behind the held one.
     await Promise.all(
       games.map(async ({ id, token }) => {
-        const agg = await first.service.load(id);
-        const legal = agg.table.legalMoves(agg.state, 0);
-        if (legal.length > 0) await first.service.move({ gameId: id, token, move: legal[0], expectedVersion: agg.version });
+        for (let i = 0; i < 4; i++) {
+          const agg = await first.service.load(id);
+          if (statusOf(agg).toMove.includes(1)) return;
+          const legal = agg.table.legalMoves(agg.state, 0);
+          await first.service.move({ gameId: id, token, move: legal[0], expectedVersion: agg.version });
+        }
       }),
     );
     const owed = async (s: typeof first) => (await Promise.all(games.map(async ({ id }) => statusOf(await s.service.load(id)).toMove.includes(1)))).filter(Boolean).length;

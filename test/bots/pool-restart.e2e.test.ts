@@ -2,27 +2,16 @@
  * A bot move still waiting in the pool's queue when the server stops is not lost: its commit
  * stays unpassed by the server-moves checkpoint, and the next start on the same table plays it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { createLocalParlor } from '../../services/local.js';
 import { statusOf } from '../../services/app/aggregate.js';
-import { ensureTable, localClient, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
 
-let dynamo: EmbeddedDynamo;
-let client: DynamoDBClient;
-beforeAll(async () => {
-  dynamo = await startEmbeddedDynamo();
-  client = localClient(dynamo.endpoint);
-  await ensureTable(client, 'parlor');
-});
-afterAll(async () => {
-  client?.destroy();
-  await dynamo?.close();
-});
+const db = useEmbeddedDynamo();
 
 describe('restart with bot moves queued', () => {
   it('the moves left waiting at the stop are made after the next start', async () => {
-    const first = await createLocalParlor({ client, tableName: 'parlor', signingSecret: 's', bots: { workers: 1 } });
+    const first = await createLocalParlor({ client: db.client, tableName: db.tableName, signingSecret: 's', bots: { workers: 1 } });
     const games: { id: string; token: string }[] = [];
     for (let i = 0; i < 6; i++) {
       const g = await first.service.create({ game: 'scout', seats: 2, settings: { bots: [{ seat: 1, kind: 'search:3' }] } });
@@ -62,7 +51,7 @@ describe('restart with bot moves queued', () => {
     expect(first.play.bots.leftForLater, 'the stop left queued moves for later').toBeGreaterThan(0);
     expect(await owed(first), 'some bot moves were still owed at the stop').toBeGreaterThan(0);
 
-    const second = await createLocalParlor({ client, tableName: 'parlor', signingSecret: 's', bots: { workers: 1 } });
+    const second = await createLocalParlor({ client: db.client, tableName: db.tableName, signingSecret: 's', bots: { workers: 1 } });
     await new Promise((r) => setImmediate(r));
     await second.play.settle();
     expect(await owed(second), 'every owed bot move was made after the restart').toBe(0);

@@ -3,30 +3,19 @@
  * again on the same table, a newcomer meets the one who waited, and the one who gave a seat to
  * bots is seated with a bot once the wait has passed (the new server's pairing beat finds the pool).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { createLocalParlor } from '../../services/local.js';
-import { ensureTable, localClient, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
 import { ManualClock } from '../kit/manual-clock.js';
 import { PoolStore } from '../../services/matchmaking/store.js';
 import { poolKey } from '../../services/matchmaking/service.js';
 
-let dynamo: EmbeddedDynamo;
-let client: DynamoDBClient;
-beforeAll(async () => {
-  dynamo = await startEmbeddedDynamo();
-  client = localClient(dynamo.endpoint);
-  await ensureTable(client, 'parlor');
-});
-afterAll(async () => {
-  client?.destroy();
-  await dynamo?.close();
-});
+const db = useEmbeddedDynamo();
 
 describe('restart with a pool waiting', () => {
   it('the waiting players are paired by the next server', async () => {
     const clock = new ManualClock();
-    const options = { client, tableName: 'parlor', clock, signingSecret: 's', bots: { workers: 0 } };
+    const options = { client: db.client, tableName: db.tableName, clock, signingSecret: 's', bots: { workers: 0 } };
     const first = await createLocalParlor(options);
     const [ann, bob, cy] = [await first.play.players.registry.register('Ann'), await first.play.players.registry.register('Bob'), await first.play.players.registry.register('Cy')];
     const humans = { game: 'scout', seats: 2 };
@@ -46,7 +35,7 @@ describe('restart with a pool waiting', () => {
     clock.advance(second.play.matchmaking.settings.botWaitSeconds * 1000);
     await second.play.pairingIdle();
     // Read as stored (a status read would pair the pool itself).
-    const entry = await new PoolStore(client, 'parlor').get(cy.id, poolKey('seledyne', 2, undefined, false));
+    const entry = await new PoolStore(db.client, db.tableName).get(cy.id, poolKey('seledyne', 2, undefined, false));
     expect(entry?.gameId).toBeDefined();
     const botGame = await second.service.load(entry!.gameId!);
     expect(botGame.app.players[0]).toBe(cy.id);

@@ -12,6 +12,9 @@ vi.mock('../../services/api/limits/catalog-cost.js', async (original) => {
   return { ...real, catalogFieldCosts: () => (built.n++, real.catalogFieldCosts()) };
 });
 
+// Files share their worker's modules (isolate: false): start this file's imports afresh, so the
+// mock above is what documents.js imports even when an earlier file loaded the real one.
+vi.resetModules();
 const { costOf } = await import('../../services/api/limits/documents.js');
 const { buildParlorSchema } = await import('../../services/api/graphql/schema.js');
 const { games } = await import('../../services/engine/registry.js');

@@ -6,7 +6,7 @@
  * whole process tree, every thread: the bot pool's too) per wall second meanwhile.
  *
  * It starts `npm start` of any checkout in a child process on a fresh data folder, so the same
- * script measures an older build (`--repo /work/main`: before) and this one (after):
+ * script measures an older build (`--repo <another checkout>`: before) and this one (after):
  *
  *   nice -n 5 npx tsx bench/bot-load.ts [--repo DIR] [--reads 40] [--env BOT_WORKERS=0]
  */

@@ -67,7 +67,8 @@ describe('the page in Chromium', () => {
     });
     console.log(`web client: ${requests} requests, ${bytes} bytes transferred, interactive after ${interactive} ms`);
     expect(foreign).toEqual([]);
-    expect(bytes).toBeLessThan(60_000);
+    // 61 KB with matchmaking's Play now and open challenges atop the lobby (56 KB before them).
+    expect(bytes).toBeLessThan(64_000);
     // Time to interactive is printed, not asserted: speed is for benchmarks, and a shared machine's clock is noise.
     expect(await page.locator('article.game-type').count()).toBe(4);
     await page.screenshot({ path: `${SHOTS}/lobby.png` });

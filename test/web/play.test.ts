@@ -77,7 +77,7 @@ async function clickAMove(page: Page, before: number, pick: (n: number) => numbe
       now = await offered(page);
       if (now.version > before) return;
     }
-    expect(now.cards + now.moves.length, 'a seat to move is offered a card or a move in place').toBeGreaterThan(0);
+    if (now.cards + now.moves.length === 0) await stuck(page, 'a seat to move is offered no card and no move in place for 15 s');
     const selecting = (await page.locator('.board .card.selected').count()) > 0;
     if (now.moves.length && (now.cards === 0 || pick(selecting ? 4 : 2) > 0)) {
       const hurry = now.moves.flatMap((type, i) => (HURRY.has(type) ? [i] : []));
@@ -90,7 +90,12 @@ async function clickAMove(page: Page, before: number, pick: (n: number) => numbe
     }
     await atVersion(page, before);
   }
-  const stuck = await page.evaluate(() => ({
+  await stuck(page, 'no move was made in 40 clicks');
+}
+
+/** Fails with what the page shows and what the server says the seat may do, so a stall explains itself. */
+async function stuck(page: Page, why: string): Promise<never> {
+  const shown = await page.evaluate(() => ({
     selected: [...document.querySelectorAll<HTMLElement>('.board .card.selected')].map((e) => e.dataset.key),
     live: [...document.querySelectorAll<HTMLElement>('.board .card.live')].map((e) => e.dataset.key),
     buttons: [...document.querySelectorAll('button.move')].map((b) => b.textContent),
@@ -99,9 +104,14 @@ async function clickAMove(page: Page, before: number, pick: (n: number) => numbe
     dialog: document.querySelector('dialog[open]')?.textContent ?? null,
     busy: document.querySelectorAll('button:disabled').length,
     version: document.querySelector<HTMLElement>('section.table')?.dataset.version,
+    seat: document.querySelector<HTMLElement>('section.table')?.dataset.seat,
+    store: localStorage.getItem('parlor.v1'),
   }));
+  const gameId = /#\/game\/([\w-]+)/.exec(page.url())?.[1];
+  const token: string | undefined = gameId ? JSON.parse(shown.store ?? '{}').seats?.[gameId]?.token : undefined;
+  const server_ = gameId ? (await server.gql('query($id: ID!) { game(id: $id) { version seat status { phase toMove } legalMoves } }', { id: gameId }, token)).data : null;
   await page.screenshot({ path: `${SHOTS}/stuck.png`, fullPage: true });
-  throw new Error(`no move was made in 40 clicks: ${JSON.stringify(stuck)}`);
+  throw new Error(`${why}: the page ${JSON.stringify({ ...shown, store: undefined })}; the server ${JSON.stringify(server_)}; console ${JSON.stringify(problems(page))}`);
 }
 
 async function playToTheEnd(gameId: string, pages: Page[], name: string, seed: number, maxSteps: number) {
@@ -158,11 +168,11 @@ describe('two people play each game to the end in Chromium by clicking', () => {
     await playToTheEnd(gameId, pages, 'seledyne', 3, 900);
   }, 240_000);
 
-  // Retried: about one run in three a seat to move was offered nothing for 15 s (seen in Silver only,
-  // after this round's merges; not yet understood, see the closing note of stop 44). A broken page
-  // fails every attempt, so the retry hides only the intermittent case.
-  it('Silver (one round)', { retry: 2, timeout: 240_000 }, async () => {
-    const { gameId, pages } = await startGame('silver', { rounds: '1' }, 'invite');
+  // Seed s4 deals a round where a matched exchange leaves its gap after the village's last card
+  // (place at position = the village's length): the page once offered no card to click for it, so
+  // about one random deal in five stalled here.
+  it('Silver (one round), through a gap after the last card', async () => {
+    const { gameId, pages } = await startGame('silver', { rounds: '1', seed: 's4' }, 'invite');
     await playToTheEnd(gameId, pages, 'silver', 4, 900);
-  });
+  }, 240_000);
 });

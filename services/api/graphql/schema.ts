@@ -9,6 +9,7 @@ import { ERROR_CODES } from '../../app/errors.js';
 import { analyticsSdl } from './analytics.js';
 import { lobbySchema } from './lobby.js';
 import { playByTurnSchema } from './play-by-turn.schema.js';
+import { typedMovesSdl } from './typed-moves.js';
 import type { ApiPart } from '../parts.js';
 
 const base = /* GraphQL */ `
@@ -53,12 +54,14 @@ type Mutation {
   """
   joinGame(gameId: ID!, name: String!, entropy: String, joinKey: ID): JoinGamePayload!
   """
-  Plays a move for the token's seat. move: one of the values legalMoves lists, unchanged.
+  Plays a move for the token's seat, given as exactly one of move or typedMove (both or neither:
+  BAD_INPUT). move: one of the values legalMoves lists, unchanged. typedMove: the same move typed
+  (MoveInput; typedLegalMoves lists them). Either is taken only as listed (else ILLEGAL_MOVE).
   expectedVersion: refuse with VERSION_CONFLICT unless the game is at this version; without it,
   the server re-decides on the newest state if another move lands first.
   commandId: an idempotency key; a retry with the same id returns the first result and changes nothing.
   """
-  submitMove(gameId: ID!, move: JSON!, expectedVersion: Int, commandId: ID): SubmitMovePayload!
+  submitMove(gameId: ID!, move: JSON, typedMove: MoveInput, expectedVersion: Int, commandId: ID): SubmitMovePayload!
   """
   Takes the caller's last move back, while no one else has acted and the move showed no one
   anything (each game's rules page lists its moves that can be). The history keeps the move and
@@ -175,8 +178,14 @@ type Game {
   status: GameStatus!
   "What the caller may see; null until every seat is taken."
   view: GameView
-  "The moves the caller's seat may submit now (empty when it is not to move)."
+  """
+  The moves the caller's seat may submit now (empty when it is not to move), as JSON: each is
+  exactly what submitMove's move takes (the shapes: GameType.moves). typedLegalMoves lists the
+  same moves typed.
+  """
   legalMoves: [JSON!]!
+  "The same moves as legalMoves, in its order, typed: __typename names the game and kind (ScoutShowMove)."
+  typedLegalMoves: [Move!]!
   "Whether the caller's seat may take its last move back now (takeBack)."
   canTakeBack: Boolean!
   "The event history, redacted for the caller."
@@ -230,12 +239,13 @@ type HistoryEntry {
 }
 `;
 
-/** The base schema, then each concern's SDL in `parts` (in the list's order: services/modules), then the games' views. */
+/** The base schema, then each concern's SDL in `parts` (in the list's order: services/modules), then the games' views and typed moves. */
 export function composeSchema(games: readonly AnyGame[], parts: readonly ApiPart[] = []): string {
   const views = games.map((g) => g.viewSchema.trim()).join('\n\n');
   const union = games.length ? `"What a seat sees, one type per game."\nunion GameView = ${games.map((g) => g.viewType).join(' | ')}` : '';
   const concerns = parts.flatMap((p) => (p.sdl ? [`${p.sdl.trim()}\n\n`] : [])).join('');
-  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${concerns}${union}\n\n${views}\n`;
+  const moves = typedMovesSdl(games);
+  return `${base.trim()}\n\n${analyticsSdl.trim()}\n\n${lobbySchema.trim()}\n\n${playByTurnSchema.trim()}\n\n${concerns}${union}\n\n${views}\n${moves && `\n${moves}\n`}`;
 }
 
 /**

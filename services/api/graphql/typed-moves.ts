@@ -3,8 +3,12 @@
  * move schemas (zod-sdl.ts) so they say exactly what gameTypes.moves says. A client sends
  * `submitMove(typedMove: MoveInput)`, a @oneOf input with one field per kind (`scoutShow`,
  * `silverPeek` …); it reads `Game.typedLegalMoves`, a union of one object type per kind
- * (`ScoutShowMove` …). A typed move becomes the JSON move it stands for and takes the same door as
- * `move: JSON` (the same parse, the same "only as listed" rule).
+ * (`ScoutShowMove` …). Each member holds one field, named as the MoveInput field, so a listed move
+ * without its __typename is the typedMove that plays it, and members never clash in one selection
+ * (GraphQL refuses a selection where two members' same-named fields differ in type: SCOUT's `from`
+ * is required, Silver's optional; Seledyne's `card` a String, Sea Salt & Paper's an Int). A typed
+ * move becomes the JSON move it stands for and takes the same door as `move: JSON` (the same
+ * parse, the same "only as listed" rule).
  */
 import type { z } from 'zod';
 import type { AnyGame } from '../../engine/core/index.js';
@@ -56,14 +60,15 @@ export function typedMovesSdl(games: readonly AnyGame[]): string {
     if (fields) types.add(`${name}Input`, `${quoted(about)}\ninput ${name}Input {\n${fieldLines(k.shape, 'input', name, types, scope).join('\n')}\n}`);
     const field = moveFieldName(k.game, k.type);
     inputFields.push(fields ? `  ${quoted(about)}\n  ${field}: ${name}Input` : `  ${quoted(`${about} (no fields: send true)`)}\n  ${field}: Boolean`);
-    const typeLine = `  ${quoted(`Always "${k.type}": the move's type in legalMoves.`)}\n  type: String!`;
-    types.add(name, `${quoted(about)}\ntype ${name} {\n${[typeLine, ...fieldLines(k.shape, 'output', name, types, scope)].join('\n')}\n}`);
+    if (fields) types.add(`${name}Fields`, `${quoted(`${about} Its fields, as ${name}Input takes them.`)}\ntype ${name}Fields {\n${fieldLines(k.shape, 'output', name, types, scope).join('\n')}\n}`);
+    const member = fields ? `  ${quoted(`The move's fields: send { ${field}: <these> } as typedMove.`)}\n  ${field}: ${name}Fields!` : `  ${quoted(`Always true (the move has no fields): send { ${field}: true } as typedMove.`)}\n  ${field}: Boolean!`;
+    types.add(name, `${quoted(`${about} (JSON: { "type": "${k.type}" … })`)}\ntype ${name} {\n${member}\n}`);
   }
   const union = `"""
 A move a seat may play now, typed: one object type per game and move kind, __typename naming it
-(ScoutShowMove). Its fields are the move's as legalMoves lists it; a field the move leaves out is
-null. Send it back as typedMove: the MoveInput field named like the type without Move (scoutShow),
-holding the same fields (a kind with no fields: true).
+(ScoutShowMove). Its one field is the MoveInput field of that kind (scoutShow), holding the move's
+fields as legalMoves lists them (a field the move leaves out is null; a kind without fields: true).
+Without __typename it is the typedMove that plays it: { scoutShow: { from: 0, to: 1 } }.
 """
 union Move = ${kinds.map((k) => moveTypeName(k.game, k.type)).join(' | ')}`;
   const moveInput = `"""
@@ -121,7 +126,19 @@ export function oneMove(games: readonly AnyGame[], move: unknown, typedMove: Rec
   return json ? { move } : moveFromTyped(games, typedMove!);
 }
 
-/** Legal moves as the Move union's members: each with its __typename. */
+/** Legal moves as the Move union's members: { __typename: 'ScoutShowMove', scoutShow: { from, to } }. */
 export function typedMoves(game: AnyGame, moves: readonly unknown[]): unknown[] {
-  return moves.map((m) => ({ ...(m as object), __typename: moveTypeName(game, (m as { type: string }).type) }));
+  const withFields = kindsWithFields(game);
+  return moves.map((m) => {
+    const { type, ...fields } = m as { type: string };
+    return { __typename: moveTypeName(game, type), [moveFieldName(game, type)]: withFields.has(type) ? fields : true };
+  });
+}
+
+/** The move kinds of `game` that have fields beside `type` (the others are `true` when typed). */
+const withFieldsOf = new WeakMap<AnyGame, Set<string>>();
+function kindsWithFields(game: AnyGame): Set<string> {
+  let set = withFieldsOf.get(game);
+  if (!set) withFieldsOf.set(game, (set = new Set(moveKinds(game).flatMap((k) => (Object.keys(k.shape).length > 0 ? [k.type] : [])))));
+  return set;
 }

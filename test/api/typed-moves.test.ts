@@ -6,7 +6,8 @@
  */
 import { buildSchema, coerceInputValue, execute, getNamedType, isInputObjectType, isObjectType, isUnionType, parse, validate, type GraphQLInputObjectType, type GraphQLObjectType, type GraphQLSchema } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { composeSchema } from '../../services/api/graphql/schema.js';
+import { buildParlorSchema, composeSchema } from '../../services/api/graphql/schema.js';
+import { costOf } from '../../services/api/limits/documents.js';
 import { moveFromTyped, typedMoves } from '../../services/api/graphql/typed-moves.js';
 import { MODULES } from '../../services/modules/index.js';
 import { sameMove } from '../../services/engine/core/listed.js';
@@ -84,6 +85,14 @@ describe('every listed move, typed, is the same move', () => {
     expect(validate(schema, LEGAL)).toEqual([]);
   });
 
+  it('typed legal moves weigh what legalMoves weighs (both are worked out the same way)', () => {
+    const served = buildParlorSchema(games, false, MODULES); // the server's graphql build, as the cost hooks see it
+    const cost = (q: string) => costOf(served, parse(q));
+    // The typed list's weight, plus its one selected field.
+    expect(cost('{ game(id: "x") { typedLegalMoves { __typename } } }')).toBe(cost('{ game(id: "x") { legalMoves } }') + 1);
+    expect(cost('{ game(id: "x") { at(version: 1) { typedLegalMoves { __typename } } } }')).toBe(cost('{ game(id: "x") { at(version: 1) { legalMoves } } }') + 1);
+  });
+
   for (const game of games) {
     it.each([game.seats.min, game.seats.max])(`${game.id} at %i seats: typed out, typed in, the same move, accepted`, (seats) => {
       const t = table(game);
@@ -145,6 +154,17 @@ describe('typed moves over HTTP', () => {
       toMove = r.data.submitMove.game.status.toMove;
     }
     expect(moves).toBeGreaterThan(seats);
+    // A replay's typed moves are its JSON ones too (the game is over: any seat may be read).
+    const AT = `query($id: ID!, $v: Int!, $s: Int) { game(id: $id) { at(version: $v) { legalMoves(seat: $s) typedLegalMoves(seat: $s) ${SELECTION} } } }`;
+    let listed = 0;
+    for (const v of [seats + 2, seats + 5]) {
+      for (let s = 0; s < seats; s++) {
+        const at = (await server.gql(AT, { id, v, s }, tokens[0])).data.game.at;
+        expect((at.typedLegalMoves as Typed[]).map((m) => moveFromTyped(games, asInput(m)).move)).toEqual(at.legalMoves);
+        listed += at.legalMoves.length;
+      }
+    }
+    expect(listed).toBeGreaterThan(0);
   });
 
   it('refuses both move and typedMove, neither, two kinds, a kind of another game: BAD_INPUT, nothing changes', async () => {

@@ -188,6 +188,9 @@ describe('typed moves over HTTP', () => {
     for (const [what, r] of Object.entries(refusals)) expect(code(r), what).toBe('BAD_INPUT');
     expect(refusals.both.errors![0]!.message).toMatch(/exactly one of move/);
     expect(refusals.otherGame.errors![0]!.message).toMatch(/a move of silver/);
+    // Two kinds are refused by graphql's own @oneOf checks, which mercurius runs: on variables and on literals.
+    expect(refusals.twoKinds.errors![0]!.message).toMatch(/Exactly one key must be specified for OneOf type "MoveInput"/);
+    expect(refusals.twoKindsInline.errors![0]!.message).toMatch(/OneOf Input Object "MoveInput" must specify exactly one key/);
     const after = (await server.gql(TURN, { id }, tokens[0])).data.game;
     expect(after.version).toBe(before.version);
     expect(after.legalMoves).toEqual(before.legalMoves);

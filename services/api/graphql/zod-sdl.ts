@@ -66,8 +66,9 @@ const inner = (s: Zod) => def(s).innerType as Zod;
 
 /** The range a zod number allows, for the description (JSON Schema's minimum/maximum). */
 function range(s: Zod): string | undefined {
-  const min = Number.isFinite(s.minValue) ? s.minValue : undefined;
-  const max = Number.isFinite(s.maxValue) ? s.maxValue : undefined;
+  // An integer without bounds has the safe integers' in zod: no bound worth saying.
+  const min = Number.isFinite(s.minValue) && s.minValue! > Number.MIN_SAFE_INTEGER ? s.minValue! : undefined;
+  const max = Number.isFinite(s.maxValue) && s.maxValue! < Number.MAX_SAFE_INTEGER ? s.maxValue! : undefined;
   if (min === undefined && max === undefined) return undefined;
   if (min !== undefined && max !== undefined) return `${min} to ${max}`;
   return min !== undefined ? `at least ${min}` : `at most ${max}`;
@@ -120,6 +121,7 @@ export function graphqlType(schema: z.ZodType, mode: Mode, name: string, types: 
     case 'string':
       return { type: 'String', nonNull: true, description: own };
     case 'number': {
+      // Int only where the bounds keep it within GraphQL's 32 bits; a wider integer is a Float.
       const int = s.isInt === true && Math.max(Math.abs(s.minValue ?? -INT32), Math.abs(s.maxValue ?? INT32)) <= INT32;
       return { type: int ? 'Int' : 'Float', nonNull: true, description: joined(own, range(s)) };
     }
@@ -185,8 +187,9 @@ export function fieldLines(shape: Record<string, z.ZodType>, mode: Mode, name: s
   });
 }
 
-function objectType(shape: Record<string, z.ZodType>, mode: Mode, name: string, description: string | undefined, types: SdlTypes, enumScope?: string): string {
+/** A nested object's type (its enums named by its path: a nested object is rare in a move). */
+function objectType(shape: Record<string, z.ZodType>, mode: Mode, name: string, description: string | undefined, types: SdlTypes): string {
   const typeName = mode === 'input' ? `${name}Input` : name;
-  const body = `${described(description)}${mode === 'input' ? 'input' : 'type'} ${typeName} {\n${fieldLines(shape, mode, name, types, enumScope).join('\n')}\n}`;
+  const body = `${described(description)}${mode === 'input' ? 'input' : 'type'} ${typeName} {\n${fieldLines(shape, mode, name, types).join('\n')}\n}`;
   return types.add(typeName, body);
 }

@@ -30,7 +30,7 @@ const cases: { game: string; seats: number; options: Record<string, unknown> }[]
 
 /** What both clients export; the test loads them at run time (tsc has checked their types by then). */
 interface Client {
-  playGame(url: string, game: string, seats: number, options: Record<string, unknown>, choose: (n: number) => number): Promise<{ moves: number; result: { scores: number[]; winners: number[] }; viewType?: string; type?: string }>;
+  playGame(url: string, game: string, seats: number, options: Record<string, unknown>, choose: (n: number) => number): Promise<{ moves: number; result: { scores: number[]; winners: number[] }; viewType?: string; type?: string; typedMoves?: number }>;
 }
 
 let dir = '';
@@ -102,6 +102,8 @@ describe('generated clients', () => {
       // Each client read its game as the typed one: GraphQL's view union, REST's discriminated Game.
       const viewType = games.find((g) => g.id === game)!.viewType;
       expect(kind === 'graphql' ? played.viewType : played.type).toBe(kind === 'graphql' ? viewType : game);
+      // The GraphQL client plays SCOUT with typed moves only (typedLegalMoves read, typedMove sent).
+      if (kind === 'graphql') expect(played.typedMoves).toBe(game === 'scout' ? played.moves : 0);
     });
   }
 });

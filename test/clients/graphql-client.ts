@@ -13,8 +13,12 @@ import type {
   JoinGameMutationVariables,
   SubmitMoveMutation,
   SubmitMoveMutationVariables,
+  SubmitTypedMoveMutation,
+  SubmitTypedMoveMutationVariables,
   TurnQuery,
   TurnQueryVariables,
+  TypedTurnQuery,
+  TypedTurnQueryVariables,
 } from './generated/graphql.js';
 import type { ErrorCode } from './generated/schema.js';
 
@@ -32,6 +36,32 @@ interface Operations {
   JoinGame: [JoinGameMutationVariables, JoinGameMutation];
   Turn: [TurnQueryVariables, TurnQuery];
   SubmitMove: [SubmitMoveMutationVariables, SubmitMoveMutation];
+  TypedTurn: [TypedTurnQueryVariables, TypedTurnQuery];
+  SubmitTypedMove: [SubmitTypedMoveMutationVariables, SubmitTypedMoveMutation];
+}
+
+type TypedLegalMove = TypedTurnQuery['game']['typedLegalMoves'][number];
+type MoveInput = SubmitTypedMoveMutationVariables['move'];
+
+/**
+ * A typed SCOUT move as the typedMove that plays it: the member's one field, by __typename, so tsc
+ * checks each kind's fields against MoveInput. (Any client may also just drop __typename.)
+ */
+function scoutMove(m: TypedLegalMove): MoveInput {
+  switch (m.__typename) {
+    case 'ScoutRotateMove':
+      return { scoutRotate: { rotate: m.scoutRotate.rotate } };
+    case 'ScoutShowMove':
+      return { scoutShow: { from: m.scoutShow.from, to: m.scoutShow.to } };
+    case 'ScoutScoutMove':
+      return { scoutScout: { end: m.scoutScout.end, flip: m.scoutScout.flip, at: m.scoutScout.at } };
+    case 'ScoutScoutShowMove':
+      return { scoutScoutShow: { end: m.scoutScoutShow.end, flip: m.scoutScoutShow.flip, at: m.scoutScoutShow.at, from: m.scoutScoutShow.from, to: m.scoutScoutShow.to } };
+    case 'ScoutPassMove':
+      return { scoutPass: m.scoutPass };
+    default:
+      throw new Error(`not a SCOUT move: ${m.__typename}`);
+  }
 }
 
 export type Result = NonNullable<SubmitMoveMutation['submitMove']['game']['status']['result']>;
@@ -41,6 +71,8 @@ export interface Played {
   result: Result;
   /** The view's GraphQL type on the last turn read, e.g. ScoutView. */
   viewType: string;
+  /** How many of the moves were sent as typedMove (every SCOUT move, no other). */
+  typedMoves: number;
 }
 
 async function send<K extends keyof Operations>(url: string, operationName: K, variables: Operations[K][0], token?: string): Promise<Operations[K][1]> {
@@ -68,18 +100,29 @@ export async function playGame(url: string, game: string, seats: number, options
   let toMove: number[] = first.status.toMove;
   let moves = 0;
   let viewType = first.view?.__typename ?? 'none';
+  let typedMoves = 0;
   for (;;) {
     const seat = toMove[choose(toMove.length)];
     if (seat === undefined) throw new Error(`no seat to move in ${id}`);
-    const mine = (await send(url, 'Turn', { id }, tokens[seat])).game;
-    viewType = mine.view?.__typename ?? 'none';
-    if (mine.legalMoves.length === 0) throw new Error(`seat ${seat} must move but lists no move`);
-    const move: unknown = mine.legalMoves[choose(mine.legalMoves.length)];
-    const { submitMove } = await send(url, 'SubmitMove', { id, move, expectedVersion: mine.version }, tokens[seat]);
+    let submitMove: SubmitMoveMutation['submitMove'];
+    if (game === 'scout') {
+      const mine = (await send(url, 'TypedTurn', { id }, tokens[seat])).game;
+      viewType = mine.view?.__typename ?? 'none';
+      const typed = mine.typedLegalMoves[choose(mine.typedLegalMoves.length)];
+      if (!typed) throw new Error(`seat ${seat} must move but lists no move`);
+      ({ submitMove } = await send(url, 'SubmitTypedMove', { id, move: scoutMove(typed), expectedVersion: mine.version }, tokens[seat]));
+      typedMoves++;
+    } else {
+      const mine = (await send(url, 'Turn', { id }, tokens[seat])).game;
+      viewType = mine.view?.__typename ?? 'none';
+      if (mine.legalMoves.length === 0) throw new Error(`seat ${seat} must move but lists no move`);
+      const move: unknown = mine.legalMoves[choose(mine.legalMoves.length)];
+      ({ submitMove } = await send(url, 'SubmitMove', { id, move, expectedVersion: mine.version }, tokens[seat]));
+    }
     moves++;
     if (submitMove.game.status.over) {
       if (!submitMove.game.status.result) throw new Error(`${id} is over without a result`);
-      return { moves, result: submitMove.game.status.result, viewType };
+      return { moves, result: submitMove.game.status.result, viewType, typedMoves };
     }
     toMove = submitMove.game.status.toMove;
   }

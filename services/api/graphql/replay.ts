@@ -6,6 +6,7 @@ import type { IResolvers } from 'mercurius';
 import { gameAt, historyAt, legalMovesAt, sightOf, statusAt, viewAt, viewsAt, type GameAt } from '../../app/game-at.js';
 import type { ParlorService } from '../../app/service.js';
 import { guarded, type GameHandle, type ParlorContext } from './resolvers.js';
+import { typedMoves } from './typed-moves.js';
 
 export const replaySchema = /* GraphQL */ `
 extend type Game {
@@ -34,6 +35,8 @@ type GameAt {
   views: [GameView]!
   "The moves seat had at that version (seat as in view; empty face-up and for a spectator)."
   legalMoves(seat: Int): [JSON!]!
+  "The same moves as legalMoves, typed (Move; see Game.typedLegalMoves)."
+  typedLegalMoves(seat: Int): [Move!]!
   "The history up to that version as seat saw it (seat as in view; face-up: every event unredacted)."
   history(seat: Int): [HistoryEntry!]!
 }
@@ -54,6 +57,7 @@ export function replayResolvers(service: ParlorService): IResolvers {
       view: (at: GameAt, args: SeatArg) => guarded(() => typed(at, viewAt(at, sightOf(at, args.seat)))),
       views: (at: GameAt) => guarded(() => viewsAt(at).map((v) => typed(at, v))),
       legalMoves: (at: GameAt, args: SeatArg) => guarded(() => legalMovesAt(at, sightOf(at, args.seat))),
+      typedLegalMoves: (at: GameAt, args: SeatArg) => guarded(() => typedMoves(at.live.table.game, legalMovesAt(at, sightOf(at, args.seat)))),
       history: (at: GameAt, args: SeatArg) => guarded(() => historyAt(at, sightOf(at, args.seat))),
     },
   };

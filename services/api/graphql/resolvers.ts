@@ -13,6 +13,7 @@ import { gameTypeDto, playersOf } from '../dto.js';
 import { canTakeBack } from '../../app/commands/take-back.js';
 import { lobbyQueries } from './lobby.js';
 import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
+import { oneMove, typedMoves } from './typed-moves.js';
 
 export { guarded, topic, type GameHandle, type ParlorContext } from './context.js';
 
@@ -40,12 +41,12 @@ export function resolvers(service: ParlorService): IResolvers {
           const { agg, seat, token } = await joinAs(service, args.gameId, args.name, ctx.token, ctx.bearer, { entropy: args.entropy ?? undefined, joinKey: args.joinKey ?? undefined, client: ctx.reply.request.ip });
           return { seat, token, game: { agg, viewer: seat } };
         }),
-      submitMove: (_root, args: { gameId: string; move: unknown; expectedVersion?: number | null; commandId?: string | null }, ctx: ParlorContext) =>
+      submitMove: (_root, args: { gameId: string; move?: unknown; typedMove?: Record<string, unknown> | null; expectedVersion?: number | null; commandId?: string | null }, ctx: ParlorContext) =>
         guarded(async () => {
           const agg = await service.move({
             gameId: args.gameId,
             token: ctx.token,
-            move: args.move,
+            ...oneMove(service.games, args.move, args.typedMove),
             expectedVersion: args.expectedVersion ?? undefined,
             commandId: args.commandId ?? undefined,
           });
@@ -92,6 +93,7 @@ export function resolvers(service: ParlorService): IResolvers {
         return view === null ? null : { ...(view as object), __typename: h.agg.table.game.viewType };
       },
       legalMoves: (h: GameHandle) => (h.viewer === null ? [] : h.agg.table.legalMoves(h.agg.state, h.viewer)),
+      typedLegalMoves: (h: GameHandle) => (h.viewer === null ? [] : typedMoves(h.agg.table.game, h.agg.table.legalMoves(h.agg.state, h.viewer))),
       canTakeBack: (h: GameHandle) => canTakeBack(h.agg, h.viewer),
       history: (h: GameHandle) => guarded(() => service.history(h.agg, h.viewer)),
     },

@@ -34,6 +34,7 @@ const FIELD_COST: Record<string, number> = {
   'Query.gameTypes': 20,
   'Game.view': 10,
   'Game.legalMoves': 10,
+  'Game.typedLegalMoves': 10,
   'Game.history': 100,
   'Mutation.createGame': 20,
   'Mutation.joinGame': 20,
@@ -49,6 +50,7 @@ const FIELD_COST: Record<string, number> = {
   'GameAt.view': 10,
   'GameAt.views': 40,
   'GameAt.legalMoves': 10,
+  'GameAt.typedLegalMoves': 10,
   'GameAt.history': 100,
 };
 // The catalog's weights are only asked for on the catalog's own types: working them out builds every

@@ -14,6 +14,8 @@ export interface MoveInput {
   gameId: string;
   token: Credential;
   move: unknown;
+  /** The game type the move was written for (a typed move names its game): another game's is refused. */
+  game?: string;
   expectedVersion?: number;
   commandId?: string;
 }
@@ -55,6 +57,7 @@ export async function playMove(core: ServiceCore, input: MoveInput): Promise<Agg
 }
 
 async function tryMove(core: ServiceCore, agg: Aggregate, input: MoveInput): Promise<Aggregate> {
+  if (input.game !== undefined && input.game !== agg.state.game) throw new AppError('BAD_INPUT', `a move of ${input.game}, and game ${agg.id} is ${agg.state.game}`);
   const seat = core.seatOf(agg, input.token);
   if (seat === null) throw new AppError('UNAUTHENTICATED', 'a move needs a seat token');
   if (agg.app.bots[seat] !== undefined) throw new AppError('FORBIDDEN', `seat ${seat} is played by a bot`);

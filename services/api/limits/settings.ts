@@ -51,6 +51,8 @@ export interface Limits {
   maxWsMessageBytes: number;
   /** WebSockets one client address may hold open at once (each costs memory for as long as it lives). */
   socketsPerClient: number;
+  /** Bytes an NDJSON stream holds for a reader that does not read; past it the stream is cut (the client opens it again). */
+  streamBufferBytes: number;
   /** Requests one client address may have in flight at once (the next is refused with 429 until one ends). */
   requestsInFlightPerClient: number;
   /** Requests the whole process works on at once, every client together (the next waits in line: requestsQueued). */
@@ -86,6 +88,7 @@ export const DEFAULT_LIMITS: Limits = {
   connectionInitMs: 10_000,
   maxWsMessageBytes: 64 * 1024,
   socketsPerClient: 50,
+  streamBufferBytes: 1024 * 1024,
   requestsInFlightPerClient: 8,
   requestsInFlight: 64,
   requestsQueued: 512,
@@ -123,6 +126,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     joinsPerMinute: number(env.JOINS_PER_MINUTE, DEFAULT_LIMITS.joinsPerMinute),
     seatsInOpenGames: number(env.SEATS_IN_OPEN_GAMES, DEFAULT_LIMITS.seatsInOpenGames),
     socketsPerClient: number(env.WEBSOCKETS_PER_CLIENT, DEFAULT_LIMITS.socketsPerClient),
+    streamBufferBytes: number(env.STREAM_BUFFER_BYTES, DEFAULT_LIMITS.streamBufferBytes),
     requestsInFlightPerClient: number(env.REQUESTS_IN_FLIGHT_PER_CLIENT, DEFAULT_LIMITS.requestsInFlightPerClient),
     requestsInFlight: number(env.REQUESTS_IN_FLIGHT, DEFAULT_LIMITS.requestsInFlight),
     requestsQueued: number(env.REQUESTS_QUEUED, DEFAULT_LIMITS.requestsQueued),

@@ -31,7 +31,7 @@ declare module 'fastify' {
   }
 }
 
-export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Pick<Limits, 'socketsPerClient'>; parts?: readonly ApiPart[] }) {
+export async function restRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Pick<Limits, 'socketsPerClient' | 'streamBufferBytes'>; parts?: readonly ApiPart[] }) {
   const { service } = opts;
   app.decorateRequest('credential', undefined);
   app.addHook('preHandler', async (req, reply) => {

@@ -45,7 +45,7 @@ class Hub<T> {
   }
 }
 
-export async function streamRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Pick<Limits, 'socketsPerClient'> }) {
+export async function streamRoutes(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Pick<Limits, 'socketsPerClient' | 'streamBufferBytes'> }) {
   const { service, play } = opts;
   const games = new Hub<Aggregate>();
   const inbox = new Hub<InboxEntry>();
@@ -94,7 +94,19 @@ export async function streamRoutes(app: FastifyInstance, opts: { service: Parlor
     out.on('error', end);
     reply.header('cache-control', 'no-store').type(NDJSON).send(out);
     out.write('\n'); // the headers go out with a first (empty) line, before anything happens
-    return { line: (x: unknown) => ended || out.destroyed || out.write(`${JSON.stringify(x)}\n`), end };
+    const line = (x: unknown) => {
+      if (ended || out.destroyed) return;
+      // A reader that does not read leaves the lines in this process: past the bound it is cut off
+      // (its connection closed, the memory freed); opening the stream again gives the game as it is.
+      if (out.writableLength + out.readableLength + reply.raw.writableLength > opts.limits.streamBufferBytes) {
+        end();
+        out.destroy();
+        reply.raw.destroy();
+        return;
+      }
+      out.write(`${JSON.stringify(x)}\n`);
+    };
+    return { line, end };
   };
 
   app.get<{ Params: { id: string } }>(

@@ -1,10 +1,10 @@
 /**
  * What each game's cards are and do, for the card panel: English and Persian. Silver's powers
- * come from the catalog (in Persian: the default edition's from games/silver-powers-fa.js, other editions' in English); Seledyne's
+ * come from the catalog (in Persian from games/silver-powers-fa.js); Seledyne's
  * houses, marked cards, the Counter, Isthām and the Six rule are explained here, from
  * docs/rules/seledyne.md.
  */
-import { powerText } from './games/silver-powers-fa.js';
+import { catalogText, powerText } from './games/silver-powers-fa.js';
 import { num } from './numerals.js';
 
 const T = (lang, en, fa) => (lang === 'fa' ? fa : en);
@@ -18,7 +18,7 @@ export function silverInfo(entry, x, lang) {
     lines: [
       T(lang, `Counts ${x.number} in your village total (the lowest total wins). Edition: ${x.edition}.`, `در جمع دهکدهٔ شما ${num(x.number, lang)} حساب می‌شود (کمترین جمع می‌برد).`),
       known && entry?.powerText ? powerText(entry, lang) : T(lang, 'Counts its value only — no public text gives this power.', 'فقط ارزشش حساب می‌شود — هیچ متن عمومی‌ای قدرت این کارت را نمی‌گوید.'),
-      entry?.guess ? entry.guess.text : null,
+      entry?.guess ? catalogText(entry.guess.text, lang) : null,
     ].filter(Boolean),
     links: [rules('silver', { amulet: '4.1', bullet: '4.2', coin: '4.3', dagger: '4.4', promo: '4.5' }[x.edition] ?? '4', lang)],
   };

@@ -173,7 +173,7 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
     if (player !== undefined) await notifier.notify({ type: 'DEADLINE_WARNING', player, gameId: agg.id, seat: timer.seat, version: agg.version, deadline: timer.deadline }, agg);
   };
   const timers = new LocalTimers(o.client, o.tableName, o.clock, (timer) =>
-    fireTimer(o.service, timer, { warn }).then(
+    fireTimer(o.service, timer, { warn, decide: (sight, kind) => bots.pool.decide(sight, kind) }).then(
       () => undefined,
       (e: unknown) => o.log.error({ err: e, timer }, 'timer failed'),
     ),

@@ -10,7 +10,9 @@ import type { TimedOut } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
 import { moveDecision, type Decision, type ParlorService } from '../app/service.js';
 import type { TableEvent } from '../engine/core/index.js';
+import { sightOf } from '../app/bot-sight.js';
 import { seatBotMove } from '../bots/runner.js';
+import type { Sight } from '../bots/pool.js';
 import { botMark, timeoutBotOf } from '../bots/spec.js';
 import { offerExpiryDecision, pendingOffer } from '../lifecycle/rematch-offer.js';
 import { resumeDecision } from './pause.js';
@@ -55,18 +57,31 @@ function clockTimers(agg: Aggregate): Timer[] {
   });
 }
 
-/** The commit a due timeout makes, or null when there is nothing to time out. */
-export function timeoutDecision(agg: Aggregate, seat: number, now: number): Decision | null {
+/** What a due timeout does: ask the others (a decision), or have a bot play for the seat (from `draft`, the game with TimedOut applied). */
+type TimeoutOutcome = { asked: Decision } | { timedOut: TimedOut; draft: Aggregate; bot: string };
+
+function timeoutOutcome(agg: Aggregate, seat: number, now: number): TimeoutOutcome | null {
   const deadline = agg.app.clocks[seat]?.deadline;
   if (!deadline || Date.parse(deadline) > now || agg.state.ended) return null;
   // ASK: the game waits for the other players' claim, unless another question is open or nobody could answer.
   const asked = agg.app.settings.onTimeout === 'ASK' ? openClaimDecision(agg, seat, deadline, now) : null;
-  if (asked) return asked;
+  if (asked) return { asked };
   // The seat's own bot if it has one, else the game's timeoutBot, plays for the seat that ran out.
   const bot = agg.app.bots[seat] ?? timeoutBotOf(agg.app);
   const timedOut: TimedOut = { type: 'TimedOut', seat, deadline, action: agg.app.settings.onTimeout === 'FORFEIT' ? 'FORFEIT' : 'BOT', bot };
-  const draft = applyCommit(agg, { version: agg.version + 1, events: [timedOut as TableEvent] });
-  return { ...moveDecision(draft, seat, seatBotMove(draft, seat, bot), [timedOut as TableEvent]), by: botMark(bot) };
+  return { timedOut, draft: applyCommit(agg, { version: agg.version + 1, events: [timedOut as TableEvent] }), bot };
+}
+
+/**
+ * The commit a due timeout makes, or null when there is nothing to time out. `move`: the bot's
+ * move, decided beforehand off this thread (fireTimer with `decide`); without it the bot decides here.
+ */
+export function timeoutDecision(agg: Aggregate, seat: number, now: number, move?: unknown): Decision | null {
+  const outcome = timeoutOutcome(agg, seat, now);
+  if (!outcome) return null;
+  if ('asked' in outcome) return outcome.asked;
+  const { timedOut, draft, bot } = outcome;
+  return { ...moveDecision(draft, seat, move ?? seatBotMove(draft, seat, bot), [timedOut as TableEvent]), by: botMark(bot) };
 }
 
 /** Cancels a game that is still waiting for players when its expiry is due. */
@@ -79,6 +94,8 @@ export function expiryDecision(agg: Aggregate, now: number): Decision | null {
 export interface TimerHandlers {
   /** A deadline warning to pass on (notifications). */
   warn?(agg: Aggregate, timer: Timer): Promise<void>;
+  /** Where a timed-out seat's bot decides (npm start: the bots' worker pool, off the thread that answers requests). */
+  decide?(sight: Sight, kind: string): Promise<unknown>;
 }
 
 /** Fires one timer; true when it changed the game. */
@@ -100,7 +117,11 @@ export async function fireTimer(service: ParlorService, timer: Timer, handlers: 
   }
   try {
     const before = await service.load(timer.gameId);
-    const after = await service.execute(timer.gameId, (agg) => timeoutDecision(agg, timer.seat, service.now()), { expectedVersion: timer.version });
+    // A search bot can think for a tenth of a second: it decides in the pool first, from the seat's
+    // sight at this version (the same move it would make here: bots are deterministic given the game).
+    const outcome = handlers.decide && before.version === timer.version ? timeoutOutcome(before, timer.seat, service.now()) : null;
+    const move = outcome && 'draft' in outcome ? await handlers.decide!(sightOf(outcome.draft, timer.seat), outcome.bot) : undefined;
+    const after = await service.execute(timer.gameId, (agg) => timeoutDecision(agg, timer.seat, service.now(), agg.version === before.version ? move : undefined), { expectedVersion: timer.version });
     return after.version !== before.version;
   } catch (e) {
     if (e instanceof AppError && e.code === 'VERSION_CONFLICT') return false; // the game moved on: a late timer changes nothing

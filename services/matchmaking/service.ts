@@ -282,8 +282,9 @@ export class Matchmaking {
     const { game, seats, timeControl, rated } = parsePoolKey(pool);
     if (!this.games.games.some((g) => g.id === game)) return 0;
     const now = this.now();
-    const tables = pair(await this.ports.pool.waiting(pool), seats, now, this.settings);
-    let seatedPlayers = 0;
+    const { waiting, seated: finished } = await this.finishCutOff(pool, await this.ports.pool.waiting(pool));
+    const tables = pair(waiting, seats, now, this.settings);
+    let seatedPlayers = finished;
     for (const table of tables) {
       const claim = randomUUID();
       const claimed: PoolEntry[] = [];
@@ -296,7 +297,8 @@ export class Matchmaking {
         continue;
       }
       const seated = table.players.map((p) => ({ player: p.player, name: p.name }));
-      const agg = await this.games.create({ game, seats, options: {}, settings: { ...this.tableSettings(table.players[0]!.player, timeControl, rated, seated, table.bots), bots: Array.from({ length: table.bots }, (_, i) => ({ seat: table.players.length + i, kind: QUICK_PLAY_BOT })) } });
+      // The game is named by the claim: a process killed between this append and the seating leaves the entries claimed, and the next pairing finds the game (finishCutOff).
+      const agg = await this.games.create({ id: claim, game, seats, options: {}, settings: { ...this.tableSettings(table.players[0]!.player, timeControl, rated, seated, table.bots), bots: Array.from({ length: table.bots }, (_, i) => ({ seat: table.players.length + i, kind: QUICK_PLAY_BOT })) } });
       for (const p of table.players) {
         await this.ports.pool.seat(p.player, pool, claim, agg.id);
         await this.release(p.player, p.address, `pool:${pool}`);
@@ -305,6 +307,35 @@ export class Matchmaking {
       await this.started(agg);
     }
     return seatedPlayers;
+  }
+
+  /**
+   * Finishes the pairings cut off after their game was created (a process killed mid-pairing):
+   * entries still claimed whose claim names an existing game are seated in it, so a player is
+   * never paired twice. Seating is conditional on the claim, so a pairing still under way
+   * elsewhere and this one write the same thing. The other entries go on to be paired.
+   */
+  private async finishCutOff(pool: string, entries: PoolEntry[]): Promise<{ waiting: PoolEntry[]; seated: number }> {
+    const claims = new Map<string, PoolEntry[]>();
+    for (const e of entries) if (e.claim !== undefined) claims.set(e.claim, [...(claims.get(e.claim) ?? []), e]);
+    if (claims.size === 0) return { waiting: entries, seated: 0 };
+    const done = new Set<string>();
+    let seated = 0;
+    for (const [claim, players] of claims) {
+      const agg = await this.games.load(claim).catch((e: unknown) => {
+        if (e instanceof AppError && e.code === 'NOT_FOUND') return null; // not created: the claim lapses (STALE_CLAIM_MS) and they are paired again
+        throw e;
+      });
+      if (!agg) continue;
+      for (const p of players) {
+        await this.ports.pool.seat(p.player, pool, claim, agg.id);
+        await this.release(p.player, p.address, `pool:${pool}`);
+        done.add(p.player);
+      }
+      seated += players.length;
+      await this.started(agg);
+    }
+    return { waiting: entries.filter((e) => !done.has(e.player)), seated };
   }
 
   // ── shared ───────────────────────────────────────────────────────────────

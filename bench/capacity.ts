@@ -8,14 +8,18 @@
  * pace: units per second per table and index and on the hottest key, Lambda concurrency, and the
  * monthly cost. docs/capacity.md reads it.
  *
- *   npm run capacity -- [--games 6] [--game scout] [--seats 2]
+ * Then it finds games the two ways matchmaking offers (seeks opened and accepted, quick-play
+ * pairs) and prints what each costs and how many seeks and quick-play players a second its
+ * sharded keys take before one saturates.
+ *
+ *   npm run capacity -- [--games 6] [--game scout] [--seats 2] [--seeks 16] [--pairs 16]
  */
 import { parseArgs } from 'node:util';
 import { RESERVED, STREAM, streamSettings, reservedConcurrency, TARGET, MEASURED } from '../infra/capacity.js';
 import { breakdown, FUNCTIONS, measure, type Measurement, type Units } from './capacity/measure.js';
-import { measured, PACES, PRICES, project, saturation, sharedKeys } from './capacity/project.js';
+import { findingGames, measured, PACES, PRICES, project, saturation, sharedKeys } from './capacity/project.js';
 
-const { values } = parseArgs({ options: { games: { type: 'string', default: '6' }, game: { type: 'string', default: 'scout' }, seats: { type: 'string', default: '2' } } });
+const { values } = parseArgs({ options: { games: { type: 'string', default: '6' }, game: { type: 'string', default: 'scout' }, seats: { type: 'string', default: '2' }, seeks: { type: 'string', default: '16' }, pairs: { type: 'string', default: '16' } } });
 
 const f = (n: number, digits = 2) => (Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: digits }) : '∞');
 const units = (u: Record<string, Units>) =>
@@ -82,6 +86,19 @@ export function report(m: Measurement): string {
       );
     }
   }
+  const found = findingGames(m);
+  if (found) {
+    out.push('');
+    out.push(`Finding a game: ${found.seeks} seeks opened and accepted (each fills; its game is created), ${found.players / 2} quick-play pairs (the second entry seats both), over HTTP; registration apart`);
+    out.push(`  per seek (open, accept, the game's creation): ${units(found.perSeek)}`);
+    out.push(`  per quick-play player (enter, claim, seat; half a game's creation): ${units(found.perPlayer)}`);
+    out.push('  shared keys (a sharded set as its busiest shard; 1,000 WCU/s, 3,000 RCU/s a key), first to saturate first (MATCHPOOLS apart: written once per process and pool):');
+    for (const k of found.keys.slice(0, 6)) out.push(`  ${k.target.padEnd(8)} ${k.key.length > 40 ? `${k.key.slice(0, 37)}…` : k.key.padEnd(40)} ${f(k.wcuEach, 3)} WCU ${f(k.rcuEach, 3)} RCU per ${k.per === 'seeks' ? 'seek' : k.per === 'quick-play players' ? 'quick-play player' : 'seek or player'} → saturates at ${f(k.limit, 0)} ${k.per}/s`);
+    const seekKey = found.keys.find((k) => k.per === 'seeks');
+    const poolKey = found.keys.find((k) => k.per === 'quick-play players');
+    const games = TARGET.movesPerSecond / 10;
+    out.push(`  target (${f(games, 0)} games/s, as at ${f(TARGET.movesPerSecond, 0)} moves/s of 10-move games, all begun as seeks, or all from one quick-play pool): seeks ${seekKey && seekKey.limit >= games ? 'reached' : 'NOT reached'}, quick play ${poolKey && poolKey.limit >= 2 * games ? 'reached' : 'NOT reached'}`);
+  }
   const model = measured(m);
   const stream = streamSettings(model, TARGET.movesPerSecond);
   const reserved = reservedConcurrency(model);
@@ -96,6 +113,6 @@ export function report(m: Measurement): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const m = await measure({ game: values.game!, seats: Number(values.seats), games: Number(values.games) });
+  const m = await measure({ game: values.game!, seats: Number(values.seats), games: Number(values.games), seeks: Number(values.seeks), pairs: Number(values.pairs) });
   console.log(report(m));
 }

@@ -9,6 +9,7 @@
  *   TOURNAMENT_RATED_MIN_ACCOUNT_DAYS (7)  TOURNAMENT_RATED_MIN_GAMES (10): docs/tournaments.md
  *   BOT_WORKERS (1: threads for the server's bot decisions; 0 = on the request thread)  BOT_QUEUE (1024: games waiting for a bot move in memory)
  *   PARLOR_CRASH_AFTER_APPEND (crash tests only: a file whose appearance makes the server kill -9 itself after the next append)
+ *   REACTIONS_CHECKPOINT_MS (1000: how often the reactions save their checkpoints; what a crash makes redeliver)
  */
 import { join, resolve } from 'node:path';
 import { createLocalParlor } from './local.js';
@@ -99,7 +100,7 @@ const matchSettings = (() => {
   }
 })();
 const bots = { workers: wholeOr('BOT_WORKERS', undefined), queue: wholeOr('BOT_QUEUE', undefined) };
-const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, bots, entryRules, matchSettings, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND,
+const { app } = await createLocalParlor({ client, tableName, signingSecret, seatSecret, webhooks, notifications, accounts, logger: loggerOptions(process.env.LOG_LEVEL ?? 'info'), limits, bots, entryRules, matchSettings, crashAfterAppend: process.env.PARLOR_CRASH_AFTER_APPEND, checkpointMs: wholeOr('REACTIONS_CHECKPOINT_MS', undefined),
   // With the embedded DynamoDB (its folder locked) no other process writes the table: reads trust the cache.
   soleWriter: embedded !== null,
   // Each game's acknowledged head, kept beside the data: a data folder that lost its tail is detected (store/heads.ts).

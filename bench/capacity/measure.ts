@@ -9,6 +9,7 @@
 import type { AnyGame } from '../../services/engine/core/index.js';
 import { OWNER_INDEX } from '../../services/store/schema.js';
 import { DIGEST_SHARDS, ENDED_SHARDS, LOBBY_SHARDS, OUTBOX_SHARDS, STATS_SHARDS } from '../../services/store/shards.js';
+import { POOL_SHARDS, SEEK_SHARDS } from '../../services/matchmaking/store.js';
 import type { Op } from './meter.js';
 import { CapacityWorld, type Fn, type Invocation, type Phase } from './world.js';
 
@@ -45,6 +46,8 @@ const SHARDED: { target: string; name: RegExp; shards: number }[] = [
   { target: 'table', name: /^STATS#[^#]+#\d+$/, shards: STATS_SHARDS },
   { target: OWNER_INDEX.name, name: /^LOBBY#[^#]+$/, shards: LOBBY_SHARDS },
   { target: OWNER_INDEX.name, name: /^ENDED$/, shards: ENDED_SHARDS },
+  { target: OWNER_INDEX.name, name: /^SEEKS$/, shards: SEEK_SHARDS },
+  { target: OWNER_INDEX.name, name: /^POOL#[^#]+$/, shards: POOL_SHARDS },
 ];
 /** The sharded set `key` is a shard of, if any. */
 export function shardedSet(target: string, key: string): ShardedSet | undefined {
@@ -77,13 +80,15 @@ export interface Measurement {
    * the run here follows every commit, on AWS it is once a minute, so they are priced per run.
    */
   outboxRuns?: { runs: number; queries: number; rcu: number };
+  /** Finding a game (world.findGames): seeks opened and accepted, quick-play pairs seated, and every operation of theirs (registration apart). */
+  match?: { seeks: number; pairs: number; ops: Op[] };
 }
 
 const sum = (ops: Op[]): Units => ops.reduce((u, o) => ({ rcu: u.rcu + o.rcu, wcu: u.wcu + o.wcu }), { rcu: 0, wcu: 0 });
 /** An item kind: the partition key up to its first '#'. */
 export const kindOf = (key: string) => key.split('#')[0]!;
 
-export async function measure(options: { game: string; seats: number; games: number; maxMoves?: number; seed?: number; catalog?: readonly AnyGame[] }): Promise<Measurement> {
+export async function measure(options: { game: string; seats: number; games: number; maxMoves?: number; seed?: number; catalog?: readonly AnyGame[]; seeks?: number; pairs?: number }): Promise<Measurement> {
   const world = await CapacityWorld.start(options.catalog);
   try {
     const seed = options.seed ?? 1;
@@ -136,7 +141,13 @@ export async function measure(options: { game: string; seats: number; games: num
       wsMessagesIn: messages.filter((m) => m.direction === 'in').reduce((n, m) => n + units32k(m.bytes), 0),
       wsMessagesOut: messages.filter((m) => m.direction === 'out').reduce((n, m) => n + units32k(m.bytes), 0),
     };
-    return { game: options.game, seats: options.seats, games: options.games, moves, commits, deliveries, wsUpdates, ops, lambda, cpuPer, api, keys: keyLoads(ops, movesOf), outboxRuns };
+    // Finding a game, priced apart from the games' own figures above.
+    world.metering = true;
+    const found = world.meter.ops.length;
+    const [seeks, pairs] = [options.seeks ?? 0, options.pairs ?? 0];
+    if (seeks + pairs > 0) await world.findGames(seeks, pairs, seed);
+    const match = { seeks, pairs, ops: world.meter.ops.slice(found).filter((o) => o.phase === 'match' && o.game !== 'register') };
+    return { game: options.game, seats: options.seats, games: options.games, moves, commits, deliveries, wsUpdates, ops, lambda, cpuPer, api, keys: keyLoads(ops, movesOf), outboxRuns, match };
   } finally {
     await world.close();
   }

@@ -11,7 +11,7 @@
  * game happened to touch would pass for that game's own).
  */
 import { concurrency, durationMs, MEMORY_MB, PARTITION, type FnName, type Measured } from '../../infra/capacity.js';
-import { breakdown, FUNCTIONS, type KeyLoad, type Measurement } from './measure.js';
+import { breakdown, FUNCTIONS, keyLoads, type KeyLoad, type Measurement } from './measure.js';
 import { PRICES } from './prices.js';
 
 export { PRICES };
@@ -122,4 +122,41 @@ export function project(m: Measurement, games: number, pace: Pace) {
     lambda,
     usdPerMonth: { dynamodb, lambda: lambdaCost, apiGateway, total: dynamodb + lambdaCost + apiGateway },
   };
+}
+
+/**
+ * Finding a game (world.findGames): what a seek (opened, accepted, its game created) and a
+ * quick-play player (entered, claimed, seated) cost, and the rate at which matchmaking's busiest
+ * key reaches a partition's write limit. The sets are as everywhere: the set's units ÷ its shards.
+ * Any other key more than one seek or pair touched is listed too, apart from MATCHPOOLS (a marker
+ * each process writes once per pool: it grows with processes, not with seeks).
+ */
+export function findingGames(m: Measurement) {
+  const mm = m.match;
+  if (!mm || mm.seeks + mm.pairs === 0) return null;
+  const keys = keyLoads(
+    mm.ops.filter((o) => o.key !== 'MATCHPOOLS'),
+    new Map(),
+  );
+  const of = (prefix: string) => mm.ops.filter((o) => o.game?.startsWith(prefix));
+  const sum = (ops: typeof mm.ops) => {
+    const out: Record<string, { rcu: number; wcu: number }> = {};
+    for (const o of ops) {
+      const u = (out[o.target] ??= { rcu: 0, wcu: 0 });
+      u.rcu += o.rcu;
+      u.wcu += o.wcu;
+    }
+    return out;
+  };
+  const per = (u: Record<string, { rcu: number; wcu: number }>, n: number) => Object.fromEntries(Object.entries(u).map(([t, x]) => [t, { rcu: x.rcu / (n || 1), wcu: x.wcu / (n || 1) }]));
+  const players = 2 * mm.pairs;
+  const shared = sharedKeys(keys).map((k) => {
+    // A set's shard (or any shared key) per what drives it: seeks for the seeks' list, players for a pool, else both.
+    const drivenBy = k.key.startsWith('SEEKS#') ? { what: 'seeks', n: mm.seeks } : k.key.startsWith('POOL#') ? { what: 'quick-play players', n: players } : { what: 'seeks and quick-play players', n: mm.seeks + players };
+    const [wcu, rcu] = [k.wcu / (drivenBy.n || 1), k.rcu / (drivenBy.n || 1)];
+    // Pairing reads every shard of its pool (a Query each), so the pool's shards are read as often as written.
+    return { ...k, per: drivenBy.what, wcuEach: wcu, rcuEach: rcu, limit: Math.min(wcu ? PARTITION.writeUnits / wcu : Infinity, rcu ? PARTITION.readUnits / rcu : Infinity) };
+  });
+  shared.sort((a, b) => a.limit - b.limit);
+  return { seeks: mm.seeks, players, perSeek: per(sum(of('seek')), mm.seeks), perPlayer: per(sum(of('pool')), players), keys: shared };
 }

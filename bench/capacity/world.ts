@@ -32,8 +32,8 @@ import { resolveLimits } from '../../services/api/limits/settings.js';
 import { Meter } from './meter.js';
 
 export type Fn = 'http' | 'ws' | 'stream' | 'timer';
-/** What an invocation was for: seating a game, a move, a WebSocket client's own frames, sending webhooks. */
-export type Phase = 'setup' | 'move' | 'ws' | 'delivery';
+/** What an invocation was for: seating a game, a move, a WebSocket client's own frames, sending webhooks, finding a game (seeks, quick play). */
+export type Phase = 'setup' | 'move' | 'ws' | 'delivery' | 'match';
 
 export interface Invocation {
   fn: Fn;
@@ -305,6 +305,33 @@ export class CapacityWorld {
     }
     for (const c of sockets) await this.frame('ws', label, '$disconnect', c);
     return { id, moves };
+  }
+
+  /**
+   * Finding a game, for matchmaking's sharded sets: `seeks` seeks each opened by one registered
+   * player and accepted by another (it fills and its game starts), then `pairs` pairs of players
+   * entering one quick-play pool (the second entry seats both). Over HTTP as on AWS, each player
+   * from an address of its own. Labels: `seek<i>` and `pool<i>`, so each one's operations are its own.
+   */
+  async findGames(seeks: number, pairs: number, seed: number): Promise<void> {
+    // Registration is labelled apart: it is no part of finding a game.
+    const register = async (_label: string, name: string, ip: string) => ({ ip, token: (await this.gql('match', 'register', ip, 'mutation($n: String!) { registerPlayer(name: $n) { token } }', { n: name })).registerPlayer.token as string });
+    const ip = (n: number) => `198.19.${Math.floor(n / 250) % 256}.${(n % 250) + 1}`; // the benchmarking range's second half (RFC 2544)
+    for (let i = 0; i < seeks; i++) {
+      const label = `seek${i}`;
+      const [opener, taker] = [await register(label, `s${seed}o${i}`, ip(2 * i)), await register(label, `s${seed}t${i}`, ip(2 * i + 1))];
+      const opened = await this.gql('match', label, opener.ip, 'mutation($i: SeekInput!) { openSeek(input: $i) { id } }', { i: { game: 'scout', seats: 2 } }, opener.token);
+      const taken = await this.gql('match', label, taker.ip, 'mutation($id: ID!) { acceptSeek(id: $id) { status gameId } }', { id: opened.openSeek.id }, taker.token);
+      if (taken.acceptSeek.status !== 'FILLED') throw new Error(`seek ${opened.openSeek.id} did not fill`);
+    }
+    for (let i = 0; i < pairs; i++) {
+      const label = `pool${i}`;
+      const [a, b] = [await register(label, `q${seed}a${i}`, ip(2 * seeks + 2 * i)), await register(label, `q${seed}b${i}`, ip(2 * seeks + 2 * i + 1))];
+      const input = { game: 'scout', seats: 2 };
+      await this.gql('match', label, a.ip, 'mutation($i: QuickPlayInput!) { playNow(input: $i) { gameId } }', { i: input }, a.token);
+      const seated = await this.gql('match', label, b.ip, 'mutation($i: QuickPlayInput!) { playNow(input: $i) { gameId } }', { i: input }, b.token);
+      if (!seated.playNow.gameId) throw new Error(`quick-play pair ${i} was not seated`);
+    }
   }
 
   async close(): Promise<void> {

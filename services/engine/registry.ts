@@ -17,3 +17,10 @@ export const games: readonly AnyGame[] = [
 export function findGame(id: string): AnyGame | undefined {
   return games.find((g) => g.id === id);
 }
+
+// Each game's view type, for readers of views outside the engine (the research environment's
+// tensors): read from here, a view field renamed or dropped breaks them at compile time.
+export type { ScoutView } from './games/scout/view.js';
+export type { View as SeaSaltAndPaperView } from './games/sea-salt-and-paper/view.js';
+export type { SeledyneView } from './games/seledyne/view.js';
+export type { SilverView } from './games/silver/view.js';

@@ -11,7 +11,8 @@ import type { TimeControl } from '../app/app-events.js';
 import { AppError, asAppError } from '../app/errors.js';
 import type { ParlorService } from '../app/service.js';
 import { tableFor, type TableEvent } from '../engine/core/index.js';
-import { SNAPSHOT_EVERY, VersionConflict, type EventStore } from '../store/port.js';
+import { AggregateRunner } from '../app/aggregate-runner.js';
+import type { EventStore } from '../store/port.js';
 import { pair } from './pairing.js';
 import { decide, fold, isExpired, type RatingRange, type SeekCommand, type SeekEvent, type SeekState, type SeekTerms } from './seek.js';
 import { MATCH_SETTINGS, type MatchSettings } from './settings.js';
@@ -61,7 +62,6 @@ export interface MatchSource {
 
 /** The bot that fills quick play's bot seats. */
 export const QUICK_PLAY_BOT = 'greedy';
-const MAX_RETRIES = 20;
 
 /** A pool's key: the game, the seats, the clock and rated or not; players of one pool fit each other's settings. */
 export function poolKey(game: string, seats: number, timeControl: TimeControl | undefined, rated: boolean): string {
@@ -87,13 +87,17 @@ export class Matchmaking {
   private readonly startedListeners: StartedListener[] = [];
   /** Pools this process has marked (so it writes each marker once). */
   private readonly marked = new Set<string>();
+  /** Each seek's stream: load, decide, append at the version read, again on a stale one; then the list and holdings follow. */
+  private readonly seeks: AggregateRunner<SeekState, SeekCommand, SeekEvent>;
 
   constructor(
     private readonly games: ParlorService,
     private readonly ports: MatchPorts,
     private readonly lookups: MatchLookups,
     readonly settings: MatchSettings = MATCH_SETTINGS,
-  ) {}
+  ) {
+    this.seeks = new AggregateRunner<SeekState, SeekCommand, SeekEvent>(ports.seeks, { noun: 'seek', decide, fold }, (id, before, next) => this.seekCommitted(id, before, next));
+  }
 
   /** Hears of every seek change (the open-challenges subscription). */
   onSeek(listener: (seek: SeekState) => void): void {
@@ -140,14 +144,13 @@ export class Matchmaking {
     await this.hold(creator, from, `seek:${id}`, 'seeks', this.settings.seeksPerPlayer, this.settings.seeksPerAddress);
     const now = this.now();
     const terms: SeekTerms = { game: game.id, seats: input.seats, options: input.options ?? {}, ...(input.timeControl && { timeControl: input.timeControl }), rated: input.rated === true, ...(r && { ratingRange: r }), ...(input.for !== undefined && { for: input.for }) };
-    return this.commit(id, null, 0, decide(null, { type: 'open', creator, name, now, expiresAt: new Date(now + minutes * 60_000).toISOString(), ...terms }));
+    return this.seeks.commit(id, null, 0, decide(null, { type: 'open', creator, name, now, expiresAt: new Date(now + minutes * 60_000).toISOString(), ...terms }));
   }
 
   /** Takes a seat of the seek; the last seat creates the game (every seat given), and the seek is filled. */
   async acceptSeek(id: string, player: string): Promise<SeekState> {
     const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
-    for (let attempt = 0; ; attempt++) {
-      const { state, version } = await this.load(id);
+    return this.seeks.retry(id, async ({ state, version }) => {
       const now = this.now();
       if (isExpired(state, now)) {
         await this.expire(id);
@@ -163,28 +166,28 @@ export class Matchmaking {
         events.push(...decide(seated, { type: 'fill', gameId: game.id }));
       }
       try {
-        const next = await this.commit(id, state, version, events);
+        const next = await this.seeks.commit(id, state, version, events);
         if (game) await this.started(game);
         return next;
       } catch (e) {
         // Another accept took the seat first: this one's game never starts, and it decides again.
         if (game) await this.cancelGame(game.id);
-        if (!(e instanceof VersionConflict) || attempt >= MAX_RETRIES) throw e instanceof VersionConflict ? new AppError('VERSION_CONFLICT', 'the seek changed meanwhile; retry') : e;
+        throw e;
       }
-    }
+    });
   }
 
   async cancelSeek(id: string, player: string): Promise<SeekState> {
-    return this.execute(id, () => ({ type: 'cancel', by: player }));
+    return this.seeks.execute(id, () => ({ type: 'cancel', by: player }));
   }
 
   /** Writes an expired seek's closing (any caller may: the time decides). */
   async expire(id: string): Promise<SeekState> {
-    return this.execute(id, () => ({ type: 'expire', now: this.now() }));
+    return this.seeks.execute(id, () => ({ type: 'expire', now: this.now() }));
   }
 
   async seek(id: string): Promise<SeekState> {
-    return (await this.load(id)).state;
+    return (await this.seeks.load(id)).state;
   }
 
   /** The open seeks, oldest first, without those past their expiry (each is closed on the way). */
@@ -279,8 +282,9 @@ export class Matchmaking {
     const { game, seats, timeControl, rated } = parsePoolKey(pool);
     if (!this.games.games.some((g) => g.id === game)) return 0;
     const now = this.now();
-    const tables = pair(await this.ports.pool.waiting(pool), seats, now, this.settings);
-    let seatedPlayers = 0;
+    const { waiting, seated: finished } = await this.finishCutOff(pool, await this.ports.pool.waiting(pool));
+    const tables = pair(waiting, seats, now, this.settings);
+    let seatedPlayers = finished;
     for (const table of tables) {
       const claim = randomUUID();
       const claimed: PoolEntry[] = [];
@@ -293,7 +297,8 @@ export class Matchmaking {
         continue;
       }
       const seated = table.players.map((p) => ({ player: p.player, name: p.name }));
-      const agg = await this.games.create({ game, seats, options: {}, settings: { ...this.tableSettings(table.players[0]!.player, timeControl, rated, seated, table.bots), bots: Array.from({ length: table.bots }, (_, i) => ({ seat: table.players.length + i, kind: QUICK_PLAY_BOT })) } });
+      // The game is named by the claim: a process killed between this append and the seating leaves the entries claimed, and the next pairing finds the game (finishCutOff).
+      const agg = await this.games.create({ id: claim, game, seats, options: {}, settings: { ...this.tableSettings(table.players[0]!.player, timeControl, rated, seated, table.bots), bots: Array.from({ length: table.bots }, (_, i) => ({ seat: table.players.length + i, kind: QUICK_PLAY_BOT })) } });
       for (const p of table.players) {
         await this.ports.pool.seat(p.player, pool, claim, agg.id);
         await this.release(p.player, p.address, `pool:${pool}`);
@@ -302,6 +307,35 @@ export class Matchmaking {
       await this.started(agg);
     }
     return seatedPlayers;
+  }
+
+  /**
+   * Finishes the pairings cut off after their game was created (a process killed mid-pairing):
+   * entries still claimed whose claim names an existing game are seated in it, so a player is
+   * never paired twice. Seating is conditional on the claim, so a pairing still under way
+   * elsewhere and this one write the same thing. The other entries go on to be paired.
+   */
+  private async finishCutOff(pool: string, entries: PoolEntry[]): Promise<{ waiting: PoolEntry[]; seated: number }> {
+    const claims = new Map<string, PoolEntry[]>();
+    for (const e of entries) if (e.claim !== undefined) claims.set(e.claim, [...(claims.get(e.claim) ?? []), e]);
+    if (claims.size === 0) return { waiting: entries, seated: 0 };
+    const done = new Set<string>();
+    let seated = 0;
+    for (const [claim, players] of claims) {
+      const agg = await this.games.load(claim).catch((e: unknown) => {
+        if (e instanceof AppError && e.code === 'NOT_FOUND') return null; // not created: the claim lapses (STALE_CLAIM_MS) and they are paired again
+        throw e;
+      });
+      if (!agg) continue;
+      for (const p of players) {
+        await this.ports.pool.seat(p.player, pool, claim, agg.id);
+        await this.release(p.player, p.address, `pool:${pool}`);
+        done.add(p.player);
+      }
+      seated += players.length;
+      await this.started(agg);
+    }
+    return { waiting: entries.filter((e) => !done.has(e.player)), seated };
   }
 
   // ── shared ───────────────────────────────────────────────────────────────
@@ -367,24 +401,8 @@ export class Matchmaking {
     return dropped;
   }
 
-  private async execute(id: string, command: (state: SeekState) => SeekCommand): Promise<SeekState> {
-    for (let attempt = 0; ; attempt++) {
-      const { state, version } = await this.load(id);
-      const events = decide(state, command(state));
-      if (events.length === 0) return state;
-      try {
-        return await this.commit(id, state, version, events);
-      } catch (e) {
-        if (!(e instanceof VersionConflict) || attempt >= MAX_RETRIES) throw e instanceof VersionConflict ? new AppError('VERSION_CONFLICT', 'the seek changed meanwhile; retry') : e;
-      }
-    }
-  }
-
-  /** Appends at `version` (conditional), then updates the list and the holdings and tells the listeners. */
-  private async commit(id: string, state: SeekState | null, version: number, events: SeekEvent[]): Promise<SeekState> {
-    const next = fold(events, id, state);
-    const snapshot = (version + 1) % SNAPSHOT_EVERY === 0 ? next : undefined;
-    await this.ports.seeks.append(id, version, { events, snapshot });
+  /** After a seek's append: the list and the holdings follow it, and the listeners hear of it. */
+  private async seekCommitted(id: string, state: SeekState | null, next: SeekState): Promise<void> {
     // A challenge by name is in its target's holdings too, apart from their own seeks (unbounded there: the opener's limits bound it), so mySeeks finds it.
     if (!state && next.for !== undefined) await this.ports.holdings.add(playerHolder(next.for, 'challenges'), `seek:${id}`, Number.MAX_SAFE_INTEGER);
     await this.ports.listing.show(next);
@@ -393,14 +411,5 @@ export class Matchmaking {
       if (next.for !== undefined) await this.ports.holdings.remove(playerHolder(next.for, 'challenges'), `seek:${id}`);
     }
     for (const l of this.seekListeners) l(next);
-    return next;
-  }
-
-  private async load(id: string): Promise<{ state: SeekState; version: number }> {
-    if (id.length > 100) throw new AppError('NOT_FOUND', 'no such seek');
-    const stream = await this.ports.seeks.load(id);
-    if (!stream) throw new AppError('NOT_FOUND', `no seek ${id}`);
-    const from = (stream.snapshot?.data as SeekState | undefined) ?? null;
-    return { state: fold(stream.commits.flatMap((c) => c.events as SeekEvent[]), id, from), version: stream.version };
   }
 }

@@ -11,7 +11,8 @@ import { statusOf, type Aggregate } from '../app/aggregate.js';
 import type { GameSettings } from '../app/app-events.js';
 import { AppError, asAppError } from '../app/errors.js';
 import type { ParlorService } from '../app/service.js';
-import { SNAPSHOT_EVERY, VersionConflict, type EventStore } from '../store/port.js';
+import { AggregateRunner } from '../app/aggregate-runner.js';
+import type { EventStore } from '../store/port.js';
 import { canonicalSpec, DEFAULT_TIMEOUT_BOT } from '../bots/spec.js';
 import { decide, fold, gameOf, LIMITS, nextRound, type TournamentCommand } from './decider.js';
 import type { Entrant, TournamentEvent, TournamentSettings } from './events.js';
@@ -35,15 +36,18 @@ export interface CreateTournamentFields extends Omit<TournamentSettings, 'option
   bots?: string[];
 }
 
-const MAX_RETRIES = 20;
-
 export class Tournaments {
+  /** Each tournament's stream: load, decide, append at the version read, again on a stale one. */
+  private readonly streams: AggregateRunner<TournamentState, TournamentCommand, TournamentEvent>;
+
   constructor(
     private readonly games: ParlorService,
-    private readonly store: EventStore,
+    store: EventStore,
     private readonly listing: TournamentListing,
     readonly rules: EntryRules = ENTRY_RULES,
-  ) {}
+  ) {
+    this.streams = new AggregateRunner<TournamentState, TournamentCommand, TournamentEvent>(store, { noun: 'tournament', decide, fold });
+  }
 
   async create(creator: string, input: CreateTournamentFields): Promise<TournamentState> {
     const game = this.games.games.find((g) => g.id === input.game);
@@ -61,7 +65,7 @@ export class Tournaments {
     });
     const { bots: _b, ...settings } = input;
     const id = randomUUID();
-    const state = await this.commit(id, null, 0, decide(null, { type: 'create', id, creator, settings: { ...settings, options: input.options ?? {} }, bots }));
+    const state = await this.streams.commit(id, null, 0, decide(null, { type: 'create', id, creator, settings: { ...settings, options: input.options ?? {} }, bots }));
     await this.listing.add(id, new Date(this.games.now()).toISOString());
     return state;
   }
@@ -70,7 +74,7 @@ export class Tournaments {
   join(id: string, player: string, name: string, from: JoinFrom = {}): Promise<TournamentState> {
     const mark = (value: string | undefined) => value && createHmac('sha256', `tournament:${id}`).update(value).digest('base64url').slice(0, 22);
     const marks = { ...(from.address && { address: mark(from.address) }), ...(from.device && { device: mark(from.device) }) };
-    return this.execute(id, (state) => {
+    return this.streams.execute(id, (state) => {
       if (state.settings.rated && state.status === 'OPEN' && !state.entrants.some((e) => 'player' in e && e.player === player)) this.checkRatedEntry(from.account);
       return { type: 'join', entrant: { player, name: name.trim(), ...(Object.keys(marks).length > 0 && { marks }) }, rules: this.rules };
     });
@@ -78,7 +82,7 @@ export class Tournaments {
 
   /** Takes an entrant out before the start (its creator only); a removed player cannot join again. */
   remove(id: string, by: string, index: number): Promise<TournamentState> {
-    return this.execute(id, () => ({ type: 'remove', by, index }));
+    return this.streams.execute(id, () => ({ type: 'remove', by, index }));
   }
 
   /** A rated tournament's entrant: an account old enough, or with enough rated games of the game. */
@@ -91,12 +95,12 @@ export class Tournaments {
 
   /** Starts the tournament (its creator) and its first round. */
   async start(id: string, player: string): Promise<TournamentState> {
-    await this.execute(id, () => ({ type: 'start', by: player }));
+    await this.streams.execute(id, () => ({ type: 'start', by: player }));
     return this.advance(id);
   }
 
   async get(id: string): Promise<TournamentState> {
-    return (await this.load(id)).state;
+    return (await this.streams.load(id)).state;
   }
 
   /** The newest tournaments, newest first. */
@@ -116,8 +120,8 @@ export class Tournaments {
     const result = statusOf(agg).result;
     const scores = result?.scores;
     // A game that ends before its round is recorded is scored by the round's catch-up (advance).
-    if (!scores || !gameOf((await this.load(link.id)).state, agg.id)) return;
-    const state = await this.execute(link.id, () => ({ type: 'score', gameId: agg.id, scores, left: [...result!.resigned, ...result!.forfeited] }));
+    if (!scores || !gameOf((await this.streams.load(link.id)).state, agg.id)) return;
+    const state = await this.streams.execute(link.id, () => ({ type: 'score', gameId: agg.id, scores, left: [...result!.resigned, ...result!.forfeited] }));
     await this.reveal(state, agg.id);
     await this.advance(link.id);
   }
@@ -146,9 +150,10 @@ export class Tournaments {
    * seed), then RoundStarted names them. Losing that race to another process withdraws the games.
    */
   async advance(id: string): Promise<TournamentState> {
-    for (let attempt = 0; ; attempt++) {
-      const { state, version } = await this.load(id);
+    let due = false;
+    const state = await this.streams.retry(id, async ({ state, version }) => {
       const plan = nextRound(state);
+      due = plan !== null;
       if (!plan) return state;
       const seeds = Array.from({ length: plan.boards }, () => newSeed());
       const tablesPerBoard = (board: number) => plan.games.filter((g) => g.board === board).length;
@@ -158,17 +163,16 @@ export class Tournaments {
         const created = await this.games.create({ game: state.settings.game, seats: state.settings.seats, options: state.settings.options, seed: seeds[g.board], settings: this.tableSettings(state, g.seats, link) });
         gameIds.push(created.id);
       }
-      let started: TournamentState;
       try {
-        started = await this.commit(id, state, version, decide(state, { type: 'startRound', round: plan.round, seeds, gameIds }));
+        return await this.streams.commit(id, state, version, decide(state, { type: 'startRound', round: plan.round, seeds, gameIds }));
       } catch (e) {
         for (const gameId of gameIds) await this.games.execute(gameId, () => ({ events: [{ type: 'GameCancelled', reason: 'cancelled' } as TableEvent] }));
-        if (!(e instanceof VersionConflict) || attempt >= MAX_RETRIES) throw e;
-        continue;
+        throw e;
       }
-      await this.catchUp(started);
-      return this.get(id);
-    }
+    });
+    if (!due) return state;
+    await this.catchUp(state);
+    return this.get(id);
   }
 
   /** A table's settings: bot entrants as bot seats, players seated at creation, the tournament's clock. */
@@ -186,33 +190,5 @@ export class Tournaments {
       seated: entrants.flatMap((e, seat) => ('player' in e ? [{ seat, player: e.player, name: e.name }] : [])),
       tournament,
     };
-  }
-
-  private async execute(id: string, command: (state: TournamentState) => TournamentCommand): Promise<TournamentState> {
-    for (let attempt = 0; ; attempt++) {
-      const { state, version } = await this.load(id);
-      const events = decide(state, command(state));
-      if (events.length === 0) return state;
-      try {
-        return await this.commit(id, state, version, events);
-      } catch (e) {
-        if (!(e instanceof VersionConflict) || attempt >= MAX_RETRIES) throw e instanceof VersionConflict ? new AppError('VERSION_CONFLICT', 'the tournament changed meanwhile; retry') : e;
-      }
-    }
-  }
-
-  private async commit(id: string, state: TournamentState | null, version: number, events: TournamentEvent[]): Promise<TournamentState> {
-    const next = fold(events, id, state);
-    const snapshot = (version + 1) % SNAPSHOT_EVERY === 0 ? next : undefined;
-    await this.store.append(id, version, { events, snapshot });
-    return next;
-  }
-
-  private async load(id: string): Promise<{ state: TournamentState; version: number }> {
-    if (id.length > 100) throw new AppError('NOT_FOUND', 'no such tournament');
-    const stream = await this.store.load(id);
-    if (!stream) throw new AppError('NOT_FOUND', `no tournament ${id}`);
-    const from = (stream.snapshot?.data as TournamentState | undefined) ?? null;
-    return { state: fold(stream.commits.flatMap((c) => c.events as TournamentEvent[]), id, from), version: stream.version };
   }
 }

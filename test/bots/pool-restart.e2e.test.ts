@@ -1,6 +1,12 @@
 /**
  * A bot move still waiting in the pool's queue when the server stops is not lost: its commit
  * stays unpassed by the server-moves checkpoint, and the next start on the same table plays it.
+ * Two stops, since each of two lines keeps a position open: the move under way refused by the
+ * stop ("stopped during the move", runner.ts pump) and the moves waiting behind it refused by the
+ * stop itself (runner.ts stop). While the move under way is refused, its commit, the oldest, holds
+ * the checkpoint below the waiting ones whatever becomes of them; so in the second case the move
+ * under way was decided before the stop and is made during it, and only the stop's own `Later`
+ * keeps the waiting moves.
  */
 import { describe, expect, it } from 'vitest';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
@@ -10,7 +16,10 @@ import { statusOf } from '../../services/app/aggregate.js';
 const db = useEmbeddedDynamo();
 
 describe('restart with bot moves queued', () => {
-  it('the moves left waiting at the stop are made after the next start', async () => {
+  it.each([
+    ['refused by the stop', false],
+    ['made during the stop', true],
+  ])('the moves left waiting at the stop are made after the next start (the move under way %s)', async (_, decidedBeforeStop) => {
     const first = await createLocalParlor({ client: db.client, tableName: db.tableName, signingSecret: 's', bots: { workers: 1 } });
     const games: { id: string; token: string }[] = [];
     for (let i = 0; i < 6; i++) {
@@ -25,9 +34,17 @@ describe('restart with bot moves queued', () => {
     const stop = pool.stop.bind(pool);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
+    let decidedOne!: () => void;
+    const oneDecided = new Promise<void>((r) => (decidedOne = r));
     pool.decide = async (sight, kind) => {
+      if (!decidedBeforeStop) {
+        await held;
+        return decide(sight, kind); // the pool is stopping: refused
+      }
+      const decision = await decide(sight, kind);
+      decidedOne();
       await held;
-      return decide(sight, kind);
+      return decision;
     };
     pool.stop = async () => {
       const stopped = stop();
@@ -47,6 +64,7 @@ describe('restart with bot moves queued', () => {
       }),
     );
     const owed = async (s: typeof first) => (await Promise.all(games.map(async ({ id }) => statusOf(await s.service.load(id)).toMove.includes(1)))).filter(Boolean).length;
+    if (decidedBeforeStop) await oneDecided; // the move under way is decided and waits to be made
     await first.app.close(); // stops with bot moves queued
     expect(first.play.bots.leftForLater, 'the stop left queued moves for later').toBeGreaterThan(0);
     expect(await owed(first), 'some bot moves were still owed at the stop').toBeGreaterThan(0);

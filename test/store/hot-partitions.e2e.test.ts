@@ -4,8 +4,10 @@
  * run while every write is counted per partition key (test/kit/partition-counter.ts). A key that
  * names one game or one player carries that owner's own load; every other key is part of a set
  * shared by all (store/shards.ts), and its share of the set's writes, scaled to the targets
- * (10,000 moves and 5,000 webhook deliveries a second), must fit in one partition. And with 120
- * open games no key of the table or of its deployed index holds more than 30 items.
+ * (10,000 moves and 5,000 webhook deliveries a second), must fit in one partition. Matchmaking's
+ * seeks and quick-play pools, each over 16 index keys, are held to the same rule while real seeks
+ * are opened and accepted and real players are paired. And with 120 open games no key of the table
+ * or of its deployed index holds more than 30 items.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +15,7 @@ import { fastRng, randomBot } from '../../services/engine/core/index.js';
 import { GATHER_MS } from '../../services/notifications/email/digest.js';
 import { Outbox } from '../../services/notifications/outbox.js';
 import { MAX_WEBHOOKS } from '../../services/notifications/webhooks.js';
+import { poolKey } from '../../services/matchmaking/service.js';
 import { documentClient } from '../../services/store/document-client.js';
 import { OWNER_INDEX } from '../../services/store/schema.js';
 import { PARTITION_WRITE_UNITS, TARGET } from '../../services/store/shards.js';
@@ -35,15 +38,21 @@ const GAMES_PER_SECOND = TARGET.movesPerSecond / 10;
  * Each shared set, by what drives its writes and how often that happens at the targets. A shared
  * key of no set named here fails the test: a new one must say what drives it.
  */
-const SETS: Record<string, { driver: 'deliveries' | 'created' | 'ended' | 'moves'; perSecond: number }> = {
+type Driver = 'deliveries' | 'created' | 'ended' | 'moves' | 'seeks' | 'poolEntries';
+const SETS: Record<string, { driver: Driver; perSecond: number }> = {
   OUTBOX: { driver: 'deliveries', perSecond: TARGET.webhookDeliveriesPerSecond },
   DIGESTS: { driver: 'moves', perSecond: TARGET.movesPerSecond },
   LOBBY: { driver: 'created', perSecond: GAMES_PER_SECOND },
   ENDED: { driver: 'ended', perSecond: GAMES_PER_SECOND },
   STATS: { driver: 'ended', perSecond: GAMES_PER_SECOND },
+  // As if every game began as a seek (store.ts sizes SEEK_SHARDS so), or as two players of one quick-play pool.
+  SEEKS: { driver: 'seeks', perSecond: GAMES_PER_SECOND },
+  POOL: { driver: 'poolEntries', perSecond: 2 * GAMES_PER_SECOND },
 };
 /** Keys that exist only on one machine, where one process writes (not in the deployed table). */
 const LOCAL_ONLY = new Set(['FEED', 'TIMERS']);
+/** Written once per pool by each process that enters a player in it (a marker, not per request): bounded by processes, not by load. */
+const PER_PROCESS = new Set(['MATCHPOOLS']);
 /** Keyed by an owner the test does not name: a seat holder (a player, or one anonymous client), carrying its own joins. */
 const OWNED_BY_OTHERS = ['SEATS#'];
 
@@ -66,17 +75,17 @@ async function playToEnd(s: TestServer, gameId: string, seed: number): Promise<n
 }
 
 /** Each shared key whose share of its set's writes, at the target rate, exceeds one partition: [key, projected write units a second]. */
-function overloaded(counts: Map<string, number>, owned: (key: string) => boolean, drivers: Record<'deliveries' | 'created' | 'ended' | 'moves', number>) {
+function overloaded(counts: Map<string, number>, owned: (key: string) => boolean, drivers: Partial<Record<Driver, number>>) {
   const hot: [string, number][] = [];
   const unknown: string[] = [];
   for (const [key, writes] of counts) {
-    if (owned(key) || LOCAL_ONLY.has(key)) continue;
+    if (owned(key) || LOCAL_ONLY.has(key) || PER_PROCESS.has(key)) continue;
     const set = SETS[key.split('#')[0]!];
     if (!set) {
       unknown.push(key);
       continue;
     }
-    const projected = (writes / drivers[set.driver]) * set.perSecond;
+    const projected = (writes / (drivers[set.driver] ?? 0)) * set.perSecond;
     if (projected > PARTITION_WRITE_UNITS) hot.push([key, Math.round(projected)]);
   }
   return { hot, unknown };
@@ -131,6 +140,53 @@ describe('no hot partition', () => {
     expect({ table: table.hot, index: index.hot }).toEqual({ table: [], index: [] });
     expect([...table.unknown, ...index.unknown]).toEqual([]);
   }, 600_000);
+
+  it('no key of the seeks or the quick-play pools takes more than its shard’s share while seeks are accepted and players paired', async () => {
+    const mm = server.play.matchmaking;
+    const counts: PartitionCounts = countPartitionWrites(server.client, (server as unknown as { dynamo: { endpoint: string } }).dynamo.endpoint, 'parlor');
+    const SEEKS = 48;
+    const ENTRIES = 96;
+    const owners: string[] = [];
+    const games = new Set<string>();
+    try {
+      // Seeks opened and accepted (each fills: its game starts), eight at a time.
+      for (let b = 0; b < SEEKS / 8; b++) {
+        await Promise.all(
+          Array.from({ length: 8 }, async (_, i) => {
+            const [opener, taker] = [`seeker-${b}-${i}`, `taker-${b}-${i}`];
+            const seek = await mm.openSeek(opener, { game: 'scout', seats: 2 });
+            const filled = await mm.acceptSeek(seek.id, taker);
+            expect(filled.status).toBe('FILLED');
+            owners.push(opener, taker, seek.id);
+            games.add(filled.gameId!);
+          }),
+        );
+      }
+      // Quick play: players enter one pool two by two; each pair is seated together.
+      for (let i = 0; i < ENTRIES; i += 2) {
+        const [a, b] = [`quick-${i}`, `quick-${i + 1}`];
+        expect((await mm.playNow(a, { game: 'scout', seats: 2 })).gameId).toBeUndefined();
+        const seated = await mm.playNow(b, { game: 'scout', seats: 2 });
+        expect(seated.gameId).toBeTruthy();
+        owners.push(a, b);
+        games.add(seated.gameId!);
+      }
+      await server.play.settle();
+    } finally {
+      counts.stop();
+    }
+    expect(games.size).toBe(SEEKS + ENTRIES / 2);
+    // Both sets were written, so the shares below are about them.
+    const written = (set: string) => [...counts.index.keys()].some((k) => k.startsWith(set));
+    expect([written('SEEKS#'), written(`POOL#${poolKey('scout', 2, undefined, false)}#`)]).toEqual([true, true]);
+    const drivers = { seeks: SEEKS, poolEntries: ENTRIES, created: games.size, ended: 0, moves: 0, deliveries: 0 };
+    const all = [...owners, ...games];
+    const owned = (key: string) => all.some((id) => key.includes(id));
+    const table = overloaded(counts.table, owned, drivers);
+    const index = overloaded(counts.index, owned, drivers);
+    expect({ table: table.hot, index: index.hot }).toEqual({ table: [], index: [] });
+    expect([...table.unknown, ...index.unknown]).toEqual([]);
+  }, 300_000);
 
   it('with 120 open games, no key of the table or of its deployed index holds more than 30 items', async () => {
     for (let i = 0; i < 120; i++) {

@@ -16,6 +16,12 @@ export interface CreateInput {
   seed?: string;
   /** Play-by-turn settings (clocks, bots …); absent = plain table play. */
   settings?: Partial<Omit<GameSettings, 'type'>>;
+  /**
+   * The game's id, chosen by a caller on the server (never by a client): matchmaking names the
+   * game by its pairing's claim, so a pairing cut off after the game was created finds it again.
+   * Creating it twice is a conflict (the append at version 0 is conditional).
+   */
+  id?: string;
 }
 
 export async function createGame(core: ServiceCore, input: CreateInput): Promise<Aggregate> {
@@ -23,7 +29,7 @@ export async function createGame(core: ServiceCore, input: CreateInput): Promise
   if (!game) throw new AppError('BAD_INPUT', `unknown game type "${input.game}"`);
   if (input.seed !== undefined && (input.seed.length < 1 || input.seed.length > 200)) throw new AppError('BAD_INPUT', 'a seed has 1 to 200 characters');
   checkRatedCreate(input);
-  const id = randomUUID();
+  const id = input.id ?? randomUUID();
   const empty: Aggregate = { id, version: 0, table: tableFor(game), state: null as never, commandIds: {}, app: initialAppState() };
   const command: TableCommand = { type: 'create', game: game.id, seats: input.seats, options: input.options ?? {}, seed: input.seed ?? newSeed(), seedFixed: input.seed !== undefined };
   const created = decideOrRefuse(empty, command);

@@ -10,6 +10,7 @@
  *   2,211 + 46·k + at     scoutShow (its scout step; the show follows as a `show` token)
  *   2,395                pass (2 players with twoPlayerAllowPass)
  */
+import type { ScoutView } from '../../engine/registry.js';
 import { relative, slices, unknownMove, type GameSpace, type Setup } from '../space.js';
 
 const MAX = 45;
@@ -19,36 +20,7 @@ const SCOUT_SHOW = SCOUT + 4 * (MAX + 1);
 const PASS = SCOUT_SHOW + 4 * (MAX + 1);
 const SIZE = PASS + 1;
 
-interface Card {
-  id: number;
-  lo: number;
-  hi: number;
-  up: number;
-}
-interface PlayerView {
-  handCount: number;
-  capturedCount: number;
-  captured: number[];
-  scoutChips: number;
-  scoutShowChip: boolean;
-  rotationChosen: boolean;
-  total: number;
-  knownCards: { id: number }[];
-}
-/** The parts of SCOUT's view the observation reads. */
-interface ScoutView {
-  phase: string;
-  round: number;
-  rounds: number;
-  toMove: number[];
-  hand: Card[] | null;
-  myRotation: boolean | null;
-  players: PlayerView[];
-  activeSet: { cards: Card[]; owner: number } | null;
-  consecutiveScouts: number;
-  scoutShowPending: boolean;
-  outOfRound: number[];
-}
+type Card = NonNullable<ScoutView['hand']>[number];
 type Move = { type: string; rotate?: boolean; from?: number; to?: number; end?: 'left' | 'right'; flip?: boolean; at?: number };
 
 const scoutToken = (base: number, m: Move) => base + (2 * (m.end === 'right' ? 1 : 0) + (m.flip ? 1 : 0)) * (MAX + 1) + m.at!;

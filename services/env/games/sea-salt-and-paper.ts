@@ -13,6 +13,7 @@
  *   237 + seat               chooseOpponent (shark + swimmer), the seat's number (not relative)
  *   241, 242, 243            endTurn, stop, lastChance
  */
+import type { SeaSaltAndPaperView as SspView } from '../../engine/registry.js';
 import { relative, slices, unknownMove, type GameSpace } from '../space.js';
 
 const CARDS = 58;
@@ -26,28 +27,6 @@ const END = OPP + 4;
 const SIZE = END + 3;
 const PHASES = ['draw', 'keep', 'play', 'crabPile', 'crabCard', 'shark'];
 
-interface Card {
-  id: number;
-}
-/** The parts of the game's view the observation reads. */
-interface SspView {
-  round: number;
-  phase: string;
-  toMove: number[];
-  targetScore: number;
-  deckCount: number;
-  discards: { count: number; top: Card | null; seen: Card[] }[];
-  myHand: Card[] | null;
-  myPoints: { total: number } | null;
-  myColourBonus: number | null;
-  canCall: boolean;
-  drawn: Card[] | null;
-  crabPileCards: Card[] | null;
-  stealTargets: number[];
-  call: { caller: number } | null;
-  finalTurnsRemaining: number[];
-  players: { handCount: number; known: Card[]; revealed: boolean; protected: boolean; duos: { cards: Card[] }[]; total: number }[];
-}
 type Move = { type: string; card?: number; pile?: number; cards?: number[]; opponent?: number };
 
 export const seaSaltAndPaperSpace: GameSpace = {

@@ -14,6 +14,7 @@
  *   369 + seat gift: target (its seat number)   375 + c gift: card c   435 gift: done
  *   436 pass                  437 endTurn
  */
+import type { SeledyneView } from '../../engine/registry.js';
 import { relative, slices, unknownMove, type GameSpace, type Setup } from '../space.js';
 
 const HOUSES = ['NAB', 'SAL', 'YAR', 'ARM', 'INE', 'MOR'];
@@ -57,36 +58,7 @@ function slotsOf(setup: Setup): Map<string, number> {
   return t;
 }
 
-interface Card {
-  id: string;
-  value: number;
-}
-/** The parts of Seledyne's view the observation reads. */
-interface SeledyneView {
-  stage: number;
-  stages: number;
-  round: number;
-  phase: string;
-  toMove: number[];
-  lastRound: boolean;
-  nonGiftStreak: number;
-  players: {
-    house: string;
-    handCount: number;
-    reserveCount: number;
-    hand: Card[] | null;
-    reserve: Card[] | null;
-    counter: Card[];
-    die: number;
-    total: number;
-    unplayed: number[] | null;
-    knownInHand: Card[];
-    mustChoose: boolean;
-    hasChosen: boolean;
-  }[];
-  istham: { card: Card; owner: number }[];
-  turn: { seat: number; step: string; selection: Card[]; tributed: number; boost: boolean; effectiveDie: number; drawsLeft: number; exchanges: number; giftedTo: number[]; sumActive: boolean | null } | null;
-}
+type Card = SeledyneView['istham'][number]['card'];
 type Move = { type: string; card?: string; use?: boolean; give?: string; take?: string; boost?: boolean; target?: number; cards?: string[] };
 
 const PER_SEAT = 6 + 8 + 3 * N + 20;

@@ -16,7 +16,7 @@
  *   1072 + i pile index i                      1133 + s seat s    1137 + p peek (each of the two)
  */
 import { relative, slices, unknownMove, type GameSpace, type Setup } from '../space.js';
-import { findGame } from '../../engine/registry.js';
+import { findGame, type SilverView } from '../../engine/registry.js';
 
 const P = 61;
 const DRAW_D = 1;
@@ -51,39 +51,7 @@ const cardIndex: Map<string, number> = (() => {
   return new Map(Object.entries(catalog).map(([i, c]) => [`${c.edition}:${c.number}`, Number(i)]));
 })();
 
-interface CardView {
-  number: number;
-  edition: string;
-}
-interface SlotView {
-  faceUp: boolean;
-  rotated: boolean;
-  known: boolean;
-  publicKnown: boolean;
-  card: CardView | null;
-  amulet: boolean;
-  guarded: boolean;
-}
-/** The parts of Silver's view the observation reads. */
-interface SilverView {
-  round: number;
-  rounds: number;
-  phase: string;
-  toMove: number[];
-  direction: number;
-  villages: { seat: number; cards: SlotView[] }[];
-  deckCount: number;
-  deckKnown: { depth: number; card: CardView }[];
-  discard: CardView[];
-  display: CardView[];
-  hand: (CardView | null)[];
-  token: { holder: number; active: boolean; used: boolean };
-  caller: number | null;
-  turn: { seat: number; mainDone: boolean; powerUsed: boolean; extra: boolean } | null;
-  pending: { kind: string; seat: number; card: CardView | null; slid: number[]; selected: number[]; faceUp: boolean | null; penalty: boolean } | null;
-  peeked: boolean[];
-  scores: number[];
-}
+type CardView = SilverView['discard'][number];
 type Move = { type: string; display?: number; position?: number; positions?: number[]; end?: 'left' | 'right'; option?: number; bodyguard?: number; index?: number; seat?: number; value?: number };
 
 const PER_SLOT = 8 + 14 + 5;

@@ -1,0 +1,73 @@
+/**
+ * The app's small-aggregate runner (tournaments and seeks stand on it): commands that race on one
+ * stream all land, each decided on the state it was appended to; a snapshot rides on every
+ * SNAPSHOT_EVERY-th commit; a race lost too often is VERSION_CONFLICT. A tally aggregate on the
+ * real DynamoDB API keeps the test about the runner alone.
+ */
+import { describe, expect, it } from 'vitest';
+import { AggregateRunner, MAX_RETRIES, type AggregateRules } from '../../services/app/aggregate-runner.js';
+import { DynamoEventStore, SNAPSHOT_EVERY, type EventStore } from '../../services/store/index.js';
+import { useEmbeddedDynamo } from '../kit/dynamo.js';
+
+interface Tally {
+  id: string;
+  /** Each add's `seen`: the total it was decided on. */
+  seen: number[];
+}
+type Add = { type: 'add' };
+type Added = { type: 'Added'; seen: number };
+
+const tally: AggregateRules<Tally, Add, Added> = {
+  noun: 'tally',
+  decide: (state) => [{ type: 'Added', seen: state?.seen.length ?? 0 }],
+  fold: (events, id, from) => events.reduce((s, e) => ({ id, seen: [...s.seen, e.seen] }), from ?? { id, seen: [] }),
+};
+
+const ctx = useEmbeddedDynamo();
+const streams = (): EventStore => new DynamoEventStore({ client: ctx.client, tableName: ctx.tableName, partition: (id) => `TALLY#${id}` });
+
+describe('the aggregate runner', () => {
+  it('commands racing on one stream all land, each decided on the state it was appended to', async () => {
+    const runner = new AggregateRunner(streams(), tally);
+    await runner.commit('race', null, 0, [{ type: 'Added', seen: 0 }]);
+    await Promise.all(Array.from({ length: 6 }, () => runner.execute('race', () => ({ type: 'add' }))));
+    const { state, version } = await runner.load('race');
+    expect(version).toBe(7);
+    expect(state.seen).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('writes a snapshot on every SNAPSHOT_EVERY-th version, and loads the same state through it', async () => {
+    const store = streams();
+    const committed: number[] = [];
+    const runner = new AggregateRunner(store, tally, async (_id, _before, next) => void committed.push(next.seen.length));
+    await runner.commit('snap', null, 0, [{ type: 'Added', seen: 0 }]);
+    for (let i = 1; i < SNAPSHOT_EVERY + 2; i++) await runner.execute('snap', () => ({ type: 'add' }));
+    const stream = await store.load('snap');
+    expect(stream!.snapshot?.version).toBe(SNAPSHOT_EVERY);
+    expect((await runner.load('snap')).state.seen).toEqual(Array.from({ length: SNAPSHOT_EVERY + 2 }, (_, i) => i));
+    expect(committed).toEqual(Array.from({ length: SNAPSHOT_EVERY + 2 }, (_, i) => i + 1));
+  });
+
+  it('a race lost every time ends in VERSION_CONFLICT after MAX_RETRIES more tries; an unknown id is NOT_FOUND', async () => {
+    const store = streams();
+    const runner = new AggregateRunner(store, tally);
+    await runner.commit('lost', null, 0, [{ type: 'Added', seen: 0 }]);
+    // Another writer gets in before each of this one's appends.
+    let tries = 0;
+    const rival = new AggregateRunner(store, tally);
+    const beaten: EventStore = {
+      load: (id) => store.load(id),
+      commitsAfter: (id, version) => store.commitsAfter(id, version),
+      history: (id) => store.history(id),
+      append: async (id, version, commit) => {
+        tries++;
+        await rival.execute(id, () => ({ type: 'add' }));
+        return store.append(id, version, commit);
+      },
+    };
+    const loser = new AggregateRunner(beaten, tally);
+    await expect(loser.execute('lost', () => ({ type: 'add' }))).rejects.toMatchObject({ code: 'VERSION_CONFLICT' });
+    expect(tries).toBe(MAX_RETRIES + 1);
+    await expect(runner.load('none')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});

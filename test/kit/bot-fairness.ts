@@ -5,13 +5,15 @@
  * with the same seed. Decisions go through the server's own path: `sightOf` an aggregate, then
  * `botMove`, as the runner plays them.
  */
-import { expect } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fastRng, type AnyGame, type Bot, type Table, type TableState } from '../../services/engine/core/index.js';
 import { playedPositions } from './played-positions.js';
 import type { Aggregate } from '../../services/app/aggregate.js';
 import { initialAppState } from '../../services/app/app-events.js';
 import { sightOf } from '../../services/app/bot-sight.js';
 import { botMove } from '../../services/bots/kinds.js';
+import { GREEDY } from '../../services/bots/greedy/index.js';
+import { games } from '../../services/engine/registry.js';
 
 export interface BotFairness {
   seats: number;
@@ -57,4 +59,26 @@ export function checkBotFairness(game: AnyGame, law: BotFairness): { compared: n
     }
   }
   return { compared, differing };
+}
+
+/**
+ * The law for one game of the registry, at 2 and 4 seats (those it allows): random, greedy,
+ * search:1 and search:2 at positions of greedy play, search:3 at fewer. Each game has its own file
+ * (test/bots/fairness-<id>.test.ts, checked by test/bots/fairness.test.ts): the searches take tens of
+ * seconds a game, and apart the files spread over the workers instead of one file ending the run.
+ */
+export function describeBotFairness(id: string): void {
+  const game = games.find((g) => g.id === id);
+  if (!game) throw new Error(`no game ${id} in the registry`);
+  describe('bots decide from what their seat knows: a state differing only in the unknown gives the same move', () => {
+    for (const seats of [2, 4].filter((n) => n >= game.seats.min && n <= game.seats.max)) {
+      it(`${game.id}, ${seats} seats: random, greedy, search:1 and search:2 at positions of greedy play; search:3 at fewer`, () => {
+        const bot = GREEDY[game.id];
+        const r = checkBotFairness(game, { seats, games: 3, every: 9, positions: 6, bot, specs: ['random', 'greedy', 'search:1', 'search:2'] });
+        expect(r.compared).toBe(6);
+        expect(r.differing).toBeGreaterThan(r.compared / 2);
+        expect(checkBotFairness(game, { seats, games: 1, every: 11, positions: 2, bot, specs: ['search:3'], seed: 'deep' }).compared).toBe(2);
+      });
+    }
+  });
 }

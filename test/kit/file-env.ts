@@ -8,7 +8,12 @@ import { afterAll } from 'vitest';
 import '../handlers/env.js';
 
 const before = { ...process.env };
-afterAll(() => {
+// The worker's CPU for this file (import, hooks, tests; not its child processes'), for `npm run
+// test:slowest`: on a shared machine wall time says more about the neighbours than about the file.
+const cpu = process.cpuUsage();
+afterAll(({}, file) => {
   for (const key of Object.keys(process.env)) if (!(key in before)) delete process.env[key];
   Object.assign(process.env, before);
+  const used = process.cpuUsage(cpu);
+  (file.meta as { cpuMs?: number }).cpuMs = Math.round((used.user + used.system) / 1000);
 });

@@ -16,6 +16,8 @@ export interface FileTiming {
   /** Test harness and environment set-up (ms). */
   prepare: number;
   tests: number;
+  /** The worker's CPU time for the file, import included, its child processes not (ms; test/kit/file-env.ts measures it). */
+  cpu?: number;
   /** Modules that took 20 ms or more of the import, on their own (ms), by package or by file. */
   imports: Record<string, number>;
 }
@@ -39,6 +41,7 @@ export default class TimingReporter implements Reporter {
         run: Math.round(d.duration),
         prepare: Math.round(d.prepareDuration + d.environmentSetupDuration + d.setupDuration),
         tests: [...m.children.allTests()].length,
+        cpu: (m.meta() as { cpuMs?: number }).cpuMs,
         imports,
       };
     });

@@ -37,7 +37,8 @@ async function untilBotMoved(page: Page) {
       if (!(await page.$('details.all-moves[open]'))) await page.locator('details.all-moves summary').click({ timeout: 1_000 }).catch(() => {});
       await page.locator('button.move-all:not(:disabled)').first().click({ timeout: 1_000 }).catch(() => {});
     }
-    await page.waitForTimeout(200);
+    // The bot's move, as soon as it shows (up to 200 ms), before looking again for a move of ours.
+    await page.waitForSelector('ol.history .tag.by[data-by^="bot:"]', { timeout: 200 }).catch(() => {});
   }
   throw new Error('no bot move showed in the history');
 }

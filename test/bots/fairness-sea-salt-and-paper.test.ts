@@ -1,0 +1,4 @@
+/** Bots' non-interference in sea-salt-and-paper (test/kit/bot-fairness.ts; one file a game, see test/bots/fairness.test.ts). */
+import { describeBotFairness } from '../kit/bot-fairness.js';
+
+describeBotFairness('sea-salt-and-paper');

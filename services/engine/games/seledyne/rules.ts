@@ -135,7 +135,10 @@ export function tributable(s: State, t: Turn): Card[] {
   if (counter.length === 0 || !giftInReach(p.hand, p.reserve, p.die, p.counter.length, targetDice(s, t.seat))) return [];
   const plan = plannerFor(s, t.seat);
   const { kinds } = plan.tributeOptions(t.selection, plan.handMask, t.exchanges);
-  return kinds.size === 0 ? [] : counter.filter((c) => kinds.has(kindOf(c)));
+  if (kinds.length === 0) return [];
+  const out: Card[] = [];
+  for (const c of counter) if (kinds.includes(kindOf(c))) out.push(c);
+  return out;
 }
 
 export function tributeProblem(s: State, t: Turn, cardId: string): string | null {

@@ -14,8 +14,11 @@ export function payments(hand: readonly Card[], target: number, sumRule: boolean
 }
 
 const lowFirst = (a: Card, b: Card) => a.value - b.value;
-/** The hand by value, low first (a stable sort: equal values keep the hand's order). */
-const byValue = (hand: readonly Card[]): Card[] => hand.slice().sort(lowFirst);
+/** The hand by value, low first (a stable sort: equal values keep the hand's order); a dealt hand is already. */
+function byValue(hand: readonly Card[]): readonly Card[] {
+  for (let i = 1; i < hand.length; i++) if (hand[i]!.value < hand[i - 1]!.value) return hand.slice().sort(lowFirst);
+  return hand;
+}
 
 /** Sets of two or more cards of `sorted` (by value) from index `i` on adding up to `left`, in search order. */
 function sumSets(sorted: readonly Card[], i: number, left: number, chosen: Card[], out: Card[][]): void {
@@ -77,7 +80,7 @@ function gifts(out: Command[], s: State, t: Turn): void {
   // made on first need: the hand's subset sums (a target no set pays is skipped) and the hand by value
   let sums = 0;
   let summed = false;
-  let sorted: Card[] | null = null;
+  let sorted: readonly Card[] | null = null;
   for (let target = 0; target < s.seats; target++) {
     const diff = t.effective - s.players[target]!.die;
     if (target === t.seat || diff < 1 || t.targets.includes(target)) continue;

@@ -53,19 +53,39 @@ export function drawsEarned(mode: PlanRules['sixMultipleMode'], s: number, befor
   return Math.floor((before + s) / 6) - Math.floor(before / 6);
 }
 
-/** The search's memo tables, per planner. */
+/**
+ * The search's memo tables, per planner, each made on first use (a planner is made per state
+ * asked, and most use a few of them: every table is garbage after the move).
+ */
 class Memos {
-  readonly sumsMemo = new Map<number, bigint>();
   readonly situations: Situation[] = [];
   readonly situationIds = new Map<number, number>();
   readonly memo = new Map<number, boolean>();
-  readonly openMemo = new Map<number, boolean>();
-  readonly featMemo = new Map<number | string, boolean>();
-  readonly optionsMemo = new Map<number | string, TributeOptions>();
+  #sums: Map<number, bigint> | undefined;
+  #open: Map<number, boolean> | undefined;
+  #feat: Map<number | string, boolean> | undefined;
+  #options: Map<number | string, TributeOptions> | undefined;
+  get sumsMemo() {
+    return (this.#sums ??= new Map());
+  }
+  get openMemo() {
+    return (this.#open ??= new Map());
+  }
+  get featMemo() {
+    return (this.#feat ??= new Map());
+  }
+  get optionsMemo() {
+    return (this.#options ??= new Map());
+  }
 }
 
 interface Situation {
-  diffs: bigint;
+  /** Some target is below the effective die (a difference to pay exists). */
+  any: boolean;
+  /** The differences as bits of a number when all are below 31 (as in every usual game), else -1. */
+  small: number;
+  /** The differences as bits of a BigInt, made only when one is 31 or more. */
+  diffs: bigint | null;
   sum: boolean;
   exch: number;
 }
@@ -143,6 +163,25 @@ export class Planner {
     return out;
   }
 
+  /** `sums` below 31, as bits of one number (no BigInt, and a loop over ten cards costs less than a memo). */
+  private smallSums(mask: number): number {
+    let sums = 0;
+    for (let m = mask; m; m &= m - 1) {
+      const v = this.valueOf(m & -m);
+      if (v <= 30) sums = (sums | (sums << v) | (1 << v)) & 0x7fffffff;
+    }
+    return sums;
+  }
+
+  private smallSingles(mask: number): number {
+    let out = 0;
+    for (let m = mask; m; m &= m - 1) {
+      const v = this.valueOf(m & -m);
+      if (v <= 30) out |= 1 << v;
+    }
+    return out;
+  }
+
   private singles(mask: number): bigint {
     let out = 0n;
     for (let m = mask; m; m &= m - 1) out |= 1n << BigInt(this.valueOf(m & -m));
@@ -161,7 +200,14 @@ export class Planner {
     let id = this.m.situationIds.get(key);
     if (id === undefined) {
       id = this.m.situations.length;
-      this.m.situations.push({ diffs: this.diffs(effective), sum: sumLeft, exch: exchLeft });
+      let small = 0;
+      let any = false;
+      for (const d of this.facts.targetDice) {
+        if (d >= effective) continue;
+        any = true;
+        if (small !== -1) small = effective - d <= 30 ? small | (1 << (effective - d)) : -1;
+      }
+      this.m.situations.push({ any, small, diffs: small === -1 ? this.diffs(effective) : null, sum: sumLeft, exch: exchLeft });
       this.m.situationIds.set(key, id);
     }
     return id;
@@ -173,9 +219,10 @@ export class Planner {
   }
 
   private canPay(sit: Situation, hand: number): boolean {
-    if (sit.diffs === 0n) return false;
+    if (!sit.any) return false;
+    if (sit.small !== -1) return ((this.sumRule(sit, hand) ? this.smallSums(hand) : this.smallSingles(hand)) & sit.small) !== 0;
     const payable = this.sumRule(sit, hand) ? this.sums(hand) : this.singles(hand);
-    return (payable & sit.diffs) !== 0n;
+    return (payable & sit.diffs!) !== 0n;
   }
 
   private exchangeOk(sit: Situation, hand: number, used: number): boolean {
@@ -280,7 +327,7 @@ export class Planner {
 
   private boosted(k: number, sumOut: number, exchOut: number, hand: number, used: number, earned: number, b: boolean): boolean {
     const sit = this.situation(this.facts.die + (b ? k : 0), this.counterSum - sumOut > 0, this.counterExch - exchOut);
-    return this.m.situations[sit]!.diffs !== 0n && this.draws(sit, hand, earned, used);
+    return this.m.situations[sit]!.any && this.draws(sit, hand, earned, used);
   }
 
   /** A tribute of exactly `cards` with this boost choice leaves a gift reachable. */

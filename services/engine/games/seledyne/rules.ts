@@ -202,12 +202,19 @@ function drawRandom(cards: readonly Card[], rng: Rng): Card | null {
 }
 
 export function endTurn(s: State, t: Turn, auto: boolean): E[] {
+  const first = firstEndEvent(s, t, auto);
+  return first.type === 'TurnEnded' ? [first] : [first, { type: 'TurnEnded', seat: t.seat, gifted: true, auto }];
+}
+
+/**
+ * The first event of `endTurn`: the last round triggered (a seat that gave its last cards), else the
+ * turn's end. A forced end is emitted one event at a time (flow.ts), so it needs no list.
+ */
+export function firstEndEvent(s: State, t: Turn, auto: boolean): E {
   const p = s.players[t.seat]!;
   const gifted = t.targets.length > 0;
-  const out: E[] = [];
-  if (gifted && !s.lastRound && p.hand.length === 0 && p.reserve.length === 0) out.push({ type: 'LastRoundTriggered', seat: t.seat });
-  out.push({ type: 'TurnEnded', seat: t.seat, gifted, auto });
-  return out;
+  if (gifted && !s.lastRound && p.hand.length === 0 && p.reserve.length === 0) return { type: 'LastRoundTriggered', seat: t.seat };
+  return { type: 'TurnEnded', seat: t.seat, gifted, auto };
 }
 
 export function roundDrawResolution(s: State, rng: Rng): E {

@@ -108,6 +108,23 @@ describe('§6 views', () => {
     expect(seledyne.view(hidden, 3).players[3]!.unplayed).toHaveLength(10);
   });
 
+  it('views reuse Isthām entries and unplayed values only while their own lists are the same (games read in turn, as a search reads its worlds)', () => {
+    // view.ts keeps the last Isthām list and each seat's last hand and reserve: two states sharing
+    // those lists but seating other houses, or holding other cards, must still be shown as they are
+    const s = givenAfter(pos, {}, [
+      [3, { type: 'tribute', card: 'YAR-06' }],
+      [3, { type: 'confirmTribute', boost: false }],
+    ]).state;
+    const reseated = { ...s, players: s.players.map((p, i) => ({ ...p, house: s.players[(i + 1) % 4]!.house })) };
+    const fewer = { ...s, players: s.players.map((p, i) => (i === 3 ? { ...p, hand: p.hand.slice(1) } : p)) };
+    for (let round = 0; round < 2; round++) {
+      expect(seledyne.view(s, null).istham[0]!.owner).toBe(2);
+      expect(seledyne.view(reseated, null).istham[0]!.owner).toBe(1);
+      expect(seledyne.view(s, 0).players[3]!.unplayed).toEqual([...s.players[3]!.hand, ...s.players[3]!.reserve].map((x) => x.value).sort((a, b) => a - b));
+      expect(seledyne.view(fewer, 0).players[3]!.unplayed).toEqual([...fewer.players[3]!.hand, ...fewer.players[3]!.reserve].map((x) => x.value).sort((a, b) => a - b));
+    }
+  });
+
   it('§6.1 the Sum Rule state of a turn is shown to the acting seat only (it can depend on a hidden hand card)', () => {
     const s = given(pos).state;
     expect(seledyne.view(s, 3).turn!.sumActive).toBe(false);

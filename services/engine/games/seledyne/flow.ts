@@ -15,7 +15,7 @@ import type { Command } from './commands.js';
 import type { SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
 import { anyGift } from './legal.js';
-import { command, endTurn, passProblem, plannerFor, roundDrawResolution, sixResolution, tributable } from './rules.js';
+import { command, firstEndEvent, passProblem, plannerFor, roundDrawResolution, sixResolution, tributable } from './rules.js';
 import { stageEnded } from './scoring.js';
 import { deckOf, randomDraws, type State } from './state.js';
 
@@ -100,7 +100,7 @@ const steps: Record<State['phase'], Step> = {
   },
   turn(s, _rng, turnJustEnded) {
     if (turnJustEnded && s.lastRound && s.options.lastRoundTermination === 'NO_LEGAL_GIFT' && noReachableGift(s)) return stageEnded(s, 'noLegalGift');
-    return forcedEnd(s) ? endTurn(s, s.turn!, true)[0]! : null;
+    return forcedEnd(s) ? firstEndEvent(s, s.turn!, true) : null;
   },
   roundEnd(s) {
     const o = s.options;

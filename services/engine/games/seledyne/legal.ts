@@ -7,18 +7,33 @@ import { randomDraws, randomExchange, type State, type Turn } from './state.js';
 
 /** Card sets (one card, or two or more under the Sum Rule) from `hand` that add up to `target`. */
 export function payments(hand: readonly Card[], target: number, sumRule: boolean): Card[][] {
-  const out: Card[][] = hand.filter((c) => c.value === target).map((c) => [c]);
-  if (!sumRule) return out;
-  const sorted = [...hand].sort((a, b) => a.value - b.value);
-  const walk = (i: number, left: number, chosen: Card[]) => {
-    if (left === 0) {
-      if (chosen.length >= 2) out.push(chosen);
-      return;
-    }
-    for (let j = i; j < sorted.length && sorted[j]!.value <= left; j++) walk(j + 1, left - sorted[j]!.value, [...chosen, sorted[j]!]);
-  };
-  walk(0, target, []);
+  const out: Card[][] = [];
+  for (const c of hand) if (c.value === target) out.push([c]);
+  if (sumRule) sumSets(byValue(hand), 0, target, [], out);
   return out;
+}
+
+const lowFirst = (a: Card, b: Card) => a.value - b.value;
+/** The hand by value, low first (a stable sort: equal values keep the hand's order); a dealt hand is already. */
+function byValue(hand: readonly Card[]): readonly Card[] {
+  for (let i = 1; i < hand.length; i++) if (hand[i]!.value < hand[i - 1]!.value) return hand.slice().sort(lowFirst);
+  return hand;
+}
+
+/** Sets of two or more cards of `sorted` (by value) from index `i` on adding up to `left`, in search order. */
+function sumSets(sorted: readonly Card[], i: number, left: number, chosen: Card[], out: Card[][]): void {
+  if (left === 0) {
+    if (chosen.length >= 2) out.push(chosen);
+    return;
+  }
+  for (let j = i; j < sorted.length && sorted[j]!.value <= left; j++) sumSets(sorted, j + 1, left - sorted[j]!.value, [...chosen, sorted[j]!], out);
+}
+
+/** Subset sums (one card or more) of `hand` below 31 as bits of one number. */
+function subsetSums(hand: readonly Card[]): number {
+  let sums = 1;
+  for (const c of hand) if (c.value <= 30) sums |= sums << c.value;
+  return sums;
 }
 
 /**
@@ -44,7 +59,7 @@ export function anyGift(s: State, t: Turn): boolean {
       continue;
     }
     if (!made) {
-      for (const c of hand) if (c.value <= 30) sums |= sums << c.value;
+      sums = subsetSums(hand);
       made = true;
     }
     if (((sums >>> diff) & 1) === 1) return true;
@@ -62,11 +77,33 @@ export function anyGift(s: State, t: Turn): boolean {
 function gifts(out: Command[], s: State, t: Turn): void {
   const hand = s.players[t.seat]!.hand;
   const sum = sumRuleActive(s, t);
+  // made on first need: the hand's subset sums (a target no set pays is skipped) and the hand by value
+  let sums = 0;
+  let summed = false;
+  let sorted: readonly Card[] | null = null;
   for (let target = 0; target < s.seats; target++) {
     const diff = t.effective - s.players[target]!.die;
     if (target === t.seat || diff < 1 || t.targets.includes(target)) continue;
-    for (const cards of payments(hand, diff, sum)) out.push({ type: 'gift', target, cards: cards.map((c) => c.id) });
+    for (const c of hand) if (c.value === diff) out.push({ type: 'gift', target, cards: [c.id] });
+    if (!sum || hand.length < 2) continue;
+    if (diff <= 30) {
+      if (!summed) {
+        sums = subsetSums(hand);
+        summed = true;
+      }
+      if (((sums >>> diff) & 1) === 0) continue;
+    }
+    sorted ??= byValue(hand);
+    const sets: Card[][] = [];
+    sumSets(sorted, 0, diff, [], sets);
+    for (const cards of sets) out.push({ type: 'gift', target, cards: ids(cards) });
   }
+}
+
+function ids(cards: readonly Card[]): string[] {
+  const out: string[] = [];
+  for (const c of cards) out.push(c.id);
+  return out;
 }
 
 /** Every exchange: once allowed, the cards are the seat's own, and only the plan is left to check. */

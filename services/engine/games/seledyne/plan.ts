@@ -10,7 +10,7 @@
  * It reads only what the acting seat knows: its own hand and reserve, counters and dice.
  * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
-import type { Card } from './cards.js';
+import { total, type Card } from './cards.js';
 import { countSpecial } from './state.js';
 
 export interface PlanRules {
@@ -53,19 +53,39 @@ export function drawsEarned(mode: PlanRules['sixMultipleMode'], s: number, befor
   return Math.floor((before + s) / 6) - Math.floor(before / 6);
 }
 
-/** The search's memo tables, per planner. */
+/**
+ * The search's memo tables, per planner, each made on first use (a planner is made per state
+ * asked, and most use a few of them: every table is garbage after the move).
+ */
 class Memos {
-  readonly sumsMemo = new Map<number, bigint>();
   readonly situations: Situation[] = [];
   readonly situationIds = new Map<number, number>();
   readonly memo = new Map<number, boolean>();
-  readonly openMemo = new Map<number, boolean>();
-  readonly featMemo = new Map<number | string, boolean>();
-  readonly optionsMemo = new Map<string, { exists: boolean; kinds: ReadonlySet<string> }>();
+  #sums: Map<number, bigint> | undefined;
+  #open: Map<number, boolean> | undefined;
+  #feat: Map<number | string, boolean> | undefined;
+  #options: Map<number | string, TributeOptions> | undefined;
+  get sumsMemo() {
+    return (this.#sums ??= new Map());
+  }
+  get openMemo() {
+    return (this.#open ??= new Map());
+  }
+  get featMemo() {
+    return (this.#feat ??= new Map());
+  }
+  get optionsMemo() {
+    return (this.#options ??= new Map());
+  }
 }
 
 interface Situation {
-  diffs: bigint;
+  /** Some target is below the effective die (a difference to pay exists). */
+  any: boolean;
+  /** The differences as bits of a number when all are below 31 (as in every usual game), else -1. */
+  small: number;
+  /** The differences as bits of a BigInt, made only when one is 31 or more. */
+  diffs: bigint | null;
   sum: boolean;
   exch: number;
 }
@@ -84,12 +104,25 @@ export class Planner {
   private inReach: boolean | undefined;
 
   constructor(readonly facts: PlanFacts) {
-    this.own = [...facts.hand, ...facts.reserve];
-    this.values = this.own.map((c) => c.value);
-    this.all = (1 << this.own.length) - 1;
+    // one loop, no callbacks: a planner is made for most turns that ask the search anything
+    const own: Card[] = [];
+    const values: number[] = [];
+    let sumBits = 0;
+    let exchBits = 0;
+    for (const c of facts.hand) own.push(c);
+    for (const c of facts.reserve) own.push(c);
+    for (let i = 0; i < own.length; i++) {
+      const c = own[i]!;
+      values.push(c.value);
+      if (c.special === 'SUM') sumBits |= 1 << i;
+      else if (c.special === 'EXCHANGE') exchBits |= 1 << i;
+    }
+    this.own = own;
+    this.values = values;
+    this.all = (1 << own.length) - 1;
     this.handMask = (1 << facts.hand.length) - 1;
-    this.sumBits = this.maskWhere((c) => c.special === 'SUM');
-    this.exchBits = this.maskWhere((c) => c.special === 'EXCHANGE');
+    this.sumBits = sumBits;
+    this.exchBits = exchBits;
     this.counterSum = countSpecial(facts.counter, 'SUM');
     this.counterExch = countSpecial(facts.counter, 'EXCHANGE');
   }
@@ -98,14 +131,10 @@ export class Planner {
     return (this.memos ??= new Memos());
   }
 
-  private maskWhere(f: (c: Card) => boolean) {
-    return this.own.reduce((m, c, i) => (f(c) ? m | (1 << i) : m), 0);
-  }
-
   /** The bit of one of the player's own cards. */
   bit(id: string): number {
-    const i = this.own.findIndex((c) => c.id === id);
-    return i < 0 ? 0 : 1 << i;
+    for (let i = 0; i < this.own.length; i++) if (this.own[i]!.id === id) return 1 << i;
+    return 0;
   }
 
   /** Hand mask after moving `give` out and `take` in (either may be null). */
@@ -134,9 +163,28 @@ export class Planner {
     return out;
   }
 
+  /** `sums` below 31, as bits of one number (no BigInt, and a loop over ten cards costs less than a memo). */
+  private smallSums(mask: number): number {
+    let sums = 0;
+    for (let m = mask; m; m &= m - 1) {
+      const v = this.valueOf(m & -m);
+      if (v <= 30) sums = (sums | (sums << v) | (1 << v)) & 0x7fffffff;
+    }
+    return sums;
+  }
+
+  private smallSingles(mask: number): number {
+    let out = 0;
+    for (let m = mask; m; m &= m - 1) {
+      const v = this.valueOf(m & -m);
+      if (v <= 30) out |= 1 << v;
+    }
+    return out;
+  }
+
   private singles(mask: number): bigint {
     let out = 0n;
-    for (const b of bits(mask)) out |= 1n << BigInt(this.valueOf(b));
+    for (let m = mask; m; m &= m - 1) out |= 1n << BigInt(this.valueOf(m & -m));
     return out;
   }
 
@@ -152,7 +200,14 @@ export class Planner {
     let id = this.m.situationIds.get(key);
     if (id === undefined) {
       id = this.m.situations.length;
-      this.m.situations.push({ diffs: this.diffs(effective), sum: sumLeft, exch: exchLeft });
+      let small = 0;
+      let any = false;
+      for (const d of this.facts.targetDice) {
+        if (d >= effective) continue;
+        any = true;
+        if (small !== -1) small = effective - d <= 30 ? small | (1 << (effective - d)) : -1;
+      }
+      this.m.situations.push({ any, small, diffs: small === -1 ? this.diffs(effective) : null, sum: sumLeft, exch: exchLeft });
       this.m.situationIds.set(key, id);
     }
     return id;
@@ -164,9 +219,10 @@ export class Planner {
   }
 
   private canPay(sit: Situation, hand: number): boolean {
-    if (sit.diffs === 0n) return false;
+    if (!sit.any) return false;
+    if (sit.small !== -1) return ((this.sumRule(sit, hand) ? this.smallSums(hand) : this.smallSingles(hand)) & sit.small) !== 0;
     const payable = this.sumRule(sit, hand) ? this.sums(hand) : this.singles(hand);
-    return (payable & sit.diffs) !== 0n;
+    return (payable & sit.diffs!) !== 0n;
   }
 
   private exchangeOk(sit: Situation, hand: number, used: number): boolean {
@@ -175,11 +231,27 @@ export class Planner {
     return this.facts.rules.exchangeOncePerTurn ? used === 0 && held > 0 : used < held;
   }
 
-  /** ∃ hand card (∃ or, when random, ∀ reserve card): f(hand after the swap). */
-  private someExchange(hand: number, f: (h: number) => boolean): boolean {
-    const reserve = bits(this.all & ~hand);
-    const quantifier = this.facts.rules.randomExchange ? 'every' : 'some';
-    return bits(hand).some((give) => reserve[quantifier]((take) => f((hand & ~give) | take)));
+  /**
+   * ∃ hand card (∃ or, when random, ∀ reserve card): the hand after the swap is `ready` (to: null)
+   * or `openOk` (to: 'open') with one exchange more. Loops, not callbacks: the search's inner step.
+   */
+  private someExchange(hand: number, used: number, sitId: number, open: boolean): boolean {
+    const reserve = this.all & ~hand;
+    const every = this.facts.rules.randomExchange;
+    for (let gives = hand; gives; gives &= gives - 1) {
+      const give = gives & -gives;
+      let ok = every;
+      for (let takes = reserve; takes; takes &= takes - 1) {
+        const h = (hand & ~give) | (takes & -takes);
+        const r = open ? this.openOk(h, used + 1) : this.ready(sitId, h, used + 1);
+        if (r !== every) {
+          ok = r;
+          break;
+        }
+      }
+      if (ok) return true;
+    }
+    return false;
   }
 
   private ready(sitId: number, hand: number, used: number): boolean {
@@ -187,7 +259,7 @@ export class Planner {
     const hit = this.m.memo.get(key);
     if (hit !== undefined) return hit;
     const sit = this.m.situations[sitId]!;
-    const out = this.canPay(sit, hand) || (this.exchangeOk(sit, hand, used) && this.someExchange(hand, (h) => this.ready(sitId, h, used + 1)));
+    const out = this.canPay(sit, hand) || (this.exchangeOk(sit, hand, used) && this.someExchange(hand, used, sitId, false));
     this.m.memo.set(key, out);
     return out;
   }
@@ -199,9 +271,17 @@ export class Planner {
     const key = ((sitId * 64 + used) * 32 + d) * 1024 + hand;
     const hit = this.m.memo.get(key);
     if (hit !== undefined) return hit;
-    const stop = this.facts.rules.drawsOptional && this.ready(sitId, hand, used);
-    const quantifier = this.facts.rules.randomDraws ? 'every' : 'some';
-    const out = stop || bits(reserve)[quantifier]((r) => this.draws(sitId, hand | r, d - 1, used));
+    let out = this.facts.rules.drawsOptional && this.ready(sitId, hand, used);
+    if (!out) {
+      // some reserve card (random draws: every one) keeps a gift in reach
+      const every = this.facts.rules.randomDraws;
+      out = every;
+      for (let rs = reserve; rs; rs &= rs - 1)
+        if (this.draws(sitId, hand | (rs & -rs), d - 1, used) !== every) {
+          out = !every;
+          break;
+        }
+    }
     this.m.memo.set(key, out);
     return out;
   }
@@ -236,14 +316,18 @@ export class Planner {
     const key = inRange ? (((((k * 2048 + s) * 8 + sumOut) * 8 + exchOut) * 1024 + hand) * 64 + used) * 3 + (boost === null ? 2 : boost ? 1 : 0) : `${k}|${s}|${sumOut}|${exchOut}|${hand}|${used}|${boost}`;
     const hit = this.m.featMemo.get(key);
     if (hit !== undefined) return hit;
-    const boosts = boost !== null ? [boost] : this.facts.rules.boostOptional ? [true, false] : [true];
     const earned = drawsEarned(this.facts.rules.sixMultipleMode, s, this.facts.tributedSum);
-    const out = boosts.some((b) => {
-      const sit = this.situation(this.facts.die + (b ? k : 0), this.counterSum - sumOut > 0, this.counterExch - exchOut);
-      return this.m.situations[sit]!.diffs !== 0n && this.draws(sit, hand, earned, used);
-    });
+    // with the boost (when taken or free to take), then without (when declined or free to decline)
+    const out =
+      (boost !== false && this.boosted(k, sumOut, exchOut, hand, used, earned, true)) ||
+      (boost === false || (boost === null && this.facts.rules.boostOptional) ? this.boosted(k, sumOut, exchOut, hand, used, earned, false) : false);
     this.m.featMemo.set(key, out);
     return out;
+  }
+
+  private boosted(k: number, sumOut: number, exchOut: number, hand: number, used: number, earned: number, b: boolean): boolean {
+    const sit = this.situation(this.facts.die + (b ? k : 0), this.counterSum - sumOut > 0, this.counterExch - exchOut);
+    return this.m.situations[sit]!.any && this.draws(sit, hand, earned, used);
   }
 
   /** A tribute of exactly `cards` with this boost choice leaves a gift reachable. */
@@ -253,52 +337,53 @@ export class Planner {
   }
 
   /**
-   * The kinds of counter card (`value|special`, all alike for this search) that can be added to
-   * `base` on the way to a tribute that leaves a gift reachable; `exists` when `base` itself can be
-   * completed. One search over the counter grouped by kind, memoised on (group, count, sum, specials).
+   * The kinds of counter card (`kindOf`: value and symbol, all alike for this search) that can be
+   * added to `base` on the way to a tribute that leaves a gift reachable; `exists` when `base`
+   * itself can be completed. One search over the counter grouped by kind, memoised on (group,
+   * count, sum, specials).
    */
-  tributeOptions(base: readonly Card[], hand: number = this.handMask, used = 0): { exists: boolean; kinds: ReadonlySet<string> } {
+  tributeOptions(base: readonly Card[], hand: number = this.handMask, used = 0): TributeOptions {
     if (!this.giftInReach()) return NONE;
-    const memoKey = `${base.map((c) => c.id).join()}|${hand}|${used}`;
+    // a number for the usual empty base (no string built), else the base's ids
+    const memoKey = base.length === 0 ? hand * 64 + used : `${base.map((c) => c.id).join()}|${hand}|${used}`;
     const hit = this.m.optionsMemo.get(memoKey);
     if (hit) return hit;
-    const taken = new Set(base.map((c) => c.id));
-    const groups = new Map<string, { value: number; special: Card['special']; n: number }>();
+    const list: KindGroup[] = [];
     for (const c of this.facts.counter) {
-      if (taken.has(c.id)) continue;
-      const key = kindOf(c);
-      const g = groups.get(key);
+      if (base.length > 0 && findIn(base, c.id)) continue;
+      const kind = kindOf(c);
+      let g: KindGroup | undefined;
+      for (const x of list) if (x.kind === kind) g = x;
       if (g) g.n++;
-      else groups.set(key, { value: c.value, special: c.special, n: 1 });
+      else list.push({ kind, value: c.value, special: c.special, n: 1 });
     }
-    const keys = [...groups.keys()];
-    const list = [...groups.values()];
     // the sum only matters for Six-Multiple draws: beyond the reserve size they are all alike,
     // and with an empty reserve there are none
     const reserve = popcount(this.all & ~hand);
-    const cap = 6 * (reserve + 2);
-    const norm = reserve === 0 ? () => 0 : (s: number) => (s < cap ? s : cap + (s % 6));
-    // per node: bit 0 = a feasible completion exists; bit i+1 = group i can be part of one
-    const memo = new Map<number, number>();
-    const search = (i: number, k: number, s: number, sumOut: number, exchOut: number): number => {
-      if (i === list.length) return k > 0 && this.feasible(k, s, sumOut, exchOut, hand, used, null) ? 1 : 0;
-      const key = (((i * 128 + k) * 128 + s) * 8 + Math.min(sumOut, 7)) * 8 + Math.min(exchOut, 7);
-      const known = memo.get(key);
-      if (known !== undefined) return known;
-      const g = list[i]!;
-      let out = 0;
-      for (let n = 0; n <= g.n; n++) {
-        const child = search(i + 1, k + n, norm(s + n * g.value), sumOut + (g.special === 'SUM' ? n : 0), exchOut + (g.special === 'EXCHANGE' ? n : 0));
-        out |= child;
-        if (n > 0 && child & 1) out |= 2 ** (i + 1);
-      }
-      memo.set(key, out);
-      return out;
-    };
-    const found = search(0, base.length, norm(base.reduce((t, c) => t + c.value, 0)), countSpecial(base, 'SUM'), countSpecial(base, 'EXCHANGE'));
-    const result = { exists: (found & 1) === 1, kinds: new Set(keys.filter((_, i) => found & (2 ** (i + 1)))) };
+    const search: KindSearch = { list, hand, used, noReserve: reserve === 0, cap: 6 * (reserve + 2), memo: new Map() };
+    const found = this.kinds(search, 0, base.length, normSum(search, total(base)), countSpecial(base, 'SUM'), countSpecial(base, 'EXCHANGE'));
+    const kinds: number[] = [];
+    for (let i = 0; i < list.length; i++) if (found & (2 ** (i + 1))) kinds.push(list[i]!.kind);
+    const result = { exists: (found & 1) === 1, kinds };
     this.m.optionsMemo.set(memoKey, result);
     return result;
+  }
+
+  /** Per node of the search over kinds: bit 0 = a feasible completion exists; bit i+1 = group i can be part of one. */
+  private kinds(q: KindSearch, i: number, k: number, s: number, sumOut: number, exchOut: number): number {
+    if (i === q.list.length) return k > 0 && this.feasible(k, s, sumOut, exchOut, q.hand, q.used, null) ? 1 : 0;
+    const key = (((i * 128 + k) * 128 + s) * 8 + Math.min(sumOut, 7)) * 8 + Math.min(exchOut, 7);
+    const known = q.memo.get(key);
+    if (known !== undefined) return known;
+    const g = q.list[i]!;
+    let out = 0;
+    for (let n = 0; n <= g.n; n++) {
+      const child = this.kinds(q, i + 1, k + n, normSum(q, s + n * g.value), sumOut + (g.special === 'SUM' ? n : 0), exchOut + (g.special === 'EXCHANGE' ? n : 0));
+      out |= child;
+      if (n > 0 && child & 1) out |= 2 ** (i + 1);
+    }
+    q.memo.set(key, out);
+    return out;
   }
 
   private giftInReach(): boolean {
@@ -321,7 +406,7 @@ export class Planner {
     const out =
       this.ready(full, hand, used) ||
       this.tributeExtendable([], hand, used) ||
-      (this.exchangeOk(this.m.situations[full]!, hand, used) && this.someExchange(hand, (h) => this.openOk(h, used + 1)));
+      (this.exchangeOk(this.m.situations[full]!, hand, used) && this.someExchange(hand, used, full, true));
     this.m.openMemo.set(key, out);
     return out;
   }
@@ -358,8 +443,39 @@ export function giftInReach(hand: readonly Card[], reserve: readonly Card[], die
   return false;
 }
 
-const NONE: { exists: boolean; kinds: ReadonlySet<string> } = Object.freeze({ exists: false, kinds: new Set<string>() });
+/** What `tributeOptions` answers: whether the base can be completed, and the kinds (`kindOf`) that may join it. */
+export interface TributeOptions {
+  exists: boolean;
+  kinds: readonly number[];
+}
 
-/** Counter cards alike for the search: same value and symbol. */
-export const kindOf = (c: Card) => `${c.value}|${c.special}`;
+const NONE: TributeOptions = Object.freeze({ exists: false, kinds: Object.freeze([]) as readonly number[] });
+
+/** Counter cards alike for the search: same value and symbol (a number: no string per card). */
+export const kindOf = (c: Card): number => c.value * 4 + (c.special === 'SUM' ? 1 : c.special === 'EXCHANGE' ? 2 : 0);
+
+interface KindGroup {
+  kind: number;
+  value: number;
+  special: Card['special'];
+  n: number;
+}
+
+/** One search of `tributeOptions`: its groups, the turn's hand and exchanges, and its memo. */
+interface KindSearch {
+  list: KindGroup[];
+  hand: number;
+  used: number;
+  noReserve: boolean;
+  cap: number;
+  memo: Map<number, number>;
+}
+
+/** A tribute's sum as the draws see it: beyond the reserve size all alike, and nothing with no reserve. */
+const normSum = (q: KindSearch, s: number) => (q.noReserve ? 0 : s < q.cap ? s : q.cap + (s % 6));
+
+const findIn = (cards: readonly Card[], id: string) => {
+  for (const c of cards) if (c.id === id) return true;
+  return false;
+};
 

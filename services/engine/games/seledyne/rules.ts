@@ -81,24 +81,29 @@ export function sumRuleActive(s: State, t: Turn): boolean {
 /** Why a gift is refused, or null (§4.2). */
 export function giftProblem(s: State, t: Turn, target: number, cardIds: readonly string[]): string | null {
   if (t.step === 'closing') return 'after an exchange at T5 only the end of the turn may follow';
-  if (!['open', 'ready', 'gifting'].includes(t.step)) return 'no gift at this step of the turn';
+  if (t.step !== 'open' && t.step !== 'ready' && t.step !== 'gifting') return 'no gift at this step of the turn';
   if (target === t.seat || target < 0 || target >= s.seats) return 'gift to another player';
   if (t.targets.includes(target)) return 'one gift per target per turn';
   const diff = t.effective - s.players[target]!.die;
   if (diff < 1) return "the target's die must be lower than yours";
-  if (new Set(cardIds).size !== cardIds.length) return 'a card can be given once';
+  // loops, not a Set and callbacks: decide asks this of every gift played
+  for (let i = 1; i < cardIds.length; i++) if (cardIds.indexOf(cardIds[i]!) < i) return 'a card can be given once';
   const hand = s.players[t.seat]!.hand;
-  const cards = cardIds.map((id) => find(hand, id));
-  if (cards.some((c) => !c)) return 'gift cards from your hand';
-  if (total(cards as Card[]) !== diff) return `the cards must add up to the difference ${diff}`;
-  if (cards.length > 1 && !sumRuleActive(s, t)) return 'several cards need the Sum Rule';
+  let sum = 0;
+  for (const id of cardIds) {
+    const c = find(hand, id);
+    if (!c) return 'gift cards from your hand';
+    sum += c.value;
+  }
+  if (sum !== diff) return `the cards must add up to the difference ${diff}`;
+  if (cardIds.length > 1 && !sumRuleActive(s, t)) return 'several cards need the Sum Rule';
   return null;
 }
 
 /** Whether the acting seat may exchange now (§4.6; A14 limits how many per turn). */
 export function exchangeAllowed(s: State, t: Turn): boolean {
   const p = s.players[t.seat]!;
-  if (!['open', 'ready', 'gifting', 'closing'].includes(t.step) || p.hand.length === 0 || p.reserve.length === 0) return false;
+  if (t.step === 'select' || t.step === 'draws' || p.hand.length === 0 || p.reserve.length === 0) return false;
   const held = countSpecial(p.hand, 'EXCHANGE') + countSpecial(p.counter, 'EXCHANGE');
   return s.options.exchangeLimit === 'ONCE_PER_TURN' ? t.exchanges === 0 && held > 0 : t.exchanges < held;
 }
@@ -135,14 +140,17 @@ export function tributable(s: State, t: Turn): Card[] {
   if (counter.length === 0 || !giftInReach(p.hand, p.reserve, p.die, p.counter.length, targetDice(s, t.seat))) return [];
   const plan = plannerFor(s, t.seat);
   const { kinds } = plan.tributeOptions(t.selection, plan.handMask, t.exchanges);
-  return kinds.size === 0 ? [] : counter.filter((c) => kinds.has(kindOf(c)));
+  if (kinds.length === 0) return [];
+  const out: Card[] = [];
+  for (const c of counter) if (kinds.includes(kindOf(c))) out.push(c);
+  return out;
 }
 
 export function tributeProblem(s: State, t: Turn, cardId: string): string | null {
   if (t.step !== 'open' && t.step !== 'select') return 'the tribute comes before every gift';
-  if (!find(s.players[t.seat]!.counter, cardId) || t.selection.some((c) => c.id === cardId)) return 'tribute a card from your counter';
+  if (!find(s.players[t.seat]!.counter, cardId) || find(t.selection, cardId)) return 'tribute a card from your counter';
   if (s.players[t.seat]!.hand.length === 0 && !s.options.emptyHandMayTribute) return 'an empty hand must pass';
-  return tributable(s, t).some((c) => c.id === cardId) ? null : 'no gift could follow that tribute';
+  return find(tributable(s, t), cardId) ? null : 'no gift could follow that tribute';
 }
 
 export function confirmProblem(s: State, t: Turn, boost: boolean): string | null {
@@ -194,12 +202,19 @@ function drawRandom(cards: readonly Card[], rng: Rng): Card | null {
 }
 
 export function endTurn(s: State, t: Turn, auto: boolean): E[] {
+  const first = firstEndEvent(s, t, auto);
+  return first.type === 'TurnEnded' ? [first] : [first, { type: 'TurnEnded', seat: t.seat, gifted: true, auto }];
+}
+
+/**
+ * The first event of `endTurn`: the last round triggered (a seat that gave its last cards), else the
+ * turn's end. A forced end is emitted one event at a time (flow.ts), so it needs no list.
+ */
+export function firstEndEvent(s: State, t: Turn, auto: boolean): E {
   const p = s.players[t.seat]!;
   const gifted = t.targets.length > 0;
-  const out: E[] = [];
-  if (gifted && !s.lastRound && p.hand.length === 0 && p.reserve.length === 0) out.push({ type: 'LastRoundTriggered', seat: t.seat });
-  out.push({ type: 'TurnEnded', seat: t.seat, gifted, auto });
-  return out;
+  if (gifted && !s.lastRound && p.hand.length === 0 && p.reserve.length === 0) return { type: 'LastRoundTriggered', seat: t.seat };
+  return { type: 'TurnEnded', seat: t.seat, gifted, auto };
 }
 
 export function roundDrawResolution(s: State, rng: Rng): E {

@@ -20,15 +20,8 @@ import type { SeledyneView } from './view.js';
 const PHASE: Record<string, Phase> = { setup: 'setup', roll: 'roll', 'round-draw': 'draw', 'six-rule': 'six', 'round-end': 'roundEnd', 'stage-end': 'stageEnd', over: 'over' };
 const phaseOf = (shown: string): Phase => (shown.startsWith('turn') ? 'turn' : PHASE[shown]!);
 
-/** Each house's cards, made once per options object (the search asks thousands of times). */
-const decks = new WeakMap<Options, Map<HouseId, Card[]>>();
-function deck(o: Options, house: HouseId): Card[] {
-  let byHouse = decks.get(o);
-  if (!byHouse) decks.set(o, (byHouse = new Map()));
-  let cards = byHouse.get(house);
-  if (!cards) byHouse.set(house, (cards = deckOf(o, house)));
-  return cards;
-}
+/** Each house's cards (made once per options object: the search asks thousands of times). */
+const deck = deckOf;
 
 const cardId = (c: Card) => c.id;
 

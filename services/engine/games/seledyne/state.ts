@@ -195,7 +195,18 @@ export function updateTurn(t: Turn, patch: Partial<Turn>): Turn {
   return Object.assign(n, patch);
 }
 
-export const deckOf = (o: Options, house: HouseId) => houseCards(house, o);
+/**
+ * Each house's cards, made once per options object and frozen: every deal (and every playout's
+ * next stage, every sampled world) reuses the same card objects instead of building ids anew.
+ */
+const decks = new WeakMap<Options, Map<HouseId, readonly Card[]>>();
+export function deckOf(o: Options, house: HouseId): readonly Card[] {
+  let byHouse = decks.get(o);
+  if (!byHouse) decks.set(o, (byHouse = new Map()));
+  let cards = byHouse.get(house);
+  if (!cards) byHouse.set(house, (cards = Object.freeze(houseCards(house, o).map((c) => Object.freeze(c)))));
+  return cards;
+}
 export const next = (s: State, seat: number) => (seat + 1) % s.seats;
 
 

@@ -5,7 +5,7 @@
 import type { Viewer } from '../../core/index.js';
 import { HOUSES, type Card, type HouseId } from './cards.js';
 import type { SeledyneEvent, StageScore } from './events.js';
-import { status, toMove } from './legal.js';
+import { status } from './legal.js';
 import { sumRuleActive } from './rules.js';
 import { knownInHand, type Player, type State } from './state.js';
 
@@ -66,29 +66,69 @@ function ownerOf(s: State, house: HouseId): number {
   return -1;
 }
 
-/** The values of a player's hand and reserve, ascending (an insertion sort: ten cards at most). */
-function unplayed(p: Player): number[] {
+/**
+ * The values of a player's hand and reserve, ascending (an insertion sort: ten cards at most). The
+ * last answer per seat is kept with the two lists it came from: they change only when cards move,
+ * while a view is built for every move a bot reads (every seat's, when `exposeDerivedUnplayed`).
+ */
+const unplayedFrom: { hand: Card[]; reserve: Card[]; values: number[] }[] = [];
+function unplayed(p: Player, seat: number): number[] {
+  const known = unplayedFrom[seat];
+  if (known && known.hand === p.hand && known.reserve === p.reserve) return known.values;
   const out: number[] = [];
-  for (const cards of [p.hand, p.reserve])
-    for (const c of cards) {
-      let i = out.length;
-      for (; i > 0 && out[i - 1]! > c.value; i--) out[i] = out[i - 1]!;
-      out[i] = c.value;
-    }
+  insertValues(out, p.hand);
+  insertValues(out, p.reserve);
+  unplayedFrom[seat] = { hand: p.hand, reserve: p.reserve, values: out };
   return out;
+}
+
+function insertValues(out: number[], cards: readonly Card[]): void {
+  for (const c of cards) {
+    let i = out.length;
+    for (; i > 0 && out[i - 1]! > c.value; i--) out[i] = out[i - 1]!;
+    out[i] = c.value;
+  }
+}
+
+type IsthamView = SeledyneView['istham'];
+
+/**
+ * Isthām as views show it, for the Isthām list asked last. It changes only with a tribute, while a
+ * view is built for every move a bot reads (a search's playouts read thousands): the same list,
+ * with the same seats' houses, gives the same entries. Shared like the view's other lists (counters,
+ * stage results), which are the state's own.
+ */
+let isthamFrom: State['istham'] | null = null;
+let isthamPlayers: State['players'] | null = null;
+let isthamShown: IsthamView = [];
+function isthamView(s: State): IsthamView {
+  if (s.istham !== isthamFrom || !sameHouses(s.players, isthamPlayers!)) {
+    isthamShown = s.istham.map((e) => ({ card: e.card, owner: ownerOf(s, e.card.house), tributedBy: e.tributedBy, stage: e.stage, round: e.round }));
+    isthamFrom = s.istham;
+    isthamPlayers = s.players;
+  }
+  return isthamShown;
+}
+
+function sameHouses(a: State['players'], b: State['players']): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i]!.house !== b[i]!.house) return false;
+  return true;
 }
 
 export function view(s: State, viewer: Viewer): SeledyneView {
   const o = s.options;
   const choosing = s.phase === 'draw' || s.phase === 'six';
   const t = s.turn;
+  const st = status(s);
   return {
     seat: viewer,
     stage: s.stage,
     stages: o.stages,
     round: s.round,
-    phase: status(s).phase,
-    toMove: toMove(s),
+    phase: st.phase,
+    toMove: st.toMove,
     startSeat: s.startSeat,
     lastRound: s.lastRound,
     triggerSeat: s.triggerSeat,
@@ -108,14 +148,14 @@ export function view(s: State, viewer: Viewer): SeledyneView {
         die: p.die,
         total: p.total,
         stageScores: p.stageScores,
-        unplayed: own || o.exposeDerivedUnplayed ? unplayed(p) : null,
+        unplayed: own || o.exposeDerivedUnplayed ? unplayed(p, seat) : null,
         knownInHand: knownInHand(p),
         mustChoose: choosing && s.eligible[seat]! && pending === null,
         hasChosen: pending !== null,
         choice: own && pending ? { draw: pending.draw, card: pending.card } : null,
       };
     }),
-    istham: s.istham.map((e) => ({ card: e.card, owner: ownerOf(s, e.card.house), tributedBy: e.tributedBy, stage: e.stage, round: e.round })),
+    istham: isthamView(s),
     turn: t && {
       seat: t.seat,
       step: t.step,

@@ -26,7 +26,7 @@ async function openBots(page: Page, type: string) {
 /**
  * Plays the page's first move whenever it is the player's, until the log shows a bot's move: a move
  * button the table offers in place, else the first of the "All moves" panel (this test is about
- * the bots; play.test.ts plays by clicking cards in place).
+ * the bots; play-<game>.test.ts plays by clicking cards in place).
  */
 async function untilBotMoved(page: Page) {
   for (let step = 0; step < 50; step++) {

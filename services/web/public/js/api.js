@@ -76,17 +76,20 @@ export class Schema {
     const schema = new Schema();
     let wanted = [...new Set(roots)];
     while (wanted.length) {
-      const data = await gql(`{ ${wanted.map((name, i) => `t${i}: __type(name: ${JSON.stringify(name)}) { ${TYPE} }`).join(' ')} }`);
-      for (const t of Object.values(data)) if (t) schema.types.set(t.name, t);
+      // The server takes at most 30 aliases a request (docs/limits.md): a wide union comes in several.
+      for (let at = 0; at < wanted.length; at += 30) {
+        const data = await gql(`{ ${wanted.slice(at, at + 30).map((name, i) => `t${i}: __type(name: ${JSON.stringify(name)}) { ${TYPE} }`).join(' ')} }`);
+        for (const t of Object.values(data)) if (t) schema.types.set(t.name, t);
+      }
       const referenced = [...schema.types.values()].flatMap((t) => [...(t.fields ?? []).map((f) => innermost(f.type)).filter((r) => COMPOSITE.includes(r.kind)).map((r) => r.name), ...(t.possibleTypes ?? []).map((p) => p.name)]);
       wanted = [...new Set(referenced)].filter((name) => !schema.types.has(name) && !except.includes(name));
     }
     return schema;
   }
 
-  /** A Game with every field but its history, its view as the game type's own view type. */
+  /** A Game with every field but its history and typed moves (the page reads legalMoves), its view as the game type's own view type. */
   gameSelection(viewType) {
-    return `${this.selection('Game', ['view', 'history'])} view { __typename ... on ${viewType} { ${this.selection(viewType)} } }`;
+    return `${this.selection('Game', ['view', 'history', 'typedLegalMoves'])} view { __typename ... on ${viewType} { ${this.selection(viewType)} } }`;
   }
 
   /** Every field of a type, recursively; fields that need arguments are left out, as are `skip`. */

@@ -27,7 +27,7 @@ export async function table(root, app, gameId) {
   const { game: head } = await gql('query($id: ID!) { game(id: $id) { type } }', { id: gameId }, token);
   const type = app.catalog.find((g) => g.id === head.type);
   const renderer = renderers[head.type] ?? renderers.generic;
-  const [schema] = await Promise.all([Schema.load(['Game', type.viewType], ['GameView', 'HistoryEntry']), app.more('catalog')]);
+  const [schema] = await Promise.all([Schema.load(['Game', type.viewType], ['GameView', 'HistoryEntry', 'Move']), app.more('catalog')]);
   const selection = schema.gameSelection(type.viewType);
   // The log is open beside the table on a wide screen, folded on a phone.
   const state = { game: null, selected: new Set(), error: null, busy: false, history: null, open: { history: matchMedia('(min-width: 761px)').matches }, live: false, chat: { draft: '', error: null, busy: false } };

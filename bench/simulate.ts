@@ -63,7 +63,14 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
  * The whole `npm run simulate` in this process (one worker thread), CPU µs per move with start-up removed: 4N games less N.
  * `format`: the default compact run, or `both` (what `parquet` writes, keeping the NDJSON to count the moves).
  */
-export async function benchSimulateRun(game: AnyGame, seats: number, games: number, bots = 'random', format: 'compact' | 'both' = 'compact'): Promise<number> {
+export async function benchSimulateRun(game: AnyGame, seats: number, games: number, bots = 'random', format: 'compact' | 'both' = 'compact'): Promise<{ us: number; engineUs: number }> {
+  // The engine's random game timed just before and just after the runs (0.5 s of CPU each): the machine's load moves between minutes.
+  const engine = () => {
+    let moves = 0;
+    const c0 = cpu();
+    for (let i = 0; cpu() - c0 < 5e5; i++) moves += playRandomGame(game, seats, 3e6 + i);
+    return (cpu() - c0) / moves;
+  };
   const run = async (n: number) => {
     const out = mkdtempSync(join(tmpdir(), 'parlor-bench-sim-'));
     try {
@@ -76,9 +83,11 @@ export async function benchSimulateRun(game: AnyGame, seats: number, games: numb
       rmSync(out, { recursive: true, force: true });
     }
   };
+  const before = engine();
   const a = await run(games);
   const b = await run(4 * games);
-  return (b.used - a.used) / (b.moves - a.moves);
+  const after = engine();
+  return { us: (b.used - a.used) / (b.moves - a.moves), engineUs: (before + after) / 2 };
 }
 
 /**

@@ -1,12 +1,14 @@
 /**
  * What the rules-variant lab costs per move beside the engine alone, by CPU time (the machine is
- * shared). Two figures per game and seat count:
+ * shared). Per game and seat count:
  * - in process: the worker's unit (services/analytics/lab-game.ts: bots through the table
- *   decider, the commits, the export's lines) against bench/engine.ts's random game, games
- *   alternating, random bots (the engine's own figure plays random moves);
- * - the whole `npm run simulate` (its simulate(): a worker thread, the batches, the NDJSON files,
- *   the checkpoints, the Parquet), process start aside: the CPU of a run of 4N games less that of
- *   N games, per move of the 3N games between.
+ *   decider, the commits, the default compact record's lines) against bench/engine.ts's random
+ *   game, games alternating, random bots (the engine's own figure plays random moves);
+ * - the stages of the full export beside it (`benchSimulateStages`): the bot game, the facts, the
+ *   compact lines, the full tables' lines, writing them, and the Parquet conversion;
+ * - the whole `npm run simulate` (its simulate(): a worker thread, the batches, the files, the
+ *   checkpoints), process start aside: the CPU of a run of 4N games less that of N games, per move
+ *   of the 3N games between; by default (compact) and with `--format parquet`.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,7 +16,12 @@ import { join } from 'node:path';
 import type { AnyGame } from '../services/engine/core/index.js';
 import { labGame } from '../services/analytics/lab-game.js';
 import { lineupBots } from '../services/bots/lineup.js';
-import { simulate } from '../services/analytics/simulate.js';
+import { gameSeed, simulate } from '../services/analytics/simulate.js';
+import { botGame } from '../services/analytics/bot-game.js';
+import { ExportSink, gameLine, gameLines, moveCount } from '../services/analytics/ndjson.js';
+import { writeParquet } from '../services/analytics/parquet.js';
+import { playsLine } from '../services/analytics/plays.js';
+import { gameFacts } from '../services/analytics/record.js';
 import { playRandomGame } from './engine.js';
 
 const cpu = () => {
@@ -26,16 +33,19 @@ const cpu = () => {
 export function benchSimulate(game: AnyGame, seats: number, seconds: number, lineup = 'random') {
   const specs = [...Array(seats)].map(() => lineup);
   const { bots, close } = lineupBots(game.id, specs);
-  const task = { seats, options: {}, lineup: specs, runSeed: 'bench', runId: 'bench', trajectories: false, maxMoves: 20_000 };
+  // The default run's unit: the compact record (services/analytics/plays.ts).
+  const task = { seats, options: {}, lineup: specs, runSeed: 'bench', runId: 'bench', trajectories: false, maxMoves: 20_000, compact: true };
   const movesOf = (lines: { game: string }) => (JSON.parse(lines.game) as { moves: number }).moves;
   let engineUs = 0;
   let labUs = 0;
   let engineMoves = 0;
   let labMoves = 0;
+  let games = 0;
   try {
     // Warm both paths first: a cold JIT would be billed to whichever ran first.
     for (let i = 0, c0 = cpu(); cpu() - c0 < Math.min(1, seconds) * 1e6; i++) (playRandomGame(game, seats, 1e6 + i), labGame(game, task, bots, 1e6 + i));
-    for (let i = 0; engineUs + labUs < seconds * 2e6; i++) {
+    for (; engineUs + labUs < seconds * 2e6; games++) {
+      const i = games;
       const c0 = cpu();
       engineMoves += playRandomGame(game, seats, i);
       const c1 = cpu();
@@ -46,17 +56,26 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
   } finally {
     close();
   }
-  return { engineUs: engineUs / engineMoves, labUs: labUs / labMoves, ratio: labUs / labMoves / (engineUs / engineMoves) };
+  return { engineUs: engineUs / engineMoves, labUs: labUs / labMoves, ratio: labUs / labMoves / (engineUs / engineMoves), movesPerGame: labMoves / games };
 }
 
-/** The whole `npm run simulate` in this process (one worker thread), CPU µs per move with start-up removed: 4N games less N. */
-export async function benchSimulateRun(game: AnyGame, seats: number, games: number, bots = 'random'): Promise<number> {
+/**
+ * The whole `npm run simulate` in this process (one worker thread), CPU µs per move with start-up removed: 4N games less N.
+ * `format`: the default compact run, or `both` (what `parquet` writes, keeping the NDJSON to count the moves).
+ */
+export async function benchSimulateRun(game: AnyGame, seats: number, games: number, bots = 'random', format: 'compact' | 'both' = 'compact'): Promise<{ us: number; engineUs: number }> {
+  // The engine's random game timed just before and just after the runs (0.5 s of CPU each): the machine's load moves between minutes.
+  const engine = () => {
+    let moves = 0;
+    const c0 = cpu();
+    for (let i = 0; cpu() - c0 < 5e5; i++) moves += playRandomGame(game, seats, 3e6 + i);
+    return (cpu() - c0) / moves;
+  };
   const run = async (n: number) => {
     const out = mkdtempSync(join(tmpdir(), 'parlor-bench-sim-'));
     try {
       const c0 = cpu();
-      // 'both' writes what 'parquet' does and keeps the NDJSON to count the moves.
-      await simulate({ game: game.id, seats, games: n, out, workers: 1, seed: 'bench', bots, format: 'both' });
+      await simulate({ game: game.id, seats, games: n, out, workers: 1, seed: 'bench', bots, format });
       const used = cpu() - c0;
       const moves = readFileSync(join(out, 'games.ndjson'), 'utf8').trim().split('\n').reduce((m, l) => m + (JSON.parse(l) as { moves: number }).moves, 0);
       return { used, moves };
@@ -64,7 +83,69 @@ export async function benchSimulateRun(game: AnyGame, seats: number, games: numb
       rmSync(out, { recursive: true, force: true });
     }
   };
+  const before = engine();
   const a = await run(games);
   const b = await run(4 * games);
-  return (b.used - a.used) / (b.moves - a.moves);
+  const after = engine();
+  return { us: (b.used - a.used) / (b.moves - a.moves), engineUs: (before + after) / 2 };
+}
+
+/**
+ * CPU µs per move of each stage of a lab game beyond the engine, random bots, after a warm-up: the
+ * bot game (engine, bots, the commits), the facts (the games line's content), the compact lines
+ * (games + plays), the full tables' lines (games, events, moves: every event serialised), writing
+ * the full lines to NDJSON files, and converting those files to Parquet (DuckDB), each beside the
+ * engine's random game of the same seeds.
+ */
+export async function benchSimulateStages(game: AnyGame, seats: number, seconds: number) {
+  const specs = [...Array(seats)].map(() => 'random');
+  const { bots, close } = lineupBots(game.id, specs);
+  const t = { engine: 0, bots: 0, facts: 0, compact: 0, lines: 0, write: 0, convert: 0 };
+  let moves = 0;
+  let engineMoves = 0;
+  // One game through every stage; `sink` receives the full tables' lines.
+  const one = async (sink: ExportSink, i: number, measure: boolean) => {
+    const c0 = cpu();
+    const em = playRandomGame(game, seats, i);
+    const c1 = cpu();
+    const commits = botGame(game, { seats, options: {}, bots, ...gameSeed('bench', i), maxMoves: 20_000 });
+    const c2 = cpu();
+    const facts = { ...gameFacts(`bench-${i}`, commits, { moveCap: true })!, bots: specs };
+    const c3 = cpu();
+    const compactLength = gameLine(facts, moveCount(commits)).length + playsLine(facts.id, commits).length;
+    const c4 = cpu();
+    const lines = gameLines(facts, commits);
+    const c5 = cpu();
+    await sink.addLines(lines);
+    const c6 = cpu();
+    if (!measure || compactLength === 0) return;
+    t.engine += c1 - c0;
+    t.bots += c2 - c1;
+    t.facts += c3 - c2;
+    t.compact += c4 - c3;
+    t.lines += c5 - c4;
+    t.write += c6 - c5;
+    engineMoves += em;
+    moves += moveCount(commits);
+  };
+  const warm = mkdtempSync(join(tmpdir(), 'parlor-bench-stages-'));
+  const out = mkdtempSync(join(tmpdir(), 'parlor-bench-stages-'));
+  try {
+    const warmSink = await ExportSink.open(warm);
+    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.min(1, seconds) * 1e6; i++) await one(warmSink, 1e6 + i, false);
+    await warmSink.close();
+    const sink = await ExportSink.open(out);
+    for (let i = 0, c0 = cpu(); cpu() - c0 < seconds * 1e6; i++) await one(sink, i, true);
+    await sink.close();
+    const c0 = cpu();
+    await writeParquet(out);
+    t.convert = cpu() - c0;
+  } finally {
+    close();
+    rmSync(warm, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
+  }
+  const engine = t.engine / engineMoves;
+  const per = (x: number) => x / moves / engine;
+  return { engineUs: engine, bots: per(t.bots), facts: per(t.facts), compact: per(t.compact), lines: per(t.lines), write: per(t.write), convert: per(t.convert) };
 }

@@ -40,14 +40,16 @@ export function botGame(game: AnyGame, o: BotGameOptions): Commit[] {
   commit({ type: 'create', game: game.id, seats: o.seats, options: o.options ?? {}, seed: o.seed, seedFixed: false });
   for (let s = 0; s < o.seats; s++) commit({ type: 'join', name: `bot${s}`, tokenHash: '' });
   // Each seat's memory of the positions it met, so a bot can leave a cycle (services/bots/repeat.ts).
-  const memories = Array.from({ length: o.seats }, () => botMemory());
+  // One context per seat for the whole game (the setup is fixed once every seat is taken): none built per move.
+  const setup = { seats: o.seats, options: state!.options };
+  const contexts = Array.from({ length: o.seats }, (_, seat) => ({ game, seat, setup, memory: botMemory() }) as BotContext);
   for (let moves = 0; !state!.ended && moves < (o.maxMoves ?? Infinity); moves++) {
     const toMove = t.status(state!).toMove;
     const seat = toMove[rng.int(toMove.length)]!;
     const legal = t.legalMoves(state!, seat);
     const seatBot = o.bots?.[seat] ?? bot;
     // A bot that reads no view (random) gets none: building it was most of a random game's cost beyond the rules.
-    const chosen = seatBot(readsView(seatBot) ? t.view(state!, seat) : undefined, legal, rng, { game, seat, setup: { seats: o.seats, options: state!.options }, memory: memories[seat] } as BotContext);
+    const chosen = seatBot(readsView(seatBot) ? t.view(state!, seat) : undefined, legal, rng, contexts[seat]!);
     // One of the engine's own legal moves is plain JSON already; anything else goes through JSON, as a client's move would arrive.
     const move = legal.includes(chosen) ? chosen : JSON.parse(JSON.stringify(chosen));
     commit({ type: 'move', seat, move }, seat);

@@ -18,6 +18,8 @@ const CHUNK = 1 << 20;
 export const GAMES_FILE = 'games.ndjson';
 export const EVENTS_FILE = 'events.ndjson';
 export const MOVES_FILE = 'moves.ndjson';
+/** The compact run's moves (services/analytics/plays.ts). */
+export const PLAYS_FILE = 'plays.ndjson';
 
 export class NdjsonWriter {
   private pending: string[] = [];
@@ -70,10 +72,25 @@ export interface GameLines {
   moves: string;
   /** Its lines of trajectories.ndjson (one per decision), when asked for. */
   trajectories?: string;
+  /** Its line of plays.ndjson (services/analytics/plays.ts), in a compact run: then `events` and `moves` are empty. */
+  plays?: string;
 }
 
 /** A game's moves: a seat's commits the table decided (a resignation or a message is a seat's commit of the app's events only). */
-export const moveCount = (commits: readonly ExportCommit[]) => commits.filter((c) => c.seat !== undefined && c.seat !== null && (c.events as TableEvent[]).some((e) => !isAppEvent(e))).length;
+export function moveCount(commits: readonly ExportCommit[]): number {
+  // Loops rather than filter and some: the lab counts every game's moves.
+  let n = 0;
+  for (const c of commits) {
+    if (c.seat === undefined || c.seat === null) continue;
+    for (const e of c.events as TableEvent[]) {
+      if (!isAppEvent(e)) {
+        n++;
+        break;
+      }
+    }
+  }
+  return n;
+}
 
 /** An event type's JSON, made once per type (a handful per game, met on every line). */
 const typeJsons = new Map<string, string>();
@@ -82,6 +99,25 @@ const typeJson = (type: string) => {
   if (json === undefined) typeJsons.set(type, (json = JSON.stringify(type)));
   return json;
 };
+
+/** The game's line of games.ndjson: `JSON.stringify({ ...facts, botSeats, moves })`. */
+export function gameLine(facts: GameFacts, moves: number): string {
+  // A simulation's seats are all bots' (its line-up is in `bots`): no statistic may count one as a person's.
+  const simulated = Array.isArray((facts as { bots?: unknown }).bots);
+  if ('moves' in facts || (simulated && !allSeats(facts.botSeats, facts.seats))) {
+    const botSeats = simulated ? [...Array(facts.seats).keys()] : facts.botSeats;
+    return `${JSON.stringify({ ...facts, botSeats, moves })}\n`;
+  }
+  // The same text without copying the facts: `moves` is the last key either way.
+  return `${JSON.stringify(facts).slice(0, -1)},"moves":${moves}}\n`;
+}
+
+/** Whether `seats` lists every seat, 0 to count − 1, in order. */
+function allSeats(seats: readonly number[], count: number): boolean {
+  if (seats.length !== count) return false;
+  for (let i = 0; i < count; i++) if (seats[i] !== i) return false;
+  return true;
+}
 
 export function gameLines(facts: GameFacts, commits: readonly ExportCommit[], o: { trajectories?: boolean } = {}): GameLines {
   const moves = moveCount(commits);
@@ -104,9 +140,7 @@ export function gameLines(facts: GameFacts, commits: readonly ExportCommit[], o:
     eventCount += list.length;
   }
   const moveTable = moveRows(facts.id, commits);
-  // A simulation's seats are all bots' (its line-up is in `bots`): no statistic may count one as a person's.
-  const botSeats = Array.isArray((facts as { bots?: unknown }).bots) ? [...Array(facts.seats).keys()] : facts.botSeats;
-  const lines: GameLines = { game: `${JSON.stringify({ ...facts, botSeats, moves })}\n`, events, eventCount, moves: moveLines(moveTable) };
+  const lines: GameLines = { game: gameLine(facts, moves), events, eventCount, moves: moveLines(moveTable) };
   if (o.trajectories) {
     const by = new Map(moveTable.map((r) => [r.version, r.by]));
     lines.trajectories = trajectoryLines(facts.id, facts.type, commits, (v) => by.get(v) ?? null).map((l) => `${JSON.stringify(l)}\n`).join('');
@@ -121,28 +155,35 @@ export interface SinkPosition {
   movesBytes?: number;
   /** Present when the export writes trajectories. */
   trajectoriesBytes?: number;
+  /** Present in a compact run (plays.ndjson instead of events and moves). */
+  playsBytes?: number;
   games: number;
   events: number;
 }
 
 export const EMPTY_POSITION: SinkPosition = { gamesBytes: 0, eventsBytes: 0, movesBytes: 0, games: 0, events: 0 };
 
-/** games.ndjson and events.ndjson of one export directory. */
+/**
+ * The NDJSON tables of one export directory: games, events and moves (and trajectories when asked),
+ * or in a compact run games and plays (services/analytics/plays.ts) only.
+ */
 export class ExportSink {
   private constructor(
     private readonly gamesFile: NdjsonWriter,
-    private readonly eventsFile: NdjsonWriter,
-    private readonly movesFile: NdjsonWriter,
+    private readonly eventsFile: NdjsonWriter | null,
+    private readonly movesFile: NdjsonWriter | null,
     private readonly trajectoriesFile: NdjsonWriter | null,
+    private readonly playsFile: NdjsonWriter | null,
     private counts: { games: number; events: number },
   ) {}
 
-  static async open(dir: string, from: SinkPosition = EMPTY_POSITION, o: { trajectories?: boolean } = {}): Promise<ExportSink> {
+  static async open(dir: string, from: SinkPosition = EMPTY_POSITION, o: { trajectories?: boolean; compact?: boolean } = {}): Promise<ExportSink> {
     const games = await NdjsonWriter.open(join(dir, GAMES_FILE), from.gamesBytes);
-    const events = await NdjsonWriter.open(join(dir, EVENTS_FILE), from.eventsBytes);
-    const moves = await NdjsonWriter.open(join(dir, MOVES_FILE), from.movesBytes ?? 0);
+    const events = o.compact ? null : await NdjsonWriter.open(join(dir, EVENTS_FILE), from.eventsBytes);
+    const moves = o.compact ? null : await NdjsonWriter.open(join(dir, MOVES_FILE), from.movesBytes ?? 0);
     const trajectories = o.trajectories ? await NdjsonWriter.open(join(dir, TRAJECTORIES_FILE), from.trajectoriesBytes ?? 0) : null;
-    return new ExportSink(games, events, moves, trajectories, { games: from.games, events: from.events });
+    const plays = o.compact ? await NdjsonWriter.open(join(dir, PLAYS_FILE), from.playsBytes ?? 0) : null;
+    return new ExportSink(games, events, moves, trajectories, plays, { games: from.games, events: from.events });
   }
 
   /** Whether trajectories.ndjson is written (lines made elsewhere must then carry theirs). */
@@ -158,9 +199,10 @@ export class ExportSink {
   /** Writes a game already formatted by `gameLines` (e.g. in a worker thread). */
   async addLines(lines: GameLines): Promise<void> {
     await this.gamesFile.writeText(lines.game);
-    await this.eventsFile.writeText(lines.events);
-    await this.movesFile.writeText(lines.moves);
+    await this.eventsFile?.writeText(lines.events);
+    await this.movesFile?.writeText(lines.moves);
     await this.trajectoriesFile?.writeText(lines.trajectories ?? '');
+    await this.playsFile?.writeText(lines.plays ?? '');
     this.counts.games++;
     this.counts.events += lines.eventCount;
   }
@@ -168,19 +210,22 @@ export class ExportSink {
   /** Everything written so far, flushed: a checkpoint a resumed export can start from. */
   async position(): Promise<SinkPosition> {
     await this.gamesFile.flush();
-    await this.eventsFile.flush();
-    await this.movesFile.flush();
+    await this.eventsFile?.flush();
+    await this.movesFile?.flush();
     await this.trajectoriesFile?.flush();
+    await this.playsFile?.flush();
     const trajectories = this.trajectoriesFile ? { trajectoriesBytes: this.trajectoriesFile.bytes } : {};
-    return { gamesBytes: this.gamesFile.bytes, eventsBytes: this.eventsFile.bytes, movesBytes: this.movesFile.bytes, ...trajectories, ...this.counts };
+    const plays = this.playsFile ? { playsBytes: this.playsFile.bytes } : {};
+    return { gamesBytes: this.gamesFile.bytes, eventsBytes: this.eventsFile?.bytes ?? 0, movesBytes: this.movesFile?.bytes ?? 0, ...trajectories, ...plays, ...this.counts };
   }
 
   async close(): Promise<SinkPosition> {
     const position = await this.position();
     await this.gamesFile.close();
-    await this.eventsFile.close();
-    await this.movesFile.close();
+    await this.eventsFile?.close();
+    await this.movesFile?.close();
     await this.trajectoriesFile?.close();
+    await this.playsFile?.close();
     return position;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * One worker thread of `npm run simulate`: plays its share of the games and sends them back as
  * export lines, a batch at a time, never more than two batches ahead of the writer (memory stays
- * bounded however many games are asked for). A game still running at the move cap is stopped
+ * bounded however many games are asked for: a batch holds at most 8 MB of lines). A game still running at the move cap is stopped
  * there and sent flagged `move-cap`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
@@ -24,17 +24,27 @@ port.on('message', () => {
 });
 const caughtUp = () => new Promise<void>((resolve) => (wake = resolve));
 
+/**
+ * A batch is what the thread finished in 0.2 s, or 8 MB of lines if that comes first: each batch
+ * costs the writer a checkpoint (a file written and renamed), and at 50 games a batch short games
+ * spent a fifth of their CPU on checkpoints.
+ */
+const BATCH_MS = 200;
+const BATCH_CHARS = 8 << 20;
 let batch: GameLines[] = [];
+let chars = 0;
 let capped = 0;
 let since = performance.now();
 const send = async (next: number) => {
   port.postMessage({ lines: batch, capped, next } satisfies WorkerBatch);
   sent++;
   batch = [];
+  chars = 0;
   capped = 0;
   since = performance.now();
   while (sent - acked >= 2) await caughtUp();
 };
+const sizeOf = (l: GameLines) => l.game.length + l.events.length + l.moves.length + (l.plays?.length ?? 0) + (l.trajectories?.length ?? 0);
 
 // One bot per seat for the whole share (an external one is one process, kept for every game).
 const { bots, close } = lineupBots(game.id, task.lineup);
@@ -44,7 +54,8 @@ try {
     const played = labGame(game, task, bots, i);
     if (played.capped) capped++;
     batch.push(played.lines);
-    if (batch.length >= 50 || performance.now() - since > 200) await send(i + 1);
+    chars += sizeOf(played.lines);
+    if (chars >= BATCH_CHARS || performance.now() - since > BATCH_MS) await send(i + 1);
   }
   if (batch.length) await send(task.to);
 } finally {

@@ -7,8 +7,10 @@
  * A run keeps what it did: each batch of finished games is appended to the NDJSON files and
  * flushed, then a checkpoint (simulation.json: the run's settings and how far each share got)
  * is replaced atomically, so a killed run loses at most the batches in flight and `resume`
- * plays only the games still missing. At the end the NDJSON becomes Parquet (and is removed
- * unless NDJSON was asked for): Parquet cannot be appended to, NDJSON can.
+ * plays only the games still missing. By default a run writes its compact record (games and
+ * plays, services/analytics/plays.ts: the events are derived again when read); with `format`
+ * Parquet, NDJSON or both it writes the export's tables, and at the end the NDJSON becomes
+ * Parquet (removed unless NDJSON was asked for): Parquet cannot be appended to, NDJSON can.
  * A game still running after `maxMoves` moves is written flagged `endReason: "move-cap"`
  * with no result (stats count it apart), never dropped and never played for ever.
  */
@@ -22,7 +24,7 @@ import { Worker } from 'node:worker_threads';
 import { sha256Hex, table } from '../engine/core/index.js';
 import { parseLineup } from '../bots/lineup.js';
 import { findGame, games as registry } from '../engine/registry.js';
-import { EMPTY_POSITION, ExportSink, type GameLines, type SinkPosition } from './ndjson.js';
+import { EMPTY_POSITION, ExportSink, GAMES_FILE, PLAYS_FILE, type GameLines, type SinkPosition } from './ndjson.js';
 import { moveCap } from './move-cap.js';
 import { checkShard, shardGames, type Shard } from './shard.js';
 import { tableFiles, writeParquet } from './parquet.js';
@@ -46,7 +48,11 @@ export interface SimulateOptions {
   trajectories?: boolean;
   /** Moves after which a game still running is stopped and written flagged `move-cap` (default DEFAULT_MAX_MOVES). */
   maxMoves?: number;
-  /** Which files the finished run leaves: Parquet (default), NDJSON, or both. */
+  /**
+   * Which files the finished run leaves: `compact` (default: games.ndjson and plays.ndjson, the events
+   * and moves tables derived on demand, services/analytics/plays.ts), Parquet, NDJSON, or both.
+   * With `trajectories` the default is Parquet.
+   */
   format?: OutputFormat;
   /** Play only the games of index ≡ index (mod count) of the run (shard.ts); needs `seed`, which every shard shares. */
   shard?: Shard;
@@ -58,8 +64,8 @@ export interface SimulateOptions {
   onProgress?: (done: number, total: number, played: number) => void;
 }
 
-export type OutputFormat = 'parquet' | 'ndjson' | 'both';
-export const OUTPUT_FORMATS: readonly OutputFormat[] = ['parquet', 'ndjson', 'both'];
+export type OutputFormat = 'compact' | 'parquet' | 'ndjson' | 'both';
+export const OUTPUT_FORMATS: readonly OutputFormat[] = ['compact', 'parquet', 'ndjson', 'both'];
 
 export { DEFAULT_MAX_MOVES, MAX_MOVES_LIMIT } from './move-cap.js';
 
@@ -141,6 +147,8 @@ export interface WorkerTask {
   maxMoves: number;
   /** Plays only this shard's games of [from, to). */
   shard?: Shard;
+  /** Writes the compact record (games and plays lines) instead of the events and moves tables. */
+  compact?: boolean;
 }
 
 export const MAX_GAMES = 10_000_000;
@@ -182,8 +190,10 @@ async function settingsOf(o: SimulateOptions): Promise<{ settings: RunSettings; 
   const lineup = parseLineup(o.bots ?? DEFAULT_LINEUP, o.seats);
   if (!Number.isInteger(o.games) || o.games < 1 || o.games > MAX_GAMES) throw new Error(`--games takes 1 to ${MAX_GAMES}`);
   const maxMoves = moveCap(o.maxMoves);
-  const format = o.format ?? 'parquet';
+  const format = o.format ?? (o.trajectories ? 'parquet' : 'compact');
   if (!OUTPUT_FORMATS.includes(format)) throw new Error(`--format takes ${OUTPUT_FORMATS.join(', ')}`);
+  // Trajectories are built from each game's events as it ends: a compact run keeps none.
+  if (format === 'compact' && o.trajectories) throw new Error('--trajectories needs --format parquet, ndjson or both (a compact run keeps no events)');
   // Seats and options are checked by the engine itself, with its own message, before any thread starts.
   table(game).decide(null, { type: 'create', game: game.id, seats: o.seats, options: o.options ?? {}, seed: 'check', seedFixed: true });
   if (o.shard) {
@@ -217,17 +227,18 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
   const threads = Math.max(1, Math.min(o.workers ?? availableParallelism(), shares.length));
 
   // A fresh run clears an earlier run's tables: stats must never read its Parquet beside this run's NDJSON.
-  if (!checkpoint) for (const f of tableFiles({ trajectories: true })) for (const name of [f.ndjson, f.parquet]) await rm(join(o.out, name), { force: true });
+  if (!checkpoint) for (const name of [...tableFiles({ trajectories: true }).flatMap((f) => [f.ndjson, f.parquet]), PLAYS_FILE]) await rm(join(o.out, name), { force: true });
+  const compact = s.format === 'compact';
   if (!state.converted) {
     // The files are cut back to the last checkpoint: a batch half-written when the run was killed is played again.
-    const sink = await ExportSink.open(o.out, state.position, { trajectories: s.trajectories });
+    const sink = await ExportSink.open(o.out, state.position, { trajectories: s.trajectories, compact });
     await saveCheckpoint(o.out, state);
     // One writer for every thread: batches are appended in arrival order, one at a time.
     let writing = Promise.resolve();
     const run = (sh: Share) =>
       new Promise<void>((resolve, reject) => {
         if (o.signal?.aborted) return reject(new Error(`the simulation was stopped; --resume --out ${o.out} completes it`));
-        const task: WorkerTask = { game: s.game, seats: s.seats, options: s.options, lineup: s.lineup, runSeed: s.seed, runId, from: sh.next, to: sh.to, trajectories: s.trajectories, maxMoves: s.maxMoves, shard: s.shard };
+        const task: WorkerTask = { game: s.game, seats: s.seats, options: s.options, lineup: s.lineup, runSeed: s.seed, runId, from: sh.next, to: sh.to, trajectories: s.trajectories, maxMoves: s.maxMoves, shard: s.shard, compact };
         const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
         const stop = () => {
           void worker.terminate();
@@ -264,13 +275,15 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
       await sink.close();
     }
     await writing;
-    if (s.format !== 'ndjson') await writeParquet(o.out, { trajectories: s.trajectories });
+    if (s.format === 'parquet' || s.format === 'both') await writeParquet(o.out, { trajectories: s.trajectories });
     state.converted = true;
     await saveCheckpoint(o.out, state);
   }
   const files = tableFiles({ trajectories: s.trajectories });
   if (s.format === 'parquet') for (const f of files) await rm(join(o.out, f.ndjson), { force: true });
   if (s.format === 'ndjson') for (const f of files) await rm(join(o.out, f.parquet), { force: true });
+  // A compact run's events and moves tables appear when first derived (plays.ts), never from an earlier run.
+  const left = compact ? [GAMES_FILE, PLAYS_FILE] : files.flatMap((f) => (s.format === 'both' ? [f.ndjson, f.parquet] : [s.format === 'parquet' ? f.parquet : f.ndjson]));
   const seconds = (performance.now() - started) / 1000;
   const played = state.position.games - resumed;
   return {
@@ -285,6 +298,6 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
     lineup: s.lineup,
     capped: state.capped,
     resumed,
-    files: files.flatMap((f) => (s.format === 'both' ? [f.ndjson, f.parquet] : [s.format === 'parquet' ? f.parquet : f.ndjson])),
+    files: left,
   };
 }

@@ -15,6 +15,7 @@ import { FIGURES } from './figures.js';
 import { quantileSorted } from 'simple-statistics';
 import { EVENTS_COLUMNS, GAMES_COLUMNS, duckdb, readNdjson } from './parquet.js';
 import { EVENTS_FILE, GAMES_FILE } from './ndjson.js';
+import { expandPlays, needsExpanding } from './plays.js';
 import { wilson } from './wilson.js';
 import { seatBalanceTest, type ChiSquare } from './significance.js';
 
@@ -131,6 +132,8 @@ export async function computeStats(dir: string | readonly string[]): Promise<Sta
     // A game in two folders (a folder given twice under two names, overlapping runs) would count twice.
     const [twice] = dirs.length > 1 ? await rows(`SELECT id, count(*)::INTEGER AS n FROM ${raw} GROUP BY id HAVING count(*) > 1 LIMIT 1`) : [];
     if (twice) throw new Error(`game ${twice.id} is in ${twice.n} of the folders: a dataset holds each game once (overlapping runs or shards?)`);
+    // A compact simulation (plays.ts) keeps its moves only: its events are derived once, here, and kept.
+    for (const d of dirs) if (needsExpanding(d)) await expandPlays(d);
     await db.run(`CREATE VIEW events AS SELECT * FROM ${source(dirs, EVENTS_FILE, EVENTS_COLUMNS)}`);
     const [{ capped }] = (await rows(`SELECT count(*)::INTEGER AS capped FROM ${raw} WHERE endReason = 'move-cap'`)) as [{ capped: number }];
     const sets = await rows('SELECT DISTINCT lineup, options::VARCHAR AS options FROM all_games ORDER BY lineup, options');

@@ -1,11 +1,11 @@
 /**
- * The export's lines are written by hand for speed (services/analytics/ndjson.ts `gameLines`,
- * moves.ts `moveLines`): they must be, byte for byte, the JSON.stringify of the rows they stand for,
+ * The export's lines are written by hand for speed (services/analytics/ndjson.ts `gameLines` and
+ * `gameLine`, moves.ts `moveLines`): they must be, byte for byte, the JSON.stringify of the rows they stand for,
  * or a reader of the NDJSON (and the Parquet made from it) would see another table.
  */
 import { describe, expect, it } from 'vitest';
 import { botGame } from '../../services/analytics/bot-game.js';
-import { gameLines } from '../../services/analytics/ndjson.js';
+import { gameLine, gameLines, moveCount } from '../../services/analytics/ndjson.js';
 import { moveRows } from '../../services/analytics/moves.js';
 import { exportedEvent, gameFacts } from '../../services/analytics/record.js';
 import { botFor } from '../../services/bots/kinds.js';
@@ -31,5 +31,12 @@ describe("the export's hand-written lines are JSON.stringify's", () => {
     expect(lines.moves).toBe(plain.moves);
     expect(lines.eventCount).toBe(commits.reduce((n, c) => n + c.events.length, 0));
     expect(lines.moves).toContain('"sincePreviousMs":null'); // the time that did not parse
+    // The games line (gameLine: the facts' JSON with `moves` appended, not a copy of them), of a real game and of a lab game.
+    const moves = moveCount(commits);
+    expect(lines.game).toBe(`${JSON.stringify({ ...facts, moves })}\n`);
+    const all = [...Array(seats).keys()];
+    const lab = { ...facts, bots: Array(seats).fill('greedy') };
+    expect(gameLine(lab, moves)).toBe(`${JSON.stringify({ ...lab, botSeats: all, moves })}\n`);
+    expect(gameLine({ ...lab, botSeats: all }, moves)).toBe(`${JSON.stringify({ ...lab, botSeats: all, moves })}\n`);
   });
 });

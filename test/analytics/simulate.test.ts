@@ -2,7 +2,7 @@
  * The rules-variant lab: games played by bots on worker threads land in the export format, are
  * whole finished games, and a run is reproducible from its seed whatever the thread count; a
  * game that would not end is stopped at the move cap and written flagged; a stopped run keeps
- * what it wrote and `resume` completes it to the same dataset; Parquet only unless asked.
+ * what it wrote and `resume` completes it to the same dataset; the compact record unless asked.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -167,21 +167,30 @@ describe('simulate', () => {
     expect(saved.shares[0].next).toBe(saved.position.games);
   });
 
-  it('writes Parquet only unless NDJSON is asked for, and stats reads the default output', async () => {
-    const [parquet, both] = [await dir(), await dir()];
+  it('writes the compact record by default, Parquet or NDJSON when asked, and stats reads the default output', async () => {
+    const [compact, parquet, both] = [await dir(), await dir(), await dir()];
     await Promise.all([
-      simulate({ game: 'scout', seats: 3, games: 5, out: parquet, workers: 1, seed: 'format' }),
+      simulate({ game: 'scout', seats: 3, games: 5, out: compact, workers: 1, seed: 'format' }),
+      simulate({ game: 'scout', seats: 3, games: 5, out: parquet, workers: 1, seed: 'format', format: 'parquet' }),
       simulate({ game: 'scout', seats: 3, games: 5, out: both, workers: 1, seed: 'format', format: 'both' }),
     ]);
     const data = async (out: string) => (await readdir(out)).filter((f) => f !== 'simulation.json').sort();
+    expect(await data(compact)).toEqual(['games.ndjson', 'plays.ndjson']);
     expect(await data(parquet)).toEqual(['events.parquet', 'games.parquet', 'moves.parquet']);
     expect(await data(both)).toEqual(['events.ndjson', 'events.parquet', 'games.ndjson', 'games.parquet', 'moves.ndjson', 'moves.parquet']);
     expect(existsSync(join(parquet, 'games.ndjson'))).toBe(false);
     expect((await computeStats(parquet)).games.map((g) => g.n)).toEqual([5]);
-    // A new run in a used folder clears the old tables first: stopped midway (after its first batch of at most 50 games), it leaves no old Parquet for stats to read.
+    // Stats of the compact run derive its events first (kept for the next reader), to the same figures.
+    const clockless = async (out: string) => (await computeStats(out)).games.map(({ length: { seconds: _wall, ...length }, ...g }) => ({ ...g, length }));
+    expect(await clockless(compact)).toEqual(await clockless(parquet));
+    expect(await data(compact)).toEqual(['events.ndjson', 'games.ndjson', 'moves.ndjson', 'plays.ndjson']);
+    // A new run in a used folder clears the old tables first: stopped midway (after its first batch), it leaves no old Parquet for stats to read.
     const stop = new AbortController();
-    await expect(simulate({ game: 'scout', seats: 3, games: 200, out: both, workers: 1, seed: 'format-again', signal: stop.signal, onProgress: () => stop.abort() })).rejects.toThrow(/--resume/);
+    await expect(simulate({ game: 'scout', seats: 3, games: 200, out: both, workers: 1, seed: 'format-again', format: 'both', signal: stop.signal, onProgress: () => stop.abort() })).rejects.toThrow(/--resume/);
     expect(await data(both)).toEqual(['events.ndjson', 'games.ndjson', 'moves.ndjson']);
+    // … and a compact run's derived tables and plays too.
+    await expect(simulate({ game: 'scout', seats: 3, games: 200, out: compact, workers: 1, seed: 'format-again', format: 'parquet', signal: stop.signal })).rejects.toThrow(/--resume/);
+    expect(await data(compact)).toEqual(['events.ndjson', 'games.ndjson', 'moves.ndjson']);
   });
 
   it('the progress line gives the ETA in hours and minutes, minutes and seconds, or seconds', () => {

@@ -1,11 +1,14 @@
 /**
  * A lab run's records by game index, read from its Parquet files (games, events, moves) without
  * the wall-clock stamps: what must be equal between runs that played the same games (a sharded
- * and an unsharded run, a shard played here and one played by the AWS lab's function).
+ * and an unsharded run, a shard played here and one played by the AWS lab's function). A compact
+ * run (simulate's default: games and plays only) is first expanded by replaying its games
+ * (services/analytics/plays.ts) and converted, so it is compared with runs that wrote every table.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { duckdb } from '../../services/analytics/parquet.js';
+import { duckdb, writeParquet } from '../../services/analytics/parquet.js';
+import { expandPlays, needsExpanding } from '../../services/analytics/plays.js';
 
 const CLOCK = ['createdAt', 'endedAt', 'at', 'sincePreviousMs'];
 
@@ -17,6 +20,10 @@ export interface LabRecord {
 
 /** Game index (the id's last part: `<runId>-<index>`) → its records. */
 export async function labRecords(dir: string): Promise<Map<number, LabRecord>> {
+  if (needsExpanding(dir)) {
+    await expandPlays(dir);
+    await writeParquet(dir);
+  }
   const db = await duckdb(1);
   try {
     const read = async (table: string, order: string) => {

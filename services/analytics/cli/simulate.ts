@@ -1,19 +1,26 @@
 /**
  * `npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR]
- * [--workers W] [--seed S] [--trajectories] [--max-moves M] [--format parquet|ndjson|both] [--resume]`: bots play K games on
- * worker threads; the export format is written to DIR as the games end, and a killed run is completed with --resume.
+ * [--workers W] [--seed S] [--trajectories] [--max-moves M] [--format compact|parquet|ndjson|both] [--resume]`: bots play K games on
+ * worker threads; the games are written to DIR as they end, and a killed run is completed with --resume.
+ * `--expand --out DIR [--format parquet|both]` derives a compact run's events and moves tables (services/analytics/plays.ts).
  */
 import { DEFAULT_MAX_MOVES, OUTPUT_FORMATS, simulate, type OutputFormat } from '../simulate.js';
 import { duration, progress } from './progress.js';
 import { parseCli } from './args.js';
 import { parseShard, type Shard } from '../shard.js';
+import { expandPlays, needsExpanding } from '../plays.js';
+import { writeParquet } from '../parquet.js';
 
-const USAGE = `usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR] [--workers W] [--seed S] [--trajectories] [--max-moves M] [--format parquet|ndjson|both] [--shard I/N]
+const USAGE = `usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR] [--workers W] [--seed S] [--trajectories] [--max-moves M] [--format compact|parquet|ndjson|both] [--shard I/N]
        npm run simulate -- --resume --out DIR [--workers W]
+       npm run simulate -- --expand --out DIR [--format parquet|both]
 
-Bots play K games (--bots: one kind per seat, the last repeated; default greedy) of G in-process through the server's engine and write the export format
-to DIR (default simulations/<game>-<seats>p): games, events and moves tables (docs/analytics.md).
---format: parquet (default: games.parquet, events.parquet, moves.parquet), ndjson (the same tables as .ndjson) or both.
+Bots play K games (--bots: one kind per seat, the last repeated; default greedy) of G in-process through the server's engine and write them
+to DIR (default simulations/<game>-<seats>p) (docs/analytics.md).
+--format: compact (default: games.ndjson and plays.ndjson, each game's moves; the events and moves tables are derived from them
+by replaying the games when first read: npm run stats does it, or --expand), parquet (games.parquet, events.parquet,
+moves.parquet), ndjson (the same tables as .ndjson) or both. --trajectories defaults to parquet.
+--expand derives a compact run's events.ndjson and moves.ndjson now (and the Parquet files with --format parquet or both).
 The same --seed gives the same games whatever the --workers (default one per core).
 --trajectories also writes the trajectories table: one line per decision, the seat's view, its legal moves and the move.
 --max-moves: a game still running after M moves (default ${DEFAULT_MAX_MOVES}, far above any real game) is stopped and written
@@ -37,10 +44,36 @@ const { values } = parseCli(USAGE, {
     shard: { type: 'string' },
     format: { type: 'string' },
     resume: { type: 'boolean' },
+    expand: { type: 'boolean' },
   },
 });
 
+/** `--expand`: a compact run's events and moves tables, derived now (and Parquet when asked). */
+async function expand(out: string, format: string | undefined): Promise<number> {
+  if (format !== undefined && format !== 'parquet' && format !== 'both' && format !== 'ndjson') {
+    console.error('--expand takes --format ndjson (default), parquet or both');
+    return 2;
+  }
+  try {
+    const started = performance.now();
+    const games = needsExpanding(out) ? await expandPlays(out) : 0;
+    if (format === 'parquet' || format === 'both') await writeParquet(out);
+    console.log(`${out}: ${games ? `${games} games replayed into events.ndjson and moves.ndjson` : 'events already derived'}${format === 'parquet' || format === 'both' ? ', Parquet written' : ''} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    return 0;
+  } catch (e) {
+    console.error(`expand failed: ${(e as Error).message}`);
+    return 1;
+  }
+}
+
 async function main(): Promise<number> {
+  if (values.expand) {
+    if (!values.out) {
+      console.error('--expand needs the --out DIR of a compact run');
+      return 2;
+    }
+    return expand(values.out, values.format);
+  }
   if (!values.resume && (!values.game || !values.seats || !values.games)) {
     console.error(USAGE);
     return 2;

@@ -7,6 +7,7 @@
  * so a verifier holding the revealed seed can replay every shuffle from the history.
  */
 import { hash, randomBytes } from 'node:crypto';
+import { sha256Words } from './sha256.js';
 
 export interface Rng {
   /** A uniform integer in [0, n). */
@@ -26,24 +27,23 @@ export function rngFor(seed: string, stream: number): Rng {
   return new HashRng(`${seed}:${stream}`);
 }
 
-/** Shared by every fresh stream until its first draw: most commits draw nothing, so they allocate nothing. */
-const NO_WORDS = new Uint32Array(0);
-
 class HashRng implements Rng {
   private block = 0;
-  private words: Uint32Array = NO_WORDS;
-  private next = 0;
+  /** The current block's eight words; allocated at the first draw (most commits draw nothing). */
+  private words: Uint32Array | null = null;
+  private next = 8;
 
   constructor(private readonly key: string) {}
 
   private word(): number {
-    if (this.next >= this.words.length) {
-      // the one-shot hash: the same digest as createHash().update().digest(), a third of the cost
-      const digest = hash('sha256', `${this.key}:${this.block++}`, 'buffer');
-      this.words = new Uint32Array(digest.buffer, digest.byteOffset, 8);
+    if (this.next >= 8) {
+      // SHA-256 in JavaScript (sha256.ts): the same digest as node:crypto's, without its per-call crossing.
+      this.words = sha256Words(`${this.key}:${this.block++}`, this.words ?? new Uint32Array(8));
       this.next = 0;
     }
-    return this.words[this.next++]!;
+    // The digest's bytes read as little-endian words, as a Uint32Array over node's digest buffer read them.
+    const w = this.words![this.next++]!;
+    return ((w >>> 24) | ((w >>> 8) & 0xff00) | ((w << 8) & 0xff0000) | (w << 24)) >>> 0;
   }
 
   int(n: number): number {

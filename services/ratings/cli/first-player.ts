@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { EVENTS_FILE, GAMES_FILE } from '../../analytics/ndjson.js';
 import { wilson } from '../../analytics/wilson.js';
+import { expandPlays, needsExpanding } from '../../analytics/plays.js';
 
 /** The fields games name their first round's start player by (SCOUT, Sea Salt & Paper, Silver, Seledyne). */
 const STARTER_FIELDS = ['startPlayer', 'starter', 'start', 'startSeat'] as const;
@@ -18,8 +19,9 @@ async function* lines(path: string): AsyncGenerator<any> {
 }
 
 async function firstPlayerEffect(dir: string) {
-  // It streams the NDJSON tables; npm run simulate writes Parquet only unless asked.
-  if (!existsSync(join(dir, EVENTS_FILE))) throw new Error(`${dir} holds no ${EVENTS_FILE}: run npm run simulate with --format ndjson (or both)`);
+  // It streams the NDJSON tables: a compact run's are derived first (analytics/plays.ts); --format parquet writes none.
+  if (needsExpanding(dir)) await expandPlays(dir);
+  if (!existsSync(join(dir, EVENTS_FILE))) throw new Error(`${dir} holds no ${EVENTS_FILE}: run npm run simulate with --format compact, ndjson or both`);
   const starters = new Map<string, number>();
   for await (const e of lines(join(dir, EVENTS_FILE))) {
     if (starters.has(e.gameId)) continue;

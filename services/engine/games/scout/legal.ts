@@ -8,7 +8,7 @@ import type { Seat } from '../../core/index.js';
 import { flipped } from './cards.js';
 import type { Command, End } from './commands.js';
 import { activeShape, canScout, rotationToMove } from './rules.js';
-import { canBeat, setsBeating, shapeOf, valuesOf, type SetShape } from './sets.js';
+import { canBeat, eachSetBeating, shapeOf, valuesOf, type SetShape } from './sets.js';
 import { isTwoPlayer, type State } from './state.js';
 
 /*
@@ -34,10 +34,10 @@ const scoutMove = (type: 'scout' | 'scoutShow', end: End, flip: boolean, at: num
 function survivingShows(values: readonly number[], target: SetShape | null): { lastFrom: number; firstTo: number } {
   let lastFrom = -1;
   let firstTo = values.length;
-  for (const [from, to] of setsBeating(values, target)) {
+  eachSetBeating(values, target, (from, to) => {
     if (from > lastFrom) lastFrom = from;
     if (to < firstTo) firstTo = to;
-  }
+  });
   return { lastFrom, firstTo };
 }
 
@@ -52,7 +52,8 @@ export function legalCommands(s: State, seat: Seat): Command[] {
   if (s.phase === 'rotate') return rotationToMove(s).includes(seat) ? ROTATE.slice() : [];
   if (s.phase !== 'play' || seat !== s.turn) return [];
   const values = valuesOf(s.hands[seat]!);
-  const out: Command[] = setsBeating(values, activeShape(s)).map(([from, to]) => showMove(from, to));
+  const out: Command[] = [];
+  eachSetBeating(values, activeShape(s), (from, to) => void out.push(showMove(from, to)));
   if (s.pendingShow) return out;
   if (canScout(s, seat)) {
     // One end only when the set has a single card (both ends name the same card).

@@ -11,13 +11,16 @@ export interface SetShape {
   min: number;
 }
 
-/** The shape of a slice of values, or null when it is not a legal set (§3.1). */
+/** The shape of a slice of values, or null when it is not a legal set (§3.1). Allocates only the shape. */
 export function shapeOf(values: readonly number[]): SetShape | null {
-  const found: SetShape[] = [];
-  forEachSetFrom(values, 0, (j, shape) => {
-    if (j === values.length - 1) found.push(shape);
-  });
-  return found[0] ?? null;
+  const n = values.length;
+  if (n === 0) return null;
+  if (n === 1) return { size: 1, kind: 'single', min: values[0]! };
+  const step = values[1]! - values[0]!;
+  if (step !== 0 && step !== 1 && step !== -1) return null;
+  for (let j = 2; j < n; j++) if (values[j]! - values[j - 1]! !== step) return null;
+  // A match's values are equal; a run's lowest is at the end it climbs from.
+  return { size: n, kind: step === 0 ? 'match' : 'run', min: step === -1 ? values[n - 1]! : values[0]! };
 }
 
 /** Active values of cards, left to right. */
@@ -53,20 +56,61 @@ export function forEachSetFrom(values: readonly number[], i: number, visit: (j: 
   return false;
 }
 
+/**
+ * Whether the set of `size` values, of kind match (or run/single) and lowest value `min`, is
+ * strictly stronger than `t` (§3.2): `stronger` without building the shape (the legal lists ask
+ * it of every slice of a hand on every turn).
+ */
+function beats(size: number, match: boolean, min: number, t: SetShape): boolean {
+  if (size !== t.size) return size > t.size;
+  const tMatch = t.kind === 'match';
+  if (match !== tMatch) return match;
+  return min > t.min;
+}
+
+/**
+ * Calls `found(from, to)` for every legal set `values[from..to]` that beats `target` (any set when
+ * `target` is null), from ascending, then to ascending: `forEachSetFrom`'s order, with no shape built.
+ */
+export function eachSetBeating(values: readonly number[], target: SetShape | null, found: (from: number, to: number) => void): void {
+  const n = values.length;
+  for (let i = 0; i < n; i++) {
+    let min = values[i]!;
+    if (!target || beats(1, false, min, target)) found(i, i);
+    if (i + 1 >= n) continue;
+    const step = values[i + 1]! - values[i]!;
+    if (step !== 0 && step !== 1 && step !== -1) continue;
+    const match = step === 0;
+    for (let j = i + 1; j < n && values[j]! - values[j - 1]! === step; j++) {
+      if (values[j]! < min) min = values[j]!;
+      if (!target || beats(j - i + 1, match, min, target)) found(i, j);
+    }
+  }
+}
+
 /** Every legal set `[from, to]` of `values` that beats `target` (any set when `target` is null). */
 export function setsBeating(values: readonly number[], target: SetShape | null): [number, number][] {
   const out: [number, number][] = [];
-  for (let i = 0; i < values.length; i++)
-    forEachSetFrom(values, i, (j, shape) => {
-      if (!target || stronger(shape, target)) out.push([i, j]);
-    });
+  eachSetBeating(values, target, (from, to) => void out.push([from, to]));
   return out;
 }
 
 /** Whether some legal set of `values` beats `target` (always, with cards, when `target` is null). */
 export function canBeat(values: readonly number[], target: SetShape | null): boolean {
   if (!target) return values.length > 0;
+  const n = values.length;
   // Only a set at least as large can beat it: start from slices of that size.
-  for (let i = 0; i + target.size <= values.length; i++) if (forEachSetFrom(values, i, (_, shape) => stronger(shape, target))) return true;
+  for (let i = 0; i + target.size <= n; i++) {
+    let min = values[i]!;
+    if (beats(1, false, min, target)) return true;
+    if (i + 1 >= n) continue;
+    const step = values[i + 1]! - values[i]!;
+    if (step !== 0 && step !== 1 && step !== -1) continue;
+    const match = step === 0;
+    for (let j = i + 1; j < n && values[j]! - values[j - 1]! === step; j++) {
+      if (values[j]! < min) min = values[j]!;
+      if (beats(j - i + 1, match, min, target)) return true;
+    }
+  }
   return false;
 }

@@ -4,35 +4,61 @@ import type { Command } from './commands.js';
 import { canCall, effectPossible, keepPiles, openPiles, stealTargets } from './queries.js';
 import type { State } from './state.js';
 
+/*
+ * Moves are values: each is built once, frozen and shared (as SCOUT's), so a legal list allocates
+ * only itself, and a harness that writes moves (the lab's compact record) serialises each once.
+ * Card ids, piles and seats are small integers, so these tables stay small.
+ */
+const DRAW: Command = Object.freeze({ type: 'draw' });
+const END_TURN: Command = Object.freeze({ type: 'endTurn' });
+const STOP: Command = Object.freeze({ type: 'stop' });
+const LAST_CHANCE: Command = Object.freeze({ type: 'lastChance' });
+const memo = (make: (n: number) => Command) => {
+  const table: Command[] = [];
+  return (n: number) => (table[n] ??= Object.freeze(make(n)));
+};
+const takeDiscard = memo((pile) => ({ type: 'takeDiscard', pile }));
+const choosePile = memo((pile) => ({ type: 'choosePile', pile }));
+const chooseCard = memo((card) => ({ type: 'chooseCard', card }));
+const chooseOpponent = memo((opponent) => ({ type: 'chooseOpponent', opponent }));
+const keeps: Command[][] = [];
+const keep = (card: number, pile: number): Command => ((keeps[card] ??= [])[pile] ??= Object.freeze({ type: 'keep', card, pile }));
+const duos: Command[][] = [];
+const playDuo = (a: number, b: number): Command => ((duos[a] ??= [])[b] ??= Object.freeze({ type: 'playDuo', cards: Object.freeze([a, b]) as [number, number] }));
+
 export function legalCommands(s: State, seat: number): Command[] {
   if (s.result !== null || seat !== s.active) return [];
   switch (s.phase) {
     case 'draw': {
-      const out: Command[] = openPiles(s).map((pile) => ({ type: 'takeDiscard', pile }));
-      if (s.deck.length > 0) out.unshift({ type: 'draw' });
-      return out.length > 0 ? out : [{ type: 'endTurn' }];
+      const out: Command[] = openPiles(s).map(takeDiscard);
+      if (s.deck.length > 0) out.unshift(DRAW);
+      return out.length > 0 ? out : [END_TURN];
     }
-    case 'keep':
-      return s.drawn.flatMap((card) => keepPiles(s).map((pile): Command => ({ type: 'keep', card, pile })));
+    case 'keep': {
+      const piles = keepPiles(s);
+      const out: Command[] = [];
+      for (const card of s.drawn) for (const pile of piles) out.push(keep(card, pile));
+      return out;
+    }
     case 'play': {
       const hand = s.hands[seat]!;
       const out: Command[] = [];
       for (let i = 0; i < hand.length; i++) {
         for (let j = i + 1; j < hand.length; j++) {
           const duo = duoOf(hand[i]!, hand[j]!);
-          if (duo && (s.options.allowDuoWithoutEffect || effectPossible(s, seat, duo))) out.push({ type: 'playDuo', cards: [hand[i]!, hand[j]!] });
+          if (duo && (s.options.allowDuoWithoutEffect || effectPossible(s, seat, duo))) out.push(playDuo(hand[i]!, hand[j]!));
         }
       }
-      out.push({ type: 'endTurn' });
-      if (canCall(s, seat)) out.push({ type: 'stop' }, { type: 'lastChance' });
+      out.push(END_TURN);
+      if (canCall(s, seat)) out.push(STOP, LAST_CHANCE);
       return out;
     }
     case 'crabPile':
-      return openPiles(s).map((pile) => ({ type: 'choosePile', pile }));
+      return openPiles(s).map(choosePile);
     case 'crabCard':
-      return s.discards[s.crabPile!]!.map((card) => ({ type: 'chooseCard', card }));
+      return s.discards[s.crabPile!]!.map(chooseCard);
     case 'shark':
-      return stealTargets(s, seat).map((opponent) => ({ type: 'chooseOpponent', opponent }));
+      return stealTargets(s, seat).map(chooseOpponent);
     case 'over':
       return [];
   }

@@ -1,0 +1,129 @@
+/**
+ * The lab's compact record (`npm run simulate`'s default format): per game its line in games.ndjson
+ * and one line in plays.ndjson — the seat and command of every move, nothing else. A lab game's
+ * creation and joins are fixed by its games line (type, seats, options, the revealed seed, seats
+ * named bot0, bot1 …), so the seed and the moves are the whole game: the events and moves tables
+ * are derived again by replaying the moves through the engine (`expandPlays`), as a verifier
+ * does, when `npm run stats` or anyone else first needs them. Serialising every event as the game
+ * is played costs more than the engine that decided it; replaying costs the engine once more, and
+ * only for runs whose events someone reads.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import { readFile, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { recordedCommand, tableFor, type AnyGame, type TableCommand, type TableEvent, type TableState } from '../engine/core/index.js';
+import { findGame } from '../engine/registry.js';
+import type { Commit } from '../store/port.js';
+import { EVENTS_FILE, GAMES_FILE, MOVES_FILE, NdjsonWriter, PLAYS_FILE, gameLines } from './ndjson.js';
+import { gameFacts, type GameFacts } from './record.js';
+import { CHECKPOINT_FILE } from './simulate.js';
+
+export { PLAYS_FILE };
+
+/** A move command's JSON, made once per move object the engine shares (SCOUT's legal moves are frozen values, met again and again). */
+const moveJsons = new WeakMap<object, string>();
+function moveJson(move: unknown): string {
+  if (typeof move !== 'object' || move === null || !Object.isFrozen(move)) return JSON.stringify(move);
+  let json = moveJsons.get(move);
+  if (json === undefined) moveJsons.set(move, (json = JSON.stringify(move)));
+  return json;
+}
+
+/** Game `id`'s line of plays.ndjson: `{"gameId":…,"moves":[[seat,move],…]}`, the moves of `commits` in order. */
+export function playsLine(id: string, commits: readonly Commit[]): string {
+  let moves = '';
+  for (const c of commits) {
+    const command = c.command as { type?: string; move?: unknown } | undefined;
+    if (command?.type !== 'move') continue;
+    moves += `${moves ? ',' : ''}[${c.seat},${moveJson(command.move)}]`;
+  }
+  return `{"gameId":${JSON.stringify(id)},"moves":[${moves}]}\n`;
+}
+
+/** What a games line holds that a replay needs. */
+interface GameHead {
+  id: string;
+  type: string;
+  seats: number;
+  options: unknown;
+  seed: string;
+  createdAt: string;
+  endedAt: string;
+  bots?: string[];
+}
+
+/**
+ * The commits of a lab game, played again from its games line and its moves: the creation and
+ * joins as the lab makes them (services/analytics/bot-game.ts), then each move. A compact record
+ * keeps the game's start and end times only: every commit is stamped with the start, the last with the end.
+ */
+export function replayPlays(game: AnyGame, head: GameHead, moves: readonly [number, unknown][], givenOptions: unknown = head.options): Commit[] {
+  const t = tableFor(game);
+  const commits: Commit[] = [];
+  let state: TableState | null = null;
+  const commit = (command: TableCommand, seat?: number) => {
+    const events: TableEvent[] = t.decide(state, command);
+    state = t.fold(events, state);
+    commits.push({ version: commits.length + 1, events, at: head.createdAt, command: recordedCommand(command), ...(seat === undefined ? {} : { seat }) });
+  };
+  commit({ type: 'create', game: game.id, seats: head.seats, options: givenOptions ?? {}, seed: head.seed, seedFixed: false });
+  for (let s = 0; s < head.seats; s++) commit({ type: 'join', name: `bot${s}`, tokenHash: '' });
+  for (const [seat, move] of moves) commit({ type: 'move', seat, move }, seat);
+  commits[commits.length - 1]!.at = head.endedAt;
+  return commits;
+}
+
+async function* linesOf(path: string): AsyncGenerator<string> {
+  for await (const line of createInterface({ input: createReadStream(path), crlfDelay: Infinity })) if (line) yield line;
+}
+
+/** Whether `dir` holds a compact run whose events table has not been derived yet. */
+export const needsExpanding = (dir: string): boolean =>
+  existsSync(join(dir, PLAYS_FILE)) && !existsSync(join(dir, EVENTS_FILE)) && !existsSync(join(dir, EVENTS_FILE.replace('.ndjson', '.parquet')));
+
+/**
+ * Writes events.ndjson and moves.ndjson of a compact run (games.ndjson + plays.ndjson) by replaying
+ * every game; each replay must give the game's very line in games.ndjson (its result, start seats,
+ * counts), or the run is refused as not reproducible. The files appear whole or not at all (written
+ * under other names, then renamed). Returns the games replayed.
+ */
+export async function expandPlays(dir: string): Promise<number> {
+  // The run's options as given (its creation commands record them so; the games line holds them parsed, defaults filled in).
+  const checkpoint = join(dir, CHECKPOINT_FILE);
+  const given = existsSync(checkpoint) ? (JSON.parse(await readFile(checkpoint, 'utf8')) as { settings?: { options?: unknown } }).settings?.options : undefined;
+  const events = await NdjsonWriter.open(join(dir, `${EVENTS_FILE}.tmp`));
+  const moves = await NdjsonWriter.open(join(dir, `${MOVES_FILE}.tmp`));
+  let count = 0;
+  try {
+    const plays = linesOf(join(dir, PLAYS_FILE));
+    for await (const gameLine of linesOf(join(dir, GAMES_FILE))) {
+      const head = JSON.parse(gameLine) as GameHead;
+      const next = await plays.next();
+      if (next.done) throw new Error(`${dir}: ${PLAYS_FILE} ends before game ${head.id}`);
+      const play = JSON.parse(next.value) as { gameId: string; moves: [number, unknown][] };
+      if (play.gameId !== head.id) throw new Error(`${dir}: ${PLAYS_FILE} holds game ${play.gameId} where games.ndjson holds ${head.id}`);
+      const game = findGame(head.type);
+      if (!game) throw new Error(`${dir}: game ${head.id} is of an unknown type ${head.type}`);
+      const commits = replayPlays(game, head, play.moves, given ?? head.options);
+      const facts = gameFacts(head.id, commits, { moveCap: true });
+      const lines = facts && gameLines(head.bots ? ({ ...facts, bots: head.bots } as GameFacts) : facts, commits);
+      if (!lines || lines.game !== `${gameLine}\n`) throw new Error(`${dir}: game ${head.id} does not replay to its line in games.ndjson`);
+      await events.writeText(lines.events);
+      await moves.writeText(lines.moves);
+      count++;
+    }
+    if (!(await plays.next()).done) throw new Error(`${dir}: ${PLAYS_FILE} holds more games than games.ndjson`);
+    await events.close();
+    await moves.close();
+  } catch (e) {
+    await events.close().catch(() => undefined);
+    await moves.close().catch(() => undefined);
+    await rm(join(dir, `${EVENTS_FILE}.tmp`), { force: true });
+    await rm(join(dir, `${MOVES_FILE}.tmp`), { force: true });
+    throw e;
+  }
+  await rename(join(dir, `${MOVES_FILE}.tmp`), join(dir, MOVES_FILE));
+  await rename(join(dir, `${EVENTS_FILE}.tmp`), join(dir, EVENTS_FILE));
+  return count;
+}

@@ -1,0 +1,48 @@
+/**
+ * The seeded random stream hashes with SHA-256 written in JavaScript (services/engine/core/sha256.ts):
+ * its digests must be node:crypto's, and the stream's words the very ones the node:crypto version
+ * drew (a Uint32Array over the digest), or every recorded game's deal would change.
+ */
+import { hash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { rngFor } from '../../services/engine/core/rng.js';
+import { sha256Words } from '../../services/engine/core/sha256.js';
+
+const hex = (words: Uint32Array) => [...words].map((w) => w.toString(16).padStart(8, '0')).join('');
+
+/** Texts around every padding edge (55, 56, 63, 64 bytes …), and some that are not ASCII. */
+function texts(): string[] {
+  const out: string[] = [];
+  for (let n = 0; n <= 200; n++) out.push('x'.repeat(n));
+  for (let n = 0; n < 300; n++) out.push(`${hash('sha256', String(n), 'hex')}:${n}:${n % 17}`);
+  out.push('é', 'ümlaut:3:0', '象棋'.repeat(20), '😀'.repeat(15), 'a\u0000b', 'ʼ'.repeat(40));
+  return out;
+}
+
+/** The stream as node:crypto drew it before: the digest's bytes read as 32-bit words in memory order. */
+function referenceWords(key: string, count: number): number[] {
+  const words: number[] = [];
+  for (let block = 0; words.length < count; block++) {
+    const digest = hash('sha256', `${key}:${block}`, 'buffer');
+    words.push(...new Uint32Array(digest.buffer, digest.byteOffset, 8));
+  }
+  return words.slice(0, count);
+}
+
+describe('sha256Words', () => {
+  it("gives node:crypto's digest for every text", () => {
+    const out = new Uint32Array(8);
+    for (const text of texts()) expect(hex(sha256Words(text, out)), JSON.stringify(text)).toBe(hash('sha256', text, 'hex'));
+  });
+});
+
+describe('rngFor', () => {
+  it('draws the same numbers as the node:crypto stream did', () => {
+    for (const [seed, stream] of [['bench-7', 3], [hash('sha256', 'lab', 'hex'), 12], ['é-seed', 0]] as const) {
+      const rng = rngFor(seed, stream);
+      // int(2 ** 32) returns each word as it is (no rejection, no modulo).
+      const drawn = Array.from({ length: 40 }, () => rng.int(2 ** 32));
+      expect(drawn).toEqual(referenceWords(`${seed}:${stream}`, 40));
+    }
+  });
+});

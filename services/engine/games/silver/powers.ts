@@ -13,12 +13,21 @@ import { bounce, canExchange, discardSet, exchangeable, hide, knownZombie, known
 
 export type PowerPending = Extract<Pending, { kind: 'power' }>;
 
-const seatsFor = (s: State, seat: number, where: Where) =>
-  where === 'own' ? [seat] : Array.from({ length: s.seats }, (_, i) => i).filter((i) => where === 'any' || i !== seat);
-
-function targets(s: State, seat: number, where: Where, ok: (owner: number, p: number, id: number) => boolean): Command[] {
+/**
+ * The target commands of the cards `ok` accepts in the villages `where` names, at most `limit`
+ * (a caller asking only whether there is one stops at the first: no list of every card).
+ */
+function targets(s: State, seat: number, where: Where, ok: (owner: number, p: number, id: number) => boolean, limit: number): Command[] {
   const out: Command[] = [];
-  for (const o of seatsFor(s, seat, where)) s.villages[o]!.forEach((id, p) => ok(o, p, id) && out.push({ type: 'target', seat: o, position: p }));
+  for (let o = 0; o < s.seats; o++) {
+    if (where === 'own' ? o !== seat : where !== 'any' && o === seat) continue;
+    const row = s.villages[o]!;
+    for (let p = 0; p < row.length; p++) {
+      if (!ok(o, p, row[p]!)) continue;
+      out.push({ type: 'target', seat: o, position: p });
+      if (out.length >= limit) return out;
+    }
+  }
   return out;
 }
 
@@ -28,25 +37,29 @@ function targets(s: State, seat: number, where: Where, ok: (owner: number, p: nu
  */
 const purgeable = (s: State, seat: number, o: number, p: number) => !princeProtects(s, seat, o, p) && (!s.o.looterExemptsProtected || !blocked(s, seat, o, p, 'modify', false));
 
-/** The choices of one step (empty: nothing to choose; automatic steps have none). */
-export function stepChoices(s: State, seat: number, step: Step, selected: number[] = []): Command[] {
+/**
+ * The choices of one step (empty: nothing to choose; automatic steps have none). With a `limit`,
+ * the cards of a targeted step are listed only up to it (a skip or confirm still follows): enough
+ * to tell whether the step has a choice.
+ */
+export function stepChoices(s: State, seat: number, step: Step, selected: number[] = [], limit = Infinity): Command[] {
   const mod = (o: number, p: number) => !blocked(s, seat, o, p, 'modify');
   let out: Command[];
   switch (step.op) {
     case 'look': // a card already looked at in this power is not offered again (Beholder)
-      out = targets(s, seat, step.where, (o, p, id) => !s.up[id] && !blocked(s, seat, o, p, 'view') && !(o === seat && selected.includes(p)));
+      out = targets(s, seat, step.where, (o, p, id) => !s.up[id] && !blocked(s, seat, o, p, 'view') && !(o === seat && selected.includes(p)), limit);
       break;
     case 'flip':
-      out = targets(s, seat, step.where, (o, p, id) => (step.from === 'any' || !s.up[id]) && mod(o, p));
+      out = targets(s, seat, step.where, (o, p, id) => (step.from === 'any' || !s.up[id]) && mod(o, p), limit);
       break;
     case 'swapOwn':
-      out = stepChoices(s, seat, { op: 'swapOther', look: false }).length ? targets(s, seat, 'own', mod) : [];
+      out = stepChoices(s, seat, { op: 'swapOther', look: false }, [], 1).length ? targets(s, seat, 'own', mod, limit) : [];
       break;
     case 'swapOther':
-      out = targets(s, seat, 'opponent', mod);
+      out = targets(s, seat, 'opponent', mod, limit);
       break;
     case 'replaceWithTop': // a known Zombie cannot be discarded: no target (§4.4)
-      out = s.deck.length ? targets(s, seat, 'any', (o, p, id) => mod(o, p) && !knownZombie(s, id)) : [];
+      out = s.deck.length ? targets(s, seat, 'any', (o, p, id) => mod(o, p) && !knownZombie(s, id), limit) : [];
       break;
     case 'fromPile': {
       const can = s.o.masterTake === 'exchange' ? canExchange(s, seat) : !s.turn?.emptyAtStart;
@@ -54,10 +67,10 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
       break;
     }
     case 'rotate':
-      out = targets(s, seat, 'own', (o, p, id) => !s.rot[id] && mod(o, p));
+      out = targets(s, seat, 'own', (o, p, id) => !s.rot[id] && mod(o, p), limit);
       break;
     case 'discardRotated':
-      out = targets(s, seat, s.o.curatorScope === 'own' ? 'own' : 'any', (o, p, id) => s.rot[id]! && mod(o, p) && !knownZombie(s, id));
+      out = targets(s, seat, s.o.curatorScope === 'own' ? 'own' : 'any', (o, p, id) => s.rot[id]! && mod(o, p) && !knownZombie(s, id), limit);
       break;
     case 'purge': {
       const nums = new Set<number>();
@@ -73,14 +86,14 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
       break;
     }
     case 'declare':
-      out = targets(s, seat, 'own', (o, p) => !selected.includes(p) && mod(o, p));
+      out = targets(s, seat, 'own', (o, p) => !selected.includes(p) && mod(o, p), limit);
       if (selected.length > 0) out.push({ type: 'confirm' });
       break;
     case 'discardOwnFaceUp':
-      out = targets(s, seat, 'own', (o, p, id) => s.up[id]! && mod(o, p) && !isZombie(s, id));
+      out = targets(s, seat, 'own', (o, p, id) => s.up[id]! && mod(o, p) && !isZombie(s, id), limit);
       break;
     case 'protect':
-      out = targets(s, seat, 'own', () => true);
+      out = targets(s, seat, 'own', () => true, limit);
       break;
     case 'guard':
       out = s.villages[seat]!.flatMap((_, position) => (selected.includes(position) ? [] : [{ type: 'guard' as const, bodyguard: selected[0]!, position }]));
@@ -105,7 +118,7 @@ export function usable(s: State, seat: number, steps: Step[]): boolean {
   if (!first) return false;
   if (first.op === 'reverse') return true;
   if (first.op === 'lookTop') return s.deck.length > 0;
-  return stepChoices(s, seat, first).some((c) => c.type !== 'skip' && c.type !== 'confirm');
+  return stepChoices(s, seat, first, [], 1).some((c) => c.type !== 'skip' && c.type !== 'confirm');
 }
 
 /** Runs automatic steps and stops at the first step with a choice (or finishes the power). */
@@ -121,7 +134,7 @@ export function runSteps(sim: Sim, pend: PowerPending) {
       if (sim.state.deck.length === 0) break;
       sim.emit({ type: 'Saw', seat: p.seat, at: 'deck', card: numberOf(sim.state.deck[sim.state.deck.length - 1]!) });
     } else {
-      const choices = stepChoices(sim.state, p.seat, step, p.selected);
+      const choices = stepChoices(sim.state, p.seat, step, p.selected, 1);
       if (choices.some((c) => c.type !== 'skip')) {
         sim.pending(p);
         return;

@@ -3,28 +3,35 @@
  * anyone's turn, so another player's Revealer or coin does not leave it guarding itself alone
  * until its owner's turn (option bodyguardNaming=whenFaceUp).
  */
-import { hasGuards, hasPassive } from './protect.js';
+import { hasGuards, hasPassive, withPassive } from './protect.js';
 import type { Sim } from './sim.js';
 import { defOf, type State } from './state.js';
 
-/** Bodyguards face-up in a village now that were not face-up in a village before the move. */
-function turnedUp(before: State, after: State): { seat: number; position: number; id: number }[] {
-  const out: { seat: number; position: number; id: number }[] = [];
-  after.villages.forEach((row, seat) =>
-    row.forEach((id, position) => {
-      if (!hasPassive(after, id, 'guard') || row.length < 2) return;
-      if (before.up[id] && before.villages.some((r) => r.includes(id))) return;
-      if (!after.guards.some((g) => g.bg === id && row.includes(g.card))) out.push({ seat, position, id });
-    }),
-  );
-  return out;
+/**
+ * The first Bodyguard (in village order) face-up in a village now that was not face-up in a
+ * village before the move and names no card there. Looks only at the deck's few Bodyguards.
+ */
+function firstTurnedUp(before: State, after: State): { seat: number; position: number; id: number } | undefined {
+  let first: { seat: number; position: number; id: number } | undefined;
+  for (const id of withPassive(after, 'guard')) {
+    if (!hasPassive(after, id, 'guard')) continue;
+    const seat = after.villages.findIndex((r) => r.includes(id));
+    if (seat < 0) continue;
+    const row = after.villages[seat]!;
+    if (row.length < 2) continue;
+    if (before.up[id] && before.villages.some((r) => r.includes(id))) continue;
+    if (after.guards.some((g) => g.bg === id && row.includes(g.card))) continue;
+    const position = row.indexOf(id);
+    if (!first || seat < first.seat || (seat === first.seat && position < first.position)) first = { seat, position, id };
+  }
+  return first;
 }
 
 /** After a move that is done (nothing pending): ask the owner of a Bodyguard that turned face-up to name its card. */
 export function askBodyguardNaming(sim: Sim, before: State) {
   const s = sim.state;
   if (s.o.bodyguardNaming !== 'whenFaceUp' || s.phase !== 'play' || s.pending !== null || !hasGuards(s)) return;
-  const first = turnedUp(before, s)[0];
+  const first = firstTurnedUp(before, s);
   if (!first) return;
   const d = defOf(s, first.id);
   sim.pending({ kind: 'power', seat: first.seat, card: d.number, edition: d.edition, steps: [{ op: 'guard' }], i: 0, own: null, selected: [first.position], then: 'free', drawn: false });

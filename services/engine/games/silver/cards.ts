@@ -145,10 +145,12 @@ const PROMO: CardDef[] = [
 /** Every card definition (the catalog order: edition, then number). */
 export const CARD_DEFS: readonly CardDef[] = [...AMULET, ...BULLET, ...COIN, ...DAGGER, ...PROMO];
 
-const BY_KEY = new Map(CARD_DEFS.map((d) => [`${d.edition}:${d.number}`, d]));
+/** Per edition, its cards by number (holes where it has none): looked up per village slot by views and bots, so no key string. */
+const BY_EDITION = new Map<string, (CardDef | undefined)[]>(EDITIONS.map((e) => [e, []]));
+for (const d of CARD_DEFS) BY_EDITION.get(d.edition)![d.number] = d;
 
 export function cardDef(edition: Edition, number: number): CardDef {
-  const d = BY_KEY.get(`${edition}:${number}`);
+  const d = BY_EDITION.get(edition)?.[number];
   if (!d) throw new Error(`no card ${edition} ${number}`);
   return d;
 }

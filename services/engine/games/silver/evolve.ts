@@ -141,7 +141,7 @@ export function evolve(state: State, e: Event): State {
       if (e.learn && typeof e.vis === 'number') k |= bit(e.vis);
       if (e.to.z === 'village') {
         if (e.up) k |= PUBLIC;
-        s.up = setAt(s.up, id, e.up ?? false);
+        if (s.up[id] !== (e.up ?? false)) s.up = setAt(s.up, id, e.up ?? false);
       } else {
         if (s.up[id]) s.up = setAt(s.up, id, false);
       }

@@ -29,21 +29,33 @@ export function toMove(s: State): number[] {
   }
 }
 
-/** Free actions (§3.6): face-up activated powers, the token, naming a Bodyguard's card. */
-export function freeActions(s: State, seat: number): Command[] {
+/**
+ * Free actions (§3.6): face-up activated powers, the token, naming a Bodyguard's card. With a
+ * `limit` the list stops there (whether the turn has any left is asked after every move).
+ */
+export function freeActions(s: State, seat: number, limit = Infinity): Command[] {
   const t = s.turn;
   if (!t || t.seat !== seat || s.pending || (s.caller !== null && !s.o.finalTurnExtras)) return [];
   const out: Command[] = [];
   const row = s.villages[seat]!;
-  row.forEach((id, p) => {
-    if (!fuActive(s, id)) return;
+  for (let p = 0; p < row.length; p++) {
+    const id = row[p]!;
+    if (!fuActive(s, id)) continue;
     const d = defOf(s, id);
     const spent = s.o.activatedPowerLimit === 'perCard' ? t.used.includes(id) : t.used.length > 0;
     if (d.alternatives && !spent && (s.o.newlyFaceUpUsable || t.upAtStart.includes(id)))
-      d.alternatives.forEach((steps, option) => usable(s, seat, steps) && out.push({ type: 'activate', position: p, option }));
+      for (let option = 0; option < d.alternatives.length; option++) {
+        if (!usable(s, seat, d.alternatives[option]!)) continue;
+        out.push({ type: 'activate', position: p, option });
+        if (out.length >= limit) return out;
+      }
     if (hasPassive(s, id, 'guard') && !s.guards.some((g) => g.bg === id && row.includes(g.card)))
-      row.forEach((_, q) => q !== p && out.push({ type: 'guard', bodyguard: p, position: q }));
-  });
+      for (let q = 0; q < row.length; q++) {
+        if (q === p) continue;
+        out.push({ type: 'guard', bodyguard: p, position: q });
+        if (out.length >= limit) return out;
+      }
+  }
   if (s.token.holder === seat && s.token.active && !s.token.used && usable(s, seat, TOKEN_STEPS[s.token.kind])) out.push({ type: 'token' });
   return out;
 }

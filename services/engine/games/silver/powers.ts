@@ -13,12 +13,21 @@ import { bounce, canExchange, discardSet, exchangeable, hide, knownZombie, known
 
 export type PowerPending = Extract<Pending, { kind: 'power' }>;
 
-const seatsFor = (s: State, seat: number, where: Where) =>
-  where === 'own' ? [seat] : Array.from({ length: s.seats }, (_, i) => i).filter((i) => where === 'any' || i !== seat);
-
-function targets(s: State, seat: number, where: Where, ok: (owner: number, p: number, id: number) => boolean): Command[] {
+/**
+ * The target commands of the cards `ok` accepts in the villages `where` names, at most `limit`
+ * (a caller asking only whether there is one stops at the first: no list of every card).
+ */
+function targets(s: State, seat: number, where: Where, ok: (owner: number, p: number, id: number) => boolean, limit: number): Command[] {
   const out: Command[] = [];
-  for (const o of seatsFor(s, seat, where)) s.villages[o]!.forEach((id, p) => ok(o, p, id) && out.push({ type: 'target', seat: o, position: p }));
+  for (let o = 0; o < s.seats; o++) {
+    if (where === 'own' ? o !== seat : where !== 'any' && o === seat) continue;
+    const row = s.villages[o]!;
+    for (let p = 0; p < row.length; p++) {
+      if (!ok(o, p, row[p]!)) continue;
+      out.push({ type: 'target', seat: o, position: p });
+      if (out.length >= limit) return out;
+    }
+  }
   return out;
 }
 
@@ -28,25 +37,29 @@ function targets(s: State, seat: number, where: Where, ok: (owner: number, p: nu
  */
 const purgeable = (s: State, seat: number, o: number, p: number) => !princeProtects(s, seat, o, p) && (!s.o.looterExemptsProtected || !blocked(s, seat, o, p, 'modify', false));
 
-/** The choices of one step (empty: nothing to choose; automatic steps have none). */
-export function stepChoices(s: State, seat: number, step: Step, selected: number[] = []): Command[] {
-  const mod = (o: number, p: number) => !blocked(s, seat, o, p, 'modify');
+/**
+ * The choices of one step (empty: nothing to choose; automatic steps have none). With a `limit`,
+ * the cards of a targeted step are listed only up to it (a skip or confirm still follows): enough
+ * to tell whether the step has a choice.
+ */
+export function stepChoices(s: State, seat: number, step: Step, selected: number[] = [], limit = Infinity): Command[] {
+  // Not a named closure: tsx (esbuild keepNames) would name it on every call.
   let out: Command[];
   switch (step.op) {
     case 'look': // a card already looked at in this power is not offered again (Beholder)
-      out = targets(s, seat, step.where, (o, p, id) => !s.up[id] && !blocked(s, seat, o, p, 'view') && !(o === seat && selected.includes(p)));
+      out = targets(s, seat, step.where, (o, p, id) => !s.up[id] && !blocked(s, seat, o, p, 'view') && !(o === seat && selected.includes(p)), limit);
       break;
     case 'flip':
-      out = targets(s, seat, step.where, (o, p, id) => (step.from === 'any' || !s.up[id]) && mod(o, p));
+      out = targets(s, seat, step.where, (o, p, id) => (step.from === 'any' || !s.up[id]) && !blocked(s, seat, o, p, 'modify'), limit);
       break;
     case 'swapOwn':
-      out = stepChoices(s, seat, { op: 'swapOther', look: false }).length ? targets(s, seat, 'own', mod) : [];
+      out = stepChoices(s, seat, { op: 'swapOther', look: false }, [], 1).length ? targets(s, seat, 'own', (o, p) => !blocked(s, seat, o, p, 'modify'), limit) : [];
       break;
     case 'swapOther':
-      out = targets(s, seat, 'opponent', mod);
+      out = targets(s, seat, 'opponent', (o, p) => !blocked(s, seat, o, p, 'modify'), limit);
       break;
     case 'replaceWithTop': // a known Zombie cannot be discarded: no target (§4.4)
-      out = s.deck.length ? targets(s, seat, 'any', (o, p, id) => mod(o, p) && !knownZombie(s, id)) : [];
+      out = s.deck.length ? targets(s, seat, 'any', (o, p, id) => !blocked(s, seat, o, p, 'modify') && !knownZombie(s, id), limit) : [];
       break;
     case 'fromPile': {
       const can = s.o.masterTake === 'exchange' ? canExchange(s, seat) : !s.turn?.emptyAtStart;
@@ -54,10 +67,10 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
       break;
     }
     case 'rotate':
-      out = targets(s, seat, 'own', (o, p, id) => !s.rot[id] && mod(o, p));
+      out = targets(s, seat, 'own', (o, p, id) => !s.rot[id] && !blocked(s, seat, o, p, 'modify'), limit);
       break;
     case 'discardRotated':
-      out = targets(s, seat, s.o.curatorScope === 'own' ? 'own' : 'any', (o, p, id) => s.rot[id]! && mod(o, p) && !knownZombie(s, id));
+      out = targets(s, seat, s.o.curatorScope === 'own' ? 'own' : 'any', (o, p, id) => s.rot[id]! && !blocked(s, seat, o, p, 'modify') && !knownZombie(s, id), limit);
       break;
     case 'purge': {
       const nums = new Set<number>();
@@ -73,14 +86,14 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
       break;
     }
     case 'declare':
-      out = targets(s, seat, 'own', (o, p) => !selected.includes(p) && mod(o, p));
+      out = targets(s, seat, 'own', (o, p) => !selected.includes(p) && !blocked(s, seat, o, p, 'modify'), limit);
       if (selected.length > 0) out.push({ type: 'confirm' });
       break;
     case 'discardOwnFaceUp':
-      out = targets(s, seat, 'own', (o, p, id) => s.up[id]! && mod(o, p) && !isZombie(s, id));
+      out = targets(s, seat, 'own', (o, p, id) => s.up[id]! && !blocked(s, seat, o, p, 'modify') && !isZombie(s, id), limit);
       break;
     case 'protect':
-      out = targets(s, seat, 'own', () => true);
+      out = targets(s, seat, 'own', () => true, limit);
       break;
     case 'guard':
       out = s.villages[seat]!.flatMap((_, position) => (selected.includes(position) ? [] : [{ type: 'guard' as const, bodyguard: selected[0]!, position }]));
@@ -105,7 +118,7 @@ export function usable(s: State, seat: number, steps: Step[]): boolean {
   if (!first) return false;
   if (first.op === 'reverse') return true;
   if (first.op === 'lookTop') return s.deck.length > 0;
-  return stepChoices(s, seat, first).some((c) => c.type !== 'skip' && c.type !== 'confirm');
+  return stepChoices(s, seat, first, [], 1).some((c) => c.type !== 'skip' && c.type !== 'confirm');
 }
 
 /** Runs automatic steps and stops at the first step with a choice (or finishes the power). */
@@ -121,7 +134,7 @@ export function runSteps(sim: Sim, pend: PowerPending) {
       if (sim.state.deck.length === 0) break;
       sim.emit({ type: 'Saw', seat: p.seat, at: 'deck', card: numberOf(sim.state.deck[sim.state.deck.length - 1]!) });
     } else {
-      const choices = stepChoices(sim.state, p.seat, step, p.selected);
+      const choices = stepChoices(sim.state, p.seat, step, p.selected, 1);
       if (choices.some((c) => c.type !== 'skip')) {
         sim.pending(p);
         return;
@@ -132,14 +145,16 @@ export function runSteps(sim: Sim, pend: PowerPending) {
   sim.pending(null);
 }
 
+/** On to the power's next step (a module function: a closure per call costs under tsx's keepNames). */
+const nextStep = (sim: Sim, pend: PowerPending, extra: Partial<PowerPending> = {}) => runSteps(sim, { ...pend, ...extra, i: pend.i + 1 });
+
 /** Applies a choice of the current power step. */
 export function applyStep(sim: Sim, c: Command) {
   const pend = sim.state.pending as PowerPending;
   const seat = pend.seat;
   const step = pend.steps[pend.i]!;
-  const next = (extra: Partial<PowerPending> = {}) => runSteps(sim, { ...pend, ...extra, i: pend.i + 1 });
-  if (c.type === 'skip') return next();
-  if (c.type === 'number') return purge(sim, seat, c.value), next();
+  if (c.type === 'skip') return nextStep(sim, pend);
+  if (c.type === 'number') return purge(sim, seat, c.value), nextStep(sim, pend);
   if (c.type === 'pile') {
     sim.move({ z: 'pile', i: c.index }, { z: 'hand', i: 0 }, 'all');
     if (sim.state.o.masterTake === 'exchange') sim.pending({ kind: 'hold', seat, from: 'pile', slid: [], must: true });
@@ -147,24 +162,24 @@ export function applyStep(sim: Sim, c: Command) {
     return;
   }
   if (c.type === 'confirm') return resolveSelection(sim, pend, pend.selected);
-  if (c.type === 'guard') return sim.emit({ type: 'Guarded', s: seat, bodyguard: c.bodyguard, p: c.position }), next();
+  if (c.type === 'guard') return sim.emit({ type: 'Guarded', s: seat, bodyguard: c.bodyguard, p: c.position }), nextStep(sim, pend);
   if (c.type !== 'target') return;
   const { seat: o, position: p } = c;
   const id = sim.state.villages[o]![p]!;
   switch (step.op) {
     case 'look':
       sim.emit({ type: 'Saw', seat, at: { s: o, p }, card: numberOf(id) });
-      return next(o === seat ? { selected: [...pend.selected, p] } : {});
+      return nextStep(sim, pend, o === seat ? { selected: [...pend.selected, p] } : {});
     case 'flip':
       sim.emit({ type: 'Flip', s: o, p, up: !sim.state.up[id], card: numberOf(id) });
-      return next();
+      return nextStep(sim, pend);
     case 'swapOwn':
-      return next({ own: p });
+      return nextStep(sim, pend, { own: p });
     case 'swapOther': {
       const own = pend.own!;
       sim.emit({ type: 'Swap', a: { s: seat, p: own }, b: { s: o, p } });
       if (step.look === true || (step.look === 'option' && sim.state.o.masterThiefLooks)) sim.emit({ type: 'Saw', seat, at: { s: seat, p: own }, card: numberOf(id) });
-      return next();
+      return nextStep(sim, pend);
     }
     case 'replaceWithTop':
       if (isZombie(sim.state, id)) bounce(sim, o, p);
@@ -172,18 +187,18 @@ export function applyStep(sim: Sim, c: Command) {
         sim.move({ z: 'village', s: o, p }, { z: 'discard' }, 'all');
         sim.move({ z: 'deck' }, { z: 'village', s: o, p }, seat, { up: false });
       }
-      return next();
+      return nextStep(sim, pend);
     case 'rotate':
       sim.emit({ type: 'Rotated', s: o, p });
-      return next();
+      return nextStep(sim, pend);
     case 'discardRotated':
     case 'discardOwnFaceUp':
       if (isZombie(sim.state, id)) bounce(sim, o, p);
       else sim.move({ z: 'village', s: o, p }, { z: 'discard' }, 'all');
-      return next();
+      return nextStep(sim, pend);
     case 'protect':
       sim.emit({ type: 'AmuletPlaced', s: o, p });
-      return next();
+      return nextStep(sim, pend);
     case 'dump': {
       const selected = [...pend.selected, p];
       const need = Math.min(step.count, exchangeable(sim.state, seat).length);

@@ -24,7 +24,7 @@ const PASSIVE_IDS = new WeakMap<readonly CardDef[], Partial<Record<keyof Passive
 let lastDefs: readonly CardDef[] | null = null;
 let lastIds: Partial<Record<keyof Passive, number[]>> = {};
 
-function withPassive(s: State, key: keyof Passive): readonly number[] {
+export function withPassive(s: State, key: keyof Passive): readonly number[] {
   const defs = defsOf(s);
   if (defs !== lastDefs) {
     let ids = PASSIVE_IDS.get(defs);

@@ -73,7 +73,7 @@ export function decide(s: State, c: Command, seat: number, rng: Rng) {
     return sim.events;
   }
   askBodyguardNaming(sim, s);
-  settle(sim, (st, se) => freeActions(st, se).length);
+  settle(sim, (st, se) => freeActions(st, se, 1).length);
   return sim.events;
 }
 

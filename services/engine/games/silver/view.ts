@@ -185,7 +185,6 @@ export function view(s: State, viewer: Viewer): SilverView {
       if (p >= 0) activated.push(p);
     }
   }
-  let facts: TableFactsView | undefined;
   return {
     seat: me,
     round: s.round,
@@ -215,11 +214,7 @@ export function view(s: State, viewer: Viewer): SilverView {
     scores: s.scores.slice(),
     history: s.history.map((h) => ({ round: h.round, reason: h.reason, totals: h.totals.slice(), roundScores: h.roundScores.slice(), caller: h.caller, callSucceeded: h.callSucceeded })),
     winners: s.winners,
-    // Built when read (a client's query, sampleWorld), not with every view: the greedy rollout,
-    // which asks for a view at every move of a playout, never reads it.
-    get tableFacts() {
-      return (facts ??= tableFacts(s));
-    },
+    tableFacts: tableFacts(s),
   };
 }
 

@@ -1,0 +1,58 @@
+/**
+ * Playouts per CPU second of another commit's engine and bots beside this tree's, in one process,
+ * blocks alternating (the machine's load moves absolute rates by a third between runs; the ratio
+ * in one run is the figure). The ref's services/engine and services/bots are extracted with git
+ * archive into .bench-engines/<sha>-playouts (inside the repository, so their imports find
+ * node_modules), as bench/engine.ts does for the engine alone, and timed by this tree's
+ * bench/playouts.ts copied beside them: the same harness (warm-up, positions) for both.
+ *   npx tsx bench/playouts-ab.ts [--ref REF=HEAD~1] [--game silver] [--seconds 0.5] [--rounds 3]
+ */
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { benchPlayouts } from './playouts.js';
+import { findGame } from '../services/engine/registry.js';
+import type { AnyGame } from '../services/engine/core/index.js';
+
+const { values } = parseArgs({ options: { ref: { type: 'string', default: 'HEAD~1' }, game: { type: 'string', default: 'silver' }, seconds: { type: 'string', default: '0.5' }, rounds: { type: 'string', default: '3' } } });
+const root = resolve(import.meta.dirname, '..');
+const sha = execFileSync('git', ['rev-parse', '--verify', `${values.ref}^{commit}`], { cwd: root, encoding: 'utf8' }).trim();
+const dir = join(root, '.bench-engines', `${sha}-playouts`);
+if (!existsSync(join(dir, 'services/engine/registry.ts'))) {
+  const tmp = `${dir}.tmp-${process.pid}`;
+  mkdirSync(tmp, { recursive: true });
+  const tar = execFileSync('git', ['archive', sha, 'services/engine', 'services/bots'], { cwd: root, maxBuffer: 64 * 2 ** 20 });
+  execFileSync('tar', ['-x', '-C', tmp], { input: tar });
+  rmSync(dir, { recursive: true, force: true });
+  renameSync(tmp, dir);
+}
+mkdirSync(join(dir, 'bench'), { recursive: true });
+copyFileSync(join(root, 'bench/playouts.ts'), join(dir, 'bench/playouts.ts'));
+const refBench = (await import(pathToFileURL(join(dir, 'bench/playouts.ts')).href)) as { benchPlayouts: typeof benchPlayouts };
+const refGames = (await import(pathToFileURL(join(dir, 'services/engine/registry.ts')).href)) as { findGame: typeof findGame };
+
+const game = findGame(values.game)!;
+const refGame = refGames.findGame(values.game)!;
+const seconds = Number(values.seconds);
+const rounds = Number(values.rounds);
+const variants = game.id === 'silver' ? ['dagger', 'coin', 'amulet'].map((edition) => ({ label: edition, options: { edition } })) : [{ label: '', options: {} }];
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+console.log(`${game.id}: playouts per CPU second, ${values.ref} (${sha.slice(0, 7)}) beside this tree, median of ${rounds} alternating blocks of ${seconds}s`);
+for (const { label, options } of variants)
+  for (const seats of [...new Set([game.seats.min, Math.min(4, game.seats.max)])]) {
+    const before: number[] = [];
+    const after: number[] = [];
+    for (let k = 0; k < rounds; k++) {
+      // Alternating which goes first, as the engine bench does.
+      const pair: [AnyGame, typeof benchPlayouts, number[]][] = [
+        [refGame, refBench.benchPlayouts, before],
+        [game, benchPlayouts, after],
+      ];
+      for (const [g, bench, out] of k % 2 ? pair.reverse() : pair) out.push(bench(g, seats, seconds, options));
+    }
+    const b = median(before);
+    const a = median(after);
+    console.log(`  ${(label ? `${game.id} (${label})` : game.id).padEnd(18)} ${seats} seats  ${b.toFixed(0).padStart(6)} → ${a.toFixed(0).padStart(6)}  ${(a / b).toFixed(2)}×`);
+  }

@@ -168,11 +168,11 @@ function stubs(names: string[]): Plugin {
 
 /**
  * find-my-way (Fastify's router) compiles a small function with `new Function` for every static
- * path segment and every route it is given (each route twice with its HEAD twin), at
- * registration: ~50 ms of CPU at the http function's cold start (its REST mirror and the web
- * client's files, ~150 routes; `npx tsx infra/profile-cold-start.ts http`), paid before the first
- * answer. In bundles those builders return closures instead: the same matches, built without
- * compiling code. Applied to every bundle, the floor's included (the same stack). Each edit names
+ * path segment and every route it is given (a GET twice, with its HEAD twin), at registration:
+ * ~5% of the http function's cold start CPU (its REST mirror and the web client's files, well
+ * over 100 routes; `npx tsx infra/profile-cold-start.ts http`), paid before the first answer.
+ * In bundles those builders return closures instead: the same matches, built without compiling
+ * code. Applied to every bundle, the floor's included (the same stack). Each edit names
  * the exact source it replaces and fails the build when a find-my-way update changes it.
  */
 const ROUTER_EDITS: { file: RegExp; from: string; to: string }[] = [

@@ -12,6 +12,8 @@
  *   put          the bare conditional PutItem of another copy
  * Games rotate over the first four; the floors follow each move. Trimmed means (the middle 80%)
  * resist the preempted outliers of a shared machine; compare ratios within one run.
+ * PROFILE=1 (PROFILE_INTERVAL µs, PROFILE_TOP rows) adds V8's self and inclusive time per request of
+ * the Lambda wiring and of minimal mercurius, and their difference by function (bench/profile-windows.ts).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';

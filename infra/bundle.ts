@@ -196,19 +196,22 @@ const ROUTER_EDITS: { file: RegExp; from: string; to: string }[] = [
   },
 ];
 
-const plugins: Plugin[] = [
-  {
-    name: 'router-without-new-function',
-    setup(b) {
-      for (const edit of ROUTER_EDITS) {
-        b.onLoad({ filter: edit.file }, (args) => {
-          const source = readFileSync(args.path, 'utf8');
-          if (!source.includes(edit.from)) throw new Error(`${args.path}: the source infra/bundle.ts edits (ROUTER_EDITS) has changed; review the edit`);
-          return { contents: source.replace(edit.from, edit.to), loader: 'js', resolveDir: dirname(args.path) };
-        });
-      }
-    },
+/** The esbuild plugin applying ROUTER_EDITS (exported for test/infra/router-edits.test.ts). */
+export const routerWithoutNewFunction: Plugin = {
+  name: 'router-without-new-function',
+  setup(b) {
+    for (const edit of ROUTER_EDITS) {
+      b.onLoad({ filter: edit.file }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes(edit.from)) throw new Error(`${args.path}: the source infra/bundle.ts edits (ROUTER_EDITS) has changed; review the edit`);
+        return { contents: source.replace(edit.from, edit.to), loader: 'js', resolveDir: dirname(args.path) };
+      });
+    }
   },
+};
+
+const plugins: Plugin[] = [
+  routerWithoutNewFunction,
   {
     // graphql ships CommonJS (main) and ESM (module) files; mercurius require()s it while the
     // resolvers import it. One copy only, or a schema's types fail graphql's instanceof checks.

@@ -12,6 +12,8 @@
  *   put          the bare conditional PutItem of another copy
  * Games rotate over the first four; the floors follow each move. Trimmed means (the middle 80%)
  * resist the preempted outliers of a shared machine; compare ratios within one run.
+ * PROFILE=1 (PROFILE_INTERVAL µs, PROFILE_TOP rows) adds V8's self and inclusive time per request of
+ * the Lambda wiring and of minimal mercurius, and their difference by function (bench/profile-windows.ts).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -30,6 +32,8 @@ import { allResolvers } from '../services/api/graphql/all-resolvers.js';
 import { bearer } from '../services/api/errors.js';
 import { buildApp } from '../services/api/app.js';
 import { createParlor } from '../services/handlers/env.js';
+import { Session } from 'node:inspector/promises';
+import { profileReport } from './profile-windows.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const moves = Number(process.env.MOVES ?? 800);
@@ -63,10 +67,21 @@ service.move = async (input) => {
 };
 
 const doc = DynamoDBDocumentClient.from(client);
+// PROFILE=1: V8's sampler over the whole run; each sample is charged to the counted request whose window holds it.
+const windows: { via: string; from: bigint; to: bigint }[] = [];
+const profiler = process.env.PROFILE ? new Session() : undefined;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.setSamplingInterval', { interval: Number(process.env.PROFILE_INTERVAL ?? 50) });
+  await profiler.post('Profiler.start');
+}
 const call = async (via: keyof typeof posts, variables: object, token: string | undefined, into: number[] | null) => {
   const c0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
   const body = JSON.parse(await posts[via].post('/graphql', JSON.stringify({ query: MOVE, variables }), token));
   const c = process.cpuUsage(c0);
+  if (into) windows.push({ via, from: t0, to: process.hrtime.bigint() });
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   into?.push(c.user + c.system);
   return body.data;
@@ -103,6 +118,7 @@ const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 // A trimmed mean (middle 80%): robust to the preempted outliers of a shared machine.
 const trim = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return mean(s.slice(Math.floor(s.length * 0.1), Math.ceil(s.length * 0.9))); };
 for (const k of Object.keys(cpu) as (keyof typeof cpu)[]) if (cpu[k].length) console.log(`${k.padEnd(12)} n ${cpu[k].length}  CPU µs/request mean ${mean(cpu[k]).toFixed(0)}  median ${med(cpu[k]).toFixed(0)}  trimmed ${trim(cpu[k]).toFixed(0)}  ÷ minimal: mean ${(mean(cpu[k]) / mean(cpu.minimal)).toFixed(2)}×  median ${(med(cpu[k]) / med(cpu.minimal)).toFixed(2)}×  trimmed ${(trim(cpu[k]) / trim(cpu.minimal)).toFixed(2)}×`);
+if (profiler) profileReport((await profiler.post('Profiler.stop')).profile, windows, ['lambda', 'minimal'], Number(process.env.PROFILE_TOP ?? 45), Number(process.env.PROFILE_INTERVAL ?? 50));
 for (const p of Object.values(posts)) p.close();
 await bare.close();
 await plain.close();

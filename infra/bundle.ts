@@ -166,7 +166,52 @@ function stubs(names: string[]): Plugin {
   };
 }
 
+/**
+ * find-my-way (Fastify's router) compiles a small function with `new Function` for every static
+ * path segment and every route it is given (a GET twice, with its HEAD twin), at registration:
+ * ~5% of the http function's cold start CPU (its REST mirror and the web client's files, well
+ * over 100 routes; `npx tsx infra/profile-cold-start.ts http`), paid before the first answer.
+ * In bundles those builders return closures instead: the same matches, built without compiling
+ * code. Applied to every bundle, the floor's included (the same stack). Each edit names
+ * the exact source it replaces and fails the build when a find-my-way update changes it.
+ */
+const ROUTER_EDITS: { file: RegExp; from: string; to: string }[] = [
+  {
+    file: /node_modules[\\/]find-my-way[\\/]lib[\\/]node\.js$/,
+    from: "  const lines = []\n  for (let i = 1; i < prefix.length; i++) {\n    const charCode = prefix.charCodeAt(i)\n    lines.push(`path.charCodeAt(i + ${i}) === ${charCode}`)\n  }\n  return new Function('path', 'i', `'use strict'\\nreturn ${lines.join(' && ')}`) // eslint-disable-line\n",
+    to: '  return function matchPrefix (path, i) { return path.startsWith(prefix, i) }\n',
+  },
+  {
+    file: /node_modules[\\/]find-my-way[\\/]lib[\\/]handler-storage\.js$/,
+    from: "    return new Function('NullObject', fnBody.join('\\n'))(NullObject)  // eslint-disable-line\n",
+    to: [
+      '    const names = params.slice()',
+      '    return function _createParamsObject (param0, param1, param2, param3, extraParams) {',
+      '      const out = new NullObject()',
+      '      for (let i = 0; i < names.length; i++) out[names[i]] = i === 0 ? param0 : i === 1 ? param1 : i === 2 ? param2 : i === 3 ? param3 : extraParams[i - 4]',
+      '      return out',
+      '    }',
+      '',
+    ].join('\n'),
+  },
+];
+
+/** The esbuild plugin applying ROUTER_EDITS (exported for test/infra/router-edits.test.ts). */
+export const routerWithoutNewFunction: Plugin = {
+  name: 'router-without-new-function',
+  setup(b) {
+    for (const edit of ROUTER_EDITS) {
+      b.onLoad({ filter: edit.file }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes(edit.from)) throw new Error(`${args.path}: the source infra/bundle.ts edits (ROUTER_EDITS) has changed; review the edit`);
+        return { contents: source.replace(edit.from, edit.to), loader: 'js', resolveDir: dirname(args.path) };
+      });
+    }
+  },
+};
+
 const plugins: Plugin[] = [
+  routerWithoutNewFunction,
   {
     // graphql ships CommonJS (main) and ESM (module) files; mercurius require()s it while the
     // resolvers import it. One copy only, or a schema's types fail graphql's instanceof checks.

@@ -13,6 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { RuleViolation, table, type AnyGame, type TableState } from '../../services/engine/core/index.js';
 import { isListed } from '../../services/engine/core/listed.js';
+import { parseStrict } from '../../services/engine/core/strict.js';
 import { games } from '../../services/engine/registry.js';
 import { randomPlaythrough } from './playthrough.js';
 import { rulesDecide } from './completeness.js';
@@ -95,6 +96,9 @@ describe('a move is accepted if and only if it is listed', () => {
       for (const seat of t.status(state).toMove) {
         const listed = t.legalMoves(state, seat) as Move[];
         for (const m of listed.filter((_, i) => i % Math.ceil(listed.length / 40) === 0)) {
+          // The table decides a move sent as listed without parsing it (issue 33): so every listed move must parse.
+          const malformed = refusal(() => parseStrict(game.command, roundTrip(m), 'move'));
+          if (malformed) expect.fail(`${game.id}: listed ${JSON.stringify(m)} is not a well-formed move: ${malformed}`);
           const why = refusal(() => t.decide(state, { type: 'move', seat, move: roundTrip(m) }));
           if (why) expect.fail(`${game.id}: listed ${JSON.stringify(m)} refused: ${why}`);
         }

@@ -9,27 +9,47 @@ import type { AnyGame, Seat } from './decider.js';
 import type { Rng } from './rng.js';
 import { RuleViolation } from './errors.js';
 
-/** Deep equality of two JSON values, whatever the order of object keys. */
+/**
+ * Deep equality of two JSON values, whatever the order of object keys (a key whose value is
+ * undefined counts as absent). It runs against every listed move of a kind on each move a client
+ * sends, so it walks keys in place rather than building key lists.
+ */
 export function sameMove(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
+  const list = Array.isArray(a);
+  if (list !== Array.isArray(b)) return false;
+  if (list) {
+    const as = a as unknown[];
     const bs = b as unknown[];
-    return a.length === bs.length && a.every((x, i) => sameMove(x, bs[i]));
+    if (as.length !== bs.length) return false;
+    for (let i = 0; i < as.length; i++) if (!sameMove(as[i], bs[i])) return false;
+    return true;
   }
-  const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
-  const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-  return ka.length === kb.length && ka.every((k) => sameMove((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  let defined = 0;
+  for (const k in ra) {
+    if (!Object.hasOwn(ra, k) || ra[k] === undefined) continue;
+    defined++;
+    if (!Object.hasOwn(rb, k) || !sameMove(ra[k], rb[k])) return false;
+  }
+  for (const k in rb) if (Object.hasOwn(rb, k) && rb[k] !== undefined) defined--;
+  return defined === 0;
 }
 
 const typeOf = (m: unknown): unknown => (m as { type?: unknown } | null)?.type;
 
+/** The listed move `move` equals (the game's own object), or undefined. */
+export function listedAs(listed: readonly unknown[], move: unknown): unknown {
+  const type = typeOf(move);
+  for (const m of listed) if (typeOf(m) === type && sameMove(m, move)) return m;
+  return undefined;
+}
+
 /** Whether `move` is one of `listed`. */
 export function isListed(listed: readonly unknown[], move: unknown): boolean {
-  const type = typeOf(move);
-  for (const m of listed) if (typeOf(m) === type && sameMove(m, move)) return true;
-  return false;
+  return listedAs(listed, move) !== undefined;
 }
 
 /** The move's primitive values, sorted: the same for two spellings that reorder positions. */

@@ -12,7 +12,7 @@ import { stateAfter } from './emitter.js';
 import { ensure } from './errors.js';
 import { rngFor, sha256Hex } from './rng.js';
 import { parseStrict } from './strict.js';
-import { isListed, refuseUnlisted } from './listed.js';
+import { isListed, listedAs, refuseUnlisted } from './listed.js';
 import { isPlainName, NAME_NOT_PLAIN } from './names.js';
 
 export type TableCommand =
@@ -285,13 +285,19 @@ export function table(game: AnyGame): Table {
     if (cmd.type === 'stop') return stopped(s, cmd.last);
     if (!status(s).toMove.includes(cmd.seat)) ensure(false, `seat ${cmd.seat} is not to move`, 'NOT_YOUR_TURN');
     // A move that is one of the very objects legalMoves just listed is listed and well formed by
-    // construction; any other is parsed, then accepted only if it equals a listed move (#37: a game's
-    // decide may take other spellings of them).
+    // construction. Any other is accepted only if it equals a listed move (#37: a game's decide may
+    // take other spellings of them), and then the listed object is decided: it is well formed, so a
+    // move sent as listed needs no parse (the write path's CPU, issue 33). One that is not listed as
+    // sent is parsed (BAD_INPUT names what is wrong) and checked again as parsed.
     let move = cmd.move;
     if (!builtByGame(s, cmd.seat, move)) {
-      move = parseStrict(game.command, move, 'move');
       const listed = game.legalCommands(s.play, cmd.seat);
-      if (!isListed(listed, move)) refuseUnlisted(game, s.play, move, cmd.seat, listed, rngFor(randomSeed(s), s.events));
+      const sent = move;
+      move = listedAs(listed, sent);
+      if (move === undefined) {
+        move = parseStrict(game.command, sent, 'move');
+        if (!isListed(listed, move)) refuseUnlisted(game, s.play, move, cmd.seat, listed, rngFor(randomSeed(s), s.events));
+      }
     }
     return withEnding(s, game.decide(s.play, move, cmd.seat, rngFor(randomSeed(s), s.events)));
   }

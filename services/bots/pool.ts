@@ -37,6 +37,11 @@ const workerBoot = () => `
   })();
 `;
 
+/** Decisions that may wait for a busy worker (beyond them a decision is refused). */
+const MAX_WAITING = 256;
+/** A worker's place taken while it passes from one decision to the next waiting one. */
+const HANDED: NonNullable<Slot['pending']> = { resolve: () => {}, reject: () => {} };
+
 /** The default number of worker threads (npm start: BOT_WORKERS). */
 export const DEFAULT_BOT_WORKERS = 1;
 
@@ -62,7 +67,7 @@ export class BotPool {
     return Math.max(1, this.workers);
   }
 
-  /** The move `kind` plays from this sight. The caller runs at most `size` at once. */
+  /** The move `kind` plays from this sight. The runner asks for at most `size` at once; more wait for a worker. */
   async decide(sight: Sight, kind: string): Promise<unknown> {
     if (this.stopped) throw new Error('the bot pool is stopped');
     const game = sight.context.game.id;
@@ -71,7 +76,7 @@ export class BotPool {
       this.decided.inline++;
       return botMove(sight, kind, sight.key, sight.stream);
     }
-    const slot = this.slots.find((s) => s.pending === null) ?? this.start();
+    const slot = this.slots.find((s) => s.pending === null) ?? (this.slots.length < this.workers ? this.start() : await this.freeSlot());
     const id = ++this.next;
     const decision: Decision = { id, game, seat: sight.context.seat, setup: sight.context.setup, view: sight.view, legalMoves: sight.legalMoves, kind, key: sight.key, stream: sight.stream };
     this.decided.worker++;
@@ -81,9 +86,24 @@ export class BotPool {
     });
   }
 
+  /**
+   * Waits for a worker: the runner asks for at most `size` decisions, but a timed-out seat's bot
+   * (clocks/timer.ts) asks beside it. At most MAX_WAITING wait, in order; a settled worker is
+   * handed straight to the first (null: its thread died, start another).
+   */
+  private async freeSlot(): Promise<Slot> {
+    if (this.waiting.length >= MAX_WAITING) throw new Error(`every bot worker is busy and ${MAX_WAITING} decisions wait`);
+    const handed = await new Promise<Slot | null>((resolve) => this.waiting.push(resolve));
+    if (this.stopped) throw new Error('the bot pool stopped');
+    return handed ?? this.start();
+  }
+
+  private readonly waiting: ((slot: Slot | null) => void)[] = [];
+
   /** Ends the threads; a decision under way is refused (its commit is delivered again at the next start). */
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const wake of this.waiting.splice(0)) wake(null);
     const slots = this.slots.splice(0);
     for (const s of slots) s.pending?.reject(new Error('the bot pool stopped'));
     await Promise.all(slots.map((s) => s.worker.terminate()));
@@ -96,14 +116,17 @@ export class BotPool {
     const slot: Slot = { worker, pending: null };
     const settle = (f: (p: NonNullable<Slot['pending']>) => void) => {
       const p = slot.pending;
-      slot.pending = null;
+      const next = this.slots.includes(slot) ? this.waiting.shift() : undefined;
+      slot.pending = next ? HANDED : null; // handed on: no caller between can take it
       if (p) f(p);
+      next?.(slot);
     };
     worker.on('message', (a: Answer) => settle((p) => ('error' in a ? p.reject(new Error(a.error)) : p.resolve(a.move))));
     const gone = (why: string) => {
       const i = this.slots.indexOf(slot);
       if (i >= 0) this.slots.splice(i, 1); // the next decision starts a fresh thread
       settle((p) => p.reject(new Error(why)));
+      if (!this.stopped) this.waiting.shift()?.(null);
     };
     worker.on('error', (e) => gone(`a bot worker failed: ${e.message}`));
     worker.on('exit', (code) => gone(`a bot worker exited (${code})`));

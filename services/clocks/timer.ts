@@ -120,7 +120,8 @@ export async function fireTimer(service: ParlorService, timer: Timer, handlers: 
     // A search bot can think for a tenth of a second: it decides in the pool first, from the seat's
     // sight at this version (the same move it would make here: bots are deterministic given the game).
     const outcome = handlers.decide && before.version === timer.version ? timeoutOutcome(before, timer.seat, service.now()) : null;
-    const move = outcome && 'draft' in outcome ? await handlers.decide!(sightOf(outcome.draft, timer.seat), outcome.bot) : undefined;
+    // A pool that refuses (stopping, or too many waiting) leaves the decision to this thread: the timeout still happens.
+    const move = outcome && 'draft' in outcome ? await handlers.decide!(sightOf(outcome.draft, timer.seat), outcome.bot).catch(() => undefined) : undefined;
     const after = await service.execute(timer.gameId, (agg) => timeoutDecision(agg, timer.seat, service.now(), agg.version === before.version ? move : undefined), { expectedVersion: timer.version });
     return after.version !== before.version;
   } catch (e) {

@@ -71,21 +71,24 @@ function beats(size: number, match: boolean, min: number, t: SetShape): boolean 
 /**
  * Calls `found(from, to)` for every legal set `values[from..to]` that beats `target` (any set when
  * `target` is null), from ascending, then to ascending: `forEachSetFrom`'s order, with no shape built.
+ * `found` returning true stops the search; the result says whether it was stopped.
  */
-export function eachSetBeating(values: readonly number[], target: SetShape | null, found: (from: number, to: number) => void): void {
+export function eachSetBeating(values: readonly number[], target: SetShape | null, found: (from: number, to: number) => boolean | void): boolean {
   const n = values.length;
-  for (let i = 0; i < n; i++) {
+  // Only a set at least as large as the target can beat it: no start nearer the end than that.
+  for (let i = 0; i + (target?.size ?? 1) <= n; i++) {
     let min = values[i]!;
-    if (!target || beats(1, false, min, target)) found(i, i);
+    if ((!target || beats(1, false, min, target)) && found(i, i)) return true;
     if (i + 1 >= n) continue;
     const step = values[i + 1]! - values[i]!;
     if (step !== 0 && step !== 1 && step !== -1) continue;
     const match = step === 0;
     for (let j = i + 1; j < n && values[j]! - values[j - 1]! === step; j++) {
       if (values[j]! < min) min = values[j]!;
-      if (!target || beats(j - i + 1, match, min, target)) found(i, j);
+      if ((!target || beats(j - i + 1, match, min, target)) && found(i, j)) return true;
     }
   }
+  return false;
 }
 
 /** Every legal set `[from, to]` of `values` that beats `target` (any set when `target` is null). */
@@ -97,20 +100,5 @@ export function setsBeating(values: readonly number[], target: SetShape | null):
 
 /** Whether some legal set of `values` beats `target` (always, with cards, when `target` is null). */
 export function canBeat(values: readonly number[], target: SetShape | null): boolean {
-  if (!target) return values.length > 0;
-  const n = values.length;
-  // Only a set at least as large can beat it: start from slices of that size.
-  for (let i = 0; i + target.size <= n; i++) {
-    let min = values[i]!;
-    if (beats(1, false, min, target)) return true;
-    if (i + 1 >= n) continue;
-    const step = values[i + 1]! - values[i]!;
-    if (step !== 0 && step !== 1 && step !== -1) continue;
-    const match = step === 0;
-    for (let j = i + 1; j < n && values[j]! - values[j - 1]! === step; j++) {
-      if (values[j]! < min) min = values[j]!;
-      if (beats(j - i + 1, match, min, target)) return true;
-    }
-  }
-  return false;
+  return target ? eachSetBeating(values, target, () => true) : values.length > 0;
 }

@@ -18,12 +18,12 @@ export const LIMITS = { entrants: 64, rounds: 15, seats: 6, nameLength: 40 } as 
 export type TournamentCommand =
   | { type: 'create'; id: string; creator: string; settings: TournamentSettings; bots: Entrant[] }
   | { type: 'join'; entrant: Entrant; rules?: EntryLimits }
-  | { type: 'remove'; by: string; index: number }
+  | { type: 'remove'; by: string; index: number; name?: string }
   | { type: 'start'; by: string }
   | { type: 'startRound'; round: number; seeds: string[]; gameIds: string[] }
   | { type: 'score'; gameId: string; scores: number[]; left?: number[] };
 
-const refuse = (code: 'BAD_INPUT' | 'FORBIDDEN', message: string): never => {
+const refuse = (code: 'BAD_INPUT' | 'FORBIDDEN' | 'VERSION_CONFLICT', message: string): never => {
   throw new AppError(code, message);
 };
 
@@ -54,6 +54,9 @@ export function decide(state: TournamentState | null, command: TournamentCommand
       if (command.by !== state.creator) refuse('FORBIDDEN', 'only the player who created the tournament may remove entrants');
       if (state.status !== 'OPEN') refuse('FORBIDDEN', 'the tournament has started: its entrants stay');
       if (!Number.isInteger(command.index) || command.index < 0 || command.index >= state.entrants.length) refuse('BAD_INPUT', `no entrant ${command.index}`);
+      // Entrants move up as others leave: a removal named for whom the creator saw there removes no one else.
+      const at = state.entrants[command.index]!;
+      if (command.name !== undefined && at.name !== command.name) refuse('VERSION_CONFLICT', `entrant ${command.index} is now ${at.name}, not ${command.name}: read the tournament again`);
       return [{ type: 'EntrantRemoved', index: command.index }];
     }
     case 'start': {

@@ -81,8 +81,8 @@ export class Tournaments {
   }
 
   /** Takes an entrant out before the start (its creator only); a removed player cannot join again. */
-  remove(id: string, by: string, index: number): Promise<TournamentState> {
-    return this.streams.execute(id, () => ({ type: 'remove', by, index }));
+  remove(id: string, by: string, index: number, name?: string): Promise<TournamentState> {
+    return this.streams.execute(id, () => ({ type: 'remove', by, index, name }));
   }
 
   /** A rated tournament's entrant: an account old enough, or with enough rated games of the game. */

@@ -110,6 +110,15 @@ describe('the creator removes entrants before the start', () => {
     expect([rest.status, rest.body.entrants.map((e: any) => e.name)]).toEqual([200, ['Hal', 'Ivy', 'Jo']]);
     expect(code(await gqlFrom('127.0.0.40', JOIN, { id }, a!.token)), 'removed: not again').toBe('FORBIDDEN');
     expect(code(await server.gql(REMOVE, { id, i: 9 }, host!.token))).toBe('BAD_INPUT');
+    // Named as the creator saw it: Ivy was entrant 2 before the bot left; now she is 1, so a removal of "Ivy at 2" (sent before the page saw the first) removes no one.
+    const NAMED = 'mutation($id: ID!, $i: Int!, $n: String) { removeEntrant(id: $id, index: $i, name: $n) { entrants { name } } }';
+    expect(code(await server.gql(NAMED, { id, i: 2, n: 'Ivy' }, host!.token)), 'another entrant is there now').toBe('VERSION_CONFLICT');
+    const named = await server.rest('DELETE', `/v1/tournaments/${id}/entrants/2?name=Ivy`, undefined, host!.token);
+    expect([named.status, named.body.error?.code]).toEqual([409, 'VERSION_CONFLICT']);
+    expect((await server.gql('query($id: ID!) { tournament(id: $id) { entrants { name } } }', { id })).data.tournament.entrants.map((e: any) => e.name), 'no one removed').toEqual(['Hal', 'Ivy', 'Jo']);
+    expect(ok(await server.gql(NAMED, { id, i: 1, n: 'Ivy' }, host!.token)).removeEntrant.entrants.map((e: any) => e.name)).toEqual(['Hal', 'Jo']);
+    const [kim] = await players(['Kim']);
+    ok(await gqlFrom('127.0.0.45', JOIN, { id }, kim!.token));
     ok(await gqlFrom('127.0.0.44', JOIN, { id }, host!.token));
     ok(await server.gql('mutation($id: ID!) { startTournament(id: $id) { status } }', { id }, host!.token));
     expect(code(await server.gql(REMOVE, { id, i: 0 }, host!.token)), 'started: entrants stay').toBe('FORBIDDEN');

@@ -30,8 +30,12 @@ extend type Mutation {
   joinTournament(id: ID!): Tournament!
   "Starts the tournament and pairs its first round (its creator only; entrants must fill whole tables; at least one must be a registered player, else TOURNAMENT_NEEDS_PLAYER)."
   startTournament(id: ID!): Tournament!
-  "Takes entrant number index out before the start (its creator only); later entrants move up one. A removed player cannot join again."
-  removeEntrant(id: ID!, index: Int!): Tournament!
+  """
+  Takes entrant number index out before the start (its creator only); later entrants move up one. A
+  removed player cannot join again. name: the entrant's name as the caller saw it at that index; if
+  another entrant is there now (an earlier removal moved them up), VERSION_CONFLICT and no one is removed.
+  """
+  removeEntrant(id: ID!, index: Int!, name: String): Tournament!
 }
 
 extend type Game {
@@ -191,7 +195,7 @@ export function tournamentResolvers(service: ParlorService, play: PlayApi): IRes
       createTournament: (_root, args: { input: TournamentInputFields }, ctx: ParlorContext) => guarded(async () => tournamentDto(await t.create(playerOf(ctx.token), tournamentInput(args.input)))),
       joinTournament: (_root, args: { id: string }, ctx: ParlorContext) =>
         guarded(async () => tournamentDto(await joinTournament(play, args.id, playerOf(ctx.token), joinSource(ctx.reply.request.ip, ctx.reply.request.headers[DEVICE_HEADER], ctx.token)))),
-      removeEntrant: (_root, args: { id: string; index: number }, ctx: ParlorContext) => guarded(async () => tournamentDto(await t.remove(args.id, playerOf(ctx.token), args.index))),
+      removeEntrant: (_root, args: { id: string; index: number; name?: string | null }, ctx: ParlorContext) => guarded(async () => tournamentDto(await t.remove(args.id, playerOf(ctx.token), args.index, args.name ?? undefined))),
       startTournament: (_root, args: { id: string }, ctx: ParlorContext) => guarded(async () => tournamentDto(await t.start(args.id, playerOf(ctx.token)))),
     },
     Game: {

@@ -108,18 +108,19 @@ export async function tournamentRoutes(app: FastifyInstance, opts: { play: PlayA
     { schema: { summary: 'Enter the calling player (joining again changes nothing; limits: ENTRY_LIMIT, LINKED_ENTRANT, ENTRY_TOO_NEW)', tags, security: auth, params: byId, response: { 200: tournamentShape, ...refusals } } },
     async (req) => tournamentDto(await joinTournament(opts.play, req.params.id, playerOf(req.credential), joinSource(req.ip, req.headers[DEVICE_HEADER], req.credential))),
   );
-  app.delete<{ Params: { id: string; index: string } }>(
+  app.delete<{ Params: { id: string; index: string }; Querystring: { name?: string } }>(
     '/tournaments/:id/entrants/:index',
     {
       schema: {
-        summary: 'Take entrant number index out before the start (the creator only; later entrants move up one)',
+        summary: 'Take entrant number index out before the start (the creator only; later entrants move up one); with ?name=, only if that entrant is still there (else 409 VERSION_CONFLICT)',
         tags,
         security: auth,
         params: { type: 'object', properties: { id: { type: 'string', maxLength: 100 }, index: { type: 'string', pattern: '^[0-9]{1,2}$' } }, required: ['id', 'index'] },
+        querystring: { type: 'object', properties: { name: { type: 'string', maxLength: 100 } }, additionalProperties: false },
         response: { 200: tournamentShape, ...refusals },
       },
     },
-    async (req) => tournamentDto(await t.remove(req.params.id, playerOf(req.credential), Number(req.params.index))),
+    async (req) => tournamentDto(await t.remove(req.params.id, playerOf(req.credential), Number(req.params.index), req.query.name)),
   );
   app.post<{ Params: { id: string } }>(
     '/tournaments/:id/start',

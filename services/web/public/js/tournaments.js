@@ -96,7 +96,7 @@ export async function tournamentPage(root, app, id) {
   const removable = x.status === 'OPEN' && me?.id === x.creator;
   const remove = (e) => async () => {
     try {
-      await gql('mutation($id: ID!, $i: Int!) { removeEntrant(id: $id, index: $i) { id } }', { id, i: e.index }, store.player?.token);
+      await gql('mutation($id: ID!, $i: Int!, $n: String) { removeEntrant(id: $id, index: $i, name: $n) { id } }', { id, i: e.index, n: e.name }, store.player?.token);
       await tournamentPage(root, app, id);
     } catch (err) {
       error.textContent = errorText(err);

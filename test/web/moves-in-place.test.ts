@@ -18,10 +18,10 @@ import { useBrowser } from './browser.js';
 const server = useServer();
 const chrome = useBrowser();
 
-/** Positions per game and seat count, and at most this many moves checked at each (SCOUT lists hundreds). */
+/** Positions per game and seat count (every EVERY-th of GAMES random games), and at most this many moves checked at each. */
 const GAMES = 2;
 const EVERY = 4;
-const MOVES_PER_POSITION = 40;
+const MOVES_PER_POSITION = 1000;
 
 /**
  * Positions random play reaches too seldom for the sample above, found by scanning more games:
@@ -73,9 +73,12 @@ describe('every legal move can be made in place on the page', () => {
           for (const s of samples) {
             const game = { type, seat: s.seat, view: s.view, legalMoves: s.legalMoves, status: { over: false, toMove: [s.seat] }, players: [] };
             const entries = s.legalMoves.map((move: unknown) => ({ move, keys: renderer.keys(move, s.seat).map(String) as string[] }));
-            for (const e of entries) {
-              const selected = new Set<string>();
-              for (const key of e.keys) {
+            // What the board draws live depends only on the selection: one drawing per selection reached.
+            const drawn = new Map<string, Set<string>>();
+            const liveAfter = (selected: Set<string>) => {
+              const id = JSON.stringify([...selected]);
+              let live = drawn.get(id);
+              if (!live) {
                 const matching = entries.filter((x: { keys: string[] }) => [...selected].every((k) => x.keys.includes(k)));
                 const c = {
                   game, view: s.view, seat: s.seat, type: { id: type, catalog }, lang: 'en', n: String, name: (x: number) => `P${x}`, moved: new Set(), lastEvents: [],
@@ -85,9 +88,16 @@ describe('every legal move can be made in place on the page', () => {
                   matching: () => matching,
                 };
                 const board = document.createElement('div');
-                const drawn = renderer.board(s.view, c);
-                board.append(...[drawn].flat(Infinity).filter((x) => x instanceof Node));
-                if (![...board.querySelectorAll<HTMLElement>('.card.live')].some((el) => el.dataset.key === key)) {
+                board.append(...[renderer.board(s.view, c)].flat(Infinity).filter((x) => x instanceof Node));
+                live = new Set([...board.querySelectorAll<HTMLElement>('.card.live')].map((el) => el.dataset.key!));
+                drawn.set(id, live);
+              }
+              return live;
+            };
+            for (const e of entries) {
+              const selected = new Set<string>();
+              for (const key of e.keys) {
+                if (!liveAfter(selected).has(key)) {
                   out.push(`version ${s.version}, seat ${s.seat}: ${JSON.stringify(e.move)} needs "${key}" after ${JSON.stringify([...selected])}, not drawn live`);
                   break;
                 }

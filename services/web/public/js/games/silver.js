@@ -43,7 +43,7 @@ export default {
         const cards = v.cards.map((s) => slot(c, v.seat, s));
         if (v.seat === me && ends) cards.unshift(target(c, 'end:left', 'gap', '←')), cards.push(target(c, 'end:right', 'gap', '→'));
         // A matched exchange can leave its gap after the last card: a place there has no card to click.
-        if (v.seat === me && c.game.legalMoves.some((m) => m.type === 'place' && m.position === v.cards.length)) cards.push(target(c, `v:${me}:${v.cards.length}`, 'gap', '＋'));
+        if (v.seat === me && c.game.legalMoves.some((m) => m.type === 'place' && m.position === v.cards.length)) cards.push(target(c, `v:${me}:${v.cards.length}`, 'gap', '+'));
         return h('div', {}, target(c, `seat:${v.seat}`, 'player', `${who(c, v.seat)} · ${tr(c, 'score', 'امتیاز')} ${c.n(view.scores[v.seat])}${view.caller === v.seat ? ` · ${tr(c, 'called', 'اعلام کرد')}` : ''}`),
           row(null, cards, { dataset: { village: v.seat } }));
       }),

@@ -117,5 +117,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   await reactions.recover();
   // Deadlines pending when the server last stopped: armed again, late ones fire at once.
   await play.timers.recover();
+  // Seeks filled when the server last stopped whose game was not yet created or announced: finished now.
+  await play.matchmaking.resume();
   return { service, app, play, reactions };
 }

@@ -41,7 +41,7 @@ import { TournamentListing, tournamentStreams } from './tournaments/store.js';
 import { TournamentRunner } from './tournaments/runner.js';
 import type { EntryRules } from './tournaments/rules.js';
 import { Matchmaking } from './matchmaking/service.js';
-import { Holdings, PoolStore, SeekListing, seekStreams } from './matchmaking/store.js';
+import { Holdings, PendingSeeks, PoolStore, SeekListing, seekStreams, StartedSeats } from './matchmaking/store.js';
 import type { MatchSettings } from './matchmaking/settings.js';
 import { pairingTicker } from './matchmaking/ticker.js';
 
@@ -106,7 +106,7 @@ export interface PlayApiSettings {
   matchSettings?: MatchSettings;
 }
 
-export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>, settings: PlayApiSettings = {}): PlayApi {
+export function playApi(client: DynamoDBClient, tableName: string, service: ParlorService, signingSecret: () => Promise<string>, settings: PlayApiSettings = {}, log?: { error(details: object, message: string): void }): PlayApi {
   // Tokens are issued and checked at the service's time (tests move it by hand).
   const tokens = async () => new PlayerTokens({ secret: await signingSecret(), now: () => service.now() });
   const players = new Players(new PlayerRegistry(client, tableName), tokens, new Inbox(client, tableName), new Devices(client, tableName));
@@ -114,9 +114,10 @@ export function playApi(client: DynamoDBClient, tableName: string, service: Parl
   const tournaments = new Tournaments(service, tournamentStreams(client, tableName), new TournamentListing(client, tableName), settings.entryRules);
   const matchmaking = new Matchmaking(
     service,
-    { seeks: seekStreams(client, tableName), listing: new SeekListing(client, tableName), holdings: new Holdings(client, tableName), pool: new PoolStore(client, tableName) },
+    { seeks: seekStreams(client, tableName), listing: new SeekListing(client, tableName), holdings: new Holdings(client, tableName), pool: new PoolStore(client, tableName), pending: new PendingSeeks(client, tableName), startedSeats: new StartedSeats(client, tableName) },
     { ratingOf: async (player, game) => (await ratings.playerRatings(player)).find((r) => r.game === game)?.rating ?? 0, nameOf: async (id) => (await players.registry.get(id))?.name },
     settings.matchSettings,
+    log,
   );
   const accounts = new Accounts(players, client, tableName, signingSecret, () => service.now(), settings.accounts);
   // How long a rematch offer waits for answers: a setting (ISO 8601), the default otherwise.
@@ -151,7 +152,7 @@ export interface PlayByTurn extends PlayApi {
 }
 
 export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
-  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, { notifications: o.notifications, accounts: o.accounts, vacationDays: o.vacationDays, fairRatings: o.fairRatings, entryRules: o.entryRules, matchSettings: o.matchSettings });
+  const api = playApi(o.client, o.tableName, o.service, async () => o.signingSecret, { notifications: o.notifications, accounts: o.accounts, vacationDays: o.vacationDays, fairRatings: o.fairRatings, entryRules: o.entryRules, matchSettings: o.matchSettings }, o.log);
   const bots = new BotRunner(o.service, { pool: new BotPool(o.bots?.workers ?? DEFAULT_BOT_WORKERS), queue: o.bots?.queue, log: o.log, onRoom: () => o.reactions.resume('server-moves') });
   const tournaments = new TournamentRunner(api.tournaments, o.log);
   const outbox = new Outbox(o.client, o.tableName);

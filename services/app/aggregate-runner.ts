@@ -4,6 +4,11 @@
  * and on a stale version load and decide again; a snapshot rides on every SNAPSHOT_EVERY-th
  * commit. Tournaments and matchmaking both stand on it, so the retry and the snapshot rule are
  * written once. (Games have their own, richer path: service.ts.)
+ *
+ * A state may ask for work outside its stream (a filled seek: its game). That work is a
+ * follow-up: marked in the table before the append, done after it, unmarked when done, so a
+ * process killed between the append and the work leaves a mark that `resume` (run at start)
+ * finishes. The work must be idempotent: it may run again, or beside another process.
  */
 import { SNAPSHOT_EVERY, VersionConflict, type EventStore } from '../store/port.js';
 import { AppError } from './errors.js';
@@ -14,6 +19,22 @@ export interface AggregateRules<S, C, E> {
   noun: string;
   decide(state: S | null, command: C): E[];
   fold(events: E[], id: string, from: S | null): S;
+}
+
+/** Ids whose follow-up may not be done yet (a set of items in the table; repeats are harmless). */
+export interface PendingMarks {
+  mark(id: string): Promise<void>;
+  unmark(id: string): Promise<void>;
+  list(): Promise<string[]>;
+}
+
+/** Work a state asks for outside its stream, done once its append stands (see the file's comment). */
+export interface FollowUp<S> {
+  /** True when `next` asks for work `before` did not. */
+  due(before: S | null, next: S): boolean;
+  /** Does it; idempotent (it may run again after a crash, or beside another process). */
+  run(id: string, state: S): Promise<void>;
+  marks: PendingMarks;
 }
 
 export interface Loaded<S> {
@@ -33,6 +54,7 @@ export class AggregateRunner<S, C, E> {
     private readonly rules: AggregateRules<S, C, E>,
     /** Runs after each append (read models, listeners); `before` is null for the first commit. */
     private readonly committed?: (id: string, before: S | null, next: S) => Promise<void>,
+    private readonly followUp?: FollowUp<S>,
   ) {}
 
   async load(id: string): Promise<Loaded<S>> {
@@ -68,12 +90,48 @@ export class AggregateRunner<S, C, E> {
     }
   }
 
-  /** Appends `events` at `version` (conditional: a stale version throws VersionConflict), then tells `committed`. */
+  /**
+   * Appends `events` at `version` (conditional: a stale version throws VersionConflict), then
+   * tells `committed`, then runs the follow-up the new state asks for (marked before the append).
+   */
   async commit(id: string, state: S | null, version: number, events: E[]): Promise<S> {
     const next = this.rules.fold(events, id, state);
     const snapshot = (version + 1) % SNAPSHOT_EVERY === 0 ? next : undefined;
+    const due = this.followUp?.due(state, next) === true;
+    // Marked first: a kill after the append leaves the mark, never the work undone and unmarked. (A lost race leaves a stray mark: resume drops it.)
+    if (due) await this.followUp!.marks.mark(id);
     await this.store.append(id, version, { events, snapshot });
     await this.committed?.(id, state, next);
+    if (due) await this.finish(id, next);
     return next;
+  }
+
+  /** Runs the follow-up of `state` (again: it is idempotent) and unmarks it. */
+  async finish(id: string, state: S): Promise<void> {
+    await this.followUp!.run(id, state);
+    await this.followUp!.marks.unmark(id);
+  }
+
+  /** Finishes every marked follow-up (at start, and on a beat: a process killed mid-way left them); how many ran. */
+  async resume(log: { error(details: object, message: string): void }): Promise<number> {
+    if (!this.followUp) return 0;
+    let ran = 0;
+    for (const id of await this.followUp.marks.list()) {
+      try {
+        const loaded = await this.load(id).catch((e: unknown) => {
+          if (e instanceof AppError && e.code === 'NOT_FOUND') return null;
+          throw e;
+        });
+        // The mark of a race lost (its append never stood) names a state that asks for nothing.
+        if (loaded && this.followUp.due(null, loaded.state)) {
+          await this.followUp.run(id, loaded.state);
+          ran++;
+        }
+        await this.followUp.marks.unmark(id);
+      } catch (e) {
+        log.error({ err: e, id }, `could not finish the ${this.rules.noun}'s follow-up; left marked for the next try`);
+      }
+    }
+    return ran;
   }
 }

@@ -10,9 +10,9 @@ import type { Aggregate } from '../app/aggregate.js';
 import type { TimeControl } from '../app/app-events.js';
 import { AppError, asAppError } from '../app/errors.js';
 import type { ParlorService } from '../app/service.js';
-import { tableFor, type TableEvent } from '../engine/core/index.js';
-import { AggregateRunner } from '../app/aggregate-runner.js';
-import type { EventStore } from '../store/port.js';
+import { tableFor } from '../engine/core/index.js';
+import { AggregateRunner, type PendingMarks } from '../app/aggregate-runner.js';
+import { VersionConflict, type EventStore } from '../store/port.js';
 import { pair } from './pairing.js';
 import { decide, fold, isExpired, type RatingRange, type SeekCommand, type SeekEvent, type SeekState, type SeekTerms } from './seek.js';
 import { MATCH_SETTINGS, type MatchSettings } from './settings.js';
@@ -23,6 +23,10 @@ export interface MatchPorts {
   listing: SeekListing;
   holdings: Holdings;
   pool: PoolStore;
+  /** Filled seeks whose game may not be created and announced yet (a kill mid-way): finished by `resume`. */
+  pending: PendingMarks;
+  /** Which seats of each started game were told (GAME_STARTED once per game per seat). */
+  startedSeats: { claim(gameId: string, seat: number): Promise<boolean> };
 }
 
 export interface MatchLookups {
@@ -32,7 +36,7 @@ export interface MatchLookups {
   nameOf(player: string): Promise<string | undefined>;
 }
 
-/** A game matchmaking started: who sits where (notifications tell each of them). */
+/** A game matchmaking started: who sits where (notifications tell each of them); each seat is given to listeners once. */
 export type StartedListener = (agg: Aggregate, seated: { seat: number; player: string }[]) => Promise<void>;
 
 export interface OpenSeekInput {
@@ -82,6 +86,12 @@ type HoldKind = 'seeks' | 'pool' | 'challenges';
 const addressKey = (address: string) => `ADDR#${createHash('sha256').update(`match:${address}`).digest('base64url').slice(0, 22)}`;
 const playerHolder = (player: string, kind: HoldKind) => `PLAYER#${player}#${kind}`;
 
+/** A filled seek's game id, derived from the seek's: a filling cut off by a crash finds (or makes) the same game again. */
+export function seekGameId(seekId: string): string {
+  const h = createHash('sha256').update(`seek-game:${seekId}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
 export class Matchmaking {
   private readonly seekListeners: ((seek: SeekState) => void)[] = [];
   private readonly startedListeners: StartedListener[] = [];
@@ -95,8 +105,14 @@ export class Matchmaking {
     private readonly ports: MatchPorts,
     private readonly lookups: MatchLookups,
     readonly settings: MatchSettings = MATCH_SETTINGS,
+    private readonly log: { error(details: object, message: string): void } = { error: (d, m) => console.error(m, d) },
   ) {
-    this.seeks = new AggregateRunner<SeekState, SeekCommand, SeekEvent>(ports.seeks, { noun: 'seek', decide, fold }, (id, before, next) => this.seekCommitted(id, before, next));
+    // A seek's filling is appended first, its game created and announced after (the follow-up): a kill between them leaves a mark `resume` finishes.
+    this.seeks = new AggregateRunner<SeekState, SeekCommand, SeekEvent>(ports.seeks, { noun: 'seek', decide, fold }, (id, before, next) => this.seekCommitted(id, before, next), {
+      due: (before, next) => next.status === 'FILLED' && before?.status !== 'FILLED',
+      run: (id, state) => this.startSeekGame(id, state),
+      marks: ports.pending,
+    });
   }
 
   /** Hears of every seek change (the open-challenges subscription). */
@@ -147,7 +163,11 @@ export class Matchmaking {
     return this.seeks.commit(id, null, 0, decide(null, { type: 'open', creator, name, now, expiresAt: new Date(now + minutes * 60_000).toISOString(), ...terms }));
   }
 
-  /** Takes a seat of the seek; the last seat creates the game (every seat given), and the seek is filled. */
+  /**
+   * Takes a seat of the seek; the last seat fills it, naming its game (seekGameId), in the same
+   * append, and only then is the game created and announced (the runner's follow-up). So a lost
+   * race creates nothing, and a crash after the append leaves work `resume` finishes.
+   */
   async acceptSeek(id: string, player: string): Promise<SeekState> {
     const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
     return this.seeks.retry(id, async ({ state, version }) => {
@@ -158,23 +178,34 @@ export class Matchmaking {
       }
       const rating = state.ratingRange ? await this.lookups.ratingOf(player, state.game) : 0;
       const events = decide(state, { type: 'accept', player, name, rating, now });
-      if (events.length === 0) return state;
+      if (events.length === 0) {
+        // A seated player asking again (their answer lost to a crash): the filled seek's game is made sure of.
+        if (state.status === 'FILLED') await this.seeks.finish(id, state);
+        return state;
+      }
       const seated = fold(events, id, state);
-      let game: Aggregate | null = null;
-      if (seated.seated.length === seated.seats) {
-        game = await this.games.create({ game: state.game, seats: state.seats, options: state.options, settings: this.tableSettings(state.creator, state.timeControl, state.rated, seated.seated, 0) });
-        events.push(...decide(seated, { type: 'fill', gameId: game.id }));
-      }
-      try {
-        const next = await this.seeks.commit(id, state, version, events);
-        if (game) await this.started(game);
-        return next;
-      } catch (e) {
-        // Another accept took the seat first: this one's game never starts, and it decides again.
-        if (game) await this.cancelGame(game.id);
-        throw e;
-      }
+      if (seated.seated.length === seated.seats) events.push(...decide(seated, { type: 'fill', gameId: seekGameId(id) }));
+      return this.seeks.commit(id, state, version, events);
     });
+  }
+
+  /** Finishes what a crash cut short: filled seeks whose game was not created or announced. How many were finished. */
+  resume(): Promise<number> {
+    return this.seeks.resume(this.log);
+  }
+
+  /** A filled seek's game: created with every seat given unless it exists (idempotent), then announced. */
+  private async startSeekGame(id: string, state: SeekState): Promise<void> {
+    const gameId = state.gameId!;
+    let agg: Aggregate;
+    try {
+      agg = await this.games.create({ id: gameId, game: state.game, seats: state.seats, options: state.options, settings: this.tableSettings(state.creator, state.timeControl, state.rated, state.seated, 0) });
+    } catch (e) {
+      // Created before (a crash after it, or another process finishing the same seek): that game stands.
+      if (!(e instanceof VersionConflict) && !(e instanceof AppError && e.code === 'VERSION_CONFLICT')) throw e;
+      agg = await this.games.load(gameId);
+    }
+    await this.started(agg);
   }
 
   async cancelSeek(id: string, player: string): Promise<SeekState> {
@@ -268,6 +299,7 @@ export class Matchmaking {
 
   /** Pairs every pool this process knows of (a local server's ticker; also after a restart: pools are marked in the table). */
   async tick(): Promise<number> {
+    await this.resume();
     let seated = 0;
     for (const pool of await this.ports.pool.pools()) seated += await this.pairPool(pool);
     return seated;
@@ -355,13 +387,19 @@ export class Matchmaking {
     };
   }
 
+  /**
+   * Tells the listeners of a started game, each seat once ever (claimed in the table first: a
+   * pairing finished twice tells no one twice; a crash between the claim and the telling loses
+   * that notice, the game is still in the player's games). A listener's failure is logged: the
+   * game stands, committed, whatever a notice does.
+   */
   private async started(agg: Aggregate): Promise<void> {
-    const seated = Object.entries(agg.app.players).map(([seat, player]) => ({ seat: Number(seat), player }));
-    for (const l of this.startedListeners) await l(agg, seated);
-  }
-
-  private async cancelGame(gameId: string): Promise<void> {
-    await this.games.execute(gameId, (g) => (g.app.cancelled ? null : { events: [{ type: 'GameCancelled', reason: 'cancelled' } as TableEvent] }));
+    const seated: { seat: number; player: string }[] = [];
+    for (const [seat, player] of Object.entries(agg.app.players)) if (await this.ports.startedSeats.claim(agg.id, Number(seat))) seated.push({ seat: Number(seat), player });
+    if (seated.length === 0) return;
+    for (const l of this.startedListeners) {
+      await l(agg, seated).catch((e: unknown) => this.log.error({ err: e, gameId: agg.id }, 'a listener of a started game failed; the game stands'));
+    }
   }
 
   /** Records `id` in the player's and the address's holdings, or refuses with MATCH_LIMIT (pruning closed seeks first). */

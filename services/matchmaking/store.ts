@@ -241,3 +241,76 @@ export class PoolStore {
     return out;
   }
 }
+
+/**
+ * Seeks whose follow-up (their game created and announced) may not be done: marked before the
+ * seek's filling append, unmarked once the game is announced (app/aggregate-runner.ts). Spread
+ * over the seek shards, since every filled seek writes here twice.
+ */
+export class PendingSeeks {
+  private readonly doc: DynamoDBDocumentClient;
+  constructor(
+    client: DynamoDBClient,
+    private readonly table: string,
+  ) {
+    this.doc = documentClient(client);
+  }
+
+  private key = (id: string) => ({ pk: shardKey('SEEKPENDING', id, SEEK_SHARDS), sk: id });
+
+  async mark(id: string): Promise<void> {
+    await this.doc.send(new PutCommand({ TableName: this.table, Item: this.key(id) }));
+  }
+
+  async unmark(id: string): Promise<void> {
+    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: this.key(id) }));
+  }
+
+  async list(): Promise<string[]> {
+    const out: string[] = [];
+    for (const key of allShardKeys('SEEKPENDING', SEEK_SHARDS)) {
+      let start: Record<string, unknown> | undefined;
+      do {
+        const page = await this.doc.send(new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': key }, ExclusiveStartKey: start }));
+        out.push(...(page.Items ?? []).map((i) => i.sk as string));
+        start = page.LastEvaluatedKey;
+      } while (start);
+    }
+    return out;
+  }
+}
+
+/**
+ * Which seats of a game matchmaking started have been told of it (GAME_STARTED): one item per
+ * game, a seat added by one conditional update, so a pairing finished twice (after a crash, or by
+ * two processes at once) tells each seat once.
+ */
+export class StartedSeats {
+  private readonly doc: DynamoDBDocumentClient;
+  constructor(
+    client: DynamoDBClient,
+    private readonly table: string,
+  ) {
+    this.doc = documentClient(client);
+  }
+
+  /** Claims the telling of `seat` of `gameId`; false if it was claimed before. */
+  async claim(gameId: string, seat: number): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: { pk: `STARTED#${gameId}`, sk: 'SEATS' },
+          UpdateExpression: 'ADD #s :seat',
+          ConditionExpression: 'attribute_not_exists(#s) OR NOT contains(#s, :one)',
+          ExpressionAttributeNames: { '#s': 'seats' },
+          ExpressionAttributeValues: { ':seat': new Set([seat]), ':one': seat },
+        }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailed(e)) return false;
+      throw e;
+    }
+  }
+}

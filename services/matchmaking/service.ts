@@ -85,6 +85,9 @@ export function parsePoolKey(key: string): { game: string; seats: number; timeCo
 type HoldKind = 'seeks' | 'pool' | 'challenges';
 const addressKey = (address: string) => `ADDR#${createHash('sha256').update(`match:${address}`).digest('base64url').slice(0, 22)}`;
 const playerHolder = (player: string, kind: HoldKind) => `PLAYER#${player}#${kind}`;
+/** A pool entry as a player holds it (the holder names the player) and as an address does (several players may share one). */
+const poolHold = (pool: string) => `pool:${pool}`;
+const addressPoolHold = (pool: string, player: string) => `pool:${pool}@${player}`;
 
 /** A filled seek's game id, derived from the seek's: a filling cut off by a crash finds (or makes) the same game again. */
 export function seekGameId(seekId: string): string {
@@ -158,6 +161,12 @@ export class Matchmaking {
     const name = (await this.lookups.nameOf(creator)) ?? creator.slice(0, 8);
     const id = randomUUID();
     await this.hold(creator, from, `seek:${id}`, 'seeks', this.settings.seeksPerPlayer, this.settings.seeksPerAddress);
+    // A challenge by name is in its target's holdings too (so mySeeks finds it), bounded there as well: one item holds them.
+    if (input.for !== undefined && !(await this.holdOrPrune(playerHolder(input.for, 'challenges'), `seek:${id}`, this.settings.challengesPerPlayer))) {
+      await this.ports.holdings.remove(playerHolder(creator, 'seeks'), `seek:${id}`);
+      if (from.address) await this.ports.holdings.remove(`${addressKey(from.address)}#seeks`, `seek:${id}`);
+      throw new AppError('MATCH_LIMIT', `that player has ${this.settings.challengesPerPlayer} open challenges already; try later`);
+    }
     const now = this.now();
     const terms: SeekTerms = { game: game.id, seats: input.seats, options: input.options ?? {}, ...(input.timeControl && { timeControl: input.timeControl }), rated: input.rated === true, ...(r && { ratingRange: r }), ...(input.for !== undefined && { for: input.for }) };
     return this.seeks.commit(id, null, 0, decide(null, { type: 'open', creator, name, now, expiresAt: new Date(now + minutes * 60_000).toISOString(), ...terms }));
@@ -265,7 +274,7 @@ export class Matchmaking {
     const pool = poolKey(game.id, seats, input.timeControl, input.rated === true);
     const waiting = await this.ports.pool.get(player, pool);
     if (waiting && waiting.gameId === undefined) return waiting;
-    await this.hold(player, from, `pool:${pool}`, 'pool', this.settings.poolEntriesPerPlayer, this.settings.poolEntriesPerAddress);
+    await this.hold(player, from, poolHold(pool), 'pool', this.settings.poolEntriesPerPlayer, this.settings.poolEntriesPerAddress, addressPoolHold(pool, player));
     const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
     const rating = await this.lookups.ratingOf(player, game.id);
     const entry = await this.ports.pool.enter({ player, name, pool, rating, bots, enqueuedAt: this.now(), ...(from.address && { address: addressKey(from.address) }) });
@@ -293,7 +302,7 @@ export class Matchmaking {
     const entry = await this.ports.pool.get(player, pool);
     if (!entry || entry.gameId !== undefined) return false;
     const left = await this.ports.pool.leave(player, pool);
-    if (left) await this.release(player, entry.address, `pool:${pool}`);
+    if (left) await this.release(player, entry.address, pool);
     return left;
   }
 
@@ -333,7 +342,7 @@ export class Matchmaking {
       const agg = await this.games.create({ id: claim, game, seats, options: {}, settings: { ...this.tableSettings(table.players[0]!.player, timeControl, rated, seated, table.bots), bots: Array.from({ length: table.bots }, (_, i) => ({ seat: table.players.length + i, kind: QUICK_PLAY_BOT })) } });
       for (const p of table.players) {
         await this.ports.pool.seat(p.player, pool, claim, agg.id);
-        await this.release(p.player, p.address, `pool:${pool}`);
+        await this.release(p.player, p.address, pool);
       }
       seatedPlayers += table.players.length;
       await this.started(agg);
@@ -361,7 +370,7 @@ export class Matchmaking {
       if (!agg) continue;
       for (const p of players) {
         await this.ports.pool.seat(p.player, pool, claim, agg.id);
-        await this.release(p.player, p.address, `pool:${pool}`);
+        await this.release(p.player, p.address, pool);
         done.add(p.player);
       }
       seated += players.length;
@@ -402,34 +411,53 @@ export class Matchmaking {
     }
   }
 
-  /** Records `id` in the player's and the address's holdings, or refuses with MATCH_LIMIT (pruning closed seeks first). */
-  private async hold(player: string, from: MatchSource, id: string, kind: HoldKind, perPlayer: number, perAddress: number): Promise<void> {
+  /**
+   * Records `id` in the player's and the address's holdings (`addressId` there, if another), or
+   * refuses with MATCH_LIMIT (pruning what closed first).
+   */
+  private async hold(player: string, from: MatchSource, id: string, kind: HoldKind, perPlayer: number, perAddress: number, addressId = id): Promise<void> {
     const what = kind === 'seeks' ? 'seeks' : 'quick-play entries';
-    const holders = [[playerHolder(player, kind), perPlayer, 'player'], ...(from.address ? [[`${addressKey(from.address)}#${kind}`, perAddress, 'client address']] : [])] as [string, number, string][];
-    const taken: string[] = [];
-    for (const [holder, max, who] of holders) {
-      if ((await this.ports.holdings.add(holder, id, max)) || ((await this.prune(holder)) && (await this.ports.holdings.add(holder, id, max)))) {
-        taken.push(holder);
+    const holders = [[playerHolder(player, kind), perPlayer, 'player', id], ...(from.address ? [[`${addressKey(from.address)}#${kind}`, perAddress, 'client address', addressId]] : [])] as [string, number, string, string][];
+    const taken: [string, string][] = [];
+    for (const [holder, max, who, held] of holders) {
+      if (await this.holdOrPrune(holder, held, max)) {
+        taken.push([holder, held]);
         continue;
       }
-      for (const h of taken) await this.ports.holdings.remove(h, id);
+      for (const [h, i] of taken) await this.ports.holdings.remove(h, i);
       throw new AppError('MATCH_LIMIT', `at most ${max} open ${what} per ${who}`);
     }
   }
 
-  private async release(player: string, address: string | undefined, id: string): Promise<void> {
-    await this.ports.holdings.remove(playerHolder(player, 'pool'), id);
-    if (address) await this.ports.holdings.remove(`${address}#pool`, id);
+  /** Adds `id` to the holder's set if it has room, or room once what closed is pruned. */
+  private async holdOrPrune(holder: string, id: string, max: number): Promise<boolean> {
+    return (await this.ports.holdings.add(holder, id, max)) || ((await this.prune(holder)) && (await this.ports.holdings.add(holder, id, max)));
   }
 
-  /** Drops held seeks that have closed or expired, and pool entries already seated; true if any went. */
+  private async release(player: string, address: string | undefined, pool: string): Promise<void> {
+    await this.ports.holdings.remove(playerHolder(player, 'pool'), poolHold(pool));
+    if (address) await this.ports.holdings.remove(`${address}#pool`, addressPoolHold(pool, player));
+  }
+
+  /**
+   * Drops held seeks that have closed or expired, and pool entries seated or gone (a process that
+   * died between seating an entry, or entering it, and its release leaves its holding); true if
+   * any went. An entry is held just before it is entered: one pruned in that moment makes its
+   * holder's limit one softer until it is seated, never harder.
+   */
   private async prune(holder: string): Promise<boolean> {
     let dropped = false;
+    const player = /^PLAYER#(.+)#pool$/.exec(holder)?.[1];
     for (const id of await this.ports.holdings.list(holder)) {
       let gone = false;
       if (id.startsWith('seek:')) {
         const seek = await this.seek(id.slice(5)).catch(() => null);
         gone = !seek || seek.status !== 'OPEN' || isExpired(seek, this.now());
+      } else if (id.startsWith('pool:')) {
+        const at = id.lastIndexOf('@');
+        const [pool, who] = at >= 0 ? [id.slice(5, at), id.slice(at + 1)] : [id.slice(5), player];
+        const entry = who === undefined ? null : await this.ports.pool.get(who, pool);
+        gone = !entry || entry.gameId !== undefined;
       }
       if (gone) {
         await this.ports.holdings.remove(holder, id);
@@ -440,9 +468,7 @@ export class Matchmaking {
   }
 
   /** After a seek's append: the list and the holdings follow it, and the listeners hear of it. */
-  private async seekCommitted(id: string, state: SeekState | null, next: SeekState): Promise<void> {
-    // A challenge by name is in its target's holdings too, apart from their own seeks (unbounded there: the opener's limits bound it), so mySeeks finds it.
-    if (!state && next.for !== undefined) await this.ports.holdings.add(playerHolder(next.for, 'challenges'), `seek:${id}`, Number.MAX_SAFE_INTEGER);
+  private async seekCommitted(id: string, _before: SeekState | null, next: SeekState): Promise<void> {
     await this.ports.listing.show(next);
     if (next.status !== 'OPEN') {
       await this.ports.holdings.remove(playerHolder(next.creator, 'seeks'), `seek:${id}`);

@@ -9,6 +9,8 @@ export interface MatchSettings {
   seeksPerPlayer: number;
   /** Open seeks opened from one client address. */
   seeksPerAddress: number;
+  /** Open challenges by name addressed to one player at once (their holding is one item: it must stay small). */
+  challengesPerPlayer: number;
   /** Quick-play pools one player waits in at once. */
   poolEntriesPerPlayer: number;
   /** Quick-play entries from one client address. */
@@ -28,6 +30,7 @@ export interface MatchSettings {
 export const MATCH_SETTINGS: MatchSettings = {
   seeksPerPlayer: 5,
   seeksPerAddress: 20,
+  challengesPerPlayer: 50,
   poolEntriesPerPlayer: 3,
   poolEntriesPerAddress: 12,
   seekMinutes: 60,
@@ -41,6 +44,7 @@ export const MATCH_SETTINGS: MatchSettings = {
 const NAMES: Record<keyof MatchSettings, string> = {
   seeksPerPlayer: 'MATCH_SEEKS_PER_PLAYER',
   seeksPerAddress: 'MATCH_SEEKS_PER_ADDRESS',
+  challengesPerPlayer: 'MATCH_CHALLENGES_PER_PLAYER',
   poolEntriesPerPlayer: 'MATCH_POOL_ENTRIES_PER_PLAYER',
   poolEntriesPerAddress: 'MATCH_POOL_ENTRIES_PER_ADDRESS',
   seekMinutes: 'MATCH_SEEK_MINUTES',

@@ -1,0 +1,59 @@
+/**
+ * What a player holds in matchmaking stays bounded and never outlives what it holds: a process
+ * that dies after seating a quick-play table but before releasing its entries' holdings leaves
+ * holdings the next refusal prunes (before, they counted against the player for ever, and three
+ * such deaths shut them out of quick play), and challenges by name addressed to one player are
+ * capped (one item holds them), expired ones pruned. In process, on the real DynamoDB API.
+ */
+import { describe, expect, it } from 'vitest';
+import { createLocalParlor } from '../../services/local.js';
+import { MATCH_SETTINGS } from '../../services/matchmaking/settings.js';
+import type { Holdings } from '../../services/matchmaking/store.js';
+import { useEmbeddedDynamo } from '../kit/dynamo.js';
+import { ManualClock } from '../kit/manual-clock.js';
+
+const db = useEmbeddedDynamo();
+const clock = new ManualClock();
+
+describe('matchmaking holdings', () => {
+  it('pool holdings left by a process that died after seating are pruned: the player is not shut out', async () => {
+    const parlor = await createLocalParlor({ client: db.client, tableName: db.tableName, clock, signingSecret: 's', bots: { workers: 0 } });
+    const match = parlor.play.matchmaking;
+    const register = (name: string) => parlor.play.players.registry.register(name).then((p) => p.id);
+    const ann = await register('Ann');
+    const holdings = (match as unknown as { ports: { holdings: Holdings } }).ports.holdings;
+    const from = { address: '203.0.113.7' };
+    // Ann is paired in as many pools as she may wait in, and each time the process "dies" right after seating her (before her release).
+    for (let i = 0; i < MATCH_SETTINGS.poolEntriesPerPlayer; i++) {
+      const input = { game: 'scout', seats: 2, timeControl: { perMoveMs: 60_000 * (i + 1) } };
+      expect((await match.playNow(ann, input, from)).gameId).toBeUndefined();
+      const remove = holdings.remove;
+      holdings.remove = (holder, id) => (holder.includes(ann) ? Promise.reject(new Error('killed')) : remove.call(holdings, holder, id));
+      await expect(match.playNow(await register(`Bo${i}`), input)).rejects.toThrow('killed');
+      holdings.remove = remove;
+      expect((await match.quickPlayStatus(ann, input))?.gameId, 'seated before the death').toBeDefined();
+    }
+    expect(await holdings.list(`PLAYER#${ann}#pool`)).toHaveLength(MATCH_SETTINGS.poolEntriesPerPlayer);
+    // A new pool: her stale holdings are pruned, she waits in it.
+    const entry = await match.playNow(ann, { game: 'scout', seats: 2 }, from);
+    expect(entry.gameId).toBeUndefined();
+    await parlor.app.close();
+  });
+
+  it('challenges by name addressed to one player are capped; an expired one is pruned to make room', async () => {
+    const settings = { ...MATCH_SETTINGS, challengesPerPlayer: 2 };
+    const parlor = await createLocalParlor({ client: db.client, tableName: db.tableName, clock, signingSecret: 's', bots: { workers: 0 }, matchSettings: settings });
+    const match = parlor.play.matchmaking;
+    const register = (name: string) => parlor.play.players.registry.register(name).then((p) => p.id);
+    const zed = await register('Zed');
+    const challenge = async (name: string, minutes = 60) => match.openSeek(await register(name), { game: 'scout', seats: 2, for: zed, minutes });
+    await challenge('Cy', 1);
+    await challenge('Dee');
+    await expect(challenge('Eve')).rejects.toMatchObject({ code: 'MATCH_LIMIT' });
+    expect((await match.mySeeks(zed)).length).toBe(2);
+    clock.advance(2 * 60_000); // Cy's challenge expires, no one writes it
+    await challenge('Fay');
+    expect((await match.mySeeks(zed)).map((s) => s.seated[0]!.name).sort()).toEqual(['Dee', 'Fay']);
+    await parlor.app.close();
+  });
+});

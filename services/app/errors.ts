@@ -54,6 +54,8 @@ export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
+    /** An ILLEGAL_MOVE for the move's spelling only, with the listed move meant (RuleViolation.unlisted). */
+    readonly unlisted?: { meant?: unknown },
   ) {
     super(message);
     this.name = 'AppError';
@@ -63,7 +65,7 @@ export class AppError extends Error {
 /** The engine's refusals keep their code; anything else is not ours to explain. */
 export function asAppError(e: unknown): AppError | null {
   if (e instanceof AppError) return e;
-  if (e instanceof RuleViolation) return new AppError(e.code, e.message);
+  if (e instanceof RuleViolation) return new AppError(e.code, e.message, e.unlisted);
   if (e instanceof StreamDamaged) return new AppError('STREAM_DAMAGED', e.message);
   // The line to the store is full (store/gate.ts): the client is told to come back, as by back-pressure.
   if (e instanceof StoreBusy) return new AppError('BUSY', e.message);

@@ -206,4 +206,19 @@ describe('typed moves over HTTP', () => {
     expect(code(typed)).not.toBe('BAD_INPUT');
     expect((await server.gql(TURN, { id }, tokens[0])).data.game.version).toBe(before.version);
   });
+
+  it('names the move meant in the form the client sent: a typedMove client is told a typedMove, a JSON client JSON', async () => {
+    const { id, tokens } = await createAndSeat(server.gql, { game: 'scout', seats: 2 });
+    const play = (seat: number, j: unknown) => server.gql('mutation($id: ID!, $j: JSON) { submitMove(gameId: $id, move: $j) { game { status { toMove } } } }', { id, j }, tokens[seat]);
+    for (const seat of [0, 1]) expect(code(await play(seat, { type: 'rotate', rotate: false }))).toBeUndefined();
+    const first = (await server.gql(TURN, { id }, tokens[0])).data.game.status.toMove[0] as number;
+    expect(code(await play(first, { type: 'show', from: 0, to: 0 }))).toBeUndefined();
+    // A one-card Active Set is scouted as `left`: `right` is the same move, not as listed.
+    const other = 1 - first;
+    const typed = await server.gql(TYPED, { id, m: { scoutScout: { end: 'right', flip: false, at: 0 } } }, tokens[other]);
+    const json = await play(other, { type: 'scout', end: 'right', flip: false, at: 0 });
+    expect(code(typed)).toBe('ILLEGAL_MOVE');
+    expect(typed.errors![0]!.message).toBe('not as typedLegalMoves spells it: send typedMove {"scoutScout":{"end":"left","flip":false,"at":0}}');
+    expect(json.errors![0]!.message).toBe('not as legalMoves spells it: send {"type":"scout","end":"left","flip":false,"at":0}');
+  });
 });

@@ -13,7 +13,7 @@ import { gameTypeDto, playersOf } from '../dto.js';
 import { canTakeBack } from '../../app/commands/take-back.js';
 import { lobbyQueries } from './lobby.js';
 import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
-import { oneMove, typedMoves } from './typed-moves.js';
+import { inTypedForm, oneMove, typedMoves } from './typed-moves.js';
 
 export { guarded, topic, type GameHandle, type ParlorContext } from './context.js';
 
@@ -43,13 +43,11 @@ export function resolvers(service: ParlorService): IResolvers {
         }),
       submitMove: (_root, args: { gameId: string; move?: unknown; typedMove?: Record<string, unknown> | null; expectedVersion?: number | null; commandId?: string | null }, ctx: ParlorContext) =>
         guarded(async () => {
-          const agg = await service.move({
-            gameId: args.gameId,
-            token: ctx.token,
-            ...oneMove(service.games, args.move, args.typedMove),
-            expectedVersion: args.expectedVersion ?? undefined,
-            commandId: args.commandId ?? undefined,
-          });
+          const move = oneMove(service.games, args.move, args.typedMove);
+          const agg = await service
+            .move({ gameId: args.gameId, token: ctx.token, ...move, expectedVersion: args.expectedVersion ?? undefined, commandId: args.commandId ?? undefined })
+            // A client that sent typedMove is told the move it meant as a typedMove, not as JSON it never wrote.
+            .catch((e: unknown) => Promise.reject(move.game === undefined ? e : inTypedForm(service.games, move.game, e)));
           return { game: { agg, viewer: service.seatOf(agg, ctx.token) } };
         }),
       takeBack: (_root, args: { gameId: string }, ctx: ParlorContext) =>

@@ -126,6 +126,20 @@ export function oneMove(games: readonly AnyGame[], move: unknown, typedMove: Rec
   return json ? { move } : moveFromTyped(games, typedMove!);
 }
 
+/**
+ * A refusal restated for a client that sent typedMove: an ILLEGAL_MOVE for the move's spelling
+ * names the listed move it meant as the typedMove that plays it ({"scoutShow":{"from":0,"to":1}}),
+ * and points at typedLegalMoves; any other error as it was.
+ */
+export function inTypedForm(games: readonly AnyGame[], gameId: string, e: unknown): unknown {
+  const game = games.find((g) => g.id === gameId);
+  if (!(e instanceof AppError) || e.code !== 'ILLEGAL_MOVE' || !e.unlisted || !game) return e;
+  const meant = e.unlisted.meant;
+  if (meant === undefined) return new AppError('ILLEGAL_MOVE', 'not as typedLegalMoves spells it: a typedMove is accepted only as one of typedLegalMoves (without __typename)', e.unlisted);
+  const { __typename: _name, ...typed } = typedMoves(game, [meant])[0] as Record<string, unknown>;
+  return new AppError('ILLEGAL_MOVE', `not as typedLegalMoves spells it: send typedMove ${JSON.stringify(typed)}`, e.unlisted);
+}
+
 /** Legal moves as the Move union's members: { __typename: 'ScoutShowMove', scoutShow: { from, to } }. */
 export function typedMoves(game: AnyGame, moves: readonly unknown[]): unknown[] {
   const withFields = kindsWithFields(game);

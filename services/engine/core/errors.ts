@@ -8,6 +8,8 @@ export class RuleViolation extends Error {
   constructor(
     readonly code: ViolationCode,
     message: string,
+    /** A move refused only for its spelling (not as listed): the listed move it most likely meant, if one (an api restates it in the form its client used). */
+    readonly unlisted?: { meant?: unknown },
   ) {
     super(message);
     this.name = 'RuleViolation';

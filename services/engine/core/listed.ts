@@ -89,5 +89,6 @@ export function refuseUnlisted(game: AnyGame, play: unknown, move: unknown, seat
     canonical
       ? `not as legalMoves spells it: send ${JSON.stringify(canonical)}`
       : 'not as legalMoves spells it: a move is accepted only as one of legalMoves (a multi-step action as its listed steps)',
+    { ...(canonical && { meant: canonical }) },
   );
 }

@@ -1,11 +1,13 @@
 /**
  * The app's small-aggregate runner (tournaments and seeks stand on it): commands that race on one
  * stream all land, each decided on the state it was appended to; a snapshot rides on every
- * SNAPSHOT_EVERY-th commit; a race lost too often is VERSION_CONFLICT. A tally aggregate on the
- * real DynamoDB API keeps the test about the runner alone.
+ * SNAPSHOT_EVERY-th commit; a race lost too often is VERSION_CONFLICT; a follow-up cut off after
+ * its append is finished by `resume`. A tally aggregate on the real DynamoDB API keeps the test
+ * about the runner alone.
  */
 import { describe, expect, it } from 'vitest';
-import { AggregateRunner, MAX_RETRIES, type AggregateRules } from '../../services/app/aggregate-runner.js';
+import { AggregateRunner, MAX_RETRIES, type AggregateRules, type FollowUp } from '../../services/app/aggregate-runner.js';
+import { PendingSeeks } from '../../services/matchmaking/store.js';
 import { DynamoEventStore, SNAPSHOT_EVERY, type EventStore } from '../../services/store/index.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 
@@ -69,5 +71,32 @@ describe('the aggregate runner', () => {
     await expect(loser.execute('lost', () => ({ type: 'add' }))).rejects.toMatchObject({ code: 'VERSION_CONFLICT' });
     expect(tries).toBe(MAX_RETRIES + 1);
     await expect(runner.load('none')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('a follow-up cut off after its append is left marked, and resume finishes it once', async () => {
+    const done: string[] = [];
+    let dies = true;
+    const marks = new PendingSeeks(ctx.client, ctx.tableName);
+    // The work a tally of three asks for; the first try "dies" before doing it.
+    const followUp: FollowUp<Tally> = {
+      due: (before, next) => next.seen.length === 3 && (before?.seen.length ?? 0) < 3,
+      run: async (id) => {
+        if (dies) throw new Error('killed');
+        done.push(id);
+      },
+      marks,
+    };
+    const runner = new AggregateRunner(streams(), tally, undefined, followUp);
+    await runner.commit('three', null, 0, [{ type: 'Added', seen: 0 }]);
+    await runner.execute('three', () => ({ type: 'add' }));
+    await expect(runner.execute('three', () => ({ type: 'add' }))).rejects.toThrow('killed');
+    expect((await runner.load('three')).state.seen).toHaveLength(3);
+    expect(await marks.list()).toContain('three');
+    dies = false;
+    const log = { error: () => {} };
+    expect(await runner.resume(log)).toBe(1);
+    expect(await runner.resume(log)).toBe(0);
+    expect(done).toEqual(['three']);
+    expect(await marks.list()).not.toContain('three');
   });
 });

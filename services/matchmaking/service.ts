@@ -98,8 +98,6 @@ export function seekGameId(seekId: string): string {
 export class Matchmaking {
   private readonly seekListeners: ((seek: SeekState) => void)[] = [];
   private readonly startedListeners: StartedListener[] = [];
-  /** Pools this process has marked (so it writes each marker once). */
-  private readonly marked = new Set<string>();
   /** Each seek's stream: load, decide, append at the version read, again on a stale one; then the list and holdings follow. */
   private readonly seeks: AggregateRunner<SeekState, SeekCommand, SeekEvent>;
 
@@ -278,10 +276,8 @@ export class Matchmaking {
     const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
     const rating = await this.lookups.ratingOf(player, game.id);
     const entry = await this.ports.pool.enter({ player, name, pool, rating, bots, enqueuedAt: this.now(), ...(from.address && { address: addressKey(from.address) }) });
-    if (!this.marked.has(pool)) {
-      await this.ports.pool.markPool(pool);
-      this.marked.add(pool);
-    }
+    // Marked after every entry (not once per process): the beat unmarks a pool it finds empty, and an entry after that must mark it again.
+    await this.ports.pool.markPool(pool);
     await this.pairPool(pool);
     return (await this.ports.pool.get(player, pool)) ?? entry;
   }
@@ -306,11 +302,22 @@ export class Matchmaking {
     return left;
   }
 
-  /** Pairs every pool this process knows of (a local server's ticker; also after a restart: pools are marked in the table). */
+  /**
+   * Pairs every marked pool (a local server's ticker; also after a restart: pools are marked in
+   * the table), and unmarks those it finds empty: a pool key holds any clock a client asks for, so
+   * the markers of pools entered once would otherwise grow for ever, and each beat read them all.
+   */
   async tick(): Promise<number> {
     await this.resume();
     let seated = 0;
-    for (const pool of await this.ports.pool.pools()) seated += await this.pairPool(pool);
+    for (const pool of await this.ports.pool.pools()) {
+      const paired = await this.pairPoolRead(pool);
+      seated += paired.seated;
+      if (paired.read > 0) continue;
+      await this.ports.pool.unmarkPool(pool);
+      // An entry that came meanwhile marked the pool before this unmarking or is read now: marked again either way.
+      if ((await this.ports.pool.waiting(pool)).length > 0) await this.ports.pool.markPool(pool);
+    }
     return seated;
   }
 
@@ -320,10 +327,16 @@ export class Matchmaking {
    * game is created with every seat given, then each entry records it and leaves the pool.
    */
   async pairPool(pool: string): Promise<number> {
+    return (await this.pairPoolRead(pool)).seated;
+  }
+
+  /** pairPool, and how many entries it read in the pool (0: the pool was empty; the beat unmarks it). */
+  private async pairPoolRead(pool: string): Promise<{ seated: number; read: number }> {
     const { game, seats, timeControl, rated } = parsePoolKey(pool);
-    if (!this.games.games.some((g) => g.id === game)) return 0;
+    if (!this.games.games.some((g) => g.id === game)) return { seated: 0, read: 0 };
     const now = this.now();
-    const { waiting, seated: finished } = await this.finishCutOff(pool, await this.ports.pool.waiting(pool));
+    const entries = await this.ports.pool.waiting(pool);
+    const { waiting, seated: finished } = await this.finishCutOff(pool, entries);
     const tables = pair(waiting, seats, now, this.settings);
     let seatedPlayers = finished;
     for (const table of tables) {
@@ -347,7 +360,7 @@ export class Matchmaking {
       seatedPlayers += table.players.length;
       await this.started(agg);
     }
-    return seatedPlayers;
+    return { seated: seatedPlayers, read: entries.length };
   }
 
   /**

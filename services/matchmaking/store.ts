@@ -225,9 +225,14 @@ export class PoolStore {
     );
   }
 
-  /** Pools entered since they were last marked (a local server pairs these after a restart). */
+  /** Marks a pool for the beat (a local server pairs the marked pools, after a restart too); unmarked when found empty. */
   async markPool(pool: string): Promise<void> {
     await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: 'MATCHPOOLS', sk: pool } }));
+  }
+
+  /** Takes a pool off the beat's list (the beat found it empty). */
+  async unmarkPool(pool: string): Promise<void> {
+    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: 'MATCHPOOLS', sk: pool } }));
   }
 
   async pools(): Promise<string[]> {

@@ -3,12 +3,15 @@
  * that dies after seating a quick-play table but before releasing its entries' holdings leaves
  * holdings the next refusal prunes (before, they counted against the player for ever, and three
  * such deaths shut them out of quick play), and challenges by name addressed to one player are
- * capped (one item holds them), expired ones pruned. In process, on the real DynamoDB API.
+ * capped (one item holds them), expired ones pruned; and the pools the beat pairs are only those
+ * with someone in them (a pool key holds any clock, so pools entered once would pile up). In
+ * process, on the real DynamoDB API.
  */
 import { describe, expect, it } from 'vitest';
 import { createLocalParlor } from '../../services/local.js';
 import { MATCH_SETTINGS } from '../../services/matchmaking/settings.js';
-import type { Holdings } from '../../services/matchmaking/store.js';
+import { PoolStore, type Holdings } from '../../services/matchmaking/store.js';
+import { poolKey } from '../../services/matchmaking/service.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { ManualClock } from '../kit/manual-clock.js';
 
@@ -54,6 +57,31 @@ describe('matchmaking holdings', () => {
     clock.advance(2 * 60_000); // Cy's challenge expires, no one writes it
     await challenge('Fay');
     expect((await match.mySeeks(zed)).map((s) => s.seated[0]!.name).sort()).toEqual(['Dee', 'Fay']);
+    await parlor.app.close();
+  });
+
+  it('the beat unmarks a pool it finds empty, and an entry marks it again', async () => {
+    const parlor = await createLocalParlor({ client: db.client, tableName: db.tableName, clock, signingSecret: 's', bots: { workers: 0 } });
+    const match = parlor.play.matchmaking;
+    const pools = new PoolStore(db.client, db.tableName);
+    const gus = (await parlor.play.players.registry.register('Gus')).id;
+    // Pools of clocks no one else asks for, each entered and left.
+    const odd = [1_001, 1_002, 1_003].map((s) => ({ game: 'scout', seats: 2, timeControl: { perMoveMs: s * 1000 } }));
+    const keys = odd.map((i) => poolKey(i.game, i.seats, i.timeControl, false));
+    for (const input of odd) {
+      await match.playNow(gus, input);
+      expect(await match.leavePool(gus, input)).toBe(true);
+    }
+    expect(await pools.pools()).toEqual(expect.arrayContaining(keys));
+    await match.playNow(gus, odd[0]!); // Gus waits in the first again
+    await match.tick();
+    const marked = await pools.pools();
+    expect(marked).toContain(keys[0]);
+    expect(marked).not.toContain(keys[1]);
+    expect(marked).not.toContain(keys[2]);
+    await match.leavePool(gus, odd[0]!);
+    await match.playNow(gus, odd[1]!);
+    expect(await pools.pools()).toContain(keys[1]);
     await parlor.app.close();
   });
 });

@@ -202,7 +202,7 @@ export class Matchmaking {
   }
 
   /** A filled seek's game: created with every seat given unless it exists (idempotent), then announced. */
-  private async startSeekGame(id: string, state: SeekState): Promise<void> {
+  private async startSeekGame(_id: string, state: SeekState): Promise<void> {
     const gameId = state.gameId!;
     let agg: Aggregate;
     try {

@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'RATING_OUT_OF_RANGE',
   /** Seeks or quick-play entries past what one player or one client address may hold. */
   'MATCH_LIMIT',
+  /** A challenge by name to a player who already has as many open challenges as one holds (MATCH_CHALLENGES_PER_PLAYER). */
+  'CHALLENGES_FULL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

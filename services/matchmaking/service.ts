@@ -163,7 +163,7 @@ export class Matchmaking {
     if (input.for !== undefined && !(await this.holdOrPrune(playerHolder(input.for, 'challenges'), `seek:${id}`, this.settings.challengesPerPlayer))) {
       await this.ports.holdings.remove(playerHolder(creator, 'seeks'), `seek:${id}`);
       if (from.address) await this.ports.holdings.remove(`${addressKey(from.address)}#seeks`, `seek:${id}`);
-      throw new AppError('MATCH_LIMIT', `that player has ${this.settings.challengesPerPlayer} open challenges already; try later`);
+      throw new AppError('CHALLENGES_FULL', `that player has ${this.settings.challengesPerPlayer} open challenges already; try later`);
     }
     const now = this.now();
     const terms: SeekTerms = { game: game.id, seats: input.seats, options: input.options ?? {}, ...(input.timeControl && { timeControl: input.timeControl }), rated: input.rated === true, ...(r && { ratingRange: r }), ...(input.for !== undefined && { for: input.for }) };

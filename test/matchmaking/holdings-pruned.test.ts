@@ -52,7 +52,7 @@ describe('matchmaking holdings', () => {
     const challenge = async (name: string, minutes = 60) => match.openSeek(await register(name), { game: 'scout', seats: 2, for: zed, minutes });
     await challenge('Cy', 1);
     await challenge('Dee');
-    await expect(challenge('Eve')).rejects.toMatchObject({ code: 'MATCH_LIMIT' });
+    await expect(challenge('Eve')).rejects.toMatchObject({ code: 'CHALLENGES_FULL' });
     expect((await match.mySeeks(zed)).length).toBe(2);
     clock.advance(2 * 60_000); // Cy's challenge expires, no one writes it
     await challenge('Fay');

@@ -28,7 +28,8 @@ extend type Query {
 extend type Mutation {
   """
   Opens a seek (send a player token: you take seat 0). It is listed in openSeeks until it fills, is cancelled
-  or expires. Limits (docs/matchmaking.md): open seeks per player and per client address (MATCH_LIMIT).
+  or expires. Limits (docs/matchmaking.md): open seeks per player and per client address (MATCH_LIMIT);
+  open challenges by name to one player (CHALLENGES_FULL).
   """
   openSeek(input: SeekInput!): Seek!
   "Takes a seat of the seek; the last seat starts the game (Seek.gameId). Refused: SEEK_CLOSED (filled, cancelled or expired), RATING_OUT_OF_RANGE."

@@ -98,6 +98,8 @@ export function seekGameId(seekId: string): string {
 export class Matchmaking {
   private readonly seekListeners: ((seek: SeekState) => void)[] = [];
   private readonly startedListeners: StartedListener[] = [];
+  /** Pools this process has marked (so it writes each marker once: the markers share one key); forgotten when its beat unmarks one. */
+  private readonly marked = new Set<string>();
   /** Each seek's stream: load, decide, append at the version read, again on a stale one; then the list and holdings follow. */
   private readonly seeks: AggregateRunner<SeekState, SeekCommand, SeekEvent>;
 
@@ -276,8 +278,10 @@ export class Matchmaking {
     const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
     const rating = await this.lookups.ratingOf(player, game.id);
     const entry = await this.ports.pool.enter({ player, name, pool, rating, bots, enqueuedAt: this.now(), ...(from.address && { address: addressKey(from.address) }) });
-    // Marked after every entry (not once per process): the beat unmarks a pool it finds empty, and an entry after that must mark it again.
-    await this.ports.pool.markPool(pool);
+    if (!this.marked.has(pool)) {
+      await this.ports.pool.markPool(pool);
+      this.marked.add(pool);
+    }
     await this.pairPool(pool);
     return (await this.ports.pool.get(player, pool)) ?? entry;
   }
@@ -306,6 +310,7 @@ export class Matchmaking {
    * Pairs every marked pool (a local server's ticker; also after a restart: pools are marked in
    * the table), and unmarks those it finds empty: a pool key holds any clock a client asks for, so
    * the markers of pools entered once would otherwise grow for ever, and each beat read them all.
+   * (The beat runs on one process, the one that marks: on AWS nothing unmarks, as nothing beats.)
    */
   async tick(): Promise<number> {
     await this.resume();
@@ -314,9 +319,13 @@ export class Matchmaking {
       const paired = await this.pairPoolRead(pool);
       seated += paired.seated;
       if (paired.read > 0) continue;
+      // Forgotten first, then unmarked, then read again: an entry meanwhile either marks the pool after this or is read now and marked here.
+      this.marked.delete(pool);
       await this.ports.pool.unmarkPool(pool);
-      // An entry that came meanwhile marked the pool before this unmarking or is read now: marked again either way.
-      if ((await this.ports.pool.waiting(pool)).length > 0) await this.ports.pool.markPool(pool);
+      if ((await this.ports.pool.waiting(pool)).length > 0) {
+        await this.ports.pool.markPool(pool);
+        this.marked.add(pool);
+      }
     }
     return seated;
   }

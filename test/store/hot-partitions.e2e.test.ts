@@ -48,6 +48,8 @@ const SETS: Record<string, { driver: Driver; perSecond: number }> = {
   // As if every game began as a seek (store.ts sizes SEEK_SHARDS so), or as two players of one quick-play pool.
   SEEKS: { driver: 'seeks', perSecond: GAMES_PER_SECOND },
   POOL: { driver: 'poolEntries', perSecond: 2 * GAMES_PER_SECOND },
+  // A filled seek is marked before its filling and unmarked once its game is announced (matchmaking/store.ts PendingSeeks).
+  SEEKPENDING: { driver: 'seeks', perSecond: GAMES_PER_SECOND },
 };
 /** Keys that exist only on one machine, where one process writes (not in the deployed table). */
 const LOCAL_ONLY = new Set(['FEED', 'TIMERS']);

@@ -236,6 +236,13 @@ export async function prebuiltSchema(): Promise<string> {
   return `export const prebuilt = { sha256: ${JSON.stringify(sdlHash(sdl))}, sdl: ${JSON.stringify(withoutDescriptions(sdl))} };\n`;
 }
 
+/**
+ * The bundles that carry it: the graphql function, whose first answer needs the schema. ws and
+ * stream build it too (a subscriber's view), but there the 29 KB it adds to what a cold start
+ * reads weighs about what it saves (ws and stream keep their size budgets: test/infra/bundle.test.ts).
+ */
+const PREBUILT_SCHEMA: BundleName[] = ['graphql'];
+
 const prebuiltSchemaPlugin: Plugin = {
   name: 'prebuilt-schema',
   setup(b) {
@@ -245,7 +252,6 @@ const prebuiltSchemaPlugin: Plugin = {
 
 const plugins: Plugin[] = [
   routerWithoutNewFunction,
-  prebuiltSchemaPlugin,
   {
     // graphql ships CommonJS (main) and ESM (module) files; mercurius require()s it while the
     // resolvers import it. One copy only, or a schema's types fail graphql's instanceof checks.
@@ -308,7 +314,7 @@ export async function bundle(name: BundleName, outdir: string, options: { minify
     banner: { js: BANNER },
     metafile: true,
     logLevel: 'warning',
-    plugins: [stubs(STUBBED[name]), ...plugins],
+    plugins: [stubs(STUBBED[name]), ...(PREBUILT_SCHEMA.includes(name) ? [prebuiltSchemaPlugin] : []), ...plugins],
   });
   let assetBytes = 0;
   for (const pkg of NATIVE[name] ?? []) {

@@ -24,6 +24,8 @@ import { loopbackS3 } from '../kit/s3.js';
 import { labRunName } from '../../services/analytics/lab.js';
 import { scout } from '../../services/engine/games/scout/index.js';
 import { FakeApiGateway, httpEvent, STAGE, wsEvent } from '../handlers/kit.js';
+import { composeSchema, sdlHash } from '../../services/api/graphql/schema.js';
+import { MODULES } from '../../services/modules/index.js';
 
 const db = useEmbeddedDynamo();
 const outdir = mkdtempSync(join(tmpdir(), 'parlor-cdk-'));
@@ -48,12 +50,13 @@ afterAll(async () => {
 const env = () => ({ TABLE_NAME: db.tableName, DYNAMODB_ENDPOINT: (db.server as any).endpoint, WS_ENDPOINT: gateway.endpoint });
 
 /** What a cold start reads: the entry and the chunks it imports statically, transitively (not those behind a dynamic import). */
-function coldKib(file: string, seen = new Set<string>()): number {
-  if (seen.has(file)) return 0;
+function coldFiles(file: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(file)) return seen;
   seen.add(file);
-  const imports = [...readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.mjs)"/g)].map((m) => resolve(dirname(file), m[1]!));
-  return statSync(file).size / 1024 + imports.reduce((n, f) => n + coldKib(f, seen), 0);
+  for (const m of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*"(\.{1,2}\/[^"]+\.mjs)"/g)) coldFiles(resolve(dirname(file), m[1]!), seen);
+  return seen;
 }
+const coldKib = (file: string) => [...coldFiles(file)].reduce((n, f) => n + statSync(f).size / 1024, 0);
 
 /** Secrets Manager cannot run here: a loopback stand-in answers GetSecretValue for the signing secret. */
 async function secretsManager(): Promise<Record<string, string>> {
@@ -103,6 +106,9 @@ describe('the synthesized bundles', () => {
       { ...env(), NODE_ENV: 'production', ...(await secretsManager()) },
     );
     const [graphql, graphiql, introspection, rest, page] = run.results;
+    // It carries the schema's text made at bundle time, for the very SDL it composes (services/api/graphql/prebuilt.ts).
+    const read = [...coldFiles(bundles.graphql)].map((f) => readFileSync(f, 'utf8')).join('');
+    expect(read).toContain(sdlHash(composeSchema(games, MODULES)));
     expect(JSON.parse(graphql.body).data.gameTypes.map((g: any) => g.id)).toEqual(games.map((g) => g.id));
     expect(graphiql.statusCode).toBe(404);
     expect(JSON.parse(introspection.body).errors[0].extensions.code).toBe('BAD_INPUT');

@@ -6,7 +6,7 @@
  * The CDK stack (through `tryBundle`) and infra/measure-bundles.ts call this same code, so
  * the measured bundles are the deployed ones.
  *
- *   npx tsx infra/bundle.ts <http|ws|stream|timer|export|lab> <outdir>
+ *   npx tsx infra/bundle.ts <graphql|rest|web|ws|stream|timer|export|lab|floor> <outdir>
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -15,8 +15,14 @@ import { build, type Metafile, type Plugin } from 'esbuild';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
+/**
+ * The HTTP API is three functions, one per route group of the same app (services/handlers/http.ts):
+ * each cold start loads only its own group's code.
+ */
 export const HANDLERS = {
-  http: 'services/handlers/http.ts',
+  graphql: 'services/handlers/graphql.ts',
+  rest: 'services/handlers/rest.ts',
+  web: 'services/handlers/web.ts',
   ws: 'services/handlers/ws.ts',
   stream: 'services/handlers/stream.ts',
   timer: 'services/handlers/timer.ts',
@@ -74,28 +80,28 @@ const packageOf = (path: string) => path.split('/').slice(0, path.startsWith('@'
  * - dynalite, the embedded DynamoDB server (services/store/embedded.ts): local runs and tests only.
  * - @fastify/swagger(-ui), the OpenAPI UI: a development tool, off in production (and ~2.5 MB of assets).
  * - GraphiQL (mercurius › @fastify/static) and subscriptions over WebSocket (@fastify/websocket,
- *   mercurius › ./subscription, ./lib/subscriber) in the http function: Lambda holds no sockets (ws.ts serves
+ *   mercurius › ./subscription, ./lib/subscriber) in the HTTP API's functions: Lambda holds no sockets (ws.ts serves
  *   subscriptions there) and development tools are off in production. ~400 KiB with ws and glob.
- * - graphql-jit (mercurius › graphql-jit), in http: mercurius compiles queries with it only when
+ * - graphql-jit (mercurius › graphql-jit), in the HTTP API's functions: mercurius compiles queries with it only when
  *   its `jit` option is set, which ours is not (~70 KiB with lodash.merge).
- * - mercurius, in the handlers that serve no HTTP: the GraphQL resolvers they share with the
- *   Fastify app take only `ErrorWithProps` from it (as mercurius defines it), and the rest of
- *   mercurius and Fastify is a third of the bundle.
+ * - mercurius, in the handlers that serve no GraphQL over HTTP (rest and web too): the code they share
+ *   with the GraphQL app (resolvers, the rate limit's error) takes only `ErrorWithProps` from it (as
+ *   mercurius defines it), and the rest of mercurius and Fastify is a third of the bundle.
  * - the AWS SDK's default credential chain (@aws-sdk/credential-provider-node), in every bundle:
  *   on Lambda the execution role's credentials are in the environment (AWS_ACCESS_KEY_ID, …), so
  *   the environment provider alone; the chain's SSO, web-identity, ini and process providers and
  *   their nested STS/SSO clients (~90 KiB) never answer there.
  * - zod's translated error messages (zod › ../locales/index.js), in every bundle: zod
  *   re-exports ~260 KiB of locales as `z.locales`, which nothing here reads (errors are ours, in English).
- * - nodemailer and the SES v2 client, in http, ws and stream: email goes out from the timer
+ * - nodemailer and the SES v2 client, in graphql, rest, web, ws and stream: email goes out from the timer
  *   function alone (the digest job); the others never send one (~350 KiB).
  * - web-push's VAPID signer (web-push › asn1.js, › jws) and proxy support (web-push › https-proxy-agent),
  *   in every bundle: push/vapid.ts signs VAPID with jose and no proxy is used; web-push encrypts (~80 KiB).
  *   In ws, web-push altogether: the ws function sends no push.
- * - @simplewebauthn/server (with @peculiar/x509 and asn1js, ~450 KiB), outside http: passkey ceremonies are
- *   REST routes of the http function alone.
+ * - @simplewebauthn/server (with @peculiar/x509 and asn1js, ~450 KiB), outside rest: passkey ceremonies are
+ *   REST routes, of the rest function alone.
  * - openskill (with ramda, ~370 KiB), outside stream: ratings change in the stream function's projection
- *   alone; the http function only reads them.
+ *   alone; graphql and rest only read them.
  * - zod's JSON Schema reader (zod › ./from-json-schema.js) and ahead-of-time compiler (zod › ./compile.js),
  *   in every bundle: `z.fromJSONSchema` and `z.compile`, unused (we parse with zod's runtime and only write
  *   JSON Schema, for the API's move and option schemas); ~45 KiB evaluated at every cold start.
@@ -103,7 +109,7 @@ const packageOf = (path: string) => path.split('/').slice(0, path.startsWith('@'
 const DEV_TOOL = "export default function devTool() { throw new Error('the development tools (/docs, GraphiQL) are not part of Lambda bundles: NODE_ENV=production turns them off'); }";
 const NO_SOCKETS = "export default function noSockets() { throw new Error('subscriptions over WebSocket are not part of the http bundle: the WebSocket API serves them'); }";
 const NO_MAIL = "export default { createTransport() { throw new Error('email is sent by the timer function alone (the digest job)'); } }; export class SESv2Client {} export class SendEmailCommand {}";
-const NO_PASSKEYS = "function noPasskeys() { throw new Error('passkey ceremonies are served by the http function alone'); } export { noPasskeys as generateRegistrationOptions, noPasskeys as verifyRegistrationResponse, noPasskeys as generateAuthenticationOptions, noPasskeys as verifyAuthenticationResponse };";
+const NO_PASSKEYS = "function noPasskeys() { throw new Error('passkey ceremonies are served by the rest function alone'); } export { noPasskeys as generateRegistrationOptions, noPasskeys as verifyRegistrationResponse, noPasskeys as generateAuthenticationOptions, noPasskeys as verifyAuthenticationResponse };";
 // rating() is openskill's prior (mu 25, sigma 25/3), read at load as the start of every ladder.
 const NO_RATING = "export function rate() { throw new Error('ratings change in the stream function alone'); } export function rating() { return { mu: 25, sigma: 25 / 3 }; }";
 const STUBS: Record<string, string> = {
@@ -138,14 +144,18 @@ const STUBS: Record<string, string> = {
   });`,
 };
 const EVERY_BUNDLE = ['web-push › asn1.js', 'web-push › jws', 'web-push › https-proxy-agent', 'dynalite', '@aws-sdk/credential-provider-node', 'zod › ../locales/index.js', 'zod › ./from-json-schema.js', 'zod › ./compile.js'];
+const HTTP_FUNCTION = [...EVERY_BUNDLE, 'openskill', 'nodemailer', '@aws-sdk/client-sesv2', '@fastify/swagger', '@fastify/swagger-ui', 'mercurius › @fastify/static', '@fastify/websocket', 'mercurius › ./subscription', 'mercurius › ./lib/subscriber', 'mercurius › graphql-jit'];
 const STUBBED: Record<BundleName, string[]> = {
-  http: [...EVERY_BUNDLE, 'openskill', 'nodemailer', '@aws-sdk/client-sesv2', '@fastify/swagger', '@fastify/swagger-ui', 'mercurius › @fastify/static', '@fastify/websocket', 'mercurius › ./subscription', 'mercurius › ./lib/subscriber', 'mercurius › graphql-jit'],
+  graphql: [...HTTP_FUNCTION, '@simplewebauthn/server'],
+  // The REST routes take only ErrorWithProps from mercurius (the rate limit's error, shared with /graphql).
+  rest: [...HTTP_FUNCTION, 'mercurius'],
+  web: [...HTTP_FUNCTION, 'mercurius', '@simplewebauthn/server'],
   ws: [...EVERY_BUNDLE, 'mercurius', 'nodemailer', '@aws-sdk/client-sesv2', 'web-push', '@simplewebauthn/server', 'openskill'],
   stream: [...EVERY_BUNDLE, 'mercurius', 'nodemailer', '@aws-sdk/client-sesv2', '@simplewebauthn/server'],
   timer: [...EVERY_BUNDLE, 'mercurius', '@simplewebauthn/server', 'openskill'],
   export: [...EVERY_BUNDLE, 'mercurius', '@simplewebauthn/server', 'openskill'],
   lab: [...EVERY_BUNDLE, 'mercurius', '@simplewebauthn/server', 'openskill'],
-  // What the http function leaves out of mercurius, the floor leaves out too: the same stack.
+  // What the graphql function leaves out of mercurius, the floor leaves out too: the same stack.
   floor: [...EVERY_BUNDLE, 'mercurius › @fastify/static', '@fastify/websocket', 'mercurius › ./subscription', 'mercurius › ./lib/subscriber', 'mercurius › graphql-jit'],
 };
 
@@ -169,7 +179,7 @@ function stubs(names: string[]): Plugin {
 /**
  * find-my-way (Fastify's router) compiles a small function with `new Function` for every static
  * path segment and every route it is given (a GET twice, with its HEAD twin), at registration:
- * ~5% of the http function's cold start CPU (its REST mirror and the web client's files, well
+ * ~5% of the (then single) http function's cold start CPU (its REST mirror and the web client's files, well
  * over 100 routes; `npx tsx infra/profile-cold-start.ts http`), paid before the first answer.
  * In bundles those builders return closures instead: the same matches, built without compiling
  * code. Applied to every bundle, the floor's included (the same stack). Each edit names
@@ -207,6 +217,36 @@ export const routerWithoutNewFunction: Plugin = {
         return { contents: source.replace(edit.from, edit.to), loader: 'js', resolveDir: dirname(args.path) };
       });
     }
+  },
+};
+
+/**
+ * The GraphQL schema's text without descriptions, made at bundle time (services/api/graphql/prebuilt.ts):
+ * from the SDL the deployed functions compose (every game of the registry, every concern of
+ * MODULES), ~29 KB for a cold start to parse instead of ~100 KB. The function checks the SHA-256 of
+ * the SDL it composes against it, so a text that does not match is never used.
+ */
+export async function prebuiltSchema(): Promise<string> {
+  const [{ composeSchema, sdlHash, withoutDescriptions }, { games }, { MODULES }] = await Promise.all([
+    import('../services/api/graphql/schema.js'),
+    import('../services/engine/registry.js'),
+    import('../services/modules/index.js'),
+  ]);
+  const sdl = composeSchema(games, MODULES);
+  return `export const prebuilt = { sha256: ${JSON.stringify(sdlHash(sdl))}, sdl: ${JSON.stringify(withoutDescriptions(sdl))} };\n`;
+}
+
+/**
+ * The bundles that carry it: the graphql function, whose first answer needs the schema. ws and
+ * stream build it too (a subscriber's view), but there the 29 KB it adds to what a cold start
+ * reads weighs about what it saves (ws and stream keep their size budgets: test/infra/bundle.test.ts).
+ */
+const PREBUILT_SCHEMA: BundleName[] = ['graphql'];
+
+const prebuiltSchemaPlugin: Plugin = {
+  name: 'prebuilt-schema',
+  setup(b) {
+    b.onLoad({ filter: /services[\\/]api[\\/]graphql[\\/]prebuilt\.ts$/ }, async () => ({ contents: await prebuiltSchema(), loader: 'js' }));
   },
 };
 
@@ -274,7 +314,7 @@ export async function bundle(name: BundleName, outdir: string, options: { minify
     banner: { js: BANNER },
     metafile: true,
     logLevel: 'warning',
-    plugins: [stubs(STUBBED[name]), ...plugins],
+    plugins: [stubs(STUBBED[name]), ...(PREBUILT_SCHEMA.includes(name) ? [prebuiltSchemaPlugin] : []), ...plugins],
   });
   let assetBytes = 0;
   for (const pkg of NATIVE[name] ?? []) {
@@ -282,7 +322,7 @@ export async function bundle(name: BundleName, outdir: string, options: { minify
     cpSync(join(ROOT, 'node_modules', pkg), to, { recursive: true });
     assetBytes += sizeOf(to);
   }
-  if (name === 'http') assetBytes += copyWebClient(outdir);
+  if (name === 'web') assetBytes += copyWebClient(outdir);
   const bundled = new Set(Object.keys(result.metafile.inputs).flatMap((input) => (input.includes('node_modules/') ? [packageOf(packagePath(resolve(ROOT, input))!)] : [])));
   for (const [pkg, dirs] of Object.entries(ASSETS)) {
     if (!bundled.has(pkg)) continue;
@@ -314,7 +354,7 @@ function chunkBytes(metafile: Metafile, entry: string): { shared: number; lazy: 
 }
 
 /**
- * The web client beside the http bundle (public/, with graphql-ws's browser build in
+ * The web client beside the web function's bundle (public/, with graphql-ws's browser build in
  * public/vendor/ and the rules in public/rules/), so the HTTP API serves the page as `npm start` does. Returns the bytes copied.
  */
 function copyWebClient(outdir: string): number {
@@ -347,7 +387,7 @@ export function composition(metafile: Metafile, file: string): [string, number][
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const [name, outdir] = process.argv.slice(2) as [BundleName, string];
   if (!(name in ENTRIES) || !outdir) {
-    console.error('usage: npx tsx infra/bundle.ts <http|ws|stream|export> <outdir>');
+    console.error(`usage: npx tsx infra/bundle.ts <${Object.keys(ENTRIES).join('|')}> <outdir>`);
     process.exit(2);
   }
   const b = await bundle(name, resolve(outdir));

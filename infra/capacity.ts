@@ -96,10 +96,21 @@ export const TIMER_RESERVED = 10;
 /** Lambda's default concurrency quota per account and region; AWS keeps 100 of it unreserved. */
 export const DEFAULT_ACCOUNT_CONCURRENCY = 1000;
 
-/** Reserved concurrency per function at the target: the modelled mean with headroom (the stream function's is its shards × factor). */
-export function reservedConcurrency(m: Measured, movesPerSecond: number = TARGET.movesPerSecond): Record<FnName, number> {
+/** The web function serves the page's files, read once per visit and revalidated with 304s: a fixed few executions. */
+export const WEB_RESERVED = 10;
+
+/** The deployed functions (infra/bundle.ts HANDLERS): the model's http requests are served by graphql and rest. */
+export type Deployed = 'graphql' | 'rest' | 'web' | 'ws' | 'stream' | 'timer';
+
+/**
+ * Reserved concurrency per function at the target: the modelled mean with headroom (the stream
+ * function's is its shards × factor). The model plays over GraphQL; a client may play the same
+ * moves over the REST mirror instead, at the same cost per request, so each of the two is sized for
+ * the whole target.
+ */
+export function reservedConcurrency(m: Measured, movesPerSecond: number = TARGET.movesPerSecond): Record<Deployed, number> {
   const reserve = (fn: FnName) => Math.max(2, Math.ceil(concurrency(m, fn, movesPerSecond) * HEADROOM));
-  return { http: reserve('http'), ws: reserve('ws'), stream: streamSettings(m, movesPerSecond).concurrency, timer: TIMER_RESERVED };
+  return { graphql: reserve('http'), rest: reserve('http'), web: WEB_RESERVED, ws: reserve('ws'), stream: streamSettings(m, movesPerSecond).concurrency, timer: TIMER_RESERVED };
 }
 
 /** The settings the stack deploys (parlor-stack.ts), derived from MEASURED at the target. */

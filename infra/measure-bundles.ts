@@ -8,7 +8,8 @@
  * The floor (infra/floor/handler.ts) is the bare mandated stack answering one mutation with one
  * conditional PutItem, bundled the same way and measured first in the same run; each function's
  * init + first event is printed as a multiple of it (target ≤ 1.1×), its size against 2 MiB.
- * Events: http — a GraphQL createGame mutation (one conditional PutItem); ws — a
+ * Events: graphql — a createGame mutation (one conditional PutItem); rest — POST /v1/games, the
+ * same create; web — GET / (the page); ws — a
  * connection_init (PutItem + PostToConnection); stream — the first commit of a game (lobby
  * projection + subscriber query). Times are medians; "total" includes Node's own start.
  */
@@ -41,14 +42,14 @@ const created = await createParlor({ client, tableName: TABLE }).service.create(
 const items = await client.send(new QueryCommand({ TableName: TABLE, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': { S: gamePk(created.id) } } }));
 const image = items.Items![0]!;
 
-const httpEvent = (body: string) => ({
+const httpEvent = (body: string | undefined, method = 'POST', path = '/graphql') => ({
   version: '2.0',
   routeKey: '$default',
-  rawPath: '/graphql',
+  rawPath: path,
   rawQueryString: '',
-  headers: { 'content-type': 'application/json', host: 'api.example.com' },
-  requestContext: { http: { method: 'POST', path: '/graphql', protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'measure' }, stage: '$default', requestId: 'r' },
-  body,
+  headers: { ...(body !== undefined && { 'content-type': 'application/json' }), host: 'api.example.com', 'accept-encoding': 'gzip' },
+  requestContext: { http: { method, path, protocol: 'HTTP/1.1', sourceIp: '127.0.0.1', userAgent: 'measure' }, stage: '$default', requestId: 'r' },
+  ...(body !== undefined && { body }),
   isBase64Encoded: false,
 });
 const createGame = `mutation { createGame(input: { game: "${game.id}", seats: ${game.seats.min} }) { game { id version } } }`;
@@ -56,7 +57,9 @@ const createGame = `mutation { createGame(input: { game: "${game.id}", seats: ${
 const events: Record<HandlerName | 'floor', unknown> = {
   // The floor first: every function is compared with it, measured in the same run.
   floor: httpEvent(JSON.stringify({ query: `mutation { createGame(game: "${game.id}", seats: ${game.seats.min}) { id version } }` })),
-  http: httpEvent(JSON.stringify({ query: createGame })),
+  graphql: httpEvent(JSON.stringify({ query: createGame })),
+  rest: httpEvent(JSON.stringify({ game: game.id, seats: game.seats.min }), 'POST', '/v1/games'),
+  web: httpEvent(undefined, 'GET', '/'),
   ws: { requestContext: { routeKey: '$default', connectionId: 'measure', domainName: '127.0.0.1', stage: 'prod' }, body: JSON.stringify({ type: 'connection_init', payload: {} }) },
   stream: {
     Records: [{ eventID: '1', eventName: 'INSERT', eventSource: 'aws:dynamodb', dynamodb: { Keys: { pk: image.pk, sk: image.sk }, NewImage: image, SequenceNumber: '1', StreamViewType: 'NEW_IMAGE' } }],
@@ -65,7 +68,7 @@ const events: Record<HandlerName | 'floor', unknown> = {
   timer: { kind: 'timeout', gameId: created.id, seat: 0, version: created.version, deadline: new Date(Date.now() + 3600_000).toISOString(), at: Date.now() + 3600_000 },
 };
 const ok = (name: HandlerName | 'floor', r: any) =>
-  name === 'stream' ? r?.batchItemFailures?.length === 0 : name === 'timer' ? r?.changed === false : r?.statusCode === 200 && !String(r?.body ?? '').includes('"errors"');
+  name === 'stream' ? r?.batchItemFailures?.length === 0 : name === 'timer' ? r?.changed === false : (r?.statusCode === 200 || (name === 'rest' && r?.statusCode === 201)) && !String(r?.body ?? '').includes('"errors"');
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const TWO_MIB = 2 * 1024 * 1024;

@@ -1,6 +1,6 @@
 /**
- * Parlor on AWS: the game table (DynamoDB, on-demand, streams, PITR, TTL), the four
- * Lambda functions (http, ws, stream, timer) bundled locally with esbuild, the HTTP API and the
+ * Parlor on AWS: the game table (DynamoDB, on-demand, streams, PITR, TTL), the Lambda
+ * functions (graphql, rest and web behind the HTTP API; ws, stream, timer) bundled locally with esbuild, the HTTP API and the
  * WebSocket API, deadlines as EventBridge Scheduler schedules, the player-token signing secret,
  * least-privilege roles, log retention and alarms. Env-agnostic, so
  * `cdk synth` runs offline without credentials.
@@ -39,7 +39,7 @@ import { accountsEnvironment } from './accounts.js';
 import { COMMIT_PREFIX, gamePk, KEY, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE } from '../services/store/schema.js';
 import { TABLE_ACTIONS } from '../services/handlers/permissions.js';
 import { MODULES } from '../services/modules/index.js';
-import { tableActionsOf, type Module } from '../services/modules/module.js';
+import { tableActionsOf, type FunctionName, type Module } from '../services/modules/module.js';
 import { ROOT, type BundleName, type HandlerName } from './bundle.js';
 import { ParlorAnalytics } from './analytics.js';
 import { LAB_MEMORY_MB, LAB_TIMEOUT, ParlorLab } from './lab.js';
@@ -52,6 +52,8 @@ import { HTTP_STAGE_THROTTLE, RESERVED, STREAM } from './capacity.js';
  * machines and in the tests, and unchanged on this newer runtime.
  */
 const RUNTIME = Runtime.NODEJS_24_X;
+/** The paths the rest function answers (the REST mirror and its OpenAPI page). */
+export const REST_PATHS = ['/v1', '/v1/{proxy+}', '/docs', '/docs/{proxy+}'] as const;
 /** The REST route that creates games, and its API-wide ceiling (requests per second, burst). */
 const CREATE_PATH = '/v1/games';
 export const CREATE_THROTTLE = { rateLimit: 20, burstLimit: 40 };
@@ -114,7 +116,7 @@ export class ParlorStack extends Stack {
       PUBLIC_URL: publicUrl,
     };
     // Cold starts are CPU-bound (infra/measure-bundles.ts: CPU to first answer), and Lambda's CPU
-    // grows with memory: the http app (Fastify, mercurius, Swagger, ajv) gets one full vCPU.
+    // grows with memory: the API's functions (Fastify, mercurius, ajv) get one full vCPU.
     const corsOrigins = String(this.node.tryGetContext('parlor:corsOrigins') ?? '').split(',').map((o) => o.trim()).filter(Boolean);
     // Both verify player tokens: an external identity provider's too, when one is set (infra/accounts.ts).
     const accounts = accountsEnvironment(this.node);
@@ -123,22 +125,32 @@ export class ParlorStack extends Stack {
     // model's quota (ACCOUNT_CONCURRENCY_NEEDED) deploys with -c parlor:reservedConcurrency=false.
     const reserve = this.node.tryGetContext('parlor:reservedConcurrency') !== false && this.node.tryGetContext('parlor:reservedConcurrency') !== 'false';
     const reserved = (name: keyof typeof RESERVED) => (reserve ? { reservedConcurrentExecutions: RESERVED[name] } : {});
-    const http = this.handler('http', { memorySize: 1769, timeout: Duration.seconds(15), environment: { ...common, ...accounts, CORS_ORIGINS: corsOrigins.join(',') }, ...reserved('http') });
+    // The HTTP API's three functions: one route group of the same app each (services/handlers/http.ts),
+    // so a cold start loads only its own group's code (docs/capacity.md, the http functions' cold start).
+    const api = { ...common, ...accounts, CORS_ORIGINS: corsOrigins.join(',') };
+    const graphql = this.handler('graphql', { memorySize: 1769, timeout: Duration.seconds(15), environment: api, ...reserved('graphql') });
+    const rest = this.handler('rest', { memorySize: 1769, timeout: Duration.seconds(15), environment: api, ...reserved('rest') });
+    // The page's files: no table, no secret.
+    const web = this.handler('web', { memorySize: 1024, timeout: Duration.seconds(10), environment: { ...common, CORS_ORIGINS: corsOrigins.join(',') }, ...reserved('web') });
     const ws = this.handler('ws', { memorySize: 1024, timeout: Duration.seconds(10), environment: { ...common, ...accounts }, ...reserved('ws') });
 
-    // ---- HTTP API: every route to the Fastify app (GraphQL, REST, docs), at the $default stage.
+    // ---- HTTP API at the $default stage: /graphql to graphql, /v1 and /docs to rest, every other path (the page) to web.
     const httpApi = new HttpApi(this, 'HttpApi', {
-      description: 'Parlor GraphQL (/graphql) and REST (/v1, OpenAPI at /docs)',
+      description: 'Parlor GraphQL (/graphql), REST (/v1, OpenAPI at /docs) and the web client (/)',
       createDefaultStage: false,
-      defaultIntegration: new HttpLambdaIntegration('HttpIntegration', http),
+      defaultIntegration: new HttpLambdaIntegration('WebIntegration', web),
       corsPreflight: corsOrigins.length
         ? { allowOrigins: corsOrigins, allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.OPTIONS], allowHeaders: ['authorization', 'content-type'], maxAge: Duration.days(1) }
         : undefined,
     });
     // Creating a game is the one write that makes new rows: its own, lower ceiling across all clients
     // (per-client limits run in the app; an HTTP API has no per-client throttle and WAF cannot attach to it).
+    const graphqlIntegration = new HttpLambdaIntegration('GraphqlIntegration', graphql);
+    httpApi.addRoutes({ path: '/graphql', methods: [HttpMethod.GET, HttpMethod.POST], integration: graphqlIntegration });
+    const restIntegration = new HttpLambdaIntegration('RestIntegration', rest);
+    for (const path of REST_PATHS) httpApi.addRoutes({ path, methods: [HttpMethod.ANY], integration: restIntegration });
     const createRoute = `POST ${CREATE_PATH}`;
-    httpApi.addRoutes({ path: CREATE_PATH, methods: [HttpMethod.POST], integration: new HttpLambdaIntegration('CreateIntegration', http) });
+    httpApi.addRoutes({ path: CREATE_PATH, methods: [HttpMethod.POST], integration: new HttpLambdaIntegration('CreateIntegration', rest) });
     const httpStage = new HttpStage(this, 'HttpStage', {
       httpApi,
       stageName: '$default', // a named stage would prefix every path the app routes on
@@ -207,8 +219,8 @@ export class ParlorStack extends Stack {
       description: 'Parlor: player tokens are signed with an Ed25519 key derived from this secret',
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
-    // http signs and verifies player tokens; ws verifies them (a subscription's connection_init may carry one).
-    for (const fn of [http, ws]) {
+    // graphql and rest sign and verify player tokens; ws verifies them (a subscription's connection_init may carry one).
+    for (const fn of [graphql, rest, ws]) {
       signingSecret.grantRead(fn);
       fn.addEnvironment('SIGNING_SECRET_ARN', signingSecret.secretArn);
     }
@@ -234,11 +246,13 @@ export class ParlorStack extends Stack {
     });
 
     // ---- Permissions: each function's own table actions and its modules' (services/modules); the management API for those that talk to clients.
-    // The table itself, and only the http function reads the inbox index (no index/* wildcard).
+    // The table itself, and only the API's functions read the inbox index (no index/* wildcard).
+    // graphql and rest serve the same resolvers and commands: both get the API's grants ('http'); web none.
     const inboxIndex = `${this.table.tableArn}/index/${OWNER_INDEX.name}`;
-    for (const [name, fn] of Object.entries({ http, ws, stream, timer }) as [HandlerName, LambdaFunction][]) {
+    for (const [name, fn] of Object.entries({ http: graphql, ws, stream, timer }) as [FunctionName, LambdaFunction][]) {
       fn.addToRolePolicy(new PolicyStatement({ actions: tableActionsOf(name, TABLE_ACTIONS, modules), resources: name === 'http' ? [this.table.tableArn, inboxIndex] : [this.table.tableArn] }));
     }
+    rest.addToRolePolicy(new PolicyStatement({ actions: tableActionsOf('http', TABLE_ACTIONS, modules), resources: [this.table.tableArn, inboxIndex] }));
     const connections = (method: string) => stack.formatArn({ service: 'execute-api', resource: wsApi.apiId, resourceName: `${stageName}/${method}/@connections/*` });
     ws.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections('POST'), connections('DELETE')] }));
     stream.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections('POST')] }));
@@ -287,7 +301,7 @@ export class ParlorStack extends Stack {
       return a;
     };
     const period = Duration.minutes(5);
-    for (const [name, fn] of Object.entries({ http, ws, stream, timer })) {
+    for (const [name, fn] of Object.entries({ graphql, rest, web, ws, stream, timer })) {
       const title = name[0]!.toUpperCase() + name.slice(1);
       alarm(`${title}Errors`, fn.metricErrors({ period, statistic: 'Sum' }), 1, `The ${name} function failed`);
       alarm(`${title}Throttles`, fn.metricThrottles({ period, statistic: 'Sum' }), 1, `The ${name} function was throttled`);
@@ -321,7 +335,7 @@ export class ParlorStack extends Stack {
       alarm(`Index${title}ReadThrottles`, dynamoMetric('ReadThrottleEvents', index.IndexName), 1, `DynamoDB throttled reads of the ${index.IndexName} index`);
     }
 
-    this.functions = { http, ws, stream, timer };
+    this.functions = { graphql, rest, web, ws, stream, timer };
 
     // ---- Analytics: the daily export to a bucket of partitioned Parquet, Glue tables, Athena's standard queries.
     this.exportFunction = this.handler('export', {
@@ -344,15 +358,15 @@ export class ParlorStack extends Stack {
     this.lab = new ParlorLab(this, 'Lab', { bucket: this.analytics.bucket, shardFunction: labFunction, database: this.analytics.database, databaseName });
     new CfnOutput(this, 'LabStateMachineArn', { value: this.lab.stateMachine.stateMachineArn, description: 'npm run lab -- … --state-machine <this> starts a lab run' });
 
-    new CfnOutput(this, 'HttpApiUrl', { value: httpStage.url, description: 'GraphQL at <url>graphql, REST at <url>v1, docs at <url>docs' });
+    new CfnOutput(this, 'HttpApiUrl', { value: httpStage.url, description: 'The web client at <url>, GraphQL at <url>graphql, REST at <url>v1, docs at <url>docs' });
     // ---- Web Push and the email digest (infra/notifications.ts).
     this.notifications = new ParlorNotifications(this, 'Notifications', {
-      functions: { http, stream, timer },
+      functions: { api: [graphql, rest], stream, timer },
       publicUrl: (this.node.tryGetContext('parlor:publicUrl') as string | undefined) ?? httpStage.url,
       mailFrom: this.node.tryGetContext('parlor:mailFrom') as string | undefined,
     });
-    // The web page (served by the http function) opens its socket on the WebSocket API.
-    http.addEnvironment('WEBSOCKET_URL', wsStage.url);
+    // The web page (served by the web function) opens its socket on the WebSocket API.
+    web.addEnvironment('WEBSOCKET_URL', wsStage.url);
     new CfnOutput(this, 'WebSocketUrl', { value: wsStage.url, description: 'graphql-ws clients connect here' });
     new CfnOutput(this, 'GameTableName', { value: this.table.tableName });
     new CfnOutput(this, 'AnalyticsBucketName', { value: this.analytics.bucket.bucketName, description: 'Exported games: games/ and events/, Parquet by game and day' });
@@ -400,7 +414,7 @@ export class ParlorStack extends Stack {
         'Actions without resource-level permissions, where Resource "*" is the only form: X-Ray PutTraceSegments/PutTelemetryRecords (tracing), and for the stream function dynamodb:ListStreams (added by its DynamoDB event source).',
       );
       const api = Stack.of(this).resolve((this.node.findChild('WebSocketApi').node.defaultChild as CfnResource).logicalId);
-      for (const method of name === 'http' ? [] : name === 'ws' ? ['POST', 'DELETE'] : ['POST']) {
+      for (const method of name === 'ws' ? ['POST', 'DELETE'] : name === 'stream' || name === 'timer' ? ['POST'] : []) {
         ack(
           fn.role!,
           `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:execute-api:<AWS::Region>:<AWS::AccountId>:<${api}>/<StageName>/${method}/@connections/*]`,

@@ -3,7 +3,7 @@
  * `// path` module markers kept), runs one fresh process with V8's sampling profiler on the same
  * event `measure:bundles` sends, and prints self time by source module and by function.
  *
- *   npx tsx infra/profile-cold-start.ts [http|ws|stream|timer|floor] [top=40]
+ *   npx tsx infra/profile-cold-start.ts [graphql|floor] [top=40]   (the createGame mutation both answer)
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -15,7 +15,7 @@ import { ensureTable, localClient, startEmbeddedDynamo } from '../services/store
 import { bundle, ROOT, type BundleName } from './bundle.js';
 import { LOCAL_ENV } from './run-bundle.js';
 
-const name = (process.argv[2] ?? 'http') as BundleName;
+const name = (process.argv[2] ?? 'graphql') as BundleName;
 const top = Number(process.argv[3] ?? 40);
 const outdir = join(ROOT, 'dist', 'profile', name);
 rmSync(outdir, { recursive: true, force: true });

@@ -5,8 +5,6 @@
 import { endQuietConnectionsAtClose } from './closing.js';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ParlorService } from '../app/service.js';
-import { graphqlPlugin } from './graphql/plugin.js';
-import { restRoutes } from './rest/routes.js';
 import { frameworkErrors, httpLimits } from './limits/http.js';
 import { backPressure } from './limits/busy.js';
 import { inFlightPerClient } from './limits/in-flight.js';
@@ -17,11 +15,12 @@ import { lazySchemaCompilers } from './lazy-schemas.js';
 import { requestLog } from './logging.js';
 import type { PlayApi } from '../play-by-turn.js';
 import type { ApiPart } from './parts.js';
-import { webClient } from '../web/plugin.js';
+import type { WebOptions } from '../web/plugin.js';
 
 export interface AppOptions {
-  service: ParlorService;
-  play: PlayApi;
+  /** The service and the play-by-turn api: needed where GraphQL or REST is served (not by the web client's files alone). */
+  service?: ParlorService;
+  play?: PlayApi;
   logger?: FastifyServerOptions['logger'];
   /** Every door's limit (services/api/limits/settings.ts); omitted ones take their defaults. */
   limits?: Partial<Limits>;
@@ -29,11 +28,28 @@ export interface AppOptions {
   subscriptions?: boolean;
   /** What each concern adds to GraphQL and REST, in the list's order (services/modules). */
   parts?: readonly ApiPart[];
+  /**
+   * The route groups this app serves (default all: `npm start`). On AWS each is a function of its
+   * own behind the HTTP API's routes (infra/parlor-stack.ts), and a group not served is never
+   * imported: its code stays out of that function's cold start.
+   */
+  serve?: readonly RouteGroup[];
+  /** Where the web client's files are (default services/web/public; a bundle has them beside it). */
+  web?: WebOptions;
 }
+
+/** GraphQL at /graphql; the REST mirror at /v1 (and its OpenAPI at /docs); the web client's files at /. */
+export type RouteGroup = 'graphql' | 'rest' | 'web';
+export const ROUTE_GROUPS: readonly RouteGroup[] = ['graphql', 'rest', 'web'];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = resolveLimits(options.limits);
   const subscriptions = options.subscriptions ?? true;
+  const serve = new Set(options.serve ?? ROUTE_GROUPS);
+  const api = () => {
+    if (!options.service || !options.play) throw new Error('GraphQL and REST need the service and the play-by-turn api');
+    return { service: options.service, play: options.play, limits, parts: options.parts };
+  };
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 256 * 1024,
@@ -54,11 +70,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (subscriptions) await websocketLimits(app, limits);
   await app.register(help);
   // The OpenAPI UI and GraphiQL are development tools: loaded only when they are served.
-  if (limits.devTools) await app.register((await import('./docs.js')).openApiDocs, { games: options.service.games });
-  if (limits.devTools) await app.register((await import('./devtools/graphiql.js')).graphiql);
-  await app.register(graphqlPlugin, { service: options.service, play: options.play, limits, subscriptions, parts: options.parts });
-  await app.register(restRoutes, { service: options.service, play: options.play, limits, parts: options.parts, prefix: '/v1' });
-  await app.register(webClient);
+  if (limits.devTools && serve.has('rest')) await app.register((await import('./docs.js')).openApiDocs, { games: api().service.games });
+  if (limits.devTools && serve.has('graphql')) await app.register((await import('./devtools/graphiql.js')).graphiql);
+  // Each group is imported only where it is served (a dynamic import is a chunk of its own in a bundle).
+  if (serve.has('graphql')) await app.register((await import('./graphql/plugin.js')).graphqlPlugin, { ...api(), subscriptions });
+  if (serve.has('rest')) await app.register((await import('./rest/routes.js')).restRoutes, { ...api(), prefix: '/v1' });
+  if (serve.has('web')) await app.register((await import('../web/plugin.js')).webClient, options.web ?? {});
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;
 }

@@ -141,18 +141,7 @@ export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
   return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret, timers, notifications, accounts: accountSettingsFromEnv(env), vacationDays, entryRules: entryRulesFromEnv(env), matchSettings: matchSettingsFromEnv(env) });
 }
 
-/**
- * A value built on first use and kept for the life of the execution environment; a failed
- * build is forgotten so the next invocation tries again.
- */
-export function once<T>(build: () => Promise<T>): () => Promise<T> {
-  let pending: Promise<T> | undefined;
-  return () =>
-    (pending ??= build().catch((e: unknown) => {
-      pending = undefined;
-      throw e;
-    }));
-}
+export { once } from './once.js';
 
 /** A Secrets Manager secret's string (the SDK is loaded only by functions that need it). */
 async function secretValue(arn: string): Promise<string> {

@@ -11,7 +11,11 @@ import type { ParlorService } from '../app/service.js';
 import type { NoticeSink } from '../notifications/channels.js';
 import type { PlayApi } from '../play-by-turn.js';
 
-/** The deployed functions (infra/bundle.ts HANDLERS, plus the export): the http one serves the api, ws its subscriptions, stream the reactions. */
+/**
+ * The deployed functions as far as their grants go (infra/bundle.ts HANDLERS, plus the export): http
+ * is the API's functions (graphql and rest, one route group of the same app each, with the same
+ * grants; the web function serves files and is granted nothing), ws its subscriptions, stream the reactions.
+ */
 export type FunctionName = 'http' | 'ws' | 'stream' | 'timer' | 'export';
 
 /** What a concern's reactions are built from, the same on one machine and on AWS. */

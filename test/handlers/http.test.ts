@@ -62,7 +62,7 @@ describe('the deployed entry point', () => {
     // The entry reads the registry's games and the table named in its environment.
     process.env.TABLE_NAME = (world.parlor as any).tableName;
     process.env.DYNAMODB_ENDPOINT = await (world.parlor.client.config.endpoint as any)().then((e: any) => `${e.protocol}//${e.hostname}:${e.port}`);
-    const { handler } = await import('../../services/handlers/http.js');
+    const { handler } = await import('../../services/handlers/graphql.js');
     const res = await handler(httpEvent('GET', '/health'), context);
     expect(res.statusCode).toBe(200);
     expect(JSON.parse(res.body)).toEqual({ ok: true });

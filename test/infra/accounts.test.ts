@@ -7,21 +7,21 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
 
-const env = (s: ParlorStack, fn: 'http' | 'ws' | 'stream') => Template.fromStack(s).toJSON().Resources[s.getLogicalId(s.functions[fn].node.defaultChild as never)].Properties.Environment.Variables as Record<string, string>;
+const env = (s: ParlorStack, fn: 'graphql' | 'rest' | 'ws' | 'stream') => Template.fromStack(s).toJSON().Resources[s.getLogicalId(s.functions[fn].node.defaultChild as never)].Properties.Environment.Variables as Record<string, string>;
 const stackWith = (context: Record<string, string>, name: string) => parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } }), name).stack;
 
 describe('accounts on AWS', () => {
   it('sets no external issuer and no passkey origin by default', () => {
     const stack = stackWith({}, 'Plain');
-    for (const fn of ['http', 'ws'] as const) expect(Object.keys(env(stack, fn)).filter((k) => k.startsWith('OIDC_') || k.startsWith('PASSKEY_'))).toEqual([]);
+    for (const fn of ['graphql', 'rest', 'ws'] as const) expect(Object.keys(env(stack, fn)).filter((k) => k.startsWith('OIDC_') || k.startsWith('PASSKEY_'))).toEqual([]);
   });
 
-  it('-c parlor:oidcIssuer (and audience, JWKS URL, passkey origin) reach the http and ws functions, which verify tokens', () => {
+  it('-c parlor:oidcIssuer (and audience, JWKS URL, passkey origin) reach the graphql, rest and ws functions, which verify tokens', () => {
     const stack = stackWith(
       { 'parlor:oidcIssuer': 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_abc', 'parlor:oidcAudience': 'client-1', 'parlor:passkeyOrigin': 'https://parlor.example', 'parlor:passkeyRpId': 'parlor.example' },
       'Oidc',
     );
-    for (const fn of ['http', 'ws'] as const) {
+    for (const fn of ['graphql', 'rest', 'ws'] as const) {
       expect(env(stack, fn)).toMatchObject({ OIDC_ISSUER: 'https://cognito-idp.eu-west-1.amazonaws.com/eu-west-1_abc', OIDC_AUDIENCE: 'client-1', PASSKEY_ORIGIN: 'https://parlor.example', PASSKEY_RP_ID: 'parlor.example' });
     }
     expect(env(stack, 'stream').OIDC_ISSUER).toBeUndefined();

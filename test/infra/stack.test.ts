@@ -19,8 +19,13 @@ const template = Template.fromStack(stack);
 const t = template.toJSON();
 const ref = (logicalId: string) => ({ Ref: logicalId });
 const id = (scope: ParlorStack, path: string) => stack.getLogicalId(scope.node.findChild(path).node.defaultChild as any);
-type Fn = 'http' | 'ws' | 'stream' | 'timer';
-const FUNCTIONS = ['http', 'ws', 'stream', 'timer'] as const;
+type Fn = 'graphql' | 'rest' | 'web' | 'ws' | 'stream' | 'timer';
+const FUNCTIONS = ['graphql', 'rest', 'web', 'ws', 'stream', 'timer'] as const;
+/** The functions serving the API (GraphQL, REST): the same app, the same grants (services/modules/module.ts FunctionName 'http'). */
+const API = ['graphql', 'rest'] as const;
+const isApi = (fn: Fn) => (API as readonly Fn[]).includes(fn);
+/** The grants' name of a function: the API's functions share 'http'; web has none. */
+const grantsOf = (fn: Fn) => (isApi(fn) ? 'http' : fn);
 const fnId = (name: Fn) => stack.getLogicalId(stack.functions[name].node.defaultChild as any);
 const tableId = stack.getLogicalId(stack.table.node.defaultChild as any);
 const ofType = (type: string) => Object.entries(t.Resources as Record<string, any>).filter(([, r]) => r.Type === type);
@@ -68,14 +73,14 @@ describe('the game table', () => {
 });
 
 describe('the functions', () => {
-  it('four for the API (and the analytics export), on the latest Lambda Node (the code targets Node 20), arm64, traced, in production mode, each logging to its own group kept a month', () => {
-    template.resourceCountIs('AWS::Lambda::Function', 6); // + the lab's shard function (describe 'the lab on AWS')
-    const http = template.findResources('AWS::Lambda::Function')[fnId('http')]!.Properties;
-    expect(Object.keys(http.Environment.Variables)).toContain('WEBSOCKET_URL'); // the web page's socket
+  it('six for the API (and the analytics export), on the latest Lambda Node (the code targets Node 20), arm64, traced, in production mode, each logging to its own group kept a month', () => {
+    template.resourceCountIs('AWS::Lambda::Function', 8); // + the lab's shard function (describe 'the lab on AWS')
+    const web = template.findResources('AWS::Lambda::Function')[fnId('web')]!.Properties;
+    expect(Object.keys(web.Environment.Variables)).toContain('WEBSOCKET_URL'); // the web page's socket
     for (const name of FUNCTIONS) {
       const fn = template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties;
       expect(fn).toMatchObject({ Runtime: 'nodejs24.x', Architectures: ['arm64'], Handler: 'index.handler', TracingConfig: { Mode: 'Active' } });
-      expect([fn.MemorySize, fn.Timeout]).toEqual({ http: [1769, 15], ws: [1024, 10], stream: [1769, 300], timer: [1769, 60] }[name]);
+      expect([fn.MemorySize, fn.Timeout]).toEqual({ graphql: [1769, 15], rest: [1769, 15], web: [1024, 10], ws: [1024, 10], stream: [1769, 300], timer: [1769, 60] }[name]);
       expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: ref(tableId), STAGE: ref('StageName'), POWERTOOLS_SERVICE_NAME: 'parlor', POWERTOOLS_METRICS_NAMESPACE: 'Parlor', NODE_ENV: 'production' });
       const group = fn.LoggingConfig.LogGroup.Ref;
       expect(t.Resources[group]).toMatchObject({ Type: 'AWS::Logs::LogGroup', Properties: { RetentionInDays: 30 } });
@@ -120,16 +125,18 @@ describe('permissions (least privilege)', () => {
     }
   });
 
-  it('each function gets exactly its own DynamoDB actions and its modules\' (services/modules), on the table alone (and the http function on the inbox index)', () => {
+  it('each function gets exactly its own DynamoDB actions and its modules\' (services/modules), on the table alone (and the API\'s functions on the inbox index); web none', () => {
     const table = { 'Fn::GetAtt': [tableId, 'Arn'] };
     const index = { 'Fn::Join': ['', [table, '/index/byOwner']] };
     for (const name of FUNCTIONS) {
-      const onTable = statements(name).filter((s) => JSON.stringify(s.Resource) === JSON.stringify(name === 'http' ? [table, index] : table));
-      expect(onTable.flatMap(actions).sort(), name).toEqual(tableActionsOf(name, TABLE_ACTIONS, MODULES).sort());
+      const granted = name === 'web' ? [] : tableActionsOf(grantsOf(name) as Exclude<Fn, 'web' | 'graphql' | 'rest'> | 'http', TABLE_ACTIONS, MODULES);
+      const onTable = statements(name).filter((s) => JSON.stringify(s.Resource) === JSON.stringify(isApi(name) ? [table, index] : table));
+      expect(onTable.flatMap(actions).sort(), name).toEqual(granted.sort());
       const anyDynamo = statements(name).flatMap(actions).filter((a) => a.startsWith('dynamodb:'));
       const streamRead = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];
-      expect(anyDynamo.sort(), name).toEqual([...tableActionsOf(name, TABLE_ACTIONS, MODULES), ...(name === 'stream' ? streamRead : [])].sort());
+      expect(anyDynamo.sort(), name).toEqual([...granted, ...(name === 'stream' ? streamRead : [])].sort());
     }
+    expect(tableActionsOf('http', TABLE_ACTIONS, MODULES).length).toBeGreaterThan(0);
   });
 
   it('logs only to its own group; the management API only where it talks to clients', () => {
@@ -139,7 +146,7 @@ describe('permissions (least privilege)', () => {
       expect(logs[0]!.Resource).toEqual({ 'Fn::GetAtt': [stack.getLogicalId(stack.functions[name].logGroup.node.defaultChild as any), 'Arn'] });
       const manage = statements(name).filter((s) => actions(s).includes('execute-api:ManageConnections'));
       const methods = manage.flatMap((s) => [s.Resource].flat()).map((r) => /\/(POST|DELETE)\/@connections\/\*$/.exec(JSON.stringify(r).replace(/[",\]}]+$/g, ''))?.[1]);
-      expect(methods.sort(), name).toEqual({ http: [], ws: ['DELETE', 'POST'], stream: ['POST'], timer: [] }[name]);
+      expect(methods.sort(), name).toEqual({ graphql: [], rest: [], web: [], ws: ['DELETE', 'POST'], stream: ['POST'], timer: [] }[name]);
       expect(JSON.stringify(manage)).not.toMatch(/"Resource":"\*"/);
     }
   });
@@ -177,26 +184,27 @@ describe('play-by-turn: deadlines as schedules, the timer function, the signing 
     const pass = all.filter((s) => [s.Action].flat().includes('iam:PassRole'));
     expect(pass).toEqual([{ Action: 'iam:PassRole', Effect: 'Allow', Resource: { 'Fn::GetAtt': [id(stack, 'SchedulerRole'), 'Arn'] }, Condition: { StringEquals: { 'iam:PassedToService': 'scheduler.amazonaws.com' } } }]);
     expect(env('stream')).toMatchObject({ SCHEDULE_GROUP: ref(stack.getLogicalId(stack.node.findChild('TimerSchedules') as any)), TIMER_FUNCTION_ARN: { 'Fn::GetAtt': [fnId('timer'), 'Arn'] }, SCHEDULER_ROLE_ARN: { 'Fn::GetAtt': [id(stack, 'SchedulerRole'), 'Arn'] } });
-    for (const fn of ['http', 'ws', 'timer'] as const) expect(JSON.stringify(statementsOf(roleOf(fn)))).not.toMatch(/scheduler:|iam:PassRole/);
+    for (const fn of ['graphql', 'rest', 'web', 'ws', 'timer'] as const) expect(JSON.stringify(statementsOf(roleOf(fn)))).not.toMatch(/scheduler:|iam:PassRole/);
   });
 
   /** The secrets `fn` may read. */
   const secretsRead = (fn: Fn) => statementsOf(roleOf(fn)).filter((s) => [s.Action].flat().includes('secretsmanager:GetSecretValue')).map((s) => s.Resource);
 
-  it('the player-token signing secret is generated by Secrets Manager and readable by the functions that verify player tokens (http, ws) alone', () => {
+  it('the player-token signing secret is generated by Secrets Manager and readable by the functions that verify player tokens (graphql, rest, ws) alone', () => {
     template.resourceCountIs('AWS::SecretsManager::Secret', 2); // and the notifications' (below)
     template.hasResourceProperties('AWS::SecretsManager::Secret', { GenerateSecretString: Match.objectLike({ PasswordLength: 64 }) });
     const secretId = id(stack, 'PlayerSigningSecret');
-    expect(env('http').SIGNING_SECRET_ARN).toEqual(ref(secretId));
-    expect(env('ws').SIGNING_SECRET_ARN).toEqual(ref(secretId));
-    for (const fn of FUNCTIONS) expect(secretsRead(fn).filter((r) => JSON.stringify(r) === JSON.stringify(ref(secretId))), fn).toEqual(['http', 'ws'].includes(fn) ? [ref(secretId)] : []);
+    const verifiers: Fn[] = ['graphql', 'rest', 'ws'];
+    for (const fn of verifiers) expect(env(fn).SIGNING_SECRET_ARN, fn).toEqual(ref(secretId));
+    expect(env('web').SIGNING_SECRET_ARN).toBeUndefined();
+    for (const fn of FUNCTIONS) expect(secretsRead(fn).filter((r) => JSON.stringify(r) === JSON.stringify(ref(secretId))), fn).toEqual(verifiers.includes(fn) ? [ref(secretId)] : []);
   });
 
   const vapidId = stack.getLogicalId(stack.notifications.secret.node.defaultChild as any);
-  it('the Web Push (VAPID) secret is generated by Secrets Manager and readable by the functions that publish the key or send pushes (http, stream, timer), not ws', () => {
+  it('the Web Push (VAPID) secret is generated by Secrets Manager and readable by the functions that publish the key or send pushes (graphql, rest, stream, timer), not ws or web', () => {
     expect(t.Resources[vapidId].Properties.GenerateSecretString).toMatchObject({ PasswordLength: 64 });
     for (const fn of FUNCTIONS) {
-      const reads = fn !== 'ws';
+      const reads = fn !== 'ws' && fn !== 'web';
       expect(secretsRead(fn).some((r) => JSON.stringify(r) === JSON.stringify(ref(vapidId))), fn).toBe(reads);
       expect(env(fn).VAPID_SECRET_ARN, fn).toEqual(reads ? ref(vapidId) : undefined);
     }
@@ -240,24 +248,32 @@ describe('play-by-turn: deadlines as schedules, the timer function, the signing 
 describe('the HTTP API', () => {
   it('allows no other origin by default, as `npm start`; -c parlor:corsOrigins lists them for the preflight and the app alike', () => {
     const httpApi = (tpl: Template) => Object.values(tpl.findResources('AWS::ApiGatewayV2::Api')).find((r: any) => r.Properties.ProtocolType === 'HTTP')!.Properties;
-    const httpEnv = (s: ParlorStack) => (Template.fromStack(s).toJSON().Resources[s.getLogicalId(s.functions.http.node.defaultChild as any)].Properties.Environment.Variables as Record<string, string>);
+    const httpEnv = (s: ParlorStack, fn: Fn) => (Template.fromStack(s).toJSON().Resources[s.getLogicalId(s.functions[fn].node.defaultChild as any)].Properties.Environment.Variables as Record<string, string>);
     expect(httpApi(template).CorsConfiguration).toBeUndefined();
-    expect(httpEnv(stack).CORS_ORIGINS).toBe('');
+    for (const fn of ['graphql', 'rest', 'web'] as const) expect(httpEnv(stack, fn).CORS_ORIGINS, fn).toBe('');
     const origins = 'https://a.example, https://b.example';
     const other = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:corsOrigins': origins } }), 'Cors').stack;
     expect(httpApi(Template.fromStack(other)).CorsConfiguration).toMatchObject({ AllowOrigins: ['https://a.example', 'https://b.example'] });
-    expect(httpEnv(other).CORS_ORIGINS).toBe('https://a.example,https://b.example');
+    for (const fn of ['graphql', 'rest', 'web'] as const) expect(httpEnv(other, fn).CORS_ORIGINS, fn).toBe('https://a.example,https://b.example');
   });
 
-  it('sends every route to the http function (payload 2.0) on its $default stage, throttled and access-logged', () => {
+  it('sends /graphql to the graphql function, /v1 and /docs to rest and every other path to web (payload 2.0), on its $default stage, throttled and access-logged', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default', ApiId: ref(id(stack, 'HttpApi')) });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Integration', {
-      ApiId: ref(id(stack, 'HttpApi')),
-      IntegrationType: 'AWS_PROXY',
-      PayloadFormatVersion: '2.0',
-      IntegrationUri: { 'Fn::GetAtt': [fnId('http'), 'Arn'] },
+    const api = id(stack, 'HttpApi');
+    const routes = ofType('AWS::ApiGatewayV2::Route').filter(([, r]) => r.Properties.ApiId.Ref === api);
+    const target = (route: any) => t.Resources[route.Properties.Target['Fn::Join'][1][1].Ref].Properties;
+    const byRoute = Object.fromEntries(routes.map(([, r]) => [r.Properties.RouteKey, target(r).IntegrationUri['Fn::GetAtt'][0]]));
+    expect(byRoute).toEqual({
+      $default: fnId('web'),
+      'GET /graphql': fnId('graphql'),
+      'POST /graphql': fnId('graphql'),
+      'ANY /v1': fnId('rest'),
+      'ANY /v1/{proxy+}': fnId('rest'),
+      'ANY /docs': fnId('rest'),
+      'ANY /docs/{proxy+}': fnId('rest'),
+      'POST /v1/games': fnId('rest'),
     });
+    for (const [, r] of routes) expect(target(r), r.Properties.RouteKey).toMatchObject({ IntegrationType: 'AWS_PROXY', PayloadFormatVersion: '2.0' });
     template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       ApiId: ref(id(stack, 'HttpApi')),
       StageName: '$default',
@@ -274,14 +290,14 @@ describe('the HTTP API', () => {
     expect(stage.DefaultRouteSettings.ThrottlingRateLimit).toBeGreaterThanOrEqual(requestsAtTarget);
     expect(stage.DefaultRouteSettings.ThrottlingBurstLimit).toBeGreaterThanOrEqual(stage.DefaultRouteSettings.ThrottlingRateLimit);
   });
-  it('throttles game creation on its own route below the stage limit, and routes it to the same function', () => {
+  it('throttles game creation on its own route below the stage limit, and routes it to the rest function', () => {
     template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: 'POST /v1/games', ApiId: ref(id(stack, 'HttpApi')) });
     const stage = template.findResources('AWS::ApiGatewayV2::Stage', { Properties: { StageName: '$default' } });
     const settings = Object.values(stage)[0]!.Properties;
     expect(settings.RouteSettings).toEqual({ 'POST /v1/games': { ThrottlingRateLimit: CREATE_THROTTLE.rateLimit, ThrottlingBurstLimit: CREATE_THROTTLE.burstLimit } });
     expect(CREATE_THROTTLE.rateLimit).toBeLessThan(settings.DefaultRouteSettings.ThrottlingRateLimit);
     const integrations = ofType('AWS::ApiGatewayV2::Integration').filter(([, r]) => r.Properties.ApiId.Ref === id(stack, 'HttpApi'));
-    expect(integrations.map(([, r]) => r.Properties.IntegrationUri)).toEqual([{ 'Fn::GetAtt': [fnId('http'), 'Arn'] }, { 'Fn::GetAtt': [fnId('http'), 'Arn'] }]);
+    expect(integrations.map(([, r]) => r.Properties.IntegrationUri['Fn::GetAtt'][0]).sort()).toEqual([fnId('web'), fnId('graphql'), fnId('rest'), fnId('rest')].sort());
   });
 });
 
@@ -304,8 +320,9 @@ describe('the WebSocket API', () => {
     expect(events.map((p) => [p.Action, p.FunctionName['Fn::GetAtt'][0]]).sort()).toEqual([['lambda:InvokeFunction', exportId], ['lambda:InvokeFunction', fnId('timer')]].sort());
     const permissions = all.filter((p) => p.Principal !== 'events.amazonaws.com');
     expect(permissions.every((p) => p.Principal === 'apigateway.amazonaws.com' && p.Action === 'lambda:InvokeFunction')).toBe(true);
-    // http: the $default route and the throttled create route
-    expect(permissions.map((p) => p.FunctionName['Fn::GetAtt'][0]).sort()).toEqual([fnId('http'), fnId('http'), fnId('ws'), fnId('ws'), fnId('ws')].sort());
+    // one per route: web the $default route, graphql GET and POST /graphql, rest its four paths and the throttled create route
+    const expected = [fnId('web'), ...Array(2).fill(fnId('graphql')), ...Array(5).fill(fnId('rest')), fnId('ws'), fnId('ws'), fnId('ws')];
+    expect(permissions.map((p) => p.FunctionName['Fn::GetAtt'][0]).sort()).toEqual(expected.sort());
   });
 });
 
@@ -364,7 +381,7 @@ describe('alarms', () => {
       expect(throttled('ReadThrottleEvents', index), `reads ${index ?? 'table'}`).toBe(true);
     }
     expect(alarms.some(([, a]) => a.MetricName === 'Errors' && a.Dimensions?.some((d: any) => d.Value.Ref === stack.getLogicalId(stack.exportFunction.node.defaultChild as any)))).toBe(true);
-    expect(alarms).toHaveLength(15 + 2 * (tableDefinition('x').GlobalSecondaryIndexes?.length ?? 0));
+    expect(alarms).toHaveLength(2 * FUNCTIONS.length + 7 + 2 * (tableDefinition('x').GlobalSecondaryIndexes?.length ?? 0));
   });
 });
 

@@ -11,6 +11,8 @@ import { lobbySchema } from './lobby.js';
 import { playByTurnSchema } from './play-by-turn.schema.js';
 import { typedMovesSdl } from './typed-moves.js';
 import type { ApiPart } from '../parts.js';
+import { createHash } from 'node:crypto';
+import { prebuilt } from './prebuilt.js';
 
 const base = /* GraphQL */ `
 """
@@ -266,8 +268,29 @@ export function composeSchema(games: readonly AnyGame[], parts: readonly ApiPart
  * The composed schema, built by mercurius's graphql build (one realm for the schema and the
  * functions that run it). `check` (the development tools: tests, `npm start`) checks the SDL in
  * full; in production the same SDL, checked by every test run, is trusted and parsed without
- * source locations: ~15 ms less per cold start.
+ * source locations (~15 ms less per cold start), and in a Lambda bundle without its descriptions,
+ * which production never serves (./prebuilt.ts).
  */
 export function buildParlorSchema(games: readonly AnyGame[], check: boolean, parts: readonly ApiPart[] = []) {
-  return cjs.graphql.buildSchema(composeSchema(games, parts), check ? undefined : { noLocation: true, assumeValidSDL: true, assumeValid: true });
+  const sdl = composeSchema(games, parts);
+  if (check) return cjs.graphql.buildSchema(sdl);
+  return cjs.graphql.buildASTSchema(parsedSchema(sdl), { assumeValidSDL: true, assumeValid: true });
+}
+
+/**
+ * The SDL parsed without source locations; in a Lambda bundle, without descriptions when the
+ * bundle's prebuilt text was made from this very SDL (./prebuilt.ts). Only where introspection is
+ * refused (`check` off: no development tools), the only reader of descriptions.
+ */
+export function parsedSchema(sdl: string) {
+  const text = prebuilt && prebuilt.sha256 === sdlHash(sdl) ? prebuilt.sdl : sdl;
+  return cjs.graphql.parse(text, { noLocation: true });
+}
+
+export const sdlHash = (sdl: string) => createHash('sha256').update(sdl).digest('hex');
+
+/** `sdl` printed without its descriptions (made at bundle time: infra/bundle.ts). */
+export function withoutDescriptions(sdl: string): string {
+  const doc = cjs.graphql.parse(sdl, { noLocation: true });
+  return cjs.graphql.print(cjs.graphql.visit(doc, { enter: (node) => ('description' in node && node.description ? { ...node, description: undefined } : undefined) }));
 }

@@ -43,13 +43,13 @@ describe('a module in the list', () => {
     const granted = (modules: typeof MODULES) => {
       const { stack } = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Parlor', { modules });
       const policies = Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy')) as any[];
-      const roleOf = (fn: 'http' | 'ws' | 'stream' | 'timer') => stack.getLogicalId(stack.functions[fn].role!.node.defaultChild as any);
-      return (fn: 'http' | 'ws' | 'stream' | 'timer') =>
+      const roleOf = (fn: 'graphql' | 'rest' | 'web' | 'ws' | 'stream' | 'timer') => stack.getLogicalId(stack.functions[fn].role!.node.defaultChild as any);
+      return (fn: 'graphql' | 'rest' | 'web' | 'ws' | 'stream' | 'timer') =>
         policies.filter((p) => p.Properties.Roles.some((r: any) => r.Ref === roleOf(fn))).flatMap((p) => p.Properties.PolicyDocument.Statement.flatMap((s: any) => [s.Action].flat()));
     };
     const withBell = granted([...MODULES, bellModule()]);
     expect(withBell('stream')).toContain(BELL_ACTION);
-    for (const fn of ['http', 'ws', 'timer'] as const) expect(withBell(fn)).not.toContain(BELL_ACTION);
+    for (const fn of ['graphql', 'rest', 'web', 'ws', 'timer'] as const) expect(withBell(fn)).not.toContain(BELL_ACTION);
     expect(tableActionsOf('stream', TABLE_ACTIONS, MODULES)).not.toContain(BELL_ACTION);
   });
 });

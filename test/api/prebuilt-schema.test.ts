@@ -1,0 +1,42 @@
+/**
+ * A Lambda bundle carries the GraphQL schema's text without descriptions, made at bundle time
+ * (infra/bundle.ts prebuiltSchema, services/api/graphql/prebuilt.ts): it must describe the very
+ * schema the server composes (types, fields, arguments, enums alike), and stand in only for the
+ * SDL it was made from.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import cjs from '../../services/api/limits/graphql-cjs.cjs';
+import { composeSchema, parsedSchema, sdlHash } from '../../services/api/graphql/schema.js';
+import { prebuiltSchema } from '../../infra/bundle.js';
+import { MODULES } from '../../services/modules/index.js';
+import { games } from '../../services/engine/registry.js';
+
+const { buildASTSchema, buildSchema, findBreakingChanges, findDangerousChanges, parse, print } = cjs.graphql;
+
+// The module a bundle gets, stood in for here: a schema of its own, so its use shows.
+const fake = vi.hoisted(() => ({ sdl: 'type Query { prebuilt: Int }', sha256: '' }));
+vi.mock('../../services/api/graphql/prebuilt.js', () => ({ prebuilt: fake }));
+
+describe('the schema a bundle carries', () => {
+  it('is the composed schema without its descriptions: nothing added, removed or changed', async () => {
+    const sdl = composeSchema(games, MODULES);
+    const module = await prebuiltSchema();
+    const carried = (await import(`data:text/javascript,${encodeURIComponent(module)}`)).prebuilt as { sha256: string; sdl: string };
+    expect(carried.sha256).toBe(sdlHash(sdl));
+    const full = buildSchema(sdl);
+    const lean = buildASTSchema(parse(carried.sdl), { assumeValidSDL: true });
+    expect([...findBreakingChanges(full, lean), ...findDangerousChanges(full, lean), ...findBreakingChanges(lean, full), ...findDangerousChanges(lean, full)]).toEqual([]);
+    expect(Object.keys(lean.getTypeMap()).sort()).toEqual(Object.keys(full.getTypeMap()).sort());
+    expect(carried.sdl).not.toContain('"""');
+    expect(carried.sdl.length).toBeLessThan(sdl.length / 2);
+  });
+
+  it('stands in only for the SDL it was made from (its SHA-256)', () => {
+    const sdl = composeSchema(games, MODULES);
+    fake.sha256 = sdlHash(sdl);
+    expect(print(parsedSchema(sdl))).toBe(print(parse(fake.sdl)));
+    // Another SDL (other games, another concern) is parsed as it is.
+    const other = `${sdl}\ntype Extra { x: Int }`;
+    expect(print(parsedSchema(other))).toBe(print(parse(other, { noLocation: true })));
+  });
+});

@@ -29,7 +29,16 @@ export interface AppOptions {
   subscriptions?: boolean;
   /** What each concern adds to GraphQL and REST, in the list's order (services/modules). */
   parts?: readonly ApiPart[];
+  /**
+   * Pieces left out, only for bench/write-path-cpu.ts to weigh each piece's CPU per request.
+   * Never in a deployment: most of them are doors (limits), and services/handlers and services/local.ts pass none.
+   */
+  without?: readonly AppPiece[];
 }
+
+/** The pieces of a request's path the write-path bench can weigh one by one (`without`). */
+export const APP_PIECES = ['requestLog', 'securityHeaders', 'rateLimits', 'responseSize', 'backPressure', 'inFlight', 'graphqlLimits', 'rest', 'webClient'] as const;
+export type AppPiece = (typeof APP_PIECES)[number];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = resolveLimits(options.limits);
@@ -46,19 +55,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrors((): FastifyInstance => app),
     logController: new LogController({ disableRequestLogging: true }), // requestLog writes one line per request instead of two
   });
+  const without = new Set(options.without);
   endQuietConnectionsAtClose(app);
-  await app.register(requestLog);
-  await app.register(httpLimits, limits);
-  backPressure(app, limits);
-  inFlightPerClient(app, limits);
+  if (!without.has('requestLog')) await app.register(requestLog);
+  await app.register(httpLimits, { ...limits, without });
+  if (!without.has('backPressure')) backPressure(app, limits);
+  if (!without.has('inFlight')) inFlightPerClient(app, limits);
   if (subscriptions) await websocketLimits(app, limits);
   await app.register(help);
   // The OpenAPI UI and GraphiQL are development tools: loaded only when they are served.
   if (limits.devTools) await app.register((await import('./docs.js')).openApiDocs, { games: options.service.games });
   if (limits.devTools) await app.register((await import('./devtools/graphiql.js')).graphiql);
-  await app.register(graphqlPlugin, { service: options.service, play: options.play, limits, subscriptions, parts: options.parts });
-  await app.register(restRoutes, { service: options.service, play: options.play, limits, parts: options.parts, prefix: '/v1' });
-  await app.register(webClient);
+  await app.register(graphqlPlugin, { service: options.service, play: options.play, limits, subscriptions, parts: options.parts, withoutLimits: without.has('graphqlLimits') });
+  if (!without.has('rest')) await app.register(restRoutes, { service: options.service, play: options.play, limits, parts: options.parts, prefix: '/v1' });
+  if (!without.has('webClient')) await app.register(webClient);
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;
 }

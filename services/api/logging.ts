@@ -5,7 +5,7 @@
  * LOG_LEVEL sets the level (info locally; warn on Lambda, where API Gateway logs requests).
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ERROR_CODES } from '../app/errors.js';
 
 const REFUSALS = new Set<string>(ERROR_CODES);
@@ -46,3 +46,49 @@ export const requestLog = fp(
   },
   { name: 'parlor-request-log' },
 );
+
+type LogFn = FastifyBaseLogger['info'];
+type Bindings = Parameters<FastifyBaseLogger['child']>[0];
+type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
+
+/**
+ * A request's logger, made on its first use. Fastify gives every request a child of the app's
+ * logger (pino's child: an object and its bindings written out), which a request that logs
+ * nothing never reads: at warn, every answered move (issue 33 item 5).
+ */
+class LazyChild {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get real(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return this.real.level;
+  }
+
+  set level(level: string) {
+    this.real.level = level;
+  }
+
+  fatal: LogFn = (...args: Parameters<LogFn>) => this.real.fatal(...args);
+  error: LogFn = (...args: Parameters<LogFn>) => this.real.error(...args);
+  warn: LogFn = (...args: Parameters<LogFn>) => this.real.warn(...args);
+  info: LogFn = (...args: Parameters<LogFn>) => this.real.info(...args);
+  debug: LogFn = (...args: Parameters<LogFn>) => this.real.debug(...args);
+  trace: LogFn = (...args: Parameters<LogFn>) => this.real.trace(...args);
+  silent: LogFn = (...args: Parameters<LogFn>) => this.real.silent(...args);
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.real.child(bindings, options);
+  }
+}
+
+/** Fastify's childLoggerFactory option: each request's logger is made when the request first logs. */
+export const lazyRequestLogger = (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger => new LazyChild(logger, bindings, options) as unknown as FastifyBaseLogger;

@@ -160,11 +160,12 @@ export const httpLimits = fp(
 
     // The cost limit keeps answers small; this is the backstop for what it cannot foresee (long histories).
     if (!without.has('responseSize'))
-      app.addHook('onSend', async (req, reply, payload) => {
-        if (!isGraphql(req) || typeof payload !== 'string' || Buffer.byteLength(payload) <= limits.maxResponseBytes) return payload;
+      app.addHook('onSend', (req, reply, payload, done) => {
+        // A string's UTF-8 bytes are at most 3 a UTF-16 unit: most answers are known small without counting them.
+        if (!isGraphql(req) || typeof payload !== 'string' || payload.length * 3 <= limits.maxResponseBytes || Buffer.byteLength(payload) <= limits.maxResponseBytes) return done(null, payload);
         req.log.warn({ bytes: Buffer.byteLength(payload) }, 'GraphQL response over the size limit');
         reply.status(400);
-        return JSON.stringify(errorBody(req, 'BAD_INPUT', `the response is over ${limits.maxResponseBytes} bytes: ask for fewer fields`));
+        done(null, JSON.stringify(errorBody(req, 'BAD_INPUT', `the response is over ${limits.maxResponseBytes} bytes: ask for fewer fields`)));
       });
 
     // An unknown route is counted against its client like any request (by the onRequest hook above).

@@ -19,6 +19,7 @@
  * BASE=<dir> adds the Lambda wiring built from another checkout's services/ (e.g. `git archive` of the
  * base commit, with node_modules linked to this one's): before and after in one run.
  * WAYS=a,b plays through those ways in only.
+ * HEAP=1 (HEAP_INTERVAL bytes) adds V8's sampling heap profile of the whole run, per counted request (bench/heap-sites.ts): run it with WAYS=lambda.
  * PROFILE=1 (PROFILE_INTERVAL µs, PROFILE_TOP rows) adds V8's self and inclusive time per request of
  * the Lambda wiring and of minimal mercurius, and their difference by function (bench/profile-windows.ts).
  */
@@ -42,6 +43,7 @@ import { loggerOptions } from '../services/api/logging.js';
 import { createParlor } from '../services/handlers/env.js';
 import { Session } from 'node:inspector/promises';
 import { profileReport } from './profile-windows.js';
+import { heapReport } from './heap-sites.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const moves = Number(process.env.MOVES ?? 800);
@@ -104,6 +106,11 @@ if (profiler) {
   await profiler.post('Profiler.setSamplingInterval', { interval: Number(process.env.PROFILE_INTERVAL ?? 50) });
   await profiler.post('Profiler.start');
 }
+const heap = process.env.HEAP ? new Session() : undefined;
+if (heap) {
+  heap.connect();
+  await heap.post('HeapProfiler.startSampling', { samplingInterval: Number(process.env.HEAP_INTERVAL ?? 4096) });
+}
 const call = async (via: string, variables: object, token: string | undefined, into: number[] | null) => {
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
@@ -157,6 +164,7 @@ for (const k of rows) {
   const pairs = own ? `  ÷ minimal on the same moves (trimmed): ${ratio(trim(xs), trim(own))}` : '';
   console.log(`${k.padEnd(16)} n ${String(xs.length).padStart(4)}  CPU µs/request mean ${mean(xs).toFixed(0)}  median ${med(xs).toFixed(0)}  trimmed ${trim(xs).toFixed(0)}  ÷ minimal: mean ${ratio(mean(xs), mean(cpu.minimal))}  median ${ratio(med(xs), med(cpu.minimal))}  trimmed ${ratio(trim(xs), trim(cpu.minimal))}${pairs}`);
 }
+if (heap) heapReport((await heap.post('HeapProfiler.stopSampling')).profile, moves, Number(process.env.PROFILE_TOP ?? 45));
 if (profiler) profileReport((await profiler.post('Profiler.stop')).profile, windows, ['lambda', 'minimal'], Number(process.env.PROFILE_TOP ?? 45), Number(process.env.PROFILE_INTERVAL ?? 50));
 for (const p of Object.values(posts)) p.close();
 for (const server of Object.values(servers)) if (server !== app) await server.close();

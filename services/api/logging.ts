@@ -47,7 +47,7 @@ export const requestLog = fp(
   { name: 'parlor-request-log' },
 );
 
-type LogFn = FastifyBaseLogger['info'];
+type LogArgs = Parameters<FastifyBaseLogger['info']>;
 type Bindings = Parameters<FastifyBaseLogger['child']>[0];
 type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
 
@@ -77,13 +77,28 @@ class LazyChild {
     this.real.level = level;
   }
 
-  fatal: LogFn = (...args: Parameters<LogFn>) => this.real.fatal(...args);
-  error: LogFn = (...args: Parameters<LogFn>) => this.real.error(...args);
-  warn: LogFn = (...args: Parameters<LogFn>) => this.real.warn(...args);
-  info: LogFn = (...args: Parameters<LogFn>) => this.real.info(...args);
-  debug: LogFn = (...args: Parameters<LogFn>) => this.real.debug(...args);
-  trace: LogFn = (...args: Parameters<LogFn>) => this.real.trace(...args);
-  silent: LogFn = (...args: Parameters<LogFn>) => this.real.silent(...args);
+  // Methods on the prototype: a request's logger is one small object, no closures.
+  fatal(...args: LogArgs) {
+    this.real.fatal(...args);
+  }
+  error(...args: LogArgs) {
+    this.real.error(...args);
+  }
+  warn(...args: LogArgs) {
+    this.real.warn(...args);
+  }
+  info(...args: LogArgs) {
+    this.real.info(...args);
+  }
+  debug(...args: LogArgs) {
+    this.real.debug(...args);
+  }
+  trace(...args: LogArgs) {
+    this.real.trace(...args);
+  }
+  silent(...args: LogArgs) {
+    this.real.silent(...args);
+  }
 
   child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
     return this.real.child(bindings, options);

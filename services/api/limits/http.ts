@@ -12,6 +12,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import type { Limits } from './settings.js';
 import { bearer } from '../errors.js';
 import { WindowCounts } from './rate.js';
+import { routeUrl } from './route.js';
 
 const MINUTE = 60_000;
 /** Keys each per-minute count remembers. */
@@ -52,7 +53,7 @@ const tokenKey = (req: FastifyRequest) => {
 const postsTo =
   (routes: string[], field: RegExp) =>
   (req: FastifyRequest): boolean =>
-    req.method === 'POST' && (routes.includes(req.routeOptions.url ?? '') || (req.routeOptions.url === '/graphql' && field.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
+    req.method === 'POST' && (routes.includes(routeUrl(req)) || (routeUrl(req) === '/graphql' && field.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
 
 /** Whether a request creates a game or a tournament (GraphQL or REST); counted against createsPerMinute. */
 export const createsGame = postsTo(['/v1/games', '/v1/tournaments'], /\bcreate(Game|Tournament)\b/);
@@ -64,7 +65,7 @@ export const joinsGame = postsTo(['/v1/games/:id/join'], /\bjoinGame\b/);
  * Whether a request is a REST move with a token: counted against movesPerClientPerMinute instead of
  * the address's general allowance (by route, known before the body is read).
  */
-export const restMove = (req: FastifyRequest): boolean => req.method === 'POST' && req.routeOptions.url === '/v1/games/:id/moves' && hasToken(req);
+export const restMove = (req: FastifyRequest): boolean => req.method === 'POST' && routeUrl(req) === '/v1/games/:id/moves' && hasToken(req);
 
 /** Whether a request tries a device link code (GraphQL or REST); counted against deviceLinkTriesPerMinute. */
 export const triesDeviceLink = postsTo(['/v1/device-links/redeem'], /\bredeemDeviceLink\b/);
@@ -110,6 +111,7 @@ export const httpLimits = fp(
     // No origin allowed (the default): no CORS plugin, whose hook would add nothing to any answer.
     if (limits.corsOrigins.length) await app.register(cors, { origin: limits.corsOrigins, methods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposedHeaders: ['parlor-token', 'parlor-next-cursor'] });
 
+    app.decorateRequest('parlorRoute', null); // routeUrl's memo, declared so every request has the same shape
     // Per minute, each count by its own key: at most 10,000 keys each (least recently counted go first), so memory is bounded.
     const counts = (max: number) => new WindowCounts(max, MINUTE, KEYS);
     const perClient = counts(limits.perClientPerMinute);

@@ -12,10 +12,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http.js';
 import type { Limits } from './settings.js';
 import { isStream } from './streaming.js';
+import { routeUrl } from './route.js';
 
 const isUpgrade = (req: FastifyRequest) => req.raw.headers.upgrade?.toLowerCase() === 'websocket';
 const isApi = (req: FastifyRequest) => {
-  const route = req.routeOptions.url ?? '';
+  const route = routeUrl(req);
   return route === '/graphql' || route === '/v1' || route.startsWith('/v1/');
 };
 

@@ -14,7 +14,7 @@ import { resolveLimits, type Limits } from './limits/settings.js';
 import { websocketLimits } from './limits/websocket.js';
 import { help } from './help.js';
 import { lazySchemaCompilers } from './lazy-schemas.js';
-import { lazyRequestLogger, requestLog } from './logging.js';
+import { requestLog } from './logging.js';
 import type { PlayApi } from '../play-by-turn.js';
 import type { ApiPart } from './parts.js';
 import { webClient } from '../web/plugin.js';
@@ -54,8 +54,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(!limits.devTools && { schemaController: { compilersFactory: lazySchemaCompilers } }),
     frameworkErrors: frameworkErrors((): FastifyInstance => app),
     logController: new LogController({ disableRequestLogging: true }), // requestLog writes one line per request instead of two
-    // A request's logger is made when it first logs (most never do at warn); none is made without a logger.
-    ...(options.logger && { childLoggerFactory: lazyRequestLogger }),
   });
   const without = new Set(options.without);
   endQuietConnectionsAtClose(app);

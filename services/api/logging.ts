@@ -5,7 +5,7 @@
  * LOG_LEVEL sets the level (info locally; warn on Lambda, where API Gateway logs requests).
  */
 import fp from 'fastify-plugin';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ERROR_CODES } from '../app/errors.js';
 
 const REFUSALS = new Set<string>(ERROR_CODES);
@@ -46,64 +46,3 @@ export const requestLog = fp(
   },
   { name: 'parlor-request-log' },
 );
-
-type LogArgs = Parameters<FastifyBaseLogger['info']>;
-type Bindings = Parameters<FastifyBaseLogger['child']>[0];
-type ChildLoggerOptions = NonNullable<Parameters<FastifyBaseLogger['child']>[1]>;
-
-/**
- * A request's logger, made on its first use. Fastify gives every request a child of the app's
- * logger (pino's child: an object and its bindings written out), which a request that logs
- * nothing never reads: at warn, every answered move (issue 33 item 5).
- */
-class LazyChild {
-  private made: FastifyBaseLogger | undefined;
-
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Bindings,
-    private readonly options: ChildLoggerOptions,
-  ) {}
-
-  private get real(): FastifyBaseLogger {
-    return (this.made ??= this.parent.child(this.bindings, this.options));
-  }
-
-  get level(): string {
-    return this.real.level;
-  }
-
-  set level(level: string) {
-    this.real.level = level;
-  }
-
-  // Methods on the prototype: a request's logger is one small object, no closures.
-  fatal(...args: LogArgs) {
-    this.real.fatal(...args);
-  }
-  error(...args: LogArgs) {
-    this.real.error(...args);
-  }
-  warn(...args: LogArgs) {
-    this.real.warn(...args);
-  }
-  info(...args: LogArgs) {
-    this.real.info(...args);
-  }
-  debug(...args: LogArgs) {
-    this.real.debug(...args);
-  }
-  trace(...args: LogArgs) {
-    this.real.trace(...args);
-  }
-  silent(...args: LogArgs) {
-    this.real.silent(...args);
-  }
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.real.child(bindings, options);
-  }
-}
-
-/** Fastify's childLoggerFactory option: each request's logger is made when the request first logs. */
-export const lazyRequestLogger = (logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger => new LazyChild(logger, bindings, options) as unknown as FastifyBaseLogger;

@@ -1,4 +1,4 @@
-/** Logs through a real server: one line per request (each request's logger is made lazily: its id still rides), client refusals never at error level. */
+/** Logs through a real server: one line per request (with its request id), client refusals never at error level. */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../services/api/logging.js';

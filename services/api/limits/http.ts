@@ -112,7 +112,7 @@ export const httpLimits = fp(
     if (limits.corsOrigins.length) await app.register(cors, { origin: limits.corsOrigins, methods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposedHeaders: ['parlor-token', 'parlor-next-cursor'] });
 
     app.decorateRequest('parlorRoute', null); // routeUrl's memo, declared so every request has the same shape
-    // Per minute, each count by its own key: at most 10,000 keys each (least recently counted go first), so memory is bounded.
+    // Per minute, each count by its own key: at most 10,000 keys each (the oldest window goes first), so memory is bounded.
     const counts = (max: number) => new WindowCounts(max, MINUTE, KEYS);
     const perClient = counts(limits.perClientPerMinute);
     const perToken = counts(limits.perTokenPerMinute);

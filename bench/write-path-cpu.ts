@@ -1,6 +1,6 @@
 /**
  * Where submitMove's CPU over minimal mercurius goes (issue 33 item 5), by subtraction in one run
- * (not part of `npm run bench`; `nice -n 5 npx tsx bench/write-path-cpu.ts`, MOVES=600):
+ * (not part of `npm run bench`; `NODE_ENV=production nice -n 5 npx tsx bench/write-path-cpu.ts`, MOVES=800):
  * process CPU per request (this process holds the client, every server and dynalite) of
  *   parlor       submitMove through Parlor's app (every app-wide hook), wired as `npm start` (commit reactions in-process)
  *   lambda       the same app wired as the http Lambda function (services/handlers/env.ts): no reactions in-process
@@ -10,8 +10,16 @@
  *   minimal      the minimal mercurius server (bench/mercurius-floor.ts) writing a copy of the commit
  *   serviceMove  service.move alone (its PutItem included), timed inside the first three
  *   put          the bare conditional PutItem of another copy
- * Games rotate over the first four; the floors follow each move. Trimmed means (the middle 80%)
+ * Games rotate over the ways in; the floors follow each move. Trimmed means (the middle 80%)
  * resist the preempted outliers of a shared machine; compare ratios within one run.
+ * The Lambda wiring is built as services/handlers/http.ts builds it: production limits (no development
+ * tools), the modules' parts, a logger at warn. Run with NODE_ENV=production, as the functions are.
+ * WITHOUT=1 adds the Lambda wiring without each piece of the request's path in turn (`without`,
+ * services/api/app.ts), and without all of them: each piece's share, in one run.
+ * BASE=<dir> adds the Lambda wiring built from another checkout's services/ (e.g. `git archive` of the
+ * base commit, with node_modules linked to this one's): before and after in one run.
+ * WAYS=a,b plays through those ways in only.
+ * HEAP=1 (HEAP_INTERVAL bytes) adds V8's sampling heap profile of the whole run, per counted request (bench/heap-sites.ts): run it with WAYS=lambda.
  * PROFILE=1 (PROFILE_INTERVAL µs, PROFILE_TOP rows) adds V8's self and inclusive time per request of
  * the Lambda wiring and of minimal mercurius, and their difference by function (bench/profile-windows.ts).
  */
@@ -30,10 +38,12 @@ import mercurius from 'mercurius';
 import { buildParlorSchema } from '../services/api/graphql/schema.js';
 import { allResolvers } from '../services/api/graphql/all-resolvers.js';
 import { bearer } from '../services/api/errors.js';
-import { buildApp } from '../services/api/app.js';
+import { APP_PIECES, buildApp, type AppPiece } from '../services/api/app.js';
+import { loggerOptions } from '../services/api/logging.js';
 import { createParlor } from '../services/handlers/env.js';
 import { Session } from 'node:inspector/promises';
 import { profileReport } from './profile-windows.js';
+import { heapReport } from './heap-sites.js';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const moves = Number(process.env.MOVES ?? 800);
@@ -47,14 +57,34 @@ const { app, service, play } = await createLocalParlor({ client, tableName: 'ben
 const bare: FastifyInstance = Fastify();
 await bare.register(graphqlPlugin, { service, play, limits: resolveLimits(OPEN_LIMITS), subscriptions: false });
 const floor = await mercuriusFloor(client, 'bench');
-// One signing secret for both wirings: a seat token from either opens the seat on the other.
+// One signing secret for every wiring: a seat token from one opens the seat on the others.
 const onLambda = createParlor({ client, tableName: 'bench', signingSecret: async () => SECRET });
-const lambda = await buildApp({ service: onLambda.service, play: onLambda.play, limits: OPEN_LIMITS, subscriptions: false });
+// As services/handlers/http.ts builds it (its logger writes warnings only: none here).
+const lambdaOptions = { service: onLambda.service, play: onLambda.play, parts: onLambda.modules, logger: loggerOptions('warn'), limits: { ...OPEN_LIMITS, devTools: false }, subscriptions: false };
+const lambdaApp = (without: readonly AppPiece[] = []) => buildApp({ ...lambdaOptions, without });
 // Parlor's schema and resolvers on mercurius with nothing else: no context hook (the bearer passed as is), no limits' hooks or rules.
 const plain: FastifyInstance = Fastify();
 await plain.register(mercurius, { schema: buildParlorSchema(service.games, true), resolvers: allResolvers(service, play), context: (req) => ({ token: bearer(req.headers.authorization) }) });
-const posts = { parlor: keepAlivePost(await app.listen({ port: 0, host: '127.0.0.1' })), lambda: keepAlivePost(await lambda.listen({ port: 0, host: '127.0.0.1' })), graphqlOnly: keepAlivePost(await bare.listen({ port: 0, host: '127.0.0.1' })), plain: keepAlivePost(await plain.listen({ port: 0, host: '127.0.0.1' })), minimal: keepAlivePost(floor.url) };
-const cpu = { parlor: [] as number[], lambda: [] as number[], graphqlOnly: [] as number[], plain: [] as number[], minimal: [] as number[], serviceMove: [] as number[], put: [] as number[] };
+const servers: Record<string, FastifyInstance> = { parlor: app, lambda: await lambdaApp(), graphqlOnly: bare, plain };
+if (process.env.WITHOUT) {
+  for (const piece of APP_PIECES) servers[`-${piece}`] = await lambdaApp([piece]);
+  servers['-all'] = await lambdaApp(APP_PIECES);
+}
+if (process.env.BASE) {
+  // Another checkout's wiring, on its own service (a game is played through one way in: the fold caches stay current).
+  const base = await import(`${process.env.BASE}/services/handlers/env.ts`);
+  const baseApp = await import(`${process.env.BASE}/services/api/app.ts`);
+  const onBase = base.createParlor({ client, tableName: 'bench', signingSecret: async () => SECRET });
+  servers.base = await baseApp.buildApp({ ...lambdaOptions, service: onBase.service, play: onBase.play, parts: onBase.modules });
+}
+const posts: Record<string, ReturnType<typeof keepAlivePost>> = { minimal: keepAlivePost(floor.url) };
+for (const [name, server] of Object.entries(servers)) posts[name] = keepAlivePost(await server.listen({ port: 0, host: '127.0.0.1' }));
+const cpu: Record<string, number[]> & { serviceMove: number[]; put: number[]; minimal: number[] } = { serviceMove: [], put: [], minimal: [] };
+for (const name of Object.keys(servers)) cpu[name] = [];
+// The minimal server's CPU on the same moves as each way in (it follows each of their moves): a ratio over these pairs
+// is not moved by a machine whose speed changes over the run (other processes, clocks), as the ways in play in turns.
+const pairedMinimal: Record<string, number[]> = {};
+for (const name of Object.keys(servers)) pairedMinimal[name] = [];
 // service.move's own CPU (its PutItem round trip included): what GraphQL and HTTP add is the rest.
 let measuring = false;
 const move = service.move.bind(service);
@@ -76,10 +106,15 @@ if (profiler) {
   await profiler.post('Profiler.setSamplingInterval', { interval: Number(process.env.PROFILE_INTERVAL ?? 50) });
   await profiler.post('Profiler.start');
 }
-const call = async (via: keyof typeof posts, variables: object, token: string | undefined, into: number[] | null) => {
+const heap = process.env.HEAP ? new Session() : undefined;
+if (heap) {
+  heap.connect();
+  await heap.post('HeapProfiler.startSampling', { samplingInterval: Number(process.env.HEAP_INTERVAL ?? 4096) });
+}
+const call = async (via: string, variables: object, token: string | undefined, into: number[] | null) => {
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
-  const body = JSON.parse(await posts[via].post('/graphql', JSON.stringify({ query: MOVE, variables }), token));
+  const body = JSON.parse(await posts[via]!.post('/graphql', JSON.stringify({ query: MOVE, variables }), token));
   const c = process.cpuUsage(c0);
   if (into) windows.push({ via, from: t0, to: process.hrtime.bigint() });
   if (body.errors) throw new Error(JSON.stringify(body.errors));
@@ -87,12 +122,13 @@ const call = async (via: keyof typeof posts, variables: object, token: string | 
   return body.data;
 };
 const gql = async (query: string, variables: object, token?: string) => {
-  const body = JSON.parse(await posts.parlor.post('/graphql', JSON.stringify({ query, variables }), token));
+  const body = JSON.parse(await posts.parlor!.post('/graphql', JSON.stringify({ query, variables }), token));
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data;
 };
 const rng = fastRng(42);
-const order = ['parlor', 'lambda', 'graphqlOnly', 'plain'] as const;
+// WAYS=lambda,base: only those ways in take turns (more samples each in the same time).
+const order = process.env.WAYS ? process.env.WAYS.split(',') : Object.keys(servers);
 // The ways in take turns by game, not by move: the Lambda wiring's service keeps its own fold cache, which a
 // move made through the other service would leave one commit behind (a catch-up read no deployment pays per move).
 for (let n = 0, g = 0; n < moves + warm; g++) {
@@ -102,11 +138,12 @@ for (let n = 0, g = 0; n < moves + warm; g++) {
   for (let next, k = 0; k < perGame && n < moves + warm && (next = await randomMove(gql, id, tokens, rng)); n++, k++) {
     const counted = n >= warm;
     measuring = counted;
-    const moved = await call(via, { id, move: next.move }, next.token, counted ? cpu[via] : null);
+    const moved = await call(via, { id, move: next.move }, next.token, counted ? cpu[via]! : null);
     measuring = false;
     const { Item } = await doc.send(new GetCommand({ TableName: 'bench', Key: { [KEY.partition]: gamePk(id), [KEY.sort]: commitSk(moved.submitMove.game.version) } }));
     floor.write({ ...Item, [KEY.partition]: `MINIMAL#${n}` });
     await call('minimal', { id, move: next.move }, undefined, counted ? cpu.minimal : null);
+    if (counted) pairedMinimal[via]!.push(cpu.minimal.at(-1)!);
     const p0 = process.cpuUsage();
     await client.send(new PutItemCommand({ TableName: 'bench', Item: marshall({ ...Item, [KEY.partition]: `PUT#${n}` }, { removeUndefinedValues: true }), ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': KEY.partition } }));
     const pc = process.cpuUsage(p0);
@@ -117,12 +154,20 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 // A trimmed mean (middle 80%): robust to the preempted outliers of a shared machine.
 const trim = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return mean(s.slice(Math.floor(s.length * 0.1), Math.ceil(s.length * 0.9))); };
-for (const k of Object.keys(cpu) as (keyof typeof cpu)[]) if (cpu[k].length) console.log(`${k.padEnd(12)} n ${cpu[k].length}  CPU µs/request mean ${mean(cpu[k]).toFixed(0)}  median ${med(cpu[k]).toFixed(0)}  trimmed ${trim(cpu[k]).toFixed(0)}  ÷ minimal: mean ${(mean(cpu[k]) / mean(cpu.minimal)).toFixed(2)}×  median ${(med(cpu[k]) / med(cpu.minimal)).toFixed(2)}×  trimmed ${(trim(cpu[k]) / trim(cpu.minimal)).toFixed(2)}×`);
+const rows = ['parlor', 'lambda', ...(process.env.BASE ? ['base'] : []), 'graphqlOnly', 'plain', ...Object.keys(servers).filter((n) => n.startsWith('-')), 'minimal', 'serviceMove', 'put'];
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
+for (const k of rows) {
+  const xs = cpu[k]!;
+  if (!xs.length) continue;
+  const own = pairedMinimal[k];
+  // The pairs' ratio: the way in's trimmed mean over the minimal server's on the same moves.
+  const pairs = own ? `  ÷ minimal on the same moves (trimmed): ${ratio(trim(xs), trim(own))}` : '';
+  console.log(`${k.padEnd(16)} n ${String(xs.length).padStart(4)}  CPU µs/request mean ${mean(xs).toFixed(0)}  median ${med(xs).toFixed(0)}  trimmed ${trim(xs).toFixed(0)}  ÷ minimal: mean ${ratio(mean(xs), mean(cpu.minimal))}  median ${ratio(med(xs), med(cpu.minimal))}  trimmed ${ratio(trim(xs), trim(cpu.minimal))}${pairs}`);
+}
+if (heap) heapReport((await heap.post('HeapProfiler.stopSampling')).profile, moves, Number(process.env.PROFILE_TOP ?? 45));
 if (profiler) profileReport((await profiler.post('Profiler.stop')).profile, windows, ['lambda', 'minimal'], Number(process.env.PROFILE_TOP ?? 45), Number(process.env.PROFILE_INTERVAL ?? 50));
 for (const p of Object.values(posts)) p.close();
-await bare.close();
-await plain.close();
-await lambda.close();
+for (const server of Object.values(servers)) if (server !== app) await server.close();
 await floor.close();
 await app.close();
 client.destroy();

@@ -36,11 +36,20 @@ export interface AppOptions {
   serve?: readonly RouteGroup[];
   /** Where the web client's files are (default services/web/public; a bundle has them beside it). */
   web?: WebOptions;
+  /**
+   * Pieces left out, only for bench/write-path-cpu.ts to weigh each piece's CPU per request.
+   * Never in a deployment: most of them are doors (limits), and services/handlers and services/local.ts pass none.
+   */
+  without?: readonly AppPiece[];
 }
 
 /** GraphQL at /graphql; the REST mirror at /v1 (and its OpenAPI at /docs); the web client's files at /. */
 export type RouteGroup = 'graphql' | 'rest' | 'web';
 export const ROUTE_GROUPS: readonly RouteGroup[] = ['graphql', 'rest', 'web'];
+
+/** The pieces of a request's path the write-path bench can weigh one by one (`without`). */
+export const APP_PIECES = ['requestLog', 'securityHeaders', 'rateLimits', 'responseSize', 'backPressure', 'inFlight', 'graphqlLimits', 'rest', 'webClient'] as const;
+export type AppPiece = (typeof APP_PIECES)[number];
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const limits = resolveLimits(options.limits);
@@ -62,20 +71,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: frameworkErrors((): FastifyInstance => app),
     logController: new LogController({ disableRequestLogging: true }), // requestLog writes one line per request instead of two
   });
+  const without = new Set(options.without);
   endQuietConnectionsAtClose(app);
-  await app.register(requestLog);
-  await app.register(httpLimits, limits);
-  backPressure(app, limits);
-  inFlightPerClient(app, limits);
+  if (!without.has('requestLog')) await app.register(requestLog);
+  await app.register(httpLimits, { ...limits, without });
+  if (!without.has('backPressure')) backPressure(app, limits);
+  if (!without.has('inFlight')) inFlightPerClient(app, limits);
   if (subscriptions) await websocketLimits(app, limits);
   await app.register(help);
   // The OpenAPI UI and GraphiQL are development tools: loaded only when they are served.
   if (limits.devTools && serve.has('rest')) await app.register((await import('./docs.js')).openApiDocs, { games: api().service.games });
   if (limits.devTools && serve.has('graphql')) await app.register((await import('./devtools/graphiql.js')).graphiql);
   // Each group is imported only where it is served (a dynamic import is a chunk of its own in a bundle).
-  if (serve.has('graphql')) await app.register((await import('./graphql/plugin.js')).graphqlPlugin, { ...api(), subscriptions });
-  if (serve.has('rest')) await app.register((await import('./rest/routes.js')).restRoutes, { ...api(), prefix: '/v1' });
-  if (serve.has('web')) await app.register((await import('../web/plugin.js')).webClient, options.web ?? {});
+  if (serve.has('graphql')) await app.register((await import('./graphql/plugin.js')).graphqlPlugin, { ...api(), subscriptions, withoutLimits: without.has('graphqlLimits') });
+  if (serve.has('rest') && !without.has('rest')) await app.register((await import('./rest/routes.js')).restRoutes, { ...api(), prefix: '/v1' });
+  if (serve.has('web') && !without.has('webClient')) await app.register((await import('../web/plugin.js')).webClient, options.web ?? {});
   app.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
   return app;
 }

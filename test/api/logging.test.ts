@@ -1,4 +1,4 @@
-/** Logs through a real server: one line per request, client refusals never at error level. */
+/** Logs through a real server: one line per request (with its request id), client refusals never at error level. */
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { loggerOptions } from '../../services/api/logging.js';
@@ -15,14 +15,14 @@ const stream = new Writable({
 const server = useServer({ games: [highCard], logger: { ...loggerOptions('info'), stream } as never });
 
 describe('request logs', () => {
-  it('writes one info line per request, with method, path, status and time', async () => {
+  it('writes one info line per request, with its request id, method, path, status and time', async () => {
     lines.length = 0;
     await server.gql('{ gameTypes { id } }');
     await server.rest('GET', '/v1/games/no-such-game');
     const requests = lines.filter((l) => l.msg === 'request');
     expect(requests).toEqual([
-      expect.objectContaining({ level: 30, method: 'POST', path: '/graphql', status: 200, ms: expect.any(Number) }),
-      expect.objectContaining({ level: 30, method: 'GET', path: '/v1/games/no-such-game', status: 404 }),
+      expect.objectContaining({ level: 30, reqId: expect.any(String), method: 'POST', path: '/graphql', status: 200, ms: expect.any(Number) }),
+      expect.objectContaining({ level: 30, reqId: expect.any(String), method: 'GET', path: '/v1/games/no-such-game', status: 404 }),
     ]);
     expect(lines.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
   });

@@ -8,13 +8,15 @@ import { createHash } from 'node:crypto';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
 import cors from '@fastify/cors';
-import rateLimit from '@fastify/rate-limit';
-import mercurius from 'mercurius';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Limits } from './settings.js';
 import { bearer } from '../errors.js';
+import { WindowCounts } from './rate.js';
+import { routeUrl } from './route.js';
 
 const MINUTE = 60_000;
+/** Keys each per-minute count remembers. */
+const KEYS = 10_000;
 
 /** The WebSocket API's origin when the page's socket lives elsewhere (AWS), for connect-src. */
 function socketOrigin(): string[] {
@@ -37,16 +39,21 @@ const hasToken = (req: FastifyRequest) => typeof req.headers.authorization === '
 
 /**
  * The per-token key is the token as the app reads it (`bearer`: scheme in any case, any
- * whitespace), so "bearer", "BEARER" or a tab do not buy a fresh allowance. Hashed: a long
- * header cannot make the limiter's memory grow.
+ * whitespace), so "bearer", "BEARER" or a tab do not buy a fresh allowance. A long one is hashed:
+ * a long header cannot make the limiter's memory grow. Seat and player tokens are far shorter,
+ * so a request does not pay for a SHA-256 (issue 33 item 5).
  */
-const tokenKey = (req: FastifyRequest) => `token:${createHash('sha256').update(bearer(req.headers.authorization)!).digest('base64url')}`;
+const MAX_TOKEN_KEY = 512;
+const tokenKey = (req: FastifyRequest) => {
+  const token = bearer(req.headers.authorization)!;
+  return token.length <= MAX_TOKEN_KEY ? token : `sha256:${createHash('sha256').update(token).digest('base64url')}`;
+};
 
 /** Whether a request is a POST to one of the REST `routes` or a GraphQL document naming `field`. By route, not raw URL: a query string changes nothing. */
 const postsTo =
   (routes: string[], field: RegExp) =>
   (req: FastifyRequest): boolean =>
-    req.method === 'POST' && (routes.includes(req.routeOptions.url ?? '') || (req.routeOptions.url === '/graphql' && field.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
+    req.method === 'POST' && (routes.includes(routeUrl(req)) || (routeUrl(req) === '/graphql' && field.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
 
 /** Whether a request creates a game or a tournament (GraphQL or REST); counted against createsPerMinute. */
 export const createsGame = postsTo(['/v1/games', '/v1/tournaments'], /\bcreate(Game|Tournament)\b/);
@@ -58,7 +65,7 @@ export const joinsGame = postsTo(['/v1/games/:id/join'], /\bjoinGame\b/);
  * Whether a request is a REST move with a token: counted against movesPerClientPerMinute instead of
  * the address's general allowance (by route, known before the body is read).
  */
-export const restMove = (req: FastifyRequest): boolean => req.method === 'POST' && req.routeOptions.url === '/v1/games/:id/moves' && hasToken(req);
+export const restMove = (req: FastifyRequest): boolean => req.method === 'POST' && routeUrl(req) === '/v1/games/:id/moves' && hasToken(req);
 
 /** Whether a request tries a device link code (GraphQL or REST); counted against deviceLinkTriesPerMinute. */
 export const triesDeviceLink = postsTo(['/v1/device-links/redeem'], /\bredeemDeviceLink\b/);
@@ -66,7 +73,7 @@ export const triesDeviceLink = postsTo(['/v1/device-links/redeem'], /\bredeemDev
 declare module 'fastify' {
   interface FastifyInstance {
     /** Counts a request that never reached a route against its client's allowance; true when over it. */
-    overClientLimit(ip: string): Promise<boolean>;
+    overClientLimit(ip: string): boolean;
   }
 }
 
@@ -76,7 +83,7 @@ declare module 'fastify' {
  */
 export const frameworkErrors = (app: () => FastifyInstance) =>
   async function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
-    if (await app().overClientLimit(req.ip)) return sendError(req, reply, 429, 'RATE_LIMITED', 'too many requests');
+    if (app().overClientLimit(req.ip)) return sendError(req, reply, 429, 'RATE_LIMITED', 'too many requests');
     const status = error.statusCode === 413 ? 413 : 400;
     return sendError(req, reply, status, 'BAD_INPUT', error.code === 'FST_ERR_BAD_URL' ? 'malformed URL' : error.message);
   };
@@ -100,61 +107,71 @@ export function securityHeaders(): Record<string, string> {
 }
 
 export const httpLimits = fp(
-  async function httpLimits(app: FastifyInstance, limits: Limits) {
-    const headers = securityHeaders();
-    app.addHook('onRequest', (_req, reply, done) => {
-      reply.headers(headers);
-      done();
-    });
+  async function httpLimits(app: FastifyInstance, { without = new Set(), ...limits }: Limits & { without?: ReadonlySet<string> }) {
     // No origin allowed (the default): no CORS plugin, whose hook would add nothing to any answer.
     if (limits.corsOrigins.length) await app.register(cors, { origin: limits.corsOrigins, methods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposedHeaders: ['parlor-token', 'parlor-next-cursor'] });
 
-    // An error mercurius's own handler (on /graphql) also reads: it keeps the code and the status.
-    const tooMany = (_req: FastifyRequest, ctx: { after: string }) => new mercurius.ErrorWithProps(`too many requests; retry in ${ctx.after}`, { code: 'RATE_LIMITED' }, 429);
-    await app.register(rateLimit, {
-      global: true,
-      max: limits.perClientPerMinute,
-      timeWindow: MINUTE,
-      keyGenerator: (req) => `ip:${req.ip}`,
-      // A REST move has its own per-address allowance (below): playing fast does not starve reads.
-      allowList: (req) => restMove(req),
-      errorResponseBuilder: tooMany,
-      // At most this many keys are remembered (least recently used go first): the limiter's memory is bounded.
-      cache: 10_000,
-    });
-    // The plugin runs one limiter per request: the per-token and per-creation counts are checked by
-    // hand, and only for the requests they count (the limiter's own allow list would run it for all).
-    const limiter = (options: Parameters<FastifyInstance['createRateLimit']>[0], counts: (req: FastifyRequest) => boolean) => {
-      // No allow list: the global one (REST moves) would otherwise carry over and exempt moves here too.
-      const check = app.createRateLimit({ timeWindow: MINUTE, allowList: [], ...options });
-      return async (req: FastifyRequest) => {
-        if (!counts(req)) return;
-        const r = await check(req);
-        if (!r.isAllowed && r.isExceeded) throw tooMany(req, { after: `${r.ttlInSeconds} seconds` });
-      };
+    app.decorateRequest('parlorRoute', null); // routeUrl's memo, declared so every request has the same shape
+    // Per minute, each count by its own key: at most 10,000 keys each (the oldest window goes first), so memory is bounded.
+    const counts = (max: number) => new WindowCounts(max, MINUTE, KEYS);
+    const perClient = counts(limits.perClientPerMinute);
+    const perToken = counts(limits.perTokenPerMinute);
+    // A REST move has its own per-address allowance: playing fast does not starve reads.
+    const moves = counts(limits.movesPerClientPerMinute);
+    const afterBody: [(req: FastifyRequest) => boolean, WindowCounts][] = [
+      [createsGame, counts(limits.createsPerMinute)],
+      [joinsGame, counts(limits.joinsPerMinute)],
+      [triesDeviceLink, counts(limits.deviceLinkTriesPerMinute)],
+    ];
+    const tooMany = (req: FastifyRequest, reply: FastifyReply, wait: number) => {
+      reply.header('retry-after', String(wait));
+      return sendError(req, reply, 429, 'RATE_LIMITED', `too many requests; retry in ${wait} seconds`);
     };
-    // The per-client count itself (same store and key as the routes' hook), for requests no route sees.
-    const perClient = app.createRateLimit();
-    app.decorate('overClientLimit', async (ip: string) => {
-      const r = await perClient({ ip, routeOptions: {} } as unknown as FastifyRequest);
-      return !r.isAllowed && r.isExceeded;
+    // The per-client count, for requests no route sees (malformed URLs, subscriptions on an open socket).
+    app.decorate('overClientLimit', (ip: string) => perClient.hit(ip, Date.now()) > 0);
+
+    const headers = securityHeaders();
+    const withHeaders = !without.has('securityHeaders');
+    const limited = !without.has('rateLimits');
+    // One synchronous hook for every request, routes, 404s and WebSocket upgrades alike: the security
+    // headers, then the address's allowance (a REST move's own), then the seat or player token's.
+    app.addHook('onRequest', (req, reply, done) => {
+      if (withHeaders) reply.headers(headers);
+      if (limited) {
+        const now = Date.now();
+        const wait = restMove(req) ? moves.hit(req.ip, now) : perClient.hit(req.ip, now);
+        if (wait > 0) return tooMany(req, reply, wait);
+        if (hasToken(req)) {
+          const tokenWait = perToken.hit(tokenKey(req), now);
+          if (tokenWait > 0) return tooMany(req, reply, tokenWait);
+        }
+      }
+      done();
     });
-    app.addHook('onRequest', limiter({ max: limits.perTokenPerMinute, keyGenerator: tokenKey }, hasToken));
-    app.addHook('onRequest', limiter({ max: limits.movesPerClientPerMinute, keyGenerator: (req) => `move:${req.ip}` }, restMove));
-    app.addHook('preHandler', limiter({ max: limits.createsPerMinute, keyGenerator: (req) => `create:${req.ip}` }, createsGame));
-    app.addHook('preHandler', limiter({ max: limits.joinsPerMinute, keyGenerator: (req) => `join:${req.ip}` }, joinsGame));
-    app.addHook('preHandler', limiter({ max: limits.deviceLinkTriesPerMinute, keyGenerator: (req) => `device-link:${req.ip}` }, triesDeviceLink));
+    // Creations, joins and device link tries, once the body (a GraphQL document) is read.
+    if (limited)
+      app.addHook('preHandler', (req, reply, done) => {
+        if (req.method === 'POST')
+          for (const [applies, count] of afterBody) {
+            if (!applies(req)) continue;
+            const wait = count.hit(req.ip, Date.now());
+            if (wait > 0) return tooMany(req, reply, wait);
+          }
+        done();
+      });
 
     // The cost limit keeps answers small; this is the backstop for what it cannot foresee (long histories).
-    app.addHook('onSend', async (req, reply, payload) => {
-      if (!isGraphql(req) || typeof payload !== 'string' || Buffer.byteLength(payload) <= limits.maxResponseBytes) return payload;
-      req.log.warn({ bytes: Buffer.byteLength(payload) }, 'GraphQL response over the size limit');
-      reply.status(400);
-      return JSON.stringify(errorBody(req, 'BAD_INPUT', `the response is over ${limits.maxResponseBytes} bytes: ask for fewer fields`));
-    });
+    if (!without.has('responseSize'))
+      app.addHook('onSend', (req, reply, payload, done) => {
+        // A string's UTF-8 bytes are at most 3 a UTF-16 unit: most answers are known small without counting them.
+        if (!isGraphql(req) || typeof payload !== 'string' || payload.length * 3 <= limits.maxResponseBytes || Buffer.byteLength(payload) <= limits.maxResponseBytes) return done(null, payload);
+        req.log.warn({ bytes: Buffer.byteLength(payload) }, 'GraphQL response over the size limit');
+        reply.status(400);
+        done(null, JSON.stringify(errorBody(req, 'BAD_INPUT', `the response is over ${limits.maxResponseBytes} bytes: ask for fewer fields`)));
+      });
 
-    // An unknown route is counted against its client like any request (the plugin only hooks real routes).
-    app.setNotFoundHandler({ preHandler: app.rateLimit() }, (req, reply) => sendError(req, reply, 404, 'NOT_FOUND', `no route ${req.method} ${req.url.slice(0, 200)}`));
+    // An unknown route is counted against its client like any request (by the onRequest hook above).
+    app.setNotFoundHandler((req, reply) => sendError(req, reply, 404, 'NOT_FOUND', `no route ${req.method} ${req.url.slice(0, 200)}`));
     app.setErrorHandler((e: FastifyError, req, reply) => {
       const status = e.statusCode ?? 500;
       if (status === 429) return sendError(req, reply, 429, 'RATE_LIMITED', e.message);

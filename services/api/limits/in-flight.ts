@@ -12,28 +12,32 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http.js';
 import type { Limits } from './settings.js';
 import { isStream } from './streaming.js';
+import { routeUrl } from './route.js';
 
 const isUpgrade = (req: FastifyRequest) => req.raw.headers.upgrade?.toLowerCase() === 'websocket';
 const isApi = (req: FastifyRequest) => {
-  const route = req.routeOptions.url ?? '';
+  const route = routeUrl(req);
   return route === '/graphql' || route === '/v1' || route.startsWith('/v1/');
 };
 
 export function inFlightPerClient(app: FastifyInstance, limits: Limits): void {
   const held = new Map<string, number>();
-  app.addHook('onRequest', async (req: FastifyRequest, reply: FastifyReply) => {
-    if (isUpgrade(req) || !isApi(req) || isStream(req)) return;
-    const n = held.get(req.ip) ?? 0;
+  // Synchronous: no promise per request.
+  app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done) => {
+    if (isUpgrade(req) || !isApi(req) || isStream(req)) return done();
+    const ip = req.ip;
+    const n = held.get(ip) ?? 0;
     if (n >= limits.requestsInFlightPerClient) {
       reply.header('retry-after', '1');
       return sendError(req, reply, 429, 'RATE_LIMITED', `at most ${limits.requestsInFlightPerClient} requests in flight per client address`);
     }
-    held.set(req.ip, n + 1);
+    held.set(ip, n + 1);
     // 'close' comes once for every answer: sent in full, or cut off with its connection.
     reply.raw.once('close', () => {
-      const left = (held.get(req.ip) ?? 1) - 1;
-      if (left > 0) held.set(req.ip, left);
-      else held.delete(req.ip); // the map holds only addresses with a request in flight
+      const left = (held.get(ip) ?? 1) - 1;
+      if (left > 0) held.set(ip, left);
+      else held.delete(ip); // the map holds only addresses with a request in flight
     });
+    done();
   });
 }

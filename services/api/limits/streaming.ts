@@ -4,6 +4,10 @@
  * are bounded by their own count per client address instead, like WebSockets.
  */
 import type { FastifyRequest } from 'fastify';
+import { routeUrl } from './route.js';
 
 /** Whether the request is for one of the NDJSON streams (decided on the route matched). */
-export const isStream = (req: FastifyRequest) => (req.routeOptions.url ?? '').startsWith('/v1/') && (req.routeOptions.url ?? '').endsWith('/stream');
+export const isStream = (req: FastifyRequest) => {
+  const route = routeUrl(req);
+  return route.startsWith('/v1/') && route.endsWith('/stream');
+};

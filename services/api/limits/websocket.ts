@@ -99,7 +99,7 @@ export const subscriptionVariables = (context: HookContext, id: unknown): Record
  * mercurius hook: refuses a subscription beyond the socket's allowance, and one over its client's
  * per-minute allowance (each subscription counts as a request: a socket is no way around the rate limit).
  */
-export function subscriptionSlot(limits: Limits, overClientLimit: (ip: string) => Promise<boolean>) {
+export function subscriptionSlot(limits: Limits, overClientLimit: (ip: string) => boolean) {
   return async (_schema: unknown, _document: unknown, context: HookContext, id?: unknown) => {
     const state = stateOf(context);
     if (state && typeof id === 'string' && state.over.delete(id)) {
@@ -107,6 +107,6 @@ export function subscriptionSlot(limits: Limits, overClientLimit: (ip: string) =
       throw new mercurius.ErrorWithProps(message, { code });
     }
     const ip = context.request?.raw?.socket?.remoteAddress;
-    if (ip !== undefined && (await overClientLimit(ip))) throw new mercurius.ErrorWithProps('too many requests', { code: 'RATE_LIMITED' });
+    if (ip !== undefined && overClientLimit(ip)) throw new mercurius.ErrorWithProps('too many requests', { code: 'RATE_LIMITED' });
   };
 }

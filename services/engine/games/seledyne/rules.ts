@@ -146,6 +146,54 @@ export function tributable(s: State, t: Turn): Card[] {
   return out;
 }
 
+/** Subset sums (one card or more) of `hand` below 31, as bits of one number. */
+function handSums(hand: readonly Card[], sum: boolean): number {
+  let out = 0;
+  for (const c of hand) if (c.value <= 30) out = sum ? (out | (out << c.value) | (1 << c.value)) & 0x7fffffff : out | (1 << c.value);
+  return out;
+}
+
+/** Some other seat's difference at effective die `e` is among the `pays` bits (e below 31; at the open step no seat was gifted to yet). */
+function paysAt(s: State, t: Turn, e: number, pays: number): boolean {
+  for (let i = 0; i < s.seats; i++) {
+    const d = s.players[i]!.die;
+    if (i !== t.seat && d < e && ((pays >>> (e - d)) & 1) === 1) return true;
+  }
+  return false;
+}
+
+/**
+ * `tributable(s, t).length > 0` at the start of a turn (step open) of a seat whose reserve is empty,
+ * without the turn search: the question a forced end asks of nearly every turn late in a stage.
+ * With no reserve there is no Six-Multiple draw and no exchange (plan.ts: both need a reserve
+ * card), so a tribute of k counter cards leads to a gift iff the hand pays some target's difference
+ * at the die plus k (the boost) or at the die (the boost declined, where A10 allows). Under the
+ * Sum Rule several cards pay; it holds with a Sum card in hand, or one left in the counter, so the
+ * tribute with the fewest Sum cards is the best case. test/games/seledyne/tribute-no-reserve.test.ts
+ * holds it to `tributable` on every such turn of many games and option sets.
+ */
+export function tributeOpenWithoutReserve(s: State, t: Turn): boolean {
+  const p = s.players[t.seat]!;
+  const counter = p.counter.length;
+  if (counter === 0 || (p.hand.length === 0 && !s.options.emptyHandMayTribute)) return false;
+  // past the small-number sums (no usual game): ask the search
+  if (p.die + counter > 30) return tributable(s, t).length > 0;
+  const sumInHand = hasSpecial(p.hand, 'SUM');
+  const sums = countSpecial(p.counter, 'SUM');
+  const plain = counter - sums;
+  const withSum = handSums(p.hand, true);
+  const singles = handSums(p.hand, false);
+  const boostOptional = s.options.tributeBoostMode === 'OPTIONAL';
+  for (let k = 1; k <= counter; k++) {
+    // the fewest Sum cards a tribute of k counter cards takes, and whether the Sum Rule then holds
+    const sumOn = sumInHand || sums - Math.max(0, k - plain) > 0;
+    const pays = sumOn ? withSum : singles;
+    if (paysAt(s, t, p.die + k, pays)) return true;
+    if (boostOptional && paysAt(s, t, p.die, pays)) return true;
+  }
+  return false;
+}
+
 export function tributeProblem(s: State, t: Turn, cardId: string): string | null {
   if (t.step !== 'open' && t.step !== 'select') return 'the tribute comes before every gift';
   if (!find(s.players[t.seat]!.counter, cardId) || find(t.selection, cardId)) return 'tribute a card from your counter';

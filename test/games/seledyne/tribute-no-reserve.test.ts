@@ -72,7 +72,8 @@ describe('tributeOpenWithoutReserve on made-up positions', () => {
       let at = 0;
       const players = s0.players.map((p, k) => {
         const hand = pool.slice(at, (at += rng.int(k === seat ? 6 : 2)));
-        const counter = pool.slice(at, (at += rng.int(k === seat ? 9 : 3)));
+        // now and then a counter long enough to take the die past 30 (the search answers then)
+        const counter = pool.slice(at, (at += rng.int(k === seat ? (i % 7 === 0 ? 30 : 9) : 3)));
         return { ...p, hand, counter, reserve: [], die: 1 + rng.int(options.dieFaces) };
       });
       const s: State = { ...s0, phase: 'turn', players, current: seat, turn: null };

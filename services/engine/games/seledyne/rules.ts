@@ -146,20 +146,10 @@ export function tributable(s: State, t: Turn): Card[] {
   return out;
 }
 
-/** Subset sums (one card or more) of `hand` below 31, as bits of one number. */
-function handSums(hand: readonly Card[], sum: boolean): number {
-  let out = 0;
-  for (const c of hand) if (c.value <= 30) out = sum ? (out | (out << c.value) | (1 << c.value)) & 0x7fffffff : out | (1 << c.value);
-  return out;
-}
-
-/** Some other seat's difference at effective die `e` is among the `pays` bits (e below 31; at the open step no seat was gifted to yet). */
-function paysAt(s: State, t: Turn, e: number, pays: number): boolean {
-  for (let i = 0; i < s.seats; i++) {
-    const d = s.players[i]!.die;
-    if (i !== t.seat && d < e && ((pays >>> (e - d)) & 1) === 1) return true;
-  }
-  return false;
+/** Whether `bits` has a bit in [lo, hi] (both below 31; lo raised to 1: a difference is at least 1). */
+function anyBit(bits: number, lo: number, hi: number): boolean {
+  if (lo < 1) lo = 1;
+  return lo <= hi && ((bits >>> lo) & ((1 << (hi - lo + 1)) - 1)) !== 0;
 }
 
 /**
@@ -169,27 +159,38 @@ function paysAt(s: State, t: Turn, e: number, pays: number): boolean {
  * card), so a tribute of k counter cards leads to a gift iff the hand pays some target's difference
  * at the die plus k (the boost) or at the die (the boost declined, where A10 allows). Under the
  * Sum Rule several cards pay; it holds with a Sum card in hand, or one left in the counter, so the
- * tribute with the fewest Sum cards is the best case. test/games/seledyne/tribute-no-reserve.test.ts
- * holds it to `tributable` on every such turn of many games and option sets.
+ * tribute with the fewest Sum cards is the best case: every k below the counter's size when it
+ * holds a Sum card. Per target, the differences of k = 1 … K form a range of bits.
+ * test/games/seledyne/tribute-no-reserve.test.ts holds it to `tributable` on every such turn of
+ * many games and option sets, and on made-up positions.
  */
 export function tributeOpenWithoutReserve(s: State, t: Turn): boolean {
   const p = s.players[t.seat]!;
   const counter = p.counter.length;
   if (counter === 0 || (p.hand.length === 0 && !s.options.emptyHandMayTribute)) return false;
-  // past the small-number sums (no usual game): ask the search
-  if (p.die + counter > 30) return tributable(s, t).length > 0;
-  const sumInHand = hasSpecial(p.hand, 'SUM');
-  const sums = countSpecial(p.counter, 'SUM');
-  const plain = counter - sums;
-  const withSum = handSums(p.hand, true);
-  const singles = handSums(p.hand, false);
-  const boostOptional = s.options.tributeBoostMode === 'OPTIONAL';
-  for (let k = 1; k <= counter; k++) {
-    // the fewest Sum cards a tribute of k counter cards takes, and whether the Sum Rule then holds
-    const sumOn = sumInHand || sums - Math.max(0, k - plain) > 0;
-    const pays = sumOn ? withSum : singles;
-    if (paysAt(s, t, p.die + k, pays)) return true;
-    if (boostOptional && paysAt(s, t, p.die, pays)) return true;
+  const die = p.die;
+  // past the small-number sums (no usual game; defensive: no position found where the answer differs): ask the search
+  if (die + counter > 30) return tributable(s, t).length > 0;
+  // the hand's single values and subset sums, as bits
+  let singles = 0;
+  let sums = 0;
+  let sumInHand = false;
+  for (const c of p.hand) {
+    if (c.special === 'SUM') sumInHand = true;
+    if (c.value > 30) continue;
+    singles |= 1 << c.value;
+    sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
+  }
+  // the largest tribute size that keeps the Sum Rule (0: none does)
+  const keeps = sumInHand ? counter : hasSpecial(p.counter, 'SUM') ? counter - 1 : 0;
+  const declined = s.options.tributeBoostMode === 'OPTIONAL';
+  for (let i = 0; i < s.seats; i++) {
+    if (i === t.seat) continue;
+    const d = s.players[i]!.die;
+    // boosted, k = 1 … keeps under the Sum Rule, then k = keeps + 1 … counter on single cards
+    if (anyBit(sums, die + 1 - d, die + keeps - d) || anyBit(singles, die + keeps + 1 - d, die + counter - d)) return true;
+    // declined: the die as it is, one card tributed (it keeps the Sum Rule when any size does)
+    if (declined && anyBit(keeps > 0 ? sums : singles, die - d, die - d)) return true;
   }
   return false;
 }

@@ -298,6 +298,12 @@ describe('§3 R2 roll and R3 Six Rule', () => {
     const s = givenAfter(a, { sixRuleRequiresReserveCard: false }, [[0, { type: 'sixRule', use: true }]]).when(2, { type: 'sixRule', use: false }).state();
     expect(s.players[0]!.die).toBe(5);
   });
+
+  it('A9 sixRuleRequiresReserveCard false: a lone 6 with an empty reserve still opens the Six Rule window', () => {
+    const a: Arrangement = { hands: [['NAB-01'], ['SAL-01']], reserves: [[], restOf('SAL', 'SAL-01').map((x) => x.id)], dice: [6, 2], sixWindow: true };
+    expect(seledyne.status(given(a, { sixRuleRequiresReserveCard: false }).state)).toMatchObject({ phase: 'six-rule', toMove: [0] });
+    expect(seledyne.status(given(a).state)).toMatchObject({ phase: 'turn-open', toMove: [0] });
+  });
 });
 
 describe('§3 R4 turns', () => {

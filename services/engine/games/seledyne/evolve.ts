@@ -103,14 +103,20 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     return n;
   },
   Rolled(s, e) {
-    const rolled = s.players.map((p, i) => {
-      const n = copyPlayer(p);
+    // one loop, no callbacks: a roll begins every round, and late in a stage most rounds play themselves
+    const rolled: Player[] = [];
+    const six = sixFace(s.options);
+    const needsReserve = s.options.sixRuleRequiresReserveCard;
+    let any = false;
+    for (let i = 0; i < s.players.length; i++) {
+      const n = copyPlayer(s.players[i]!);
       n.die = e.dice[i]!;
-      return n;
-    });
-    const eligible = rolled.map((p) => p.die === sixFace(s.options) && (p.reserve.length > 0 || !s.options.sixRuleRequiresReserveCard));
-    if (eligible.includes(true)) return update(s, { players: rolled, eligible, pending: nulls(s.pending), phase: 'six' });
-    return beginTurns(s, rolled);
+      rolled.push(n);
+      if (n.die === six && (n.reserve.length > 0 || !needsReserve)) any = true;
+    }
+    if (!any) return beginTurns(s, rolled);
+    const eligible = rolled.map((p) => p.die === six && (p.reserve.length > 0 || !needsReserve));
+    return update(s, { players: rolled, eligible, pending: nulls(s.pending), phase: 'six' });
   },
   SixRuleChosen(s, e) {
     return update(s, { pending: setAt<Choice | null>(s.pending, e.seat, { draw: e.use ?? false, card: e.card }) });

@@ -15,7 +15,7 @@ import type { Command } from './commands.js';
 import type { SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
 import { anyGift } from './legal.js';
-import { command, firstEndEvent, passProblem, plannerFor, roundDrawResolution, sixResolution, tributable } from './rules.js';
+import { command, firstEndEvent, passProblem, plannerFor, roundDrawResolution, sixResolution, tributable, tributeOpenWithoutReserve } from './rules.js';
 import { stageEnded } from './scoring.js';
 import { deckOf, randomDraws, type State } from './state.js';
 
@@ -65,7 +65,7 @@ function forcedEnd(s: State): boolean {
   if (p.reserve.length > 0) return false;
   // no reserve: no exchange and no draw; what is left is a gift, or a tribute leading to one
   if (anyGift(s, t)) return false;
-  if (t.step === 'open') return passProblem(s, t) === null && tributable(s, t).length === 0;
+  if (t.step === 'open') return passProblem(s, t) === null && !tributeOpenWithoutReserve(s, t);
   return true;
 }
 

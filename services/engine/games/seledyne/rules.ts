@@ -146,6 +146,55 @@ export function tributable(s: State, t: Turn): Card[] {
   return out;
 }
 
+/** Whether `bits` has a bit in [lo, hi] (both below 31; lo raised to 1: a difference is at least 1). */
+function anyBit(bits: number, lo: number, hi: number): boolean {
+  if (lo < 1) lo = 1;
+  return lo <= hi && ((bits >>> lo) & ((1 << (hi - lo + 1)) - 1)) !== 0;
+}
+
+/**
+ * `tributable(s, t).length > 0` at the start of a turn (step open) of a seat whose reserve is empty,
+ * without the turn search: the question a forced end asks of nearly every turn late in a stage.
+ * With no reserve there is no Six-Multiple draw and no exchange (plan.ts: both need a reserve
+ * card), so a tribute of k counter cards leads to a gift iff the hand pays some target's difference
+ * at the die plus k (the boost) or at the die (the boost declined, where A10 allows). Under the
+ * Sum Rule several cards pay; it holds with a Sum card in hand, or one left in the counter, so the
+ * tribute with the fewest Sum cards is the best case: every k below the counter's size when it
+ * holds a Sum card. Per target, the differences of k = 1 … K form a range of bits.
+ * test/games/seledyne/tribute-no-reserve.test.ts holds it to `tributable` on every such turn of
+ * many games and option sets, and on made-up positions.
+ */
+export function tributeOpenWithoutReserve(s: State, t: Turn): boolean {
+  const p = s.players[t.seat]!;
+  const counter = p.counter.length;
+  if (counter === 0 || (p.hand.length === 0 && !s.options.emptyHandMayTribute)) return false;
+  const die = p.die;
+  // past the small-number sums (no usual game; defensive: no position found where the answer differs): ask the search
+  if (die + counter > 30) return tributable(s, t).length > 0;
+  // the hand's single values and subset sums, as bits
+  let singles = 0;
+  let sums = 0;
+  let sumInHand = false;
+  for (const c of p.hand) {
+    if (c.special === 'SUM') sumInHand = true;
+    if (c.value > 30) continue;
+    singles |= 1 << c.value;
+    sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
+  }
+  // the largest tribute size that keeps the Sum Rule (0: none does)
+  const keeps = sumInHand ? counter : hasSpecial(p.counter, 'SUM') ? counter - 1 : 0;
+  const declined = s.options.tributeBoostMode === 'OPTIONAL';
+  for (let i = 0; i < s.seats; i++) {
+    if (i === t.seat) continue;
+    const d = s.players[i]!.die;
+    // boosted, k = 1 … keeps under the Sum Rule, then k = keeps + 1 … counter on single cards
+    if (anyBit(sums, die + 1 - d, die + keeps - d) || anyBit(singles, die + keeps + 1 - d, die + counter - d)) return true;
+    // declined: the die as it is, one card tributed (it keeps the Sum Rule when any size does)
+    if (declined && anyBit(keeps > 0 ? sums : singles, die - d, die - d)) return true;
+  }
+  return false;
+}
+
 export function tributeProblem(s: State, t: Turn, cardId: string): string | null {
   if (t.step !== 'open' && t.step !== 'select') return 'the tribute comes before every gift';
   if (!find(s.players[t.seat]!.counter, cardId) || find(t.selection, cardId)) return 'tribute a card from your counter';

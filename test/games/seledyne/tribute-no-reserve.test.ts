@@ -1,0 +1,88 @@
+/**
+ * A forced turn end with an empty reserve asks `tributeOpenWithoutReserve` (rules.ts) instead of the
+ * turn search: it must answer as `tributable` does on every such turn, including the ones decide
+ * passes through on its own (each event of every commit is folded here, not only the states a seat
+ * sees), for every seat count and the options that change what a tribute can reach.
+ */
+import { describe, expect, it } from 'vitest';
+import { fastRng, pick, seatedTable, shuffle, table } from '../../../services/engine/core/index.js';
+import { HOUSE_IDS } from '../../../services/engine/games/seledyne/cards.js';
+import { seledyne } from '../../../services/engine/games/seledyne/index.js';
+import { options as optionSchema } from '../../../services/engine/games/seledyne/options.js';
+import { tributable, tributeOpenWithoutReserve } from '../../../services/engine/games/seledyne/rules.js';
+import { deckOf, initialState, newTurn, type State } from '../../../services/engine/games/seledyne/state.js';
+
+const VARIANTS = [
+  {},
+  { tributeBoostMode: 'MANDATORY' },
+  { emptyHandMayTribute: false },
+  // low values: sums, several Sum cards in a counter, long counters
+  { cardValues: [1, 1, 2, 2, 3, 3, 4, 4, 5, 5], exchangeLimit: 'ONCE_PER_EXCHANGE_CARD', sumRuleCheckTiming: 'PER_GIFT_SEQUENTIAL' },
+  { ownerSeesReserve: false, sixMultipleMode: 'FLOOR', tributeBoostMode: 'MANDATORY', dieFaces: 8 },
+];
+
+describe('tributeOpenWithoutReserve', () => {
+  it.each([2, 3, 4, 6])('answers as tributable on every open turn with an empty reserve (%i seats)', (seats) => {
+    const t = table(seledyne);
+    let asked = 0;
+    let open = 0;
+    for (const [v, options] of VARIANTS.entries()) {
+      for (let g = 0; g < 6; g++) {
+        const rng = fastRng(v * 100 + g);
+        let s = seatedTable(t, { seats, options: { stages: 1, ...options }, seed: `no-reserve-${seats}-${v}-${g}` });
+        let play = s.play as State;
+        const check = (st: State) => {
+          const turn = st.turn;
+          if (st.phase !== 'turn' || !turn || turn.step !== 'open' || st.players[turn.seat]!.reserve.length > 0) return;
+          const expected = tributable(st, turn).length > 0;
+          expect(tributeOpenWithoutReserve(st, turn), `seat ${turn.seat} of ${JSON.stringify(st.players.map((p) => [p.die, p.hand.map((c) => c.id), p.counter.map((c) => c.id)]))}`).toBe(expected);
+          asked++;
+          if (expected) open++;
+        };
+        for (let moves = 0; !s.ended && moves < 3000; moves++) {
+          const seat = pick(t.status(s).toMove, rng);
+          const events = t.decide(s, { type: 'move', seat, move: pick(t.legalMoves(s, seat), rng) });
+          for (const e of events) {
+            if (e.type === 'GameEnded') continue;
+            play = seledyne.evolve(play, e as never);
+            check(play);
+          }
+          s = t.fold(events, s);
+        }
+      }
+    }
+    // both answers are met many times
+    expect(asked).toBeGreaterThan(200);
+    expect(open).toBeGreaterThan(10);
+    expect(asked - open).toBeGreaterThan(100);
+  });
+});
+
+describe('tributeOpenWithoutReserve on made-up positions', () => {
+  it('answers as tributable for random hands, counters (Sum cards of several houses) and dice', () => {
+    const rng = fastRng(7);
+    let open = 0;
+    const n = 4000;
+    for (let i = 0; i < n; i++) {
+      const options = optionSchema.parse({ tributeBoostMode: i % 3 === 0 ? 'MANDATORY' : 'OPTIONAL', emptyHandMayTribute: i % 5 !== 0, cardValues: i % 2 ? [1, 1, 2, 2, 3, 3, 4, 4, 5, 5] : undefined });
+      const seats = 2 + rng.int(5);
+      const pool = shuffle(HOUSE_IDS.flatMap((h) => deckOf(options, h)), rng);
+      const s0 = initialState({ seats, options });
+      const seat = rng.int(seats);
+      let at = 0;
+      const players = s0.players.map((p, k) => {
+        const hand = pool.slice(at, (at += rng.int(k === seat ? 6 : 2)));
+        // now and then a counter long enough to take the die past 30 (the search answers then)
+        const counter = pool.slice(at, (at += rng.int(k === seat ? (i % 7 === 0 ? 30 : 9) : 3)));
+        return { ...p, hand, counter, reserve: [], die: 1 + rng.int(options.dieFaces) };
+      });
+      const s: State = { ...s0, phase: 'turn', players, current: seat, turn: null };
+      const turn = newTurn(s, seat);
+      const expected = tributable({ ...s, turn }, turn).length > 0;
+      expect(tributeOpenWithoutReserve({ ...s, turn }, turn), JSON.stringify(players.map((p) => [p.die, p.hand.map((c) => c.id), p.counter.map((c) => c.id)]))).toBe(expected);
+      if (expected) open++;
+    }
+    expect(open).toBeGreaterThan(n / 10);
+    expect(n - open).toBeGreaterThan(n / 10);
+  });
+});

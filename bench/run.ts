@@ -67,10 +67,10 @@ if (only.has('simulate')) {
   const simSeconds = Number(process.env.BENCH_SIM_SECONDS ?? 0.5);
   const gamesFor = (engineUs: number, movesPerGame: number) => Number(process.env.BENCH_SIM_GAMES ?? 0) || Math.max(20, Math.round((simSeconds * 1e6) / (engineUs * movesPerGame)));
   console.log(`\nThe lab, CPU µs per move, random bots, beside the engine's random game; target ≤ 1.3× for the default run:`);
-  console.log(`  in process: simulate's unit of work (bots, the commits, the compact record's lines), games alternating with the engine's, ${seconds}s of CPU each;`);
+  console.log(`  in process: simulate's unit of work (bots, the compact record's lines gathered as the game is played), games alternating with the engine's, ${seconds}s of CPU each;`);
   console.log(`  whole run: npm run simulate's simulate() on one worker thread (batches, files, checkpoints), 4N games less N, start-up removed (N: the games of ${simSeconds}s of engine CPU, BENCH_SIM_SECONDS, or BENCH_SIM_GAMES):`);
   console.log(`    by default (compact: games + plays), beside the engine timed just before and after the runs; with BENCH_SIM_PARQUET=1 also --format parquet (the tables, then DuckDB);`);
-  console.log(`  stages (× the engine per move, ${seconds}s): bot game (engine, bots, commits) | facts | compact lines | full tables' lines | writing them | Parquet conversion`);
+  console.log(`  stages (× the engine per move, ${seconds}s): bots' game, no record (engine, bots) | compact game whole (the default's unit) || full formats: bot game with commits | facts | full tables' lines | writing them | Parquet conversion`);
   for (const game of games) {
     for (const seats of [...new Set([game.seats.min, Math.min(game.seats.max, 4)])]) {
       const r = benchSimulate(game, seats, seconds);
@@ -81,7 +81,8 @@ if (only.has('simulate')) {
       const w = whole.us / whole.engineUs;
       const pq = parquet ? `  --format parquet ${parquet.us.toFixed(1).padStart(5)} µs ${(parquet.us / parquet.engineUs).toFixed(2)}×` : '';
       console.log(`  ${game.id.padEnd(20)} ${seats} seats  engine ${r.engineUs.toFixed(1).padStart(5)} µs  in process ${r.labUs.toFixed(1).padStart(5)} µs ${r.ratio.toFixed(2)}× (${verdict(r.ratio <= 1.3)})  whole run ${whole.us.toFixed(1).padStart(5)} µs, engine around it ${whole.engineUs.toFixed(1)} µs: ${w.toFixed(2)}× (${verdict(w <= 1.3)})${pq}  (N = ${n})`);
-      console.log(`  ${''.padEnd(29)} stages: ${[st.bots, st.facts, st.compact, st.lines, st.write, st.convert].map((x) => `${x.toFixed(2)}×`).join(' | ')}`);
+      const x = (v: number) => `${v.toFixed(2)}×`;
+      console.log(`  ${''.padEnd(29)} stages: ${x(st.play)} | ${x(st.compact)} || ${[st.commits, st.facts, st.lines, st.write, st.convert].map(x).join(' | ')}`);
     }
   }
 }

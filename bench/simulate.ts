@@ -62,9 +62,11 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
 /**
  * The whole `npm run simulate` in this process (one worker thread), CPU µs per move with start-up removed: 4N games less N.
  * `format`: the default compact run, or `both` (what `parquet` writes, keeping the NDJSON to count the moves).
+ * The engine's random game is timed between the runs (0.5 s of CPU before, between and after): the
+ * machine's load moves between minutes. Repeated `repeat` times; the ratio is each repetition's
+ * marginal CPU per move over its engine figure, and the median is reported with the range.
  */
-export async function benchSimulateRun(game: AnyGame, seats: number, games: number, bots = 'random', format: 'compact' | 'both' = 'compact'): Promise<{ us: number; engineUs: number }> {
-  // The engine's random game timed just before and just after the runs (0.5 s of CPU each): the machine's load moves between minutes.
+export async function benchSimulateRun(game: AnyGame, seats: number, games: number, bots = 'random', format: 'compact' | 'both' = 'compact', repeat = 1): Promise<{ us: number; engineUs: number; ratio: number; ratios: number[] }> {
   const engine = () => {
     let moves = 0;
     const c0 = cpu();
@@ -83,11 +85,20 @@ export async function benchSimulateRun(game: AnyGame, seats: number, games: numb
       rmSync(out, { recursive: true, force: true });
     }
   };
-  const before = engine();
-  const a = await run(games);
-  const b = await run(4 * games);
-  const after = engine();
-  return { us: (b.used - a.used) / (b.moves - a.moves), engineUs: (before + after) / 2 };
+  const rows: { us: number; engineUs: number; ratio: number }[] = [];
+  for (let r = 0; r < repeat; r++) {
+    const e0 = engine();
+    const a = await run(games);
+    const e1 = engine();
+    const b = await run(4 * games);
+    const e2 = engine();
+    const us = (b.used - a.used) / (b.moves - a.moves);
+    const engineUs = (e0 + e1 + e2) / 3;
+    rows.push({ us, engineUs, ratio: us / engineUs });
+  }
+  rows.sort((x, y) => x.ratio - y.ratio);
+  const mid = rows[(rows.length - 1) >> 1]!;
+  return { ...mid, ratios: rows.map((x) => x.ratio) };
 }
 
 /**

@@ -7,9 +7,9 @@ import type { AnyGame, Bot, GameCreated, GameEnded, TableEvent } from '../engine
 import type { GameCancelled } from '../app/app-events.js';
 import { isAppEvent } from '../app/app-events.js';
 import { botGame, playBotGame, systemTime } from './bot-game.js';
-import { gameLine, gameLines, moveCount, type GameLines } from './ndjson.js';
-import { labFacts, playJson, playsLineOf, playsOf } from './plays.js';
-import { factsOf, gameFacts, type Ending } from './record.js';
+import { gameLines, moveCount, type GameLines } from './ndjson.js';
+import { labFacts, playJson, playsLineOf, playsOf, type LabFacts } from './plays.js';
+import { factsOf, gameFacts, type Ending, type GameFacts } from './record.js';
 import { seatsFacts } from './seats.js';
 import { START_SEAT_OF } from './start-seats.js';
 import { gameSeed, type WorkerTask } from './simulate.js';
@@ -88,9 +88,37 @@ function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: 
   const created = setup[0] as GameCreated;
   const capped = ending === null;
   const end: Omit<Ending, 'at'> = ending ?? { seed: created.seed ?? '', result: null, reason: 'move-cap' };
-  const facts = factsOf({ id, created, createdAt, endedAt: capped ? now() : endedAt, ending: end, seats: seatsFacts(setup), startSeats, commits, events });
   // Joined once: one flat string for the hash and the line (appending move by move made a rope to flatten later).
   const all = `[${plays.join(',')}]`;
-  const line = gameLine(labFacts(facts, task.lineup, all), moves);
+  const facts = factsOf({ id, created, createdAt, endedAt: capped ? now() : endedAt, ending: end, seats: seatsFacts(setup), startSeats, commits, events });
+  const line = compactLine(labFacts(facts, task.lineup, all), moves, sharedJson(task, facts));
   return { lines: { game: line, events: '', eventCount: events, moves: '', plays: playsLineOf(id, all) }, capped, moves };
+}
+
+/** The JSON of what every game of a run shares: its options as the engine read them, its players (bot0, bot1 …), its line-up. */
+interface SharedJson {
+  options: string;
+  players: string;
+  bots: string;
+}
+const shared = new WeakMap<LabGameTask, SharedJson>();
+function sharedJson(task: LabGameTask, facts: GameFacts): SharedJson {
+  let s = shared.get(task);
+  if (s === undefined) shared.set(task, (s = { options: JSON.stringify(facts.options), players: JSON.stringify(facts.players), bots: JSON.stringify(task.lineup) }));
+  return s;
+}
+
+/**
+ * The games line `gameLine` writes for these facts (`JSON.stringify({ ...facts, moves })`, keys in
+ * the facts' order), written field by field with the run's shared parts made once: stringifying
+ * the facts whole was a tenth of a short game's cost. A compact run's lines are compared with a
+ * full run's (test/analytics/plays.test.ts), which catch a field added to the facts but not here.
+ */
+function compactLine(f: LabFacts, moves: number, run: SharedJson): string {
+  const j = JSON.stringify;
+  return (
+    `{"id":${j(f.id)},"type":${j(f.type)},"seats":${f.seats},"options":${run.options},"seedHash":${j(f.seedHash)},"seed":${j(f.seed)},"seedFixed":${f.seedFixed},` +
+    `"createdAt":${j(f.createdAt)},"endedAt":${j(f.endedAt)},"endReason":${j(f.endReason)},"players":${run.players},"resigned":[${f.resigned}],"forfeited":[${f.forfeited}],"timedOut":[${f.timedOut}],` +
+    `"botSeats":[${f.botSeats}],"result":${j(f.result)},"startSeats":[${f.startSeats}],"commits":${f.commits},"events":${f.events},"bots":${run.bots},"playsHash":${j(f.playsHash)},"moves":${moves}}\n`
+  );
 }

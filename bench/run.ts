@@ -9,6 +9,7 @@
  *   cache: the sole writer's cache against catch-up reads, in-process; BENCH_CLIENTS=1,10,50,200
  *   BENCH_SIM_PARQUET=1: the whole-simulate figure with --format parquet too (slow)
  *   BENCH_SIM_SECONDS / BENCH_SIM_GAMES: N of the whole-simulate figures (runs of N and 4N games): the games of that much engine CPU (default 0.5 s), or N itself
+ *   BENCH_SIM_REPEAT: repetitions of the whole-simulate figure (default 3; the median is reported, all in brackets)
  *   BENCH_ENGINE_REF: the commit whose engine is timed beside this tree's on the same seeds (default HEAD~1; none to skip)
  *   BENCH_BGIO_GAMES: games per seat count of the boardgame.io baseline (default 100)
  *   BGIO_SCOUT_DIR: a folder with the boardgame.io SCOUT baseline installed (see bench/baseline.ts)
@@ -65,23 +66,27 @@ if (only.has('engine')) {
 if (only.has('simulate')) {
   // N of the whole-run figures: the games that take the engine BENCH_SIM_SECONDS of CPU (a fresh thread's JIT settles over about that much), or BENCH_SIM_GAMES.
   const simSeconds = Number(process.env.BENCH_SIM_SECONDS ?? 0.5);
+  // Whole-run repetitions (median reported, each beside the engine timed between its runs): one pair of runs under a shared machine's load swings by ±0.3×.
+  const simRepeat = Number(process.env.BENCH_SIM_REPEAT ?? 3);
   const gamesFor = (engineUs: number, movesPerGame: number) => Number(process.env.BENCH_SIM_GAMES ?? 0) || Math.max(20, Math.round((simSeconds * 1e6) / (engineUs * movesPerGame)));
   console.log(`\nThe lab, CPU µs per move, random bots, beside the engine's random game; target ≤ 1.3× for the default run:`);
-  console.log(`  in process: simulate's unit of work (bots, the commits, the compact record's lines), games alternating with the engine's, ${seconds}s of CPU each;`);
+  console.log(`  in process: simulate's unit of work (bots, the compact record's lines gathered as the game is played), games alternating with the engine's, ${seconds}s of CPU each;`);
   console.log(`  whole run: npm run simulate's simulate() on one worker thread (batches, files, checkpoints), 4N games less N, start-up removed (N: the games of ${simSeconds}s of engine CPU, BENCH_SIM_SECONDS, or BENCH_SIM_GAMES):`);
-  console.log(`    by default (compact: games + plays), beside the engine timed just before and after the runs; with BENCH_SIM_PARQUET=1 also --format parquet (the tables, then DuckDB);`);
-  console.log(`  stages (× the engine per move, ${seconds}s): bot game (engine, bots, commits) | facts | compact lines | full tables' lines | writing them | Parquet conversion`);
+  console.log(`    by default (compact: games + plays), beside the engine timed before, between and after the runs; the median of BENCH_SIM_REPEAT (default 3) repetitions, all in brackets; with BENCH_SIM_PARQUET=1 also --format parquet (the tables, then DuckDB);`);
+  console.log(`  stages (× the engine per move, ${seconds}s): bots' game, no record (engine, bots) | compact game whole (the default's unit) || full formats: bot game with commits | facts | full tables' lines | writing them | Parquet conversion`);
   for (const game of games) {
     for (const seats of [...new Set([game.seats.min, Math.min(game.seats.max, 4)])]) {
       const r = benchSimulate(game, seats, seconds);
       const n = gamesFor(r.engineUs, r.movesPerGame);
-      const whole = await benchSimulateRun(game, seats, n);
+      const whole = await benchSimulateRun(game, seats, n, 'random', 'compact', simRepeat);
       const parquet = process.env.BENCH_SIM_PARQUET === '1' ? await benchSimulateRun(game, seats, n, 'random', 'both') : null;
       const st = await benchSimulateStages(game, seats, seconds);
-      const w = whole.us / whole.engineUs;
+      const w = whole.ratio;
+      const range = whole.ratios.length > 1 ? ` [${whole.ratios.map((x) => x.toFixed(2)).join(', ')}]` : '';
       const pq = parquet ? `  --format parquet ${parquet.us.toFixed(1).padStart(5)} µs ${(parquet.us / parquet.engineUs).toFixed(2)}×` : '';
-      console.log(`  ${game.id.padEnd(20)} ${seats} seats  engine ${r.engineUs.toFixed(1).padStart(5)} µs  in process ${r.labUs.toFixed(1).padStart(5)} µs ${r.ratio.toFixed(2)}× (${verdict(r.ratio <= 1.3)})  whole run ${whole.us.toFixed(1).padStart(5)} µs, engine around it ${whole.engineUs.toFixed(1)} µs: ${w.toFixed(2)}× (${verdict(w <= 1.3)})${pq}  (N = ${n})`);
-      console.log(`  ${''.padEnd(29)} stages: ${[st.bots, st.facts, st.compact, st.lines, st.write, st.convert].map((x) => `${x.toFixed(2)}×`).join(' | ')}`);
+      console.log(`  ${game.id.padEnd(20)} ${seats} seats  engine ${r.engineUs.toFixed(1).padStart(5)} µs  in process ${r.labUs.toFixed(1).padStart(5)} µs ${r.ratio.toFixed(2)}× (${verdict(r.ratio <= 1.3)})  whole run ${whole.us.toFixed(1).padStart(5)} µs, engine around it ${whole.engineUs.toFixed(1)} µs: ${w.toFixed(2)}× (${verdict(w <= 1.3)})${range}${pq}  (N = ${n})`);
+      const x = (v: number) => `${v.toFixed(2)}×`;
+      console.log(`  ${''.padEnd(29)} stages: ${x(st.play)} | ${x(st.compact)} || ${[st.commits, st.facts, st.lines, st.write, st.convert].map(x).join(' | ')}`);
     }
   }
 }

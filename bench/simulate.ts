@@ -2,10 +2,11 @@
  * What the rules-variant lab costs per move beside the engine alone, by CPU time (the machine is
  * shared). Per game and seat count:
  * - in process: the worker's unit (services/analytics/lab-game.ts: bots through the table
- *   decider, the commits, the default compact record's lines) against bench/engine.ts's random
+ *   decider, the default compact record's lines gathered as it plays) against bench/engine.ts's random
  *   game, games alternating, random bots (the engine's own figure plays random moves);
- * - the stages of the full export beside it (`benchSimulateStages`): the bot game, the facts, the
- *   compact lines, the full tables' lines, writing them, and the Parquet conversion;
+ * - the stages beside it (`benchSimulateStages`): the bots' game with no record, the compact game
+ *   whole; the full formats' bot game keeping commits, the facts, the full tables' lines, writing
+ *   them, and the Parquet conversion;
  * - the whole `npm run simulate` (its simulate(): a worker thread, the batches, the files, the
  *   checkpoints), process start aside: the CPU of a run of 4N games less that of N games, per move
  *   of the 3N games between; by default (compact) and with `--format parquet`.
@@ -17,10 +18,10 @@ import type { AnyGame } from '../services/engine/core/index.js';
 import { labGame } from '../services/analytics/lab-game.js';
 import { lineupBots } from '../services/bots/lineup.js';
 import { gameSeed, simulate } from '../services/analytics/simulate.js';
-import { botGame } from '../services/analytics/bot-game.js';
-import { ExportSink, gameLine, gameLines, moveCount } from '../services/analytics/ndjson.js';
+import { botGame, playBotGame } from '../services/analytics/bot-game.js';
+import { ExportSink, gameLines } from '../services/analytics/ndjson.js';
 import { writeParquet } from '../services/analytics/parquet.js';
-import { playsLine } from '../services/analytics/plays.js';
+import { labFacts, playsOf } from '../services/analytics/plays.js';
 import { gameFacts } from '../services/analytics/record.js';
 import { playRandomGame } from './engine.js';
 
@@ -35,7 +36,6 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
   const { bots, close } = lineupBots(game.id, specs);
   // The default run's unit: the compact record (services/analytics/plays.ts).
   const task = { seats, options: {}, lineup: specs, runSeed: 'bench', runId: 'bench', trajectories: false, maxMoves: 20_000, compact: true };
-  const movesOf = (lines: { game: string }) => (JSON.parse(lines.game) as { moves: number }).moves;
   let engineUs = 0;
   let labUs = 0;
   let engineMoves = 0;
@@ -49,7 +49,7 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
       const c0 = cpu();
       engineMoves += playRandomGame(game, seats, i);
       const c1 = cpu();
-      labMoves += movesOf(labGame(game, task, bots, i).lines);
+      labMoves += labGame(game, task, bots, i).moves;
       labUs += cpu() - c1;
       engineUs += c1 - c0;
     }
@@ -62,9 +62,11 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
 /**
  * The whole `npm run simulate` in this process (one worker thread), CPU µs per move with start-up removed: 4N games less N.
  * `format`: the default compact run, or `both` (what `parquet` writes, keeping the NDJSON to count the moves).
+ * The engine's random game is timed between the runs (0.5 s of CPU before, between and after): the
+ * machine's load moves between minutes. Repeated `repeat` times; the ratio is each repetition's
+ * marginal CPU per move over its engine figure, and the median is reported with the range.
  */
-export async function benchSimulateRun(game: AnyGame, seats: number, games: number, bots = 'random', format: 'compact' | 'both' = 'compact'): Promise<{ us: number; engineUs: number }> {
-  // The engine's random game timed just before and just after the runs (0.5 s of CPU each): the machine's load moves between minutes.
+export async function benchSimulateRun(game: AnyGame, seats: number, games: number, bots = 'random', format: 'compact' | 'both' = 'compact', repeat = 1): Promise<{ us: number; engineUs: number; ratio: number; ratios: number[] }> {
   const engine = () => {
     let moves = 0;
     const c0 = cpu();
@@ -83,24 +85,35 @@ export async function benchSimulateRun(game: AnyGame, seats: number, games: numb
       rmSync(out, { recursive: true, force: true });
     }
   };
-  const before = engine();
-  const a = await run(games);
-  const b = await run(4 * games);
-  const after = engine();
-  return { us: (b.used - a.used) / (b.moves - a.moves), engineUs: (before + after) / 2 };
+  const rows: { us: number; engineUs: number; ratio: number }[] = [];
+  for (let r = 0; r < repeat; r++) {
+    const e0 = engine();
+    const a = await run(games);
+    const e1 = engine();
+    const b = await run(4 * games);
+    const e2 = engine();
+    const us = (b.used - a.used) / (b.moves - a.moves);
+    const engineUs = (e0 + e1 + e2) / 3;
+    rows.push({ us, engineUs, ratio: us / engineUs });
+  }
+  rows.sort((x, y) => x.ratio - y.ratio);
+  const mid = rows[(rows.length - 1) >> 1]!;
+  return { ...mid, ratios: rows.map((x) => x.ratio) };
 }
 
 /**
- * CPU µs per move of each stage of a lab game beyond the engine, random bots, after a warm-up: the
- * bot game (engine, bots, the commits), the facts (the games line's content), the compact lines
- * (games + plays), the full tables' lines (games, events, moves: every event serialised), writing
- * the full lines to NDJSON files, and converting those files to Parquet (DuckDB), each beside the
- * engine's random game of the same seeds.
+ * CPU µs per move of each stage of a lab game beyond the engine, random bots, after a warm-up,
+ * each beside the engine's random game of the same seeds: the bots' game with no record kept
+ * (engine and bots: `playBotGame`), the default compact game whole (the same game, its facts and
+ * lines gathered as it is played: `labGame`); and the full formats' stages: the bot game keeping
+ * its commits (`botGame`), the facts read from them, the full tables' lines (every event
+ * serialised), writing them to NDJSON files, and converting those files to Parquet (DuckDB).
  */
 export async function benchSimulateStages(game: AnyGame, seats: number, seconds: number) {
   const specs = [...Array(seats)].map(() => 'random');
   const { bots, close } = lineupBots(game.id, specs);
-  const t = { engine: 0, bots: 0, facts: 0, compact: 0, lines: 0, write: 0, convert: 0 };
+  const task = { seats, options: {}, lineup: specs, runSeed: 'bench', runId: 'bench', trajectories: false, maxMoves: 20_000, compact: true };
+  const t = { engine: 0, play: 0, compact: 0, commits: 0, facts: 0, lines: 0, write: 0, convert: 0 };
   let moves = 0;
   let engineMoves = 0;
   // One game through every stage; `sink` receives the full tables' lines.
@@ -108,25 +121,28 @@ export async function benchSimulateStages(game: AnyGame, seats: number, seconds:
     const c0 = cpu();
     const em = playRandomGame(game, seats, i);
     const c1 = cpu();
-    const commits = botGame(game, { seats, options: {}, bots, ...gameSeed('bench', i), maxMoves: 20_000 });
+    playBotGame(game, { seats, options: {}, bots, ...gameSeed('bench', i), maxMoves: 20_000 }, () => undefined);
     const c2 = cpu();
-    const facts = { ...gameFacts(`bench-${i}`, commits, { moveCap: true })!, bots: specs };
+    const compact = labGame(game, task, bots, i);
     const c3 = cpu();
-    const compactLength = gameLine(facts, moveCount(commits)).length + playsLine(facts.id, commits).length;
+    const commits = botGame(game, { seats, options: {}, bots, ...gameSeed('bench', i), maxMoves: 20_000 });
     const c4 = cpu();
-    const lines = gameLines(facts, commits);
+    const facts = labFacts(gameFacts(`bench-${i}`, commits, { moveCap: true })!, specs, playsOf(commits));
     const c5 = cpu();
-    await sink.addLines(lines);
+    const lines = gameLines(facts, commits);
     const c6 = cpu();
-    if (!measure || compactLength === 0) return;
+    await sink.addLines(lines);
+    const c7 = cpu();
+    if (!measure || compact.lines.game.length === 0) return;
     t.engine += c1 - c0;
-    t.bots += c2 - c1;
-    t.facts += c3 - c2;
-    t.compact += c4 - c3;
-    t.lines += c5 - c4;
-    t.write += c6 - c5;
+    t.play += c2 - c1;
+    t.compact += c3 - c2;
+    t.commits += c4 - c3;
+    t.facts += c5 - c4;
+    t.lines += c6 - c5;
+    t.write += c7 - c6;
     engineMoves += em;
-    moves += moveCount(commits);
+    moves += compact.moves;
   };
   const warm = mkdtempSync(join(tmpdir(), 'parlor-bench-stages-'));
   const out = mkdtempSync(join(tmpdir(), 'parlor-bench-stages-'));
@@ -147,5 +163,5 @@ export async function benchSimulateStages(game: AnyGame, seats: number, seconds:
   }
   const engine = t.engine / engineMoves;
   const per = (x: number) => x / moves / engine;
-  return { engineUs: engine, bots: per(t.bots), facts: per(t.facts), compact: per(t.compact), lines: per(t.lines), write: per(t.write), convert: per(t.convert) };
+  return { engineUs: engine, play: per(t.play), compact: per(t.compact), commits: per(t.commits), facts: per(t.facts), lines: per(t.lines), write: per(t.write), convert: per(t.convert) };
 }

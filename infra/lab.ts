@@ -28,9 +28,9 @@ export const LAB_TIMEOUT = Duration.minutes(15);
 /** Attempts after a failure (a throttle, a lost instance, a timeout): files are per shard, so a retry rewrites them. */
 export const LAB_RETRIES = 2;
 
-/** Glue column types of the lab's Parquet (the export's, plus the line-up and the moves table). */
+/** Glue column types of the lab's Parquet (the export's, plus the line-up, the moves' hash and the moves table). */
 export const LAB_COLUMNS: Record<LabTable, Record<string, string>> = {
-  games: { ...LAKE_COLUMNS.games, bots: 'array<string>' },
+  games: { ...LAKE_COLUMNS.games, bots: 'array<string>', playshash: 'string' },
   events: { ...LAKE_COLUMNS.events },
   moves: { gameid: 'string', version: 'int', seat: 'int', at: 'timestamp', sincepreviousms: 'bigint', kind: 'string', by: 'string', command: 'string' },
 };

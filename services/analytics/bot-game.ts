@@ -25,16 +25,31 @@ export interface BotGameOptions {
 }
 
 export function botGame(game: AnyGame, o: BotGameOptions): Commit[] {
+  const now = o.now ?? systemTime();
+  const commits: Commit[] = [];
+  playBotGame(game, o, (command, events, seat) => {
+    commits.push({ version: commits.length + 1, events, at: now(), command: recordedCommand(command), ...(seat === undefined ? {} : { seat }) });
+  });
+  return commits;
+}
+
+/**
+ * What a harness does with each accepted command, in order (the creation, the joins, then each
+ * move with its seat): `botGame` keeps them as commits; the lab's compact record keeps only what its
+ * lines need (services/analytics/lab-game.ts), so neither the commits nor their garbage are made.
+ */
+export type CommitSink = (command: TableCommand, events: TableEvent[], seat?: number) => void;
+
+/** Plays the game as `botGame` does, handing each commit to `sink` instead of keeping it. */
+export function playBotGame(game: AnyGame, o: Omit<BotGameOptions, 'now'>, sink: CommitSink): void {
   const t = tableFor(game);
   const rng = fastRng(o.botSeed);
   const bot = o.bot ?? randomBot;
-  const now = o.now ?? systemTime();
-  const commits: Commit[] = [];
   let state: TableState | null = null;
   const commit = (command: TableCommand, seat?: number) => {
     const events: TableEvent[] = t.decide(state, command);
     state = t.fold(events, state);
-    commits.push({ version: commits.length + 1, events, at: now(), command: recordedCommand(command), ...(seat === undefined ? {} : { seat }) });
+    sink(command, events, seat);
   };
 
   commit({ type: 'create', game: game.id, seats: o.seats, options: o.options ?? {}, seed: o.seed, seedFixed: false });
@@ -54,11 +69,10 @@ export function botGame(game: AnyGame, o: BotGameOptions): Commit[] {
     const move = legal.includes(chosen) ? chosen : JSON.parse(JSON.stringify(chosen));
     commit({ type: 'move', seat, move }, seat);
   }
-  return commits;
 }
 
 /** The system clock as ISO strings, formatted once per millisecond (a game makes many commits in one). */
-function systemTime(): () => string {
+export function systemTime(): () => string {
   let ms = NaN;
   let iso = '';
   return () => {

@@ -22,7 +22,8 @@ export const MOVES_FILE = 'moves.ndjson';
 export const PLAYS_FILE = 'plays.ndjson';
 
 export class NdjsonWriter {
-  private pending: string[] = [];
+  /** Lines as text, or already encoded (a worker thread's batch, services/analytics/simulate-worker.ts). */
+  private pending: (string | Uint8Array)[] = [];
   private pendingBytes = 0;
 
   private constructor(
@@ -47,9 +48,17 @@ export class NdjsonWriter {
     if (this.pendingBytes >= CHUNK) await this.flush();
   }
 
+  /** Appends UTF-8 bytes made of whole lines. */
+  async writeBytes(lines: Uint8Array): Promise<void> {
+    this.pending.push(lines);
+    this.pendingBytes += lines.length;
+    this.bytes += lines.length;
+    if (this.pendingBytes >= CHUNK) await this.flush();
+  }
+
   async flush(): Promise<void> {
     if (this.pending.length === 0) return;
-    const chunk = Buffer.from(this.pending.join(''), 'utf8');
+    const chunk = encoded(this.pending);
     const at = this.bytes - this.pendingBytes;
     this.pending = [];
     this.pendingBytes = 0;
@@ -61,6 +70,23 @@ export class NdjsonWriter {
     await this.flush();
     await this.handle.close();
   }
+}
+
+/** Pending lines as one buffer: runs of text joined and encoded once, bytes as they are. */
+function encoded(pending: readonly (string | Uint8Array)[]): Uint8Array {
+  if (pending.length === 1 && typeof pending[0] !== 'string') return pending[0]!;
+  const parts: Uint8Array[] = [];
+  let text: string[] = [];
+  for (const p of pending) {
+    if (typeof p === 'string') {
+      text.push(p);
+      continue;
+    }
+    if (text.length) parts.push(Buffer.from(text.join(''), 'utf8')), (text = []);
+    parts.push(p);
+  }
+  if (text.length) parts.push(Buffer.from(text.join(''), 'utf8'));
+  return parts.length === 1 ? parts[0]! : Buffer.concat(parts);
 }
 
 /** A finished game as the export's lines: one for games.ndjson, one per event for events.ndjson. */
@@ -148,6 +174,61 @@ export function gameLines(facts: GameFacts, commits: readonly ExportCommit[], o:
   return lines;
 }
 
+/** Games' lines encoded as UTF-8, one buffer per table (absent: the table has no line), with their counts. */
+export interface EncodedBatch {
+  games: Uint8Array;
+  events?: Uint8Array;
+  moves?: Uint8Array;
+  trajectories?: Uint8Array;
+  plays?: Uint8Array;
+  gameCount: number;
+  eventCount: number;
+}
+
+/**
+ * Gathers games' lines into an `EncodedBatch`: a worker thread sends one per batch, its buffers
+ * transferred rather than copied (a batch of line objects was cloned field by field, and each line
+ * measured and encoded again by the writer).
+ */
+export class LinesBatch {
+  private readonly text = { games: [] as string[], events: [] as string[], moves: [] as string[], trajectories: [] as string[], plays: [] as string[] };
+  gameCount = 0;
+  eventCount = 0;
+  /** Characters gathered (a bound on the batch's size). */
+  chars = 0;
+
+  add(lines: GameLines): void {
+    const t = this.text;
+    t.games.push(lines.game);
+    if (lines.events) t.events.push(lines.events);
+    if (lines.moves) t.moves.push(lines.moves);
+    if (lines.trajectories) t.trajectories.push(lines.trajectories);
+    if (lines.plays) t.plays.push(lines.plays);
+    this.chars += lines.game.length + lines.events.length + lines.moves.length + (lines.trajectories?.length ?? 0) + (lines.plays?.length ?? 0);
+    this.gameCount++;
+    this.eventCount += lines.eventCount;
+  }
+
+  /** The batch, and the buffers to transfer with it. */
+  encode(): { batch: EncodedBatch; transfer: ArrayBuffer[] } {
+    const encoder = new TextEncoder();
+    const transfer: ArrayBuffer[] = [];
+    const bytes = (lines: string[]) => {
+      const b = encoder.encode(lines.join(''));
+      // Only a buffer of its own can be handed over (a view into a shared pool must be copied).
+      if (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength) transfer.push(b.buffer as ArrayBuffer);
+      return b;
+    };
+    const t = this.text;
+    const batch: EncodedBatch = { games: bytes(t.games), gameCount: this.gameCount, eventCount: this.eventCount };
+    if (t.events.length) batch.events = bytes(t.events);
+    if (t.moves.length) batch.moves = bytes(t.moves);
+    if (t.trajectories.length) batch.trajectories = bytes(t.trajectories);
+    if (t.plays.length) batch.plays = bytes(t.plays);
+    return { batch, transfer };
+  }
+}
+
 export interface SinkPosition {
   gamesBytes: number;
   eventsBytes: number;
@@ -205,6 +286,20 @@ export class ExportSink {
     await this.playsFile?.writeText(lines.plays ?? '');
     this.counts.games++;
     this.counts.events += lines.eventCount;
+  }
+
+  /**
+   * Writes a batch of games a worker thread encoded (`LinesBatch`): each table's lines as one
+   * buffer, so the writer neither copies nor measures them game by game.
+   */
+  async addBatch(batch: EncodedBatch): Promise<void> {
+    await this.gamesFile.writeBytes(batch.games);
+    if (batch.events) await this.eventsFile?.writeBytes(batch.events);
+    if (batch.moves) await this.movesFile?.writeBytes(batch.moves);
+    if (batch.trajectories) await this.trajectoriesFile?.writeBytes(batch.trajectories);
+    if (batch.plays) await this.playsFile?.writeBytes(batch.plays);
+    this.counts.games += batch.gameCount;
+    this.counts.events += batch.eventCount;
   }
 
   /** Everything written so far, flushed: a checkpoint a resumed export can start from. */

@@ -33,6 +33,8 @@ export const GAMES_COLUMNS = {
   moves: 'INTEGER',
   /** The bot spec of each seat, for games the lab played (`npm run simulate --bots`). */
   bots: 'VARCHAR[]',
+  /** A lab game's SHA-256 of its moves as plays.ndjson lists them (services/analytics/plays.ts): a replay must give it again. */
+  playsHash: 'VARCHAR',
 };
 
 export const EVENTS_COLUMNS = {

@@ -12,7 +12,7 @@ import { createReadStream, existsSync } from 'node:fs';
 import { readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { recordedCommand, tableFor, type AnyGame, type TableCommand, type TableEvent, type TableState } from '../engine/core/index.js';
+import { recordedCommand, sha256Hex, tableFor, type AnyGame, type TableCommand, type TableEvent, type TableState } from '../engine/core/index.js';
 import { findGame } from '../engine/registry.js';
 import type { Commit } from '../store/port.js';
 import { EVENTS_FILE, GAMES_FILE, MOVES_FILE, NdjsonWriter, PLAYS_FILE, gameLines } from './ndjson.js';
@@ -21,24 +21,56 @@ import { CHECKPOINT_FILE } from './simulate.js';
 
 export { PLAYS_FILE };
 
-/** A move command's JSON, made once per move object the engine shares (SCOUT's legal moves are frozen values, met again and again). */
-const moveJsons = new WeakMap<object, string>();
-function moveJson(move: unknown): string {
-  if (typeof move !== 'object' || move === null || !Object.isFrozen(move)) return JSON.stringify(move);
-  let json = moveJsons.get(move);
-  if (json === undefined) moveJsons.set(move, (json = JSON.stringify(move)));
-  return json;
+const playTexts = new WeakMap<object, string[]>();
+
+/**
+ * One move as plays.ndjson lists it: `[seat,move]`. Made once per seat and move object the engine
+ * shares (SCOUT's and Sea Salt & Paper's legal moves are frozen values, met again and again).
+ */
+export function playJson(seat: number, move: unknown): string {
+  if (typeof move !== 'object' || move === null || !Object.isFrozen(move)) return `[${seat},${JSON.stringify(move)}]`;
+  let bySeat = playTexts.get(move);
+  if (bySeat === undefined) playTexts.set(move, (bySeat = []));
+  return (bySeat[seat] ??= `[${seat},${JSON.stringify(move)}]`);
 }
 
-/** Game `id`'s line of plays.ndjson: `{"gameId":…,"moves":[[seat,move],…]}`, the moves of `commits` in order. */
-export function playsLine(id: string, commits: readonly Commit[]): string {
-  let moves = '';
+/** The moves of `commits` in order, as plays.ndjson lists them: `[[seat,move],…]`. */
+export function playsOf(commits: readonly Commit[]): string {
+  const moves: string[] = [];
   for (const c of commits) {
     const command = c.command as { type?: string; move?: unknown } | undefined;
-    if (command?.type !== 'move') continue;
-    moves += `${moves ? ',' : ''}[${c.seat},${moveJson(command.move)}]`;
+    if (command?.type === 'move') moves.push(playJson(c.seat!, command.move));
   }
-  return `{"gameId":${JSON.stringify(id)},"moves":[${moves}]}\n`;
+  return `[${moves.join(',')}]`;
+}
+
+/** Game `id`'s line of plays.ndjson: `{"gameId":…,"moves":[[seat,move],…]}`, given its moves as `playsOf` writes them. */
+export const playsLineOf = (id: string, plays: string): string => `{"gameId":${JSON.stringify(id)},"moves":${plays}}\n`;
+
+/** Game `id`'s line of plays.ndjson, the moves of `commits` in order. */
+export const playsLine = (id: string, commits: readonly Commit[]): string => playsLineOf(id, playsOf(commits));
+
+/**
+ * A lab game's fingerprint of its moves, kept in its games line (`playsHash`): the SHA-256 of its
+ * moves as plays.ndjson lists them. A replay must give the games line again, hash included, so a
+ * move changed in plays.ndjson is caught even when it stays legal and the game ends alike.
+ */
+export const playsHash = (plays: string): string => sha256Hex(plays);
+
+/** A lab game's facts: its line-up and the fingerprint of its moves beside the export's. */
+export type LabFacts = GameFacts & { bots: string[]; playsHash: string };
+
+/**
+ * The facts of a lab game (changed in place) with its line-up and its moves' hash, in the games
+ * line's order of keys. Every seat of a simulation is a bot's (gameLine writes it so; set here,
+ * its line needs no copy of the facts).
+ */
+export function labFacts(facts: GameFacts, lineup: string[], plays: string): LabFacts {
+  const lab = facts as LabFacts;
+  lab.bots = lineup;
+  lab.playsHash = playsHash(plays);
+  lab.botSeats = [...Array(facts.seats).keys()];
+  return lab;
 }
 
 /** What a games line holds that a replay needs. */
@@ -51,6 +83,8 @@ interface GameHead {
   createdAt: string;
   endedAt: string;
   bots?: string[];
+  /** Absent in runs written before the hash was kept (their moves are checked by the result and counts alone). */
+  playsHash?: string;
 }
 
 /**
@@ -85,7 +119,7 @@ export const needsExpanding = (dir: string): boolean =>
 /**
  * Writes events.ndjson and moves.ndjson of a compact run (games.ndjson + plays.ndjson) by replaying
  * every game; each replay must give the game's very line in games.ndjson (its result, start seats,
- * counts), or the run is refused as not reproducible. The files appear whole or not at all (written
+ * counts, and the hash of its moves: `playsHash`), or the run is refused as not reproducible. The files appear whole or not at all (written
  * under other names, then renamed). Returns the games replayed.
  */
 export async function expandPlays(dir: string): Promise<number> {
@@ -107,7 +141,9 @@ export async function expandPlays(dir: string): Promise<number> {
       if (!game) throw new Error(`${dir}: game ${head.id} is of an unknown type ${head.type}`);
       const commits = replayPlays(game, head, play.moves, given ?? head.options);
       const facts = gameFacts(head.id, commits, { moveCap: true });
-      const lines = facts && gameLines(head.bots ? ({ ...facts, bots: head.bots } as GameFacts) : facts, commits);
+      // The hash is made again from the replayed moves: a move changed in plays.ndjson changes it, even one that stays legal.
+      const lab = facts && head.bots && (head.playsHash !== undefined ? labFacts(facts, head.bots, playsOf(commits)) : ({ ...facts, bots: head.bots } as GameFacts));
+      const lines = facts && gameLines(lab || facts, commits);
       if (!lines || lines.game !== `${gameLine}\n`) throw new Error(`${dir}: game ${head.id} does not replay to its line in games.ndjson`);
       await events.writeText(lines.events);
       await moves.writeText(lines.moves);

@@ -62,7 +62,7 @@ export interface GameRecord extends Omit<GameFacts, 'commits' | 'events'> {
   commits: RecordedCommit[];
 }
 
-type Ending = { at: number; seed: string; result: GameResult | null; reason: GameCancelled['reason'] | 'move-cap' | null };
+export type Ending = { at: number; seed: string; result: GameResult | null; reason: GameCancelled['reason'] | 'move-cap' | null };
 
 /** Where and how the game ended, or null while it runs. */
 function endingOf(commits: readonly Commit[]): Ending | null {
@@ -90,23 +90,40 @@ export function gameFacts(id: string, commits: readonly Commit[], o: { moveCap?:
   // A loop, not flatMap: the lab makes this list for every game it plays, and flatMap costs several times more.
   const all: TableEvent[] = [];
   for (const c of commits) for (const e of c.events as TableEvent[]) all.push(e);
-  const seats = seatsFacts(all);
+  return factsOf({ id, created, createdAt: first.at, endedAt: commits[ending.at]!.at, ending, seats: seatsFacts(all), startSeats: startSeatsOf(created.game, all), commits: commits.length, events: all.length });
+}
+
+/** What a game's facts are made of: the lab (services/analytics/lab-game.ts) gathers them as it plays, without keeping the commits. */
+export interface FactsParts {
+  id: string;
+  created: GameCreated;
+  createdAt: string;
+  endedAt: string;
+  ending: Pick<Ending, 'seed' | 'result' | 'reason'>;
+  seats: SeatsFacts;
+  startSeats: number[];
+  commits: number;
+  events: number;
+}
+
+/** The facts from their parts, in the games line's order of keys (one place, so every path writes the same line). */
+export function factsOf(p: FactsParts): GameFacts {
   return {
-    id,
-    type: created.game,
-    seats: created.seats,
-    options: created.options,
-    seedHash: created.seedHash,
-    seed: ending.seed,
-    seedFixed: created.seedFixed,
-    createdAt: first.at,
-    endedAt: commits[ending.at]!.at,
-    endReason: ending.reason ?? (seats.forfeited.length ? 'forfeit' : 'finished'),
-    ...seats,
-    result: ending.result,
-    startSeats: startSeatsOf(created.game, all),
-    commits: commits.length,
-    events: all.length,
+    id: p.id,
+    type: p.created.game,
+    seats: p.created.seats,
+    options: p.created.options,
+    seedHash: p.created.seedHash,
+    seed: p.ending.seed,
+    seedFixed: p.created.seedFixed,
+    createdAt: p.createdAt,
+    endedAt: p.endedAt,
+    endReason: p.ending.reason ?? (p.seats.forfeited.length ? 'forfeit' : 'finished'),
+    ...p.seats,
+    result: p.ending.result,
+    startSeats: p.startSeats,
+    commits: p.commits,
+    events: p.events,
   };
 }
 

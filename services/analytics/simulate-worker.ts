@@ -6,7 +6,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { findGame } from '../engine/registry.js';
-import type { GameLines } from './ndjson.js';
+import { LinesBatch } from './ndjson.js';
 import { labGame } from './lab-game.js';
 import { inShard } from './shard.js';
 import type { WorkerBatch, WorkerTask } from './simulate.js';
@@ -27,24 +27,22 @@ const caughtUp = () => new Promise<void>((resolve) => (wake = resolve));
 /**
  * A batch is what the thread finished in 0.2 s, or 8 MB of lines if that comes first: each batch
  * costs the writer a checkpoint (a file written and renamed), and at 50 games a batch short games
- * spent a fifth of their CPU on checkpoints.
+ * spent a fifth of their CPU on checkpoints. It travels encoded, its buffers transferred (LinesBatch).
  */
 const BATCH_MS = 200;
 const BATCH_CHARS = 8 << 20;
-let batch: GameLines[] = [];
-let chars = 0;
+let batch = new LinesBatch();
 let capped = 0;
 let since = performance.now();
 const send = async (next: number) => {
-  port.postMessage({ lines: batch, capped, next } satisfies WorkerBatch);
+  const { batch: lines, transfer } = batch.encode();
+  port.postMessage({ lines, capped, next } satisfies WorkerBatch, transfer);
   sent++;
-  batch = [];
-  chars = 0;
+  batch = new LinesBatch();
   capped = 0;
   since = performance.now();
   while (sent - acked >= 2) await caughtUp();
 };
-const sizeOf = (l: GameLines) => l.game.length + l.events.length + l.moves.length + (l.plays?.length ?? 0) + (l.trajectories?.length ?? 0);
 
 // One bot per seat for the whole share (an external one is one process, kept for every game).
 const { bots, close } = lineupBots(game.id, task.lineup);
@@ -53,11 +51,10 @@ try {
     if (!inShard(i, task.shard)) continue;
     const played = labGame(game, task, bots, i);
     if (played.capped) capped++;
-    batch.push(played.lines);
-    chars += sizeOf(played.lines);
-    if (chars >= BATCH_CHARS || performance.now() - since > BATCH_MS) await send(i + 1);
+    batch.add(played.lines);
+    if (batch.chars >= BATCH_CHARS || performance.now() - since > BATCH_MS) await send(i + 1);
   }
-  if (batch.length) await send(task.to);
+  if (batch.gameCount) await send(task.to);
 } finally {
   close();
 }

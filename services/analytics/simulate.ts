@@ -24,7 +24,7 @@ import { Worker } from 'node:worker_threads';
 import { sha256Hex, table } from '../engine/core/index.js';
 import { parseLineup } from '../bots/lineup.js';
 import { findGame, games as registry } from '../engine/registry.js';
-import { EMPTY_POSITION, ExportSink, GAMES_FILE, PLAYS_FILE, type GameLines, type SinkPosition } from './ndjson.js';
+import { EMPTY_POSITION, ExportSink, GAMES_FILE, PLAYS_FILE, type EncodedBatch, type SinkPosition } from './ndjson.js';
 import { moveCap } from './move-cap.js';
 import { checkShard, shardGames, type Shard } from './shard.js';
 import { tableFiles, writeParquet } from './parquet.js';
@@ -125,9 +125,9 @@ export interface SimulateSummary {
   files: string[];
 }
 
-/** What a worker sends per batch: the games' lines, how many hit the cap, and where its share goes on. */
+/** What a worker sends per batch: the games' lines (encoded, services/analytics/ndjson.ts), how many hit the cap, and where its share goes on. */
 export interface WorkerBatch {
-  lines: GameLines[];
+  lines: EncodedBatch;
   capped: number;
   next: number;
 }
@@ -250,7 +250,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
           writing = writing.then(async () => {
             // Whole batches only: one arriving after the stop is played again by the resumed run.
             if (o.signal?.aborted) return;
-            for (const lines of batch.lines) await sink.addLines(lines);
+            await sink.addBatch(batch.lines);
             state.position = await sink.position();
             state.capped += batch.capped;
             sh.next = batch.next;

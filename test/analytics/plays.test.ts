@@ -8,7 +8,11 @@ import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { expandPlays, needsExpanding } from '../../services/analytics/plays.js';
+import { tableFor, type TableEvent, type TableState } from '../../services/engine/core/index.js';
+import { findGame } from '../../services/engine/registry.js';
+import { gameLines } from '../../services/analytics/ndjson.js';
+import { expandPlays, labFacts, needsExpanding, playsOf, replayPlays } from '../../services/analytics/plays.js';
+import { gameFacts } from '../../services/analytics/record.js';
 import { simulate } from '../../services/analytics/simulate.js';
 
 const dir = () => mkdtemp(join(tmpdir(), 'parlor-plays-'));
@@ -43,8 +47,7 @@ describe('the compact record', () => {
     await simulate({ game: 'scout', seats: 3, games: 3, bots: 'random', out, workers: 1, seed: 'tamper' });
     const plays = await readFile(join(out, 'plays.ndjson'), 'utf8');
     const [first, ...rest] = plays.split('\n').filter(Boolean);
-    // The last move left out: the game no longer ends as its line records (plays are the record: a
-    // changed move that stays legal is another game, which only its result and counts can betray).
+    // The last move left out: the game no longer ends as its line records.
     const play = JSON.parse(first!) as { gameId: string; moves: unknown[] };
     const cut = JSON.stringify({ ...play, moves: play.moves.slice(0, -1) });
     await writeFile(join(out, 'plays.ndjson'), [cut, ...rest, ''].join('\n'));
@@ -52,6 +55,41 @@ describe('the compact record', () => {
     await writeFile(join(out, 'plays.ndjson'), [...rest, first, ''].join('\n'));
     await expect(expandPlays(out)).rejects.toThrow(/plays.ndjson holds game/);
     // Nothing half-made is left for a reader to take as the events.
+    expect(needsExpanding(out)).toBe(true);
+  });
+
+  it('refuses a move changed to another legal one, even where the game ends alike (its line keeps the hash of its moves)', async () => {
+    const out = await dir();
+    // Random 2-seat SCOUT stopped at the cap: the last move has alternatives that leave the result (none) and every count alike.
+    await simulate({ game: 'scout', seats: 2, games: 20, bots: 'random', out, workers: 1, seed: 'legal-swap', maxMoves: 9 });
+    const scout = findGame('scout')!;
+    const t = tableFor(scout);
+    const games = (await readFile(join(out, 'games.ndjson'), 'utf8')).split('\n').filter(Boolean);
+    const plays = (await readFile(join(out, 'plays.ndjson'), 'utf8')).split('\n').filter(Boolean);
+    const withoutHash = (line: string) => JSON.stringify({ ...(JSON.parse(line) as object), playsHash: undefined });
+    let swap: { at: number; line: string } | null = null;
+    for (let g = 0; g < games.length && !swap; g++) {
+      const head = JSON.parse(games[g]!) as Parameters<typeof replayPlays>[1] & { bots: string[] };
+      const { moves } = JSON.parse(plays[g]!) as { moves: [number, unknown][] };
+      const [seat, last] = moves.at(-1)!;
+      const before = moves.slice(0, -1);
+      let state: TableState | null = null;
+      for (const c of replayPlays(scout, head, before)) state = t.fold(c.events as TableEvent[], state);
+      for (const other of t.legalMoves(state!, seat)) {
+        if (JSON.stringify(other) === JSON.stringify(last)) continue;
+        const swapped: [number, unknown][] = [...before, [seat, other]];
+        const commits = replayPlays(scout, head, swapped);
+        const line = gameLines(labFacts(gameFacts(head.id, commits, { moveCap: true })!, head.bots, playsOf(commits)), commits).game;
+        // Another game whose line says all the same but the hash: nothing else could tell it apart.
+        if (withoutHash(line) === withoutHash(games[g]!)) {
+          swap = { at: g, line: JSON.stringify({ gameId: head.id, moves: swapped }) };
+          break;
+        }
+      }
+    }
+    expect(swap, 'a game whose last move has an alternative that replays alike').not.toBeNull();
+    await writeFile(join(out, 'plays.ndjson'), [...plays.slice(0, swap!.at), swap!.line, ...plays.slice(swap!.at + 1), ''].join('\n'));
+    await expect(expandPlays(out)).rejects.toThrow(/does not replay to its line in games.ndjson/);
     expect(needsExpanding(out)).toBe(true);
   });
 });

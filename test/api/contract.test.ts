@@ -9,7 +9,7 @@ import { games } from '../../services/engine/registry.js';
 import { randomPlaythrough } from '../kit/playthrough.js';
 import { useServer } from '../kit/server.js';
 
-const server = useServer();
+const server = useServer({ limits: { devTools: true } }); // serves /docs/json, and checks the SDL and the route schemas at start
 
 describe('move schemas', () => {
   it('every game type publishes its moves as JSON Schema, with the descriptions from the code', async () => {

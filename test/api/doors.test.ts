@@ -55,7 +55,7 @@ describe('rate limits', () => {
 
 describe('production switch', () => {
   const production = useServer({ games: [highCard], limits: { devTools: false } });
-  const development = useServer({ games: [highCard] });
+  const development = useServer({ games: [highCard], limits: { devTools: true } });
 
   it('GraphiQL, /docs and introspection are off', async () => {
     expect((await fetch(`${production.url}/graphiql`)).status).toBe(404);
@@ -77,7 +77,7 @@ describe('production switch', () => {
 });
 
 describe('doors of the default server', () => {
-  const server = useServer({ games: [highCard] });
+  const server = useServer({ games: [highCard], limits: { devTools: true } });
 
   it('answers with security headers', async () => {
     const res = await fetch(`${server.url}/health`);

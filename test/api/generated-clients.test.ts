@@ -16,7 +16,7 @@ import { fastRng } from '../../services/engine/core/index.js';
 import { games } from '../../services/engine/registry.js';
 import { useServer } from '../kit/server.js';
 
-const server = useServer();
+const server = useServer({ limits: { devTools: true } }); // serves /docs/json
 const root = resolve(import.meta.dirname, '../..');
 const clients = join(root, 'test/clients');
 

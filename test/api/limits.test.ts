@@ -19,7 +19,7 @@ async function create(server: TestServer, input: Record<string, unknown> = { gam
   return r.data.createGame.game.id;
 }
 
-const server = useServer({ games: [highCard], limits: { maxAliases: 10, maxDepth: 6, maxCost: 400, maxQueryChars: 4000 } });
+const server = useServer({ games: [highCard], limits: { maxAliases: 10, maxDepth: 6, maxCost: 400, maxQueryChars: 4000, devTools: true } }); // introspection on: a deep introspection query meets the depth limit
 
 describe('query cost, depth, aliases and size are refused before execution', () => {
   it('an alias bomb (4,000 aliases of `game`, 200 KB) is refused with BAD_INPUT before execution and /health still answers', async () => {

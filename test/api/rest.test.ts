@@ -4,7 +4,7 @@ import { highCard } from '../kit/high-card.js';
 import { createAndSeat } from '../kit/seat.js';
 import { useServer } from '../kit/server.js';
 
-const server = useServer({ games: [highCard] });
+const server = useServer({ games: [highCard], limits: { devTools: true } }); // serves /docs and GraphiQL
 
 describe('REST mirror', () => {
   it('create, join, read, legal moves, move, history — to the end', async () => {

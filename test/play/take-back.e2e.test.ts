@@ -11,7 +11,7 @@ import { createAndJoin, registerPlayer, type Registered } from '../kit/players.j
 import { subscribe, useServer } from '../kit/server.js';
 
 const clock = new ManualClock();
-const server = useServer({ clock });
+const server = useServer({ clock, limits: { devTools: true } }); // serves /docs/json
 
 /** The game as `token`'s seat sees it (REST: the view is plain JSON there). */
 const read = async (id: string, token?: string) => {

@@ -103,7 +103,7 @@ describe('no hot partition', () => {
       expect((await server.gql('mutation($a: String) { setEmail(address: $a) { email } }', { a: `${p.name.toLowerCase()}@example.org` }, p.token)).errors).toBeUndefined();
     }
     const outbox = new Outbox(server.client, 'parlor');
-    const counts: PartitionCounts = countPartitionWrites(server.client, (server as unknown as { dynamo: { endpoint: string } }).dynamo.endpoint, 'parlor');
+    const counts: PartitionCounts = await countPartitionWrites(server.client, (server as unknown as { dynamo: { endpoint: string } }).dynamo.endpoint, 'parlor');
     const ids: string[] = [];
     let moves = 0;
     try {
@@ -145,7 +145,7 @@ describe('no hot partition', () => {
 
   it('no key of the seeks or the quick-play pools takes more than its shard’s share while seeks are accepted and players paired', async () => {
     const mm = server.play.matchmaking;
-    const counts: PartitionCounts = countPartitionWrites(server.client, (server as unknown as { dynamo: { endpoint: string } }).dynamo.endpoint, 'parlor');
+    const counts: PartitionCounts = await countPartitionWrites(server.client, (server as unknown as { dynamo: { endpoint: string } }).dynamo.endpoint, 'parlor');
     const SEEKS = 48;
     const ENTRIES = 96;
     const owners: string[] = [];

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
 import { registerPlayer } from '../kit/players.js';
 
-const server = useServer();
+const server = useServer({ limits: { devTools: true } }); // serves /docs/json
 
 describe('REST /v1/tournaments', () => {
   it('create, join, start and read mirror the GraphQL mutations and query', async () => {

@@ -14,7 +14,7 @@ import { startChildServer } from '../kit/child-server.js';
 import { useServer } from '../kit/server.js';
 import { problems, ready, useBrowser } from './browser.js';
 
-const server = useServer();
+const server = useServer({ limits: { devTools: true } });
 const chrome = useBrowser();
 // WebAuthn needs a domain for its relying party id (not an IP address); localhost is a secure context.
 const base = () => server.url.replace('127.0.0.1', 'localhost');
@@ -110,7 +110,7 @@ describe('accounts in the page', () => {
     expect(readme).toContain('npm ci && npm start     # the server and the web page on http://localhost:3000');
     expect(readme).toContain('Open http://localhost:3000/');
     const dataDir = mkdtempSync(join(tmpdir(), 'parlor-passkey-'));
-    const child = await startChildServer(dataDir);
+    const child = await startChildServer(dataDir, { DEV_TOOLS: 'on' }); // npm start's default (the kit turns them off): the page reads the schema by introspection
     try {
       const printed = /Play\s+(\S+)\/\s/.exec(child.output())![1]!;
       expect(printed).toBe(child.url.replace('127.0.0.1', 'localhost'));

@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { BOT_KINDS } from '../../services/bots/kinds.js';
 import { games } from '../../services/engine/registry.js';
 import { useServer } from '../kit/server.js';
-import { SHOTS, player, problems, useBrowser } from './browser.js';
+import { SHOTS, shot, player, problems, useBrowser } from './browser.js';
 
-const server = useServer();
+const server = useServer({ limits: { devTools: true } });
 const chrome = useBrowser();
 const PHONE = { width: 390, height: 844 };
 
@@ -72,7 +72,7 @@ describe('Bots from the lobby, in the one create form', () => {
       await page.selectOption(`article[data-type="${type}"] select[name="seat-kind-3"]`, 'random');
       // With every other seat a bot, the one button says the game starts at once.
       expect(await page.textContent(`article[data-type="${type}"] button[type=submit]`)).toBe(lang === 'fa' ? 'ساختن و بازی' : 'Create and play');
-      await page.screenshot({ path: `${SHOTS}/vs-bots-lobby-${lang}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/vs-bots-lobby-${lang}.png`, fullPage: true });
       await page.click(`article[data-type="${type}"] button[type=submit]`);
       await page.waitForSelector('section.table .board');
       expect(await page.$eval('section.table', (t) => (t as HTMLElement).dataset.seat)).toBe('0');
@@ -89,13 +89,13 @@ describe('Bots from the lobby, in the one create form', () => {
       const log = await page.textContent('ol.history');
       expect(log).toMatch(lang === 'fa' ? /ربات [۲۳۴] \((حریص|تصادفی)\)/ : /Bot [234] \((greedy|random)\)/);
       expect(log).not.toContain('greedy bot');
-      await page.screenshot({ path: `${SHOTS}/vs-bots-table-${lang}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/vs-bots-table-${lang}.png`, fullPage: true });
       await page.setViewportSize(PHONE);
-      await page.screenshot({ path: `${SHOTS}/vs-bots-table-${lang}-phone.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/vs-bots-table-${lang}-phone.png`, fullPage: true });
       await page.goto(`${server.url}/#/`);
       await page.waitForSelector('article.game-type');
       await openBots(page, type);
-      await page.screenshot({ path: `${SHOTS}/vs-bots-lobby-${lang}-phone.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/vs-bots-lobby-${lang}-phone.png`, fullPage: true });
       expect(problems(page)).toEqual([]);
     });
   }

@@ -8,10 +8,10 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
-import { SHOTS, useBrowser, player, problems, ready } from './browser.js';
+import { SHOTS, shot, useBrowser, player, problems, ready } from './browser.js';
 import { seatedGame } from './api-game.js';
 
-const server = useServer();
+const server = useServer({ limits: { devTools: true } });
 const chrome = useBrowser();
 
 describe('serving the web client', () => {
@@ -71,7 +71,7 @@ describe('the page in Chromium', () => {
     expect(bytes).toBeLessThan(64_000);
     // Time to interactive is printed, not asserted: speed is for benchmarks, and a shared machine's clock is noise.
     expect(await page.locator('article.game-type').count()).toBe(4);
-    await page.screenshot({ path: `${SHOTS}/lobby.png` });
+    await shot(page, { path: `${SHOTS}/lobby.png` });
     await context.close();
   });
 
@@ -119,7 +119,7 @@ describe('the page in Chromium', () => {
     await ready(ann);
     expect(await ann.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await ann.locator('article.game-type[data-type=scout] h3').textContent()).toContain('اسکات');
-    await ann.screenshot({ path: `${SHOTS}/lobby-fa.png` });
+    await shot(ann, { path: `${SHOTS}/lobby-fa.png` });
     expect(problems(ann)).toEqual([]);
     expect(problems(bob)).toEqual([]);
   });

@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
-import { SHOTS, player, problems, ready, useBrowser } from './browser.js';
+import { SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
 
-const server = useServer();
+const server = useServer({ limits: { devTools: true } });
 const chrome = useBrowser();
 const gameOf = (url: string) => /#\/game\/([\w-]+)/.exec(url)?.[1];
 
@@ -25,7 +25,7 @@ describe('finding a game on the page', () => {
     expect(await bob.evaluate(() => document.documentElement.dir)).toBe('rtl');
     expect(await bob.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     expect(await bob.textContent('section.matchmaking h2')).toBe('همین حالا بازی کن');
-    await bob.screenshot({ path: `${SHOTS}/play-now-fa-phone.png`, fullPage: true });
+    await shot(bob, { path: `${SHOTS}/play-now-fa-phone.png`, fullPage: true });
     await bob.click('section.matchmaking button.play-now[data-game=scout]');
     await bob.waitForFunction(() => location.hash.startsWith('#/game/'), undefined, { timeout: 15_000 });
     // Ann's page asks how the pool stands every few seconds: it finds the game and opens it.

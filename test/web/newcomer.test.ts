@@ -13,10 +13,10 @@ import { games } from '../../services/engine/registry.js';
 import { registerPlayer } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
 import { openAsSeat, seatedGame } from './api-game.js';
-import { SHOTS, player, problems, ready, useBrowser } from './browser.js';
+import { SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
 
 // Push endpoints on loopback are let through (the test's stand-in subscription points there).
-const server = useServer({ notifications: { privateAddresses: true } });
+const server = useServer({ limits: { devTools: true }, notifications: { privateAddresses: true } });
 const chrome = useBrowser();
 const PHONE = { width: 390, height: 844 };
 const NARROW = { width: 360, height: 800 };
@@ -113,7 +113,7 @@ describe('clocks warn when time runs low', () => {
     expect(await page.$('.clocks li.mine.low')).toBeNull();
     const title = await page.title();
     expect(title).not.toContain('⏰');
-    await page.screenshot({ path: `${SHOTS}/clock-plenty-en.png` });
+    await shot(page, { path: `${SHOTS}/clock-plenty-en.png` });
     // 1 min 45 s later (the page's clock moved on): 15 s of the 2 minutes are left.
     const deadline = await page.$eval('.clocks li.mine .clock', (el) => Date.parse((el as HTMLElement).dataset.deadline!));
     await page.clock.setFixedTime(deadline - 15_000);
@@ -122,7 +122,7 @@ describe('clocks warn when time runs low', () => {
     expect(await page.$eval('.clocks li.mine', (li) => getComputedStyle(li).color)).toBe('rgb(179, 38, 30)');
     await page.waitForFunction(() => document.title.startsWith('⏰ 00:00:15'));
     await page.waitForFunction(() => document.body.dataset.lowTimeBeeps === '1');
-    await page.screenshot({ path: `${SHOTS}/clock-low-en.png` });
+    await shot(page, { path: `${SHOTS}/clock-low-en.png` });
     // Still low a second later: one beep per move, not one a second.
     await page.clock.setFixedTime(deadline - 14_000);
     await page.waitForFunction(() => document.title.startsWith('⏰ 00:00:14'));
@@ -181,7 +181,7 @@ describe("Silver: the power is named where it is used; card captions are whole",
         // Every caption on the board fits its card: nothing cut at either side.
         const clipped = await page.$$eval('.board .card .label', (ls) => ls.filter((l) => l.scrollWidth > (l.parentElement!.closest('.card') as HTMLElement).clientWidth + 1).map((l) => l.textContent));
         expect(clipped).toEqual([]);
-        await page.screenshot({ path: `${SHOTS}/silver-power-${lang}.png` });
+        await shot(page, { path: `${SHOTS}/silver-power-${lang}.png` });
         expect(problems(page)).toEqual([]);
       }
       return;
@@ -206,7 +206,7 @@ describe('How to play, before the full rules', () => {
         expect(height, `${g.id} ${lang}: ${height} px`).toBeLessThanOrEqual(2 * PHONE.height + 200);
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
         if (lang === 'fa') expect(await latinText(page, 'main'), g.id).toEqual([]);
-        await page.screenshot({ path: `${SHOTS}/how-${g.id}-${lang}-phone.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/how-${g.id}-${lang}-phone.png`, fullPage: true });
         await page.click('a.full-rules');
         await page.waitForSelector('section.rules h1');
         expect(page.url()).toContain(`#/rules/${g.id}`);
@@ -254,7 +254,7 @@ describe('notifications: settings per channel on Account, with retry; an offer o
     await page.click('#push-off');
     await page.waitForSelector('#push-on');
     expect((await me()).pushSubscriptions).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/account-notifications-en.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/account-notifications-en.png`, fullPage: true });
     expect(problems(page)).toEqual([]);
   });
 
@@ -302,7 +302,7 @@ describe('Persian on a phone: no Latin letters or digits; every target 44 px', (
     await page.click('article[data-type=seledyne] .fill-bots');
     expect(await latinText(page, 'main')).toEqual([]);
     expect(await smallTargets(page, 'main select, #top a, #top button, main a.rules-link, main summary, main button')).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/lobby-fa-phone.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/lobby-fa-phone.png`, fullPage: true });
     for (const s of ['1', '2']) await page.selectOption(`article[data-type=seledyne] select[name=seat-kind-${s}]`, 'greedy');
     await page.click('article[data-type=seledyne] button[type=submit]');
     await page.waitForSelector('section.table .board');
@@ -311,7 +311,7 @@ describe('Persian on a phone: no Latin letters or digits; every target 44 px', (
     expect(await latinText(page, 'main')).toEqual([]);
     // Seledyne's gift targets are the other players' name plates.
     expect(await smallTargets(page, '.board .card.player, main select')).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/seledyne-bots-fa-phone.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/seledyne-bots-fa-phone.png`, fullPage: true });
     // A SCOUT game against two greedy bots, resigned: the bots finish it; the finished table stays Persian.
     await page.goto(`${server.url}/#/`);
     await page.waitForSelector('article[data-type=scout] .bot-seat');
@@ -324,7 +324,7 @@ describe('Persian on a phone: no Latin letters or digits; every target 44 px', (
     await page.waitForSelector('section.table[data-over="true"] .final-sheet', { timeout: 120_000 });
     expect(await latinText(page, 'main')).toEqual([]);
     expect(await page.textContent('.final-sheet')).toMatch(/ربات ۲ \(حریص\)[\s\S]*ربات ۳ \(حریص\)|ربات ۳ \(حریص\)[\s\S]*ربات ۲ \(حریص\)/);
-    await page.screenshot({ path: `${SHOTS}/scout-over-fa-phone.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/scout-over-fa-phone.png`, fullPage: true });
 
     // A tournament with bots: Persian digits, a minus sign kept left-to-right, arrows pointing the Persian way.
     await page.goto(`${server.url}/#/tournaments`);
@@ -348,7 +348,7 @@ describe('Persian on a phone: no Latin letters or digits; every target 44 px', (
     expect(text).not.toMatch(/[0-9۰-۹]+[.٫][0-9۰-۹]+-/);
     expect(await page.$$eval('a.open-table', (as) => as.map((a) => a.textContent))).toEqual(expect.arrayContaining([expect.stringMatching(/←$/)]));
     expect(await latinText(page, 'main')).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/tournament-fa-phone.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/tournament-fa-phone.png`, fullPage: true });
     expect(problems(page)).toEqual([]);
   }, 300_000);
 
@@ -376,7 +376,7 @@ describe('Persian on a phone: no Latin letters or digits; every target 44 px', (
     expect(hand.scroll).toBeLessThanOrEqual(1);
     expect(hand.narrowest).toBeGreaterThanOrEqual(16);
     expect(hand.numbersShow).toBe(true);
-    await page.screenshot({ path: `${SHOTS}/phone-360-scout.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/phone-360-scout.png`, fullPage: true });
     expect(problems(page)).toEqual([]);
   });
 });

@@ -12,9 +12,9 @@ import { cards as silverCards } from '../../services/engine/games/silver/index.j
 import { games } from '../../services/engine/registry.js';
 import { useServer, type TestServer } from '../kit/server.js';
 import { openAsSeat, playFirstMoves, seatedGame, type ApiGame } from './api-game.js';
-import { SHOTS, problems, player, ready, useBrowser } from './browser.js';
+import { SHOTS, shot, problems, player, ready, useBrowser } from './browser.js';
 
-const server = useServer();
+const server = useServer({ limits: { devTools: true } });
 const chrome = useBrowser();
 
 /** A phone: touch, the given width. */
@@ -65,7 +65,7 @@ describe('cards and rules that explain themselves', () => {
     await longPress(page, '[data-key=discard]');
     await page.waitForSelector('dialog.card-panel[open]');
     expect(await page.textContent('dialog.card-panel h2')).toContain(entry.names.en);
-    await page.screenshot({ path: `${SHOTS}/card-panel-silver-phone.png` });
+    await shot(page, { path: `${SHOTS}/card-panel-silver-phone.png` });
     expect(problems(page)).toEqual([]);
   });
 
@@ -77,7 +77,7 @@ describe('cards and rules that explain themselves', () => {
     expect(await page.locator('.board .card .corner', { hasText: 'Nabist' }).count()).toBeGreaterThan(0);
     await page.click('button.info[aria-label="About Isthām"]');
     expect(await page.textContent('dialog.card-panel[open]')).toContain('Tributed cards');
-    await page.screenshot({ path: `${SHOTS}/card-panel-seledyne-istham.png` });
+    await shot(page, { path: `${SHOTS}/card-panel-seledyne-istham.png` });
     await page.keyboard.press('Escape');
     await page.click('button.info[aria-label="About The Counter"]');
     expect(await page.textContent('dialog.card-panel[open]')).toContain('count against');
@@ -103,7 +103,7 @@ describe('cards and rules that explain themselves', () => {
     const section = href.split('/').pop()!;
     expect(await page.locator(`.rules-text [id="s-${section.split('.')[0]}"]`).count()).toBe(1);
     expect(await page.locator('.rules-text table').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: `${SHOTS}/rules-scout.png` });
+    await shot(page, { path: `${SHOTS}/rules-scout.png` });
     await page.goto(`${server.url}/#/`);
     expect(await page.textContent('article[data-type=silver]')).toContain('is complete');
     const g = await seatedGame(server, 'sea-salt-and-paper', 2);
@@ -137,7 +137,7 @@ describe('what just happened, in words', () => {
       const head = await page.textContent('.table-head');
       expect(head).not.toMatch(/version|phase|نسخه|مرحله/);
       expect(await page.textContent('section.table')).not.toMatch(/scouted-around|cannot-act|roundCap|turn-open/);
-      await page.screenshot({ path: `${SHOTS}/log-scout-${lang}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/log-scout-${lang}.png`, fullPage: true });
       expect(problems(page)).toEqual([]);
     });
   }
@@ -151,7 +151,7 @@ describe('what just happened, in words', () => {
     expect(await page.locator('.final-sheet tr').count()).toBe(3);
     expect(await page.textContent('.final-sheet')).toContain('The highest total wins.');
     expect(await page.textContent('.banner.over')).toMatch(/(Ann|Bob).* won/);
-    await page.screenshot({ path: `${SHOTS}/final-sheet-scout.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/final-sheet-scout.png`, fullPage: true });
     const silver = await seatedGame(server, 'silver', 2);
     await openAsSeat(page, server.url, silver, 0, 'silver');
     expect(await page.textContent('.board .note')).toContain('lowest total wins');
@@ -179,7 +179,7 @@ describe('phones and keyboards', () => {
         const g = await seatedGame(server, game.id, 3);
         await openAsSeat(page, server.url, g, 0, game.id);
         await check(game.id);
-        await page.screenshot({ path: `${SHOTS}/phone-${width}-${game.id}.png`, fullPage: true });
+        await shot(page, { path: `${SHOTS}/phone-${width}-${game.id}.png`, fullPage: true });
         if (game.id === 'scout') {
           const hand = await page.$eval('[data-hand="0"] .cards', (el) => ({ rows: new Set([...el.querySelectorAll('.card:not(.gap)')].map((c) => (c as HTMLElement).offsetTop)).size, scrolls: el.scrollWidth > el.clientWidth }));
           // Wider than the screen, the hand overlaps like a fan instead of scrolling (newcomer.test.ts checks every card shows).

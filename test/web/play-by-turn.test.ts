@@ -13,10 +13,10 @@ import { ManualClock } from '../kit/manual-clock.js';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
 import { seriousViolations } from './axe.js';
-import { SHOTS, player, problems, ready, useBrowser } from './browser.js';
+import { SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
 
 const clock = new ManualClock(Date.now());
-const server = useServer({ clock });
+const server = useServer({ limits: { devTools: true }, clock });
 const chrome = useBrowser();
 const PHONE = { width: 390, height: 844 };
 const gameIdOf = (page: Page) => /#\/game\/([\w-]+)/.exec(page.url())![1]!;
@@ -43,7 +43,7 @@ describe('play-by-turn in the page', () => {
     const ann = await player(chrome.browser, server.url, 'Ann');
     const bob = await player(chrome.browser, server.url, 'Bob');
     await ann.selectOption('article[data-type=scout] select[name=time-control]', 'P1D');
-    await ann.locator('article[data-type=scout]').screenshot({ path: `${SHOTS}/create-time-control-en.png` });
+    await shot(ann.locator('article[data-type=scout]'), { path: `${SHOTS}/create-time-control-en.png` });
     await ann.locator('article.game-type[data-type=scout] button[type=submit]').click();
     await ann.waitForSelector('section.table');
     await bob.goto(`${server.url}/#/game/${gameIdOf(ann)}`);
@@ -113,7 +113,7 @@ describe('play-by-turn in the page', () => {
     expect(await annPage.$$eval('section.final-sheet .tag.left', (t) => t.length)).toBe(2);
     expect(await annPage.$$eval('section.final-sheet tr.winner', (t) => t.length)).toBe(0);
     expect(await annPage.textContent('ol.history')).toContain('The game ended: nobody won');
-    await annPage.screenshot({ path: `${SHOTS}/all-resigned-en.png`, fullPage: true });
+    await shot(annPage, { path: `${SHOTS}/all-resigned-en.png`, fullPage: true });
     await annPage.click('button.offer-rematch');
     await annPage.waitForSelector('.rematch[role=status]');
     await bobPage.click('button.accept-rematch');
@@ -134,7 +134,7 @@ describe('play-by-turn in the page', () => {
     await fa.waitForFunction(() => document.title === '(۲) پارلر');
     await fa.selectOption('article[data-type=scout] select[name=time-control]', 'P7D+P1D');
     await fa.selectOption('article[data-type=scout] select[name=on-timeout]', 'ASK');
-    await fa.locator('article[data-type=scout]').screenshot({ path: `${SHOTS}/create-time-control-fa.png` });
+    await shot(fa.locator('article[data-type=scout]'), { path: `${SHOTS}/create-time-control-fa.png` });
   });
 
   it('joining without a name asks for one: the seat is never called "Player"', async () => {
@@ -180,7 +180,7 @@ describe('play-by-turn in the page', () => {
       const page = await asPlayer(chrome.browser, ann, `#/game/${id}`, lang, viewport);
       await page.waitForSelector('.clocks .clock[data-deadline]');
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
     }
   });
   it('a seat out of time under ASK: the other player sees the three choices, the late one is told; END ends the game by claim', async () => {
@@ -198,18 +198,18 @@ describe('play-by-turn in the page', () => {
     await waiting.waitForSelector('.claim-note');
     expect(await waiting.$('.claim button')).toBeNull();
     expect(await seriousViolations(other)).toEqual([]);
-    await other.screenshot({ path: `${SHOTS}/claim-or-wait-en.png`, fullPage: true });
+    await shot(other, { path: `${SHOTS}/claim-or-wait-en.png`, fullPage: true });
     const fa = await asPlayer(chrome.browser, otherP, `#/game/${id}`, 'fa');
     await fa.waitForSelector('.claim button');
     expect(await seriousViolations(fa)).toEqual([]);
-    await fa.screenshot({ path: `${SHOTS}/claim-or-wait-fa.png`, fullPage: true });
+    await shot(fa, { path: `${SHOTS}/claim-or-wait-fa.png`, fullPage: true });
     const phone = await asPlayer(chrome.browser, otherP, `#/game/${id}`, 'fa', { width: 360, height: 780 });
     await phone.waitForSelector('.claim button');
     expect(await phone.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(360);
     const small = await phone.$$eval('.claim button, .pbt-actions button', (bs) => bs.filter((b) => b.getBoundingClientRect().height < 44).length);
     expect(small).toBe(0);
     await phone.setViewportSize(PHONE);
-    await phone.screenshot({ path: `${SHOTS}/claim-or-wait-phone-fa.png`, fullPage: true });
+    await shot(phone, { path: `${SHOTS}/claim-or-wait-phone-fa.png`, fullPage: true });
     await other.click('.claim button[data-choice=END]');
     await waiting.waitForSelector('.banner.over');
     expect(await waiting.textContent('.banner.over')).toContain('ended by claim');

@@ -11,11 +11,11 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useServer } from '../kit/server.js';
-import { SHOTS, atVersion, hiddenInformation, useBrowser, offered, player, problems, ready, tableState } from './browser.js';
+import { SHOTS, shot, atVersion, hiddenInformation, useBrowser, offered, player, problems, ready, tableState } from './browser.js';
 
 /** One file's server and browser, and the two ways a test plays: start a game from the lobby, play it to the end. */
 export function usePlay() {
-  const server = useServer();
+  const server = useServer({ limits: { devTools: true } });
   const chrome = useBrowser();
 
   /** A small seeded generator, so a failing run can be replayed. */
@@ -27,8 +27,8 @@ export function usePlay() {
     };
   }
 
-  async function shot(page: Page, name: string) {
-    await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  async function shotOf(page: Page, name: string) {
+    await shot(page, { path: `${SHOTS}/${name}.png`, fullPage: true });
   }
 
   /** Ann creates the game from the lobby with the given options; Bob joins (from the list, or by the invite link). */
@@ -132,7 +132,7 @@ export function usePlay() {
         ownSeen += own;
       }
       if (status.over) break;
-      if (step === 6) await shot(pages[status.toMove[0]]!, `${name}-1-play`);
+      if (step === 6) await shotOf(pages[status.toMove[0]]!, `${name}-1-play`);
       await clickAMove(seatPage.get(status.toMove[pick(status.toMove.length)])!, version, pick);
     }
     expect(ownSeen, 'each page shows its own hand (the check above is not vacuous)').toBeGreaterThan(0);
@@ -142,7 +142,7 @@ export function usePlay() {
     }
     // The game log is open beside the table (the page is 1000 px wide).
     await pages[0]!.locator('ol.history li').first().waitFor();
-    await shot(pages[0]!, `${name}-2-over`);
+    await shotOf(pages[0]!, `${name}-2-over`);
     for (const p of pages) expect(problems(p)).toEqual([]);
   }
 

@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest';
 import { games } from '../../services/engine/registry.js';
 import { useServer } from '../kit/server.js';
 import { openAsSeat, playFirstMoves, seatedGame } from './api-game.js';
-import { hiddenInformation, player, problems, SHOTS, useBrowser } from './browser.js';
+import { hiddenInformation, player, problems, SHOTS, shot, useBrowser } from './browser.js';
 
-const server = useServer();
+const server = useServer({ limits: { devTools: true } });
 const chrome = useBrowser();
 
 const shown = (page: Page) =>
@@ -152,10 +152,10 @@ describe('the replay page', () => {
       await openStep(page, g.gameId, 12, 'all');
       await page.waitForSelector('section.seat-view');
       expect(await page.evaluate(() => document.documentElement.scrollWidth), `${lang} at 360 px`).toBeLessThanOrEqual(360);
-      await page.screenshot({ path: join(SHOTS, `replay-${lang}-phone-face-up.png`), fullPage: true });
+      await shot(page, { path: join(SHOTS, `replay-${lang}-phone-face-up.png`), fullPage: true });
       await page.setViewportSize({ width: 1000, height: 900 });
       await openStep(page, g.gameId, 12, 0);
-      await page.screenshot({ path: join(SHOTS, `replay-${lang}.png`), fullPage: true });
+      await shot(page, { path: join(SHOTS, `replay-${lang}.png`), fullPage: true });
       expect(problems(page)).toEqual([]);
     }
   });

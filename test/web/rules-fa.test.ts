@@ -8,9 +8,9 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../../services/engine/registry.js';
 import { useServer } from '../kit/server.js';
-import { SHOTS, player, problems, useBrowser } from './browser.js';
+import { SHOTS, shot, player, problems, useBrowser } from './browser.js';
 
-const server = useServer();
+const server = useServer({ limits: { devTools: true } });
 const chrome = useBrowser();
 
 /** A section each game's option help links to, and a word of its Persian heading. */
@@ -32,7 +32,7 @@ describe('the rules in Persian', () => {
       expect(await heading.count()).toBe(1);
       expect(await heading.textContent()).toMatch(/^[۰-۹.]+ \p{Script=Arabic}/u); // Persian digits, Persian words
       expect(await page.locator('.rules-text table').count()).toBeGreaterThan(0);
-      await page.screenshot({ path: `${SHOTS}/rules-${id}-fa.png` });
+      await shot(page, { path: `${SHOTS}/rules-${id}-fa.png` });
       expect(problems(page)).toEqual([]);
       await page.context().close();
     });
@@ -47,7 +47,7 @@ describe('the rules in Persian', () => {
     await page.reload();
     await page.waitForSelector('.rules-text[lang=fa]');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await page.screenshot({ path: `${SHOTS}/rules-scout-fa-390.png` });
+    await shot(page, { path: `${SHOTS}/rules-scout-fa-390.png` });
     await context.close();
   });
 

@@ -9,9 +9,9 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
-import { SHOTS, problems, ready, useBrowser } from './browser.js';
+import { SHOTS, shot, problems, ready, useBrowser } from './browser.js';
 
-const server = useServer();
+const server = useServer({ limits: { devTools: true } });
 const chrome = useBrowser();
 
 const read = async (id: string, token: string) => (await server.rest('GET', `/v1/games/${id}`, undefined, token)).body;
@@ -64,7 +64,7 @@ describe('the table offers taking a move back', () => {
       const button = page.locator('button.take-back');
       await button.waitFor();
       expect((await button.textContent())?.trim()).toContain(label);
-      await page.screenshot({ path: `${SHOTS}/take-back-${lang}.png`, fullPage: lang === 'en' });
+      await shot(page, { path: `${SHOTS}/take-back-${lang}.png`, fullPage: lang === 'en' });
       await button.click();
       await page.waitForSelector(`section.table[data-version="${version + 1}"]`);
       await button.waitFor({ state: 'detached' });

@@ -9,9 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
 import type { Page } from 'playwright-core';
-import { SHOTS, player, problems, ready, useBrowser } from './browser.js';
+import { SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
 
-const server = useServer();
+const server = useServer({ limits: { devTools: true } });
 const chrome = useBrowser();
 
 describe('tournament pages', () => {
@@ -40,7 +40,7 @@ describe('tournament pages', () => {
       expect(await page.$$eval('div.tboard[data-completed="false"] .sealed', (s) => s.length)).toBeGreaterThan(0);
       expect(await page.$$eval('div.tboard[data-completed="false"] .seed-revealed', (s) => s.length)).toBe(0);
       if (lang === 'fa') expect(await page.textContent('section.tournament h3')).toBe('شرکت‌کنندگان');
-      await page.screenshot({ path: `${SHOTS}/tournament-${lang}.png`, fullPage: true });
+      await shot(page, { path: `${SHOTS}/tournament-${lang}.png`, fullPage: true });
       expect(problems(page)).toEqual([]);
       await server.play.settle();
     });
@@ -76,7 +76,7 @@ describe('tournament pages', () => {
     await page.waitForSelector(`ul.my-games a[href="${mine[1]}"]`);
     await page.click(`ul.my-games a[href="${mine[1]}"]`);
     await rotateAtTable(page);
-    await page.screenshot({ path: `${SHOTS}/tournament-table-en.png`, fullPage: true });
+    await shot(page, { path: `${SHOTS}/tournament-table-en.png`, fullPage: true });
     await page.goto(tournament);
     await ready(page);
     expect(problems(page)).toEqual([]);

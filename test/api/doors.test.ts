@@ -57,12 +57,17 @@ describe('production switch', () => {
   const production = useServer({ games: [highCard], limits: { devTools: false } });
   const development = useServer({ games: [highCard], limits: { devTools: true } });
 
-  it('GraphiQL, /docs and introspection are off', async () => {
+  it('GraphiQL, /docs and the whole-schema introspection are off; a type by name answers, without descriptions', async () => {
     expect((await fetch(`${production.url}/graphiql`)).status).toBe(404);
     expect((await fetch(`${production.url}/docs`)).status).toBe(404);
     expect((await fetch(`${production.url}/docs/json`)).status).toBe(404);
     const r = await production.gql('{ __schema { types { name } } }');
     expect(code(r)).toBe('BAD_INPUT');
+    // What the web client reads to build its selections: a type by name, without descriptions.
+    expect((await production.gql('{ __type(name: "GameType") { name fields { name } } }')).data.__type.fields.map((f: { name: string }) => f.name)).toContain('id');
+    expect(code(await production.gql('{ __type(name: "GameType") { description } }'))).toBe('BAD_INPUT');
+    expect(code(await production.gql('{ __type(name: "GameType") { fields { name description } } }'))).toBe('BAD_INPUT');
+    expect((await development.gql('{ __type(name: "GameType") { fields { description } } }')).data.__type.fields.some((f: { description: string | null }) => f.description)).toBe(true);
     expect((await production.gql('{ gameTypes { id } }')).data.gameTypes).toEqual([{ id: 'high-card' }]);
   });
 

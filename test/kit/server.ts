@@ -17,8 +17,8 @@ import type { Limits } from '../../services/api/limits/settings.js';
  * Tests play whole games from one address in seconds: rate limits out of their way unless a test sets them.
  * The development tools (GraphiQL, /docs, introspection, the start-up checks of the SDL and the route
  * schemas) cost ~0.3 s of CPU per server: off, as in production, unless a test sets `devTools: true`
- * (the tests of those doors, of the OpenAPI document and of the schema's checks: test/api/contract.test.ts;
- * and test/web's, the page reading the schema by introspection).
+ * (the tests of those doors, of the OpenAPI document and of the schema's checks: test/api/contract.test.ts).
+ * The page runs on production's default: it reads the types it draws by `__type(name:)`, which production answers.
  */
 const TEST_LIMITS: Partial<Limits> = { perClientPerMinute: 1e6, perTokenPerMinute: 1e6, createsPerMinute: 1e6, joinsPerMinute: 1e6, seatsInOpenGames: 1e6, requestsInFlightPerClient: 1e6, requestsInFlight: 1e6, devTools: false };
 import type { PlayByTurn } from '../../services/play-by-turn.js';

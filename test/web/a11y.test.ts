@@ -10,7 +10,7 @@ import { seriousViolations } from './axe.js';
 import { openAsSeat, playFirstMoves, seatedGame } from './api-game.js';
 import { player, problems, useBrowser } from './browser.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 
 describe('axe-core: no serious or critical violation', () => {

@@ -14,7 +14,7 @@ import { startChildServer } from '../kit/child-server.js';
 import { useServer } from '../kit/server.js';
 import { problems, ready, useBrowser } from './browser.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 // WebAuthn needs a domain for its relying party id (not an IP address); localhost is a secure context.
 const base = () => server.url.replace('127.0.0.1', 'localhost');

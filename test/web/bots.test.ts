@@ -14,7 +14,7 @@ import { games } from '../../services/engine/registry.js';
 import { useServer } from '../kit/server.js';
 import { SHOTS, shot, player, problems, useBrowser } from './browser.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 const PHONE = { width: 390, height: 844 };
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
 import { atVersion, player, problems, scoutForTwo, tableState, useBrowser } from './browser.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 
 describe('the chat panel on a table', () => {

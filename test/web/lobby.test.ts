@@ -11,7 +11,7 @@ import { useServer } from '../kit/server.js';
 import { SHOTS, shot, useBrowser, player, problems, ready } from './browser.js';
 import { seatedGame } from './api-game.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 
 describe('serving the web client', () => {

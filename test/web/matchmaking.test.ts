@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
 import { SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 const gameOf = (url: string) => /#\/game\/([\w-]+)/.exec(url)?.[1];
 

@@ -15,7 +15,7 @@ import { playedPositions } from '../kit/played-positions.js';
 import { useServer } from '../kit/server.js';
 import { useBrowser } from './browser.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 
 /** Positions per game and seat count (every EVERY-th of GAMES random games), and at most this many moves checked at each. */

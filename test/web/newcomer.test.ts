@@ -16,7 +16,7 @@ import { openAsSeat, seatedGame } from './api-game.js';
 import { SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
 
 // Push endpoints on loopback are let through (the test's stand-in subscription points there).
-const server = useServer({ limits: { devTools: true }, notifications: { privateAddresses: true } });
+const server = useServer({ notifications: { privateAddresses: true } });
 const chrome = useBrowser();
 const PHONE = { width: 390, height: 844 };
 const NARROW = { width: 360, height: 800 };

@@ -20,7 +20,7 @@ import { useServer } from '../kit/server.js';
 import { until, useReceiver } from '../kit/webhook-receiver.js';
 import { player, problems, ready, useBrowser } from './browser.js';
 
-const server = useServer({ limits: { devTools: true }, notifications: { privateAddresses: true } });
+const server = useServer({ notifications: { privateAddresses: true } });
 const pushService = useReceiver(() => 201);
 const chrome = useBrowser();
 

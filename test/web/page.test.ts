@@ -14,7 +14,7 @@ import { useServer, type TestServer } from '../kit/server.js';
 import { openAsSeat, playFirstMoves, seatedGame, type ApiGame } from './api-game.js';
 import { SHOTS, shot, problems, player, ready, useBrowser } from './browser.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 
 /** A phone: touch, the given width. */

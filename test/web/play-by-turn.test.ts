@@ -16,7 +16,7 @@ import { seriousViolations } from './axe.js';
 import { SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
 
 const clock = new ManualClock(Date.now());
-const server = useServer({ limits: { devTools: true }, clock });
+const server = useServer({ clock });
 const chrome = useBrowser();
 const PHONE = { width: 390, height: 844 };
 const gameIdOf = (page: Page) => /#\/game\/([\w-]+)/.exec(page.url())![1]!;

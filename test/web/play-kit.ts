@@ -15,7 +15,7 @@ import { SHOTS, shot, atVersion, hiddenInformation, useBrowser, offered, player,
 
 /** One file's server and browser, and the two ways a test plays: start a game from the lobby, play it to the end. */
 export function usePlay() {
-  const server = useServer({ limits: { devTools: true } });
+  const server = useServer();
   const chrome = useBrowser();
 
   /** A small seeded generator, so a failing run can be replayed. */

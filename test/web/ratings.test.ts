@@ -11,7 +11,7 @@ import { useServer } from '../kit/server.js';
 import { player, problems, ready, useBrowser } from './browser.js';
 
 // High-card is one move a seat, and few players: the fair-play rules are loosened (test/ratings/fair-play.e2e.test.ts).
-const server = useServer({ limits: { devTools: true }, games: [highCard], ratedMinMoves: 1, fairRatings: { provisionalOpponents: 1, pairGames: 1000, pairWindow: 10 } });
+const server = useServer({ games: [highCard], ratedMinMoves: 1, fairRatings: { provisionalOpponents: 1, pairGames: 1000, pairWindow: 10 } });
 const chrome = useBrowser();
 
 async function ratedGames() {

@@ -14,7 +14,7 @@ import { useServer } from '../kit/server.js';
 import { openAsSeat, playFirstMoves, seatedGame } from './api-game.js';
 import { hiddenInformation, player, problems, SHOTS, shot, useBrowser } from './browser.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 
 const shown = (page: Page) =>

@@ -10,7 +10,7 @@ import { games } from '../../services/engine/registry.js';
 import { useServer } from '../kit/server.js';
 import { SHOTS, shot, player, problems, useBrowser } from './browser.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 
 /** A section each game's option help links to, and a word of its Persian heading. */

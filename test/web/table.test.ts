@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
 import { atVersion, useBrowser, player, problems, scoutForTwo, tableState } from './browser.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 
 describe('a table in Chromium', () => {

@@ -11,7 +11,7 @@ import { createAndJoin, registerPlayer, type Registered } from '../kit/players.j
 import { useServer } from '../kit/server.js';
 import { SHOTS, shot, problems, ready, useBrowser } from './browser.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 
 const read = async (id: string, token: string) => (await server.rest('GET', `/v1/games/${id}`, undefined, token)).body;

@@ -11,7 +11,7 @@ import { useServer } from '../kit/server.js';
 import type { Page } from 'playwright-core';
 import { SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
 
-const server = useServer({ limits: { devTools: true } });
+const server = useServer();
 const chrome = useBrowser();
 
 describe('tournament pages', () => {

@@ -1,6 +1,6 @@
 /**
  * The checks on a GraphQL document that need no server: its size, the rules every document
- * must pass (aliases, no introspection in production), its cost. The Fastify app runs them
+ * must pass (aliases, production's narrow introspection), its cost. The Fastify app runs them
  * through mercurius (graphql.ts); the Lambda WebSocket routes run them on every subscribe
  * (handlers/ws/updates.ts), which must not load mercurius. Each answer is a refusal's message.
  */
@@ -11,7 +11,7 @@ import { catalogFieldCosts } from './catalog-cost.js';
 
 import cjs from './graphql-cjs.cjs';
 
-const { GraphQLError, Kind, NoSchemaIntrospectionCustomRule, specifiedRules, validate, visit } = cjs.graphql;
+const { GraphQLError, Kind, specifiedRules, validate, visit } = cjs.graphql;
 const { getComplexity, simpleEstimator } = cjs.complexity;
 
 /** At most `max` aliased fields in a document (5,000 aliases of `game` once took 29 s). */
@@ -84,8 +84,21 @@ export function costOf(schema: GraphQLSchema, document: DocumentNode, variables?
   return worst;
 }
 
+/**
+ * Production's introspection: `__type(name:)` answers names and shapes, which the web client reads
+ * to build its selections (services/web/public/js/api.js) and schema.graphql publishes anyway; the
+ * whole schema at once (`__schema`, what GraphiQL and scrapers ask) and descriptions are refused
+ * (a Lambda's schema carries none: graphql/prebuilt.ts; schema.graphql has them all).
+ */
+export const narrowIntrospection: ValidationRule = (ctx: ValidationContext): ASTVisitor => ({
+  Field(node) {
+    const refused = node.name.value === '__schema' ? '`__schema`' : node.name.value === 'description' && ctx.getParentType()?.name.startsWith('__') ? 'descriptions' : null;
+    if (refused) ctx.reportError(new GraphQLError(`introspection here answers \`__type(name:)\` without descriptions; ${refused} is refused (the whole schema, described, is schema.graphql)`, { nodes: node, extensions: { code: 'BAD_INPUT' } }));
+  },
+});
+
 /** Rules every document must pass, over HTTP and WebSocket alike (mercurius caches their result). */
-export const sharedRules = (limits: Limits): ValidationRule[] => [aliasLimit(limits.maxAliases), ...(limits.devTools ? [] : [NoSchemaIntrospectionCustomRule])];
+export const sharedRules = (limits: Limits): ValidationRule[] => [aliasLimit(limits.maxAliases), ...(limits.devTools ? [] : [narrowIntrospection])];
 
 
 /** Longer documents are refused before parsing. */

@@ -234,11 +234,13 @@ export function evolve(state: State, e: Event): State {
       return s;
     case 'TurnStarted': {
       const row = s.villages[e.seat]!;
+      const upAtStart: number[] = []; // a loop: a filter's callback is dear at every turn
+      for (const id of row) if (s.up[id]) upAtStart.push(id);
       s.phase = 'play';
       s.skip = false;
       s.deckOut = false; // a deck refilled in the last turn (deckOutCheck=atTurnEnd) plays on
       s.pending = null;
-      s.turn = { seat: e.seat, main: false, free: false, used: [], extra: e.extra, emptyAtStart: row.length === 0, upAtStart: row.filter((id) => s.up[id]) };
+      s.turn = { seat: e.seat, main: false, free: false, used: [], extra: e.extra, emptyAtStart: row.length === 0, upAtStart };
       return s;
     }
     case 'TurnEnded':

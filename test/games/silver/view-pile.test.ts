@@ -28,7 +28,7 @@ describe('the view of the discard pile', () => {
       expect(silver.view(s, null).discard).toBe(v.discard); // one list per pile array
       const legal = silver.legalCommands(s, seat);
       const before = s.discard;
-      s = silver.decide(s, legal[rng.int(legal.length)], seat, rng).reduce((x: State, e: Event) => silver.evolve(x, e), s);
+      s = silver.decide(s, legal[rng.int(legal.length)]!, seat, rng).reduce((x: State, e: Event) => silver.evolve(x, e), s);
       if (s.discard !== before) piles++;
     }
     expect(piles).toBeGreaterThan(20);

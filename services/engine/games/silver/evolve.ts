@@ -2,7 +2,7 @@
 import { setAt } from '../../core/index.js';
 import type { Event, Loc } from './events.js';
 import { scoringQueue } from './scoring.js';
-import { bit, copyState, PUBLIC, type State } from './state.js';
+import { bit, copyState, PUBLIC, type State, type Turn } from './state.js';
 
 /** Removes the card at `from`, returns its id (mutates the already-copied state `s`). */
 function remove(s: State, from: Loc): number {
@@ -86,6 +86,10 @@ function put(s: State, to: Loc, id: number) {
   }
 }
 
+/** The turn with these fields changed, as a literal in its key order (an object spread is slower on this hot path). */
+const turn = (t: Turn, main: boolean, free: boolean, used: number[]): Turn => ({ seat: t.seat, main, free, used, extra: t.extra, emptyAtStart: t.emptyAtStart, upAtStart: t.upAtStart });
+const token = (t: State['token'], holder: number, active: boolean, used: boolean): State['token'] => ({ kind: t.kind, holder, active, used });
+
 /** The Bodyguard namings still standing: the Bodyguard and its card in one village. */
 const keptGuards = (s: State) => s.guards.filter((g) => s.villages.some((r) => r.includes(g.bg) && r.includes(g.card)));
 
@@ -122,7 +126,7 @@ export function evolve(state: State, e: Event): State {
       s.endReason = null;
       s.upBefore = [];
       s.scoring = null;
-      s.token = { ...s.token, used: false };
+      s.token = token(s.token, s.token.holder, s.token.active, false);
       s.phase = s.kept.some((r) => r.length > 0) ? 'commander' : 'peek';
       return s;
     }
@@ -196,8 +200,8 @@ export function evolve(state: State, e: Event): State {
       if (e.skip) s.skip = true;
       return s;
     case 'TokenUsed':
-      s.token = { ...s.token, used: true };
-      if (s.turn && e.blocksCall) s.turn = { ...s.turn, free: true };
+      s.token = token(s.token, s.token.holder, s.token.active, true);
+      if (s.turn && e.blocksCall) s.turn = turn(s.turn, s.turn.main, true, s.turn.used);
       return s;
     case 'AmuletPlaced':
       s.amulet = s.villages[e.s]![e.p]!;
@@ -206,16 +210,16 @@ export function evolve(state: State, e: Event): State {
       const row = s.villages[e.s]!;
       const bg = row[e.bodyguard]!;
       s.guards = [...s.guards.filter((g) => g.bg !== bg), { bg, card: row[e.p]! }];
-      if (s.turn?.seat === e.s) s.turn = { ...s.turn, free: true }; // a free action: no call in this turn (§3.6)
+      if (s.turn?.seat === e.s) s.turn = turn(s.turn, s.turn.main, true, s.turn.used); // a free action: no call in this turn (§3.6)
       return s;
     }
     case 'Activated': {
       const id = s.villages[e.seat]![e.position]!;
-      if (s.turn) s.turn = { ...s.turn, free: true, used: [...s.turn.used, id] };
+      if (s.turn) s.turn = turn(s.turn, s.turn.main, true, [...s.turn.used, id]);
       return s;
     }
     case 'MainAction':
-      if (s.turn) s.turn = { ...s.turn, main: true };
+      if (s.turn) s.turn = turn(s.turn, true, s.turn.free, s.turn.used);
       if (e.action === 'call') {
         s.caller = e.seat;
         s.owes = Array.from({ length: s.seats }, (_, i) => i).filter((i) => i !== e.seat);
@@ -230,11 +234,13 @@ export function evolve(state: State, e: Event): State {
       return s;
     case 'TurnStarted': {
       const row = s.villages[e.seat]!;
+      const upAtStart: number[] = []; // a loop: a filter's callback is dear at every turn
+      for (const id of row) if (s.up[id]) upAtStart.push(id);
       s.phase = 'play';
       s.skip = false;
       s.deckOut = false; // a deck refilled in the last turn (deckOutCheck=atTurnEnd) plays on
       s.pending = null;
-      s.turn = { seat: e.seat, main: false, free: false, used: [], extra: e.extra, emptyAtStart: row.length === 0, upAtStart: row.filter((id) => s.up[id]) };
+      s.turn = { seat: e.seat, main: false, free: false, used: [], extra: e.extra, emptyAtStart: row.length === 0, upAtStart };
       return s;
     }
     case 'TurnEnded':
@@ -276,7 +282,7 @@ export function evolve(state: State, e: Event): State {
       s.history = [...s.history, { round: e.round, reason: s.endReason ?? 'deck', totals: e.totals, roundScores: e.roundScores, caller: e.caller, callSucceeded: e.callSucceeded }];
       return s;
     case 'TokenAssigned':
-      s.token = { ...s.token, holder: e.holder, active: e.active, used: false };
+      s.token = token(s.token, e.holder, e.active, false);
       return s;
     case 'GameOver':
       s.phase = 'over';

@@ -140,13 +140,27 @@ export function runSteps(sim: Sim, pend: PowerPending) {
         return;
       }
     }
-    p = { ...p, i: p.i + 1 };
+    p = power(p, p.i + 1, p.own, p.selected);
   }
   sim.pending(null);
 }
 
 /** On to the power's next step (a module function: a closure per call costs under tsx's keepNames). */
-const nextStep = (sim: Sim, pend: PowerPending, extra: Partial<PowerPending> = {}) => runSteps(sim, { ...pend, ...extra, i: pend.i + 1 });
+const nextStep = (sim: Sim, pend: PowerPending, own = pend.own, selected = pend.selected) => runSteps(sim, power(pend, pend.i + 1, own, selected));
+
+/** The power step with these fields changed: a literal in the pending's key order (an object spread of it is slow). */
+const power = (p: PowerPending, i: number, own: number | null, selected: number[]): PowerPending => ({
+  kind: 'power',
+  seat: p.seat,
+  card: p.card,
+  edition: p.edition,
+  steps: p.steps,
+  i,
+  own,
+  selected,
+  then: p.then,
+  drawn: p.drawn,
+});
 
 /** Applies a choice of the current power step. */
 export function applyStep(sim: Sim, c: Command) {
@@ -169,12 +183,12 @@ export function applyStep(sim: Sim, c: Command) {
   switch (step.op) {
     case 'look':
       sim.emit({ type: 'Saw', seat, at: { s: o, p }, card: numberOf(id) });
-      return nextStep(sim, pend, o === seat ? { selected: [...pend.selected, p] } : {});
+      return nextStep(sim, pend, pend.own, o === seat ? [...pend.selected, p] : pend.selected);
     case 'flip':
       sim.emit({ type: 'Flip', s: o, p, up: !sim.state.up[id], card: numberOf(id) });
       return nextStep(sim, pend);
     case 'swapOwn':
-      return nextStep(sim, pend, { own: p });
+      return nextStep(sim, pend, p);
     case 'swapOther': {
       const own = pend.own!;
       sim.emit({ type: 'Swap', a: { s: seat, p: own }, b: { s: o, p } });
@@ -203,10 +217,10 @@ export function applyStep(sim: Sim, c: Command) {
       const selected = [...pend.selected, p];
       const need = Math.min(step.count, exchangeable(sim.state, seat).length);
       if (selected.length >= need) return resolveSelection(sim, pend, selected);
-      return sim.pending({ ...pend, selected });
+      return sim.pending(power(pend, pend.i, pend.own, selected));
     }
     case 'declare':
-      return sim.pending({ ...pend, selected: [...pend.selected, p] });
+      return sim.pending(power(pend, pend.i, pend.own, [...pend.selected, p]));
     default:
       return;
   }

@@ -163,6 +163,9 @@ function turnCommand(sim: Sim, seat: number, c: Command) {
   }
 }
 
+/** The hold step with other cards slid: a literal in the same key order (an object spread of a union type is slow). */
+const held = (p: Extract<State['pending'], { kind: 'hold' }>, slid: number[]) => ({ kind: 'hold' as const, seat: p.seat, from: p.from, slid, must: p.must });
+
 function holdCommand(sim: Sim, seat: number, pend: Extract<State['pending'], { kind: 'hold' }>, c: Command) {
   const s = sim.state;
   switch (c.type) {
@@ -176,9 +179,9 @@ function holdCommand(sim: Sim, seat: number, pend: Extract<State['pending'], { k
       return runSteps(sim, { kind: 'power', seat, card: d.number, edition: d.edition, steps: d.steps!, i: 0, own: null, selected: [], then: 'main', drawn });
     }
     case 'slide':
-      return sim.pending({ ...pend, slid: [...pend.slid, c.position] });
+      return sim.pending(held(pend, [...pend.slid, c.position]));
     case 'unslide':
-      return sim.pending({ ...pend, slid: pend.slid.filter((p) => p !== c.position) });
+      return sim.pending(held(pend, pend.slid.filter((p) => p !== c.position)));
     case 'exchange':
       return exchange(sim, seat, c.positions ?? pend.slid, pend.from);
     case 'place': // a held Zombie with nowhere to be exchanged is added at an end

@@ -11,6 +11,8 @@ import type { Pending, State } from './state.js';
 
 /** Thrown by `Sim.emit` when a second Villager shows face-up (§4.1 #0): the move stops, the round ends. */
 export class VillagersMet extends Error {}
+/** One instance, thrown each time: an Error built per throw records a stack trace, dear on the hot path and never read. */
+const VILLAGERS_MET = new VillagersMet('two Villagers face-up: the round ends');
 
 /** A Villager (a 0) turned or put face-up in a village. */
 const showsZero = (e: Event) => (e.type === 'Flip' && e.up && e.card === 0) || (e.type === 'Move' && e.to.z === 'village' && !!e.up && e.card === 0);
@@ -27,14 +29,18 @@ export class Sim extends Emitter<State, Event> {
   override emit(...events: Event[]): this {
     super.emit(...events);
     const s = this.state;
-    if (s.phase === 'play' && s.o.villagerCheck === 'anyEvent' && events.some(showsZero) && villagersUp(s) >= 2) throw new VillagersMet();
+    if (s.phase === 'play' && s.o.villagerCheck === 'anyEvent' && events.some(showsZero) && villagersUp(s) >= 2) throw VILLAGERS_MET;
     return this;
   }
 
   /** Moves one card; `card` (its number) is computed here from the state. */
-  move(from: Loc, to: Loc, vis: Vis, extra: { up?: boolean; learn?: boolean; pub?: boolean } = {}) {
-    const id = idAt(this.state, from);
-    this.emit({ type: 'Move', from, to, card: numberOf(id), vis, ...extra });
+  move(from: Loc, to: Loc, vis: Vis, extra?: { up?: boolean; learn?: boolean; pub?: boolean }) {
+    const card = numberOf(idAt(this.state, from));
+    // Literals for the common shapes, keys in the order a spread gives (an object spread is slow here).
+    if (extra === undefined) this.emit({ type: 'Move', from, to, card, vis });
+    else if (extra.pub === undefined && extra.learn === undefined && extra.up !== undefined) this.emit({ type: 'Move', from, to, card, vis, up: extra.up });
+    else if (extra.pub === undefined && extra.up === undefined && extra.learn !== undefined) this.emit({ type: 'Move', from, to, card, vis, learn: extra.learn });
+    else this.emit({ type: 'Move', from, to, card, vis, ...extra });
   }
 
   pending(p: Pending | null) {

@@ -140,7 +140,17 @@ export function copyState(s: State): State {
   };
 }
 
+/** Per options object, its editions: a sampled world (search) starts from the setup's options once per playout. */
+const EDITIONS_OF = new WeakMap<Options, Edition[]>();
+
+/** The edition of each number (shared by every state of one options object: it never changes). */
 export function editionsFor(o: Options): Edition[] {
+  let eds = EDITIONS_OF.get(o);
+  if (!eds) EDITIONS_OF.set(o, (eds = editionsOf(o)));
+  return eds;
+}
+
+function editionsOf(o: Options): Edition[] {
   return Array.from({ length: 14 }, (_, n) => {
     const m = o.mix[String(n)];
     return m && (EDITIONS as readonly string[]).includes(m) ? m : o.edition;

@@ -98,10 +98,17 @@ export function tableFacts(s: State): TableFactsView {
   }
   const handPowerOff: number[] = [];
   if (s.dead.length > 0) s.hand.forEach((id, i) => s.dead.includes(id) && handPowerOff.push(i));
+  // A loop, not flatMap: this runs once per view, and flatMap's little arrays cost most of this function.
+  const turnUpAtStart: number[] = [];
+  if (t)
+    for (const id of t.upAtStart) {
+      const p = row.indexOf(id);
+      if (p >= 0) turnUpAtStart.push(p);
+    }
   return {
     pending: s.pending && pendingFacts(s.pending),
     turnEmptyAtStart: t?.emptyAtStart ?? false,
-    turnUpAtStart: t ? t.upAtStart.flatMap((id) => (row.includes(id) ? [row.indexOf(id)] : [])) : [],
+    turnUpAtStart,
     skipNext: s.skip,
     endReason: s.endReason,
     guards,

@@ -3,7 +3,9 @@ import type { Viewer } from '../../core/index.js';
 import { cardDef, type CardDef, type Edition } from './cards.js';
 import type { Event } from './events.js';
 import { toMove } from './legal.js';
-import { guarded, hasGuards } from './protect.js';
+import { guarded, hasGuards, withPassive } from './protect.js';
+
+const NONE: readonly number[] = [];
 import { bit, defsOf, knows, PUBLIC, type Pending, type State } from './state.js';
 import { tableFacts, type TableFactsView } from './view-facts.js';
 
@@ -155,14 +157,31 @@ function villageView(s: State, cards: readonly CardView[], seat: number, me: Vie
   const row = s.villages[seat]!;
   const slots: SlotView[] = new Array(row.length);
   const mine = me === null ? 0 : bit(me);
+  // Only a Bodyguard itself or a card a Bodyguard names can be guarded: most cards need no look.
+  const bodyguards = guards ? withPassive(s, 'guard') : NONE;
+  const named = s.guards.length > 0;
   for (let position = 0; position < row.length; position++) {
     const id = row[position]!;
     const up = s.up[id]!;
     const publicKnown = up || (s.known[id]! & PUBLIC) !== 0; // knows(s, id, null)
     const known = publicKnown || (s.known[id]! & mine) !== 0; // knows(s, id, me)
-    slots[position] = { position, faceUp: up, rotated: s.rot[id]!, known, publicKnown, card: known ? cards[id]! : null, amulet: s.amulet === id, guarded: guards && guarded(s, seat, id) };
+    slots[position] = { position, faceUp: up, rotated: s.rot[id]!, known, publicKnown, card: known ? cards[id]! : null, amulet: s.amulet === id, guarded: guards && (named || bodyguards.includes(id)) && guarded(s, seat, id) };
   }
   return { seat, cards: slots };
+}
+
+/**
+ * The pile's cards, one frozen list per pile array (states share a pile until it changes, and
+ * every view of them reads the same cards): the pile grows to dozens of cards, and a search
+ * builds a view at every move of every playout.
+ */
+const PILE_VIEWS = new WeakMap<readonly number[], { cards: readonly CardView[]; list: CardView[] }>();
+function pileView(cards: readonly CardView[], pile: readonly number[]): CardView[] {
+  const hit = PILE_VIEWS.get(pile);
+  if (hit && hit.cards === cards && hit.list.length === pile.length) return hit.list;
+  const list = Object.freeze(pile.map((id) => cards[id]!)) as CardView[];
+  PILE_VIEWS.set(pile, { cards, list });
+  return list;
 }
 
 /** Written as plain loops over shared card views: it runs once per move and viewer. */
@@ -173,7 +192,8 @@ export function view(s: State, viewer: Viewer): SilverView {
   const guards = hasGuards(s);
   for (let seat = 0; seat < s.villages.length; seat++) villages[seat] = villageView(s, cards, seat, me, guards);
   const deckKnown: { depth: number; card: CardView }[] = [];
-  for (let i = s.deck.length - 1; i >= 0; i--) if (knows(s, s.deck[i]!, me)) deckKnown.push({ depth: s.deck.length - 1 - i, card: cards[s.deck[i]!]! });
+  const seen = PUBLIC | (me === null ? 0 : bit(me)); // knows(s, id, me), over the whole deck
+  for (let i = s.deck.length - 1; i >= 0; i--) if ((s.known[s.deck[i]!]! & seen) !== 0) deckKnown.push({ depth: s.deck.length - 1 - i, card: cards[s.deck[i]!]! });
   const hand: (CardView | null)[] = new Array(s.hand.length);
   for (let i = 0; i < s.hand.length; i++) hand[i] = knows(s, s.hand[i]!, me) ? cards[s.hand[i]!]! : null;
   const turn = s.turn;
@@ -197,7 +217,7 @@ export function view(s: State, viewer: Viewer): SilverView {
     villages,
     deckCount: s.deck.length,
     deckKnown,
-    discard: s.discard.map((id) => cards[id]!),
+    discard: pileView(cards, s.discard),
     display: s.display.map((id) => cards[id]!),
     boxCount: s.box.length,
     hand,

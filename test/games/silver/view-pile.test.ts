@@ -1,0 +1,43 @@
+/**
+ * The view's discard pile is one list per pile array, shared by every view of states that share
+ * that pile (view.ts pileView: search builds a view at every move of every playout). Shared, it
+ * must be read-only, always the cards of the state's own deck, and never a stale pile.
+ */
+import { describe, expect, it } from 'vitest';
+import { fastRng } from '../../../services/engine/core/index.js';
+import type { Event } from '../../../services/engine/games/silver/events.js';
+import { silver } from '../../../services/engine/games/silver/index.js';
+import { defOf, initialState, type State } from '../../../services/engine/games/silver/state.js';
+
+const dealt = (edition: string, seed: number): State => {
+  const setup = { seats: 2, options: silver.options.parse({ edition }) };
+  const events = silver.start(initialState(setup), fastRng(seed)) as Event[];
+  return events.reduce((s, e) => silver.evolve(s, e), initialState(setup));
+};
+
+describe('the view of the discard pile', () => {
+  it('shows the pile of every state of a game, card by card, and no reader can change the shared list', () => {
+    const rng = fastRng(7);
+    let s = dealt('amulet', 7);
+    let piles = 0;
+    for (let moves = 0; moves < 400 && !silver.status(s).over; moves++) {
+      const seat = silver.status(s).toMove[0]!;
+      const v = silver.view(s, seat);
+      expect(v.discard.map((c) => `${c.edition} ${c.number}`)).toEqual(s.discard.map((id) => `${defOf(s, id).edition} ${defOf(s, id).number}`));
+      expect(Object.isFrozen(v.discard)).toBe(true);
+      expect(silver.view(s, null).discard).toBe(v.discard); // one list per pile array
+      const legal = silver.legalCommands(s, seat);
+      const before = s.discard;
+      s = silver.decide(s, legal[rng.int(legal.length)]!, seat, rng).reduce((x: State, e: Event) => silver.evolve(x, e), s);
+      if (s.discard !== before) piles++;
+    }
+    expect(piles).toBeGreaterThan(20);
+  });
+
+  it('is the cards of the viewed state’s deck even when states of two decks share one pile array', () => {
+    const dagger = dealt('dagger', 3);
+    const coin = { ...dealt('coin', 3), discard: dagger.discard };
+    expect(silver.view(dagger, 0).discard.map((c) => c.edition)).toEqual(['dagger']);
+    expect(silver.view(coin, 0).discard.map((c) => c.edition)).toEqual(['coin']);
+  });
+});

@@ -4,7 +4,7 @@
  * schema the server composes (types, fields, arguments, enums alike), and stand in only for the
  * SDL it was made from.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import cjs from '../../services/api/limits/graphql-cjs.cjs';
 import { composeSchema, parsedSchema, sdlHash } from '../../services/api/graphql/schema.js';
 import { prebuiltSchema } from '../../infra/bundle.js';
@@ -13,9 +13,9 @@ import { games } from '../../services/engine/registry.js';
 
 const { buildASTSchema, buildSchema, findBreakingChanges, findDangerousChanges, parse, print } = cjs.graphql;
 
-// The module a bundle gets, stood in for here: a schema of its own, so its use shows.
-const fake = vi.hoisted(() => ({ sdl: 'type Query { prebuilt: Int }', sha256: '' }));
-vi.mock('../../services/api/graphql/prebuilt.js', () => ({ prebuilt: fake }));
+// What a bundle carries, stood in for here by a schema of its own, so its use shows. (Passed, not
+// module-mocked: test files share their worker's modules, vitest.config.ts.)
+const fake = { sdl: 'type Query { prebuilt: Int }', sha256: '' };
 
 describe('the schema a bundle carries', () => {
   it('is the composed schema without its descriptions: nothing added, removed or changed', async () => {
@@ -34,9 +34,9 @@ describe('the schema a bundle carries', () => {
   it('stands in only for the SDL it was made from (its SHA-256)', () => {
     const sdl = composeSchema(games, MODULES);
     fake.sha256 = sdlHash(sdl);
-    expect(print(parsedSchema(sdl))).toBe(print(parse(fake.sdl)));
+    expect(print(parsedSchema(sdl, fake))).toBe(print(parse(fake.sdl)));
     // Another SDL (other games, another concern) is parsed as it is.
     const other = `${sdl}\ntype Extra { x: Int }`;
-    expect(print(parsedSchema(other))).toBe(print(parse(other, { noLocation: true })));
+    expect(print(parsedSchema(other, fake))).toBe(print(parse(other, { noLocation: true })));
   });
 });

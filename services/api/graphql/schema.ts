@@ -12,7 +12,7 @@ import { playByTurnSchema } from './play-by-turn.schema.js';
 import { typedMovesSdl } from './typed-moves.js';
 import type { ApiPart } from '../parts.js';
 import { createHash } from 'node:crypto';
-import { prebuilt } from './prebuilt.js';
+import { prebuilt, type PrebuiltSchema } from './prebuilt.js';
 
 const base = /* GraphQL */ `
 """
@@ -282,8 +282,8 @@ export function buildParlorSchema(games: readonly AnyGame[], check: boolean, par
  * bundle's prebuilt text was made from this very SDL (./prebuilt.ts). Only where introspection is
  * refused (`check` off: no development tools), the only reader of descriptions.
  */
-export function parsedSchema(sdl: string) {
-  const text = prebuilt && prebuilt.sha256 === sdlHash(sdl) ? prebuilt.sdl : sdl;
+export function parsedSchema(sdl: string, carried: PrebuiltSchema | undefined = prebuilt) {
+  const text = carried && carried.sha256 === sdlHash(sdl) ? carried.sdl : sdl;
   return cjs.graphql.parse(text, { noLocation: true });
 }
 

@@ -7,6 +7,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../store/document-client.js';
+import { queryAll } from '../store/query-all.js';
 import { DynamoEventStore, OWNER_INDEX, type EventStore } from '../store/index.js';
 import { allShardKeys, mergeSorted, shardKey, shardsFor, TARGET } from '../store/shards.js';
 import type { SeekState } from './seek.js';
@@ -173,18 +174,9 @@ export class PoolStore {
   /** Every entry still waiting in the pool, oldest first (every shard asked). */
   async waiting(pool: string): Promise<PoolEntry[]> {
     const pages = await Promise.all(
-      allShardKeys(`POOL#${pool}`, POOL_SHARDS).map(async (key) => {
-        const items: PoolEntry[] = [];
-        let start: Record<string, unknown> | undefined;
-        do {
-          const out = await this.doc.send(
-            new QueryCommand({ TableName: this.table, IndexName: OWNER_INDEX.name, KeyConditionExpression: '#g = :g', ExpressionAttributeNames: { '#g': OWNER_INDEX.partition }, ExpressionAttributeValues: { ':g': key }, ExclusiveStartKey: start }),
-          );
-          items.push(...(out.Items ?? []).map((i) => i.entry as PoolEntry));
-          start = out.LastEvaluatedKey;
-        } while (start);
-        return items;
-      }),
+      allShardKeys(`POOL#${pool}`, POOL_SHARDS).map(async (key) =>
+        (await queryAll(this.doc, { TableName: this.table, IndexName: OWNER_INDEX.name, KeyConditionExpression: '#g = :g', ExpressionAttributeNames: { '#g': OWNER_INDEX.partition }, ExpressionAttributeValues: { ':g': key } })).map((i) => i.entry as PoolEntry),
+      ),
     );
     return mergeSorted(pages, (e) => `${String(e.enqueuedAt).padStart(15, '0')}#${e.player}`);
   }
@@ -236,14 +228,7 @@ export class PoolStore {
   }
 
   async pools(): Promise<string[]> {
-    const out: string[] = [];
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await this.doc.send(new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'MATCHPOOLS' }, ExclusiveStartKey: start }));
-      out.push(...(page.Items ?? []).map((i) => i.sk as string));
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return out;
+    return (await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'MATCHPOOLS' } })).map((i) => i.sk as string);
   }
 }
 
@@ -274,12 +259,7 @@ export class PendingSeeks {
   async list(): Promise<string[]> {
     const out: string[] = [];
     for (const key of allShardKeys('SEEKPENDING', SEEK_SHARDS)) {
-      let start: Record<string, unknown> | undefined;
-      do {
-        const page = await this.doc.send(new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': key }, ExclusiveStartKey: start }));
-        out.push(...(page.Items ?? []).map((i) => i.sk as string));
-        start = page.LastEvaluatedKey;
-      } while (start);
+      out.push(...(await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': key } })).map((i) => i.sk as string));
     }
     return out;
   }

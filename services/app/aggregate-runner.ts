@@ -124,10 +124,9 @@ export class AggregateRunner<S, C, E> {
         });
         // The mark of a race lost (its append never stood) names a state that asks for nothing.
         if (loaded && this.followUp.due(null, loaded.state)) {
-          await this.followUp.run(id, loaded.state);
+          await this.finish(id, loaded.state);
           ran++;
-        }
-        await this.followUp.marks.unmark(id);
+        } else await this.followUp.marks.unmark(id);
       } catch (e) {
         log.error({ err: e, id }, `could not finish the ${this.rules.noun}'s follow-up; left marked for the next try`);
       }

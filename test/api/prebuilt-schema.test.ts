@@ -2,11 +2,11 @@
  * A Lambda bundle carries the GraphQL schema's text without descriptions, made at bundle time
  * (infra/bundle.ts prebuiltSchema, services/api/graphql/prebuilt.ts): it must describe the very
  * schema the server composes (types, fields, arguments, enums alike), and stand in only for the
- * SDL it was made from.
+ * registry's games and the concerns it was made from.
  */
 import { describe, expect, it } from 'vitest';
 import cjs from '../../services/api/limits/graphql-cjs.cjs';
-import { composeSchema, parsedSchema, sdlHash } from '../../services/api/graphql/schema.js';
+import { composeSchema, parsedSchema, partsHash, sdlHash } from '../../services/api/graphql/schema.js';
 import { prebuiltSchema } from '../../infra/bundle.js';
 import { MODULES } from '../../services/modules/index.js';
 import { games } from '../../services/engine/registry.js';
@@ -15,14 +15,15 @@ const { buildASTSchema, buildSchema, findBreakingChanges, findDangerousChanges, 
 
 // What a bundle carries, stood in for here by a schema of its own, so its use shows. (Passed, not
 // module-mocked: test files share their worker's modules, vitest.config.ts.)
-const fake = { sdl: 'type Query { prebuilt: Int }', sha256: '' };
+const fake = { sdl: 'type Query { prebuilt: Int }', sha256: '', partsSha256: partsHash(MODULES) };
 
 describe('the schema a bundle carries', () => {
   it('is the composed schema without its descriptions: nothing added, removed or changed', async () => {
     const sdl = composeSchema(games, MODULES);
     const module = await prebuiltSchema();
-    const carried = (await import(`data:text/javascript,${encodeURIComponent(module)}`)).prebuilt as { sha256: string; sdl: string };
+    const carried = (await import(`data:text/javascript,${encodeURIComponent(module)}`)).prebuilt as { sha256: string; partsSha256: string; sdl: string };
     expect(carried.sha256).toBe(sdlHash(sdl));
+    expect(carried.partsSha256).toBe(partsHash(MODULES));
     const full = buildSchema(sdl);
     const lean = buildASTSchema(parse(carried.sdl), { assumeValidSDL: true });
     expect([...findBreakingChanges(full, lean), ...findDangerousChanges(full, lean), ...findBreakingChanges(lean, full), ...findDangerousChanges(lean, full)]).toEqual([]);
@@ -31,12 +32,15 @@ describe('the schema a bundle carries', () => {
     expect(carried.sdl.length).toBeLessThan(sdl.length / 2);
   });
 
-  it('stands in only for the SDL it was made from (its SHA-256)', () => {
-    const sdl = composeSchema(games, MODULES);
-    fake.sha256 = sdlHash(sdl);
-    expect(print(parsedSchema(sdl, fake))).toBe(print(parse(fake.sdl)));
-    // Another SDL (other games, another concern) is parsed as it is.
-    const other = `${sdl}\ntype Extra { x: Int }`;
-    expect(print(parsedSchema(other, fake))).toBe(print(parse(other, { noLocation: true })));
+  it('stands in only for what it was made from: the registry’s own games and the same concerns', () => {
+    expect(print(parsedSchema(games, MODULES, fake))).toBe(print(parse(fake.sdl)));
+    // Other games (even the same ones in another list: their typed moves are not read) or another
+    // concern's SDL: composed and parsed as they are.
+    const composed = (g: typeof games, parts: typeof MODULES) => print(parse(composeSchema(g, parts), { noLocation: true }));
+    expect(print(parsedSchema([...games], MODULES, fake))).toBe(composed([...games], MODULES));
+    expect(print(parsedSchema(games.slice(1), MODULES, fake))).toBe(composed(games.slice(1), MODULES));
+    const extra = [...MODULES, { sdl: 'type Extra { x: Int }' }] as unknown as typeof MODULES;
+    expect(print(parsedSchema(games, extra, fake))).toBe(composed(games, extra));
+    expect(print(parsedSchema(games, MODULES.slice(1), fake))).toBe(composed(games, MODULES.slice(1)));
   });
 });

@@ -2,13 +2,17 @@
  * The composed schema (schema.ts composeSchema) without its descriptions, made when a Lambda
  * bundle is built (infra/bundle.ts, prebuiltSchema). Descriptions are ~70% of the SDL's ~100 KB
  * and only introspection reads them, which production refuses (limits/documents.ts): a cold
- * start parses the rest alone. Unbundled (`npm start`, the tests) it is empty and the whole text
- * is parsed. It stands in only for the very SDL it was made from: the composed text's SHA-256
- * must match, so other games or concerns simply parse as before.
+ * start parses the rest alone, and composes nothing: composing reads every game's typed moves from
+ * its zod schemas, which would evaluate every game (the bundle's registry loads a game on first
+ * use: infra/bundle.ts lazyRegistry). Unbundled (`npm start`, the tests) it is empty and the whole
+ * text is composed and parsed. It stands in only for what it was made from: the registry's own
+ * games, and concerns with the same SDL (schema.ts parsedSchema); others compose as before.
  */
 export interface PrebuiltSchema {
-  /** SHA-256 (hex) of the composed SDL it was made from. */
+  /** SHA-256 (hex) of the composed SDL it was made from (a record: the bundle test finds it). */
   sha256: string;
+  /** SHA-256 of the concerns' SDL it was made with (schema.ts partsHash). */
+  partsSha256: string;
   /** That SDL printed without descriptions. */
   sdl: string;
 }

@@ -13,6 +13,7 @@ import { typedMovesSdl } from './typed-moves.js';
 import type { ApiPart } from '../parts.js';
 import { createHash } from 'node:crypto';
 import { prebuilt, type PrebuiltSchema } from './prebuilt.js';
+import { games as registry } from '../../engine/registry.js';
 
 const base = /* GraphQL */ `
 """
@@ -268,24 +269,27 @@ export function composeSchema(games: readonly AnyGame[], parts: readonly ApiPart
  * The composed schema, built by mercurius's graphql build (one realm for the schema and the
  * functions that run it). `check` (the development tools: tests, `npm start`) checks the SDL in
  * full; in production the same SDL, checked by every test run, is trusted and parsed without
- * source locations (~15 ms less per cold start), and in a Lambda bundle without its descriptions,
- * which production never serves (./prebuilt.ts).
+ * source locations (~15 ms less per cold start), and in a Lambda bundle it is the text made at
+ * bundle time, without descriptions, which production never serves (./prebuilt.ts).
  */
 export function buildParlorSchema(games: readonly AnyGame[], check: boolean, parts: readonly ApiPart[] = []) {
-  const sdl = composeSchema(games, parts);
-  if (check) return cjs.graphql.buildSchema(sdl);
-  return cjs.graphql.buildASTSchema(parsedSchema(sdl), { assumeValidSDL: true, assumeValid: true });
+  if (check) return cjs.graphql.buildSchema(composeSchema(games, parts));
+  return cjs.graphql.buildASTSchema(parsedSchema(games, parts), { assumeValidSDL: true, assumeValid: true });
 }
 
 /**
- * The SDL parsed without source locations; in a Lambda bundle, without descriptions when the
- * bundle's prebuilt text was made from this very SDL (./prebuilt.ts). Only where introspection is
- * refused (`check` off: no development tools), the only reader of descriptions.
+ * The SDL parsed without source locations. In a Lambda bundle, the text it carries stands in
+ * when it was made from these very inputs: the registry's own games (the bundle's, whose typed
+ * moves are read from their zod schemas: composing would evaluate every game) and concerns whose
+ * SDL is the same. Only where introspection is refused (`check` off), the only reader of descriptions.
  */
-export function parsedSchema(sdl: string, carried: PrebuiltSchema | undefined = prebuilt) {
-  const text = carried && carried.sha256 === sdlHash(sdl) ? carried.sdl : sdl;
+export function parsedSchema(games: readonly AnyGame[], parts: readonly ApiPart[], carried: PrebuiltSchema | undefined = prebuilt, own: readonly AnyGame[] = registry) {
+  const text = carried && games === own && carried.partsSha256 === partsHash(parts) ? carried.sdl : composeSchema(games, parts);
   return cjs.graphql.parse(text, { noLocation: true });
 }
+
+/** SHA-256 of the concerns' SDL, in their order: what a prebuilt text was made with besides the games. */
+export const partsHash = (parts: readonly ApiPart[]) => sdlHash(parts.map((p) => p.sdl ?? '').join('\0'));
 
 export const sdlHash = (sdl: string) => createHash('sha256').update(sdl).digest('hex');
 

@@ -10,6 +10,7 @@ import { documentClient } from '../store/document-client.js';
 import { queryAll } from '../store/query-all.js';
 import { DynamoEventStore, OWNER_INDEX, type EventStore } from '../store/index.js';
 import { allShardKeys, mergeSorted, shardKey, shardsFor, TARGET } from '../store/shards.js';
+import type { DeadMark, PendingMark, PendingMarks } from '../app/aggregate-runner.js';
 import type { SeekState } from './seek.js';
 
 export const seekPk = (id: string) => `SEEK#${id}`;
@@ -235,10 +236,13 @@ export class PoolStore {
 /**
  * Seeks whose follow-up (their game created and announced) may not be done: marked before the
  * seek's filling append, unmarked once the game is announced (app/aggregate-runner.ts). Spread
- * over the seek shards, since every filled seek writes here twice.
+ * over the seek shards, since every filled seek writes here twice. A mark keeps its failed tries
+ * and when the next may come; one given up on moves to `SEEKDEAD#<shard>` (same shard), where an
+ * operator finds it and no beat reads it.
  */
-export class PendingSeeks {
+export class PendingSeeks implements PendingMarks {
   private readonly doc: DynamoDBDocumentClient;
+  readonly deadWhere = `the games' table under pk = SEEKDEAD#<0..${SEEK_SHARDS - 1}>, sk = the seek's id`;
   constructor(
     client: DynamoDBClient,
     private readonly table: string,
@@ -247,6 +251,7 @@ export class PendingSeeks {
   }
 
   private key = (id: string) => ({ pk: shardKey('SEEKPENDING', id, SEEK_SHARDS), sk: id });
+  private deadKey = (id: string) => ({ pk: shardKey('SEEKDEAD', id, SEEK_SHARDS), sk: id });
 
   async mark(id: string): Promise<void> {
     await this.doc.send(new PutCommand({ TableName: this.table, Item: this.key(id) }));
@@ -256,10 +261,41 @@ export class PendingSeeks {
     await this.doc.send(new DeleteCommand({ TableName: this.table, Key: this.key(id) }));
   }
 
-  async list(): Promise<string[]> {
-    const out: string[] = [];
+  async list(): Promise<PendingMark[]> {
+    const out: PendingMark[] = [];
     for (const key of allShardKeys('SEEKPENDING', SEEK_SHARDS)) {
-      out.push(...(await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': key } })).map((i) => i.sk as string));
+      const items = await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': key } });
+      out.push(...items.map((i) => ({ id: i.sk as string, attempts: (i.attempts as number | undefined) ?? 0, nextAt: (i.nextAt as number | undefined) ?? 0 })));
+    }
+    return out;
+  }
+
+  async failed(id: string, attempts: number, nextAt: number, error: string): Promise<void> {
+    await this.doc
+      .send(
+        new UpdateCommand({
+          TableName: this.table,
+          Key: this.key(id),
+          UpdateExpression: 'SET attempts = :a, nextAt = :n, lastError = :e',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':a': attempts, ':n': nextAt, ':e': error },
+        }),
+      )
+      .catch((e: unknown) => {
+        if (!isConditionFailed(e)) throw e; // finished meanwhile (another process, an accept asked again): nothing to record
+      });
+  }
+
+  async bury(mark: DeadMark): Promise<void> {
+    await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...this.deadKey(mark.id), attempts: mark.attempts, at: mark.at, error: mark.error } }));
+    await this.unmark(mark.id);
+  }
+
+  async dead(): Promise<DeadMark[]> {
+    const out: DeadMark[] = [];
+    for (const key of allShardKeys('SEEKDEAD', SEEK_SHARDS)) {
+      const items = await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': key } });
+      out.push(...items.map((i) => ({ id: i.sk as string, attempts: i.attempts as number, at: i.at as number, error: i.error as string })));
     }
     return out;
   }

@@ -24,6 +24,16 @@ export const seekStreams = (client: DynamoDBClient, tableName: string): EventSto
 export const SEEK_SHARDS = shardsFor((TARGET.movesPerSecond / 10) * 5);
 /** The pools: an entry is put, claimed, and finished (3 index writes a player), 2 players a game: 1,000 × 6 → 16 shards. */
 export const POOL_SHARDS = shardsFor((TARGET.movesPerSecond / 10) * 6);
+/**
+ * The pools' markers (which pools a local beat pairs): written once per pool by each process that
+ * enters a player in it, deleted when a beat finds the pool empty. A pool key holds any clock, so
+ * at worst every entry (2 a game) is in a pool no one marked: a Put and later a Delete each,
+ * 1,000 × 2 × 2 = 4,000 units → 8 shards, the shard a hash of the pool key. (They sat under one
+ * constant key, `MATCHPOOLS`, before: a read still finds those and moves each to its shard.)
+ */
+export const POOL_MARK_SHARDS = shardsFor((TARGET.movesPerSecond / 10) * 2 * 2);
+const LEGACY_POOL_MARKS = 'MATCHPOOLS';
+const poolMarkKey = (pool: string) => ({ pk: shardKey('MATCHPOOLS', pool, POOL_MARK_SHARDS), sk: pool });
 
 const LISTED = 'LISTED';
 const seekShard = (id: string) => shardKey('SEEKS', id, SEEK_SHARDS);
@@ -220,16 +230,27 @@ export class PoolStore {
 
   /** Marks a pool for the beat (a local server pairs the marked pools, after a restart too); unmarked when found empty. */
   async markPool(pool: string): Promise<void> {
-    await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: 'MATCHPOOLS', sk: pool } }));
+    await this.doc.send(new PutCommand({ TableName: this.table, Item: poolMarkKey(pool) }));
   }
 
   /** Takes a pool off the beat's list (the beat found it empty). */
   async unmarkPool(pool: string): Promise<void> {
-    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: 'MATCHPOOLS', sk: pool } }));
+    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: poolMarkKey(pool) }));
   }
 
+  /** Every marked pool (every shard asked); a marker still under the old constant key is moved to its shard on the way. */
   async pools(): Promise<string[]> {
-    return (await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'MATCHPOOLS' } })).map((i) => i.sk as string);
+    const read = (pk: string) => queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': pk } });
+    const shards = await Promise.all(allShardKeys('MATCHPOOLS', POOL_MARK_SHARDS).map(read));
+    const found = new Set(shards.flat().map((i) => i.sk as string));
+    for (const old of await read(LEGACY_POOL_MARKS)) {
+      const pool = old.sk as string;
+      // The new marker first, then the old one deleted: a crash between leaves a copy the next read moves onto itself.
+      await this.markPool(pool);
+      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: LEGACY_POOL_MARKS, sk: pool } }));
+      found.add(pool);
+    }
+    return [...found].sort();
   }
 }
 

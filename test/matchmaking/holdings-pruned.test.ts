@@ -4,13 +4,17 @@
  * holdings the next refusal prunes (before, they counted against the player for ever, and three
  * such deaths shut them out of quick play), and challenges by name addressed to one player are
  * capped (one item holds them), expired ones pruned; and the pools the beat pairs are only those
- * with someone in them (a pool key holds any clock, so pools entered once would pile up). In
+ * with someone in them (a pool key holds any clock, so pools entered once would pile up), their
+ * markers from before the shards found and moved. In
  * process, on the real DynamoDB API.
  */
 import { describe, expect, it } from 'vitest';
 import { createLocalParlor } from '../../services/local.js';
 import { MATCH_SETTINGS } from '../../services/matchmaking/settings.js';
-import { PoolStore, type Holdings } from '../../services/matchmaking/store.js';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { POOL_MARK_SHARDS, PoolStore, type Holdings } from '../../services/matchmaking/store.js';
+import { documentClient } from '../../services/store/document-client.js';
+import { shardKey } from '../../services/store/shards.js';
 import { poolKey } from '../../services/matchmaking/service.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { ManualClock } from '../kit/manual-clock.js';
@@ -83,5 +87,16 @@ describe('matchmaking holdings', () => {
     await match.playNow(gus, odd[1]!);
     expect(await pools.pools()).toContain(keys[1]);
     await parlor.app.close();
+  });
+
+  it('a pool marker under the old constant key (MATCHPOOLS) is found and moved to its shard', async () => {
+    const pools = new PoolStore(db.client, db.tableName);
+    const pool = poolKey('scout', 2, { perMoveMs: 4_242_000 }, false);
+    await documentClient(db.client).send(new PutCommand({ TableName: db.tableName, Item: { pk: 'MATCHPOOLS', sk: pool } }));
+    expect(await pools.pools()).toContain(pool);
+    const at = async (pk: string) => (await documentClient(db.client).send(new GetCommand({ TableName: db.tableName, Key: { pk, sk: pool }, ConsistentRead: true }))).Item !== undefined;
+    expect([await at('MATCHPOOLS'), await at(shardKey('MATCHPOOLS', pool, POOL_MARK_SHARDS))]).toEqual([false, true]);
+    await pools.unmarkPool(pool);
+    expect(await pools.pools()).not.toContain(pool);
   });
 });

@@ -3,7 +3,7 @@
  * that dies after seating a quick-play table but before releasing its entries' holdings leaves
  * holdings the next refusal prunes (before, they counted against the player for ever, and three
  * such deaths shut them out of quick play), and challenges by name addressed to one player are
- * capped (one item holds them), expired ones pruned; and the pools the beat pairs are only those
+ * capped (one item holds them), expired ones pruned, and their target may decline them; and the pools the beat pairs are only those
  * with someone in them (a pool key holds any clock, so pools entered once would pile up), their
  * markers from before the shards found and moved. In
  * process, on the real DynamoDB API.
@@ -61,6 +61,22 @@ describe('matchmaking holdings', () => {
     clock.advance(2 * 60_000); // Cy's challenge expires, no one writes it
     await challenge('Fay');
     expect((await match.mySeeks(zed)).map((s) => s.seated[0]!.name).sort()).toEqual(['Dee', 'Fay']);
+    await parlor.app.close();
+  });
+
+  it('the target of challenges that fill their holding declines them (a bystander may not), and is challenged again', async () => {
+    const settings = { ...MATCH_SETTINGS, challengesPerPlayer: 2 };
+    const parlor = await createLocalParlor({ client: db.client, tableName: db.tableName, clock, signingSecret: 's', bots: { workers: 0 }, matchSettings: settings });
+    const match = parlor.play.matchmaking;
+    const register = (name: string) => parlor.play.players.registry.register(name).then((p) => p.id);
+    const [yan, troll, friend] = [await register('Yan'), await register('Troll'), await register('Friend')];
+    // A week-long pair of challenges fills Yan's holding: a friend is refused.
+    const spam = [await match.openSeek(troll, { game: 'scout', seats: 2, for: yan, minutes: settings.seekMaxMinutes }), await match.openSeek(troll, { game: 'scout', seats: 2, for: yan, minutes: settings.seekMaxMinutes })];
+    await expect(match.openSeek(friend, { game: 'scout', seats: 2, for: yan })).rejects.toMatchObject({ code: 'CHALLENGES_FULL' });
+    await expect(match.cancelSeek(spam[0]!.id, friend)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    for (const s of spam) expect((await match.cancelSeek(s.id, yan)).status).toBe('CANCELLED');
+    expect(await match.mySeeks(yan)).toEqual([]);
+    expect((await match.openSeek(friend, { game: 'scout', seats: 2, for: yan })).for).toBe(yan);
     await parlor.app.close();
   });
 

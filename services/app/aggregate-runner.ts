@@ -23,11 +23,12 @@ export interface AggregateRules<S, C, E> {
   fold(events: E[], id: string, from: S | null): S;
 }
 
-/** A follow-up not known to be done: how often `resume` failed at it, and when it may try again (epoch ms). */
+/** A follow-up not known to be done: how often `resume` tried it, when it may try again (epoch ms), and the last failure. */
 export interface PendingMark {
   id: string;
   attempts: number;
   nextAt: number;
+  lastError?: string;
 }
 
 /** A follow-up given up on: kept for an operator to look at, never tried again by `resume`. */
@@ -46,8 +47,10 @@ export interface PendingMarks {
   unmark(id: string): Promise<void>;
   /** The live marks (not the dead ones). */
   list(): Promise<PendingMark[]>;
-  /** Records a failed try on a mark still there (an unmarked one is not brought back). */
-  failed(id: string, attempts: number, nextAt: number, error: string): Promise<void>;
+  /** Counts a try before it starts, and when the next may come; false if the mark is gone (an unmarked one is not brought back). */
+  tried(id: string, attempts: number, nextAt: number): Promise<boolean>;
+  /** Records why a try failed (on a mark still there). */
+  failed(id: string, error: string): Promise<void>;
   /** Moves the mark among the dead (written there first, then taken off the live list). */
   bury(mark: DeadMark): Promise<void>;
   dead(): Promise<DeadMark[]>;
@@ -57,7 +60,7 @@ export interface PendingMarks {
 
 /** How many times `resume` tries a follow-up before giving up on it (the first try, after the append, is not counted). */
 export const FOLLOW_UP_ATTEMPTS = 8;
-/** The wait after the n-th failed try: 30 s, doubling, at most an hour (eight tries span about an hour). */
+/** The wait after the n-th try: 30 s, doubling, at most an hour (eight tries span about an hour). */
 export const followUpBackoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
 /** A failure's message as kept on a mark: short (an item stays small). */
 const errorText = (e: unknown) => String((e as Error)?.message ?? e).slice(0, 300);
@@ -148,16 +151,33 @@ export class AggregateRunner<S, C, E> {
 
   /**
    * Finishes every marked follow-up whose wait is over (at start, and on a beat: a process killed
-   * mid-way left them); how many ran. A try that fails waits longer before the next
-   * (followUpBackoffMs); after FOLLOW_UP_ATTEMPTS the mark is buried: logged, and left out of
-   * every later run, so a follow-up that cannot succeed costs nothing more.
+   * mid-way left them); how many ran. Each try is counted on the mark before it starts, with the
+   * wait before the next (followUpBackoffMs): a try that fails, or hangs, or kills its process,
+   * counts all the same. After FOLLOW_UP_ATTEMPTS tries the mark is buried: logged, and left out
+   * of every later run, so a follow-up that cannot succeed costs nothing more.
    */
   async resume(log: { error(details: object, message: string): void }, now: number): Promise<number> {
     if (!this.followUp) return 0;
     const marks = this.followUp.marks;
+    const bury = async (id: string, attempts: number, error: string, err?: unknown) => {
+      await marks.bury({ id, attempts, at: now, error });
+      log.error({ err, id, attempts }, `gave up on the ${this.rules.noun}'s follow-up after ${attempts} tries; its dead mark is kept in ${marks.deadWhere}`);
+    };
     let ran = 0;
-    for (const { id, attempts, nextAt } of await marks.list()) {
+    for (const { id, attempts, nextAt, lastError } of await marks.list()) {
       if (nextAt > now) continue;
+      const tries = attempts + 1;
+      try {
+        // Its tries are used up (the last one never came back: its process died): given up on without another.
+        if (attempts >= FOLLOW_UP_ATTEMPTS) {
+          await bury(id, attempts, lastError ?? 'its last try never finished');
+          continue;
+        }
+        if (!(await marks.tried(id, tries, now + followUpBackoffMs(tries)))) continue; // finished meanwhile
+      } catch (e) {
+        log.error({ err: e, id }, `could not count a try of the ${this.rules.noun}'s follow-up; left marked as it was`);
+        continue;
+      }
       try {
         const loaded = await this.load(id).catch((e: unknown) => {
           if (e instanceof AppError && e.code === 'NOT_FOUND') return null;
@@ -169,13 +189,10 @@ export class AggregateRunner<S, C, E> {
           ran++;
         } else await marks.unmark(id);
       } catch (e) {
-        const tries = attempts + 1;
         try {
-          if (tries >= FOLLOW_UP_ATTEMPTS) {
-            await marks.bury({ id, attempts: tries, at: now, error: errorText(e) });
-            log.error({ err: e, id, attempts: tries }, `gave up on the ${this.rules.noun}'s follow-up after ${tries} tries; its dead mark is kept in ${marks.deadWhere}`);
-          } else {
-            await marks.failed(id, tries, now + followUpBackoffMs(tries), errorText(e));
+          if (tries >= FOLLOW_UP_ATTEMPTS) await bury(id, tries, errorText(e), e);
+          else {
+            await marks.failed(id, errorText(e));
             log.error({ err: e, id, attempts: tries }, `could not finish the ${this.rules.noun}'s follow-up (try ${tries} of ${FOLLOW_UP_ATTEMPTS}); left marked for a later try`);
           }
         } catch (e2) {

@@ -257,8 +257,8 @@ export class PoolStore {
 /**
  * Seeks whose follow-up (their game created and announced) may not be done: marked before the
  * seek's filling append, unmarked once the game is announced (app/aggregate-runner.ts). Spread
- * over the seek shards, since every filled seek writes here twice. A mark keeps its failed tries
- * and when the next may come; one given up on moves to `SEEKDEAD#<shard>` (same shard), where an
+ * over the seek shards, since every filled seek writes here twice. A mark keeps its tries (each
+ * counted before it starts), when the next may come and the last failure; one given up on moves to `SEEKDEAD#<shard>` (same shard), where an
  * operator finds it and no beat reads it.
  */
 export class PendingSeeks implements PendingMarks {
@@ -286,24 +286,28 @@ export class PendingSeeks implements PendingMarks {
     const out: PendingMark[] = [];
     for (const key of allShardKeys('SEEKPENDING', SEEK_SHARDS)) {
       const items = await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': key } });
-      out.push(...items.map((i) => ({ id: i.sk as string, attempts: (i.attempts as number | undefined) ?? 0, nextAt: (i.nextAt as number | undefined) ?? 0 })));
+      out.push(...items.map((i) => ({ id: i.sk as string, attempts: (i.attempts as number | undefined) ?? 0, nextAt: (i.nextAt as number | undefined) ?? 0, ...(typeof i.lastError === 'string' && { lastError: i.lastError }) })));
     }
     return out;
   }
 
-  async failed(id: string, attempts: number, nextAt: number, error: string): Promise<void> {
+  async tried(id: string, attempts: number, nextAt: number): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({ TableName: this.table, Key: this.key(id), UpdateExpression: 'SET attempts = :a, nextAt = :n', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':a': attempts, ':n': nextAt } }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailed(e)) return false; // finished meanwhile (another process, an accept asked again)
+      throw e;
+    }
+  }
+
+  async failed(id: string, error: string): Promise<void> {
     await this.doc
-      .send(
-        new UpdateCommand({
-          TableName: this.table,
-          Key: this.key(id),
-          UpdateExpression: 'SET attempts = :a, nextAt = :n, lastError = :e',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':a': attempts, ':n': nextAt, ':e': error },
-        }),
-      )
+      .send(new UpdateCommand({ TableName: this.table, Key: this.key(id), UpdateExpression: 'SET lastError = :e', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':e': error } }))
       .catch((e: unknown) => {
-        if (!isConditionFailed(e)) throw e; // finished meanwhile (another process, an accept asked again): nothing to record
+        if (!isConditionFailed(e)) throw e;
       });
   }
 

@@ -11,6 +11,7 @@ import { AggregateRunner, FOLLOW_UP_ATTEMPTS, followUpBackoffMs, MAX_RETRIES, ty
 import { PendingSeeks } from '../../services/matchmaking/store.js';
 import { DynamoEventStore, SNAPSHOT_EVERY, type EventStore } from '../../services/store/index.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
+import { until } from '../kit/webhook-receiver.js';
 
 interface Tally {
   id: string;
@@ -122,7 +123,7 @@ describe('the aggregate runner', () => {
     for (let tries = 1; tries < FOLLOW_UP_ATTEMPTS; tries++) {
       await runner.resume(log, now);
       expect(runs, `try ${tries}`).toBe(1 + tries);
-      expect((await marks.list()).find((m) => m.id === 'doomed')).toEqual({ id: 'doomed', attempts: tries, nextAt: now + followUpBackoffMs(tries) });
+      expect((await marks.list()).find((m) => m.id === 'doomed')).toEqual({ id: 'doomed', attempts: tries, nextAt: now + followUpBackoffMs(tries), lastError: 'the game service is down' });
       // Not again before its wait is over.
       await runner.resume(log, now + followUpBackoffMs(tries) - 1);
       expect(runs).toBe(1 + tries);
@@ -136,5 +137,32 @@ describe('the aggregate runner', () => {
     // Buried: no later run tries it, however late.
     await runner.resume(log, now + 1e12);
     expect(runs).toBe(1 + FOLLOW_UP_ATTEMPTS);
+  });
+
+  it('a try that never comes back (its process killed, or hung) counts as a try: the mark is buried after FOLLOW_UP_ATTEMPTS of them', async () => {
+    let runs = 0;
+    const marks = new PendingSeeks(ctx.client, ctx.tableName);
+    const followUp: FollowUp<Tally> = {
+      due: (before, next) => next.seen.length === 2 && (before?.seen.length ?? 0) < 2,
+      // The first try fails after the append; every later one hangs (as a process killed mid-try would never answer).
+      run: () => (++runs === 1 ? Promise.reject(new Error('killed')) : new Promise<void>(() => {})),
+      marks,
+    };
+    const runner = new AggregateRunner(streams(), tally, undefined, followUp);
+    await runner.commit('hangs', null, 0, [{ type: 'Added', seen: 0 }]);
+    await expect(runner.execute('hangs', () => ({ type: 'add' }))).rejects.toThrow('killed');
+    const log = { error: () => {} };
+    const mark = async () => (await marks.list()).find((m) => m.id === 'hangs');
+    let now = 1_000_000;
+    for (let tries = 1; tries <= FOLLOW_UP_ATTEMPTS; tries++) {
+      void runner.resume(log, now); // each as a new process would: the last one never came back
+      await until(async () => (await mark())?.attempts === tries, 30_000);
+      now += followUpBackoffMs(tries);
+    }
+    expect(runs).toBe(1 + FOLLOW_UP_ATTEMPTS);
+    await runner.resume(log, now);
+    expect(runs, 'no try beyond the limit').toBe(1 + FOLLOW_UP_ATTEMPTS);
+    expect(await mark()).toBeUndefined();
+    expect((await marks.dead()).find((m) => m.id === 'hangs')).toEqual({ id: 'hangs', attempts: FOLLOW_UP_ATTEMPTS, at: now, error: 'its last try never finished' });
   });
 });

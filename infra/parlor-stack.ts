@@ -244,6 +244,12 @@ export class ParlorStack extends Stack {
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaFunctionTarget(timer, { event: RuleTargetInput.fromObject({ outbox: true }) })],
     });
+    // Matchmaking's follow-ups a function cut off (a filled seek whose game was not created or announced): `npm start` resumes them on its beat, here this rule does.
+    new Rule(this, 'FollowUpsEveryMinute', {
+      description: 'Finishes the seeks left marked by a function cut off (matchmaking resume)',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [new LambdaFunctionTarget(timer, { event: RuleTargetInput.fromObject({ followUps: true }) })],
+    });
 
     // ---- Permissions: each function's own table actions and its modules' (services/modules); the management API for those that talk to clients.
     // The table itself, and only the API's functions read the inbox index (no index/* wildcard).

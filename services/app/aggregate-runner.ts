@@ -7,8 +7,10 @@
  *
  * A state may ask for work outside its stream (a filled seek: its game). That work is a
  * follow-up: marked in the table before the append, done after it, unmarked when done, so a
- * process killed between the append and the work leaves a mark that `resume` (run at start)
- * finishes. The work must be idempotent: it may run again, or beside another process.
+ * process killed between the append and the work leaves a mark that `resume` (run at start and
+ * on a beat) finishes. The work must be idempotent: it may run again, or beside another process.
+ * A follow-up that keeps failing is tried again with a growing wait, at most FOLLOW_UP_ATTEMPTS
+ * times, then its mark is moved among the dead: logged, kept for an operator, tried no more.
  */
 import { SNAPSHOT_EVERY, VersionConflict, type EventStore } from '../store/port.js';
 import { AppError } from './errors.js';
@@ -21,12 +23,47 @@ export interface AggregateRules<S, C, E> {
   fold(events: E[], id: string, from: S | null): S;
 }
 
+/** A follow-up not known to be done: how often `resume` tried it, when it may try again (epoch ms), and the last failure. */
+export interface PendingMark {
+  id: string;
+  attempts: number;
+  nextAt: number;
+  lastError?: string;
+}
+
+/** A follow-up given up on: kept for an operator to look at, never tried again by `resume`. */
+export interface DeadMark {
+  id: string;
+  attempts: number;
+  /** When it was given up on (epoch ms). */
+  at: number;
+  /** The last failure's message. */
+  error: string;
+}
+
 /** Ids whose follow-up may not be done yet (a set of items in the table; repeats are harmless). */
 export interface PendingMarks {
   mark(id: string): Promise<void>;
   unmark(id: string): Promise<void>;
-  list(): Promise<string[]>;
+  /** The live marks (not the dead ones). */
+  list(): Promise<PendingMark[]>;
+  /** Counts a try before it starts, and when the next may come; false if the mark is gone (an unmarked one is not brought back). */
+  tried(id: string, attempts: number, nextAt: number): Promise<boolean>;
+  /** Records why a try failed (on a mark still there). */
+  failed(id: string, error: string): Promise<void>;
+  /** Moves the mark among the dead (written there first, then taken off the live list). */
+  bury(mark: DeadMark): Promise<void>;
+  dead(): Promise<DeadMark[]>;
+  /** Where an operator finds the dead marks (named in the log line). */
+  readonly deadWhere: string;
 }
+
+/** How many times `resume` tries a follow-up before giving up on it (the first try, after the append, is not counted). */
+export const FOLLOW_UP_ATTEMPTS = 8;
+/** The wait after the n-th try: 30 s, doubling, at most an hour (eight tries span about an hour). */
+export const followUpBackoffMs = (attempts: number) => Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+/** A failure's message as kept on a mark: short (an item stays small). */
+const errorText = (e: unknown) => String((e as Error)?.message ?? e).slice(0, 300);
 
 /** Work a state asks for outside its stream, done once its append stands (see the file's comment). */
 export interface FollowUp<S> {
@@ -112,11 +149,35 @@ export class AggregateRunner<S, C, E> {
     await this.followUp!.marks.unmark(id);
   }
 
-  /** Finishes every marked follow-up (at start, and on a beat: a process killed mid-way left them); how many ran. */
-  async resume(log: { error(details: object, message: string): void }): Promise<number> {
+  /**
+   * Finishes every marked follow-up whose wait is over (at start, and on a beat: a process killed
+   * mid-way left them); how many ran. Each try is counted on the mark before it starts, with the
+   * wait before the next (followUpBackoffMs): a try that fails, or hangs, or kills its process,
+   * counts all the same. After FOLLOW_UP_ATTEMPTS tries the mark is buried: logged, and left out
+   * of every later run, so a follow-up that cannot succeed costs nothing more.
+   */
+  async resume(log: { error(details: object, message: string): void }, now: number): Promise<number> {
     if (!this.followUp) return 0;
+    const marks = this.followUp.marks;
+    const bury = async (id: string, attempts: number, error: string, err?: unknown) => {
+      await marks.bury({ id, attempts, at: now, error });
+      log.error({ err, id, attempts }, `gave up on the ${this.rules.noun}'s follow-up after ${attempts} tries; its dead mark is kept in ${marks.deadWhere}`);
+    };
     let ran = 0;
-    for (const id of await this.followUp.marks.list()) {
+    for (const { id, attempts, nextAt, lastError } of await marks.list()) {
+      if (nextAt > now) continue;
+      const tries = attempts + 1;
+      try {
+        // Its tries are used up (the last one never came back: its process died): given up on without another.
+        if (attempts >= FOLLOW_UP_ATTEMPTS) {
+          await bury(id, attempts, lastError ?? 'its last try never finished');
+          continue;
+        }
+        if (!(await marks.tried(id, tries, now + followUpBackoffMs(tries)))) continue; // finished meanwhile
+      } catch (e) {
+        log.error({ err: e, id }, `could not count a try of the ${this.rules.noun}'s follow-up; left marked as it was`);
+        continue;
+      }
       try {
         const loaded = await this.load(id).catch((e: unknown) => {
           if (e instanceof AppError && e.code === 'NOT_FOUND') return null;
@@ -126,9 +187,17 @@ export class AggregateRunner<S, C, E> {
         if (loaded && this.followUp.due(null, loaded.state)) {
           await this.finish(id, loaded.state);
           ran++;
-        } else await this.followUp.marks.unmark(id);
+        } else await marks.unmark(id);
       } catch (e) {
-        log.error({ err: e, id }, `could not finish the ${this.rules.noun}'s follow-up; left marked for the next try`);
+        try {
+          if (tries >= FOLLOW_UP_ATTEMPTS) await bury(id, tries, errorText(e), e);
+          else {
+            await marks.failed(id, errorText(e));
+            log.error({ err: e, id, attempts: tries }, `could not finish the ${this.rules.noun}'s follow-up (try ${tries} of ${FOLLOW_UP_ATTEMPTS}); left marked for a later try`);
+          }
+        } catch (e2) {
+          log.error({ err: e2, id }, `could not record the ${this.rules.noun}'s failed follow-up; left marked as it was`);
+        }
       }
     }
     return ran;

@@ -76,7 +76,8 @@ export function decide(s: SeekState | null, c: SeekCommand): SeekEvent[] {
       if (s.status !== 'OPEN' || s.seated.length !== s.seats) throw new AppError('SEEK_CLOSED', 'the seek is not full');
       return [{ type: 'SeekFilled', gameId: c.gameId }];
     case 'cancel':
-      if (c.by !== s.creator) throw new AppError('FORBIDDEN', 'only its opener cancels a seek');
+      // A challenge by name may be declined by its target too: else challengers could fill the target's capped holding (CHALLENGES_FULL) for a week with nothing to be done.
+      if (c.by !== s.creator && (s.for === undefined || c.by !== s.for)) throw new AppError('FORBIDDEN', 'only its opener cancels a seek (or, a challenge, its target)');
       if (s.status !== 'OPEN') return [];
       return [{ type: 'SeekClosed', reason: 'CANCELLED' }];
     case 'expire':

@@ -11,7 +11,7 @@ import type { TimeControl } from '../app/app-events.js';
 import { AppError, asAppError } from '../app/errors.js';
 import type { ParlorService } from '../app/service.js';
 import { tableFor } from '../engine/core/index.js';
-import { AggregateRunner, type PendingMarks } from '../app/aggregate-runner.js';
+import { AggregateRunner, type DeadMark, type PendingMarks } from '../app/aggregate-runner.js';
 import { VersionConflict, type EventStore } from '../store/port.js';
 import { pair } from './pairing.js';
 import { decide, fold, isExpired, type RatingRange, type SeekCommand, type SeekEvent, type SeekState, type SeekTerms } from './seek.js';
@@ -198,9 +198,14 @@ export class Matchmaking {
     });
   }
 
-  /** Finishes what a crash cut short: filled seeks whose game was not created or announced. How many were finished. */
+  /** Finishes what a crash cut short: filled seeks whose game was not created or announced (those whose wait is over). How many were finished. */
   resume(): Promise<number> {
-    return this.seeks.resume(this.log);
+    return this.seeks.resume(this.log, this.now());
+  }
+
+  /** The filled seeks whose follow-up was given up on (after FOLLOW_UP_ATTEMPTS failed tries): for an operator. */
+  deadFollowUps(): Promise<DeadMark[]> {
+    return this.ports.pending.dead();
   }
 
   /** A filled seek's game: created with every seat given unless it exists (idempotent), then announced. */

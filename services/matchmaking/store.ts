@@ -10,6 +10,7 @@ import { documentClient } from '../store/document-client.js';
 import { queryAll } from '../store/query-all.js';
 import { DynamoEventStore, OWNER_INDEX, type EventStore } from '../store/index.js';
 import { allShardKeys, mergeSorted, shardKey, shardsFor, TARGET } from '../store/shards.js';
+import type { DeadMark, PendingMark, PendingMarks } from '../app/aggregate-runner.js';
 import type { SeekState } from './seek.js';
 
 export const seekPk = (id: string) => `SEEK#${id}`;
@@ -23,6 +24,16 @@ export const seekStreams = (client: DynamoDBClient, tableName: string): EventSto
 export const SEEK_SHARDS = shardsFor((TARGET.movesPerSecond / 10) * 5);
 /** The pools: an entry is put, claimed, and finished (3 index writes a player), 2 players a game: 1,000 × 6 → 16 shards. */
 export const POOL_SHARDS = shardsFor((TARGET.movesPerSecond / 10) * 6);
+/**
+ * The pools' markers (which pools a local beat pairs): written once per pool by each process that
+ * enters a player in it, deleted when a beat finds the pool empty. A pool key holds any clock, so
+ * at worst every entry (2 a game) is in a pool no one marked: a Put and later a Delete each,
+ * 1,000 × 2 × 2 = 4,000 units → 8 shards, the shard a hash of the pool key. (They sat under one
+ * constant key, `MATCHPOOLS`, before: a read still finds those and moves each to its shard.)
+ */
+export const POOL_MARK_SHARDS = shardsFor((TARGET.movesPerSecond / 10) * 2 * 2);
+const LEGACY_POOL_MARKS = 'MATCHPOOLS';
+const poolMarkKey = (pool: string) => ({ pk: shardKey('MATCHPOOLS', pool, POOL_MARK_SHARDS), sk: pool });
 
 const LISTED = 'LISTED';
 const seekShard = (id: string) => shardKey('SEEKS', id, SEEK_SHARDS);
@@ -219,26 +230,40 @@ export class PoolStore {
 
   /** Marks a pool for the beat (a local server pairs the marked pools, after a restart too); unmarked when found empty. */
   async markPool(pool: string): Promise<void> {
-    await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: 'MATCHPOOLS', sk: pool } }));
+    await this.doc.send(new PutCommand({ TableName: this.table, Item: poolMarkKey(pool) }));
   }
 
   /** Takes a pool off the beat's list (the beat found it empty). */
   async unmarkPool(pool: string): Promise<void> {
-    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: 'MATCHPOOLS', sk: pool } }));
+    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: poolMarkKey(pool) }));
   }
 
+  /** Every marked pool (every shard asked); a marker still under the old constant key is moved to its shard on the way. */
   async pools(): Promise<string[]> {
-    return (await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': 'MATCHPOOLS' } })).map((i) => i.sk as string);
+    const read = (pk: string) => queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': pk } });
+    const shards = await Promise.all(allShardKeys('MATCHPOOLS', POOL_MARK_SHARDS).map(read));
+    const found = new Set(shards.flat().map((i) => i.sk as string));
+    for (const old of await read(LEGACY_POOL_MARKS)) {
+      const pool = old.sk as string;
+      // The new marker first, then the old one deleted: a crash between leaves a copy the next read moves onto itself.
+      await this.markPool(pool);
+      await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: LEGACY_POOL_MARKS, sk: pool } }));
+      found.add(pool);
+    }
+    return [...found].sort();
   }
 }
 
 /**
  * Seeks whose follow-up (their game created and announced) may not be done: marked before the
  * seek's filling append, unmarked once the game is announced (app/aggregate-runner.ts). Spread
- * over the seek shards, since every filled seek writes here twice.
+ * over the seek shards, since every filled seek writes here twice. A mark keeps its tries (each
+ * counted before it starts), when the next may come and the last failure; one given up on moves to `SEEKDEAD#<shard>` (same shard), where an
+ * operator finds it and no beat reads it.
  */
-export class PendingSeeks {
+export class PendingSeeks implements PendingMarks {
   private readonly doc: DynamoDBDocumentClient;
+  readonly deadWhere = `the games' table under pk = SEEKDEAD#<0..${SEEK_SHARDS - 1}>, sk = the seek's id`;
   constructor(
     client: DynamoDBClient,
     private readonly table: string,
@@ -247,6 +272,7 @@ export class PendingSeeks {
   }
 
   private key = (id: string) => ({ pk: shardKey('SEEKPENDING', id, SEEK_SHARDS), sk: id });
+  private deadKey = (id: string) => ({ pk: shardKey('SEEKDEAD', id, SEEK_SHARDS), sk: id });
 
   async mark(id: string): Promise<void> {
     await this.doc.send(new PutCommand({ TableName: this.table, Item: this.key(id) }));
@@ -256,10 +282,45 @@ export class PendingSeeks {
     await this.doc.send(new DeleteCommand({ TableName: this.table, Key: this.key(id) }));
   }
 
-  async list(): Promise<string[]> {
-    const out: string[] = [];
+  async list(): Promise<PendingMark[]> {
+    const out: PendingMark[] = [];
     for (const key of allShardKeys('SEEKPENDING', SEEK_SHARDS)) {
-      out.push(...(await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': key } })).map((i) => i.sk as string));
+      const items = await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': key } });
+      out.push(...items.map((i) => ({ id: i.sk as string, attempts: (i.attempts as number | undefined) ?? 0, nextAt: (i.nextAt as number | undefined) ?? 0, ...(typeof i.lastError === 'string' && { lastError: i.lastError }) })));
+    }
+    return out;
+  }
+
+  async tried(id: string, attempts: number, nextAt: number): Promise<boolean> {
+    try {
+      await this.doc.send(
+        new UpdateCommand({ TableName: this.table, Key: this.key(id), UpdateExpression: 'SET attempts = :a, nextAt = :n', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':a': attempts, ':n': nextAt } }),
+      );
+      return true;
+    } catch (e) {
+      if (isConditionFailed(e)) return false; // finished meanwhile (another process, an accept asked again)
+      throw e;
+    }
+  }
+
+  async failed(id: string, error: string): Promise<void> {
+    await this.doc
+      .send(new UpdateCommand({ TableName: this.table, Key: this.key(id), UpdateExpression: 'SET lastError = :e', ConditionExpression: 'attribute_exists(pk)', ExpressionAttributeValues: { ':e': error } }))
+      .catch((e: unknown) => {
+        if (!isConditionFailed(e)) throw e;
+      });
+  }
+
+  async bury(mark: DeadMark): Promise<void> {
+    await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...this.deadKey(mark.id), attempts: mark.attempts, at: mark.at, error: mark.error } }));
+    await this.unmark(mark.id);
+  }
+
+  async dead(): Promise<DeadMark[]> {
+    const out: DeadMark[] = [];
+    for (const key of allShardKeys('SEEKDEAD', SEEK_SHARDS)) {
+      const items = await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': key } });
+      out.push(...items.map((i) => ({ id: i.sk as string, attempts: i.attempts as number, at: i.at as number, error: i.error as string })));
     }
     return out;
   }

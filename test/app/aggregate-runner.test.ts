@@ -2,14 +2,16 @@
  * The app's small-aggregate runner (tournaments and seeks stand on it): commands that race on one
  * stream all land, each decided on the state it was appended to; a snapshot rides on every
  * SNAPSHOT_EVERY-th commit; a race lost too often is VERSION_CONFLICT; a follow-up cut off after
- * its append is finished by `resume`. A tally aggregate on the real DynamoDB API keeps the test
+ * its append is finished by `resume`, and one that keeps failing is tried ever less often, then
+ * given up on (a dead mark an operator can find). A tally aggregate on the real DynamoDB API keeps the test
  * about the runner alone.
  */
 import { describe, expect, it } from 'vitest';
-import { AggregateRunner, MAX_RETRIES, type AggregateRules, type FollowUp } from '../../services/app/aggregate-runner.js';
+import { AggregateRunner, FOLLOW_UP_ATTEMPTS, followUpBackoffMs, MAX_RETRIES, type AggregateRules, type FollowUp } from '../../services/app/aggregate-runner.js';
 import { PendingSeeks } from '../../services/matchmaking/store.js';
 import { DynamoEventStore, SNAPSHOT_EVERY, type EventStore } from '../../services/store/index.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
+import { until } from '../kit/webhook-receiver.js';
 
 interface Tally {
   id: string;
@@ -91,12 +93,76 @@ describe('the aggregate runner', () => {
     await runner.execute('three', () => ({ type: 'add' }));
     await expect(runner.execute('three', () => ({ type: 'add' }))).rejects.toThrow('killed');
     expect((await runner.load('three')).state.seen).toHaveLength(3);
-    expect(await marks.list()).toContain('three');
+    expect((await marks.list()).map((m) => m.id)).toContain('three');
     dies = false;
     const log = { error: () => {} };
-    expect(await runner.resume(log)).toBe(1);
-    expect(await runner.resume(log)).toBe(0);
+    expect(await runner.resume(log, 0)).toBe(1);
+    expect(await runner.resume(log, 0)).toBe(0);
     expect(done).toEqual(['three']);
-    expect(await marks.list()).not.toContain('three');
+    expect((await marks.list()).map((m) => m.id)).not.toContain('three');
+  });
+
+  it('a follow-up that keeps failing waits longer after each try, and after FOLLOW_UP_ATTEMPTS is buried: logged, kept dead, tried no more', async () => {
+    let runs = 0;
+    const marks = new PendingSeeks(ctx.client, ctx.tableName);
+    const followUp: FollowUp<Tally> = {
+      due: (before, next) => next.seen.length === 2 && (before?.seen.length ?? 0) < 2,
+      run: async () => {
+        runs++;
+        throw new Error('the game service is down');
+      },
+      marks,
+    };
+    const runner = new AggregateRunner(streams(), tally, undefined, followUp);
+    await runner.commit('doomed', null, 0, [{ type: 'Added', seen: 0 }]);
+    await expect(runner.execute('doomed', () => ({ type: 'add' }))).rejects.toThrow('down');
+    expect(runs).toBe(1); // the try right after the append
+    const logged: string[] = [];
+    const log = { error: (_d: object, m: string) => void logged.push(m) };
+    let now = 1_000_000;
+    for (let tries = 1; tries < FOLLOW_UP_ATTEMPTS; tries++) {
+      await runner.resume(log, now);
+      expect(runs, `try ${tries}`).toBe(1 + tries);
+      expect((await marks.list()).find((m) => m.id === 'doomed')).toEqual({ id: 'doomed', attempts: tries, nextAt: now + followUpBackoffMs(tries), lastError: 'the game service is down' });
+      // Not again before its wait is over.
+      await runner.resume(log, now + followUpBackoffMs(tries) - 1);
+      expect(runs).toBe(1 + tries);
+      now += followUpBackoffMs(tries);
+    }
+    await runner.resume(log, now);
+    expect(runs).toBe(1 + FOLLOW_UP_ATTEMPTS);
+    expect((await marks.list()).map((m) => m.id)).not.toContain('doomed');
+    expect((await marks.dead()).find((m) => m.id === 'doomed')).toEqual({ id: 'doomed', attempts: FOLLOW_UP_ATTEMPTS, at: now, error: 'the game service is down' });
+    expect(logged.at(-1)).toContain('SEEKDEAD#');
+    // Buried: no later run tries it, however late.
+    await runner.resume(log, now + 1e12);
+    expect(runs).toBe(1 + FOLLOW_UP_ATTEMPTS);
+  });
+
+  it('a try that never comes back (its process killed, or hung) counts as a try: the mark is buried after FOLLOW_UP_ATTEMPTS of them', async () => {
+    let runs = 0;
+    const marks = new PendingSeeks(ctx.client, ctx.tableName);
+    const followUp: FollowUp<Tally> = {
+      due: (before, next) => next.seen.length === 2 && (before?.seen.length ?? 0) < 2,
+      // The first try fails after the append; every later one hangs (as a process killed mid-try would never answer).
+      run: () => (++runs === 1 ? Promise.reject(new Error('killed')) : new Promise<void>(() => {})),
+      marks,
+    };
+    const runner = new AggregateRunner(streams(), tally, undefined, followUp);
+    await runner.commit('hangs', null, 0, [{ type: 'Added', seen: 0 }]);
+    await expect(runner.execute('hangs', () => ({ type: 'add' }))).rejects.toThrow('killed');
+    const log = { error: () => {} };
+    const mark = async () => (await marks.list()).find((m) => m.id === 'hangs');
+    let now = 1_000_000;
+    for (let tries = 1; tries <= FOLLOW_UP_ATTEMPTS; tries++) {
+      void runner.resume(log, now); // each as a new process would: the last one never came back
+      await until(async () => (await mark())?.attempts === tries, 30_000);
+      now += followUpBackoffMs(tries);
+    }
+    expect(runs).toBe(1 + FOLLOW_UP_ATTEMPTS);
+    await runner.resume(log, now);
+    expect(runs, 'no try beyond the limit').toBe(1 + FOLLOW_UP_ATTEMPTS);
+    expect(await mark()).toBeUndefined();
+    expect((await marks.dead()).find((m) => m.id === 'hangs')).toEqual({ id: 'hangs', attempts: FOLLOW_UP_ATTEMPTS, at: now, error: 'its last try never finished' });
   });
 });

@@ -7,28 +7,16 @@
  * server kills itself right after the next append (a bot's move: PARLOR_CRASH_AFTER_APPEND) and
  * starts again on the same DATA_DIR: every bot move owed is made, none twice.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startChildServer, type ChildServer } from '../kit/child-server.js';
+import { describe, expect, it } from 'vitest';
+import { useCrashServer } from '../kit/crash-server.js';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
-import type { TestServer } from '../kit/server.js';
 import { until } from '../kit/webhook-receiver.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'parlor-later-'));
-const armFile = join(dataDir, 'crash-armed');
 const GAMES = 10;
 const STATE = 'query($id: ID!) { game(id: $id) { version seat status { toMove over } legalMoves history { version seat by events } } }';
 
-let server: ChildServer;
-afterAll(async () => {
-  await server?.kill9();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const start = async () => (server = await startChildServer(dataDir, { BOT_QUEUE: '1', BOT_WORKERS: '1', REACTIONS_CHECKPOINT_MS: '1', PARLOR_CRASH_AFTER_APPEND: armFile }));
-const kit = () => server as unknown as TestServer;
+const server = useCrashServer('parlor-later-', { BOT_QUEUE: '1', BOT_WORKERS: '1', REACTIONS_CHECKPOINT_MS: '1' });
+const kit = () => server.kit();
 const state = async (id: string, token: string) => (await server.gql(STATE, { id }, token)).data.game;
 
 /** The bot (seat 0) owes nothing: the game awaits only the human, or is over (bounded wait for the server's moves). */
@@ -55,7 +43,7 @@ async function handOverReady(id: string, human: Registered): Promise<unknown> {
 
 describe('kill -9 with bot moves left for later', () => {
   it('after a restart every bot move owed is made, and none twice', async () => {
-    await start();
+    await server.start();
     const humans = await Promise.all(Array.from({ length: GAMES }, (_, i) => registerPlayer(kit(), `Lea${i}`)));
     // search:3 takes tens of milliseconds a decision: the burst below outruns the one worker.
     const games = await Promise.all(humans.map((h) => createAndJoin(kit(), { game: 'scout', seats: 2, bots: [{ seat: 0, kind: 'search:3' }] }, [h])));
@@ -67,10 +55,7 @@ describe('kill -9 with bot moves left for later', () => {
     const burst = moved.map((r) => r.data.submitMove.game.version as number);
     const owedAtKill = (await Promise.all(games.map((id, i) => state(id, humans[i]!.token)))).filter((g) => !g.status.over && g.status.toMove.includes(0)).length;
     expect(owedAtKill, 'bot moves were still owed when the kill was armed').toBeGreaterThan(2); // more than the one decided and the one waiting
-    writeFileSync(armFile, ''); // the next append (a bot's move) is the last this process makes
-    expect(await server.exited, 'the server killed itself after a bot move').toBe(null);
-
-    await start();
+    await server.crashDuring(); // the next append (a bot's move) is the last this process makes
     for (const [i, id] of games.entries()) {
       const g = await botDone(id, humans[i]!); // throws if a game stays with the bot to move
       const after = g.history.filter((h: any) => h.version > burst[i]!);

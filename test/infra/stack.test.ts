@@ -243,6 +243,13 @@ describe('play-by-turn: deadlines as schedules, the timer function, the signing 
       Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId('timer'), 'Arn'] }, Input: JSON.stringify({ outbox: true }) })],
     });
   });
+
+  it('a rule finishes matchmaking\'s cut-off follow-ups every minute through the timer function (nothing else runs resume on AWS)', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId('timer'), 'Arn'] }, Input: JSON.stringify({ followUps: true }) })],
+    });
+  });
 });
 
 describe('the HTTP API', () => {
@@ -317,7 +324,8 @@ describe('the WebSocket API', () => {
     const all = ofType('AWS::Lambda::Permission').map(([, p]) => p.Properties);
     const events = all.filter((p) => p.Principal === 'events.amazonaws.com');
     const exportId = stack.getLogicalId(stack.exportFunction.node.defaultChild as any);
-    expect(events.map((p) => [p.Action, p.FunctionName['Fn::GetAtt'][0]]).sort()).toEqual([['lambda:InvokeFunction', exportId], ['lambda:InvokeFunction', fnId('timer')]].sort());
+    // The timer: once for the outbox rule, once for the follow-ups rule.
+    expect(events.map((p) => [p.Action, p.FunctionName['Fn::GetAtt'][0]]).sort()).toEqual([['lambda:InvokeFunction', exportId], ['lambda:InvokeFunction', fnId('timer')], ['lambda:InvokeFunction', fnId('timer')]].sort());
     const permissions = all.filter((p) => p.Principal !== 'events.amazonaws.com');
     expect(permissions.every((p) => p.Principal === 'apigateway.amazonaws.com' && p.Action === 'lambda:InvokeFunction')).toBe(true);
     // one per route: web the $default route, graphql GET and POST /graphql, rest its four paths and the throttled create route

@@ -3,14 +3,18 @@
  * that dies after seating a quick-play table but before releasing its entries' holdings leaves
  * holdings the next refusal prunes (before, they counted against the player for ever, and three
  * such deaths shut them out of quick play), and challenges by name addressed to one player are
- * capped (one item holds them), expired ones pruned; and the pools the beat pairs are only those
- * with someone in them (a pool key holds any clock, so pools entered once would pile up). In
+ * capped (one item holds them), expired ones pruned, and their target may decline them; and the pools the beat pairs are only those
+ * with someone in them (a pool key holds any clock, so pools entered once would pile up), their
+ * markers from before the shards found and moved. In
  * process, on the real DynamoDB API.
  */
 import { describe, expect, it } from 'vitest';
 import { createLocalParlor } from '../../services/local.js';
 import { MATCH_SETTINGS } from '../../services/matchmaking/settings.js';
-import { PoolStore, type Holdings } from '../../services/matchmaking/store.js';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { POOL_MARK_SHARDS, PoolStore, type Holdings } from '../../services/matchmaking/store.js';
+import { documentClient } from '../../services/store/document-client.js';
+import { shardKey } from '../../services/store/shards.js';
 import { poolKey } from '../../services/matchmaking/service.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { ManualClock } from '../kit/manual-clock.js';
@@ -60,6 +64,22 @@ describe('matchmaking holdings', () => {
     await parlor.app.close();
   });
 
+  it('the target of challenges that fill their holding declines them (a bystander may not), and is challenged again', async () => {
+    const settings = { ...MATCH_SETTINGS, challengesPerPlayer: 2 };
+    const parlor = await createLocalParlor({ client: db.client, tableName: db.tableName, clock, signingSecret: 's', bots: { workers: 0 }, matchSettings: settings });
+    const match = parlor.play.matchmaking;
+    const register = (name: string) => parlor.play.players.registry.register(name).then((p) => p.id);
+    const [yan, troll, friend] = [await register('Yan'), await register('Troll'), await register('Friend')];
+    // A week-long pair of challenges fills Yan's holding: a friend is refused.
+    const spam = [await match.openSeek(troll, { game: 'scout', seats: 2, for: yan, minutes: settings.seekMaxMinutes }), await match.openSeek(troll, { game: 'scout', seats: 2, for: yan, minutes: settings.seekMaxMinutes })];
+    await expect(match.openSeek(friend, { game: 'scout', seats: 2, for: yan })).rejects.toMatchObject({ code: 'CHALLENGES_FULL' });
+    await expect(match.cancelSeek(spam[0]!.id, friend)).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    for (const s of spam) expect((await match.cancelSeek(s.id, yan)).status).toBe('CANCELLED');
+    expect(await match.mySeeks(yan)).toEqual([]);
+    expect((await match.openSeek(friend, { game: 'scout', seats: 2, for: yan })).for).toBe(yan);
+    await parlor.app.close();
+  });
+
   it('the beat unmarks a pool it finds empty, and an entry marks it again', async () => {
     const parlor = await createLocalParlor({ client: db.client, tableName: db.tableName, clock, signingSecret: 's', bots: { workers: 0 } });
     const match = parlor.play.matchmaking;
@@ -83,5 +103,16 @@ describe('matchmaking holdings', () => {
     await match.playNow(gus, odd[1]!);
     expect(await pools.pools()).toContain(keys[1]);
     await parlor.app.close();
+  });
+
+  it('a pool marker under the old constant key (MATCHPOOLS) is found and moved to its shard', async () => {
+    const pools = new PoolStore(db.client, db.tableName);
+    const pool = poolKey('scout', 2, { perMoveMs: 4_242_000 }, false);
+    await documentClient(db.client).send(new PutCommand({ TableName: db.tableName, Item: { pk: 'MATCHPOOLS', sk: pool } }));
+    expect(await pools.pools()).toContain(pool);
+    const at = async (pk: string) => (await documentClient(db.client).send(new GetCommand({ TableName: db.tableName, Key: { pk, sk: pool }, ConsistentRead: true }))).Item !== undefined;
+    expect([await at('MATCHPOOLS'), await at(shardKey('MATCHPOOLS', pool, POOL_MARK_SHARDS))]).toEqual([false, true]);
+    await pools.unmarkPool(pool);
+    expect(await pools.pools()).not.toContain(pool);
   });
 });

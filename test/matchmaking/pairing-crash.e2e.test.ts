@@ -7,43 +7,28 @@
  * twice. (The wait is bounded past STALE_CLAIM_MS, when a claim lapses and its entries could be
  * paired again: a second game would show then.)
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { STALE_CLAIM_MS } from '../../services/matchmaking/store.js';
-import { startChildServer, type ChildServer } from '../kit/child-server.js';
+import { useCrashServer } from '../kit/crash-server.js';
 import { registerPlayer, type Registered } from '../kit/players.js';
-import type { TestServer } from '../kit/server.js';
 import { until } from '../kit/webhook-receiver.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'parlor-pairing-'));
-const armFile = join(dataDir, 'crash-armed');
 const INPUT = { game: 'scout', seats: 2 };
 const INBOX = 'query { me { games(first: 50) { edges { node { gameId } } } } }';
 
-let server: ChildServer;
-afterAll(async () => {
-  await server?.kill9();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const start = async () => (server = await startChildServer(dataDir, { PARLOR_CRASH_AFTER_APPEND: armFile, MATCH_TICK_SECONDS: '1' }));
-const kit = () => server as unknown as TestServer;
+const server = useCrashServer('parlor-pairing-', { MATCH_TICK_SECONDS: '1' });
+const kit = () => server.kit();
 const playNow = (p: Registered) => server.gql('mutation($i: QuickPlayInput!) { playNow(input: $i) { gameId } }', { i: INPUT }, p.token);
 const status = async (p: Registered) => (await server.gql('query($i: QuickPlayInput!) { quickPlay(input: $i) { gameId } }', { i: INPUT }, p.token)).data.quickPlay?.gameId as string | null;
 const games = async (p: Registered) => (await server.gql(INBOX, {}, p.token)).data.me.games.edges.map((e: any) => e.node.gameId as string);
 
 describe('kill -9 during a quick-play pairing', () => {
   it('after a restart the two players are seated in the one game created before the kill, and in no other', async () => {
-    await start();
+    await server.start();
     const [ann, bob] = [await registerPlayer(kit(), 'Ann'), await registerPlayer(kit(), 'Bob')];
     expect((await playNow(ann)).data.playNow.gameId).toBeNull(); // alone in the pool: waiting
-    writeFileSync(armFile, ''); // the next append, the pairing's game, is the last this process makes
-    await playNow(bob).catch(() => null); // the answer dies with the server
-    expect(await server.exited, 'the server killed itself after the game was created').toBe(null);
-
-    await start();
+    // The next append, the pairing's game, is the last this process makes; the answer dies with the server.
+    await server.crashDuring(() => playNow(bob));
     // Seated by a status read or the pairing beat; bounded past the claims' lapse, so a pairing made twice would show.
     await until(async () => (await status(ann)) !== null && (await status(bob)) !== null, STALE_CLAIM_MS + 30_000);
     const gameId = await status(ann);

@@ -6,44 +6,29 @@
  * players find it among their games and each hears GAME_STARTED of it (the restarted server
  * finishes the seek's follow-up): the pairing is not lost, left open, nor made twice.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startChildServer, type ChildServer } from '../kit/child-server.js';
+import { describe, expect, it } from 'vitest';
+import { useCrashServer } from '../kit/crash-server.js';
 import { registerPlayer, type Registered } from '../kit/players.js';
-import type { TestServer } from '../kit/server.js';
 import { until, useReceiver } from '../kit/webhook-receiver.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'parlor-seek-'));
-const armFile = join(dataDir, 'crash-armed');
 const INBOX = 'query { me { games(first: 50) { edges { node { gameId } } } } }';
 
 const receiver = useReceiver();
-let server: ChildServer;
-afterAll(async () => {
-  await server?.kill9();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const start = async () => (server = await startChildServer(dataDir, { PARLOR_CRASH_AFTER_APPEND: armFile, WEBHOOK_PRIVATE_ADDRESSES: 'allow' }));
-const kit = () => server as unknown as TestServer;
+const server = useCrashServer('parlor-seek-', { WEBHOOK_PRIVATE_ADDRESSES: 'allow' });
+const kit = () => server.kit();
 const games = async (p: Registered) => (await server.gql(INBOX, {}, p.token)).data.me.games.edges.map((e: any) => e.node.gameId as string);
 const seek = async (id: string) => (await server.gql('query($id: ID!) { seek(id: $id) { status gameId players { name } } }', { id })).data.seek;
 
 describe('kill -9 while a seek fills', () => {
   it('after a restart the seek is filled, naming the one game created before the kill, and both players sit in it', async () => {
-    await start();
+    await server.start();
     const [ann, bob] = [await registerPlayer(kit(), 'Ann'), await registerPlayer(kit(), 'Bob')];
     for (const [p, name] of [[ann, 'ann'], [bob, 'bob']] as const) {
       expect((await server.gql('mutation($u: String!) { addWebhook(url: $u, events: [GAME_STARTED]) { id } }', { u: `${receiver.url}/${name}` }, p.token)).errors).toBeUndefined();
     }
     const id = (await server.gql('mutation($i: SeekInput!) { openSeek(input: $i) { id } }', { i: { game: 'scout', seats: 2 } }, ann.token)).data.openSeek.id as string;
-    writeFileSync(armFile, ''); // the next game append, the seek's game, is the last this process makes
-    await server.gql('mutation($id: ID!) { acceptSeek(id: $id) { status } }', { id }, bob.token).catch(() => null); // the answer dies with the server
-    expect(await server.exited, 'the server killed itself after the game was created').toBe(null);
-
-    await start();
+    // The next game append, the seek's game, is the last this process makes; the answer dies with the server.
+    await server.crashDuring(() => server.gql('mutation($id: ID!) { acceptSeek(id: $id) { status } }', { id }, bob.token));
     const filled = await seek(id);
     expect(filled.status, 'the seek is not left open').toBe('FILLED');
     expect(filled.players.map((p: { name: string }) => p.name)).toEqual(['Ann', 'Bob']);

@@ -7,40 +7,20 @@
  * games (their deadlines are set). After the last restart every bot game moves again, every
  * deadline set just before a kill fires exactly once, and every inbox matches its game.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { startChildServer, type ChildServer } from '../kit/child-server.js';
+import { describe, expect, it } from 'vitest';
+import { useCrashServer } from '../kit/crash-server.js';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
-import type { TestServer } from '../kit/server.js';
 import { until } from '../kit/webhook-receiver.js';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'parlor-crash-'));
-const armFile = join(dataDir, 'crash-armed');
 const GAMES = 6;
 const STATE = 'query($id: ID!) { game(id: $id) { version seat status { toMove over } legalMoves players { seat bot } clocks { seat deadline } history { events } } }';
 const INBOX = 'query { me { games(first: 50) { edges { node { gameId seat awaitingMyMove deadline } } } } }';
 
-let server: ChildServer;
-afterAll(async () => {
-  await server?.kill9();
-  rmSync(dataDir, { recursive: true, force: true });
-});
-
-const start = async () => (server = await startChildServer(dataDir, { PARLOR_CRASH_AFTER_APPEND: armFile }));
-const kit = () => server as unknown as TestServer;
+const server = useCrashServer('parlor-crash-');
+const kit = () => server.kit();
 const state = async (id: string, token?: string) => (await server.gql(STATE, { id }, token)).data.game;
 const move = (id: string, m: unknown, token: string) =>
   server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m }, token).catch(() => null); // the answer dies with the server
-
-/** Arms the fault, fires `burst` (all at once), waits for the kill -9, starts the server again. */
-async function crashDuring(burst: () => Promise<unknown>[]): Promise<void> {
-  writeFileSync(armFile, '');
-  await Promise.all(burst());
-  expect(await server.exited, 'the server killed itself after an append').toBe(null);
-  await start();
-}
 
 /** A human's turn in each game: the bots have moved (waits, bounded, for the server's moves). */
 async function humansTurn(id: string, human: Registered): Promise<any> {
@@ -56,7 +36,7 @@ const events = (g: any, type: string) => g.history.flatMap((h: any) => h.events)
 
 describe('kill -9 between an append and its reactions', () => {
   it('after a restart every bot game moves, every deadline set before the kill fires exactly once, and every inbox matches its game', async () => {
-    await start();
+    await server.start();
     const humans = await Promise.all(Array.from({ length: GAMES }, (_, i) => registerPlayer(kit(), `Ann${i}`)));
     const botGames = await Promise.all(humans.map((h) => createAndJoin(kit(), { game: 'scout', seats: 2, bots: [{ seat: 0, kind: 'random' }] }, [h])));
     const pairs = await Promise.all(Array.from({ length: GAMES }, async (_, i) => [await registerPlayer(kit(), `Pat${i}`), await registerPlayer(kit(), `Quin${i}`)] as const));
@@ -64,7 +44,7 @@ describe('kill -9 between an append and its reactions', () => {
 
     // 1. A move in every bot game: the bot is to move next, and the server dies before it does.
     const ready = await Promise.all(botGames.map((id, i) => humansTurn(id, humans[i]!)));
-    await crashDuring(() => botGames.map((id, i) => move(id, ready[i].legalMoves[0], humans[i]!.token)));
+    await server.crashDuring(() => botGames.map((id, i) => move(id, ready[i].legalMoves[0], humans[i]!.token)));
 
     // 2. A move in every game between two players: whose turn it is changes in their inboxes.
     const movers = await Promise.all(duels.map(async (id, i) => {
@@ -74,7 +54,7 @@ describe('kill -9 between an append and its reactions', () => {
       }
       throw new Error('no one to move');
     }));
-    await crashDuring(() => duels.map((id, i) => move(id, movers[i]!.m, movers[i]!.p.token)));
+    await server.crashDuring(() => duels.map((id, i) => move(id, movers[i]!.m, movers[i]!.p.token)));
 
     // 3. Clock games started by a join: each start sets a deadline 2 s away.
     const clocked = await Promise.all(pairs.map(async ([a]) => {
@@ -84,7 +64,7 @@ describe('kill -9 between an append and its reactions', () => {
       return id;
     }));
     const join2 = (id: string, p: Registered) => server.gql('mutation($id: ID!) { joinGame(gameId: $id, name: "b") { seat } }', { id }, p.token).catch(() => null);
-    await crashDuring(() => clocked.map((id, i) => join2(id, pairs[i]![1])));
+    await server.crashDuring(() => clocked.map((id, i) => join2(id, pairs[i]![1])));
     // The joins whose answers died with the server are retried: a player's join is idempotent.
     await Promise.all(clocked.map((id, i) => join2(id, pairs[i]![1])));
 

@@ -5,8 +5,8 @@
  * names one game or one player carries that owner's own load; every other key is part of a set
  * shared by all (store/shards.ts), and its share of the set's writes, scaled to the targets
  * (10,000 moves and 5,000 webhook deliveries a second), must fit in one partition. Matchmaking's
- * seeks and quick-play pools, each over 16 index keys, are held to the same rule while real seeks
- * are opened and accepted and real players are paired. And with 120 open games no key of the table
+ * seeks and quick-play pools, each over 16 index keys, and the pools' markers (8 keys) are held to
+ * the same rule while real seeks are opened and accepted and real players are paired. And with 120 open games no key of the table
  * or of its deployed index holds more than 30 items.
  */
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
@@ -38,7 +38,7 @@ const GAMES_PER_SECOND = TARGET.movesPerSecond / 10;
  * Each shared set, by what drives its writes and how often that happens at the targets. A shared
  * key of no set named here fails the test: a new one must say what drives it.
  */
-type Driver = 'deliveries' | 'created' | 'ended' | 'moves' | 'seeks' | 'poolEntries';
+type Driver = 'deliveries' | 'created' | 'ended' | 'moves' | 'seeks' | 'poolEntries' | 'poolsMarked';
 const SETS: Record<string, { driver: Driver; perSecond: number }> = {
   OUTBOX: { driver: 'deliveries', perSecond: TARGET.webhookDeliveriesPerSecond },
   DIGESTS: { driver: 'moves', perSecond: TARGET.movesPerSecond },
@@ -50,11 +50,12 @@ const SETS: Record<string, { driver: Driver; perSecond: number }> = {
   POOL: { driver: 'poolEntries', perSecond: 2 * GAMES_PER_SECOND },
   // A filled seek is marked before its filling and unmarked once its game is announced (matchmaking/store.ts PendingSeeks).
   SEEKPENDING: { driver: 'seeks', perSecond: GAMES_PER_SECOND },
+  // A pool's marker, written when a process first enters someone in it and deleted by the beat that finds it empty; a pool
+  // key holds any clock, so at worst every entry (2 a game) marks a pool: the run counts the marks, the deletes double them.
+  MATCHPOOLS: { driver: 'poolsMarked', perSecond: 2 * 2 * GAMES_PER_SECOND },
 };
 /** Keys that exist only on one machine, where one process writes (not in the deployed table). */
 const LOCAL_ONLY = new Set(['FEED', 'TIMERS']);
-/** Written once per pool by each process that enters a player in it (a marker, not per request): bounded by processes, not by load. */
-const PER_PROCESS = new Set(['MATCHPOOLS']);
 /** Keyed by an owner the test does not name: a seat holder (a player, or one anonymous client), carrying its own joins. */
 const OWNED_BY_OTHERS = ['SEATS#'];
 
@@ -81,7 +82,7 @@ function overloaded(counts: Map<string, number>, owned: (key: string) => boolean
   const hot: [string, number][] = [];
   const unknown: string[] = [];
   for (const [key, writes] of counts) {
-    if (owned(key) || LOCAL_ONLY.has(key) || PER_PROCESS.has(key)) continue;
+    if (owned(key) || LOCAL_ONLY.has(key)) continue;
     const set = SETS[key.split('#')[0]!];
     if (!set) {
       unknown.push(key);
@@ -148,6 +149,7 @@ describe('no hot partition', () => {
     const counts: PartitionCounts = await countPartitionWrites(server.client, (server as unknown as { dynamo: { endpoint: string } }).dynamo.endpoint, 'parlor');
     const SEEKS = 48;
     const ENTRIES = 96;
+    const FRESH = 16;
     const owners: string[] = [];
     const games = new Set<string>();
     try {
@@ -173,6 +175,14 @@ describe('no hot partition', () => {
         owners.push(a, b);
         games.add(seated.gameId!);
       }
+      // Players each alone in a pool of its own clock (any per-move time is a pool): each pool's marker is written.
+      for (let i = 0; i < FRESH; i += 8) {
+        await Promise.all(Array.from({ length: 8 }, async (_, k) => {
+          const player = `fresh-${i + k}`;
+          expect((await mm.playNow(player, { game: 'scout', seats: 2, timeControl: { perMoveMs: 60_000 + i + k } })).gameId).toBeUndefined();
+          owners.push(player);
+        }));
+      }
       await server.play.settle();
     } finally {
       counts.stop();
@@ -181,7 +191,9 @@ describe('no hot partition', () => {
     // Both sets were written, so the shares below are about them.
     const written = (set: string) => [...counts.index.keys()].some((k) => k.startsWith(set));
     expect([written('SEEKS#'), written(`POOL#${poolKey('scout', 2, undefined, false)}#`)]).toEqual([true, true]);
-    const drivers = { seeks: SEEKS, poolEntries: ENTRIES, created: games.size, ended: 0, moves: 0, deliveries: 0 };
+    const marks = [...counts.table].filter(([k]) => k.startsWith('MATCHPOOLS')).reduce((n, [, w]) => n + w, 0);
+    expect(marks, 'a marker per pool entered').toBe(FRESH + 1);
+    const drivers = { seeks: SEEKS, poolEntries: ENTRIES + FRESH, poolsMarked: FRESH + 1, created: games.size, ended: 0, moves: 0, deliveries: 0 };
     const all = [...owners, ...games];
     const owned = (key: string) => all.some((id) => key.includes(id));
     const table = overloaded(counts.table, owned, drivers);

@@ -55,8 +55,15 @@ const postsTo =
   (req: FastifyRequest): boolean =>
     req.method === 'POST' && (routes.includes(routeUrl(req)) || (routeUrl(req) === '/graphql' && field.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
 
-/** Whether a request creates a game or a tournament (GraphQL or REST); counted against createsPerMinute. */
-export const createsGame = postsTo(['/v1/games', '/v1/tournaments'], /\bcreate(Game|Tournament)\b/);
+/**
+ * Whether a request creates a game or a tournament, or may start a game through matchmaking (a seek
+ * or a challenge opened, a bot challenged, a quick-play entry: each a game once filled, by a second
+ * account as easily as by anyone); counted against createsPerMinute, GraphQL or REST.
+ */
+export const createsGame = postsTo(
+  ['/v1/games', '/v1/tournaments', '/v1/seeks', '/v1/players/:id/challenge', '/v1/bots/challenge', '/v1/quick-play'],
+  /\b(create(Game|Tournament)|openSeek|challengePlayer|challengeBot|playNow)\b/,
+);
 
 /** Whether a request takes a seat (GraphQL or REST); counted against joinsPerMinute. */
 export const joinsGame = postsTo(['/v1/games/:id/join'], /\bjoinGame\b/);

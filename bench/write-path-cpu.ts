@@ -23,6 +23,7 @@
  * services/api/app.ts), and without all of them: each piece's share, in one run.
  * BASE=<dir> adds the Lambda wiring built from another checkout's services/ (e.g. `git archive` of the
  * base commit, with node_modules linked to this one's): before and after in one run.
+ * NOLOG=1 adds the Lambda wiring without a logger (Fastify's null logger), to weigh the request's logger.
  * WAYS=a,b plays through those ways in only.
  * HEAP=1 (HEAP_INTERVAL bytes) adds V8's sampling heap profile of the whole run, per counted request (bench/heap-sites.ts): run it with WAYS=lambda.
  * PROFILE=1 (PROFILE_INTERVAL µs, PROFILE_TOP rows) adds V8's self and inclusive time per request of
@@ -73,6 +74,8 @@ const lambdaApp = (without: readonly AppPiece[] = []) => buildApp({ ...lambdaOpt
 const plain: FastifyInstance = Fastify();
 await plain.register(mercurius, { schema: buildParlorSchema(service.games, true), resolvers: allResolvers(service, play), context: (req) => ({ token: bearer(req.headers.authorization) }) });
 const servers: Record<string, FastifyInstance> = { parlor: app, lambda: await lambdaApp(), graphqlOnly: bare, plain };
+// NOLOG=1: the Lambda wiring with no logger at all (what a request's logger costs when nothing is written).
+if (process.env.NOLOG) servers.nolog = await buildApp({ ...lambdaOptions, logger: false });
 if (process.env.WITHOUT) {
   for (const piece of APP_PIECES) servers[`-${piece}`] = await lambdaApp([piece]);
   servers['-all'] = await lambdaApp(APP_PIECES);
@@ -183,7 +186,7 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 // A trimmed mean (middle 80%): robust to the preempted outliers of a shared machine.
 const trim = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return mean(s.slice(Math.floor(s.length * 0.1), Math.ceil(s.length * 0.9))); };
-const rows = ['parlor', 'lambda', ...(process.env.BASE ? ['base'] : []), 'graphqlOnly', 'plain', ...Object.keys(servers).filter((n) => n.startsWith('-')), 'minimal', 'serviceMove', 'put'];
+const rows = ['parlor', 'lambda', 'nolog', ...(process.env.BASE ? ['base'] : []), 'graphqlOnly', 'plain', ...Object.keys(servers).filter((n) => n.startsWith('-')), 'minimal', 'serviceMove', 'put'];
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 for (const k of rows) {
   const xs = cpu[k]!;

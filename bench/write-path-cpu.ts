@@ -190,7 +190,7 @@ const rows = ['parlor', 'lambda', 'nolog', ...(process.env.BASE ? ['base'] : [])
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 for (const k of rows) {
   const xs = cpu[k]!;
-  if (!xs.length) continue;
+  if (!xs?.length) continue;
   const own = pairedMinimal[k];
   // The pairs' ratio: the way in's trimmed mean over the minimal server's on the same moves.
   const pairs = own ? `  ÷ minimal on the same moves (trimmed): ${ratio(trim(xs), trim(own))}` : '';

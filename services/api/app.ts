@@ -12,7 +12,7 @@ import { resolveLimits, type Limits } from './limits/settings.js';
 import { websocketLimits } from './limits/websocket.js';
 import { help } from './help.js';
 import { lazySchemaCompilers } from './lazy-schemas.js';
-import { requestLog, requestLogger } from './logging.js';
+import { requestLog } from './logging.js';
 import type { PlayApi } from '../play-by-turn.js';
 import type { ApiPart } from './parts.js';
 import type { WebOptions } from '../web/plugin.js';
@@ -70,7 +70,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(!limits.devTools && { schemaController: { compilersFactory: lazySchemaCompilers } }),
     frameworkErrors: frameworkErrors((): FastifyInstance => app),
     logController: new LogController({ disableRequestLogging: true }), // requestLog writes one line per request instead of two
-    ...(options.logger && { childLoggerFactory: requestLogger }), // each request's logger made when it first writes
   });
   const without = new Set(options.without);
   endQuietConnectionsAtClose(app);

@@ -5,8 +5,7 @@
  * LOG_LEVEL sets the level (info locally; warn on Lambda, where API Gateway logs requests).
  */
 import fp from 'fastify-plugin';
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
-import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
 import { ERROR_CODES } from '../app/errors.js';
 
 const REFUSALS = new Set<string>(ERROR_CODES);
@@ -47,69 +46,3 @@ export const requestLog = fp(
   },
   { name: 'parlor-request-log' },
 );
-
-/**
- * Each request's logger (`request.log`), made when it first writes: Fastify gives every request a
- * pino child with its request id, and at warn (Lambda) almost no request writes a line. Making the
- * child on every request cost submitMove ~0.07× of the floor's CPU (bench/write-path-cpu.ts,
- * issue 33 item 5). The methods Fastify requires of a logger are the class's own; a child
- * written to once is pino's, with the same bindings, options and hooks.
- */
-class RequestLogger {
-  private made: FastifyBaseLogger | undefined;
-
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Bindings,
-    private readonly options: ChildLoggerOptions,
-  ) {}
-
-  private get real(): FastifyBaseLogger {
-    return (this.made ??= this.parent.child(this.bindings, this.options));
-  }
-
-  get level(): string {
-    return this.made?.level ?? this.options.level ?? this.parent.level;
-  }
-
-  set level(level: string) {
-    this.real.level = level;
-  }
-
-  fatal(...args: unknown[]): void {
-    (this.real.fatal as (...a: unknown[]) => void)(...args);
-  }
-
-  error(...args: unknown[]): void {
-    (this.real.error as (...a: unknown[]) => void)(...args);
-  }
-
-  warn(...args: unknown[]): void {
-    (this.real.warn as (...a: unknown[]) => void)(...args);
-  }
-
-  info(...args: unknown[]): void {
-    (this.real.info as (...a: unknown[]) => void)(...args);
-  }
-
-  debug(...args: unknown[]): void {
-    (this.real.debug as (...a: unknown[]) => void)(...args);
-  }
-
-  trace(...args: unknown[]): void {
-    (this.real.trace as (...a: unknown[]) => void)(...args);
-  }
-
-  silent(...args: unknown[]): void {
-    (this.real.silent as (...a: unknown[]) => void)(...args);
-  }
-
-  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
-    return this.real.child(bindings, options);
-  }
-}
-
-/** Fastify's `childLoggerFactory`: a request's logger made on its first line (RequestLogger). */
-export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
-  return new RequestLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
-}

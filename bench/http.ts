@@ -17,7 +17,7 @@ import { mercuriusFloor } from './mercurius-floor.js';
 import { summary } from './stats.js';
 
 export const MOVE = 'mutation($id: ID!, $move: JSON!) { submitMove(gameId: $id, move: $move) { game { version } } }';
-const LEGAL = 'query($id: ID!) { game(id: $id) { status { over toMove } legalMoves } }';
+const LEGAL = 'query($id: ID!) { game(id: $id) { version status { over toMove } legalMoves } }';
 
 export type Gql = (query: string, variables: object, token?: string) => Promise<any>;
 
@@ -84,12 +84,12 @@ export async function seatedGame(gql: Gql, game: string, seats: number): Promise
 }
 
 /** A random legal move of a seat to move, read as a client would (status, then that seat's legal moves); null once the game is over. */
-export async function randomMove(gql: Gql, id: string, tokens: string[], rng: Rng): Promise<{ token: string; move: unknown } | null> {
+export async function randomMove(gql: Gql, id: string, tokens: string[], rng: Rng): Promise<{ token: string; move: unknown; version: number } | null> {
   const status = (await gql(LEGAL, { id }, tokens[0])).game.status;
   if (status.over) return null;
   const token = tokens[status.toMove[rng.int(status.toMove.length)]]!;
-  const legal = (await gql(LEGAL, { id }, token)).game.legalMoves;
-  return { token, move: legal[rng.int(legal.length)] };
+  const { legalMoves, version } = (await gql(LEGAL, { id }, token)).game;
+  return { token, move: legalMoves[rng.int(legalMoves.length)], version };
 }
 
 /** One client: new games of `game`, random legal moves, until `moves` have been submitted; returns each submitMove's latency. */

@@ -55,4 +55,8 @@ export function profileReport(profile: Profiler.Profile, windows: { via: string;
   const keys = new Set([...(self.get(a)?.keys() ?? []), ...(self.get(b)?.keys() ?? [])]);
   console.log(`-- ${a} − ${b}: ${(total(a) - total(b)).toFixed(0)} µs/request; by function --`);
   console.log([...keys].map((k) => [k, per(a, k) - per(b, k)] as const).sort((x, y) => y[1] - x[1]).slice(0, top).map(([k, v]) => `${v.toFixed(1).padStart(8)}  ${k}`).join('\n'));
+  // The same difference by inclusive time: which caller (a hook runner, the resolver, the parser) holds the extra.
+  const inclKeys = new Set([...(incl.get(a)?.keys() ?? []), ...(incl.get(b)?.keys() ?? [])]);
+  console.log(`-- ${a} − ${b}: inclusive µs/request by function --`);
+  console.log([...inclKeys].map((k) => [k, inclusive(a, k) - inclusive(b, k)] as const).sort((x, y) => y[1] - x[1]).slice(0, top).map(([k, v]) => `${v.toFixed(1).padStart(8)}  ${k}`).join('\n'));
 }

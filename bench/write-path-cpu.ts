@@ -12,12 +12,18 @@
  *   put          the bare conditional PutItem of another copy
  * Games rotate over the ways in; the floors follow each move. Trimmed means (the middle 80%)
  * resist the preempted outliers of a shared machine; compare ratios within one run.
- * The Lambda wiring is built as services/handlers/http.ts builds it: production limits (no development
- * tools), the modules' parts, a logger at warn. Run with NODE_ENV=production, as the functions are.
+ * The Lambda wiring is built as services/handlers/http.ts builds the graphql function: production limits (no
+ * development tools), the modules' parts, a logger at warn, only the graphql route group (the REST mirror
+ * and the web client's files are functions of their own). Run with NODE_ENV=production, as the functions are.
+ * SELECT=page asks Parlor's ways in for what the web page's table asks (services/web/public/js/table.js:
+ * every Game field but history and typed moves, the view, expectedVersion and a commandId); SELECT=example
+ * as examples/first-game.mjs (expectedVersion, `game { version }`); default the floor's own document.
+ * Minimal mercurius always answers its own (`game { version }`).
  * WITHOUT=1 adds the Lambda wiring without each piece of the request's path in turn (`without`,
  * services/api/app.ts), and without all of them: each piece's share, in one run.
  * BASE=<dir> adds the Lambda wiring built from another checkout's services/ (e.g. `git archive` of the
  * base commit, with node_modules linked to this one's): before and after in one run.
+ * NOLOG=1 adds the Lambda wiring without a logger (Fastify's null logger), to weigh the request's logger.
  * WAYS=a,b plays through those ways in only.
  * HEAP=1 (HEAP_INTERVAL bytes) adds V8's sampling heap profile of the whole run, per counted request (bench/heap-sites.ts): run it with WAYS=lambda.
  * PROFILE=1 (PROFILE_INTERVAL µs, PROFILE_TOP rows) adds V8's self and inclusive time per request of
@@ -44,6 +50,8 @@ import { createParlor } from '../services/handlers/env.js';
 import { Session } from 'node:inspector/promises';
 import { profileReport } from './profile-windows.js';
 import { heapReport } from './heap-sites.js';
+import { introspectionFromSchema } from 'graphql';
+import { randomUUID } from 'node:crypto';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const moves = Number(process.env.MOVES ?? 800);
@@ -60,12 +68,14 @@ const floor = await mercuriusFloor(client, 'bench');
 // One signing secret for every wiring: a seat token from one opens the seat on the others.
 const onLambda = createParlor({ client, tableName: 'bench', signingSecret: async () => SECRET });
 // As services/handlers/http.ts builds it (its logger writes warnings only: none here).
-const lambdaOptions = { service: onLambda.service, play: onLambda.play, parts: onLambda.modules, logger: loggerOptions('warn'), limits: { ...OPEN_LIMITS, devTools: false }, subscriptions: false };
+const lambdaOptions = { service: onLambda.service, play: onLambda.play, parts: onLambda.modules, logger: loggerOptions('warn'), limits: { ...OPEN_LIMITS, devTools: false }, subscriptions: false, serve: ['graphql'] as const };
 const lambdaApp = (without: readonly AppPiece[] = []) => buildApp({ ...lambdaOptions, without });
 // Parlor's schema and resolvers on mercurius with nothing else: no context hook (the bearer passed as is), no limits' hooks or rules.
 const plain: FastifyInstance = Fastify();
 await plain.register(mercurius, { schema: buildParlorSchema(service.games, true), resolvers: allResolvers(service, play), context: (req) => ({ token: bearer(req.headers.authorization) }) });
 const servers: Record<string, FastifyInstance> = { parlor: app, lambda: await lambdaApp(), graphqlOnly: bare, plain };
+// NOLOG=1: the Lambda wiring with no logger at all (what a request's logger costs when nothing is written).
+if (process.env.NOLOG) servers.nolog = await buildApp({ ...lambdaOptions, logger: false });
 if (process.env.WITHOUT) {
   for (const piece of APP_PIECES) servers[`-${piece}`] = await lambdaApp([piece]);
   servers['-all'] = await lambdaApp(APP_PIECES);
@@ -111,10 +121,32 @@ if (heap) {
   heap.connect();
   await heap.post('HeapProfiler.startSampling', { samplingInterval: Number(process.env.HEAP_INTERVAL ?? 4096) });
 }
-const call = async (via: string, variables: object, token: string | undefined, into: number[] | null) => {
+// The document Parlor's ways in are asked (SELECT), with its variables for a move; minimal always gets MOVE.
+const select = process.env.SELECT ?? 'floor';
+const pageSelection = await (async () => {
+  // The page builds its selection from introspection (Schema.load of Game and the view type, except three types): the same from the schema here.
+  const schema = buildParlorSchema(service.games, false);
+  // The page's own module (plain JS for the browser; its selection code reads no browser globals).
+  const pageApi = '../services/web/public/js/api.js';
+  const { Schema } = (await import(pageApi)) as { Schema: new () => { types: Map<string, unknown>; gameSelection(viewType: string): string } };
+  const page = new Schema();
+  const except = ['GameView', 'HistoryEntry', 'Move'];
+  for (const t of introspectionFromSchema(schema).__schema.types) if (!except.includes(t.name)) page.types.set(t.name, t);
+  return page.gameSelection(service.games.find((g) => g.id === 'scout')!.viewType);
+})();
+const documents: Record<string, { query: string; variables: (v: { id: string; move: unknown }, version: number) => object }> = {
+  floor: { query: MOVE, variables: (v) => v },
+  example: { query: 'mutation($id: ID!, $move: JSON!, $v: Int) { submitMove(gameId: $id, move: $move, expectedVersion: $v) { game { version } } }', variables: (v, version) => ({ ...v, v: version }) },
+  page: { query: `mutation($id: ID!, $move: JSON!, $v: Int, $c: ID) { submitMove(gameId: $id, move: $move, expectedVersion: $v, commandId: $c) { game { ${pageSelection} } } }`, variables: (v, version) => ({ ...v, v: version, c: randomUUID().replaceAll('-', '') }) },
+};
+const asked = documents[select];
+if (!asked) throw new Error(`SELECT is one of ${Object.keys(documents).join(', ')}`);
+const call = async (via: string, variables: { id: string; move: unknown }, version: number, token: string | undefined, into: number[] | null) => {
+  const { query, variables: vars } = via === 'minimal' ? documents.floor! : asked;
+  const sent = JSON.stringify({ query, variables: vars(variables, version) });
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
-  const body = JSON.parse(await posts[via]!.post('/graphql', JSON.stringify({ query: MOVE, variables }), token));
+  const body = JSON.parse(await posts[via]!.post('/graphql', sent, token));
   const c = process.cpuUsage(c0);
   if (into) windows.push({ via, from: t0, to: process.hrtime.bigint() });
   if (body.errors) throw new Error(JSON.stringify(body.errors));
@@ -138,11 +170,11 @@ for (let n = 0, g = 0; n < moves + warm; g++) {
   for (let next, k = 0; k < perGame && n < moves + warm && (next = await randomMove(gql, id, tokens, rng)); n++, k++) {
     const counted = n >= warm;
     measuring = counted;
-    const moved = await call(via, { id, move: next.move }, next.token, counted ? cpu[via]! : null);
+    const moved = await call(via, { id, move: next.move }, next.version, next.token, counted ? cpu[via]! : null);
     measuring = false;
     const { Item } = await doc.send(new GetCommand({ TableName: 'bench', Key: { [KEY.partition]: gamePk(id), [KEY.sort]: commitSk(moved.submitMove.game.version) } }));
     floor.write({ ...Item, [KEY.partition]: `MINIMAL#${n}` });
-    await call('minimal', { id, move: next.move }, undefined, counted ? cpu.minimal : null);
+    await call('minimal', { id, move: next.move }, next.version, undefined, counted ? cpu.minimal : null);
     if (counted) pairedMinimal[via]!.push(cpu.minimal.at(-1)!);
     const p0 = process.cpuUsage();
     await client.send(new PutItemCommand({ TableName: 'bench', Item: marshall({ ...Item, [KEY.partition]: `PUT#${n}` }, { removeUndefinedValues: true }), ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': KEY.partition } }));
@@ -154,11 +186,11 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 // A trimmed mean (middle 80%): robust to the preempted outliers of a shared machine.
 const trim = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return mean(s.slice(Math.floor(s.length * 0.1), Math.ceil(s.length * 0.9))); };
-const rows = ['parlor', 'lambda', ...(process.env.BASE ? ['base'] : []), 'graphqlOnly', 'plain', ...Object.keys(servers).filter((n) => n.startsWith('-')), 'minimal', 'serviceMove', 'put'];
+const rows = ['parlor', 'lambda', 'nolog', ...(process.env.BASE ? ['base'] : []), 'graphqlOnly', 'plain', ...Object.keys(servers).filter((n) => n.startsWith('-')), 'minimal', 'serviceMove', 'put'];
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 for (const k of rows) {
   const xs = cpu[k]!;
-  if (!xs.length) continue;
+  if (!xs?.length) continue;
   const own = pairedMinimal[k];
   // The pairs' ratio: the way in's trimmed mean over the minimal server's on the same moves.
   const pairs = own ? `  ÷ minimal on the same moves (trimmed): ${ratio(trim(xs), trim(own))}` : '';

@@ -20,11 +20,10 @@ export const help = fp(
     });
     app.get('/v1', { schema: { hide: true } }, async () => ({ routes: [...new Set(routes)].sort(), docs: '/docs', graphql: '/graphql' }));
 
-    app.addHook('onRequest', async (req, reply) => {
-      if (req.method !== 'GET' || req.headers.upgrade) return;
-      if (req.url !== '/graphql' && !req.url.startsWith('/graphql?')) return;
-      if (new URL(req.url, 'http://x').searchParams.has('query')) return;
-      return sendError(req, reply, 400, 'BAD_INPUT', HOW_TO_ASK);
+    // Synchronous: every request passes here, and an async hook costs each of them a promise (issue 33 item 5).
+    app.addHook('onRequest', (req, reply, done) => {
+      if (req.method !== 'GET' || req.headers.upgrade || (req.url !== '/graphql' && !req.url.startsWith('/graphql?')) || new URL(req.url, 'http://x').searchParams.has('query')) return done();
+      sendError(req, reply, 400, 'BAD_INPUT', HOW_TO_ASK);
     });
   },
   { name: 'parlor-help' },

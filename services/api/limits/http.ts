@@ -49,11 +49,20 @@ const tokenKey = (req: FastifyRequest) => {
   return token.length <= MAX_TOKEN_KEY ? token : `sha256:${createHash('sha256').update(token).digest('base64url')}`;
 };
 
-/** Whether a request is a POST to one of the REST `routes` or a GraphQL document naming `field`. By route, not raw URL: a query string changes nothing. */
+/**
+ * Whether a request is a POST to one of the REST `routes` or a GraphQL document naming `field`. By route, not raw URL: a query string changes nothing.
+ * `within` are substrings one of which every match of `field` holds: most documents (every move) hold none, and are passed without running the pattern.
+ */
 const postsTo =
-  (routes: string[], field: RegExp) =>
-  (req: FastifyRequest): boolean =>
-    req.method === 'POST' && (routes.includes(routeUrl(req)) || (routeUrl(req) === '/graphql' && field.test(String((req.body as { query?: unknown } | undefined)?.query ?? ''))));
+  (routes: string[], within: readonly string[], field: RegExp) =>
+  (req: FastifyRequest): boolean => {
+    if (req.method !== 'POST') return false;
+    const route = routeUrl(req);
+    if (routes.includes(route)) return true;
+    if (route !== '/graphql') return false;
+    const query = String((req.body as { query?: unknown } | undefined)?.query ?? '');
+    return within.some((w) => query.includes(w)) && field.test(query);
+  };
 
 /**
  * Whether a request creates a game or a tournament, or may start a game through matchmaking (a seek
@@ -62,11 +71,12 @@ const postsTo =
  */
 export const createsGame = postsTo(
   ['/v1/games', '/v1/tournaments', '/v1/seeks', '/v1/players/:id/challenge', '/v1/bots/challenge', '/v1/quick-play'],
+  ['create', 'openSeek', 'challenge', 'playNow'],
   /\b(create(Game|Tournament)|openSeek|challengePlayer|challengeBot|playNow)\b/,
 );
 
 /** Whether a request takes a seat (GraphQL or REST); counted against joinsPerMinute. */
-export const joinsGame = postsTo(['/v1/games/:id/join'], /\bjoinGame\b/);
+export const joinsGame = postsTo(['/v1/games/:id/join'], ['joinGame'], /\bjoinGame\b/);
 
 /**
  * Whether a request is a REST move with a token: counted against movesPerClientPerMinute instead of
@@ -75,7 +85,7 @@ export const joinsGame = postsTo(['/v1/games/:id/join'], /\bjoinGame\b/);
 export const restMove = (req: FastifyRequest): boolean => req.method === 'POST' && routeUrl(req) === '/v1/games/:id/moves' && hasToken(req);
 
 /** Whether a request tries a device link code (GraphQL or REST); counted against deviceLinkTriesPerMinute. */
-export const triesDeviceLink = postsTo(['/v1/device-links/redeem'], /\bredeemDeviceLink\b/);
+export const triesDeviceLink = postsTo(['/v1/device-links/redeem'], ['redeemDeviceLink'], /\bredeemDeviceLink\b/);
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -62,6 +62,8 @@ function giverAfter(p: Player, cards: readonly Card[], hand: Card[]): Player {
   return updatePlayer(p, { hand, knownInHand: knownAfterGift(p, cards, hand) });
 }
 
+const NO_DRAWS: Extract<SeledyneEvent, { type: 'RoundDrawResolved' }> = { type: 'RoundDrawResolved', draws: [] };
+
 type Handler<T extends SeledyneEvent['type']> = (s: State, e: Extract<SeledyneEvent, { type: T }>) => State;
 
 /**
@@ -204,6 +206,17 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     n.current = null;
     n.eligible = s.players.map((p) => p.reserve.length > 0);
     n.pending = nulls(s.pending);
+    return n;
+  },
+  RoundsRolled(s, e) {
+    // Only the last round leaves a trace: reserves are empty (no draws), every turn of the rounds
+    // before it ended unplayed (each next roll overwrites every die), and decide emits it only
+    // outside the last round (no streak of passes counts). So: that round's start, roll and turns.
+    const rows = e.dice.length;
+    let n = on.RoundEnded(s, { type: 'RoundEnded', round: e.round + rows - 1, startSeat: (e.startSeat + rows - 1) % s.seats });
+    n = on.RoundDrawResolved(n, NO_DRAWS);
+    n = on.Rolled(n, { type: 'Rolled', dice: e.dice[rows - 1]! });
+    for (let k = 0; k < e.turnsEnded; k++) n = on.TurnEnded(n, { type: 'TurnEnded', seat: n.current!, gifted: false, auto: true });
     return n;
   },
   StageEnded(s, e) {

@@ -17,7 +17,8 @@ import { evolve } from './evolve.js';
 import { anyGift } from './legal.js';
 import { command, firstEndEvent, passProblem, plannerFor, roundDrawResolution, sixResolution, tributable, tributeOpenWithoutReserve } from './rules.js';
 import { stageEnded } from './scoring.js';
-import { deckOf, randomDraws, type State } from './state.js';
+import { deckOf, newTurn, randomDraws, type State, type Turn } from './state.js';
+import type { RoundsRolled } from './rounds.js';
 
 type E = SeledyneEvent;
 
@@ -57,8 +58,7 @@ export function noReachableGift(s: State): boolean {
  * house, known to all (A26), so whether a tribute leads to a gift (A30) is public too. An empty
  * reserve: the hand is the known rest.
  */
-function forcedEnd(s: State): boolean {
-  const t = s.turn!;
+function forcedEnd(s: State, t: Turn = s.turn!): boolean {
   const p = s.players[t.seat]!;
   if (t.step !== 'open' && t.step !== 'gifting' && t.step !== 'closing') return false;
   if (p.hand.length === 0) return t.step !== 'open' || tributable(s, t).length === 0;
@@ -74,6 +74,43 @@ function chosenBy(s: State): boolean {
   return true;
 }
 
+function reservesEmpty(s: State): boolean {
+  for (const p of s.players) if (p.reserve.length > 0) return false;
+  return true;
+}
+
+const roll = (s: State, rng: Rng) => s.players.map(() => 1 + rng.int(s.options.dieFaces));
+
+/**
+ * The rounds that follow, as one `RoundsRolled` (rounds.ts), from a round's end with every
+ * reserve empty outside the last round: the steps the older form took one event at a time, with
+ * the same draws from `rng` in the same order (only the dice: with no reserve nobody draws), so
+ * the same states. A round's hands, counters and reserves do not change while its turns end
+ * unplayed, so one state per roll answers every turn's forced-end question; the run stops at a
+ * turn someone must play, a Six Rule window, or a stage end (then emitted on its own, as before).
+ */
+function roundsRolled(s: State, rng: Rng): E {
+  const o = s.options;
+  const dice: number[][] = [];
+  let at = s;
+  let turnsEnded = 0;
+  for (;;) {
+    const row = roll(s, rng);
+    dice.push(row);
+    if (dice.length > 100_000) throw new Error('seledyne: automatic steps did not settle');
+    // this round's start and roll, as evolve folds them (RoundsRolled of one round)
+    at = evolve(at, { type: 'RoundsRolled', round: at.round + 1, startSeat: (at.startSeat + 1) % at.seats, dice: [row], turnsEnded: 0 });
+    if (at.phase !== 'turn') break;
+    turnsEnded = 0;
+    while (turnsEnded < s.seats && forcedEnd(at, newTurn(at, (at.startSeat + turnsEnded) % s.seats))) turnsEnded++;
+    if (turnsEnded < s.seats) break;
+    // a whole round ended unplayed: the round's end checks as the roundEnd step makes them
+    if ((o.deadlockDetection && deadlocked(at)) || (o.maxRoundsPerStage !== null && at.round >= o.maxRoundsPerStage)) break;
+  }
+  const e: RoundsRolled = { type: 'RoundsRolled', round: s.round + 1, startSeat: (s.startSeat + 1) % s.seats, dice, turnsEnded: at.phase === 'turn' ? turnsEnded : 0 };
+  return e;
+}
+
 type Step = (s: State, rng: Rng, turnJustEnded: boolean) => E | null;
 
 /**
@@ -83,7 +120,7 @@ type Step = (s: State, rng: Rng, turnJustEnded: boolean) => E | null;
  */
 const steps: Record<State['phase'], Step> = {
   setup: (s, rng) => deal(s, rng),
-  roll: (s, rng) => ({ type: 'Rolled', dice: s.players.map(() => 1 + rng.int(s.options.dieFaces)) }),
+  roll: (s, rng) => ({ type: 'Rolled', dice: roll(s, rng) }),
   draw(s, rng) {
     const o = s.options;
     if (randomDraws(o) && o.roundDrawMandatory) return roundDrawResolution(s, rng);
@@ -102,10 +139,11 @@ const steps: Record<State['phase'], Step> = {
     if (turnJustEnded && s.lastRound && s.options.lastRoundTermination === 'NO_LEGAL_GIFT' && noReachableGift(s)) return stageEnded(s, 'noLegalGift');
     return forcedEnd(s) ? firstEndEvent(s, s.turn!, true) : null;
   },
-  roundEnd(s) {
+  roundEnd(s, rng) {
     const o = s.options;
     if (o.deadlockDetection && deadlocked(s)) return stageEnded(s, 'deadlock');
     if (o.maxRoundsPerStage !== null && s.round >= o.maxRoundsPerStage) return stageEnded(s, 'roundCap');
+    if (!s.lastRound && reservesEmpty(s)) return roundsRolled(s, rng);
     return { type: 'RoundEnded', round: s.round + 1, startSeat: (s.startSeat + 1) % s.seats };
   },
   stageEnd: (s) => stageEnded(s, s.endReason ?? 'lastRound'),

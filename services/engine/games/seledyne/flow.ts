@@ -17,7 +17,7 @@ import { evolve } from './evolve.js';
 import { anyGift } from './legal.js';
 import { command, firstEndEvent, passProblem, plannerFor, roundDrawResolution, sixResolution, tributable, tributeOpenWithoutReserve } from './rules.js';
 import { stageEnded } from './scoring.js';
-import { deckOf, newTurn, randomDraws, type State, type Turn } from './state.js';
+import { deckOf, hasSpecial, newTurn, randomDraws, sixFace, type State, type Turn } from './state.js';
 import type { RoundsRolled } from './rounds.js';
 
 type E = SeledyneEvent;
@@ -82,15 +82,81 @@ function reservesEmpty(s: State): boolean {
 const roll = (s: State, rng: Rng) => s.players.map(() => 1 + rng.int(s.options.dieFaces));
 
 /**
+ * What a seat's forced-end question reads while only the dice change (every reserve empty, no
+ * gift, so hands and counters stay): its hand's values as bits, as `anyGift` and
+ * `tributeOpenWithoutReserve` compute them per turn. `idle`: an empty hand with an empty reserve
+ * always ends its turn (no gift, and no tribute can lead to one).
+ */
+interface Quiet {
+  idle: boolean;
+  singles: number;
+  sums: number;
+  sumRule: boolean;
+  keeps: number;
+  counter: number;
+}
+
+/** Each seat's `Quiet`, or null when a die plus a counter could pass the small-number bits (then each turn asks `forcedEnd`). */
+function quietSeats(s: State): Quiet[] | null {
+  const out: Quiet[] = [];
+  for (const p of s.players) {
+    if (p.counter.length + s.options.dieFaces > 30) return null;
+    let singles = 0;
+    let sums = 0;
+    let sumInHand = false;
+    for (const c of p.hand) {
+      if (c.special === 'SUM') sumInHand = true;
+      if (c.value > 30) continue;
+      singles |= 1 << c.value;
+      sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
+    }
+    const sumInCounter = hasSpecial(p.counter, 'SUM');
+    const counter = p.counter.length;
+    out.push({ idle: p.hand.length === 0, singles, sums, sumRule: sumInHand || sumInCounter, keeps: sumInHand ? counter : sumInCounter ? counter - 1 : 0, counter });
+  }
+  return out;
+}
+
+/** Whether `bits` has a bit in [lo, hi] (lo raised to 1: a difference is at least 1). */
+function anyBit(bits: number, lo: number, hi: number): boolean {
+  if (lo < 1) lo = 1;
+  return lo <= hi && ((bits >>> lo) & ((1 << (hi - lo + 1)) - 1)) !== 0;
+}
+
+/**
+ * `forcedEnd` at the open step of `seat`'s turn with these dice, from its `Quiet`: no gift (a hand
+ * card, or under the Sum Rule some cards, pays a lower die's difference) and no tribute leading to
+ * one (the die raised by k = 1 … counter cards).
+ */
+function forcedQuiet(q: Quiet, seat: number, dice: readonly number[]): boolean {
+  if (q.idle) return true;
+  const die = dice[seat]!;
+  const pays = q.sumRule ? q.sums : q.singles;
+  for (let i = 0; i < dice.length; i++) {
+    if (i === seat) continue;
+    const d = dice[i]!;
+    if (die > d && ((pays >>> (die - d)) & 1) === 1) return false;
+    if (q.counter === 0) continue;
+    // (a declined boost pays the die as it is: a gift the first check already found)
+    if (anyBit(q.sums, die + 1 - d, die + q.keeps - d) || anyBit(q.singles, die + q.keeps + 1 - d, die + q.counter - d)) return false;
+  }
+  return true;
+}
+
+/**
  * The rounds that follow, as one `RoundsRolled` (rounds.ts), from a round's end with every
  * reserve empty outside the last round: the steps the older form took one event at a time, with
  * the same draws from `rng` in the same order (only the dice: with no reserve nobody draws), so
- * the same states. A round's hands, counters and reserves do not change while its turns end
- * unplayed, so one state per roll answers every turn's forced-end question; the run stops at a
- * turn someone must play, a Six Rule window, or a stage end (then emitted on its own, as before).
+ * the same states. Hands, counters and reserves do not change while turns end unplayed, so each
+ * seat's question is asked of numbers made once (`Quiet`), and the deadlock check that let the
+ * run begin keeps its answer; the run stops at a turn someone must play, a Six Rule window, or the
+ * round cap (the stage end then follows on its own, as before).
  */
 function roundsRolled(s: State, rng: Rng): E {
   const o = s.options;
+  const seats = s.seats;
+  const quiet = quietSeats(s);
+  const six = sixFace(o);
   const dice: number[][] = [];
   let at = s;
   let turnsEnded = 0;
@@ -98,16 +164,23 @@ function roundsRolled(s: State, rng: Rng): E {
     const row = roll(s, rng);
     dice.push(row);
     if (dice.length > 100_000) throw new Error('seledyne: automatic steps did not settle');
-    // this round's start and roll, as evolve folds them (RoundsRolled of one round)
-    at = evolve(at, { type: 'RoundsRolled', round: at.round + 1, startSeat: (at.startSeat + 1) % at.seats, dice: [row], turnsEnded: 0 });
-    if (at.phase !== 'turn') break;
+    // a six opens the Six Rule window only without a reserve card to give up where none is needed (A9)
+    if (!o.sixRuleRequiresReserveCard && row.includes(six)) {
+      turnsEnded = 0;
+      break;
+    }
+    const start = (s.startSeat + dice.length) % seats;
     turnsEnded = 0;
-    while (turnsEnded < s.seats && forcedEnd(at, newTurn(at, (at.startSeat + turnsEnded) % s.seats))) turnsEnded++;
-    if (turnsEnded < s.seats) break;
-    // a whole round ended unplayed: the round's end checks as the roundEnd step makes them
-    if ((o.deadlockDetection && deadlocked(at)) || (o.maxRoundsPerStage !== null && at.round >= o.maxRoundsPerStage)) break;
+    if (quiet) while (turnsEnded < seats && forcedQuiet(quiet[(start + turnsEnded) % seats]!, (start + turnsEnded) % seats, row)) turnsEnded++;
+    else {
+      // this round's start and roll as evolve folds them, then each turn as the turn step asks it
+      at = evolve(at, { type: 'RoundsRolled', round: at.round + 1, startSeat: (at.startSeat + 1) % seats, dice: [row], turnsEnded: 0 });
+      while (turnsEnded < seats && forcedEnd(at, newTurn(at, (start + turnsEnded) % seats))) turnsEnded++;
+    }
+    if (turnsEnded < seats) break;
+    if (o.maxRoundsPerStage !== null && s.round + dice.length >= o.maxRoundsPerStage) break;
   }
-  const e: RoundsRolled = { type: 'RoundsRolled', round: s.round + 1, startSeat: (s.startSeat + 1) % s.seats, dice, turnsEnded: at.phase === 'turn' ? turnsEnded : 0 };
+  const e: RoundsRolled = { type: 'RoundsRolled', round: s.round + 1, startSeat: (s.startSeat + 1) % seats, dice, turnsEnded };
   return e;
 }
 

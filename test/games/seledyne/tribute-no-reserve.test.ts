@@ -11,7 +11,7 @@ import { fastRng, pick, seatedTable, shuffle, table } from '../../../services/en
 import { HOUSE_IDS } from '../../../services/engine/games/seledyne/cards.js';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { options as optionSchema } from '../../../services/engine/games/seledyne/options.js';
-import { tributable, tributableBySearch, tributeOpenWithoutReserve } from '../../../services/engine/games/seledyne/rules.js';
+import { plannerFor, tributable, tributableBySearch, tributeOkWithoutReserve, tributeOpenWithoutReserve } from '../../../services/engine/games/seledyne/rules.js';
 import { deckOf, initialState, newTurn, type State } from '../../../services/engine/games/seledyne/state.js';
 
 const VARIANTS = [
@@ -109,7 +109,12 @@ describe('tributable with an empty reserve (closed form) against the turn search
           expect(ids(tributable(st, turn)), `seat ${turn.seat} step ${turn.step} selection ${ids(turn.selection)} of ${JSON.stringify(st.players.map((p) => [p.die, ids(p.hand), ids(p.counter)]))}`).toEqual(expected);
           asked++;
           if (expected.length) some++;
-          if (turn.step === 'select') selecting++;
+          if (turn.step === 'select') {
+            selecting++;
+            // confirming the tribute as selected, with and without the boost: the closed form against the planner
+            const plan = plannerFor(st, turn.seat);
+            for (const boost of [true, false]) expect(tributeOkWithoutReserve(st, turn, boost), `confirm boost ${boost}`).toBe(plan.tributeOk(turn.selection, boost, plan.handMask, turn.exchanges));
+          }
         };
         for (let moves = 0; !s.ended && moves < 3000; moves++) {
           const seat = pick(t.status(s).toMove, rng);
@@ -132,6 +137,7 @@ describe('tributable with an empty reserve (closed form) against the turn search
   it('lists the same counter cards on made-up positions (Sum cards of several houses, selections under way)', () => {
     const rng = fastRng(11);
     let some = 0;
+    let confirmable = 0;
     const n = 4000;
     for (let i = 0; i < n; i++) {
       const options = optionSchema.parse({ tributeBoostMode: i % 3 === 0 ? 'MANDATORY' : 'OPTIONAL', emptyHandMayTribute: i % 5 !== 0, cardValues: i % 2 ? [1, 1, 2, 2, 3, 3, 4, 4, 5, 5] : undefined });
@@ -152,7 +158,16 @@ describe('tributable with an empty reserve (closed form) against the turn search
       const expected = ids(tributableBySearch({ ...s, turn }, turn));
       expect(ids(tributable({ ...s, turn }, turn)), JSON.stringify([ids(chosen), players.map((p) => [p.die, ids(p.hand), ids(p.counter)])])).toEqual(expected);
       if (expected.length) some++;
+      if (chosen.length) {
+        const plan = plannerFor({ ...s, turn }, seat);
+        for (const boost of [true, false]) {
+          const want = plan.tributeOk(chosen, boost, plan.handMask, 0);
+          expect(tributeOkWithoutReserve({ ...s, turn }, turn, boost), `confirm boost ${boost}`).toBe(want);
+          if (want) confirmable++;
+        }
+      }
     }
+    expect(confirmable).toBeGreaterThan(n / 20);
     expect(some).toBeGreaterThan(n / 10);
     expect(n - some).toBeGreaterThan(n / 10);
   });

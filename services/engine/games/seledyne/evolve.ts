@@ -95,8 +95,17 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     return update(s, { pending: setAt<Choice | null>(s.pending, e.seat, { draw: e.draw ?? true, card: e.card }) });
   },
   RoundDrawResolved(s, e) {
+    // one copy of the list, each drawer copied field by field: a round draw begins most rounds
     let ps = s.players;
-    for (const d of e.draws) if (d.card) ps = setAt(ps, d.seat, updatePlayer(ps[d.seat]!, toHand(d.card)(ps[d.seat]!)));
+    for (const d of e.draws) {
+      if (!d.card) continue;
+      if (ps === s.players) ps = s.players.slice();
+      const was = ps[d.seat]!;
+      const p = copyPlayer(was);
+      p.hand = was.hand.concat(d.card);
+      p.reserve = without(was.reserve, [d.card.id]);
+      ps[d.seat] = p;
+    }
     const n = copyState(s);
     n.phase = 'roll';
     n.players = ps;

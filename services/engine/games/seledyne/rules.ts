@@ -290,9 +290,39 @@ export function tributeProblem(s: State, t: Turn, cardId: string): string | null
 export function confirmProblem(s: State, t: Turn, boost: boolean): string | null {
   if (t.step !== 'select' || t.selection.length === 0) return 'no tribute selected';
   if (!boost && s.options.tributeBoostMode === 'MANDATORY') return 'the tribute boost is mandatory';
-  const plan = plannerFor(s, t.seat);
-  if (!plan.tributeOk(t.selection, boost, plan.handMask, t.exchanges)) return 'no gift could follow that tribute';
-  return null;
+  const p = s.players[t.seat]!;
+  const ok =
+    p.reserve.length === 0 && p.die + p.counter.length <= 30
+      ? tributeOkWithoutReserve(s, t, boost)
+      : plannerFor(s, t.seat).tributeOk(t.selection, boost, plannerFor(s, t.seat).handMask, t.exchanges);
+  return ok ? null : 'no gift could follow that tribute';
+}
+
+/**
+ * The planner's `tributeOk` for the selection as it stands, for a seat whose reserve is empty, in
+ * closed form (see `tributableWithoutReserve`): the hand pays some target's difference at the die
+ * plus the selection's size (boost) or at the die, under the Sum Rule while a Sum card is in the
+ * hand or left in the counter. Held to the planner by test/games/seledyne/tribute-no-reserve.test.ts.
+ */
+export function tributeOkWithoutReserve(s: State, t: Turn, boost: boolean): boolean {
+  const p = s.players[t.seat]!;
+  let singles = 0;
+  let sums = 0;
+  let sumRule = countSpecial(p.counter, 'SUM') > countSpecial(t.selection, 'SUM');
+  for (const c of p.hand) {
+    if (c.special === 'SUM') sumRule = true;
+    if (c.value > 30) continue;
+    singles |= 1 << c.value;
+    sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
+  }
+  const pays = sumRule ? sums : singles;
+  const effective = boost ? p.die + t.selection.length : p.die;
+  for (let i = 0; i < s.seats; i++) {
+    if (i === t.seat || t.targets.includes(i)) continue;
+    const diff = effective - s.players[i]!.die;
+    if (diff >= 1 && ((pays >>> diff) & 1) === 1) return true;
+  }
+  return false;
 }
 
 export function drawProblem(s: State, t: Turn, cardId: string | null): string | null {

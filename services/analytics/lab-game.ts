@@ -65,7 +65,8 @@ function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: 
       const type = e.type;
       if (startSeatOf) {
         const s = startSeatOf(e);
-        if (s !== null && s !== undefined) startSeats.push(s);
+        if (Array.isArray(s)) startSeats.push(...s);
+        else if (s !== null && s !== undefined) startSeats.push(s);
       }
       if (ending === null && (type === 'GameEnded' || type === 'GameCancelled')) {
         ending = type === 'GameEnded' ? { seed: (e as GameEnded).seed, result: (e as GameEnded).result, reason: null } : { seed: (setup[0] as GameCreated).seed ?? '', result: null, reason: (e as unknown as GameCancelled).reason };

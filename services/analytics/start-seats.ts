@@ -7,16 +7,20 @@
  * - Silver: `RoundDealt.start` (round 1 random or `firstStartPlayer`; then the token holder);
  * - Sea Salt & Paper: `RoundStarted.starter` (round 1 random; then per the round's end);
  * - Seledyne: the start-marker holder of every round: `StageStarted.startSeat` opens a stage,
- *   `RoundEnded.startSeat` names the next round's (rounds of all stages, in order).
+ *   `RoundEnded.startSeat` names the next round's (rounds of all stages, in order); a
+ *   `RoundsRolled` (rounds that played themselves) names each of its rounds'.
  */
 type Event = { type: string };
-type Fields = Event & { startPlayer?: number; start?: number; starter?: number; startSeat?: number };
+type Fields = Event & { startPlayer?: number; start?: number; starter?: number; startSeat?: number; dice?: unknown[][] };
 
-export const START_SEAT_OF: Record<string, (e: Fields) => number | null> = {
+/** Seledyne's `RoundsRolled`: its rounds' start seats, one seat on from the first each round. */
+const rolledStarts = (e: Fields) => e.dice!.map((row, r) => (e.startSeat! + r) % row.length);
+
+export const START_SEAT_OF: Record<string, (e: Fields) => number | number[] | null> = {
   scout: (e) => (e.type === 'RoundDealt' ? e.startPlayer! : null),
   silver: (e) => (e.type === 'RoundDealt' ? e.start! : null),
   'sea-salt-and-paper': (e) => (e.type === 'RoundStarted' ? e.starter! : null),
-  seledyne: (e) => (e.type === 'StageStarted' || e.type === 'RoundEnded' ? e.startSeat! : null),
+  seledyne: (e) => (e.type === 'StageStarted' || e.type === 'RoundEnded' ? e.startSeat! : e.type === 'RoundsRolled' ? rolledStarts(e) : null),
 };
 
 /** The start seat of each round the game played, in order (empty for a game of unknown type, or one called off before its deal). */
@@ -26,7 +30,8 @@ export function startSeatsOf(type: string, events: Iterable<Event>): number[] {
   const seats: number[] = [];
   for (const e of events) {
     const s = of(e as Fields);
-    if (s !== null && s !== undefined) seats.push(s);
+    if (Array.isArray(s)) seats.push(...s);
+    else if (s !== null && s !== undefined) seats.push(s);
   }
   return seats;
 }

@@ -59,8 +59,11 @@ describe('start seats', () => {
       const firstActors = ssp.events.flatMap((e, i, all) => (e.type === 'RoundStarted' ? [all.slice(i).find((x) => x.type === 'Drew' || x.type === 'TookDiscard')?.seat] : [])).filter((s) => s !== undefined);
       expect(ssp.facts.startSeats.slice(0, firstActors.length)).toEqual(firstActors);
       // Seledyne: the first turn that ends after each round's start (a stage's start, or RoundEnded).
+      // read round by round: a RoundsRolled (rounds that played themselves) written out as the events it stands for
       const sel = facts('seledyne', 3, k);
-      const firstTurns = sel.events.flatMap((e, i, all) => (e.type === 'StageStarted' || e.type === 'RoundEnded' ? [all.slice(i + 1).find((x) => x.type === 'TurnEnded' || x.type === 'StageEnded' || x.type === 'RoundEnded')] : []));
+      const expand = findGame('seledyne')!.expand!;
+      const selEvents = sel.events.flatMap((e) => (expand(e) ?? [e]) as typeof sel.events);
+      const firstTurns = selEvents.flatMap((e, i, all) => (e.type === 'StageStarted' || e.type === 'RoundEnded' ? [all.slice(i + 1).find((x) => x.type === 'TurnEnded' || x.type === 'StageEnded' || x.type === 'RoundEnded')] : []));
       firstTurns.forEach((t, r) => {
         if (t?.type === 'TurnEnded') expect(t.seat).toBe(sel.facts.startSeats[r]), checked++;
       });

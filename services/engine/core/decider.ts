@@ -110,6 +110,19 @@ export interface Game<S, C, E extends GameEvent, O, V = unknown, K = unknown> {
    * so they never need the real state.
    */
   sampleWorld?(view: V, seat: Seat, rng: Rng, setup: SetupContext<O>): S;
+  /**
+   * A compact event that stands for several events of an older form (Seledyne's run of rounds
+   * that played themselves): those events, folding to the same state; null for any other event.
+   * The verifier compares records in this form, so records stored before the compact event
+   * existed still verify. Absent: every event stands for itself.
+   */
+  expand?(event: E): E[] | null;
+  /**
+   * How many events `event` counts for in the table's event count (the key of the next commit's
+   * random stream): `expand(event).length` for a compact event, else 1, without building the
+   * list. A compact event thus leaves every later commit drawing what the older form drew.
+   */
+  eventCount?(event: E): number;
 }
 
 /** A game whose types are erased, as the registry and the app hold them. */

@@ -3,12 +3,15 @@
  * for option sets that take other paths through the turn search (random draws and exchanges,
  * mandatory draws, boost, cumulative Six-Multiple, exchanges needing a gift), hashed over every
  * event, every legal-move list offered and every mover's view. The hashes were computed on the
- * code before the speed work; a change here is a change in rule behaviour.
+ * code before the speed work; a change here is a change in rule behaviour. Events are hashed in
+ * their older form (a RoundsRolled written out as the events it stands for): the hashes from
+ * before it still hold, so its decide emits what the round-by-round decide did.
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { fastRng, randomBot, table, type TableState } from '../../../services/engine/core/index.js';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
+import type { SeledyneEvent } from '../../../services/engine/games/seledyne/events.js';
 import { expectMoversCanMove } from '../../kit/playthrough.js';
 
 function playHashed(seats: number, options: object, seed: number) {
@@ -18,7 +21,9 @@ function playHashed(seats: number, options: object, seed: number) {
   const offered = createHash('sha256');
   const add = (s: TableState | null, cmd: Parameters<typeof t.decide>[1]) => {
     const es = t.decide(s, cmd);
-    events.update(JSON.stringify(es));
+    // hashed in the form the hashes were made in: a run of rounds that played themselves
+    // (RoundsRolled, rounds.ts) as the events it stands for
+    events.update(JSON.stringify(es.flatMap((e) => seledyne.expand!(e as SeledyneEvent) ?? [e])));
     return t.fold(es, s);
   };
   let s = add(null, { type: 'create', game: 'seledyne', seats, options, seed: `golden-${seed}`, seedFixed: true });

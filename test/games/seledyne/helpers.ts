@@ -152,3 +152,6 @@ export function scripted(...values: number[]) {
   let i = 0;
   return { int: (n: number) => Math.min(values[i++] ?? 0, n - 1) };
 }
+
+/** Events with each RoundsRolled (rounds that played themselves, rounds.ts) written out round by round, as the rules describe them. */
+export const roundByRound = (events: readonly SeledyneEvent[]): SeledyneEvent[] => events.flatMap((e) => seledyne.expand!(e) ?? [e]);

@@ -10,7 +10,7 @@ import { drawsEarned } from '../../../services/engine/games/seledyne/plan.js';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { addScore, positivePoints, stageScores, startAfterStage, winners } from '../../../services/engine/games/seledyne/scoring.js';
 import type { State } from '../../../services/engine/games/seledyne/state.js';
-import { c, cs, given, givenAfter, restOf, scripted, tableGame, type Arrangement, type Move } from './helpers.js';
+import { c, cs, given, givenAfter, restOf, scripted, tableGame, type Arrangement, type Move, roundByRound } from './helpers.js';
 
 const rest = (house: Parameters<typeof restOf>[0], ...taken: string[]) => restOf(house, ...taken).map((x) => x.id);
 const zero = (seat: number): StageScore => ({ seat, positive: 0, negative: 0, score: 0, total: 0, raw: 0 });
@@ -194,14 +194,14 @@ describe('§5.2 safety rules', () => {
   });
 
   it('A23 deadlockDetection false: rounds go on (here every turn is a forced pass) until the round cap', () => {
-    const events = given(high, { stages: 1, deadlockDetection: false }).when(0, { type: 'pass' }).events();
+    const events = roundByRound(given(high, { stages: 1, deadlockDetection: false }).when(0, { type: 'pass' }).events());
     expect(events.filter((e) => e.type === 'RoundEnded')).toHaveLength(99);
     expect(events.at(-1)).toMatchObject({ type: 'StageEnded', reason: 'roundCap' });
   });
 
   it('A23 a counter card could raise the die enough: no deadlock', () => {
     const a: Arrangement = { ...high, counters: [['SAL-01', 'SAL-02'], []] };
-    const events = given(a, { stages: 1 }).when(0, { type: 'pass' }).events();
+    const events = roundByRound(given(a, { stages: 1 }).when(0, { type: 'pass' }).events());
     expect(events.map((e) => e.type)).toContain('RoundEnded');
     expect(events.map((e) => (e.type === 'StageEnded' ? e.reason : null))).not.toContain('deadlock');
   });

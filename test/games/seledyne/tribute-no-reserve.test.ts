@@ -2,14 +2,16 @@
  * A forced turn end with an empty reserve asks `tributeOpenWithoutReserve` (rules.ts) instead of the
  * turn search: it must answer as `tributable` does on every such turn, including the ones decide
  * passes through on its own (each event of every commit is folded here, not only the states a seat
- * sees), for every seat count and the options that change what a tribute can reach.
+ * sees), for every seat count and the options that change what a tribute can reach. Likewise
+ * `tributable` itself, which answers in closed form when the reserve is empty, against the search
+ * (`tributableBySearch`), at the open and select steps.
  */
 import { describe, expect, it } from 'vitest';
 import { fastRng, pick, seatedTable, shuffle, table } from '../../../services/engine/core/index.js';
 import { HOUSE_IDS } from '../../../services/engine/games/seledyne/cards.js';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { options as optionSchema } from '../../../services/engine/games/seledyne/options.js';
-import { tributable, tributeOpenWithoutReserve } from '../../../services/engine/games/seledyne/rules.js';
+import { plannerFor, tributable, tributableBySearch, tributeOkWithoutReserve, tributeOpenWithoutReserve } from '../../../services/engine/games/seledyne/rules.js';
 import { deckOf, initialState, newTurn, type State } from '../../../services/engine/games/seledyne/state.js';
 
 const VARIANTS = [
@@ -34,7 +36,7 @@ describe('tributeOpenWithoutReserve', () => {
         const check = (st: State) => {
           const turn = st.turn;
           if (st.phase !== 'turn' || !turn || turn.step !== 'open' || st.players[turn.seat]!.reserve.length > 0) return;
-          const expected = tributable(st, turn).length > 0;
+          const expected = tributableBySearch(st, turn).length > 0;
           expect(tributeOpenWithoutReserve(st, turn), `seat ${turn.seat} of ${JSON.stringify(st.players.map((p) => [p.die, p.hand.map((c) => c.id), p.counter.map((c) => c.id)]))}`).toBe(expected);
           asked++;
           if (expected) open++;
@@ -78,11 +80,95 @@ describe('tributeOpenWithoutReserve on made-up positions', () => {
       });
       const s: State = { ...s0, phase: 'turn', players, current: seat, turn: null };
       const turn = newTurn(s, seat);
-      const expected = tributable({ ...s, turn }, turn).length > 0;
+      const expected = tributableBySearch({ ...s, turn }, turn).length > 0;
       expect(tributeOpenWithoutReserve({ ...s, turn }, turn), JSON.stringify(players.map((p) => [p.die, p.hand.map((c) => c.id), p.counter.map((c) => c.id)]))).toBe(expected);
       if (expected) open++;
     }
     expect(open).toBeGreaterThan(n / 10);
     expect(n - open).toBeGreaterThan(n / 10);
+  });
+});
+
+const ids = (cards: readonly { id: string }[]) => cards.map((c) => c.id);
+
+describe('tributable with an empty reserve (closed form) against the turn search', () => {
+  it.each([2, 3, 4, 6])('lists the same counter cards on every open and select step of played games (%i seats)', (seats) => {
+    const t = table(seledyne);
+    let asked = 0;
+    let some = 0;
+    let selecting = 0;
+    for (const [v, options] of VARIANTS.entries()) {
+      for (let g = 0; g < 6; g++) {
+        const rng = fastRng(v * 100 + g + 50);
+        let s = seatedTable(t, { seats, options: { stages: 1, ...options }, seed: `no-reserve-list-${seats}-${v}-${g}` });
+        let play = s.play as State;
+        const check = (st: State) => {
+          const turn = st.turn;
+          if (st.phase !== 'turn' || !turn || (turn.step !== 'open' && turn.step !== 'select') || st.players[turn.seat]!.reserve.length > 0) return;
+          const expected = ids(tributableBySearch(st, turn));
+          expect(ids(tributable(st, turn)), `seat ${turn.seat} step ${turn.step} selection ${ids(turn.selection)} of ${JSON.stringify(st.players.map((p) => [p.die, ids(p.hand), ids(p.counter)]))}`).toEqual(expected);
+          asked++;
+          if (expected.length) some++;
+          if (turn.step === 'select') {
+            selecting++;
+            // confirming the tribute as selected, with and without the boost: the closed form against the planner
+            const plan = plannerFor(st, turn.seat);
+            for (const boost of [true, false]) expect(tributeOkWithoutReserve(st, turn, boost), `confirm boost ${boost}`).toBe(plan.tributeOk(turn.selection, boost, plan.handMask, turn.exchanges));
+          }
+        };
+        for (let moves = 0; !s.ended && moves < 3000; moves++) {
+          const seat = pick(t.status(s).toMove, rng);
+          const events = t.decide(s, { type: 'move', seat, move: pick(t.legalMoves(s, seat), rng) });
+          for (const e of events) {
+            if (e.type === 'GameEnded') continue;
+            play = seledyne.evolve(play, e as never);
+            check(play);
+          }
+          s = t.fold(events, s);
+        }
+      }
+    }
+    expect(asked).toBeGreaterThan(200);
+    expect(some).toBeGreaterThan(50);
+    expect(asked - some).toBeGreaterThan(50);
+    expect(selecting).toBeGreaterThan(20);
+  });
+
+  it('lists the same counter cards on made-up positions (Sum cards of several houses, selections under way)', () => {
+    const rng = fastRng(11);
+    let some = 0;
+    let confirmable = 0;
+    const n = 4000;
+    for (let i = 0; i < n; i++) {
+      const options = optionSchema.parse({ tributeBoostMode: i % 3 === 0 ? 'MANDATORY' : 'OPTIONAL', emptyHandMayTribute: i % 5 !== 0, cardValues: i % 2 ? [1, 1, 2, 2, 3, 3, 4, 4, 5, 5] : undefined });
+      const seats = 2 + rng.int(5);
+      const pool = shuffle(HOUSE_IDS.flatMap((h) => deckOf(options, h)), rng);
+      const s0 = initialState({ seats, options });
+      const seat = rng.int(seats);
+      let at = 0;
+      const players = s0.players.map((p, k) => {
+        const hand = pool.slice(at, (at += rng.int(k === seat ? 6 : 2)));
+        const counter = pool.slice(at, (at += rng.int(k === seat ? 9 : 3)));
+        return { ...p, hand, counter, reserve: [], die: 1 + rng.int(options.dieFaces) };
+      });
+      const s: State = { ...s0, phase: 'turn', players, current: seat, turn: null };
+      const mine = players[seat]!.counter;
+      const chosen = mine.slice(0, i % 4 === 0 ? 0 : rng.int(mine.length + 1));
+      const turn = { ...newTurn(s, seat), step: chosen.length ? ('select' as const) : ('open' as const), selection: chosen };
+      const expected = ids(tributableBySearch({ ...s, turn }, turn));
+      expect(ids(tributable({ ...s, turn }, turn)), JSON.stringify([ids(chosen), players.map((p) => [p.die, ids(p.hand), ids(p.counter)])])).toEqual(expected);
+      if (expected.length) some++;
+      if (chosen.length) {
+        const plan = plannerFor({ ...s, turn }, seat);
+        for (const boost of [true, false]) {
+          const want = plan.tributeOk(chosen, boost, plan.handMask, 0);
+          expect(tributeOkWithoutReserve({ ...s, turn }, turn, boost), `confirm boost ${boost}`).toBe(want);
+          if (want) confirmable++;
+        }
+      }
+    }
+    expect(confirmable).toBeGreaterThan(n / 20);
+    expect(some).toBeGreaterThan(n / 10);
+    expect(n - some).toBeGreaterThan(n / 10);
   });
 });

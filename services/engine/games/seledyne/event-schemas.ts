@@ -57,6 +57,17 @@ export const SELEDYNE_EVENT_SCHEMAS = {
     .object({ type: z.literal('TurnEnded'), seat, gifted: z.boolean().describe('false is a pass'), auto: z.boolean().describe('Ended by the server: nothing else could be done') })
     .describe('A turn ended'),
   RoundEnded: z.object({ type: z.literal('RoundEnded'), round: z.number().int().min(1), startSeat: seat }).describe('A new round begins with this number and start seat'),
+  RoundsRolled: z
+    .object({
+      type: z.literal('RoundsRolled'),
+      round: z.number().int().min(1).describe('The number of the first of these rounds'),
+      startSeat: seat.describe('Who starts the first of these rounds; each next round, the next seat'),
+      dice: z.array(z.array(z.number().int().min(1).max(6))).min(1).describe('Each round’s dice, in seat order'),
+      turnsEnded: z.number().int().min(0).describe('How many turns of the last round ended with nothing to play (every turn of the rounds before it did)'),
+    })
+    .describe(
+      'Rounds that played themselves with every reserve empty: each began, nobody drew, the dice were rolled and each turn ended with nothing to play. Stands for the RoundEnded, RoundDrawResolved, Rolled and TurnEnded (auto) events of each round, which games stored before it hold',
+    ),
   StageEnded: z
     .object({
       type: z.literal('StageEnded'),

@@ -7,7 +7,6 @@ import type { Card } from './cards.js';
 import type { SeledyneEvent } from './events.js';
 import { copyPlayer, copyState, hasSpecial, knownInHand, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
 
-const ids = (cards: readonly Card[]) => cards.map((c) => c.id);
 // states are never changed in place: an array that already holds the answer is reused
 function falses(xs: readonly boolean[]): boolean[] {
   for (const x of xs) if (x) return xs.map(() => false);
@@ -50,7 +49,7 @@ function withTurn(s: State, patch: Partial<Turn>, extra: Partial<State> = {}): S
  */
 function knownAfterGift(giver: Player, cards: readonly Card[], hand: readonly Card[]): Card[] {
   const before = knownInHand(giver);
-  const known = before.length === 0 ? before : before.filter((c) => !cards.some((x) => x.id === c.id));
+  const known = before.length === 0 ? before : withoutCards(before, cards);
   if (cards.length < 2 || hasSpecial(giver.counter, 'SUM')) return known;
   const sum = hand.find((c) => c.special === 'SUM');
   return sum && !known.some((c) => c.id === sum.id) ? [...known, sum] : known;
@@ -58,9 +57,18 @@ function knownAfterGift(giver: Player, cards: readonly Card[], hand: readonly Ca
 
 const toHand = (card: Card) => (p: Player) => ({ hand: [...p.hand, card], reserve: without(p.reserve, [card.id]) });
 
-function giverAfter(p: Player, cards: readonly Card[], hand: Card[]): Player {
-  return updatePlayer(p, { hand, knownInHand: knownAfterGift(p, cards, hand) });
+/** `cards` less those of `gone` (by id), as a loop. */
+function withoutCards(cards: readonly Card[], gone: readonly Card[]): Card[] {
+  const out: Card[] = [];
+  for (const c of cards) {
+    let kept = true;
+    for (const x of gone) if (x.id === c.id) kept = false;
+    if (kept) out.push(c);
+  }
+  return out;
 }
+
+const NO_DRAWS: Extract<SeledyneEvent, { type: 'RoundDrawResolved' }> = { type: 'RoundDrawResolved', draws: [] };
 
 type Handler<T extends SeledyneEvent['type']> = (s: State, e: Extract<SeledyneEvent, { type: T }>) => State;
 
@@ -93,8 +101,17 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     return update(s, { pending: setAt<Choice | null>(s.pending, e.seat, { draw: e.draw ?? true, card: e.card }) });
   },
   RoundDrawResolved(s, e) {
+    // one copy of the list, each drawer copied field by field: a round draw begins most rounds
     let ps = s.players;
-    for (const d of e.draws) if (d.card) ps = setAt(ps, d.seat, updatePlayer(ps[d.seat]!, toHand(d.card)(ps[d.seat]!)));
+    for (const d of e.draws) {
+      if (!d.card) continue;
+      if (ps === s.players) ps = s.players.slice();
+      const was = ps[d.seat]!;
+      const p = copyPlayer(was);
+      p.hand = was.hand.concat(d.card);
+      p.reserve = without(was.reserve, [d.card.id]);
+      ps[d.seat] = p;
+    }
     const n = copyState(s);
     n.phase = 'roll';
     n.players = ps;
@@ -142,19 +159,40 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     // an exchange after the gifts (T5) closes the gift step (§4.1 order T3 → T4 → T5)
     return withTurn(s, { exchanges: s.turn!.exchanges + 1, step: e.at === 'T5' ? 'closing' : s.turn!.step }, { players: ps });
   },
+  // The turn's own events below copy field by field, without patch objects or callbacks: they are
+  // most moves' events, and V8 copies an object literal far faster than Object.assign or a spread.
   TributeSelected(s, e) {
-    return withTurn(s, { step: 'select', selection: [...s.turn!.selection, e.card] });
+    const turn = updateTurn(s.turn!, {});
+    turn.step = 'select';
+    turn.selection = s.turn!.selection.concat(e.card);
+    const n = copyState(s);
+    n.turn = turn;
+    return n;
   },
   Tributed(s, e) {
-    const value = e.cards.reduce((t, c) => t + c.value, 0);
-    const ps = players(s, e.seat, (p) => ({ counter: without(p.counter, ids(e.cards)), tributedSum: p.tributedSum + value }));
-    const istham = [...s.istham, ...e.cards.map((card) => ({ card, tributedBy: e.seat, stage: s.stage, round: s.round }))];
-    const drawing = e.drawsEarned > 0 && ps[e.seat]!.reserve.length > 0;
-    return withTurn(
-      s,
-      { step: drawing ? 'draws' : 'ready', selection: [], tributed: e.cards.length, boost: e.boost, effective: e.effectiveDie, drawsLeft: drawing ? e.drawsEarned : 0 },
-      { players: ps, istham },
-    );
+    let value = 0;
+    for (const c of e.cards) value += c.value;
+    const ps = s.players.slice();
+    const was = s.players[e.seat]!;
+    const p = copyPlayer(was);
+    p.counter = withoutCards(was.counter, e.cards);
+    p.tributedSum = was.tributedSum + value;
+    ps[e.seat] = p;
+    const istham = s.istham.slice();
+    for (const card of e.cards) istham.push({ card, tributedBy: e.seat, stage: s.stage, round: s.round });
+    const drawing = e.drawsEarned > 0 && p.reserve.length > 0;
+    const turn = updateTurn(s.turn!, {});
+    turn.step = drawing ? 'draws' : 'ready';
+    turn.selection = [];
+    turn.tributed = e.cards.length;
+    turn.boost = e.boost;
+    turn.effective = e.effectiveDie;
+    turn.drawsLeft = drawing ? e.drawsEarned : 0;
+    const n = copyState(s);
+    n.players = ps;
+    n.istham = istham;
+    n.turn = turn;
+    return n;
   },
   SixMultipleDrawn(s, e) {
     const ps = e.card ? players(s, e.seat, toHand(e.card)) : s.players;
@@ -166,14 +204,29 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     return withTurn(s, { drawsLeft: 0, step: 'ready' });
   },
   Gifted(s, e) {
+    const t = s.turn!;
     const giver = s.players[e.seat]!;
-    const sumActive = s.turn!.sumActive ?? (hasSpecial(giver.hand, 'SUM') || hasSpecial(giver.counter, 'SUM'));
-    const gone = ids(e.cards);
-    const ps = s.players.map((p, i) =>
-      i === e.seat ? giverAfter(p, e.cards, without(p.hand, gone)) : i === e.target ? updatePlayer(p, { counter: [...p.counter, ...e.cards] }) : p,
-    );
-    const sumShown = (s.turn!.sumShown ?? false) || e.cards.length > 1 || hasSpecial(e.cards, 'SUM');
-    return withTurn(s, { step: 'gifting', targets: [...s.turn!.targets, e.target], sumActive, sumShown }, { players: ps });
+    const sumActive = t.sumActive ?? (hasSpecial(giver.hand, 'SUM') || hasSpecial(giver.counter, 'SUM'));
+    const ps = s.players.slice();
+    const g = copyPlayer(giver);
+    g.hand = withoutCards(giver.hand, e.cards);
+    g.knownInHand = knownAfterGift(giver, e.cards, g.hand);
+    ps[e.seat] = g;
+    const target = s.players[e.target];
+    if (target && e.target !== e.seat) {
+      const r = copyPlayer(target);
+      r.counter = target.counter.concat(e.cards);
+      ps[e.target] = r;
+    }
+    const turn = updateTurn(t, {});
+    turn.step = 'gifting';
+    turn.targets = t.targets.concat(e.target);
+    turn.sumActive = sumActive;
+    turn.sumShown = (t.sumShown ?? false) || e.cards.length > 1 || hasSpecial(e.cards, 'SUM');
+    const n = copyState(s);
+    n.players = ps;
+    n.turn = turn;
+    return n;
   },
   LastRoundTriggered(s, e) {
     return update(s, { lastRound: true, triggerSeat: e.seat, nonGiftStreak: 0 });
@@ -204,6 +257,17 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     n.current = null;
     n.eligible = s.players.map((p) => p.reserve.length > 0);
     n.pending = nulls(s.pending);
+    return n;
+  },
+  RoundsRolled(s, e) {
+    // Only the last round leaves a trace: reserves are empty (no draws), every turn of the rounds
+    // before it ended unplayed (each next roll overwrites every die), and decide emits it only
+    // outside the last round (no streak of passes counts). So: that round's start, roll and turns.
+    const rows = e.dice.length;
+    let n = on.RoundEnded(s, { type: 'RoundEnded', round: e.round + rows - 1, startSeat: (e.startSeat + rows - 1) % s.seats });
+    n = on.RoundDrawResolved(n, NO_DRAWS);
+    n = on.Rolled(n, { type: 'Rolled', dice: e.dice[rows - 1]! });
+    for (let k = 0; k < e.turnsEnded; k++) n = on.TurnEnded(n, { type: 'TurnEnded', seat: n.current!, gifted: false, auto: true });
     return n;
   },
   StageEnded(s, e) {

@@ -17,7 +17,8 @@ import { evolve } from './evolve.js';
 import { anyGift } from './legal.js';
 import { command, firstEndEvent, passProblem, plannerFor, roundDrawResolution, sixResolution, tributable, tributeOpenWithoutReserve } from './rules.js';
 import { stageEnded } from './scoring.js';
-import { deckOf, randomDraws, type State } from './state.js';
+import { deckOf, hasSpecial, newTurn, randomDraws, sixFace, type State, type Turn } from './state.js';
+import type { RoundsRolled } from './rounds.js';
 
 type E = SeledyneEvent;
 
@@ -57,8 +58,7 @@ export function noReachableGift(s: State): boolean {
  * house, known to all (A26), so whether a tribute leads to a gift (A30) is public too. An empty
  * reserve: the hand is the known rest.
  */
-function forcedEnd(s: State): boolean {
-  const t = s.turn!;
+function forcedEnd(s: State, t: Turn = s.turn!): boolean {
   const p = s.players[t.seat]!;
   if (t.step !== 'open' && t.step !== 'gifting' && t.step !== 'closing') return false;
   if (p.hand.length === 0) return t.step !== 'open' || tributable(s, t).length === 0;
@@ -74,6 +74,116 @@ function chosenBy(s: State): boolean {
   return true;
 }
 
+function reservesEmpty(s: State): boolean {
+  for (const p of s.players) if (p.reserve.length > 0) return false;
+  return true;
+}
+
+const roll = (s: State, rng: Rng) => s.players.map(() => 1 + rng.int(s.options.dieFaces));
+
+/**
+ * What a seat's forced-end question reads while only the dice change (every reserve empty, no
+ * gift, so hands and counters stay): its hand's values as bits, as `anyGift` and
+ * `tributeOpenWithoutReserve` compute them per turn. `idle`: an empty hand with an empty reserve
+ * always ends its turn (no gift, and no tribute can lead to one).
+ */
+interface Quiet {
+  idle: boolean;
+  singles: number;
+  sums: number;
+  sumRule: boolean;
+  keeps: number;
+  counter: number;
+}
+
+/** Each seat's `Quiet`, or null when a die plus a counter could pass the small-number bits (then each turn asks `forcedEnd`). */
+function quietSeats(s: State): Quiet[] | null {
+  const out: Quiet[] = [];
+  for (const p of s.players) {
+    if (p.counter.length + s.options.dieFaces > 30) return null;
+    let singles = 0;
+    let sums = 0;
+    let sumInHand = false;
+    for (const c of p.hand) {
+      if (c.special === 'SUM') sumInHand = true;
+      if (c.value > 30) continue;
+      singles |= 1 << c.value;
+      sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
+    }
+    const sumInCounter = hasSpecial(p.counter, 'SUM');
+    const counter = p.counter.length;
+    out.push({ idle: p.hand.length === 0, singles, sums, sumRule: sumInHand || sumInCounter, keeps: sumInHand ? counter : sumInCounter ? counter - 1 : 0, counter });
+  }
+  return out;
+}
+
+/** Whether `bits` has a bit in [lo, hi] (lo raised to 1: a difference is at least 1). */
+function anyBit(bits: number, lo: number, hi: number): boolean {
+  if (lo < 1) lo = 1;
+  return lo <= hi && ((bits >>> lo) & ((1 << (hi - lo + 1)) - 1)) !== 0;
+}
+
+/**
+ * `forcedEnd` at the open step of `seat`'s turn with these dice, from its `Quiet`: no gift (a hand
+ * card, or under the Sum Rule some cards, pays a lower die's difference) and no tribute leading to
+ * one (the die raised by k = 1 … counter cards).
+ */
+function forcedQuiet(q: Quiet, seat: number, dice: readonly number[]): boolean {
+  if (q.idle) return true;
+  const die = dice[seat]!;
+  const pays = q.sumRule ? q.sums : q.singles;
+  for (let i = 0; i < dice.length; i++) {
+    if (i === seat) continue;
+    const d = dice[i]!;
+    if (die > d && ((pays >>> (die - d)) & 1) === 1) return false;
+    if (q.counter === 0) continue;
+    // (a declined boost pays the die as it is: a gift the first check already found)
+    if (anyBit(q.sums, die + 1 - d, die + q.keeps - d) || anyBit(q.singles, die + q.keeps + 1 - d, die + q.counter - d)) return false;
+  }
+  return true;
+}
+
+/**
+ * The rounds that follow, as one `RoundsRolled` (rounds.ts), from a round's end with every
+ * reserve empty outside the last round: the steps the older form took one event at a time, with
+ * the same draws from `rng` in the same order (only the dice: with no reserve nobody draws), so
+ * the same states. Hands, counters and reserves do not change while turns end unplayed, so each
+ * seat's question is asked of numbers made once (`Quiet`), and the deadlock check that let the
+ * run begin keeps its answer; the run stops at a turn someone must play, a Six Rule window, or the
+ * round cap (the stage end then follows on its own, as before).
+ */
+function roundsRolled(s: State, rng: Rng): E {
+  const o = s.options;
+  const seats = s.seats;
+  const quiet = quietSeats(s);
+  const six = sixFace(o);
+  const dice: number[][] = [];
+  let at = s;
+  let turnsEnded = 0;
+  for (;;) {
+    const row = roll(s, rng);
+    dice.push(row);
+    if (dice.length > 100_000) throw new Error('seledyne: automatic steps did not settle');
+    // a six opens the Six Rule window only without a reserve card to give up where none is needed (A9)
+    if (!o.sixRuleRequiresReserveCard && row.includes(six)) {
+      turnsEnded = 0;
+      break;
+    }
+    const start = (s.startSeat + dice.length) % seats;
+    turnsEnded = 0;
+    if (quiet) while (turnsEnded < seats && forcedQuiet(quiet[(start + turnsEnded) % seats]!, (start + turnsEnded) % seats, row)) turnsEnded++;
+    else {
+      // this round's start and roll as evolve folds them, then each turn as the turn step asks it
+      at = evolve(at, { type: 'RoundsRolled', round: at.round + 1, startSeat: (at.startSeat + 1) % seats, dice: [row], turnsEnded: 0 });
+      while (turnsEnded < seats && forcedEnd(at, newTurn(at, (start + turnsEnded) % seats))) turnsEnded++;
+    }
+    if (turnsEnded < seats) break;
+    if (o.maxRoundsPerStage !== null && s.round + dice.length >= o.maxRoundsPerStage) break;
+  }
+  const e: RoundsRolled = { type: 'RoundsRolled', round: s.round + 1, startSeat: (s.startSeat + 1) % seats, dice, turnsEnded };
+  return e;
+}
+
 type Step = (s: State, rng: Rng, turnJustEnded: boolean) => E | null;
 
 /**
@@ -83,7 +193,7 @@ type Step = (s: State, rng: Rng, turnJustEnded: boolean) => E | null;
  */
 const steps: Record<State['phase'], Step> = {
   setup: (s, rng) => deal(s, rng),
-  roll: (s, rng) => ({ type: 'Rolled', dice: s.players.map(() => 1 + rng.int(s.options.dieFaces)) }),
+  roll: (s, rng) => ({ type: 'Rolled', dice: roll(s, rng) }),
   draw(s, rng) {
     const o = s.options;
     if (randomDraws(o) && o.roundDrawMandatory) return roundDrawResolution(s, rng);
@@ -102,10 +212,11 @@ const steps: Record<State['phase'], Step> = {
     if (turnJustEnded && s.lastRound && s.options.lastRoundTermination === 'NO_LEGAL_GIFT' && noReachableGift(s)) return stageEnded(s, 'noLegalGift');
     return forcedEnd(s) ? firstEndEvent(s, s.turn!, true) : null;
   },
-  roundEnd(s) {
+  roundEnd(s, rng) {
     const o = s.options;
     if (o.deadlockDetection && deadlocked(s)) return stageEnded(s, 'deadlock');
     if (o.maxRoundsPerStage !== null && s.round >= o.maxRoundsPerStage) return stageEnded(s, 'roundCap');
+    if (!s.lastRound && reservesEmpty(s)) return roundsRolled(s, rng);
     return { type: 'RoundEnded', round: s.round + 1, startSeat: (s.startSeat + 1) % s.seats };
   },
   stageEnd: (s) => stageEnded(s, s.endReason ?? 'lastRound'),

@@ -15,6 +15,7 @@ import { redact, view } from './view.js';
 import { sampleWorld } from './sample-world.js';
 import { viewSchema, viewType } from './view-schema.js';
 import { takeBack } from './take-back.js';
+import { eventCount, expand } from './rounds.js';
 
 export const seledyne = defineGame({
   id: 'seledyne',
@@ -47,6 +48,8 @@ export const seledyne = defineGame({
   // The running totals the score cards show (after the floor).
   standing: (s, among) => standingOf(s.players.map((p) => p.total), among, 'highest'),
   sampleWorld,
+  expand,
+  eventCount,
 });
 
 export default seledyne;

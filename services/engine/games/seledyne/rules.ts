@@ -136,6 +136,15 @@ export function tributable(s: State, t: Turn): Card[] {
   if (t.step !== 'open' && t.step !== 'select') return [];
   const p = s.players[t.seat]!;
   if (p.hand.length === 0 && !s.options.emptyHandMayTribute) return [];
+  if (p.reserve.length === 0 && p.die + p.counter.length <= 30) return tributableWithoutReserve(s, t);
+  return tributableBySearch(s, t);
+}
+
+/** `tributable` by the turn search (plan.ts), whatever the reserve; the law tests compare the closed form with it. */
+export function tributableBySearch(s: State, t: Turn): Card[] {
+  if (t.step !== 'open' && t.step !== 'select') return [];
+  const p = s.players[t.seat]!;
+  if (p.hand.length === 0 && !s.options.emptyHandMayTribute) return [];
   const counter = t.selection.length === 0 ? p.counter : p.counter.filter((c) => !t.selection.some((x) => x.id === c.id));
   if (counter.length === 0 || !giftInReach(p.hand, p.reserve, p.die, p.counter.length, targetDice(s, t.seat))) return [];
   const plan = plannerFor(s, t.seat);
@@ -143,6 +152,82 @@ export function tributable(s: State, t: Turn): Card[] {
   if (kinds.length === 0) return [];
   const out: Card[] = [];
   for (const c of counter) if (kinds.includes(kindOf(c))) out.push(c);
+  return out;
+}
+
+/** What `tributeLeads` reads of the seat: its hand's values as bits, and its counter's Sum cards. */
+interface NoReserve {
+  singles: number;
+  sums: number;
+  sumInHand: boolean;
+  counterSums: number;
+  chosenSums: number;
+  /** Counter cards not yet selected, and the Sum cards among them. */
+  rest: number;
+  restSums: number;
+  declined: boolean;
+}
+
+/** Some tribute of the selection, one more card (a Sum card or not) and any of the rest leads to a gift. A top-level function, not a closure: see plan.ts. */
+function tributeLeads(s: State, t: Turn, f: NoReserve, sumCard: boolean): boolean {
+  const p = s.players[t.seat]!;
+  const m = t.selection.length + 1;
+  const taken = f.chosenSums + (sumCard ? 1 : 0);
+  const plain = f.rest - f.restSums - (sumCard ? 0 : 1);
+  for (let extra = 0; extra < f.rest; extra++) {
+    const k = m + extra;
+    // the other cards from the non-Sum ones first: the Sum Rule holds while a Sum card is left
+    const pays = f.sumInHand || f.counterSums - taken - Math.max(0, extra - plain) > 0 ? f.sums : f.singles;
+    for (let i = 0; i < s.seats; i++) {
+      if (i === t.seat || t.targets.includes(i)) continue;
+      const d = s.players[i]!.die;
+      const boosted = p.die + k - d;
+      if (boosted >= 1 && ((pays >>> boosted) & 1) === 1) return true;
+      if (f.declined && p.die - d >= 1 && ((pays >>> (p.die - d)) & 1) === 1) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * `tributable` for a seat whose reserve is empty, without the turn search (the legal list asks it of
+ * most turns late in a stage). With no reserve there is no Six-Multiple draw and no exchange, so a
+ * tribute of k cards leads to a gift iff the hand pays some target's difference at the die plus k
+ * (or at the die, the boost declined where A10 allows), under the Sum Rule when a Sum card is in
+ * the hand or left in the counter. Only whether a card is a Sum card matters, so per kind (Sum or
+ * not): every size k the selection with it can grow to, its other cards taken from non-Sum ones
+ * first (that keeps the Sum Rule longest). Held to `tributableBySearch` by
+ * test/games/seledyne/tribute-no-reserve.test.ts.
+ */
+function tributableWithoutReserve(s: State, t: Turn): Card[] {
+  const p = s.players[t.seat]!;
+  const chosen = t.selection;
+  let singles = 0;
+  let sums = 0;
+  let sumInHand = false;
+  for (const c of p.hand) {
+    if (c.special === 'SUM') sumInHand = true;
+    if (c.value > 30) continue;
+    singles |= 1 << c.value;
+    sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
+  }
+  let counterSums = 0;
+  let restSums = 0;
+  let rest = 0;
+  for (const c of p.counter) {
+    const sum = c.special === 'SUM';
+    if (sum) counterSums++;
+    if (chosen.length > 0 && find(chosen, c.id)) continue;
+    rest++;
+    if (sum) restSums++;
+  }
+  if (rest === 0) return [];
+  const facts: NoReserve = { singles, sums, sumInHand, counterSums, chosenSums: countSpecial(chosen, 'SUM'), rest, restSums, declined: s.options.tributeBoostMode === 'OPTIONAL' };
+  const plainOk = rest > restSums && tributeLeads(s, t, facts, false);
+  const sumOk = restSums > 0 && tributeLeads(s, t, facts, true);
+  if (!plainOk && !sumOk) return [];
+  const out: Card[] = [];
+  for (const c of p.counter) if ((c.special === 'SUM' ? sumOk : plainOk) && !(chosen.length > 0 && find(chosen, c.id))) out.push(c);
   return out;
 }
 
@@ -205,9 +290,39 @@ export function tributeProblem(s: State, t: Turn, cardId: string): string | null
 export function confirmProblem(s: State, t: Turn, boost: boolean): string | null {
   if (t.step !== 'select' || t.selection.length === 0) return 'no tribute selected';
   if (!boost && s.options.tributeBoostMode === 'MANDATORY') return 'the tribute boost is mandatory';
-  const plan = plannerFor(s, t.seat);
-  if (!plan.tributeOk(t.selection, boost, plan.handMask, t.exchanges)) return 'no gift could follow that tribute';
-  return null;
+  const p = s.players[t.seat]!;
+  const ok =
+    p.reserve.length === 0 && p.die + p.counter.length <= 30
+      ? tributeOkWithoutReserve(s, t, boost)
+      : plannerFor(s, t.seat).tributeOk(t.selection, boost, plannerFor(s, t.seat).handMask, t.exchanges);
+  return ok ? null : 'no gift could follow that tribute';
+}
+
+/**
+ * The planner's `tributeOk` for the selection as it stands, for a seat whose reserve is empty, in
+ * closed form (see `tributableWithoutReserve`): the hand pays some target's difference at the die
+ * plus the selection's size (boost) or at the die, under the Sum Rule while a Sum card is in the
+ * hand or left in the counter. Held to the planner by test/games/seledyne/tribute-no-reserve.test.ts.
+ */
+export function tributeOkWithoutReserve(s: State, t: Turn, boost: boolean): boolean {
+  const p = s.players[t.seat]!;
+  let singles = 0;
+  let sums = 0;
+  let sumRule = countSpecial(p.counter, 'SUM') > countSpecial(t.selection, 'SUM');
+  for (const c of p.hand) {
+    if (c.special === 'SUM') sumRule = true;
+    if (c.value > 30) continue;
+    singles |= 1 << c.value;
+    sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
+  }
+  const pays = sumRule ? sums : singles;
+  const effective = boost ? p.die + t.selection.length : p.die;
+  for (let i = 0; i < s.seats; i++) {
+    if (i === t.seat || t.targets.includes(i)) continue;
+    const diff = effective - s.players[i]!.die;
+    if (diff >= 1 && ((pays >>> diff) & 1) === 1) return true;
+  }
+  return false;
 }
 
 export function drawProblem(s: State, t: Turn, cardId: string | null): string | null {

@@ -1,6 +1,14 @@
 /** Seledyne's events in words: [English, Persian]. A card is its house and value, e.g. "Nabist 4". */
 const cards = (cs, x) => cs.map(x.card).join(', ');
 
+const seatsOf = (e) => e.dice[0]?.length ?? 0;
+const partial = (e) => e.turnsEnded < seatsOf(e);
+/** Each round of a RoundsRolled: its number, who starts it (the next seat each round) and its dice. */
+const rolledRounds = (e, x, round, starts, dice) => {
+  const [comma, semicolon] = x.lang === 'fa' ? ['، ', '؛ '] : [', ', '; '];
+  return e.dice.map((d, r) => `${round} ${x.n(e.round + r)}: ${x.who((e.startSeat + r) % d.length)} ${starts}${comma}${dice} ${d.map((v, s) => `${x.who(s)} ${x.n(v)}`).join(comma)}`).join(semicolon);
+};
+
 export default {
   StageStarted: [(e, x) => `Stage ${x.n(e.stage)} began; ${x.who(e.startSeat)} starts`, (e, x) => `مرحلهٔ ${x.n(e.stage)} آغاز شد؛ ${x.who(e.startSeat)} آغاز می‌کند`],
   RoundDrawChosen: [(e, x) => `${x.who(e.seat)} chose about the round draw`, (e, x) => `${x.who(e.seat)} دربارهٔ کشیدن دور تصمیم گرفت`],
@@ -35,6 +43,13 @@ export default {
     (e, x) => (e.auto ? 'هیچ‌کس نمی‌توانست بازی کند' : `${x.who(e.seat)} ${e.gifted ? 'نوبتش را تمام کرد' : 'گذر کرد'}`),
   ],
   RoundEnded: [(e, x) => `Round ${x.n(e.round)} begins; ${x.who(e.startSeat)} starts`, (e, x) => `دور ${x.n(e.round)} آغاز می‌شود؛ ${x.who(e.startSeat)} آغاز می‌کند`],
+  // rounds that played themselves (every reserve empty, no turn with anything to play): each round's start and dice
+  RoundsRolled: [
+    (e, x) =>
+      `Rounds played themselves (nobody could play): ${rolledRounds(e, x, 'round', 'starts', 'dice')}${partial(e) ? ` (in the last, ${x.n(e.turnsEnded)} of ${x.n(seatsOf(e))} turns so far)` : ''}`,
+    (e, x) =>
+      `دورها خودبه‌خود گذشتند (هیچ‌کس نمی‌توانست بازی کند): ${rolledRounds(e, x, 'دور', 'آغاز می‌کند', 'تاس‌ها')}${partial(e) ? ` (در آخری، ${x.n(e.turnsEnded)} از ${x.n(seatsOf(e))} نوبت تاکنون)` : ''}`,
+  ],
   StageEnded: [
     (e, x) => `Stage ${x.n(e.stage)} ended (${x.word(e.reason)}): ${e.scores.map((s) => `${x.who(s.seat)} ${x.n(s.score)}`).join(', ')}`,
     (e, x) => `مرحلهٔ ${x.n(e.stage)} تمام شد (${x.word(e.reason)}): ${e.scores.map((s) => `${x.who(s.seat)} ${x.n(s.score)}`).join('، ')}`,

@@ -1,0 +1,73 @@
+/**
+ * RoundsRolled, the compact record of rounds that played themselves (rounds.ts), against the older
+ * form it stands for: on every commit of random games (2–6 seats, option sets that end stages by
+ * deadlock, round cap and no legal gift), folding the commit's events as decided and folding their
+ * older form (`expand`) from the same state give deep-equal states, and the table's event count
+ * (the key of the next commit's random stream) moves by the older form's length. golden.test.ts
+ * holds decide to the older form's hashes; test/analytics/verify.test.ts verifies a record the
+ * round-by-round engine (0500bb6) wrote.
+ */
+import { describe, expect, it } from 'vitest';
+import { fastRng, randomBot, seatedTable, table, type TableEvent } from '../../../services/engine/core/index.js';
+import type { SeledyneEvent } from '../../../services/engine/games/seledyne/events.js';
+import { seledyne } from '../../../services/engine/games/seledyne/index.js';
+import type { State } from '../../../services/engine/games/seledyne/state.js';
+
+const VARIANTS: Record<string, object> = {
+  defaults: {},
+  'random draws, no deadlock check, round cap': { ownerSeesReserve: false, deadlockDetection: false, maxRoundsPerStage: 12 },
+  'no legal gift ends, cumulative': { lastRoundTermination: 'NO_LEGAL_GIFT', sixMultipleMode: 'CUMULATIVE', sixRuleRequiresReserveCard: false, sixRuleDecisionMode: 'TURN_ORDER' },
+};
+
+const isGame = (e: TableEvent) => e.type !== 'GameCreated' && e.type !== 'SeatTaken' && e.type !== 'GameEnded';
+
+/** Plays one random game; checks every commit; returns how many RoundsRolled it held and how many rounds they stood for. */
+function check(seats: number, options: object, seed: number): { compact: number; rounds: number } {
+  const t = table(seledyne);
+  const rng = fastRng(seed);
+  let s = seatedTable(t, { seats, options, seed: `rounds-${seed}` });
+  let compact = 0;
+  let rounds = 0;
+  while (!s.ended) {
+    const seat = t.status(s).toMove[rng.int(t.status(s).toMove.length)]!;
+    const events = t.decide(s, { type: 'move', seat, move: randomBot(undefined, t.legalMoves(s, seat), rng) });
+    const older: SeledyneEvent[] = [];
+    let now = s.play as State;
+    for (const e of events.filter(isGame) as SeledyneEvent[]) {
+      const form = seledyne.expand!(e);
+      if (form) {
+        compact++;
+        rounds += (e as Extract<SeledyneEvent, { type: 'RoundsRolled' }>).dice.length;
+        expect(seledyne.eventCount!(e)).toBe(form.length);
+        expect(form.some((x) => x.type === 'RoundsRolled')).toBe(false);
+      } else expect(seledyne.eventCount!(e)).toBe(1);
+      older.push(...(form ?? [e]));
+      now = seledyne.evolve(now, e);
+    }
+    let was = s.play as State;
+    for (const e of older) was = seledyne.evolve(was, e);
+    expect(now).toEqual(was);
+    const next = t.fold(events, s);
+    expect(next.play).toEqual(now);
+    expect(next.events - s.events).toBe(older.length + events.filter((e) => !isGame(e)).length);
+    s = next;
+  }
+  return { compact, rounds };
+}
+
+describe('RoundsRolled folds as the events it stands for', () => {
+  for (const [name, options] of Object.entries(VARIANTS))
+    it(`${name}: 2 to 6 seats, every commit`, () => {
+      let compact = 0;
+      let rounds = 0;
+      for (let seats = 2; seats <= 6; seats++)
+        for (let seed = 1; seed <= 4; seed++) {
+          const r = check(seats, options, seed);
+          compact += r.compact;
+          rounds += r.rounds;
+        }
+      // not vacuous: runs of several rounds were recorded
+      expect(compact).toBeGreaterThan(50);
+      expect(rounds).toBeGreaterThan(compact);
+    });
+});

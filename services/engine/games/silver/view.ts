@@ -250,17 +250,23 @@ function villageView(s: State, cards: readonly CardView[], shared: (SlotView | u
 }
 
 /**
- * The pile's cards, one frozen list per pile array (states share a pile until it changes, and
- * every view of them reads the same cards): the pile grows to dozens of cards, and a search
- * builds a view at every move of every playout.
+ * The pile's cards, one frozen list per pile array while it is the last one asked for (states
+ * share a pile until it changes, and the views of one state or of the states of one turn read
+ * the same cards): the pile grows to dozens of cards, and a search builds a view at every move of
+ * every playout. One entry, not a WeakMap: nearly every pile array of a playout is new (and dies
+ * with its state), and a weak entry for each cost the garbage collector more than it saved.
  */
-const PILE_VIEWS = new WeakMap<readonly number[], { cards: readonly CardView[]; list: CardView[] }>();
+let lastPile: readonly number[] | null = null;
+let lastPileCards: readonly CardView[] | null = null;
+let lastPileList: CardView[] = [];
 function pileView(cards: readonly CardView[], pile: readonly number[]): CardView[] {
-  const hit = PILE_VIEWS.get(pile);
-  if (hit && hit.cards === cards && hit.list.length === pile.length) return hit.list;
-  const list = Object.freeze(pile.map((id) => cards[id]!)) as CardView[];
-  PILE_VIEWS.set(pile, { cards, list });
-  return list;
+  if (pile === lastPile && cards === lastPileCards && lastPileList.length === pile.length) return lastPileList;
+  const list: CardView[] = new Array(pile.length);
+  for (let i = 0; i < pile.length; i++) list[i] = cards[pile[i]!]!;
+  lastPile = pile;
+  lastPileCards = cards;
+  lastPileList = Object.freeze(list) as CardView[];
+  return lastPileList;
 }
 
 /** Written as plain loops over shared card views: it runs once per move and viewer. */

@@ -51,7 +51,8 @@ describe('the view of the villages', () => {
       const rng = fastRng(11);
       let s = dealt(edition, 11);
       let guardedSlots = 0;
-      for (let moves = 0; moves < 600 && !silver.status(s).over; moves++) {
+      let rounds = 0;
+      for (let moves = 0; moves < 1500 && !silver.status(s).over; moves++) {
         const seat = silver.status(s).toMove[0]!;
         for (const viewer of [seat, null]) {
           const v = silver.view(s, viewer);
@@ -67,9 +68,15 @@ describe('the view of the villages', () => {
             }),
           );
         }
+        // Scores, history, editions and peeks are shared frozen copies, kept while the state's array is the same.
+        const v = silver.view(s, seat);
+        expect([v.scores, v.history, v.editions, v.peeked]).toEqual([s.scores, s.history, s.eds, s.peeked]);
+        for (const shared of [v.scores, v.history, v.editions, v.peeked, ...v.history]) expect(Object.isFrozen(shared)).toBe(true);
+        rounds = Math.max(rounds, s.history.length);
         const legal = silver.legalCommands(s, seat);
         s = silver.decide(s, legal[rng.int(legal.length)]!, seat, rng).reduce((x: State, e: Event) => silver.evolve(x, e), s);
       }
+      expect(rounds).toBeGreaterThan(0);
       if (edition === 'amulet') expect(guardedSlots).toBeGreaterThan(0);
     }
   });

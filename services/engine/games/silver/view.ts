@@ -7,7 +7,7 @@ import { hasPassive, withPassive } from './protect.js';
 
 const NONE: readonly number[] = [];
 import { bit, defsOf, knows, PUBLIC, type Pending, type State } from './state.js';
-import { tableFacts, type TableFactsView } from './view-facts.js';
+import { tableFacts, zerosFor, type TableFactsView } from './view-facts.js';
 
 export interface CardView {
   number: number;
@@ -152,10 +152,21 @@ function cardFields(edition: Edition, n: number): CardView {
   return { number: n, edition, name: d.names.en, nameFa: d.names.fa, timing: d.timing, powerKnown: d.powerKnown };
 }
 
+/** No cards: one frozen list shared by every view (most views have no kept or display cards). */
+const NO_CARDS: readonly never[] = Object.freeze([]);
+
 /** Each kept card with its owner. */
 function pairs(cards: readonly CardView[], rows: number[][]): { seat: number; card: CardView }[] {
-  const out: { seat: number; card: CardView }[] = [];
-  for (let seat = 0; seat < rows.length; seat++) for (const id of rows[seat]!) out.push({ seat, card: cards[id]! });
+  let out: { seat: number; card: CardView }[] | null = null;
+  for (let seat = 0; seat < rows.length; seat++) for (const id of rows[seat]!) (out ??= []).push({ seat, card: cards[id]! });
+  return out ?? (NO_CARDS as never[]);
+}
+
+/** The display's cards (a loop, no callback: once per view). */
+function cardList(cards: readonly CardView[], ids: readonly number[]): CardView[] {
+  if (ids.length === 0) return NO_CARDS as never[];
+  const out: CardView[] = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) out[i] = cards[ids[i]!]!;
   return out;
 }
 
@@ -269,6 +280,31 @@ function pileView(cards: readonly CardView[], pile: readonly number[]): CardView
   return lastPileList;
 }
 
+/**
+ * A frozen copy of an array, kept while the same array is asked for again: the state's scores,
+ * history and editions change a few times a game, its views are built at every move (a search's
+ * playouts), and each view copied them. Shared, the copies are read-only.
+ */
+class LastCopy<T, C> {
+  #from: readonly T[] | null = null;
+  #copy: C | null = null;
+  constructor(readonly make: (from: readonly T[]) => C) {}
+  of(from: readonly T[]): C {
+    if (from !== this.#from) {
+      this.#copy = this.make(from);
+      this.#from = from;
+    }
+    return this.#copy!;
+  }
+}
+const frozenCopy = <T>(from: readonly T[]) => Object.freeze(from.slice()) as T[];
+const EDITIONS_COPY = new LastCopy<string, string[]>(frozenCopy);
+const SCORES_COPY = new LastCopy<number, number[]>(frozenCopy);
+const PEEKED_COPY = new LastCopy<boolean, boolean[]>(frozenCopy);
+const HISTORY_COPY = new LastCopy((history: readonly State['history'][number][]) =>
+  Object.freeze(history.map((h) => Object.freeze({ round: h.round, reason: h.reason, totals: frozenCopy(h.totals), roundScores: frozenCopy(h.roundScores), caller: h.caller, callSucceeded: h.callSucceeded }))) as SilverView['history'],
+);
+
 /** Written as plain loops over shared card views: it runs once per move and viewer. */
 export function view(s: State, viewer: Viewer): SilverView {
   const me = viewer;
@@ -299,12 +335,12 @@ export function view(s: State, viewer: Viewer): SilverView {
     startPlayer: s.start,
     toMove: toMove(s),
     direction: s.dir,
-    editions: s.eds.slice(),
+    editions: EDITIONS_COPY.of(s.eds),
     villages,
     deckCount: s.deck.length,
     deckKnown,
     discard: pileView(cards, s.discard),
-    display: s.display.map((id) => cards[id]!),
+    display: cardList(cards, s.display),
     boxCount: s.box.length,
     hand,
     kept: pairs(cards, s.kept),
@@ -315,10 +351,10 @@ export function view(s: State, viewer: Viewer): SilverView {
     deckOut: s.deckOut,
     turn: turn && { seat: turn.seat, mainDone: turn.main, powerUsed: turn.free, extra: turn.extra, activated },
     pending: s.pending && pendingView(s, s.pending),
-    peeked: s.peeked.slice(),
-    scoreAdjustments: s.scoring?.adj.slice() ?? Array(s.seats).fill(0),
-    scores: s.scores.slice(),
-    history: s.history.map((h) => ({ round: h.round, reason: h.reason, totals: h.totals.slice(), roundScores: h.roundScores.slice(), caller: h.caller, callSucceeded: h.callSucceeded })),
+    peeked: PEEKED_COPY.of(s.peeked),
+    scoreAdjustments: s.scoring?.adj.slice() ?? zerosFor(s.seats),
+    scores: SCORES_COPY.of(s.scores),
+    history: HISTORY_COPY.of(s.history),
     winners: s.winners,
     tableFacts: tableFacts(s),
   };

@@ -17,27 +17,52 @@ import { seatRelative } from '../seat-order.js';
 /** The mean card value (338 / 52): what an unseen card is worth. */
 const UNKNOWN = 6.5;
 const valueOf = (slot: SlotView | undefined) => (!slot ? 0 : slot.card ? slot.card.number : UNKNOWN);
+
 /** A known Zombie cannot be exchanged away (it bounces back, §4.4): only given. */
 const zombie = (slot: SlotView | undefined) => !!slot?.card && !!cardDef(slot.card.edition, slot.card.number).passive?.zombie;
 
 /** A seat's total as the viewer estimates it. */
-const estimate = (v: SilverView, seat: number) => v.villages[seat]!.cards.reduce((sum, c) => sum + valueOf(c), 0);
+function estimate(v: SilverView, seat: number): number {
+  let sum = 0;
+  for (const c of v.villages[seat]!.cards) sum += valueOf(c);
+  return sum;
+}
 
-/** What every move of one decision is valued against, computed once. */
+/** What every move of one decision is valued against, computed once (loops: this runs at every move of every rollout). */
 function context(v: SilverView, me: number) {
   const row = v.villages[me]!.cards;
   const mine = estimate(v, me);
   let others = Infinity;
   for (const x of v.villages) if (x.seat !== me) others = Math.min(others, estimate(v, x.seat));
+  let highest = 0;
+  let unknown = 0;
+  for (const c of row) {
+    if (!zombie(c)) highest = Math.max(highest, valueOf(c));
+    if (!c.card) unknown++;
+  }
   return {
     row,
     held: v.hand[0] ? v.hand[0].number : UNKNOWN,
-    top: v.discard.at(-1)?.number ?? 99,
-    highest: row.reduce((best, c) => (zombie(c) ? best : Math.max(best, valueOf(c))), 0),
+    top: v.discard.length > 0 ? v.discard[v.discard.length - 1]!.number : 99,
+    highest,
     // Call when clearly lowest, with at most one card of its own unknown.
-    callPays: mine < others - 2 && row.filter((c) => !c.card).length <= 1,
+    callPays: mine < others - 2 && unknown <= 1,
   };
 }
+
+/** An exchange of the cards at `set`: what it lowers the total by, or -10 when it cannot pay (a Zombie, a set of differing numbers). */
+function exchangeGain(row: readonly SlotView[], set: readonly number[], held: number): number {
+  let out = 0;
+  for (const p of set) out += valueOf(row[p]);
+  for (const p of set) if (zombie(row[p])) return -10;
+  if (set.length > 1) {
+    const first = row[set[0]!]!.card?.number;
+    for (const p of set) if (row[p]!.card?.number !== first) return -10;
+  }
+  return out - held;
+}
+
+const NONE: readonly number[] = [];
 
 /** How much a move lowers the own total (higher is better); 0 is a neutral move. */
 function gain(v: SilverView, me: number, c: ReturnType<typeof context>, m: Command): number {
@@ -51,18 +76,15 @@ function gain(v: SilverView, me: number, c: ReturnType<typeof context>, m: Comma
       return 0.5;
     case 'give':
       return 4; // a Zombie leaves the village
-    case 'exchange': {
-      const set = m.positions ?? v.pending?.slid ?? [];
-      const out = set.reduce((sum, p) => sum + valueOf(row[p]), 0);
-      if (set.some((p) => zombie(row[p]))) return -10;
-      return set.length > 1 && !set.every((p) => row[p]!.card?.number === row[set[0]!]!.card?.number) ? -10 : out - held;
-    }
+    case 'exchange':
+      return exchangeGain(row, m.positions ?? v.pending?.slid ?? NONE, held);
     case 'slide': {
       // Mark a known card that has a known twin in the village, worth more than the held card.
       if (zombie(row[m.position])) return -10;
       const n = row[m.position]!.card?.number;
-      const slid = v.pending?.slid ?? [];
-      const twin = row.some((x, q) => q !== m.position && x.card?.number === n && (slid.length === 0 || slid.includes(q)));
+      const slid = v.pending?.slid ?? NONE;
+      let twin = false;
+      for (let q = 0; q < row.length && !twin; q++) twin = q !== m.position && row[q]!.card?.number === n && (slid.length === 0 || slid.includes(q));
       return n !== undefined && twin && (slid.length > 0 || 2 * n - held > 0) ? 2 * n - held : -10;
     }
     case 'power':
@@ -97,7 +119,10 @@ export const greedySilver: Bot = seatRelative((view, legalMoves) => {
   let bestGain = -Infinity;
   for (const m of legalMoves) {
     const g = gain(v, me, c, m as Command);
-    if (g > bestGain) [best, bestGain] = [m, g];
+    if (g > bestGain) {
+      best = m;
+      bestGain = g;
+    }
   }
   return best;
 });

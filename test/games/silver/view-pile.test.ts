@@ -1,13 +1,16 @@
 /**
  * The view's discard pile is one list per pile array, shared by every view of states that share
  * that pile (view.ts pileView: search builds a view at every move of every playout). Shared, it
- * must be read-only, always the cards of the state's own deck, and never a stale pile.
+ * must be read-only, always the cards of the state's own deck, and never a stale pile. Village
+ * slots are shared too (one frozen object per card, position and flags): each must still say
+ * what the state says, guarded included.
  */
 import { describe, expect, it } from 'vitest';
 import { fastRng } from '../../../services/engine/core/index.js';
 import type { Event } from '../../../services/engine/games/silver/events.js';
 import { silver } from '../../../services/engine/games/silver/index.js';
-import { defOf, initialState, type State } from '../../../services/engine/games/silver/state.js';
+import { guarded } from '../../../services/engine/games/silver/protect.js';
+import { defOf, initialState, knows, type State } from '../../../services/engine/games/silver/state.js';
 
 const dealt = (edition: string, seed: number): State => {
   const setup = { seats: 2, options: silver.options.parse({ edition }) };
@@ -39,5 +42,42 @@ describe('the view of the discard pile', () => {
     const coin = { ...dealt('coin', 3), discard: dagger.discard };
     expect(silver.view(dagger, 0).discard.map((c) => c.edition)).toEqual(['dagger']);
     expect(silver.view(coin, 0).discard.map((c) => c.edition)).toEqual(['coin']);
+  });
+});
+
+describe('the view of the villages', () => {
+  it('shows each slot as the state has it, from a shared read-only object, guarded as the rules say', () => {
+    for (const edition of ['amulet', 'dagger', 'coin']) {
+      const rng = fastRng(11);
+      let s = dealt(edition, 11);
+      let guardedSlots = 0;
+      let rounds = 0;
+      for (let moves = 0; moves < 1500 && !silver.status(s).over; moves++) {
+        const seat = silver.status(s).toMove[0]!;
+        for (const viewer of [seat, null]) {
+          const v = silver.view(s, viewer);
+          s.villages.forEach((row, owner) =>
+            row.forEach((id, position) => {
+              const slot = v.villages[owner]!.cards[position]!;
+              const known = knows(s, id, viewer);
+              const expected = { position, faceUp: s.up[id], rotated: s.rot[id], known, publicKnown: knows(s, id, null), card: known ? v.villages[owner]!.cards[position]!.card : null, amulet: s.amulet === id, guarded: guarded(s, owner, id) };
+              expect(slot).toEqual(expected);
+              expect(slot.card === null ? null : `${slot.card.edition} ${slot.card.number}`).toEqual(known ? `${defOf(s, id).edition} ${defOf(s, id).number}` : null);
+              expect(Object.isFrozen(slot)).toBe(true);
+              if (slot.guarded) guardedSlots++;
+            }),
+          );
+        }
+        // Scores, history, editions and peeks are shared frozen copies, kept while the state's array is the same.
+        const v = silver.view(s, seat);
+        expect([v.scores, v.history, v.editions, v.peeked]).toEqual([s.scores, s.history, s.eds, s.peeked]);
+        for (const shared of [v.scores, v.history, v.editions, v.peeked, ...v.history]) expect(Object.isFrozen(shared)).toBe(true);
+        rounds = Math.max(rounds, s.history.length);
+        const legal = silver.legalCommands(s, seat);
+        s = silver.decide(s, legal[rng.int(legal.length)]!, seat, rng).reduce((x: State, e: Event) => silver.evolve(x, e), s);
+      }
+      expect(rounds).toBeGreaterThan(0);
+      if (edition === 'amulet') expect(guardedSlots).toBeGreaterThan(0);
+    }
   });
 });

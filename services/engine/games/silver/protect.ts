@@ -35,18 +35,28 @@ export function withPassive(s: State, key: keyof Passive): readonly number[] {
   return (lastIds[key] ??= defs.flatMap((d, id) => (d.passive?.[key] ? [id] : [])));
 }
 
-/** Face-up, switched-on cards of a village with this passive. */
+/**
+ * Face-up, switched-on cards of a village with this passive. Every passive but `wild` works only
+ * face-up, so a face-down card is passed over before its definition is looked up (asked after
+ * every move: the display, the Villagers, the Lycans, the Prince).
+ */
 export function countPassive(s: State, seat: number, key: keyof Passive): number {
   let n = 0;
-  for (const id of withPassive(s, key)) if (hasPassive(s, id, key) && s.villages[seat]!.includes(id)) n++;
+  const row = s.villages[seat]!;
+  for (const id of withPassive(s, key)) if ((key === 'wild' || s.up[id]) && hasPassive(s, id, key) && row.includes(id)) n++;
   return n;
 }
 
 /** Face-up, switched-on cards with this passive in all villages. */
 export function countPassiveAll(s: State, key: keyof Passive): number {
   let n = 0;
-  for (const id of withPassive(s, key)) if (hasPassive(s, id, key) && s.villages.some((r) => r.includes(id))) n++;
+  for (const id of withPassive(s, key)) if ((key === 'wild' || s.up[id]) && hasPassive(s, id, key) && inAVillage(s, id)) n++;
   return n;
+}
+
+function inAVillage(s: State, id: number): boolean {
+  for (const row of s.villages) if (row.includes(id)) return true;
+  return false;
 }
 
 /** The deck has a Bodyguard: without one no card is ever guarded. */

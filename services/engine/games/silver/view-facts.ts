@@ -8,6 +8,11 @@
  */
 import type { Pending, State } from './state.js';
 
+/** Per seat count, a frozen row of zeros (no scoring under way: nothing adjusted or halved), shared by views: read-only. */
+const ZEROS: readonly number[][] = Array.from({ length: 9 }, (_, n) => Object.freeze(Array<number>(n).fill(0)) as number[]);
+export const zerosFor = (seats: number): number[] => ZEROS[seats] ?? Array<number>(seats).fill(0);
+
+
 export interface PlaceView {
   seat: number;
   position: number;
@@ -116,6 +121,6 @@ export function tableFacts(s: State): TableFactsView {
     handPowerOff,
     faceUpBeforeReveal: places(s, s.upBefore),
     scoringAt: s.scoring?.at ?? 0,
-    halved: s.scoring?.halved.slice() ?? Array(s.seats).fill(0),
+    halved: s.scoring?.halved.slice() ?? zerosFor(s.seats),
   };
 }

@@ -3,11 +3,11 @@ import type { Viewer } from '../../core/index.js';
 import { cardDef, type CardDef, type Edition } from './cards.js';
 import type { Event } from './events.js';
 import { toMove } from './legal.js';
-import { guarded, hasGuards, withPassive } from './protect.js';
+import { hasPassive, withPassive } from './protect.js';
 
 const NONE: readonly number[] = [];
 import { bit, defsOf, knows, PUBLIC, type Pending, type State } from './state.js';
-import { tableFacts, type TableFactsView } from './view-facts.js';
+import { tableFacts, zerosFor, type TableFactsView } from './view-facts.js';
 
 export interface CardView {
   number: number;
@@ -74,14 +74,20 @@ export interface SilverView {
 
 /** One frozen CardView per card id and deck, shared by every view (a view never changes it). */
 const CARD_VIEWS = new WeakMap<readonly CardDef[], readonly CardView[]>();
+/** The last deck asked for: nearly every call asks about the same game, so the WeakMap is skipped. */
+let lastDefs: readonly CardDef[] | null = null;
+let lastViews: readonly CardView[] = [];
 
 function cardViews(s: State): readonly CardView[] {
   const defs = defsOf(s);
+  if (defs === lastDefs) return lastViews;
   let views = CARD_VIEWS.get(defs);
   if (!views) {
     views = defs.map((d) => Object.freeze(cardFields(d.edition, d.number)));
     CARD_VIEWS.set(defs, views);
   }
+  lastDefs = defs;
+  lastViews = views;
   return views;
 }
 
@@ -146,51 +152,167 @@ function cardFields(edition: Edition, n: number): CardView {
   return { number: n, edition, name: d.names.en, nameFa: d.names.fa, timing: d.timing, powerKnown: d.powerKnown };
 }
 
+/** No cards: one frozen list shared by every view (most views have no kept or display cards). */
+const NO_CARDS: readonly never[] = Object.freeze([]);
+
 /** Each kept card with its owner. */
 function pairs(cards: readonly CardView[], rows: number[][]): { seat: number; card: CardView }[] {
-  const out: { seat: number; card: CardView }[] = [];
-  for (let seat = 0; seat < rows.length; seat++) for (const id of rows[seat]!) out.push({ seat, card: cards[id]! });
+  let out: { seat: number; card: CardView }[] | null = null;
+  for (let seat = 0; seat < rows.length; seat++) for (const id of rows[seat]!) (out ??= []).push({ seat, card: cards[id]! });
+  return out ?? (NO_CARDS as never[]);
+}
+
+/** The display's cards (a loop, no callback: once per view). */
+function cardList(cards: readonly CardView[], ids: readonly number[]): CardView[] {
+  if (ids.length === 0) return NO_CARDS as never[];
+  const out: CardView[] = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) out[i] = cards[ids[i]!]!;
   return out;
 }
 
-function villageView(s: State, cards: readonly CardView[], seat: number, me: Viewer, guards: boolean): { seat: number; cards: SlotView[] } {
+/**
+ * One frozen SlotView per card, position and flags, per deck, shared by every view (a view never
+ * changes it): a search builds a view at every move of every playout, and these little objects
+ * were most of its garbage. Key: id (6 bits), position (4 bits), then the six flags; a position
+ * past 15 (a long village) gets a fresh object.
+ */
+const SLOT_VIEWS = new WeakMap<readonly CardView[], (SlotView | undefined)[]>();
+const UP = 1;
+const ROTATED = 2;
+const KNOWN = 4;
+const PUBLIC_KNOWN = 8;
+const AMULET = 16;
+const GUARDED = 32;
+
+function slotView(slots: (SlotView | undefined)[], cards: readonly CardView[], id: number, position: number, flags: number): SlotView {
+  const key = position < 16 ? (flags << 10) | (position << 6) | id : -1;
+  const hit = key >= 0 ? slots[key] : undefined;
+  if (hit) return hit;
+  const known = (flags & KNOWN) !== 0;
+  const slot: SlotView = Object.freeze({
+    position,
+    faceUp: (flags & UP) !== 0,
+    rotated: (flags & ROTATED) !== 0,
+    known,
+    publicKnown: (flags & PUBLIC_KNOWN) !== 0,
+    card: known ? cards[id]! : null,
+    amulet: (flags & AMULET) !== 0,
+    guarded: (flags & GUARDED) !== 0,
+  });
+  if (key >= 0) slots[key] = slot;
+  return slot;
+}
+
+let lastCards: readonly CardView[] | null = null;
+let lastSlots: (SlotView | undefined)[] = [];
+
+function slotViews(cards: readonly CardView[]): (SlotView | undefined)[] {
+  if (cards === lastCards) return lastSlots;
+  let slots = SLOT_VIEWS.get(cards);
+  if (!slots) SLOT_VIEWS.set(cards, (slots = new Array<SlotView | undefined>(1 << 16).fill(undefined)));
+  lastCards = cards;
+  lastSlots = slots;
+  return slots;
+}
+
+/**
+ * The guarded cards of one village (protect.ts `guarded`, asked once per village, not per card):
+ * the working Bodyguards themselves (`bodyguards`, the same for every village) and the cards
+ * named by a working Bodyguard of this village.
+ */
+function guardedIn(s: State, row: readonly number[], bodyguards: readonly number[]): readonly number[] {
+  if (s.guards.length === 0) return bodyguards;
+  const out = bodyguards.slice();
+  for (const g of s.guards) if (row.includes(g.bg) && bodyguards.includes(g.bg)) out.push(g.card);
+  return out;
+}
+
+/** The deck's Bodyguards whose guard works now (face-up, switched on): most decks have none. */
+function workingBodyguards(s: State): readonly number[] {
+  const all = withPassive(s, 'guard');
+  if (all.length === 0) return NONE;
+  let out: number[] | null = null;
+  for (const id of all) if (hasPassive(s, id, 'guard')) (out ??= []).push(id);
+  return out ?? NONE;
+}
+
+function villageView(s: State, cards: readonly CardView[], shared: (SlotView | undefined)[], seat: number, me: Viewer, bodyguards: readonly number[]): { seat: number; cards: SlotView[] } {
   const row = s.villages[seat]!;
   const slots: SlotView[] = new Array(row.length);
   const mine = me === null ? 0 : bit(me);
-  // Only a Bodyguard itself or a card a Bodyguard names can be guarded: most cards need no look.
-  const bodyguards = guards ? withPassive(s, 'guard') : NONE;
-  const named = s.guards.length > 0;
+  // Only a Bodyguard itself or a card a Bodyguard names can be guarded: most decks have none.
+  const guardedIds = bodyguards.length > 0 ? guardedIn(s, row, bodyguards) : NONE;
   for (let position = 0; position < row.length; position++) {
     const id = row[position]!;
     const up = s.up[id]!;
-    const publicKnown = up || (s.known[id]! & PUBLIC) !== 0; // knows(s, id, null)
-    const known = publicKnown || (s.known[id]! & mine) !== 0; // knows(s, id, me)
-    slots[position] = { position, faceUp: up, rotated: s.rot[id]!, known, publicKnown, card: known ? cards[id]! : null, amulet: s.amulet === id, guarded: guards && (named || bodyguards.includes(id)) && guarded(s, seat, id) };
+    const k = s.known[id]!;
+    const publicKnown = up || (k & PUBLIC) !== 0; // knows(s, id, null)
+    const known = publicKnown || (k & mine) !== 0; // knows(s, id, me)
+    const flags =
+      (up ? UP : 0) |
+      (s.rot[id] ? ROTATED : 0) |
+      (known ? KNOWN : 0) |
+      (publicKnown ? PUBLIC_KNOWN : 0) |
+      (s.amulet === id ? AMULET : 0) |
+      (guardedIds.length > 0 && guardedIds.includes(id) ? GUARDED : 0);
+    slots[position] = slotView(shared, cards, id, position, flags);
   }
   return { seat, cards: slots };
 }
 
 /**
- * The pile's cards, one frozen list per pile array (states share a pile until it changes, and
- * every view of them reads the same cards): the pile grows to dozens of cards, and a search
- * builds a view at every move of every playout.
+ * The pile's cards, one frozen list per pile array while it is the last one asked for (states
+ * share a pile until it changes, and the views of one state or of the states of one turn read
+ * the same cards): the pile grows to dozens of cards, and a search builds a view at every move of
+ * every playout. One entry, not a WeakMap: nearly every pile array of a playout is new (and dies
+ * with its state), and a weak entry for each cost the garbage collector more than it saved.
  */
-const PILE_VIEWS = new WeakMap<readonly number[], { cards: readonly CardView[]; list: CardView[] }>();
+let lastPile: readonly number[] | null = null;
+let lastPileCards: readonly CardView[] | null = null;
+let lastPileList: CardView[] = [];
 function pileView(cards: readonly CardView[], pile: readonly number[]): CardView[] {
-  const hit = PILE_VIEWS.get(pile);
-  if (hit && hit.cards === cards && hit.list.length === pile.length) return hit.list;
-  const list = Object.freeze(pile.map((id) => cards[id]!)) as CardView[];
-  PILE_VIEWS.set(pile, { cards, list });
-  return list;
+  if (pile === lastPile && cards === lastPileCards && lastPileList.length === pile.length) return lastPileList;
+  const list: CardView[] = new Array(pile.length);
+  for (let i = 0; i < pile.length; i++) list[i] = cards[pile[i]!]!;
+  lastPile = pile;
+  lastPileCards = cards;
+  lastPileList = Object.freeze(list) as CardView[];
+  return lastPileList;
 }
+
+/**
+ * A frozen copy of an array, kept while the same array is asked for again: the state's scores,
+ * history and editions change a few times a game, its views are built at every move (a search's
+ * playouts), and each view copied them. Shared, the copies are read-only.
+ */
+class LastCopy<T, C> {
+  #from: readonly T[] | null = null;
+  #copy: C | null = null;
+  constructor(readonly make: (from: readonly T[]) => C) {}
+  of(from: readonly T[]): C {
+    if (from !== this.#from) {
+      this.#copy = this.make(from);
+      this.#from = from;
+    }
+    return this.#copy!;
+  }
+}
+const frozenCopy = <T>(from: readonly T[]) => Object.freeze(from.slice()) as T[];
+const EDITIONS_COPY = new LastCopy<string, string[]>(frozenCopy);
+const SCORES_COPY = new LastCopy<number, number[]>(frozenCopy);
+const PEEKED_COPY = new LastCopy<boolean, boolean[]>(frozenCopy);
+const HISTORY_COPY = new LastCopy((history: readonly State['history'][number][]) =>
+  Object.freeze(history.map((h) => Object.freeze({ round: h.round, reason: h.reason, totals: frozenCopy(h.totals), roundScores: frozenCopy(h.roundScores), caller: h.caller, callSucceeded: h.callSucceeded }))) as SilverView['history'],
+);
 
 /** Written as plain loops over shared card views: it runs once per move and viewer. */
 export function view(s: State, viewer: Viewer): SilverView {
   const me = viewer;
   const cards = cardViews(s);
   const villages: { seat: number; cards: SlotView[] }[] = new Array(s.villages.length);
-  const guards = hasGuards(s);
-  for (let seat = 0; seat < s.villages.length; seat++) villages[seat] = villageView(s, cards, seat, me, guards);
+  const shared = slotViews(cards);
+  const bodyguards = workingBodyguards(s);
+  for (let seat = 0; seat < s.villages.length; seat++) villages[seat] = villageView(s, cards, shared, seat, me, bodyguards);
   const deckKnown: { depth: number; card: CardView }[] = [];
   const seen = PUBLIC | (me === null ? 0 : bit(me)); // knows(s, id, me), over the whole deck
   for (let i = s.deck.length - 1; i >= 0; i--) if ((s.known[s.deck[i]!]! & seen) !== 0) deckKnown.push({ depth: s.deck.length - 1 - i, card: cards[s.deck[i]!]! });
@@ -213,12 +335,12 @@ export function view(s: State, viewer: Viewer): SilverView {
     startPlayer: s.start,
     toMove: toMove(s),
     direction: s.dir,
-    editions: s.eds.slice(),
+    editions: EDITIONS_COPY.of(s.eds),
     villages,
     deckCount: s.deck.length,
     deckKnown,
     discard: pileView(cards, s.discard),
-    display: s.display.map((id) => cards[id]!),
+    display: cardList(cards, s.display),
     boxCount: s.box.length,
     hand,
     kept: pairs(cards, s.kept),
@@ -229,10 +351,10 @@ export function view(s: State, viewer: Viewer): SilverView {
     deckOut: s.deckOut,
     turn: turn && { seat: turn.seat, mainDone: turn.main, powerUsed: turn.free, extra: turn.extra, activated },
     pending: s.pending && pendingView(s, s.pending),
-    peeked: s.peeked.slice(),
-    scoreAdjustments: s.scoring?.adj.slice() ?? Array(s.seats).fill(0),
-    scores: s.scores.slice(),
-    history: s.history.map((h) => ({ round: h.round, reason: h.reason, totals: h.totals.slice(), roundScores: h.roundScores.slice(), caller: h.caller, callSucceeded: h.callSucceeded })),
+    peeked: PEEKED_COPY.of(s.peeked),
+    scoreAdjustments: s.scoring?.adj.slice() ?? zerosFor(s.seats),
+    scores: SCORES_COPY.of(s.scores),
+    history: HISTORY_COPY.of(s.history),
     winners: s.winners,
     tableFacts: tableFacts(s),
   };

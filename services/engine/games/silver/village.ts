@@ -3,15 +3,25 @@
  * lowest-on-top, the Zombie bounce (§4.4), placing the held card.
  */
 import { numberOf } from './cards.js';
-import { blocked, countPassive, hasPassive, isZombie } from './protect.js';
+import { countPassive, hasPassive, isZombie } from './protect.js';
 import type { Sim } from './sim.js';
 import { bit, defOf, powerOn, PUBLIC, type State } from './state.js';
 
 /** Positions of `seat`'s village that `seat` may exchange, discard or move. */
 export function exchangeable(s: State, seat: number): number[] {
+  // blocked(s, seat, seat, p, 'modify') for each position, with the own Prince counted once, not per face-up card.
   const out: number[] = [];
-  const n = s.villages[seat]!.length;
-  for (let p = 0; p < n; p++) if (!blocked(s, seat, seat, p, 'modify')) out.push(p);
+  const row = s.villages[seat]!;
+  let prince = -1;
+  for (let p = 0; p < row.length; p++) {
+    const id = row[p]!;
+    if (s.amulet === id && s.o.amuletBindsOwner) continue;
+    if (s.o.princeBindsOwner && s.up[id]) {
+      if (prince < 0) prince = countPassive(s, seat, 'prince') > 0 ? 1 : 0;
+      if (prince === 1) continue;
+    }
+    out.push(p);
+  }
   return out;
 }
 

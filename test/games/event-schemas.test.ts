@@ -19,7 +19,8 @@ import { games } from '../../services/engine/registry.js';
 const EXTRA_OPTIONS: Record<string, unknown[]> = {
   scout: [{ twoPlayerAllowPass: true, scoutShowOnlyWhenShowFollows: false }],
   // Equal cheap cards in hand: a seat can give its last house card, which ends the stage early.
-  seledyne: [{ initialHandSize: 10, cardValues: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1] }],
+  // The largest die the options allow: its faces must be within the published dice range.
+  seledyne: [{ initialHandSize: 10, cardValues: [1, 1, 1, 1, 1, 1, 1, 1, 1, 1] }, { dieFaces: 12 }],
   silver: [{ edition: 'coin' }, { edition: 'amulet' }, { edition: 'dagger', mix: { 0: 'promo', 3: 'promo', 5: 'promo', 12: 'promo' } }],
 };
 

@@ -6,6 +6,8 @@
 import { z } from 'zod';
 import { HOUSE_IDS } from './cards.js';
 
+/** A die's face: 1 up to the game's `dieFaces` option (at most 12). */
+const face = z.number().int().min(1).max(12).describe('A die face, 1 to the game’s dieFaces');
 const seat = z.number().int().min(0).describe('Seat number, from 0');
 const card = z
   .object({
@@ -26,7 +28,7 @@ export const SELEDYNE_EVENT_SCHEMAS = {
     .object({ type: z.literal('RoundDrawChosen'), seat, draw: z.boolean().nullable().describe('Whether it draws; null for everyone else'), card: hidden('The card drawn') })
     .describe('A seat chose whether to draw this round (hidden until all have chosen)'),
   RoundDrawResolved: z.object({ type: z.literal('RoundDrawResolved'), draws: z.array(z.object({ seat, card: hidden('The card drawn') })) }).describe('Every draw choice is in: who drew'),
-  Rolled: z.object({ type: z.literal('Rolled'), dice: z.array(z.number().int().min(1).max(6)).describe('The dice, in seat order') }).describe('The dice were rolled'),
+  Rolled: z.object({ type: z.literal('Rolled'), dice: z.array(face).describe('The dice, in seat order') }).describe('The dice were rolled'),
   SixRuleChosen: z
     .object({ type: z.literal('SixRuleChosen'), seat, use: z.boolean().nullable().describe('Whether it uses the Six Rule; null for everyone else'), card: hidden('The card it gives up') })
     .describe('A seat chose whether to use the Six Rule (hidden until all have chosen)'),
@@ -62,7 +64,7 @@ export const SELEDYNE_EVENT_SCHEMAS = {
       type: z.literal('RoundsRolled'),
       round: z.number().int().min(1).describe('The number of the first of these rounds'),
       startSeat: seat.describe('Who starts the first of these rounds; each next round, the next seat'),
-      dice: z.array(z.array(z.number().int().min(1).max(6))).min(1).describe('Each round’s dice, in seat order'),
+      dice: z.array(z.array(face)).min(1).describe('Each round’s dice, in seat order'),
       turnsEnded: z.number().int().min(0).describe('How many turns of the last round ended with nothing to play (every turn of the rounds before it did)'),
     })
     .describe(

@@ -2,8 +2,9 @@
  * What the rules-variant lab costs per move beside the engine alone, by CPU time (the machine is
  * shared). Per game and seat count:
  * - in process: the worker's unit (services/analytics/lab-game.ts: bots through the table
- *   decider, the default compact record's lines gathered as it plays) against bench/engine.ts's random
- *   game, games alternating, random bots (the engine's own figure plays random moves);
+ *   decider, the default compact record's lines gathered as it plays) against the engine's random
+ *   game on the same seeds (`engineGame`), games alternating, random bots (the engine's own figure
+ *   plays random moves);
  * - the stages beside it (`benchSimulateStages`): the bots' game with no record, the compact game
  *   whole; the full formats' bot game keeping commits, the facts, the full tables' lines, writing
  *   them, and the Parquet conversion;

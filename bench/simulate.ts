@@ -73,8 +73,9 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
   let labMoves = 0;
   let games = 0;
   try {
-    // Warm both paths first: a cold JIT would be billed to whichever ran first.
-    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.min(1, seconds) * 1e6; i++) (engineGame(game, seats, gameSeed('bench', 1e6 + i), t), labGame(game, task, bots, 1e6 + i));
+    // Warm both paths first, a second of CPU at least: a cold JIT would be billed to whichever ran first, and under load the
+    // optimising compiler's thread (its CPU counted in the process's) runs late: half a second is likely too little there.
+    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.max(1, seconds) * 1e6; i++) (engineGame(game, seats, gameSeed('bench', 1e6 + i), t), labGame(game, task, bots, 1e6 + i));
     for (; engineUs + labUs < seconds * 2e6; games++) {
       const i = games;
       const seeds = gameSeed('bench', i);
@@ -185,7 +186,7 @@ export async function benchSimulateStages(game: AnyGame, seats: number, seconds:
   const out = mkdtempSync(join(tmpdir(), 'parlor-bench-stages-'));
   try {
     const warmSink = await ExportSink.open(warm);
-    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.min(1, seconds) * 1e6; i++) await one(warmSink, 1e6 + i, false);
+    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.max(1, seconds) * 1e6; i++) await one(warmSink, 1e6 + i, false);
     await warmSink.close();
     const sink = await ExportSink.open(out);
     for (let i = 0, c0 = cpu(); cpu() - c0 < seconds * 1e6; i++) await one(sink, i, true);

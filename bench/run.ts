@@ -69,10 +69,10 @@ if (only.has('simulate')) {
   // Whole-run repetitions (median reported, each beside the engine timed between its runs): one pair of runs under a shared machine's load swings by ±0.3×.
   const simRepeat = Number(process.env.BENCH_SIM_REPEAT ?? 3);
   const gamesFor = (engineUs: number, movesPerGame: number) => Number(process.env.BENCH_SIM_GAMES ?? 0) || Math.max(20, Math.round((simSeconds * 1e6) / (engineUs * movesPerGame)));
-  console.log(`\nThe lab, CPU µs per move, random bots, beside the engine's random game; target ≤ 1.3× for the default run:`);
+  console.log(`\nThe lab, CPU µs per move, random bots, beside the engine's random game on the lab's own seeds through one table (bench/simulate.ts; bench/lab-anchor.ts compares it with the engine figure's seeds); target ≤ 1.3× for the default run:`);
   console.log(`  in process: simulate's unit of work (bots, the compact record's lines gathered as the game is played), games alternating with the engine's, ${seconds}s of CPU each;`);
   console.log(`  whole run: npm run simulate's simulate() on one worker thread (batches, files, checkpoints), 4N games less N, start-up removed (N: the games of ${simSeconds}s of engine CPU, BENCH_SIM_SECONDS, or BENCH_SIM_GAMES):`);
-  console.log(`    by default (compact: games + plays), beside the engine timed before, between and after the runs; the median of BENCH_SIM_REPEAT (default 3) repetitions, all in brackets; with BENCH_SIM_PARQUET=1 also --format parquet (the tables, then DuckDB);`);
+  console.log(`    by default (compact: games + plays), beside the engine timed before, between and after the runs; the median of BENCH_SIM_REPEAT (default 3) repetitions, all in brackets in the order they ran; with BENCH_SIM_PARQUET=1 also --format parquet (the tables, then DuckDB);`);
   console.log(`  stages (× the engine per move, ${seconds}s): bots' game, no record (engine, bots) | compact game whole (the default's unit) || full formats: bot game with commits | facts | full tables' lines | writing them | Parquet conversion`);
   for (const game of games) {
     for (const seats of [...new Set([game.seats.min, Math.min(game.seats.max, 4)])]) {

@@ -2,8 +2,9 @@
  * What the rules-variant lab costs per move beside the engine alone, by CPU time (the machine is
  * shared). Per game and seat count:
  * - in process: the worker's unit (services/analytics/lab-game.ts: bots through the table
- *   decider, the default compact record's lines gathered as it plays) against bench/engine.ts's random
- *   game, games alternating, random bots (the engine's own figure plays random moves);
+ *   decider, the default compact record's lines gathered as it plays) against the engine's random
+ *   game on the same seeds (`engineGame`), games alternating, random bots (the engine's own figure
+ *   plays random moves);
  * - the stages beside it (`benchSimulateStages`): the bots' game with no record, the compact game
  *   whole; the full formats' bot game keeping commits, the facts, the full tables' lines, writing
  *   them, and the Parquet conversion;
@@ -14,7 +15,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AnyGame } from '../services/engine/core/index.js';
+import { fastRng, randomBot, type AnyGame, type Table, type TableState } from '../services/engine/core/index.js';
 import { labGame } from '../services/analytics/lab-game.js';
 import { lineupBots } from '../services/bots/lineup.js';
 import { gameSeed, simulate } from '../services/analytics/simulate.js';
@@ -23,7 +24,36 @@ import { ExportSink, gameLines } from '../services/analytics/ndjson.js';
 import { writeParquet } from '../services/analytics/parquet.js';
 import { labFacts, playsOf } from '../services/analytics/plays.js';
 import { gameFacts } from '../services/analytics/record.js';
-import { playRandomGame } from './engine.js';
+import { currentEngine } from './engine.js';
+
+/** The engine's table of `game`, made once per figure (the engine's figure: random play through one table). */
+const engineTable = (game: AnyGame) => currentEngine.table(game);
+
+/**
+ * The engine's random game `i` with the lab's seeds for game `i` (`gameSeed`): bench/engine.ts's
+ * random game, but the secret seed a real game has (64 hex characters, as the lab's and the
+ * server's: the seeded stream hashes it with each draw, and `bench-<i>` fits one SHA-256 block
+ * where 64 characters take two, 2–8% of the engine's move), one table for every game (the engine
+ * bench's and the simulator's thread's way: a table per game parsed the options each game, and
+ * read SCOUT at 2 seats 1.2× slower), and the lab's creation and joins. The same deals as the
+ * lab's games; the bots' draws are the engine bench's (`randomBot` on the engine's order). The
+ * seeds are derived before the clock starts: deriving them is the lab's cost, not the engine's.
+ */
+type GameSeeds = ReturnType<typeof gameSeed>;
+
+function engineGame(game: AnyGame, seats: number, { seed, botSeed }: GameSeeds, t: Table): number {
+  const rng = fastRng(botSeed);
+  let s: TableState = t.fold(t.decide(null, { type: 'create', game: game.id, seats, options: {}, seed, seedFixed: false }));
+  for (let k = 0; k < seats; k++) s = t.fold(t.decide(s, { type: 'join', name: `bot${k}`, tokenHash: '' }), s);
+  let moves = 0;
+  while (!s.ended) {
+    const toMove = t.status(s).toMove;
+    const seat = toMove[rng.int(toMove.length)]!;
+    s = t.fold(t.decide(s, { type: 'move', seat, move: randomBot(undefined, t.legalMoves(s, seat), rng) }), s);
+    moves++;
+  }
+  return moves;
+}
 
 const cpu = () => {
   const c = process.cpuUsage();
@@ -36,18 +66,21 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
   const { bots, close } = lineupBots(game.id, specs);
   // The default run's unit: the compact record (services/analytics/plays.ts).
   const task = { seats, options: {}, lineup: specs, runSeed: 'bench', runId: 'bench', trajectories: false, maxMoves: 20_000, compact: true };
+  const t = engineTable(game);
   let engineUs = 0;
   let labUs = 0;
   let engineMoves = 0;
   let labMoves = 0;
   let games = 0;
   try {
-    // Warm both paths first: a cold JIT would be billed to whichever ran first.
-    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.min(1, seconds) * 1e6; i++) (playRandomGame(game, seats, 1e6 + i), labGame(game, task, bots, 1e6 + i));
+    // Warm both paths first, a second of CPU at least: a cold JIT would be billed to whichever ran first, and under load the
+    // optimising compiler's thread (its CPU counted in the process's) runs late: half a second is likely too little there.
+    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.max(1, seconds) * 1e6; i++) (engineGame(game, seats, gameSeed('bench', 1e6 + i), t), labGame(game, task, bots, 1e6 + i));
     for (; engineUs + labUs < seconds * 2e6; games++) {
       const i = games;
+      const seeds = gameSeed('bench', i);
       const c0 = cpu();
-      engineMoves += playRandomGame(game, seats, i);
+      engineMoves += engineGame(game, seats, seeds, t);
       const c1 = cpu();
       labMoves += labGame(game, task, bots, i).moves;
       labUs += cpu() - c1;
@@ -67,10 +100,13 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
  * marginal CPU per move over its engine figure, and the median is reported with the range.
  */
 export async function benchSimulateRun(game: AnyGame, seats: number, games: number, bots = 'random', format: 'compact' | 'both' = 'compact', repeat = 1): Promise<{ us: number; engineUs: number; ratio: number; ratios: number[] }> {
+  const t = engineTable(game);
+  // Derived once, before any clock (0.5 s of engine CPU is fewer games than this at every seat count).
+  const seeds = Array.from({ length: 8192 }, (_, i) => gameSeed('bench', 3e6 + i));
   const engine = () => {
     let moves = 0;
     const c0 = cpu();
-    for (let i = 0; cpu() - c0 < 5e5; i++) moves += playRandomGame(game, seats, 3e6 + i);
+    for (let i = 0; cpu() - c0 < 5e5; i++) moves += engineGame(game, seats, seeds[i % seeds.length]!, t);
     return (cpu() - c0) / moves;
   };
   const run = async (n: number) => {
@@ -86,6 +122,10 @@ export async function benchSimulateRun(game: AnyGame, seats: number, games: numb
     }
   };
   const rows: { us: number; engineUs: number; ratio: number }[] = [];
+  // The engine warmed a second first: Silver's first half-second of engine timing is still settling, and its figure (divided into the
+  // first repetition's) read that repetition 0.20–0.22× where the next two read 1.07–1.98×.
+  engine();
+  engine();
   for (let r = 0; r < repeat; r++) {
     const e0 = engine();
     const a = await run(games);
@@ -96,8 +136,8 @@ export async function benchSimulateRun(game: AnyGame, seats: number, games: numb
     const engineUs = (e0 + e1 + e2) / 3;
     rows.push({ us, engineUs, ratio: us / engineUs });
   }
-  rows.sort((x, y) => x.ratio - y.ratio);
-  const mid = rows[(rows.length - 1) >> 1]!;
+  // The repetitions in the order they ran (an outlier in the first says the process's first run paid something once).
+  const mid = [...rows].sort((x, y) => x.ratio - y.ratio)[(rows.length - 1) >> 1]!;
   return { ...mid, ratios: rows.map((x) => x.ratio) };
 }
 
@@ -116,10 +156,12 @@ export async function benchSimulateStages(game: AnyGame, seats: number, seconds:
   const t = { engine: 0, play: 0, compact: 0, commits: 0, facts: 0, lines: 0, write: 0, convert: 0 };
   let moves = 0;
   let engineMoves = 0;
+  const table = engineTable(game);
   // One game through every stage; `sink` receives the full tables' lines.
   const one = async (sink: ExportSink, i: number, measure: boolean) => {
+    const seeds = gameSeed('bench', i);
     const c0 = cpu();
-    const em = playRandomGame(game, seats, i);
+    const em = engineGame(game, seats, seeds, table);
     const c1 = cpu();
     playBotGame(game, { seats, options: {}, bots, ...gameSeed('bench', i), maxMoves: 20_000 }, () => undefined);
     const c2 = cpu();
@@ -148,7 +190,7 @@ export async function benchSimulateStages(game: AnyGame, seats: number, seconds:
   const out = mkdtempSync(join(tmpdir(), 'parlor-bench-stages-'));
   try {
     const warmSink = await ExportSink.open(warm);
-    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.min(1, seconds) * 1e6; i++) await one(warmSink, 1e6 + i, false);
+    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.max(1, seconds) * 1e6; i++) await one(warmSink, 1e6 + i, false);
     await warmSink.close();
     const sink = await ExportSink.open(out);
     for (let i = 0, c0 = cpu(); cpu() - c0 < seconds * 1e6; i++) await one(sink, i, true);

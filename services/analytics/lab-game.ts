@@ -8,9 +8,9 @@ import type { GameCancelled } from '../app/app-events.js';
 import { isAppEvent } from '../app/app-events.js';
 import { botGame, playBotGame, systemTime } from './bot-game.js';
 import { gameLines, moveCount, type GameLines } from './ndjson.js';
-import { labFacts, playJson, playsLineOf, playsOf, type LabFacts } from './plays.js';
-import { factsOf, gameFacts, type Ending, type GameFacts } from './record.js';
-import { seatsFacts } from './seats.js';
+import { labFacts, playJson, playsHash, playsLineOf, playsOf } from './plays.js';
+import { gameFacts, type Ending } from './record.js';
+import { seatsFacts, type SeatsFacts } from './seats.js';
 import { START_SEAT_OF } from './start-seats.js';
 import { gameSeed, type WorkerTask } from './simulate.js';
 
@@ -37,17 +37,23 @@ export function labGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], 
   return { lines: gameLines(facts, commits, { trajectories: task.trajectories }), capped: facts.endReason === 'move-cap', moves: moveCount(commits) };
 }
 
+/** The lab's clock, one per thread: a game takes well under a millisecond, so most games read the ISO string made for the last. */
+const clock = systemTime();
+
 /**
  * The compact record's lines of game `i`, gathered as the game is played: the moves' text, the
- * facts' counts, start seats and ending, the setup's events (who sat where). No commit is kept:
- * the facts are those `gameFacts` reads from the commits (test/analytics/plays.test.ts compares a
- * compact run's expanded tables with a full run's), at a fraction of the cost and garbage.
+ * counts, start seats and ending. No commit is kept and no facts object is made: the games line is
+ * written from these parts and the run's shared ones (`runParts`), with the very fields and order
+ * `gameFacts` and `labFacts` give a full run's line (test/analytics/plays.test.ts compares a compact
+ * run's expanded tables, games line included, with a full run's), at a fraction of the cost and garbage.
  */
 function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: number, id: string): LabGame {
-  const now = systemTime();
   const startSeatOf = START_SEAT_OF[game.id];
-  const setup: TableEvent[] = [];
+  const run = runParts(task);
   const startSeats: number[] = [];
+  // The setup's events (creation, joins, and the deal in the last join's commit): read for who sat where by the run's first game only.
+  const setup: TableEvent[] | null = run.seats === null ? [] : null;
+  let created: GameCreated | null = null;
   let commits = 0;
   let events = 0;
   let moves = 0;
@@ -56,9 +62,8 @@ function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: 
   let ending: Omit<Ending, 'at'> | null = null;
   let endedAt = '';
   playBotGame(game, { seats: task.seats, options: task.options, bots, ...gameSeed(task.runSeed, i), maxMoves: task.maxMoves }, (command, list, seat) => {
-    commits++;
+    if (commits++ === 0) (createdAt = clock()), (created = list[0] as GameCreated);
     events += list.length;
-    if (commits === 1) createdAt = now();
     for (let k = 0; k < list.length; k++) {
       const e = list[k]!;
       // The type read once: events of many shapes make every read of a field a slow one.
@@ -69,12 +74,12 @@ function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: 
         else if (s !== null && s !== undefined) startSeats.push(s);
       }
       if (ending === null && (type === 'GameEnded' || type === 'GameCancelled')) {
-        ending = type === 'GameEnded' ? { seed: (e as GameEnded).seed, result: (e as GameEnded).result, reason: null } : { seed: (setup[0] as GameCreated).seed ?? '', result: null, reason: (e as unknown as GameCancelled).reason };
-        endedAt = now();
+        ending = type === 'GameEnded' ? { seed: (e as GameEnded).seed, result: (e as GameEnded).result, reason: null } : { seed: created!.seed ?? '', result: null, reason: (e as unknown as GameCancelled).reason };
+        endedAt = clock();
       }
     }
     if (seat === undefined) {
-      for (const e of list) setup.push(e);
+      if (setup) for (const e of list) setup.push(e);
       return;
     }
     // A move as moveCount counts it: a seat's commit of the table's events (the table decider makes no app event, but the count stays the export's).
@@ -86,40 +91,51 @@ function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: 
     }
     if (command.type === 'move') plays.push(playJson(seat, command.move));
   });
-  const created = setup[0] as GameCreated;
+  const c = created!;
   const capped = ending === null;
-  const end: Omit<Ending, 'at'> = ending ?? { seed: created.seed ?? '', result: null, reason: 'move-cap' };
+  const end: Omit<Ending, 'at'> = ending ?? { seed: c.seed ?? '', result: null, reason: 'move-cap' };
+  if (setup) run.seats = seatsParts(seatsFacts(setup), task.seats);
   // Joined once: one flat string for the hash and the line (appending move by move made a rope to flatten later).
   const all = `[${plays.join(',')}]`;
-  const facts = factsOf({ id, created, createdAt, endedAt: capped ? now() : endedAt, ending: end, seats: seatsFacts(setup), startSeats, commits, events });
-  const line = compactLine(labFacts(facts, task.lineup, all), moves, sharedJson(task, facts));
+  const j = JSON.stringify;
+  const seats = run.seats!;
+  // The games line gameLine writes for the facts factsOf and labFacts give (`JSON.stringify({ ...facts, moves })`, keys in their order).
+  const line =
+    `{"id":${j(id)},"type":${j(c.game)},"seats":${c.seats},"options":${run.options ?? (run.options = j(c.options))},"seedHash":${j(c.seedHash)},"seed":${j(end.seed)},"seedFixed":${c.seedFixed},` +
+    `"createdAt":${j(createdAt)},"endedAt":${j(capped ? clock() : endedAt)},"endReason":${j(end.reason ?? seats.endReason)},${seats.json}` +
+    `"result":${j(end.result)},"startSeats":[${startSeats}],"commits":${commits},"events":${events},"bots":${run.bots},"playsHash":${j(playsHash(all))},"moves":${moves}}\n`;
   return { lines: { game: line, events: '', eventCount: events, moves: '', plays: playsLineOf(id, all) }, capped, moves };
 }
 
-/** The JSON of what every game of a run shares: its options as the engine read them, its players (bot0, bot1 …), its line-up. */
-interface SharedJson {
-  options: string;
-  players: string;
+/** What every game of a run shares in its games line: the options as the engine read them, the line-up, and who sat where. */
+interface RunParts {
+  options: string | null;
   bots: string;
+  seats: SeatsParts | null;
 }
-const shared = new WeakMap<LabGameTask, SharedJson>();
-function sharedJson(task: LabGameTask, facts: GameFacts): SharedJson {
-  let s = shared.get(task);
-  if (s === undefined) shared.set(task, (s = { options: JSON.stringify(facts.options), players: JSON.stringify(facts.players), bots: JSON.stringify(task.lineup) }));
-  return s;
+
+/** The seats' part of a lab game's line (`"players":…,"resigned":…,"forfeited":…,"timedOut":…,"botSeats":…,`) and the ending it implies. */
+interface SeatsParts {
+  json: string;
+  endReason: 'forfeit' | 'finished';
 }
 
 /**
- * The games line `gameLine` writes for these facts (`JSON.stringify({ ...facts, moves })`, keys in
- * the facts' order), written field by field with the run's shared parts made once: stringifying
- * the facts whole was a tenth of a short game's cost. A compact run's lines are compared with a
- * full run's (test/analytics/plays.test.ts), which catch a field added to the facts but not here.
+ * Every lab game seats the same players the same way (playBotGame's joins: bot0, bot1 …, no
+ * entropy, no app event): their facts are read from the run's first game and written once. Every
+ * seat is a bot's (labFacts). Stringifying the facts whole was a tenth of a short game's cost.
  */
-function compactLine(f: LabFacts, moves: number, run: SharedJson): string {
+function seatsParts(f: SeatsFacts, seats: number): SeatsParts {
   const j = JSON.stringify;
-  return (
-    `{"id":${j(f.id)},"type":${j(f.type)},"seats":${f.seats},"options":${run.options},"seedHash":${j(f.seedHash)},"seed":${j(f.seed)},"seedFixed":${f.seedFixed},` +
-    `"createdAt":${j(f.createdAt)},"endedAt":${j(f.endedAt)},"endReason":${j(f.endReason)},"players":${run.players},"resigned":[${f.resigned}],"forfeited":[${f.forfeited}],"timedOut":[${f.timedOut}],` +
-    `"botSeats":[${f.botSeats}],"result":${j(f.result)},"startSeats":[${f.startSeats}],"commits":${f.commits},"events":${f.events},"bots":${run.bots},"playsHash":${j(f.playsHash)},"moves":${moves}}\n`
-  );
+  return {
+    json: `"players":${j(f.players)},"resigned":${j(f.resigned)},"forfeited":${j(f.forfeited)},"timedOut":${j(f.timedOut)},"botSeats":${j([...Array(seats).keys()])},`,
+    endReason: f.forfeited.length ? 'forfeit' : 'finished',
+  };
+}
+
+const runs = new WeakMap<LabGameTask, RunParts>();
+function runParts(task: LabGameTask): RunParts {
+  let r = runs.get(task);
+  if (r === undefined) runs.set(task, (r = { options: null, bots: JSON.stringify(task.lineup), seats: null }));
+  return r;
 }

@@ -7,7 +7,7 @@ import { randomBot, rngFor, type Bot, type BotSight } from '../engine/core/index
 import { GREEDY } from './greedy/index.js';
 import { searchBot } from './search/index.js';
 import { avoidRepeats } from './repeat.js';
-import { seatRelative } from './seat-order.js';
+import { randomRelative, seatRelative } from './seat-order.js';
 import { viewless } from './viewless.js';
 
 export interface BotKind {
@@ -21,7 +21,7 @@ export interface BotKind {
 }
 
 export const BOT_KINDS: Record<string, BotKind> = {
-  random: { description: 'Plays a uniformly random legal move.', levels: [], make: () => viewless(seatRelative(randomBot)) },
+  random: { description: 'Plays a uniformly random legal move.', levels: [], make: () => viewless(randomRelative) },
   greedy: {
     description: "Looks one move ahead and takes the one the game's own scoring likes best.",
     levels: [],

@@ -7,13 +7,16 @@
  * then the next seat after the actor, and so on round the table; the engine's order otherwise.
  * Relabelling the seats then relabels the decision (test/kit/seat-symmetry.ts checks it).
  */
-import type { Bot, BotContext } from '../engine/core/index.js';
+import type { Bot, BotContext, Rng } from '../engine/core/index.js';
 
 type Move = { type?: string; [k: string]: unknown };
 
+/** A game whose moves never name a seat: its lists are read as they are, without a look at each move. */
+export const NAMES_NO_SEAT = (_m: Move): number | null => null;
+
 /** The seat a move names, per game (null: none). Only these fields of these moves are seats. */
 export const MOVE_SEAT: Record<string, (m: Move) => number | null> = {
-  scout: () => null,
+  scout: NAMES_NO_SEAT,
   'sea-salt-and-paper': (m) => (m.type === 'chooseOpponent' ? (m.opponent as number) : null),
   seledyne: (m) => (m.type === 'gift' ? (m.target as number) : null),
   silver: (m) => (m.type === 'target' || m.type === 'seat' ? (m.seat as number) : null),
@@ -29,7 +32,7 @@ export const seatsAfter = (named: number, seat: number, seats: number) => ((name
  */
 export function relativeOrder<M>(legalMoves: readonly M[], context: BotContext): readonly M[] {
   const seatOf = MOVE_SEAT[context.game.id];
-  if (!seatOf || legalMoves.length < 2) return legalMoves;
+  if (!seatOf || seatOf === NAMES_NO_SEAT || legalMoves.length < 2) return legalMoves;
   // Most lists name no seat: found without allocating (a rollout asks at every move).
   let first = -1;
   for (let i = 0; i < legalMoves.length && first < 0; i++) if (seatOf(legalMoves[i] as Move) !== null) first = i;
@@ -50,3 +53,39 @@ export const seatRelative =
   (bot: Bot): Bot =>
   (view, legalMoves, rng, context) =>
     bot(view, relativeOrder(legalMoves, context), rng, context);
+
+/** Each move's place (relativeOrder's sort key) and how many moves hold each place: scratch, reused (one pick at a time on a thread). */
+let places = new Int32Array(64);
+const counts = new Int32Array(64);
+
+/**
+ * The random bot: a uniform pick from the legal moves read in the relative order, the very move
+ * `seatRelative(randomBot)` plays with the same draw, without building that order (the lab's
+ * random games pick at every move; building and sorting the list cost a tenth of the engine's
+ * move in Silver and Seledyne). The pick's index k is drawn first; then the k-th move of the
+ * stable order by place is found by counting the moves per place (test/bots/seat-symmetry.test.ts
+ * compares the two on every decision of games of each kind).
+ */
+export function randomRelative(_view: unknown, legalMoves: readonly unknown[], rng: Rng, context: BotContext): unknown {
+  const n = legalMoves.length;
+  if (n === 0) throw new RangeError('pick from an empty list');
+  let k = rng.int(n);
+  const seatOf = MOVE_SEAT[context.game.id];
+  if (!seatOf || seatOf === NAMES_NO_SEAT || n < 2) return legalMoves[k];
+  const { seat } = context;
+  const { seats } = context.setup;
+  if (places.length < n) places = new Int32Array(n * 2);
+  counts.fill(0, 0, seats + 1);
+  let named = false;
+  for (let i = 0; i < n; i++) {
+    const s = seatOf(legalMoves[i] as Move);
+    const place = s === null ? 0 : seatsAfter(s, seat, seats);
+    if (place !== 0) named = true;
+    places[i] = place;
+    counts[place]!++;
+  }
+  if (!named) return legalMoves[k];
+  let place = 0;
+  while (k >= counts[place]!) k -= counts[place++]!;
+  for (let i = 0; ; i++) if (places[i] === place && k-- === 0) return legalMoves[i];
+}

@@ -1,8 +1,9 @@
 /**
  * What the lab's engine figure should be: the engine's random game three ways, interleaved game
  * by game, CPU µs per move — as bench/engine.ts's `playRandomGame` is called with no table (a
- * table made per game, `bench-<i>` seeds), with one table, and with one table and the lab's seeds
- * (`gameSeed`: 64 hex characters, as every real game's). bench/simulate.ts compares the lab with
+ * table made per game), with one table, and with one table and the lab's seeds (`gameSeed`).
+ * All are 64 hex characters, as every real game's (playRandomGame hashes `bench-<i>`; it used the
+ * short text itself, which made each draw's hash cheaper than a real game's). bench/simulate.ts compares the lab with
  * the last, the engine as the simulator's thread runs it; this says how far the others are from it.
  *   nice -n 5 npx tsx bench/lab-anchor.ts [CPU seconds per row, default 3]
  */
@@ -32,7 +33,7 @@ function labSeeded(game: AnyGame, seats: number, { seed, botSeed }: { seed: stri
 
 const seconds = Number(process.argv[2] ?? 3);
 console.log(`The engine's random game, CPU µs per move, ${seconds}s of CPU per row after 1 s of warm-up, three ways interleaved game by game:`);
-console.log('  a table per game, bench-<i> seeds (playRandomGame with no table) | one table, bench-<i> seeds | one table, the lab\'s seeds (bench/simulate.ts); each × the last');
+console.log('  a table per game (playRandomGame with no table) | one table, playRandomGame's seeds | one table, the lab\'s seeds (bench/simulate.ts); each × the last');
 for (const game of games) {
   for (const seats of [...new Set([game.seats.min, Math.min(game.seats.max, 4)])]) {
     const t = currentEngine.table(game);

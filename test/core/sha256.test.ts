@@ -15,6 +15,12 @@ function texts(): string[] {
   const out: string[] = [];
   for (let n = 0; n <= 200; n++) out.push('x'.repeat(n));
   for (let n = 0; n < 300; n++) out.push(`${hash('sha256', String(n), 'hex')}:${n}:${n % 17}`);
+  // Keys of two games' streams in turn (64-hex seeds share a first block within a game, not across),
+  // a key that is that first block alone, and a non-ASCII key behind the same 64 characters.
+  const seeds = [hash('sha256', 'a', 'hex'), hash('sha256', 'b', 'hex')];
+  for (let n = 0; n < 40; n++) out.push(`${seeds[n % 2]}:${n >> 2}:${n % 3}`, `${seeds[n % 2]}`, `${seeds[n % 2]}é:${n}`);
+  // The same 64 characters as different first bytes: a pair cut at the 64th, then a lone surrogate.
+  out.push(`${'a'.repeat(63)}😀:1`, `${'a'.repeat(63)}\uD83D:1`);
   out.push('é', 'ümlaut:3:0', '象棋'.repeat(20), '😀'.repeat(15), 'a\u0000b', 'ʼ'.repeat(40));
   return out;
 }

@@ -57,6 +57,15 @@ function compress(block: Uint8Array, at: number): void {
   H[7] = (H[7]! + h) | 0;
 }
 
+/**
+ * The state after the first 64-byte block of the last text long enough to have one, and that
+ * block's text. A game's random stream hashes `<seed>:<commit>:<block>`, and a real seed is 64 hex
+ * characters: every hash of a game then shares its first block, compressed once here instead of
+ * once per 8 words drawn (half the work of each hash).
+ */
+const MID = new Int32Array(8);
+let midText = '';
+
 /** Writes `text` as UTF-8 into `bytes` (grown as needed); its length in bytes. */
 function utf8(text: string): number {
   // Room for the text at 3 bytes per UTF-16 unit (the most UTF-8 takes), the 0x80, the length and a block.
@@ -84,8 +93,22 @@ export function sha256Words(text: string, out: Uint32Array): Uint32Array {
   bytes[total - 2] = bits >>> 8;
   bytes[total - 1] = bits;
   bytes[total - 5] = Math.floor(bits / 2 ** 32);
-  H[0] = 0x6a09e667; H[1] = 0xbb67ae85; H[2] = 0x3c6ef372; H[3] = 0xa54ff53a; H[4] = 0x510e527f; H[5] = 0x9b05688c; H[6] = 0x1f83d9ab; H[7] = 0x5be0cd19;
-  for (let at = 0; at < total; at += 64) compress(bytes, at);
+  let at = 0;
+  // midText is ASCII (a byte per character): a text starting with it starts with its 64 bytes.
+  if (midText !== '' && text.startsWith(midText)) {
+    H.set(MID);
+    at = 64;
+  } else {
+    H[0] = 0x6a09e667; H[1] = 0xbb67ae85; H[2] = 0x3c6ef372; H[3] = 0xa54ff53a; H[4] = 0x510e527f; H[5] = 0x9b05688c; H[6] = 0x1f83d9ab; H[7] = 0x5be0cd19;
+    if (n === text.length && n >= 64) {
+      // An ASCII text with a whole first block: that block is its first 64 characters.
+      compress(bytes, 0);
+      MID.set(H);
+      midText = text.slice(0, 64);
+      at = 64;
+    }
+  }
+  for (; at < total; at += 64) compress(bytes, at);
   for (let i = 0; i < 8; i++) out[i] = H[i]!;
   return out;
 }

@@ -82,6 +82,8 @@ export interface RatingChange extends Rating {
   before: Rating;
   /** The game did not count (fair.ts): the rating is unchanged. */
   counted?: false;
+  /** …because two of its human seats were taken from one client address or device (linked seats). */
+  linked?: true;
 }
 
 export interface RatingsStore {

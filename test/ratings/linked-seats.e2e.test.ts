@@ -79,7 +79,7 @@ async function farmedChallenge(farmer: From, puppet: From) {
   throw new Error(`game ${id} did not end`);
 }
 
-const MINE = '{ me { ratings { game rating games provisional history(first: 20) { edges { node { counted } } } } } }';
+const MINE = '{ me { ratings { game rating games provisional history(first: 20) { edges { node { counted linkedSeats } } } } } }';
 const scoutRating = async (p: From) => (await gql(p.address, MINE, {}, p.token)).data.me.ratings.find((r: any) => r.game === 'scout');
 const board = async () => (await gql(HOME, '{ leaderboard(game: "scout", first: 100) { edges { node { player { id } } } } }')).data.leaderboard.edges.map((e: any) => e.node.player.id);
 
@@ -91,7 +91,8 @@ describe('linked seats: throwaway accounts from one address farm nothing', () =>
       expect(await farmedChallenge(farmer, puppet)).toMatchObject({ aborted: false });
     }
     const farmed = await scoutRating(farmer);
-    expect(farmed.history.edges.map((e: any) => e.node.counted)).toEqual(Array(FAIR_RULES.provisionalOpponents + 1).fill(false));
+    // Each says why: its seats were linked.
+    expect(farmed.history.edges.map((e: any) => e.node)).toEqual(Array(FAIR_RULES.provisionalOpponents + 1).fill({ counted: false, linkedSeats: true }));
     expect(farmed).toMatchObject({ games: 0, provisional: true, rating: 0 });
     expect(await board()).not.toContain(farmer.id);
 
@@ -100,7 +101,7 @@ describe('linked seats: throwaway accounts from one address farm nothing', () =>
     await farmedChallenge(farmer, stranger);
     const after = await scoutRating(farmer);
     expect(after.games).toBe(1);
-    expect(after.history.edges[0].node.counted).toBe(true);
+    expect(after.history.edges[0].node).toEqual({ counted: true, linkedSeats: false });
   });
 
   it('where the seats were taken from is kept in the game, keyed by it, and shown to no one: not in the history, nor in an export', async () => {

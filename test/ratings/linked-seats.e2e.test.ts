@@ -10,6 +10,8 @@ import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
 import { FAIR_RULES, RATED_MIN_MOVES } from '../../services/ratings/fair.js';
 import { commits } from '../kit/players.js';
+import { DynamoRatings } from '../../services/store/ratings.js';
+import { byEnd, foldRatings, outcomeFromLog } from '../../services/ratings/rebuild.js';
 import { exportedEvent } from '../../services/analytics/record.js';
 
 const server = useServer();
@@ -55,7 +57,11 @@ async function farmedChallenge(farmer: From, puppet: From) {
   expect(seek.errors).toBeUndefined();
   const accepted = await gql(puppet.address, 'mutation($id: ID!) { acceptSeek(id: $id) { gameId } }', { id: seek.data.challengePlayer.id }, puppet.token);
   expect(accepted.errors).toBeUndefined();
-  const id = accepted.data.acceptSeek.gameId as string;
+  return playOut(farmer, puppet, accepted.data.acceptSeek.gameId);
+}
+
+/** `puppet` makes the minimum of moves, resigns; `farmer` plays to the end. The game's result. */
+async function playOut(farmer: From, puppet: From, id: string) {
   lastGame = id;
   let made = 0;
   let resigned = false;
@@ -77,6 +83,26 @@ async function farmedChallenge(farmer: From, puppet: From) {
     if (!moved) await new Promise((r) => setTimeout(r, 5)); // a bot's move under way
   }
   throw new Error(`game ${id} did not end`);
+}
+
+/** A rated SCOUT game created by `farmer` and joined by both with joinGame. */
+async function joinedGame(farmer: From, puppet: From) {
+  const created = await gql(farmer.address, 'mutation { createGame(input: { game: "scout", seats: 2, rated: true }) { game { id } } }', {}, farmer.token);
+  const id = created.data.createGame.game.id as string;
+  for (const p of [farmer, puppet]) expect((await gql(p.address, 'mutation($id: ID!, $n: String!) { joinGame(gameId: $id, name: $n) { seat } }', { id, n: 'x' }, p.token)).errors).toBeUndefined();
+  return playOut(farmer, puppet, id);
+}
+
+/** A rated SCOUT game through quick play: both enter the pool, the pairing seats them. */
+async function quickGame(farmer: From, puppet: From) {
+  const PLAY = 'mutation { playNow(input: { game: "scout", seats: 2, rated: true }) { gameId } }';
+  for (const p of [farmer, puppet]) expect((await gql(p.address, PLAY, {}, p.token)).errors).toBeUndefined();
+  for (let i = 0; i < 200; i++) {
+    const entry = (await gql(farmer.address, 'query { quickPlay(input: { game: "scout", seats: 2, rated: true }) { gameId } }', {}, farmer.token)).data.quickPlay;
+    if (entry?.gameId) return playOut(farmer, puppet, entry.gameId);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error('quick play seated no one');
 }
 
 const MINE = '{ me { ratings { game rating games provisional history(first: 20) { edges { node { counted linkedSeats } } } } } }';
@@ -102,6 +128,31 @@ describe('linked seats: throwaway accounts from one address farm nothing', () =>
     const after = await scoutRating(farmer);
     expect(after.games).toBe(1);
     expect(after.history.edges[0].node).toEqual({ counted: true, linkedSeats: false });
+
+    // Rebuilt from the games' commits alone (the marks and the rule are in them), the ratings equal the projection's.
+    const { DynamoFinishedGames } = await import('../../services/store/finished.js');
+    const outcomes = [];
+    for (const gameId of await new DynamoFinishedGames(server.client, 'parlor').endedSince('1970-01-01T00:00:00Z')) {
+      const outcome = outcomeFromLog(gameId, await commits(server, gameId));
+      if (outcome) outcomes.push(outcome);
+    }
+    expect(outcomes.filter((o) => o.linked)).toHaveLength(FAIR_RULES.provisionalOpponents + 1);
+    const rebuilt = foldRatings(outcomes.sort(byEnd));
+    const projected = await new DynamoRatings(server.client, 'parlor').ratings('scout', [...rebuilt.keys()]);
+    for (const [id, r] of rebuilt) {
+      const { ratingId: _i, game: _g, name: _n, seq: _q, ...held } = projected.get(id)!;
+      expect(held, id).toEqual(r);
+    }
+  });
+
+  it('a rated game joined with joinGame, and one paired by quick play, from one address: neither counts; from two addresses both do', async () => {
+    const [a, b, c] = [await register(HOME, 'JoinA'), await register(HOME, 'JoinB'), await register(ELSEWHERE, 'JoinC')];
+    await joinedGame(a, b);
+    await quickGame(a, b);
+    expect((await scoutRating(a)).history.edges.map((e: any) => e.node)).toEqual([{ counted: false, linkedSeats: true }, { counted: false, linkedSeats: true }]);
+    await joinedGame(a, c);
+    await quickGame(a, c);
+    expect((await scoutRating(a)).history.edges.map((e: any) => e.node.counted)).toEqual([true, true, false, false]);
   });
 
   it('where the seats were taken from is kept in the game, keyed by it, and shown to no one: not in the history, nor in an export', async () => {

@@ -31,12 +31,29 @@ export function linkedSeatsRule(value: string | undefined): LinkedSeatsRule {
   throw new Error(`RATED_LINKED_SEATS is UNCOUNTED or COUNTED, not "${value}"`);
 }
 
+/**
+ * The network a client address stands for: an IPv4 address itself, an IPv6 address its /64 (one
+ * home or host is handed a whole /64, so each of its 2^64 addresses would be a new client), an
+ * IPv4-mapped IPv6 address its IPv4. Anything else (a hash, a device id) is returned as it is.
+ */
+export function clientNetwork(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head, tail] = address.split('%')[0]!.toLowerCase().split('::') as [string, string | undefined];
+  const left = head ? head.split(':') : [];
+  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
+  const groups = tail === undefined ? left : [...left, ...Array(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right];
+  if (groups.length !== 8 || groups.some((g) => !/^[0-9a-f]{1,4}$/.test(g))) return address;
+  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+}
+
 const mark = (key: string, value: string) => createHmac('sha256', key).update(value).digest('base64url').slice(0, 22);
 
 /** `from`'s marks under `key` ("game:<id>", "seek:<id>"); undefined when nothing is known. Raw values or marks of another key alike. */
 export function marksUnder(key: string, from: SeatSource | SeatMarks | undefined): SeatMarks | undefined {
   if (!from) return undefined;
-  const out: SeatMarks = { ...(from.address && { address: mark(key, from.address) }), ...(from.device && { device: mark(key, from.device) }) };
+  const out: SeatMarks = { ...(from.address && { address: mark(key, clientNetwork(from.address)) }), ...(from.device && { device: mark(key, from.device) }) };
   return out.address || out.device ? out : undefined;
 }
 

@@ -13,6 +13,7 @@ import type { Limits } from './settings.js';
 import { bearer } from '../errors.js';
 import { WindowCounts } from './rate.js';
 import { routeUrl } from './route.js';
+import { clientNetwork } from '../../app/seat-marks.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -168,7 +169,8 @@ export const httpLimits = fp(
         if (req.method === 'POST')
           for (const [applies, count, code, why] of afterBody) {
             if (!applies(req)) continue;
-            const wait = count.hit(req.ip, Date.now());
+            // Registrations count by network: an IPv6 client holds a whole /64.
+            const wait = count.hit(count === registrations[1] ? clientNetwork(req.ip) : req.ip, Date.now());
             if (wait > 0) return tooMany(req, reply, wait, code, why);
           }
         done();

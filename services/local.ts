@@ -4,6 +4,7 @@
  * checkpoint at start (services/app/reactions.ts), and the Fastify app.
  * On AWS the same pieces are wired by services/handlers, with projections on Streams.
  */
+import { linkedSeatsRule, type LinkedSeatsRule } from './app/seat-marks.js';
 import type { FairRules } from './ratings/fair.js';
 import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -48,6 +49,8 @@ export interface LocalParlorOptions {
   vacationDays?: number;
   /** A rated game's minimum of moves per registered player (default 3: app/rated.ts); tests of one-move games lower it. */
   ratedMinMoves?: number;
+  /** Whether a rated game between seats of one client address or device counts (env RATED_LINKED_SEATS; default UNCOUNTED: app/seat-marks.ts). */
+  ratedLinkedSeats?: LinkedSeatsRule;
   /** Provisional ratings and the pair limit (default FAIR_RULES, ratings/fair.ts); tests of few players loosen them. */
   fairRatings?: FairRules;
   /** Crash tests only: a file whose appearance makes the process kill -9 itself after the next append (store/crash-after-append.ts). */
@@ -91,7 +94,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const signingSecret = options.signingSecret ?? randomBytes(32).toString('base64url');
   const seatSecret = options.seatSecret ?? seatSecretFrom(signingSecret);
   const openSeats = { store: new DynamoOpenSeats(options.client, options.tableName), max: resolveLimits(options.limits).seatsInOpenGames };
-  const service = new ParlorService({ store, games: options.games, lobby, stats, openSeats, seatSecret, now: () => clock.now(), isBotKind, soleWriter: options.soleWriter, ratedMinMoves: options.ratedMinMoves });
+  const service = new ParlorService({ store, games: options.games, lobby, stats, openSeats, seatSecret, now: () => clock.now(), isBotKind, soleWriter: options.soleWriter, ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats ?? linkedSeatsRule(process.env.RATED_LINKED_SEATS) });
   const reactions = new Reactions({ feed, log, checkpointMs: options.checkpointMs, replay: (id, versions) => replayCommits(store, id, versions, (type) => service.games.find((g) => g.id === type)) });
   service.onCommit((agg, commit) => reactions.deliver(agg, commit));
   // Every reaction to a commit is registered here or in playByTurn, one line each (services/app/reactions.ts).

@@ -7,6 +7,7 @@
  *   PUBLIC_URL (http://localhost:PORT on loopback, else http://HOST:PORT: services/web/address.ts)  SMTP_URL (unset = no email)  MAIL_FROM  VAPID_SUBJECT
  *   TOURNAMENT_ENTRANTS_PER_ADDRESS (2)  TOURNAMENT_ENTRANTS_PER_DEVICE (1)  TOURNAMENT_LINKED_IN_DUPLICATE (REFUSE)
  *   TOURNAMENT_RATED_MIN_ACCOUNT_DAYS (7)  TOURNAMENT_RATED_MIN_GAMES (10): docs/tournaments.md
+ *   RATED_LINKED_SEATS (UNCOUNTED | COUNTED)  REGISTRATIONS_PER_HOUR (10): docs/ratings.md, docs/limits.md
  *   BOT_WORKERS (1: threads for the server's bot decisions; 0 = on the request thread)  BOT_QUEUE (1024: games waiting for a bot move in memory)
  *   PARLOR_CRASH_AFTER_APPEND (crash tests only: a file whose appearance makes the server kill -9 itself after the next append)
  *   REACTIONS_CHECKPOINT_MS (1000: how often the reactions save their checkpoints; what a crash makes redeliver)

@@ -7,8 +7,8 @@
  * it too) or `GameCancelled` (cancelled, expired, a withdrawn rematch: its seed is revealed, since
  * no one will ever play that deal). Nothing here is computed for a game still running.
  */
-import type { GameCancelled, GameSettings } from '../app/app-events.js';
-import { appEventFor } from '../app/app-event-sight.js';
+import type { AppEvent, GameCancelled, GameSettings } from '../app/app-events.js';
+import { appEventFor, withoutMarks } from '../app/app-event-sight.js';
 import { isAppEvent } from '../app/app-events.js';
 import { dealSeed, type GameCreated, type GameEnded, type GameResult, type RecordedCommand, type Table, type TableEvent } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
@@ -151,8 +151,10 @@ export function gameRecord(id: string, commits: readonly Commit[], table: Table)
   };
 }
 
-/** An event as a finished game's export shows it: everything but the seat token's hash. */
+/** An event as a finished game's export shows it: everything but the seat token's hash and the seats' marks. */
 export function exportedEvent(e: TableEvent): TableEvent {
+  // Where a rated game's seats were taken from is the server's alone (linked seats: app/seat-marks.ts).
+  if (e.type === 'SeatClaimed' || e.type === 'GameSettings') return withoutMarks(e as unknown as AppEvent) as unknown as TableEvent;
   if (e.type !== 'SeatTaken') return e;
   const { tokenHash: _secret, ...rest } = e as { tokenHash?: string } & TableEvent;
   return rest as TableEvent;

@@ -29,6 +29,7 @@ export const HTTP_STATUS: Record<ErrorCode | 'INTERNAL', number> = {
   RATING_OUT_OF_RANGE: 403,
   MATCH_LIMIT: 429,
   CHALLENGES_FULL: 429,
+  REGISTRATION_LIMIT: 429,
   INTERNAL: 500,
   // The game's stored stream has a hole: not served until repaired (a server fault, not the client's).
   STREAM_DAMAGED: 503,

@@ -2,6 +2,7 @@
  * What the GraphQL and REST doors of play-by-turn share: reading CreateGameInput's
  * play-by-turn fields, joining as a player or anonymously, and the shapes clients see.
  */
+import { joinSource } from './tournaments.js';
 import type { Aggregate } from '../app/aggregate.js';
 import { takeBackOn, type GameSettings, type TimeoutAction } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
@@ -82,7 +83,9 @@ export async function joinAs(
 ): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
   if (credential && typeof credential === 'object') {
     if ('refused' in credential) throw new AppError('UNAUTHENTICATED', credential.refused);
-    const { agg, seat } = await service.joinAsPlayer(gameId, name, credential.player, { entropy: options.entropy, bot: credential.bot, holder: `player:${credential.player}` });
+    // Where the join came from: a rated game keeps keyed marks of it (linked seats: app/seat-marks.ts).
+    const from = options.client !== undefined ? joinSource(options.client, undefined, credential) : undefined;
+    const { agg, seat } = await service.joinAsPlayer(gameId, name, credential.player, { entropy: options.entropy, bot: credential.bot, holder: `player:${credential.player}`, ...(from && { from }) });
     return { agg, seat, token: bearer! };
   }
   const { client, ...join } = options;

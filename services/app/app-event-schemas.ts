@@ -8,6 +8,8 @@ import type { AppEvent, ChatMuted, ClockPaused, ClockResumed, ClockStopped, Deal
 
 const seat = z.number().int().min(0).describe('Seat number, from 0');
 const iso = z.string().describe('ISO 8601 time');
+/** Where a rated game's seat was taken from: keyed hashes the server keeps and never shows (linked seats). */
+const marks = z.object({ address: z.string().optional(), device: z.string().optional() }).optional().describe("Where the seat was taken from, keyed hashes (a rated game's linked seats); the server's alone, never in a history or record");
 const timeout = z.enum(['BOT', 'FORFEIT', 'ASK']).describe("BOT: a bot plays the seat's move; FORFEIT: a bot plays the seat to the end; ASK: the game waits for the other players' claim");
 
 export const APP_EVENT_SCHEMAS = {
@@ -29,16 +31,17 @@ export const APP_EVENT_SCHEMAS = {
       spectatorChat: z.boolean().optional().describe("Spectators may read the game's messages"),
       rated: z.literal(true).optional().describe("The result changes the players' ratings (absent: casual)"),
       minMoves: z.number().int().min(0).optional().describe('A rated game: the fewest moves each registered player makes themself, else the game is aborted and unrated (absent: no minimum)'),
+      linkedSeats: z.enum(['UNCOUNTED', 'COUNTED']).optional().describe('A rated game: whether it counts when two human seats share a client address or a device (absent: counted)'),
       requireRegistered: z.literal(true).optional().describe('Seats are taken with a player token only (absent: anyone may join)'),
       tournament: z
         .object({ id: z.string(), round: z.number(), board: z.number(), table: z.number(), sealed: z.boolean().describe("The deal is shared with the board's other tables: seed and record wait for them") })
         .optional()
         .describe('The tournament, round, board and table this game belongs to'),
-      seated: z.array(z.object({ seat, player: z.string(), name: z.string() })).optional().describe('Seats given to registered players at creation'),
+      seated: z.array(z.object({ seat, player: z.string(), name: z.string(), marks })).optional().describe('Seats given to registered players at creation'),
       takeBack: z.boolean().optional().describe('Whether a seat may take its last move back (absent: yes unless rated or a tournament game)'),
     })
     .describe('Play-by-turn settings of the game, at creation'),
-  SeatClaimed: z.object({ type: z.literal('SeatClaimed'), seat, player: z.string().describe('Registered player id'), bot: z.literal(true).optional().describe('The player is a bot run outside the server (a player of kind BOT)') }).describe('A registered player holds the seat'),
+  SeatClaimed: z.object({ type: z.literal('SeatClaimed'), seat, player: z.string().describe('Registered player id'), bot: z.literal(true).optional().describe('The player is a bot run outside the server (a player of kind BOT)'), marks }).describe('A registered player holds the seat'),
   DeadlineSet: z
     .object({ type: z.literal('DeadlineSet'), seat, deadline: iso.describe("When the seat's clock runs out"), remainingMs: z.number().describe('The time the seat had when its clock started') })
     .describe("The seat's clock started"),

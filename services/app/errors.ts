@@ -49,6 +49,8 @@ export const ERROR_CODES = [
   'MATCH_LIMIT',
   /** A challenge by name to a player who already has as many open challenges as one holds (MATCH_CHALLENGES_PER_PLAYER). */
   'CHALLENGES_FULL',
+  /** More players registered from one client address in the hour than REGISTRATIONS_PER_HOUR (throwaway accounts; HTTP 429, Retry-After). */
+  'REGISTRATION_LIMIT',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

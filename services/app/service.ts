@@ -3,6 +3,7 @@
  * the write (load → decide → one conditional append); each command lives in its own file under
  * commands/ and reaches the stream through the ServiceCore this class hands it.
  */
+import type { LinkedSeatsRule } from './seat-marks.js';
 import { recordedCommand, type Seat, type Viewer } from '../engine/core/index.js';
 import { findGame, games } from '../engine/registry.js';
 import { SNAPSHOT_EVERY, VersionConflict, type Commit, type EventStore } from '../store/port.js';
@@ -60,6 +61,8 @@ export interface ServiceOptions {
   isBotKind?: (kind: string) => boolean;
   /** A rated game's minimum of moves per registered player (default RATED_MIN_MOVES, app/rated.ts). */
   ratedMinMoves?: number;
+  /** Whether a rated game between accounts of one client address or device counts (default UNCOUNTED: app/seat-marks.ts). */
+  ratedLinkedSeats?: LinkedSeatsRule;
   /**
    * This process is the store's only writer (npm start: its embedded DynamoDB, the data folder
    * locked), so a cached game is current and is read without asking the store for newer commits.
@@ -116,6 +119,7 @@ export class ParlorService {
       now: this.now,
       isBotKind: options.isBotKind ?? (() => true),
       ...(options.ratedMinMoves !== undefined && { ratedMinMoves: options.ratedMinMoves }),
+      ...(options.ratedLinkedSeats !== undefined && { ratedLinkedSeats: options.ratedLinkedSeats }),
       ...(options.openSeats && { openSeats: { ...options.openSeats, log: this.log } }),
       seatSecret: seatSecretSource(options.seatSecret),
       load: (gameId) => this.load(gameId),

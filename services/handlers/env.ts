@@ -14,6 +14,7 @@
  *   SCHEDULE_GROUP, TIMER_FUNCTION_ARN, SCHEDULER_ROLE_ARN  where the stream function puts deadlines
  *                      (EventBridge Scheduler) and what they invoke; unset = no schedules
  */
+import { linkedSeatsRule, type LinkedSeatsRule } from '../app/seat-marks.js';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { AnyGame } from '../engine/core/index.js';
 import { games as registry } from '../engine/registry.js';
@@ -76,6 +77,8 @@ export interface ParlorOptions {
   vacationDays?: number;
   /** A rated game's minimum of moves per registered player (default 3: app/rated.ts). */
   ratedMinMoves?: number;
+  /** Whether a rated game between seats of one client address or device counts (env RATED_LINKED_SEATS; default UNCOUNTED: app/seat-marks.ts). */
+  ratedLinkedSeats?: LinkedSeatsRule;
   /** Provisional ratings and the pair limit (default FAIR_RULES, ratings/fair.ts). */
   fairRatings?: FairRules;
   /** Who may enter tournaments (TOURNAMENT_* settings; default ENTRY_RULES, tournaments/rules.ts). */
@@ -96,7 +99,7 @@ export function createParlor(options: ParlorOptions): Parlor {
   // Keyed seat tokens are derived from the signing secret in Secrets Manager: the same across deploys.
   let seatSecretRead: Promise<string> | undefined; // read once per instance (a failed read is tried again)
   const seatSecret = () => (seatSecretRead ??= (options.signingSecret ?? (async () => fresh))().then(seatSecretFrom, (e: unknown) => ((seatSecretRead = undefined), Promise.reject(e))));
-  const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind, ratedMinMoves: options.ratedMinMoves });
+  const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind, ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats ?? linkedSeatsRule(process.env.RATED_LINKED_SEATS) });
   playByTurnService(service);
   const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, entryRules: options.entryRules, matchSettings: options.matchSettings });
   const modules = options.modules ?? MODULES;

@@ -6,6 +6,7 @@
  */
 import { AppError } from '../app/errors.js';
 import type { TimeControl } from '../app/app-events.js';
+import type { SeatMarks } from '../app/seat-marks.js';
 
 export interface RatingRange {
   min?: number;
@@ -25,8 +26,8 @@ export interface SeekTerms {
 }
 
 export type SeekEvent =
-  | ({ type: 'SeekOpened'; creator: string; name: string; createdAt: string; expiresAt: string } & SeekTerms)
-  | { type: 'SeekAccepted'; player: string; name: string }
+  | ({ type: 'SeekOpened'; creator: string; name: string; createdAt: string; expiresAt: string; marks?: SeatMarks } & SeekTerms)
+  | { type: 'SeekAccepted'; player: string; name: string; marks?: SeatMarks }
   | { type: 'SeekFilled'; gameId: string }
   | { type: 'SeekClosed'; reason: 'CANCELLED' | 'EXPIRED' };
 
@@ -37,15 +38,15 @@ export interface SeekState extends SeekTerms {
   creator: string;
   createdAt: string;
   expiresAt: string;
-  /** Who holds each seat so far, the opener first. */
-  seated: { player: string; name: string }[];
+  /** Who holds each seat so far, the opener first; a rated seek's seats with where they were taken from (keyed by the seek: app/seat-marks.ts, never shown). */
+  seated: { player: string; name: string; marks?: SeatMarks }[];
   status: SeekStatus;
   gameId?: string;
 }
 
 export type SeekCommand =
-  | ({ type: 'open'; creator: string; name: string; now: number; expiresAt: string } & SeekTerms)
-  | { type: 'accept'; player: string; name: string; rating: number; now: number }
+  | ({ type: 'open'; creator: string; name: string; now: number; expiresAt: string; marks?: SeatMarks } & SeekTerms)
+  | { type: 'accept'; player: string; name: string; rating: number; now: number; marks?: SeatMarks }
   | { type: 'fill'; gameId: string }
   | { type: 'cancel'; by: string }
   | { type: 'expire'; now: number };
@@ -70,7 +71,7 @@ export function decide(s: SeekState | null, c: SeekCommand): SeekEvent[] {
       if (r && ((r.min !== undefined && c.rating < r.min) || (r.max !== undefined && c.rating > r.max))) {
         throw new AppError('RATING_OUT_OF_RANGE', `the seek takes ratings ${r.min ?? '-∞'} to ${r.max ?? '∞'} (yours: ${c.rating.toFixed(1)})`);
       }
-      return [{ type: 'SeekAccepted', player: c.player, name: c.name }];
+      return [{ type: 'SeekAccepted', player: c.player, name: c.name, ...(c.marks && { marks: c.marks }) }];
     }
     case 'fill':
       if (s.status !== 'OPEN' || s.seated.length !== s.seats) throw new AppError('SEEK_CLOSED', 'the seek is not full');
@@ -87,13 +88,13 @@ export function decide(s: SeekState | null, c: SeekCommand): SeekEvent[] {
 
 export function evolve(s: SeekState | null, e: SeekEvent, id: string): SeekState {
   if (e.type === 'SeekOpened') {
-    const { type: _t, name, ...rest } = e;
-    return { id, ...rest, seated: [{ player: e.creator, name }], status: 'OPEN' };
+    const { type: _t, name, marks, ...rest } = e;
+    return { id, ...rest, seated: [{ player: e.creator, name, ...(marks && { marks }) }], status: 'OPEN' };
   }
   if (!s) throw new Error(`${e.type} before SeekOpened`);
   switch (e.type) {
     case 'SeekAccepted':
-      return { ...s, seated: [...s.seated, { player: e.player, name: e.name }] };
+      return { ...s, seated: [...s.seated, { player: e.player, name: e.name, ...(e.marks && { marks: e.marks }) }] };
     case 'SeekFilled':
       return { ...s, status: 'FILLED', gameId: e.gameId };
     case 'SeekClosed':

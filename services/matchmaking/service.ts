@@ -11,6 +11,7 @@ import type { TimeControl } from '../app/app-events.js';
 import { AppError, asAppError } from '../app/errors.js';
 import type { ParlorService } from '../app/service.js';
 import { tableFor } from '../engine/core/index.js';
+import { gameMarkKey, marksUnder, type SeatMarks } from '../app/seat-marks.js';
 import { AggregateRunner, type DeadMark, type PendingMarks } from '../app/aggregate-runner.js';
 import { VersionConflict, type EventStore } from '../store/port.js';
 import { pair } from './pairing.js';
@@ -59,9 +60,10 @@ export interface QuickPlayInput {
   bots?: number;
 }
 
-/** Where a request came from: the client address (kept only as a hash, as a holder key). */
+/** Where a request came from: the client address (kept only as a hash, as a holder key), the device; a rated game's seats keep keyed marks of both (linked seats). */
 export interface MatchSource {
   address?: string;
+  device?: string;
 }
 
 /** The bot that fills quick play's bot seats. */
@@ -169,7 +171,8 @@ export class Matchmaking {
     }
     const now = this.now();
     const terms: SeekTerms = { game: game.id, seats: input.seats, options: input.options ?? {}, ...(input.timeControl && { timeControl: input.timeControl }), rated: input.rated === true, ...(r && { ratingRange: r }), ...(input.for !== undefined && { for: input.for }) };
-    return this.seeks.commit(id, null, 0, decide(null, { type: 'open', creator, name, now, expiresAt: new Date(now + minutes * 60_000).toISOString(), ...terms }));
+    const marks = terms.rated ? marksUnder(`seek:${id}`, from) : undefined;
+    return this.seeks.commit(id, null, 0, decide(null, { type: 'open', creator, name, now, expiresAt: new Date(now + minutes * 60_000).toISOString(), ...terms, ...(marks && { marks }) }));
   }
 
   /**
@@ -177,7 +180,7 @@ export class Matchmaking {
    * append, and only then is the game created and announced (the runner's follow-up). So a lost
    * race creates nothing, and a crash after the append leaves work `resume` finishes.
    */
-  async acceptSeek(id: string, player: string): Promise<SeekState> {
+  async acceptSeek(id: string, player: string, from: MatchSource = {}): Promise<SeekState> {
     const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
     return this.seeks.retry(id, async ({ state, version }) => {
       const now = this.now();
@@ -186,7 +189,8 @@ export class Matchmaking {
         throw new AppError('SEEK_CLOSED', 'the seek has expired');
       }
       const rating = state.ratingRange ? await this.lookups.ratingOf(player, state.game) : 0;
-      const events = decide(state, { type: 'accept', player, name, rating, now });
+      const marks = state.rated ? marksUnder(`seek:${id}`, from) : undefined;
+      const events = decide(state, { type: 'accept', player, name, rating, now, ...(marks && { marks }) });
       if (events.length === 0) {
         // A seated player asking again (their answer lost to a crash): the filled seek's game is made sure of.
         if (state.status === 'FILLED') await this.seeks.finish(id, state);
@@ -213,7 +217,7 @@ export class Matchmaking {
     const gameId = state.gameId!;
     let agg: Aggregate;
     try {
-      agg = await this.games.create({ id: gameId, game: state.game, seats: state.seats, options: state.options, settings: this.tableSettings(state.creator, state.timeControl, state.rated, state.seated, 0) });
+      agg = await this.games.create({ id: gameId, game: state.game, seats: state.seats, options: state.options, settings: this.tableSettings(gameId, state.creator, state.timeControl, state.rated, state.seated, 0) });
     } catch (e) {
       // Created before (a crash after it, or another process finishing the same seek): that game stands.
       if (!(e instanceof VersionConflict) && !(e instanceof AppError && e.code === 'VERSION_CONFLICT')) throw e;
@@ -261,7 +265,7 @@ export class Matchmaking {
     const game = this.gameType(input.game);
     const seats = input.seats ?? game.seats.min;
     const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
-    const settings = { ...this.tableSettings(player, input.timeControl, input.rated === true, [{ player, name }], 0), bots: Array.from({ length: seats - 1 }, (_, i) => ({ seat: i + 1, kind: input.bot })) };
+    const settings = { ...this.tableSettings('', player, input.timeControl, input.rated === true, [{ player, name }], 0), bots: Array.from({ length: seats - 1 }, (_, i) => ({ seat: i + 1, kind: input.bot })) };
     const agg = await this.games.create({ game: game.id, seats, options: input.options ?? {}, settings });
     await this.started(agg);
     return agg;
@@ -364,9 +368,10 @@ export class Matchmaking {
         for (const p of claimed) await this.ports.pool.release(p.player, pool, claim);
         continue;
       }
-      const seated = table.players.map((p) => ({ player: p.player, name: p.name }));
+      // A pool entry keeps its address as a hash (the same in every pool): the game keys it again as its own.
+      const seated = table.players.map((p) => ({ player: p.player, name: p.name, ...(p.address && { marks: { address: p.address } }) }));
       // The game is named by the claim: a process killed between this append and the seating leaves the entries claimed, and the next pairing finds the game (finishCutOff).
-      const agg = await this.games.create({ id: claim, game, seats, options: {}, settings: { ...this.tableSettings(table.players[0]!.player, timeControl, rated, seated, table.bots), bots: Array.from({ length: table.bots }, (_, i) => ({ seat: table.players.length + i, kind: QUICK_PLAY_BOT })) } });
+      const agg = await this.games.create({ id: claim, game, seats, options: {}, settings: { ...this.tableSettings(claim, table.players[0]!.player, timeControl, rated, seated, table.bots), bots: Array.from({ length: table.bots }, (_, i) => ({ seat: table.players.length + i, kind: QUICK_PLAY_BOT })) } });
       for (const p of table.players) {
         await this.ports.pool.seat(p.player, pool, claim, agg.id);
         await this.release(p.player, p.address, pool);
@@ -409,7 +414,7 @@ export class Matchmaking {
   // ── shared ───────────────────────────────────────────────────────────────
 
   /** A matched table's settings: every human seat given at creation, the clock, rated or not; a seat that times out gets a bot move. */
-  private tableSettings(creator: string, timeControl: TimeControl | undefined, rated: boolean, seated: { player: string; name: string }[], _bots: number) {
+  private tableSettings(gameId: string, creator: string, timeControl: TimeControl | undefined, rated: boolean, seated: { player: string; name: string; marks?: SeatMarks }[], _bots: number) {
     return {
       creator,
       ...(timeControl && { timeControl }),
@@ -419,7 +424,11 @@ export class Matchmaking {
       requireRegistered: true as const,
       ...(rated && { rated: true as const }),
       bots: [] as { seat: number; kind: string }[],
-      seated: seated.map((p, seat) => ({ seat, player: p.player, name: p.name })),
+      seated: seated.map((p, seat) => {
+        // A rated game's seats keep where they were taken from, keyed by the game (linked seats: app/seat-marks.ts).
+        const marks = rated ? marksUnder(gameMarkKey(gameId), p.marks) : undefined;
+        return { seat, player: p.player, name: p.name, ...(marks && { marks }) };
+      }),
     };
   }
 

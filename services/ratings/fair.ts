@@ -11,6 +11,9 @@
  *   then agree whatever clock stamped the commits);
  * - a rating is provisional, and off the leaderboard, until its player has played counted games
  *   against `provisionalOpponents` distinct opponents (server bots count as opponents).
+ * - a rated game in which two human seats were taken from one client address or one device is
+ *   not counted (its `linked` mark, judged from the game's own events: app/seat-marks.ts), unless
+ *   the game was created under RATED_LINKED_SEATS=COUNTED;
  * Server bots (`bot:` ids) are exempt from the pair rule and never provisional.
  */
 import { isBotRatingId } from './outcome.js';
@@ -48,6 +51,8 @@ const pairCount = (a: FairState, b: string) => (a.recent ?? []).filter((opponent
 export function judge(outcome: RatedGame, before: readonly FairState[], rules: FairRules = FAIR_RULES): { counted: boolean; after: FairState[] } {
   const ids = outcome.seats.map((s) => s.ratingId);
   const humans = ids.map((id, i) => [id, i] as const).filter(([id]) => !isBotRatingId(id));
+  // Seats taken from one client address or device (throwaway accounts): the game counts for no one.
+  if (outcome.linked) return { counted: false, after: before.map(fairOf) };
   const capped = humans.some(([, i]) => humans.some(([b, j]) => j !== i && pairCount(before[i]!, b) >= rules.pairGames));
   if (capped) return { counted: false, after: before.map(fairOf) };
   const after = before.map((s, i): FairState => {

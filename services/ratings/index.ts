@@ -33,7 +33,7 @@ export interface RatingView {
 export const ratingView = (r: PlayerRating): RatingView => ({ game: r.game, player: { id: r.ratingId, name: r.name, bot: isBotRatingId(r.ratingId) }, rating: conservative(r), mu: r.mu, sigma: r.sigma, games: r.games, provisional: r.provisional === true });
 
 /** A change as clients see it: the rating after the game, and μ − 3σ before it. */
-export const changeView = (c: RatingChange) => ({ ...c, rating: conservative(c), ratingBefore: conservative(c.before), counted: c.counted !== false });
+export const changeView = (c: RatingChange) => ({ ...c, rating: conservative(c), ratingBefore: conservative(c.before), counted: c.counted !== false, linkedSeats: c.linked === true });
 
 export interface RatingsOptions {
   /** The game types that exist (a leaderboard of another is BAD_INPUT). */

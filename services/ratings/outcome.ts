@@ -6,6 +6,7 @@
 import type { Aggregate } from '../app/aggregate.js';
 import { statusOf } from '../app/aggregate.js';
 import type { Commit } from '../store/port.js';
+import { linked } from '../app/seat-marks.js';
 
 /** The ladder id of a server bot: a "player" per kind and level ("bot:search:2"). */
 export const botRatingId = (spec: string) => `bot:${spec}`;
@@ -46,5 +47,8 @@ export function ratedOutcome(agg: Aggregate, commit: Pick<Commit, 'events' | 'at
     const ratingId = player ?? botRatingId(bot!);
     seats.push({ seat, ratingId, name: player === undefined ? bot! : (agg.state.players[seat]?.name ?? ''), rank: placed[seat]! });
   }
-  return { gameId: agg.id, game: agg.state.game, endedAt: commit.at, seats };
+  // Linked seats (one client address or device behind two human seats): recorded, judged in fair.ts.
+  const humans = seats.filter((s) => agg.app.players[s.seat] !== undefined).map((s) => agg.app.marks?.[s.seat]);
+  const isLinked = agg.app.settings.linkedSeats === 'UNCOUNTED' && linked(humans);
+  return { gameId: agg.id, game: agg.state.game, endedAt: commit.at, seats, ...(isLinked && { linked: true as const }) };
 }

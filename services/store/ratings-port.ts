@@ -28,6 +28,8 @@ export interface RatedGame {
   /** ISO time of the commit that ended the game. */
   endedAt: string;
   seats: RatedSeat[];
+  /** Two human seats were taken from one client address or device, and the game's rule says such a game does not count (app/seat-marks.ts). */
+  linked?: true;
 }
 
 /** What the fairness rules (services/ratings/fair.ts) remember of a player's rating of a game type. */
@@ -64,7 +66,7 @@ export interface LedgerSeat extends RatedSeat {
 export interface LedgerEntry extends Omit<RatedGame, 'seats'> {
   seq: number;
   seats: LedgerSeat[];
-  /** The game did not count (its pair of players had played enough in the window): no rating changed. */
+  /** The game did not count (its pair of players had played enough in the window, or `linked`): no rating changed. */
   counted?: false;
 }
 
@@ -80,6 +82,8 @@ export interface RatingChange extends Rating {
   before: Rating;
   /** The game did not count (fair.ts): the rating is unchanged. */
   counted?: false;
+  /** …because two of its human seats were taken from one client address or device (linked seats). */
+  linked?: true;
 }
 
 export interface RatingsStore {

@@ -59,7 +59,7 @@ export class DynamoRatings implements RatingsStore {
       // A provisional rating is kept off the leaderboard: no index key.
       const listed = rating.provisional ? {} : { [OWNER_INDEX.partition]: `LEADERBOARD#${e.game}`, [OWNER_INDEX.sort]: leaderboardPosition(rating) };
       await this.putUnless({ pk: ratedPk(s.ratingId), sk: `R#${e.game}`, ...rating, ...listed }, newer.ConditionExpression, newer.ExpressionAttributeValues);
-      const change: RatingChange = { game: e.game, gameId: e.gameId, seq: e.seq, endedAt: e.endedAt, rank: s.rank, players: e.seats.length, mu: s.after.mu, sigma: s.after.sigma, before: { mu: s.before.mu, sigma: s.before.sigma }, ...(e.counted === false && { counted: false as const }) };
+      const change: RatingChange = { game: e.game, gameId: e.gameId, seq: e.seq, endedAt: e.endedAt, rank: s.rank, players: e.seats.length, mu: s.after.mu, sigma: s.after.sigma, before: { mu: s.before.mu, sigma: s.before.sigma }, ...(e.counted === false && { counted: false as const }), ...(e.linked && { linked: true as const }) };
       await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: ratedPk(s.ratingId), sk: `H#${e.game}#${historyPosition(e.seq)}`, ...change } }));
     }
     await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: ledgerPk(e.game), sk: `G#${e.gameId}`, seq: e.seq } }));

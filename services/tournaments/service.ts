@@ -12,6 +12,7 @@ import type { GameSettings } from '../app/app-events.js';
 import { AppError, asAppError } from '../app/errors.js';
 import type { ParlorService } from '../app/service.js';
 import { AggregateRunner } from '../app/aggregate-runner.js';
+import { marksUnder } from '../app/seat-marks.js';
 import type { EventStore } from '../store/port.js';
 import { canonicalSpec, DEFAULT_TIMEOUT_BOT } from '../bots/spec.js';
 import { decide, fold, gameOf, LIMITS, nextRound, type TournamentCommand } from './decider.js';
@@ -178,6 +179,9 @@ export class Tournaments {
   /** A table's settings: bot entrants as bot seats, players seated at creation, the tournament's clock. */
   private tableSettings(state: TournamentState, seats: number[], tournament: NonNullable<GameSettings['tournament']>): Partial<Omit<GameSettings, 'type'>> {
     const entrants = seats.map((e) => state.entrants[e]!);
+    // A rated table keeps its players' entry marks keyed again by the table (linked seats: app/seat-marks.ts).
+    const key = `game:${state.id}:${tournament.round}:${tournament.board}:${tournament.table}`;
+    const marksOf = (e: Entrant) => ('player' in e && state.settings.rated ? marksUnder(key, e.marks) : undefined);
     return {
       creator: state.creator,
       timeControl: state.settings.timeControl,
@@ -187,7 +191,10 @@ export class Tournaments {
       multiSeat: false,
       ...(state.settings.rated && { rated: true }),
       bots: entrants.flatMap((e, seat) => ('bot' in e ? [{ seat, kind: e.bot }] : [])),
-      seated: entrants.flatMap((e, seat) => ('player' in e ? [{ seat, player: e.player, name: e.name }] : [])),
+      seated: entrants.flatMap((e, seat) => {
+        const marks = marksOf(e);
+        return 'player' in e ? [{ seat, player: e.player, name: e.name, ...(marks && { marks }) }] : [];
+      }),
       tournament,
     };
   }

@@ -8,7 +8,8 @@ import { gql, useAws } from './kit.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 
 // High-card is one move a seat, and two players only: the fair-play rules are loosened (test/ratings/fair-play.e2e.test.ts).
-const world = useAws({ ratedMinMoves: 1, fairRatings: { provisionalOpponents: 1, pairGames: 1000, pairWindow: 10 } });
+// Every test player comes from one address: linked seats would count no game (tested in test/ratings/linked-seats.e2e.test.ts).
+const world = useAws({ ratedMinMoves: 1, ratedLinkedSeats: 'COUNTED', fairRatings: { provisionalOpponents: 1, pairGames: 1000, pairWindow: 10 } });
 
 async function player(name: string): Promise<{ id: string; token: string }> {
   const r = await gql(world, 'mutation($n: String!) { registerPlayer(name: $n) { player { id } token } }', { n: name });

@@ -20,7 +20,7 @@ import type { Limits } from '../../services/api/limits/settings.js';
  * (the tests of those doors, of the OpenAPI document and of the schema's checks: test/api/contract.test.ts).
  * The page runs on production's default: it reads the types it draws by `__type(name:)`, which production answers.
  */
-const TEST_LIMITS: Partial<Limits> = { perClientPerMinute: 1e6, perTokenPerMinute: 1e6, createsPerMinute: 1e6, joinsPerMinute: 1e6, seatsInOpenGames: 1e6, requestsInFlightPerClient: 1e6, requestsInFlight: 1e6, devTools: false };
+const TEST_LIMITS: Partial<Limits> = { perClientPerMinute: 1e6, perTokenPerMinute: 1e6, createsPerMinute: 1e6, joinsPerMinute: 1e6, registrationsPerHour: 1e6, seatsInOpenGames: 1e6, requestsInFlightPerClient: 1e6, requestsInFlight: 1e6, devTools: false };
 import type { PlayByTurn } from '../../services/play-by-turn.js';
 import type { EntryRules } from '../../services/tournaments/rules.js';
 
@@ -85,7 +85,7 @@ const subscriptionsOf = (http: object): Registered => counts.get(http) ?? (count
   }
 }
 
-export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 'signingSecret' | 'webhooks' | 'notifications' | 'limits' | 'logger' | 'accounts' | 'checkpointMs' | 'ratedMinMoves' | 'fairRatings' | 'bots' | 'matchSettings' | 'modules'> & { entryRules?: Partial<EntryRules> } = {}): TestServer {
+export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 'signingSecret' | 'webhooks' | 'notifications' | 'limits' | 'logger' | 'accounts' | 'checkpointMs' | 'ratedMinMoves' | 'ratedLinkedSeats' | 'fairRatings' | 'bots' | 'matchSettings' | 'modules'> & { entryRules?: Partial<EntryRules> } = {}): TestServer {
   const server = {} as TestServer & { dynamo: EmbeddedDynamo; sockets: Client[] };
   beforeAll(async () => {
     server.dynamo = await startEmbeddedDynamo();

@@ -9,7 +9,8 @@ import { createAndJoin, registerPlayer, type Registered } from '../kit/players.j
 import { useServer } from '../kit/server.js';
 import { FAIR_RULES, RATED_MIN_MOVES } from '../../services/ratings/fair.js';
 
-const server = useServer();
+// The server's rules but for linked seats: every test player comes from one address (linked seats: linked-seats.e2e.test.ts).
+const server = useServer({ ratedLinkedSeats: 'COUNTED' });
 const SEAT = 'query($id: ID!) { game(id: $id) { version seat legalMoves status { toMove over result { winners resigned aborted } } } }';
 const LEADERBOARD = '{ leaderboard(game: "scout", first: 100) { edges { node { player { id } games } } } }';
 const MINE = '{ me { ratings { game games provisional history(first: 20) { edges { node { gameId counted } } } } } }';

@@ -17,7 +17,8 @@ const clock = new ManualClock();
 // High-card is one move a seat, and these tests rate few players against each other: the fair-play
 // rules (minimum of moves, provisional ratings, the pair limit) are loosened here and tested in fair-play.e2e.test.ts.
 const RULES = { provisionalOpponents: 1, pairGames: 1000, pairWindow: 10 };
-const server = useServer({ games: [highCard], clock, ratedMinMoves: 0, fairRatings: RULES });
+// Every test player comes from one address: linked seats would count no game (tested in linked-seats.e2e.test.ts).
+const server = useServer({ games: [highCard], clock, ratedMinMoves: 0, ratedLinkedSeats: 'COUNTED', fairRatings: RULES });
 const GAME = 'query($id: ID!) { game(id: $id) { rated status { over toMove result { winners scores forfeited } } } }';
 const GAME_LEFT = 'query($id: ID!) { game(id: $id) { status { over result { winners scores resigned forfeited } } } }';
 const create = (input: Record<string, unknown>, token?: string) => server.gql('mutation($i: CreateGameInput!) { createGame(input: $i) { game { id rated } } }', { i: input }, token);

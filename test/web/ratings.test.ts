@@ -11,7 +11,8 @@ import { useServer } from '../kit/server.js';
 import { player, problems, ready, useBrowser } from './browser.js';
 
 // High-card is one move a seat, and few players: the fair-play rules are loosened (test/ratings/fair-play.e2e.test.ts).
-const server = useServer({ games: [highCard], ratedMinMoves: 1, fairRatings: { provisionalOpponents: 1, pairGames: 1000, pairWindow: 10 } });
+// Every test player comes from one address: linked seats would count no game (test/ratings/linked-seats.e2e.test.ts).
+const server = useServer({ games: [highCard], ratedMinMoves: 1, ratedLinkedSeats: 'COUNTED', fairRatings: { provisionalOpponents: 1, pairGames: 1000, pairWindow: 10 } });
 const chrome = useBrowser();
 
 async function ratedGames() {

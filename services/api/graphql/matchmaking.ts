@@ -2,6 +2,7 @@
  * Matchmaking (services/matchmaking, docs/matchmaking.md) in the GraphQL contract: seeks (open
  * challenges) and their subscription, challenges by name, quick play.
  */
+import { DEVICE_HEADER, joinSource } from '../tournaments.js';
 import type { IResolvers } from 'mercurius';
 import type { ParlorService } from '../../app/service.js';
 import { playerOf } from '../../players/index.js';
@@ -149,7 +150,8 @@ type QuickPlayEntry {
 
 export function matchmakingResolvers(_service: ParlorService, play: PlayApi): IResolvers {
   const m = play.matchmaking;
-  const from = (ctx: ParlorContext) => ({ address: ctx.reply.request.ip });
+  // The address and the device: holder keys, and a rated game's linked seats (app/seat-marks.ts).
+  const from = (ctx: ParlorContext) => joinSource(ctx.reply.request.ip, ctx.reply.request.headers[DEVICE_HEADER], ctx.token);
   return {
     Query: {
       openSeeks: (_root, args: { game?: string | null; first?: number | null }) => guarded(async () => (await m.openSeeks(args.first ?? 50, args.game ?? undefined)).map(seekDto)),
@@ -163,7 +165,7 @@ export function matchmakingResolvers(_service: ParlorService, play: PlayApi): IR
     },
     Mutation: {
       openSeek: (_root, args: { input: SeekInputFields }, ctx: ParlorContext) => guarded(async () => seekDto(await m.openSeek(playerOf(ctx.token), seekInput(args.input), from(ctx)))),
-      acceptSeek: (_root, args: { id: string }, ctx: ParlorContext) => guarded(async () => seekDto(await m.acceptSeek(args.id, playerOf(ctx.token)))),
+      acceptSeek: (_root, args: { id: string }, ctx: ParlorContext) => guarded(async () => seekDto(await m.acceptSeek(args.id, playerOf(ctx.token), from(ctx)))),
       cancelSeek: (_root, args: { id: string }, ctx: ParlorContext) => guarded(async () => seekDto(await m.cancelSeek(args.id, playerOf(ctx.token)))),
       challengePlayer: (_root, args: { player: string; input: SeekInputFields }, ctx: ParlorContext) => guarded(async () => seekDto(await m.openSeek(playerOf(ctx.token), { ...seekInput(args.input), for: args.player }, from(ctx)))),
       challengeBot: (_root, args: { input: ChallengeBotFields }, ctx: ParlorContext) => guarded(async () => (await m.challengeBot(playerOf(ctx.token), challengeBotInput(args.input))).id),

@@ -107,8 +107,10 @@ type RatingChange {
   ratingBefore: Float!
   mu: Float!
   sigma: Float!
-  "False: the game did not count (the two players had already played enough rated games together in the window) and changed nothing."
+  "False: the game did not count and changed nothing: the two players had already played enough rated games together in the window, or (linkedSeats) two seats were taken from one client address or device (docs/ratings.md)."
   counted: Boolean!
+  "True: the game did not count because two of its human seats were taken from one client address or device (RATED_LINKED_SEATS)."
+  linkedSeats: Boolean!
 }
 `;
 

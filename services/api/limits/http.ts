@@ -13,8 +13,10 @@ import type { Limits } from './settings.js';
 import { bearer } from '../errors.js';
 import { WindowCounts } from './rate.js';
 import { routeUrl } from './route.js';
+import { clientNetwork } from '../../app/seat-marks.js';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 /** Keys each per-minute count remembers. */
 const KEYS = 10_000;
 
@@ -84,6 +86,9 @@ export const joinsGame = postsTo(['/v1/games/:id/join'], ['joinGame'], /\bjoinGa
  */
 export const restMove = (req: FastifyRequest): boolean => req.method === 'POST' && routeUrl(req) === '/v1/games/:id/moves' && hasToken(req);
 
+/** Whether a request registers a player (GraphQL or REST); counted against registrationsPerHour. */
+export const registersPlayer = postsTo(['/v1/players'], /\bregisterPlayer\b/);
+
 /** Whether a request tries a device link code (GraphQL or REST); counted against deviceLinkTriesPerMinute. */
 export const triesDeviceLink = postsTo(['/v1/device-links/redeem'], ['redeemDeviceLink'], /\bredeemDeviceLink\b/);
 
@@ -135,14 +140,17 @@ export const httpLimits = fp(
     const perToken = counts(limits.perTokenPerMinute);
     // A REST move has its own per-address allowance: playing fast does not starve reads.
     const moves = counts(limits.movesPerClientPerMinute);
-    const afterBody: [(req: FastifyRequest) => boolean, WindowCounts][] = [
+    // Registrations per address per hour, with a code of their own: a page says why, and when to come back.
+    const registrations: [(req: FastifyRequest) => boolean, WindowCounts, string, string] = [registersPlayer, new WindowCounts(limits.registrationsPerHour, HOUR, KEYS), 'REGISTRATION_LIMIT', `at most ${limits.registrationsPerHour} players are registered from one client address an hour`];
+    const afterBody: [(req: FastifyRequest) => boolean, WindowCounts, string?, string?][] = [
       [createsGame, counts(limits.createsPerMinute)],
       [joinsGame, counts(limits.joinsPerMinute)],
       [triesDeviceLink, counts(limits.deviceLinkTriesPerMinute)],
+      registrations,
     ];
-    const tooMany = (req: FastifyRequest, reply: FastifyReply, wait: number) => {
+    const tooMany = (req: FastifyRequest, reply: FastifyReply, wait: number, code = 'RATE_LIMITED', why = 'too many requests') => {
       reply.header('retry-after', String(wait));
-      return sendError(req, reply, 429, 'RATE_LIMITED', `too many requests; retry in ${wait} seconds`);
+      return sendError(req, reply, 429, code, `${why}; retry in ${wait} seconds`);
     };
     // The per-client count, for requests no route sees (malformed URLs, subscriptions on an open socket).
     app.decorate('overClientLimit', (ip: string) => perClient.hit(ip, Date.now()) > 0);
@@ -165,14 +173,15 @@ export const httpLimits = fp(
       }
       done();
     });
-    // Creations, joins and device link tries, once the body (a GraphQL document) is read.
+    // Creations, joins, registrations and device link tries, once the body (a GraphQL document) is read.
     if (limited)
       app.addHook('preHandler', (req, reply, done) => {
         if (req.method === 'POST')
-          for (const [applies, count] of afterBody) {
+          for (const [applies, count, code, why] of afterBody) {
             if (!applies(req)) continue;
-            const wait = count.hit(req.ip, Date.now());
-            if (wait > 0) return tooMany(req, reply, wait);
+            // Registrations count by network: an IPv6 client holds a whole /64.
+            const wait = count.hit(count === registrations[1] ? clientNetwork(req.ip) : req.ip, Date.now());
+            if (wait > 0) return tooMany(req, reply, wait, code, why);
           }
         done();
       });

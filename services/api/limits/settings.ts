@@ -20,6 +20,8 @@ export interface Limits {
   joinsPerMinute: number;
   /** Seats one player (or, joining anonymously, one client address) may hold at once in games not yet started. */
   seatsInOpenGames: number;
+  /** Players one client address may register per hour (registerPlayer, POST /v1/players): throwaway accounts farm ratings (docs/ratings.md). */
+  registrationsPerHour: number;
   /** Device link codes one client address may try per minute (redeemDeviceLink): guessing one takes lifetimes. */
   deviceLinkTriesPerMinute: number;
   /** Longest GraphQL document, in characters; longer ones are refused before parsing. */
@@ -73,6 +75,7 @@ export const DEFAULT_LIMITS: Limits = {
   movesPerClientPerMinute: 6000,
   createsPerMinute: 30,
   deviceLinkTriesPerMinute: 10,
+  registrationsPerHour: 10,
   joinsPerMinute: 20,
   seatsInOpenGames: 10,
   maxQueryChars: 16 * 1024,
@@ -107,7 +110,7 @@ const number = (value: string | undefined, fallback: number): number => {
 };
 
 /**
- * RATE_LIMIT_PER_MINUTE, GRAPHQL_COST_PER_SECOND, GRAPHQL_COST_BURST, RATE_LIMIT_PER_TOKEN_PER_MINUTE, MOVES_PER_MINUTE, CREATES_PER_MINUTE, JOINS_PER_MINUTE, SEATS_IN_OPEN_GAMES, DEVICE_LINK_TRIES_PER_MINUTE, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT, REQUESTS_IN_FLIGHT,
+ * RATE_LIMIT_PER_MINUTE, GRAPHQL_COST_PER_SECOND, GRAPHQL_COST_BURST, RATE_LIMIT_PER_TOKEN_PER_MINUTE, MOVES_PER_MINUTE, CREATES_PER_MINUTE, JOINS_PER_MINUTE, SEATS_IN_OPEN_GAMES, DEVICE_LINK_TRIES_PER_MINUTE, REGISTRATIONS_PER_HOUR, WEBSOCKETS_PER_CLIENT, REQUESTS_IN_FLIGHT_PER_CLIENT, REQUESTS_IN_FLIGHT,
  * CORS_ORIGINS (comma-separated), DEV_TOOLS (on|off; default off when NODE_ENV=production).
  */
 export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
@@ -123,6 +126,7 @@ export function limitsFromEnv(env: NodeJS.ProcessEnv = process.env): Limits {
     movesPerClientPerMinute: number(env.MOVES_PER_MINUTE, DEFAULT_LIMITS.movesPerClientPerMinute),
     createsPerMinute: number(env.CREATES_PER_MINUTE, DEFAULT_LIMITS.createsPerMinute),
     deviceLinkTriesPerMinute: number(env.DEVICE_LINK_TRIES_PER_MINUTE, DEFAULT_LIMITS.deviceLinkTriesPerMinute),
+    registrationsPerHour: number(env.REGISTRATIONS_PER_HOUR, DEFAULT_LIMITS.registrationsPerHour),
     joinsPerMinute: number(env.JOINS_PER_MINUTE, DEFAULT_LIMITS.joinsPerMinute),
     seatsInOpenGames: number(env.SEATS_IN_OPEN_GAMES, DEFAULT_LIMITS.seatsInOpenGames),
     socketsPerClient: number(env.WEBSOCKETS_PER_CLIENT, DEFAULT_LIMITS.socketsPerClient),

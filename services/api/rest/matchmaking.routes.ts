@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { entryDto, seekDto } from '../../matchmaking/view.js';
+import { DEVICE_HEADER, joinSource } from '../tournaments.js';
 import { challengeBotInput, quickPlayInput, seekInput, type ChallengeBotFields, type QuickPlayFields, type SeekInputFields } from '../matchmaking.js';
 import { createGameProperties } from './play-by-turn.routes.js';
 import { errorShape } from './shapes.js';
@@ -98,7 +99,7 @@ export async function matchmakingRoutes(app: FastifyInstance, opts: { play: Play
   app.post<{ Body: SeekInputFields }>(
     '/seeks',
     { schema: { summary: 'Open a seek (you take seat 0; limits: MATCH_LIMIT)', tags, security: auth, body: seekBody, response: { 200: seekShape, ...refusals } } },
-    async (req) => seekDto(await m.openSeek(playerOf(req.credential), seekInput(req.body), { address: req.ip })),
+    async (req) => seekDto(await m.openSeek(playerOf(req.credential), seekInput(req.body), joinSource(req.ip, req.headers[DEVICE_HEADER], req.credential))),
   );
   app.get('/seeks/mine', { schema: { summary: 'Your open seeks and the challenges addressed to you', tags, security: auth, response: { 200: { type: 'array', items: seekShape }, ...refusals } } }, async (req) =>
     (await m.mySeeks(playerOf(req.credential))).map(seekDto),
@@ -107,7 +108,7 @@ export async function matchmakingRoutes(app: FastifyInstance, opts: { play: Play
   app.post<{ Params: { id: string } }>(
     '/seeks/:id/accept',
     { schema: { summary: 'Take a seat of the seek; the last seat starts the game (SEEK_CLOSED, RATING_OUT_OF_RANGE)', tags, security: auth, params: byId, response: { 200: seekShape, ...refusals } } },
-    async (req) => seekDto(await m.acceptSeek(req.params.id, playerOf(req.credential))),
+    async (req) => seekDto(await m.acceptSeek(req.params.id, playerOf(req.credential), joinSource(req.ip, req.headers[DEVICE_HEADER], req.credential))),
   );
   app.post<{ Params: { id: string } }>(
     '/seeks/:id/cancel',
@@ -117,7 +118,7 @@ export async function matchmakingRoutes(app: FastifyInstance, opts: { play: Play
   app.post<{ Params: { id: string }; Body: SeekInputFields }>(
     '/players/:id/challenge',
     { schema: { summary: 'Challenge a player by id: a seek only they may accept', tags, security: auth, params: byId, body: seekBody, response: { 200: seekShape, ...refusals } } },
-    async (req) => seekDto(await m.openSeek(playerOf(req.credential), { ...seekInput(req.body), for: req.params.id }, { address: req.ip })),
+    async (req) => seekDto(await m.openSeek(playerOf(req.credential), { ...seekInput(req.body), for: req.params.id }, joinSource(req.ip, req.headers[DEVICE_HEADER], req.credential))),
   );
   app.post<{ Body: ChallengeBotFields }>(
     '/bots/challenge',
@@ -127,7 +128,7 @@ export async function matchmakingRoutes(app: FastifyInstance, opts: { play: Play
   app.post<{ Body: QuickPlayFields }>(
     '/quick-play',
     { schema: { summary: 'Play now: enter the pool (you are paired at once if someone fits)', tags, security: auth, body: quickPlayBody, response: { 200: entryShape, ...refusals } } },
-    async (req) => entryDto(await m.playNow(playerOf(req.credential), quickPlayInput(req.body), { address: req.ip })),
+    async (req) => entryDto(await m.playNow(playerOf(req.credential), quickPlayInput(req.body), joinSource(req.ip, req.headers[DEVICE_HEADER], req.credential))),
   );
   app.post<{ Body: QuickPlayFields }>(
     '/quick-play/status',

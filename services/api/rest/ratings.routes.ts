@@ -25,7 +25,7 @@ const ratingShape = {
 } as const;
 const changeShape = {
   type: 'object',
-  properties: { gameId: { type: 'string' }, endedAt: { type: 'string' }, place: { type: 'integer' }, players: { type: 'integer' }, rating: num, ratingBefore: num, mu: num, sigma: num, counted: { type: 'boolean' } },
+  properties: { gameId: { type: 'string' }, endedAt: { type: 'string' }, place: { type: 'integer' }, players: { type: 'integer' }, rating: num, ratingBefore: num, mu: num, sigma: num, counted: { type: 'boolean' }, linkedSeats: { type: 'boolean' } },
 } as const;
 const pageOf = (node: object) => ({
   type: 'object',

@@ -3,6 +3,7 @@
  * write (load → decide → commit). The service builds one and hands it to the command modules, so
  * each command is a file of its own while the cache, the listeners and the write stay in one place.
  */
+import type { LinkedSeatsRule } from '../seat-marks.js';
 import type { Seat, TableCommand, TableEvent, Viewer } from '../../engine/core/index.js';
 import { VersionConflict, type EventStore } from '../../store/port.js';
 import type { Aggregate, GameLookup } from '../aggregate.js';
@@ -32,6 +33,8 @@ export interface ServiceCore {
   readonly isBotKind: (kind: string) => boolean;
   /** A rated game's minimum of moves per registered player (default RATED_MIN_MOVES, app/rated.ts). */
   readonly ratedMinMoves?: number;
+  /** Whether a rated game between linked seats counts (default RATED_LINKED_SEATS: not counted; app/seat-marks.ts). */
+  readonly ratedLinkedSeats?: LinkedSeatsRule;
   /** The cap on seats per holder in open games (none: not counted). */
   readonly openSeats?: OpenSeatsCap;
   /** What keyed seat tokens are derived with (tokens.ts): the same across restarts and deploys, so keyed retries still work. */

@@ -5,6 +5,7 @@ import { tableFor, type Aggregate } from '../aggregate.js';
 import { DEFAULT_SETTINGS, initialAppState, type GameSettings } from '../app-events.js';
 import { AppError } from '../errors.js';
 import { checkRatedCreate, RATED_MIN_MOVES } from '../rated.js';
+import { RATED_LINKED_SEATS } from '../seat-marks.js';
 import { decideOrRefuse, type ServiceCore } from './core.js';
 import { withBots } from './seating.js';
 
@@ -34,8 +35,10 @@ export async function createGame(core: ServiceCore, input: CreateInput): Promise
   const command: TableCommand = { type: 'create', game: game.id, seats: input.seats, options: input.options ?? {}, seed: input.seed ?? newSeed(), seedFixed: input.seed !== undefined };
   const created = decideOrRefuse(empty, command);
   if (!input.settings) return core.commit(empty, created, { command });
-  const { minMoves: _client, ...asked } = input.settings; // the minimum of a rated game is the server's, never the creator's
-  const settings = checkSettings(core, { ...DEFAULT_SETTINGS, ...asked, ...(asked.rated && { minMoves: core.ratedMinMoves ?? RATED_MIN_MOVES }) }, input.seats);
+  // The minimum of a rated game and its linked-seats rule are the server's, never the creator's.
+  const { minMoves: _client, linkedSeats: _rule, ...asked } = input.settings;
+  const rated = asked.rated && { minMoves: core.ratedMinMoves ?? RATED_MIN_MOVES, linkedSeats: core.ratedLinkedSeats ?? RATED_LINKED_SEATS };
+  const settings = checkSettings(core, { ...DEFAULT_SETTINGS, ...asked, ...rated }, input.seats);
   return core.commit(empty, withBots(empty, [...created, { type: 'GameSettings', ...settings }]), { command });
 }
 

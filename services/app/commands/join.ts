@@ -9,6 +9,7 @@ import { newToken, seatForKey, tokenFromKey } from '../tokens.js';
 import { conflict, decideOrRefuse, type ServiceCore } from './core.js';
 import { reserveOpenSeat } from './open-seats.js';
 import { withBots } from './seating.js';
+import { gameMarkKey, marksUnder, type SeatSource } from '../seat-marks.js';
 
 export interface JoinOptions {
   /** The player's public contribution to the deal's seed (see the game's record). */
@@ -19,6 +20,8 @@ export interface JoinOptions {
   bot?: true;
   /** Who the seat counts against in the cap on seats in open games (the api: the player, or the anonymous client); none: not counted. */
   holder?: string;
+  /** Where the join came from (raw; a rated game keeps only its keyed marks: linked seats, app/seat-marks.ts). */
+  from?: SeatSource;
 }
 
 /**
@@ -27,7 +30,7 @@ export interface JoinOptions {
  * them and the join is idempotent: the player's seat comes back, never a second one (unless the
  * game allows one player several seats); players get no seat token (null): their player token acts for their seats.
  */
-export async function takeSeat(core: ServiceCore, gameId: string, name: string, player: string | undefined, { entropy, joinKey, bot, holder }: JoinOptions): Promise<{ agg: Aggregate; seat: Seat; token: string | null }> {
+export async function takeSeat(core: ServiceCore, gameId: string, name: string, player: string | undefined, { entropy, joinKey, bot, holder, from }: JoinOptions): Promise<{ agg: Aggregate; seat: Seat; token: string | null }> {
   for (let attempt = 0; ; attempt++) {
     const agg = await core.load(gameId);
     if (agg.app.cancelled) throw new AppError('GAME_OVER', `the game was ${agg.app.cancelled}`);
@@ -43,7 +46,8 @@ export async function takeSeat(core: ServiceCore, gameId: string, name: string, 
     const taken = decideOrRefuse(agg, command);
     // Only a join the table accepts is counted (a full game refuses first, without a read).
     const reserved = await reserveOpenSeat(core.openSeats, holder, agg);
-    const claimed = player === undefined ? taken : [...taken, { type: 'SeatClaimed', seat, player, ...(bot && { bot }) } as TableEvent];
+    const marks = agg.app.settings.rated ? marksUnder(gameMarkKey(gameId), from) : undefined;
+    const claimed = player === undefined ? taken : [...taken, { type: 'SeatClaimed', seat, player, ...(bot && { bot }), ...(marks && { marks }) } as TableEvent];
     try {
       const next = await core.commit(agg, withBots(agg, claimed), { command });
       return { agg: next, seat, token };

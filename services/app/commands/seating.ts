@@ -16,7 +16,7 @@ export function withBots(agg: Aggregate, events: TableEvent[]): TableEvent[] {
     const given = draft.app.settings.seated?.find((p) => p.seat === seat);
     if ((kind === undefined && !given) || draft.state.started) return out;
     const joined = decideOrRefuse(draft, { type: 'join', name: given ? given.name : `${kind} bot`, tokenHash: '' });
-    const taken = given ? [...joined, { type: 'SeatClaimed', seat, player: given.player } as TableEvent] : joined;
+    const taken = given ? [...joined, { type: 'SeatClaimed', seat, player: given.player, ...(given.marks && { marks: given.marks }) } as TableEvent] : joined;
     out.push(...taken);
     draft = applyCommit(draft, { version: draft.version, events: taken });
   }

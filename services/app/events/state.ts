@@ -4,6 +4,7 @@
  * beside this one); services/app/app-events.ts is their registry.
  */
 import type { Seat } from '../../engine/core/index.js';
+import type { LinkedSeatsRule, SeatMarks } from '../seat-marks.js';
 
 /** Why a game was called off (GameCancelled). */
 export type CancelReason = 'cancelled' | 'expired';
@@ -37,12 +38,14 @@ export interface GameSettings {
   rated?: true;
   /** A rated game: the fewest moves each registered player makes themself, else it ends aborted and unrated (app/rated.ts). */
   minMoves?: number;
+  /** A rated game: whether it counts when two human seats share a client address or a device (app/seat-marks.ts); absent (older games): counted. */
+  linkedSeats?: LinkedSeatsRule;
   /** Seats are taken with a player token only (no anonymous seats). */
   requireRegistered?: true;
   /** The tournament game this is (services/tournaments); `sealed`: its deal is shared with other tables of its board. */
   tournament?: TournamentLink;
   /** Seats given to registered players at creation (a tournament's tables), so no one else can take them. */
-  seated?: { seat: Seat; player: string; name: string }[];
+  seated?: { seat: Seat; player: string; name: string; marks?: SeatMarks }[];
   /** A seat may take its last move back (engine/core/take-back.ts); absent: on unless the game is rated or a tournament's (`takeBackOn`). */
   takeBack?: boolean;
 }
@@ -93,6 +96,8 @@ export interface AppState {
   endedByClaim?: Seat;
   /** seat → moves its holder made themself (not a bot, not the server's forced moves): a rated game's minimum (ratings/fair.ts). */
   ownMoves?: Record<Seat, number>;
+  /** seat → where a rated game's seat was taken from (keyed hashes, never shown): linked seats (app/seat-marks.ts). */
+  marks?: Record<Seat, SeatMarks>;
 }
 
 export interface RematchOffer {

@@ -33,6 +33,7 @@ const FA = {
   MATCH_LIMIT: 'دعوت‌ها یا نوبت‌های بازی سریع شما به سقف رسیده است.',
   CHALLENGES_FULL: 'دعوت‌های باز این بازیکن به سقف رسیده است؛ بعداً دوباره دعوت کنید.',
   LINKED_ENTRANT: 'حسابی هم‌دستگاه یا هم‌نشانی با شما در این مسابقه هست.',
+  REGISTRATION_LIMIT: 'از این نشانی در این ساعت به اندازهٔ کافی حساب ساخته شده است؛ بعداً دوباره امتحان کنید.',
 };
 
 /** The text of a refusal (an Error with `code`, or anything thrown) in the page's language. */

@@ -37,7 +37,7 @@ export function leaderboardPanel(catalog) {
 /** A player's page: their ratings per game type, each with its latest changes. */
 export async function playerPage(root, app, id) {
   const data = await gql(
-    `query($id: ID!, $n: Int) { playerProfile(id: $id) { id name bot ratings { game rating mu sigma games provisional history(first: $n) { edges { node { gameId endedAt place players rating ratingBefore counted } } } } } }`,
+    `query($id: ID!, $n: Int) { playerProfile(id: $id) { id name bot ratings { game rating mu sigma games provisional history(first: $n) { edges { node { gameId endedAt place players rating ratingBefore counted linkedSeats } } } } } }`,
     { id, n: RECENT },
   );
   const p = data.playerProfile;
@@ -60,7 +60,7 @@ export async function playerPage(root, app, id) {
             'ul.list.rating-history',
             {},
             r.history.edges.map(({ node: c }) =>
-              h('li', {}, h('a', { href: `#/game/${c.gameId}` }, new Date(c.endedAt).toLocaleDateString(document.documentElement.lang)), h('span', {}, `${t('place')} ${c.place}/${c.players}`), h('span.muted', {}, `${fixed(c.ratingBefore)} → ${fixed(c.rating)}`), c.counted === false ? h('span.tag.not-counted', {}, t('notCounted')) : null),
+              h('li', {}, h('a', { href: `#/game/${c.gameId}` }, new Date(c.endedAt).toLocaleDateString(document.documentElement.lang)), h('span', {}, `${t('place')} ${c.place}/${c.players}`), h('span.muted', {}, `${fixed(c.ratingBefore)} → ${fixed(c.rating)}`), c.counted === false ? h('span.tag.not-counted', {}, t(c.linkedSeats ? 'notCountedLinked' : 'notCounted')) : null),
             ),
           ),
         ),

@@ -33,7 +33,7 @@ function labSeeded(game: AnyGame, seats: number, { seed, botSeed }: { seed: stri
 
 const seconds = Number(process.argv[2] ?? 3);
 console.log(`The engine's random game, CPU µs per move, ${seconds}s of CPU per row after 1 s of warm-up, three ways interleaved game by game:`);
-console.log('  a table per game (playRandomGame with no table) | one table, playRandomGame's seeds | one table, the lab\'s seeds (bench/simulate.ts); each × the last');
+console.log('  a table per game (playRandomGame with no table) | one table, playRandomGame\'s seeds | one table, the lab\'s seeds (bench/simulate.ts); each × the last');
 for (const game of games) {
   for (const seats of [...new Set([game.seats.min, Math.min(game.seats.max, 4)])]) {
     const t = currentEngine.table(game);

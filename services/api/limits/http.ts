@@ -87,7 +87,7 @@ export const joinsGame = postsTo(['/v1/games/:id/join'], ['joinGame'], /\bjoinGa
 export const restMove = (req: FastifyRequest): boolean => req.method === 'POST' && routeUrl(req) === '/v1/games/:id/moves' && hasToken(req);
 
 /** Whether a request registers a player (GraphQL or REST); counted against registrationsPerHour. */
-export const registersPlayer = postsTo(['/v1/players'], /\bregisterPlayer\b/);
+export const registersPlayer = postsTo(['/v1/players'], ['registerPlayer'], /\bregisterPlayer\b/);
 
 /** Whether a request tries a device link code (GraphQL or REST); counted against deviceLinkTriesPerMinute. */
 export const triesDeviceLink = postsTo(['/v1/device-links/redeem'], ['redeemDeviceLink'], /\bredeemDeviceLink\b/);

@@ -9,7 +9,8 @@ import WebSocket from 'ws';
 import type { FastifyInstance } from 'fastify';
 import { createLocalParlor, type LocalParlorOptions } from '../../services/local.js';
 import type { ParlorService } from '../../services/app/service.js';
-import { ensureTable, localClient, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
+import { loopbackClient } from './loopback-client.js';
+import { ensureTable, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Limits } from '../../services/api/limits/settings.js';
 
@@ -89,7 +90,7 @@ export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 
   const server = {} as TestServer & { dynamo: EmbeddedDynamo; sockets: Client[] };
   beforeAll(async () => {
     server.dynamo = await startEmbeddedDynamo();
-    server.client = localClient(server.dynamo.endpoint);
+    server.client = loopbackClient(server.dynamo.endpoint);
     await ensureTable(server.client, 'parlor');
     Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', ...options, limits: { ...TEST_LIMITS, ...options.limits }, entryRules: { ...TEST_ENTRY_RULES, ...options.entryRules }, bots: { ...TEST_BOTS, ...options.bots } }));
     server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -15,7 +15,7 @@ import type { Command } from './commands.js';
 import type { SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
 import { anyGift } from './legal.js';
-import { command, firstEndEvent, passProblem, plannerFor, roundDrawResolution, sixResolution, tributable, tributeOpenWithoutReserve } from './rules.js';
+import { command, firstEndEvent, handBits, passProblem, plannerFor, roundDrawResolution, sixResolution, tributable, tributeOpenWithoutReserve } from './rules.js';
 import { stageEnded } from './scoring.js';
 import { deckOf, hasSpecial, newTurn, randomDraws, sixFace, type State, type Turn } from './state.js';
 import type { RoundsRolled } from './rounds.js';
@@ -101,15 +101,7 @@ function quietSeats(s: State): Quiet[] | null {
   const out: Quiet[] = [];
   for (const p of s.players) {
     if (p.counter.length + s.options.dieFaces > 30) return null;
-    let singles = 0;
-    let sums = 0;
-    let sumInHand = false;
-    for (const c of p.hand) {
-      if (c.special === 'SUM') sumInHand = true;
-      if (c.value > 30) continue;
-      singles |= 1 << c.value;
-      sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
-    }
+    const { singles, sums, sumInHand } = handBits(p.hand);
     const sumInCounter = hasSpecial(p.counter, 'SUM');
     const counter = p.counter.length;
     out.push({ idle: p.hand.length === 0, singles, sums, sumRule: sumInHand || sumInCounter, keeps: sumInHand ? counter : sumInCounter ? counter - 1 : 0, counter });

@@ -190,6 +190,23 @@ function tributeLeads(s: State, t: Turn, f: NoReserve, sumCard: boolean): boolea
 }
 
 /**
+ * A hand as bits, for the closed-form answers below (values up to 30): `singles` has bit v for each
+ * card of value v, `sums` bit v for each sum of a non-empty subset of cards; and whether a Sum card is in it.
+ */
+export function handBits(hand: readonly Card[]): { singles: number; sums: number; sumInHand: boolean } {
+  let singles = 0;
+  let sums = 0;
+  let sumInHand = false;
+  for (const c of hand) {
+    if (c.special === 'SUM') sumInHand = true;
+    if (c.value > 30) continue;
+    singles |= 1 << c.value;
+    sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
+  }
+  return { singles, sums, sumInHand };
+}
+
+/**
  * `tributable` for a seat whose reserve is empty, without the turn search (the legal list asks it of
  * most turns late in a stage). With no reserve there is no Six-Multiple draw and no exchange, so a
  * tribute of k cards leads to a gift iff the hand pays some target's difference at the die plus k
@@ -202,15 +219,7 @@ function tributeLeads(s: State, t: Turn, f: NoReserve, sumCard: boolean): boolea
 function tributableWithoutReserve(s: State, t: Turn): Card[] {
   const p = s.players[t.seat]!;
   const chosen = t.selection;
-  let singles = 0;
-  let sums = 0;
-  let sumInHand = false;
-  for (const c of p.hand) {
-    if (c.special === 'SUM') sumInHand = true;
-    if (c.value > 30) continue;
-    singles |= 1 << c.value;
-    sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
-  }
+  const { singles, sums, sumInHand } = handBits(p.hand);
   let counterSums = 0;
   let restSums = 0;
   let rest = 0;
@@ -257,15 +266,7 @@ export function tributeOpenWithoutReserve(s: State, t: Turn): boolean {
   // past the small-number sums (no usual game; defensive: no position found where the answer differs): ask the search
   if (die + counter > 30) return tributable(s, t).length > 0;
   // the hand's single values and subset sums, as bits
-  let singles = 0;
-  let sums = 0;
-  let sumInHand = false;
-  for (const c of p.hand) {
-    if (c.special === 'SUM') sumInHand = true;
-    if (c.value > 30) continue;
-    singles |= 1 << c.value;
-    sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
-  }
+  const { singles, sums, sumInHand } = handBits(p.hand);
   // the largest tribute size that keeps the Sum Rule (0: none does)
   const keeps = sumInHand ? counter : hasSpecial(p.counter, 'SUM') ? counter - 1 : 0;
   const declined = s.options.tributeBoostMode === 'OPTIONAL';

@@ -56,6 +56,7 @@ async function startServer(): Promise<void> {
       CREATES_PER_MINUTE: '1000000',
       REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000',
       JOINS_PER_MINUTE: '1000000',
+      REGISTRATIONS_PER_HOUR: '1000000',
       SEATS_IN_OPEN_GAMES: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

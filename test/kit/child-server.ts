@@ -36,7 +36,7 @@ export function spawnServer(dataDir: string, port: number, env: Record<string, s
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AWS_') && k !== 'DEV_TOOLS'));
   const devTools = env.NODE_ENV === undefined && env.DEV_TOOLS === undefined ? { DEV_TOOLS: 'off' } : {};
   return spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
-    env: { ...base, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000', CREATES_PER_MINUTE: '1000000', REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000', JOINS_PER_MINUTE: '1000000', SEATS_IN_OPEN_GAMES: '1000000', ...devTools, ...env },
+    env: { ...base, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000', CREATES_PER_MINUTE: '1000000', REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000', JOINS_PER_MINUTE: '1000000', REGISTRATIONS_PER_HOUR: '1000000', SEATS_IN_OPEN_GAMES: '1000000', ...devTools, ...env },
     stdio: ['ignore', 'pipe', stderr],
   });
 }

@@ -4,26 +4,17 @@
  * the refusal has its own code and says when to come back; another address is not affected.
  * Requests leave from 127.0.0.x addresses of their own (loopback is a /8).
  */
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
+import { postFrom } from '../kit/from-address.js';
 
 const PER_HOUR = 3;
 const server = useServer({ limits: { registrationsPerHour: PER_HOUR } });
 
-function post(address: string, path: string, body: unknown): Promise<{ status: number; retryAfter: string | undefined; body: any }> {
-  const url = new URL(`${server.url}${path}`);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: address, headers: { 'content-type': 'application/json' } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, retryAfter: res.headers['retry-after'] as string | undefined, body: JSON.parse(text) }));
-    });
-    req.on('error', reject);
-    req.end(JSON.stringify(body));
-  });
-}
+const post = async (address: string, path: string, body: unknown): Promise<{ status: number; retryAfter: string | undefined; body: any }> => {
+  const a = await postFrom(server.url, address, path, body);
+  return { status: a.status, retryAfter: a.headers['retry-after'] as string | undefined, body: a.body };
+};
 
 const graphql = (address: string, name: string) => post(address, '/graphql', { query: 'mutation($n: String!) { registerPlayer(name: $n) { player { id } } }', variables: { n: name } });
 const rest = (address: string, name: string) => post(address, '/v1/players', { name });

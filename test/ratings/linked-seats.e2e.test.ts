@@ -5,9 +5,9 @@
  * not counted, the farmer stays provisional and off the leaderboard. A player from another
  * address still counts. Requests leave from 127.0.0.x addresses of their own (loopback is a /8).
  */
-import { request } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
+import { gqlFrom } from '../kit/from-address.js';
 import { FAIR_RULES, RATED_MIN_MOVES } from '../../services/ratings/fair.js';
 import { commits } from '../kit/players.js';
 import { DynamoRatings } from '../../services/store/ratings.js';
@@ -25,22 +25,7 @@ interface From {
 }
 
 /** A GraphQL request sent from `address`. */
-function gql(address: string, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<any> {
-  const url = new URL(`${server.url}/graphql`);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', localAddress: address, headers: { 'content-type': 'application/json', ...(token && { authorization: `Bearer ${token}` }) } },
-      (res) => {
-        let text = '';
-        res.setEncoding('utf8');
-        res.on('data', (c) => (text += c));
-        res.on('end', () => resolve(JSON.parse(text)));
-      },
-    );
-    req.on('error', reject);
-    req.end(JSON.stringify({ query, variables }));
-  });
-}
+const gql = (address: string, query: string, variables: Record<string, unknown> = {}, token?: string): Promise<any> => gqlFrom(server.url, address, query, variables, token);
 
 async function register(address: string, name: string): Promise<From> {
   const r = await gql(address, 'mutation($n: String!) { registerPlayer(name: $n) { token player { id } } }', { n: name });

@@ -23,36 +23,43 @@ const VARIANTS = [
   { ownerSeesReserve: false, sixMultipleMode: 'FLOOR', tributeBoostMode: 'MANDATORY', dieFaces: 8 },
 ];
 
-describe('tributeOpenWithoutReserve', () => {
-  it.each([2, 3, 4, 6])('answers as tributable on every open turn with an empty reserve (%i seats)', (seats) => {
-    const t = table(seledyne);
-    let asked = 0;
-    let open = 0;
-    for (const [v, options] of VARIANTS.entries()) {
-      for (let g = 0; g < 6; g++) {
-        const rng = fastRng(v * 100 + g);
-        let s = seatedTable(t, { seats, options: { stages: 1, ...options }, seed: `no-reserve-${seats}-${v}-${g}` });
-        let play = s.play as State;
-        const check = (st: State) => {
-          const turn = st.turn;
-          if (st.phase !== 'turn' || !turn || turn.step !== 'open' || st.players[turn.seat]!.reserve.length > 0) return;
-          const expected = tributableBySearch(st, turn).length > 0;
-          expect(tributeOpenWithoutReserve(st, turn), `seat ${turn.seat} of ${JSON.stringify(st.players.map((p) => [p.die, p.hand.map((c) => c.id), p.counter.map((c) => c.id)]))}`).toBe(expected);
-          asked++;
-          if (expected) open++;
-        };
-        for (let moves = 0; !s.ended && moves < 3000; moves++) {
-          const seat = pick(t.status(s).toMove, rng);
-          const events = t.decide(s, { type: 'move', seat, move: pick(t.legalMoves(s, seat), rng) });
-          for (const e of events) {
-            if (e.type === 'GameEnded') continue;
-            play = seledyne.evolve(play, e as never);
-            check(play);
-          }
-          s = t.fold(events, s);
+/**
+ * Six random games of each variant at `seats`, `check` called on the state after every event of
+ * every commit (the states decide passes through on its own, not only those a seat sees).
+ */
+function everyState(seats: number, seedPrefix: string, rngOffset: number, check: (st: State) => void): void {
+  const t = table(seledyne);
+  for (const [v, options] of VARIANTS.entries()) {
+    for (let g = 0; g < 6; g++) {
+      const rng = fastRng(v * 100 + g + rngOffset);
+      let s = seatedTable(t, { seats, options: { stages: 1, ...options }, seed: `${seedPrefix}-${seats}-${v}-${g}` });
+      let play = s.play as State;
+      for (let moves = 0; !s.ended && moves < 3000; moves++) {
+        const seat = pick(t.status(s).toMove, rng);
+        const events = t.decide(s, { type: 'move', seat, move: pick(t.legalMoves(s, seat), rng) });
+        for (const e of events) {
+          if (e.type === 'GameEnded') continue;
+          play = seledyne.evolve(play, e as never);
+          check(play);
         }
+        s = t.fold(events, s);
       }
     }
+  }
+}
+
+describe('tributeOpenWithoutReserve', () => {
+  it.each([2, 3, 4, 6])('answers as tributable on every open turn with an empty reserve (%i seats)', (seats) => {
+    let asked = 0;
+    let open = 0;
+    everyState(seats, 'no-reserve', 0, (st) => {
+      const turn = st.turn;
+      if (st.phase !== 'turn' || !turn || turn.step !== 'open' || st.players[turn.seat]!.reserve.length > 0) return;
+      const expected = tributableBySearch(st, turn).length > 0;
+      expect(tributeOpenWithoutReserve(st, turn), `seat ${turn.seat} of ${JSON.stringify(st.players.map((p) => [p.die, p.hand.map((c) => c.id), p.counter.map((c) => c.id)]))}`).toBe(expected);
+      asked++;
+      if (expected) open++;
+    });
     // both answers are met many times
     expect(asked).toBeGreaterThan(200);
     expect(open).toBeGreaterThan(10);
@@ -93,41 +100,23 @@ const ids = (cards: readonly { id: string }[]) => cards.map((c) => c.id);
 
 describe('tributable with an empty reserve (closed form) against the turn search', () => {
   it.each([2, 3, 4, 6])('lists the same counter cards on every open and select step of played games (%i seats)', (seats) => {
-    const t = table(seledyne);
     let asked = 0;
     let some = 0;
     let selecting = 0;
-    for (const [v, options] of VARIANTS.entries()) {
-      for (let g = 0; g < 6; g++) {
-        const rng = fastRng(v * 100 + g + 50);
-        let s = seatedTable(t, { seats, options: { stages: 1, ...options }, seed: `no-reserve-list-${seats}-${v}-${g}` });
-        let play = s.play as State;
-        const check = (st: State) => {
-          const turn = st.turn;
-          if (st.phase !== 'turn' || !turn || (turn.step !== 'open' && turn.step !== 'select') || st.players[turn.seat]!.reserve.length > 0) return;
-          const expected = ids(tributableBySearch(st, turn));
-          expect(ids(tributable(st, turn)), `seat ${turn.seat} step ${turn.step} selection ${ids(turn.selection)} of ${JSON.stringify(st.players.map((p) => [p.die, ids(p.hand), ids(p.counter)]))}`).toEqual(expected);
-          asked++;
-          if (expected.length) some++;
-          if (turn.step === 'select') {
-            selecting++;
-            // confirming the tribute as selected, with and without the boost: the closed form against the planner
-            const plan = plannerFor(st, turn.seat);
-            for (const boost of [true, false]) expect(tributeOkWithoutReserve(st, turn, boost), `confirm boost ${boost}`).toBe(plan.tributeOk(turn.selection, boost, plan.handMask, turn.exchanges));
-          }
-        };
-        for (let moves = 0; !s.ended && moves < 3000; moves++) {
-          const seat = pick(t.status(s).toMove, rng);
-          const events = t.decide(s, { type: 'move', seat, move: pick(t.legalMoves(s, seat), rng) });
-          for (const e of events) {
-            if (e.type === 'GameEnded') continue;
-            play = seledyne.evolve(play, e as never);
-            check(play);
-          }
-          s = t.fold(events, s);
-        }
+    everyState(seats, 'no-reserve-list', 50, (st) => {
+      const turn = st.turn;
+      if (st.phase !== 'turn' || !turn || (turn.step !== 'open' && turn.step !== 'select') || st.players[turn.seat]!.reserve.length > 0) return;
+      const expected = ids(tributableBySearch(st, turn));
+      expect(ids(tributable(st, turn)), `seat ${turn.seat} step ${turn.step} selection ${ids(turn.selection)} of ${JSON.stringify(st.players.map((p) => [p.die, ids(p.hand), ids(p.counter)]))}`).toEqual(expected);
+      asked++;
+      if (expected.length) some++;
+      if (turn.step === 'select') {
+        selecting++;
+        // confirming the tribute as selected, with and without the boost: the closed form against the planner
+        const plan = plannerFor(st, turn.seat);
+        for (const boost of [true, false]) expect(tributeOkWithoutReserve(st, turn, boost), `confirm boost ${boost}`).toBe(plan.tributeOk(turn.selection, boost, plan.handMask, turn.exchanges));
       }
-    }
+    });
     expect(asked).toBeGreaterThan(200);
     expect(some).toBeGreaterThan(50);
     expect(asked - some).toBeGreaterThan(50);

@@ -5,8 +5,8 @@
  * over sharded index keys (store/shards.ts): no one partition takes every seek or every entry.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../store/document-client.js';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from '../store/document-client.js';
 import { queryAll } from '../store/query-all.js';
 import { DynamoEventStore, OWNER_INDEX, type EventStore } from '../store/index.js';
 import { allShardKeys, mergeSorted, shardKey, shardsFor, TARGET } from '../store/shards.js';
@@ -42,15 +42,7 @@ function isConditionFailed(e: unknown): boolean {
   return (e as Error)?.name === 'ConditionalCheckFailedException';
 }
 
-export class SeekListing {
-  private readonly doc: DynamoDBDocumentClient;
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class SeekListing extends TableStore {
   /** Puts an open seek in the list (or its newer state); a closed one is taken out. */
   async show(seek: SeekState): Promise<void> {
     if (seek.status !== 'OPEN' || seek.for !== undefined) {
@@ -79,15 +71,7 @@ export class SeekListing {
  * while it has fewer than the limit (one conditional update), and taken from by id (a repeat is
  * harmless). A holding that outlived its seek (an expiry no one wrote) is pruned on refusal.
  */
-export class Holdings {
-  private readonly doc: DynamoDBDocumentClient;
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class Holdings extends TableStore {
   private key = (holder: string) => ({ pk: `MATCHHOLD#${holder}`, sk: 'HOLD' });
 
   /** Adds `id` to the holder's set unless it holds `max` already; false when refused. */
@@ -142,15 +126,7 @@ export interface PoolEntry {
 /** A claim older than this is a process that died mid-pairing: another may take the entry. */
 export const STALE_CLAIM_MS = 60_000;
 
-export class PoolStore {
-  private readonly doc: DynamoDBDocumentClient;
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class PoolStore extends TableStore {
   private key = (player: string, pool: string) => ({ pk: `QUICK#${player}`, sk: `POOL#${pool}` });
 
   /** Enters (or re-enters) the player: a waiting entry keeps its place, a finished one is replaced. */
@@ -261,15 +237,8 @@ export class PoolStore {
  * counted before it starts), when the next may come and the last failure; one given up on moves to `SEEKDEAD#<shard>` (same shard), where an
  * operator finds it and no beat reads it.
  */
-export class PendingSeeks implements PendingMarks {
-  private readonly doc: DynamoDBDocumentClient;
+export class PendingSeeks extends TableStore implements PendingMarks {
   readonly deadWhere = `the games' table under pk = SEEKDEAD#<0..${SEEK_SHARDS - 1}>, sk = the seek's id`;
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
 
   private key = (id: string) => ({ pk: shardKey('SEEKPENDING', id, SEEK_SHARDS), sk: id });
   private deadKey = (id: string) => ({ pk: shardKey('SEEKDEAD', id, SEEK_SHARDS), sk: id });
@@ -331,15 +300,7 @@ export class PendingSeeks implements PendingMarks {
  * game, a seat added by one conditional update, so a pairing finished twice (after a crash, or by
  * two processes at once) tells each seat once.
  */
-export class StartedSeats {
-  private readonly doc: DynamoDBDocumentClient;
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class StartedSeats extends TableStore {
   /** Claims the telling of `seat` of `gameId`; false if it was claimed before. */
   async claim(gameId: string, seat: number): Promise<boolean> {
     try {

@@ -3,9 +3,8 @@
  * `sk = "NOTIFY#SETTINGS"`): which events reach them at all, by which channels (webhook, push,
  * email), their quiet hours, their email address and how often a digest may go.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../store/document-client.js';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from '../store/document-client.js';
 import { AppError } from '../app/errors.js';
 import { playerPk } from '../players/registry.js';
 import { MAX_PUSH_SUBSCRIPTIONS, PUSH_PREFIX, pushSubscriptionOf, type PushSubscription } from './push/subscriptions.js';
@@ -49,16 +48,7 @@ function subset<T extends string>(values: readonly string[], all: readonly T[], 
   return [...new Set(values)] as T[];
 }
 
-export class NotificationSettingsStore {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class NotificationSettingsStore extends TableStore {
   async get(player: string): Promise<NotificationSettings> {
     return settingsOf((await this.doc.send(new GetCommand({ TableName: this.table, Key: this.key(player) }))).Item);
   }

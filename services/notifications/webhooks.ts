@@ -6,9 +6,8 @@
  * read before the write. Hooks written before slots (`sk = "WEBHOOK#<id>"`) still count and work.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../store/document-client.js';
+import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from '../store/document-client.js';
 import { AppError } from '../app/errors.js';
 import { playerPk } from '../players/registry.js';
 
@@ -30,16 +29,7 @@ export interface Webhook {
   lastError: string | null;
 }
 
-export class Webhooks {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class Webhooks extends TableStore {
   async add(player: string, url: string, events: readonly string[] | undefined): Promise<Webhook> {
     checkUrl(url);
     const chosen = [...new Set(events ?? WEBHOOK_EVENTS)];

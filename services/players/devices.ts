@@ -12,9 +12,8 @@
  * client that ignored Parlor-Token made a device at every use and evicted the player's own).
  */
 import { randomUUID } from 'node:crypto';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../store/document-client.js';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from '../store/document-client.js';
 import { playerPk } from './registry.js';
 
 export const MAX_DEVICES = 20;
@@ -36,16 +35,7 @@ export interface Device {
   lastSeenAt: string;
 }
 
-export class Devices {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class Devices extends TableStore {
   async add(player: string, via: SignInMethod, label: string, now: number): Promise<Device> {
     const at = new Date(now).toISOString();
     const device: Device = { id: randomUUID(), label: label.slice(0, 60), via, createdAt: at, lastSeenAt: at };

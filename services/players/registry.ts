@@ -2,9 +2,8 @@
  * Registered players in the game table: `pk = "PLAYER#<id>"`, `sk = "PROFILE"`.
  */
 import { randomUUID } from 'node:crypto';
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../store/document-client.js';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from '../store/document-client.js';
 import { AppError } from '../app/errors.js';
 import { isPlainName, NAME_NOT_PLAIN } from '../engine/core/names.js';
 
@@ -21,16 +20,7 @@ export interface Player {
   createdAt?: string;
 }
 
-export class PlayerRegistry {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class PlayerRegistry extends TableStore {
   async register(name: string, kind: PlayerKind = 'HUMAN'): Promise<Player> {
     const trimmed = name.trim();
     if (trimmed.length < 1 || trimmed.length > 40) throw new AppError('BAD_INPUT', 'a name has 1 to 40 characters');

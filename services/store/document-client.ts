@@ -11,3 +11,15 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 const TRANSLATE = { marshallOptions: { removeUndefinedValues: true } };
 
 export const documentClient = (client: DynamoDBClient): DynamoDBDocumentClient => DynamoDBDocumentClient.from(client, TRANSLATE);
+
+/** What most stores are: a document client over the one client, and the table they keep items in. */
+export abstract class TableStore {
+  protected readonly doc: DynamoDBDocumentClient;
+
+  constructor(
+    client: DynamoDBClient,
+    protected readonly table: string,
+  ) {
+    this.doc = documentClient(client);
+  }
+}

@@ -6,9 +6,8 @@
  * games that ended since its start date instead of scanning the whole table, which grows with all
  * history. Marking a game twice (a redelivered stream record) writes the same item again.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from './document-client.js';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from './document-client.js';
 import type { FinishedIndex } from './read-models.js';
 import { queryAll } from './query-all.js';
 import { OWNER_INDEX } from './schema.js';
@@ -20,16 +19,7 @@ export const LEGACY_ENDED_OWNER = OWNER;
 /** The owner-index key of a finished game. */
 export const endedOwner = (gameId: string) => shardKey(OWNER, gameId, ENDED_SHARDS);
 
-export class DynamoFinishedGames implements FinishedIndex {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class DynamoFinishedGames extends TableStore implements FinishedIndex {
   async mark(gameId: string, endedAt: string): Promise<void> {
     const item = { pk: `${OWNER}#${gameId}`, sk: OWNER, gameId, [OWNER_INDEX.partition]: endedOwner(gameId), [OWNER_INDEX.sort]: `${endedAt}|${gameId}` };
     await this.doc.send(new PutCommand({ TableName: this.table, Item: item }));

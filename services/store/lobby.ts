@@ -8,9 +8,9 @@
  * Versioned writes make it safe under retried and out-of-order delivery (DynamoDB Streams):
  * a closed entry stays as a tombstone, expired later by DynamoDB's TTL.
  */
-import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from './document-client.js';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from './document-client.js';
 import { lobbyPosition, type LobbyEntry, type LobbyStore } from './read-models.js';
 import { OWNER_INDEX, TTL_ATTRIBUTE } from './schema.js';
 import { allShardKeys, LOBBY_SHARDS, mergeSorted, shardKey } from './shards.js';
@@ -24,16 +24,7 @@ export const LEGACY_LOBBY_PK = 'LOBBY';
 export const lobbyOwner = (type: string, gameId: string) => shardKey(`LOBBY#${type}`, gameId, LOBBY_SHARDS);
 const TOMBSTONE_SECONDS = 24 * 3600;
 
-export class DynamoLobby implements LobbyStore {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class DynamoLobby extends TableStore implements LobbyStore {
   put(entry: Omit<LobbyEntry, 'createdAt' | 'seedFixed'> & { seedFixed?: boolean }): Promise<void> {
     const now = new Date().toISOString();
     const set = 'SET #open = :true, gameId = :id, #type = :type, seats = :seats, taken = :taken, seedFixed = :seedFixed, createdAt = if_not_exists(createdAt, :now), #gpk = :gpk, #gsk = if_not_exists(#gsk, :gsk)';

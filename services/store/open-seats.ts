@@ -15,9 +15,8 @@
  *   goes when the game closes; one made after its game closed goes once its expiry passes (a holder
  *   refused at the cap drops its expired ones in the background); both items carry a TTL.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from './document-client.js';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from './document-client.js';
 import type { OpenSeatsStore } from './read-models.js';
 import { TTL_ATTRIBUTE } from './schema.js';
 
@@ -27,16 +26,7 @@ const DAY_SECONDS = 24 * 3600;
 /** A holder's item outlives its last reservation by a month; a game's, its expiry by a day (or a month without one). */
 const MONTH_SECONDS = 31 * DAY_SECONDS;
 
-export class DynamoOpenSeats implements OpenSeatsStore {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class DynamoOpenSeats extends TableStore implements OpenSeatsStore {
   async reserve(holder: string, gameId: string, ticket: string, max: number, openUntil?: string): Promise<string | null> {
     const now = Math.floor(Date.now() / 1000);
     const until = openUntil === undefined ? now + MONTH_SECONDS : Math.floor(Date.parse(openUntil) / 1000);

@@ -10,9 +10,9 @@
  *
  * Reads that decide a write (the ledger, the marks, current ratings) are strongly consistent.
  */
-import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from './document-client.js';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from './document-client.js';
 import { historyPosition, leaderboardPosition, type LedgerEntry, type PlayerRating, type RatingChange, type RatingsStore } from './ratings-port.js';
 import { OWNER_INDEX } from './schema.js';
 
@@ -21,16 +21,7 @@ const ledgerSk = (seq: number) => `L#${String(seq).padStart(10, '0')}`;
 const ratedPk = (ratingId: string) => `RATED#${ratingId}`;
 const MARK = 'MATERIALIZED';
 
-export class DynamoRatings implements RatingsStore {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class DynamoRatings extends TableStore implements RatingsStore {
   async entriesAfter(game: string, seq: number, limit: number): Promise<LedgerEntry[]> {
     const out = await this.doc.send(
       new QueryCommand({

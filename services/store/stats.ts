@@ -10,9 +10,9 @@
  * Items written before option sets were split (sk = the hour alone) pooled them and are not read.
  */
 import { createHash } from 'node:crypto';
-import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from './document-client.js';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from './document-client.js';
 import type { FinishedGame, StatsCounters, StatsLineup, StatsStore } from './read-models.js';
 import { queryAll } from './query-all.js';
 import { allShardKeys, shardKey, STATS_SHARDS } from './shards.js';
@@ -26,16 +26,7 @@ export const WIN_UNITS = 2520;
 const LINEUP_KEYS: Record<StatsLineup, string> = { 'all human': 'H', 'with bots': 'B' };
 const setKey = (g: Pick<FinishedGame, 'options' | 'lineup'>) => `${LINEUP_KEYS[g.lineup]}#${createHash('sha256').update(JSON.stringify(g.options ?? {})).digest('hex').slice(0, 16)}`;
 
-export class DynamoStats implements StatsStore {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class DynamoStats extends TableStore implements StatsStore {
   async add(g: FinishedGame): Promise<void> {
     const share = Math.round(WIN_UNITS / Math.max(1, g.winners.length));
     const wins = g.winners.map((seat) => `w${seat} :share`).join(', ');

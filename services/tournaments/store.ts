@@ -4,24 +4,15 @@
  * write-once listing item per tournament in the owner index (gpk = TOURNAMENTS, newest first).
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../store/document-client.js';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from '../store/document-client.js';
 import { DynamoEventStore, OWNER_INDEX, tournamentPk, type EventStore } from '../store/index.js';
 
 export const tournamentStreams = (client: DynamoDBClient, tableName: string): EventStore => new DynamoEventStore({ client, tableName, partition: tournamentPk });
 
 const LISTING = { sk: 'LISTED', owner: 'TOURNAMENTS' } as const;
 
-export class TournamentListing {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class TournamentListing extends TableStore {
   /** Lists the tournament (once: a second call changes nothing). */
   async add(id: string, createdAt: string): Promise<void> {
     await this.doc.send(

@@ -4,9 +4,8 @@
  * (`since`, `until`: when its days run out). Writes are conditional on the revision read, so two
  * devices starting or ending a vacation at once cannot both count.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../store/document-client.js';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from '../store/document-client.js';
 import { playerPk } from '../players/registry.js';
 
 export interface VacationRecord {
@@ -18,16 +17,7 @@ export interface VacationRecord {
   rev: number;
 }
 
-export class VacationBook {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class VacationBook extends TableStore {
   async get(player: string): Promise<VacationRecord> {
     const item = (await this.doc.send(new GetCommand({ TableName: this.table, Key: { pk: playerPk(player), sk: 'VACATION' }, ConsistentRead: true }))).Item;
     return item ? { year: item.year as number, usedDays: item.usedDays as number, since: (item.since as string | null) ?? null, until: (item.until as string | null) ?? null, rev: item.rev as number } : { year: 0, usedDays: 0, since: null, until: null, rev: 0 };

@@ -14,10 +14,9 @@
  * $disconnect leaves nothing behind for long. The stream consumer reads one partition per
  * game (`subscribers`); `$disconnect` reads one partition per connection.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, type BatchWriteCommandOutput, DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from '../../store/document-client.js';
+import { BatchWriteCommand, type BatchWriteCommandOutput, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from '../../store/document-client.js';
 import type { Viewer } from '../../engine/core/index.js';
 import { queryAll } from '../../store/query-all.js';
 import { KEY, TTL_ATTRIBUTE } from '../../store/schema.js';
@@ -49,16 +48,7 @@ export interface Subscriber {
   sentVersion?: number;
 }
 
-export class Connections {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class Connections extends TableStore {
   /** Records an acknowledged connection; false if it was acknowledged before (a second connection_init). */
   async open(connection: Connection): Promise<boolean> {
     const item = { [KEY.partition]: connPk(connection.connectionId), [KEY.sort]: CONNECTION_SK, token: connection.token, [TTL_ATTRIBUTE]: expiry() };

@@ -29,7 +29,7 @@
  * WAYS=a,b plays through those ways in only.
  * HEAP=1 (HEAP_INTERVAL bytes) adds V8's sampling heap profile of the whole run, per counted request (bench/heap-sites.ts): run it with WAYS=lambda.
  * PROFILE=1 (PROFILE_INTERVAL µs, PROFILE_TOP rows) adds V8's self and inclusive time per request of
- * the Lambda wiring and of minimal mercurius, and their difference by function (bench/profile-windows.ts).
+ * the Lambda wiring and of minimal mercurius (PROFILE_VS=rules: the rules floor), and their difference by function (bench/profile-windows.ts).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -164,6 +164,12 @@ const gql = async (query: string, variables: object, token?: string) => {
   return body.data;
 };
 const rng = fastRng(42);
+// Which counted moves also wrote a snapshot (every SNAPSHOT_EVERY versions), by way in and index: their share is printed apart.
+const snapshotMoves: [string, number][] = [];
+const plainMoves: [string, number][] = [];
+// Likewise each game's first move through its way in: the Lambda wiring has not folded that game yet (it was created through `parlor`), so it loads it.
+const firstMoves: [string, number][] = [];
+const laterMoves: [string, number][] = [];
 // WAYS=lambda,base: only those ways in take turns (more samples each in the same time).
 const order = process.env.WAYS ? process.env.WAYS.split(',') : Object.keys(servers);
 // The ways in take turns by game, not by move: the Lambda wiring's service keeps its own fold cache, which a
@@ -183,6 +189,8 @@ for (let n = 0, g = 0; n < moves + warm; g++) {
     const moved = await call(via, { id, move: next.move }, next.version, next.token, counted ? cpu[via]! : null);
     measuring = false;
     const { Item } = await doc.send(new GetCommand({ TableName: 'bench', Key: { [KEY.partition]: gamePk(id), [KEY.sort]: commitSk(moved.submitMove.game.version) } }));
+    if (counted) (Item!.snapshot === undefined ? plainMoves : snapshotMoves).push([via, cpu[via]!.length - 1]);
+    if (counted) (k === 0 ? firstMoves : laterMoves).push([via, cpu[via]!.length - 1]);
     // Both floors follow the move, in turns first (neither always runs right after the way in).
     const minimal = async () => {
       floor.write({ ...Item, [KEY.partition]: `MINIMAL#${n}` });
@@ -217,8 +225,15 @@ for (const k of rows) {
   const pairs = own ? `  ÷ minimal on the same moves (trimmed): ${ratio(trim(xs), trim(own))}  ÷ rules floor on the same moves (trimmed): ${ratio(trim(xs), trim(ruled!))}` : '';
   console.log(`${k.padEnd(16)} n ${String(xs.length).padStart(4)}  CPU µs/request mean ${mean(xs).toFixed(0)}  median ${med(xs).toFixed(0)}  trimmed ${trim(xs).toFixed(0)}  ÷ minimal: mean ${ratio(mean(xs), mean(cpu.minimal))}  median ${ratio(med(xs), med(cpu.minimal))}  trimmed ${ratio(trim(xs), trim(cpu.minimal))}${pairs}`);
 }
+// The moves that wrote a snapshot against the rest (a snapshot is the fold as JSON, built by Parlor and copied by the floors).
+for (const k of order) {
+  const of = (list: [string, number][], xs: number[]) => list.filter(([via]) => via === k).map(([, i]) => xs[i]!);
+  const line = (list: [string, number][]) => `n ${of(list, cpu[k]!).length}, trimmed ${trim(of(list, cpu[k]!)).toFixed(0)} µs, the rules floor's on them ${trim(of(list, pairedRules[k]!)).toFixed(0)}`;
+  if (of(snapshotMoves, cpu[k]!).length && of(plainMoves, cpu[k]!).length) console.log(`${k.padEnd(16)} moves writing a snapshot: ${line(snapshotMoves)}; the others: ${line(plainMoves)}`);
+  if (of(firstMoves, cpu[k]!).length && of(laterMoves, cpu[k]!).length) console.log(`${k.padEnd(16)} a game's first move here: ${line(firstMoves)}; the later moves: ${line(laterMoves)}`);
+}
 if (heap) heapReport((await heap.post('HeapProfiler.stopSampling')).profile, moves, Number(process.env.PROFILE_TOP ?? 45));
-if (profiler) profileReport((await profiler.post('Profiler.stop')).profile, windows, ['lambda', 'minimal'], Number(process.env.PROFILE_TOP ?? 45), Number(process.env.PROFILE_INTERVAL ?? 50));
+if (profiler) profileReport((await profiler.post('Profiler.stop')).profile, windows, ['lambda', process.env.PROFILE_VS ?? 'minimal'], Number(process.env.PROFILE_TOP ?? 45), Number(process.env.PROFILE_INTERVAL ?? 50));
 for (const p of Object.values(posts)) p.close();
 for (const server of Object.values(servers)) if (server !== app) await server.close();
 await floor.close();

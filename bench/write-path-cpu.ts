@@ -228,7 +228,10 @@ for (const k of rows) {
 // The moves that wrote a snapshot against the rest (a snapshot is the fold as JSON, built by Parlor and copied by the floors).
 for (const k of order) {
   const of = (list: [string, number][], xs: number[]) => list.filter(([via]) => via === k).map(([, i]) => xs[i]!);
-  const line = (list: [string, number][]) => `n ${of(list, cpu[k]!).length}, trimmed ${trim(of(list, cpu[k]!)).toFixed(0)} µs, the rules floor's on them ${trim(of(list, pairedRules[k]!)).toFixed(0)}`;
+  const line = (list: [string, number][]) => {
+    const [own, floorMinimal, floorRules] = [of(list, cpu[k]!), of(list, pairedMinimal[k]!), of(list, pairedRules[k]!)].map(trim) as [number, number, number];
+    return `n ${of(list, cpu[k]!).length}, trimmed ${own.toFixed(0)} µs (÷ minimal ${ratio(own, floorMinimal)}, ÷ rules floor ${ratio(own, floorRules)})`;
+  };
   if (of(snapshotMoves, cpu[k]!).length && of(plainMoves, cpu[k]!).length) console.log(`${k.padEnd(16)} moves writing a snapshot: ${line(snapshotMoves)}; the others: ${line(plainMoves)}`);
   if (of(firstMoves, cpu[k]!).length && of(laterMoves, cpu[k]!).length) console.log(`${k.padEnd(16)} a game's first move here: ${line(firstMoves)}; the later moves: ${line(laterMoves)}`);
 }

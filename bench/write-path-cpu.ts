@@ -13,7 +13,9 @@
  *   serviceMove  service.move alone (its PutItem included), timed inside the first three
  *   put          the bare conditional PutItem of another copy
  * Games rotate over the ways in; the floors follow each move. Trimmed means (the middle 80%)
- * resist the preempted outliers of a shared machine; compare ratios within one run.
+ * resist the preempted outliers of a shared machine; compare ratios within one run. Each way in's
+ * moves are also split: those that write a snapshot against the rest, and each game's first move
+ * there (the Lambda wiring has not folded it yet, so it loads it) against the later ones.
  * The Lambda wiring is built as services/handlers/http.ts builds the graphql function: production limits (no
  * development tools), the modules' parts, a logger at warn, only the graphql route group (the REST mirror
  * and the web client's files are functions of their own). Run with NODE_ENV=production, as the functions are.

@@ -8,10 +8,14 @@
  *   graphqlOnly  the same GraphQL plugin on a bare Fastify (context, GraphQL limits, no app hooks)
  *   plain        Parlor's schema and resolvers on a bare mercurius (no context hook, no limits)
  *   minimal      the minimal mercurius server (bench/mercurius-floor.ts) writing a copy of the commit
+ *   rules        the same minimal server running the engine's decide and fold of the move (on a fold of its own)
+ *                before the same write: the fair anchor, as minimal does no rules (each way in gets both ratios)
  *   serviceMove  service.move alone (its PutItem included), timed inside the first three
  *   put          the bare conditional PutItem of another copy
  * Games rotate over the ways in; the floors follow each move. Trimmed means (the middle 80%)
- * resist the preempted outliers of a shared machine; compare ratios within one run.
+ * resist the preempted outliers of a shared machine; compare ratios within one run. Each way in's
+ * moves are also split: those that write a snapshot against the rest, and each game's first move
+ * there (the Lambda wiring has not folded it yet, so it loads it) against the later ones.
  * The Lambda wiring is built as services/handlers/http.ts builds the graphql function: production limits (no
  * development tools), the modules' parts, a logger at warn, only the graphql route group (the REST mirror
  * and the web client's files are functions of their own). Run with NODE_ENV=production, as the functions are.
@@ -27,13 +31,14 @@
  * WAYS=a,b plays through those ways in only.
  * HEAP=1 (HEAP_INTERVAL bytes) adds V8's sampling heap profile of the whole run, per counted request (bench/heap-sites.ts): run it with WAYS=lambda.
  * PROFILE=1 (PROFILE_INTERVAL µs, PROFILE_TOP rows) adds V8's self and inclusive time per request of
- * the Lambda wiring and of minimal mercurius, and their difference by function (bench/profile-windows.ts).
+ * the Lambda wiring and of minimal mercurius (PROFILE_VS=rules: the rules floor), and their difference by function (bench/profile-windows.ts).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { fastRng } from '../services/engine/core/index.js';
+import { fromStream } from '../services/app/aggregate.js';
 import { createLocalParlor } from '../services/local.js';
 import { graphqlPlugin } from '../services/api/graphql/plugin.js';
 import { resolveLimits } from '../services/api/limits/settings.js';
@@ -65,6 +70,7 @@ const { app, service, play } = await createLocalParlor({ client, tableName: 'ben
 const bare: FastifyInstance = Fastify();
 await bare.register(graphqlPlugin, { service, play, limits: resolveLimits(OPEN_LIMITS), subscriptions: false });
 const floor = await mercuriusFloor(client, 'bench');
+const rulesFloor = await mercuriusFloor(client, 'bench', { rules: true });
 // One signing secret for every wiring: a seat token from one opens the seat on the others.
 const onLambda = createParlor({ client, tableName: 'bench', signingSecret: async () => SECRET });
 // As services/handlers/http.ts builds it (its logger writes warnings only: none here).
@@ -87,14 +93,15 @@ if (process.env.BASE) {
   const onBase = base.createParlor({ client, tableName: 'bench', signingSecret: async () => SECRET });
   servers.base = await baseApp.buildApp({ ...lambdaOptions, service: onBase.service, play: onBase.play, parts: onBase.modules });
 }
-const posts: Record<string, ReturnType<typeof keepAlivePost>> = { minimal: keepAlivePost(floor.url) };
+const posts: Record<string, ReturnType<typeof keepAlivePost>> = { minimal: keepAlivePost(floor.url), rules: keepAlivePost(rulesFloor.url) };
 for (const [name, server] of Object.entries(servers)) posts[name] = keepAlivePost(await server.listen({ port: 0, host: '127.0.0.1' }));
-const cpu: Record<string, number[]> & { serviceMove: number[]; put: number[]; minimal: number[] } = { serviceMove: [], put: [], minimal: [] };
+const cpu: Record<string, number[]> & { serviceMove: number[]; put: number[]; minimal: number[]; rules: number[] } = { serviceMove: [], put: [], minimal: [], rules: [] };
 for (const name of Object.keys(servers)) cpu[name] = [];
 // The minimal server's CPU on the same moves as each way in (it follows each of their moves): a ratio over these pairs
 // is not moved by a machine whose speed changes over the run (other processes, clocks), as the ways in play in turns.
 const pairedMinimal: Record<string, number[]> = {};
-for (const name of Object.keys(servers)) pairedMinimal[name] = [];
+const pairedRules: Record<string, number[]> = {};
+for (const name of Object.keys(servers)) (pairedMinimal[name] = []), (pairedRules[name] = []);
 // service.move's own CPU (its PutItem round trip included): what GraphQL and HTTP add is the rest.
 let measuring = false;
 const move = service.move.bind(service);
@@ -142,7 +149,7 @@ const documents: Record<string, { query: string; variables: (v: { id: string; mo
 const asked = documents[select];
 if (!asked) throw new Error(`SELECT is one of ${Object.keys(documents).join(', ')}`);
 const call = async (via: string, variables: { id: string; move: unknown }, version: number, token: string | undefined, into: number[] | null) => {
-  const { query, variables: vars } = via === 'minimal' ? documents.floor! : asked;
+  const { query, variables: vars } = via === 'minimal' || via === 'rules' ? documents.floor! : asked;
   const sent = JSON.stringify({ query, variables: vars(variables, version) });
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
@@ -159,6 +166,12 @@ const gql = async (query: string, variables: object, token?: string) => {
   return body.data;
 };
 const rng = fastRng(42);
+// Which counted moves also wrote a snapshot (every SNAPSHOT_EVERY versions), by way in and index: their share is printed apart.
+const snapshotMoves: [string, number][] = [];
+const plainMoves: [string, number][] = [];
+// Likewise each game's first move through its way in: the Lambda wiring has not folded that game yet (it was created through `parlor`), so it loads it.
+const firstMoves: [string, number][] = [];
+const laterMoves: [string, number][] = [];
 // WAYS=lambda,base: only those ways in take turns (more samples each in the same time).
 const order = process.env.WAYS ? process.env.WAYS.split(',') : Object.keys(servers);
 // The ways in take turns by game, not by move: the Lambda wiring's service keeps its own fold cache, which a
@@ -169,13 +182,30 @@ for (let n = 0, g = 0; n < moves + warm; g++) {
   // At most PER_GAME moves a game (a 4-seat SCOUT game runs to ~150), so every way in plays several games.
   for (let next, k = 0; k < perGame && n < moves + warm && (next = await randomMove(gql, id, tokens, rng)); n++, k++) {
     const counted = n >= warm;
+    // The rules floor folds a game from the store once (outside any counted window), then each move it decides itself.
+    if (rulesFloor.version(id) !== next.version) {
+      const agg = fromStream(id, { version: next.version, snapshot: null, commits: await service.commitsUpTo(id, next.version) });
+      rulesFloor.follow(id, { table: agg.table, state: agg.state, version: agg.version });
+    }
     measuring = counted;
     const moved = await call(via, { id, move: next.move }, next.version, next.token, counted ? cpu[via]! : null);
     measuring = false;
     const { Item } = await doc.send(new GetCommand({ TableName: 'bench', Key: { [KEY.partition]: gamePk(id), [KEY.sort]: commitSk(moved.submitMove.game.version) } }));
-    floor.write({ ...Item, [KEY.partition]: `MINIMAL#${n}` });
-    await call('minimal', { id, move: next.move }, next.version, undefined, counted ? cpu.minimal : null);
-    if (counted) pairedMinimal[via]!.push(cpu.minimal.at(-1)!);
+    if (counted) (Item!.snapshot === undefined ? plainMoves : snapshotMoves).push([via, cpu[via]!.length - 1]);
+    if (counted) (k === 0 ? firstMoves : laterMoves).push([via, cpu[via]!.length - 1]);
+    // Both floors follow the move, in turns first (neither always runs right after the way in).
+    const minimal = async () => {
+      floor.write({ ...Item, [KEY.partition]: `MINIMAL#${n}` });
+      await call('minimal', { id, move: next.move }, next.version, undefined, counted ? cpu.minimal : null);
+      if (counted) pairedMinimal[via]!.push(cpu.minimal.at(-1)!);
+    };
+    const rules = async () => {
+      rulesFloor.write({ ...Item, [KEY.partition]: `RULES#${n}` }, tokens.indexOf(next.token));
+      await call('rules', { id, move: next.move }, next.version, undefined, counted ? cpu.rules : null);
+      if (counted) pairedRules[via]!.push(cpu.rules.at(-1)!);
+    };
+    if (n % 2) await rules(), await minimal();
+    else await minimal(), await rules();
     const p0 = process.cpuUsage();
     await client.send(new PutItemCommand({ TableName: 'bench', Item: marshall({ ...Item, [KEY.partition]: `PUT#${n}` }, { removeUndefinedValues: true }), ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': KEY.partition } }));
     const pc = process.cpuUsage(p0);
@@ -186,21 +216,33 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 // A trimmed mean (middle 80%): robust to the preempted outliers of a shared machine.
 const trim = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return mean(s.slice(Math.floor(s.length * 0.1), Math.ceil(s.length * 0.9))); };
-const rows = ['parlor', 'lambda', 'nolog', ...(process.env.BASE ? ['base'] : []), 'graphqlOnly', 'plain', ...Object.keys(servers).filter((n) => n.startsWith('-')), 'minimal', 'serviceMove', 'put'];
+const rows = ['parlor', 'lambda', 'nolog', ...(process.env.BASE ? ['base'] : []), 'graphqlOnly', 'plain', ...Object.keys(servers).filter((n) => n.startsWith('-')), 'minimal', 'rules', 'serviceMove', 'put'];
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 for (const k of rows) {
   const xs = cpu[k]!;
   if (!xs?.length) continue;
   const own = pairedMinimal[k];
-  // The pairs' ratio: the way in's trimmed mean over the minimal server's on the same moves.
-  const pairs = own ? `  ÷ minimal on the same moves (trimmed): ${ratio(trim(xs), trim(own))}` : '';
+  const ruled = pairedRules[k];
+  // The pairs' ratios: the way in's trimmed mean over each floor's on the same moves.
+  const pairs = own ? `  ÷ minimal on the same moves (trimmed): ${ratio(trim(xs), trim(own))}  ÷ rules floor on the same moves (trimmed): ${ratio(trim(xs), trim(ruled!))}` : '';
   console.log(`${k.padEnd(16)} n ${String(xs.length).padStart(4)}  CPU µs/request mean ${mean(xs).toFixed(0)}  median ${med(xs).toFixed(0)}  trimmed ${trim(xs).toFixed(0)}  ÷ minimal: mean ${ratio(mean(xs), mean(cpu.minimal))}  median ${ratio(med(xs), med(cpu.minimal))}  trimmed ${ratio(trim(xs), trim(cpu.minimal))}${pairs}`);
 }
+// The moves that wrote a snapshot against the rest (a snapshot is the fold as JSON, built by Parlor and copied by the floors).
+for (const k of order) {
+  const of = (list: [string, number][], xs: number[]) => list.filter(([via]) => via === k).map(([, i]) => xs[i]!);
+  const line = (list: [string, number][]) => {
+    const [own, floorMinimal, floorRules] = [of(list, cpu[k]!), of(list, pairedMinimal[k]!), of(list, pairedRules[k]!)].map(trim) as [number, number, number];
+    return `n ${of(list, cpu[k]!).length}, trimmed ${own.toFixed(0)} µs (÷ minimal ${ratio(own, floorMinimal)}, ÷ rules floor ${ratio(own, floorRules)})`;
+  };
+  if (of(snapshotMoves, cpu[k]!).length && of(plainMoves, cpu[k]!).length) console.log(`${k.padEnd(16)} moves writing a snapshot: ${line(snapshotMoves)}; the others: ${line(plainMoves)}`);
+  if (of(firstMoves, cpu[k]!).length && of(laterMoves, cpu[k]!).length) console.log(`${k.padEnd(16)} a game's first move here: ${line(firstMoves)}; the later moves: ${line(laterMoves)}`);
+}
 if (heap) heapReport((await heap.post('HeapProfiler.stopSampling')).profile, moves, Number(process.env.PROFILE_TOP ?? 45));
-if (profiler) profileReport((await profiler.post('Profiler.stop')).profile, windows, ['lambda', 'minimal'], Number(process.env.PROFILE_TOP ?? 45), Number(process.env.PROFILE_INTERVAL ?? 50));
+if (profiler) profileReport((await profiler.post('Profiler.stop')).profile, windows, ['lambda', process.env.PROFILE_VS ?? 'minimal'], Number(process.env.PROFILE_TOP ?? 45), Number(process.env.PROFILE_INTERVAL ?? 50));
 for (const p of Object.values(posts)) p.close();
 for (const server of Object.values(servers)) if (server !== app) await server.close();
 await floor.close();
+await rulesFloor.close();
 await app.close();
 client.destroy();
 await dynamo.close();

@@ -19,6 +19,7 @@ import { seekTopic } from './matchmaking.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import type { ApiPart } from '../parts.js';
 import { RENEWED_TOKEN_HEADER } from '../../players/index.js';
+import { isPlayerToken } from '../../players/tokens.js';
 
 export async function graphqlPlugin(app: FastifyInstance, opts: { service: ParlorService; play: PlayApi; limits: Limits; subscriptions: boolean; parts?: readonly ApiPart[]; withoutLimits?: boolean }) {
   // Over HTTP a renewed player token comes back in a header; a socket keeps the token it connected with.
@@ -27,7 +28,12 @@ export async function graphqlPlugin(app: FastifyInstance, opts: { service: Parlo
     schema: buildParlorSchema(opts.service.games, opts.limits.devTools, opts.parts),
     resolvers: allResolvers(opts.service, opts.play, opts.parts),
     ...graphqlOptions(opts.limits),
-    context: (request, reply) => credential(bearer(request.headers.authorization), reply),
+    context: (request, reply) => {
+      const token = bearer(request.headers.authorization);
+      // A seat token, or none, is the credential as sent (Players.credential hands it back as is):
+      // no promise chain for it on every move (issue 33 item 5). Only a player token is verified.
+      return token === undefined || !isPlayerToken(token) ? { token, bearer: token } : credential(token, reply);
+    },
     subscription: opts.subscriptions && {
       wsDefaultSubprotocol: 'graphql-transport-ws',
       // The seat or player token travels in connection_init: { authorization: "Bearer …" } or { token: "…" }.

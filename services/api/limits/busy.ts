@@ -85,6 +85,12 @@ export function backPressure(app: FastifyInstance, limits: Limits): void {
       next.value.admit();
     }
   };
+  const take = (reply: FastifyReply, done: () => void) => {
+    inFlight++;
+    // 'close' comes once for every answer: sent in full, or cut off with its connection.
+    reply.raw.once('close', release);
+    done();
+  };
   const busy = (req: FastifyRequest, reply: FastifyReply, why: string) => {
     const wait = retryAfter();
     reply.header('retry-after', String(wait));
@@ -92,19 +98,14 @@ export function backPressure(app: FastifyInstance, limits: Limits): void {
   };
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done) => {
     if (exempt(req)) return done();
-    const take = () => {
-      inFlight++;
-      // 'close' comes once for every answer: sent in full, or cut off with its connection.
-      reply.raw.once('close', release);
-      done();
-    };
-    if (inFlight < limits.requestsInFlight && line.size === 0) return take();
+    // A free slot and no line (almost every request): taken at once, with no closure made for it (issue 33 item 5).
+    if (inFlight < limits.requestsInFlight && line.size === 0) return take(reply, done);
     if (line.size >= Math.min(limits.requestsQueued, lineBound())) return busy(req, reply, `${limits.requestsInFlight} requests in flight and ${line.size} waiting`);
     const waiting: Waiting = {
       admit: () => {
         if (waiting.timer) clearTimeout(waiting.timer);
         reply.raw.off('close', leave);
-        take();
+        take(reply, done);
       },
       timer: null,
     };

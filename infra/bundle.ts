@@ -287,12 +287,44 @@ export interface LazyRegistryOptions {
   plugins?: Plugin[];
 }
 
+const withoutExtension = (path: string) => path.replace(/\.[cm]?[jt]s$/, '');
+
+/** The relative modules a source file imports or re-exports for a value (type-only imports aside), without extension. */
+function valueImports(path: string): string[] {
+  return [...readFileSync(path, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'";]*?from\s+'(\.[^']+)'/g)].map((m) => withoutExtension(resolve(dirname(path), m[1]!)));
+}
+
+/**
+ * The modules inside a game's folder that code outside it imports for a value (a greedy bot reads
+ * a game's card table), and what they import in turn: the bundle has these itself, so the game
+ * file takes them from it, and there is one copy of each.
+ */
+function gameModulesUsedOutside(): Set<string> {
+  const games = join(ROOT, 'services', 'engine', 'games') + sep;
+  const used = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      // The registry is what the bundle replaces.
+      else if (/\.ts$/.test(entry.name) && !/\.d\.ts$/.test(entry.name) && path !== join(ROOT, 'services', 'engine', 'registry.ts')) {
+        const folder = path.startsWith(games) ? join(games, path.slice(games.length).split(sep)[0]!) + sep : undefined;
+        for (const at of valueImports(path)) if (at.startsWith(games) && !(folder && at.startsWith(folder))) used.add(at);
+      }
+    }
+  };
+  walk(join(ROOT, 'services'));
+  for (const module of used) for (const at of valueImports(`${module}.ts`)) if (at.startsWith(games)) used.add(at);
+  return used;
+}
+
 /**
  * One game as a file of its own: `module.exports = (shared) => exports`, where every import from
- * outside the game's folder (zod, ../../core/…) is `shared(key)`, the bundle's own module. Returns
- * the names the game takes from each shared module, so the bundle can hand over exactly those.
+ * outside the game's folder (zod, ../../core/…), and of its modules that the bundle imports too
+ * (gameModulesUsedOutside), is `shared(key)`, the bundle's own module. Returns the names the game
+ * takes from each shared module, so the bundle can hand over exactly those.
  */
-async function gameFile(path: string, name: string, file: string, options: LazyRegistryOptions): Promise<Map<string, Set<string>>> {
+async function gameFile(path: string, name: string, file: string, options: LazyRegistryOptions, usedOutside: Set<string>): Promise<Map<string, Set<string>>> {
   const engine = join(ROOT, 'services', 'engine');
   const folder = dirname(resolve(engine, path)) + sep;
   const SHARED = 'parlor-shared:';
@@ -309,7 +341,7 @@ async function gameFile(path: string, name: string, file: string, options: LazyR
             if (!args.importer || args.importer.startsWith(folder)) {
               if (!args.path.startsWith('.')) return { path: SHARED + args.path, external: true };
               const at = resolve(args.resolveDir, args.path);
-              return at.startsWith(folder) ? undefined : { path: `${SHARED}./${relative(engine, at).split(sep).join('/')}`, external: true };
+              return at.startsWith(folder) && !usedOutside.has(withoutExtension(at)) ? undefined : { path: `${SHARED}./${relative(engine, at).split(sep).join('/')}`, external: true };
             }
             return undefined;
           });
@@ -341,12 +373,13 @@ export async function lazyRegistry(options: LazyRegistryOptions): Promise<string
   const imports = [...source.matchAll(/^import \{ (\w+) \} from '(\.\/games\/[\w-]+\/index\.js)';$/gm)];
   const entries: string[] = [];
   const shared = new Map<string, Set<string>>();
+  const usedOutside = gameModulesUsedOutside();
   for (const game of registry.games) {
     let found: { name: string; path: string } | undefined;
     for (const [, name, path] of imports) if ((await import(`../services/engine/${path!.slice(2)}`))[name!] === game) found = { name: name!, path: path! };
     if (!found) throw new Error(`${file}: no \`import { x } from './games/<id>/index.js'\` line brings game ${game.id}; infra/bundle.ts (lazyRegistry) reads them`);
     if (!/^[\w-]+$/.test(game.id)) throw new Error(`game id ${game.id}: not a file name`);
-    const names = await gameFile(found.path, found.name, join(options.outdir, GAME_DIR, `${game.id}.cjs`), options);
+    const names = await gameFile(found.path, found.name, join(options.outdir, GAME_DIR, `${game.id}.cjs`), options, usedOutside);
     for (const [key, set] of names) for (const n of set) (shared.get(key) ?? shared.set(key, new Set()).get(key)!).add(n);
     const data = Object.fromEntries(GAME_DATA.map((k) => [k, game[k]]));
     if (JSON.stringify(JSON.parse(JSON.stringify(data))) !== JSON.stringify(data)) throw new Error(`game ${game.id}: ${GAME_DATA.join(', ')} must be plain JSON`);

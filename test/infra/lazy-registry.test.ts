@@ -55,6 +55,8 @@ async function lazyRegistry(): Promise<{ games: readonly AnyGame[]; findGame(id:
     expect(code, game.id).toContain('require("parlor-shared:./core/index.js")');
     expect(code, game.id).not.toContain('$ZodType');
   }
+  // A game's module that code outside the game imports too (the greedy bot's card table) is the bundle's, not a second copy.
+  expect(readFileSync(join(dir, GAME_DIR, 'silver.cjs'), 'utf8')).toContain('require("parlor-shared:./games/silver/cards.js")');
   writeFileSync(file, text);
   return import(pathToFileURL(file).href);
 }

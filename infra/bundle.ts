@@ -242,11 +242,13 @@ export async function prebuiltSchema(): Promise<string> {
 }
 
 /**
- * The bundles that carry it: the graphql function, whose first answer needs the schema. ws and
- * stream build it too (a subscriber's view), but there the ~140 KB it adds to what a cold start
- * reads would take them past their size budgets (test/infra/bundle.test.ts).
+ * The bundles that carry it: those that build the schema at start, the graphql function for its
+ * first answer, ws and stream for a subscriber's view. With the games in files of their own
+ * (lazyRegistry), ws and stream read ~80 KiB less at a cold start with it than without it and
+ * compose nothing, which evaluated every game's zod schemas (stream 1.23× → 0.85× of the floor's
+ * CPU to first answer, ws 1.20× → 0.81×: docs/capacity.md).
  */
-const PREBUILT_SCHEMA: BundleName[] = ['graphql'];
+const PREBUILT_SCHEMA: BundleName[] = ['graphql', 'ws', 'stream'];
 
 const prebuiltSchemaPlugin: Plugin = {
   name: 'prebuilt-schema',
@@ -267,9 +269,10 @@ const prebuiltSchemaPlugin: Plugin = {
  * `npm start` and the tests use the same modules, where every game loads eagerly. The build fails
  * when the registry's source or exports no longer have the shape read here.
  */
-// Not ws and stream: they compose the GraphQL schema at start (a subscriber's view), which reads
-// every game's typed moves, so there the stand-ins would only add their bytes.
-const LAZY_GAMES: BundleName[] = ['graphql', 'rest'];
+// The bundles that serve games and carry the schema made (ws and stream among them: without the
+// prebuilt schema they would compose it at start, reading every game's typed moves). Not yet
+// timer (already below the floor), export and lab (batch jobs, whose cold start is not measured).
+const LAZY_GAMES: BundleName[] = ['graphql', 'rest', 'ws', 'stream'];
 /**
  * A game's fields that are plain data, carried in the stand-in; any other field loads the game.
  * Not the view's SDL (~20 KiB over the games, read only to compose the schema, which the graphql

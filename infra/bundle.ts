@@ -1,17 +1,18 @@
 /**
  * Bundles one Lambda handler with esbuild, locally (no Docker): a minified ESM entry,
  * `index.mjs` exporting `handler`, the chunks behind its dynamic imports (chunks/: read only when
- * first imported, so a cold start skips e.g. the passkey ceremonies), plus the few package files
- * read from disk at run time.
+ * first imported, so a cold start skips e.g. the passkey ceremonies), in graphql and rest each game
+ * as a file of its own (games/, read on first use: lazyRegistry), plus the few package files read
+ * from disk at run time.
  * The CDK stack (through `tryBundle`) and infra/measure-bundles.ts call this same code, so
  * the measured bundles are the deployed ones.
  *
  *   npx tsx infra/bundle.ts <graphql|rest|web|ws|stream|timer|export|lab|floor> <outdir>
  */
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Metafile, type Plugin } from 'esbuild';
+import { build, transform, type Metafile, type Plugin } from 'esbuild';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -241,11 +242,13 @@ export async function prebuiltSchema(): Promise<string> {
 }
 
 /**
- * The bundles that carry it: the graphql function, whose first answer needs the schema. ws and
- * stream build it too (a subscriber's view), but there the ~140 KB it adds to what a cold start
- * reads would take them past their size budgets (test/infra/bundle.test.ts).
+ * The bundles that carry it: those that build the schema at start, the graphql function for its
+ * first answer, ws and stream for a subscriber's view. With the games in files of their own
+ * (lazyRegistry), ws and stream read ~80 KiB less at a cold start with it than without it and
+ * compose nothing, which evaluated every game's zod schemas (stream 1.23× → 0.85× of the floor's
+ * CPU to first answer, ws 1.20× → 0.81×: docs/capacity.md).
  */
-const PREBUILT_SCHEMA: BundleName[] = ['graphql'];
+const PREBUILT_SCHEMA: BundleName[] = ['graphql', 'ws', 'stream'];
 
 const prebuiltSchemaPlugin: Plugin = {
   name: 'prebuilt-schema',
@@ -258,45 +261,158 @@ const prebuiltSchemaPlugin: Plugin = {
  * The game registry as loaders (issue 33 item 5): in the bundles below, services/engine/registry.ts
  * is replaced by a module whose games are stand-ins carrying only their plain data (id, names,
  * seats, view type: read at bundle time from the real registry); any other field
- * (the zod schemas, decide, evolve, view …) evaluates that game's modules on first read, through
- * a `require` esbuild turns into a lazy, synchronous module init. So a createGame of SCOUT
- * evaluates SCOUT alone, and a cold start evaluates no game's zod schemas at all. The registry's
- * API is unchanged (`games`, `findGame`, synchronous), so the service, `npm start` and the tests
- * use the same modules, where every game loads eagerly. The build fails when the registry's
- * source or exports no longer have the shape read here.
+ * (the zod schemas, decide, evolve, view …) loads that game on first read. Each game is a file of
+ * its own beside the bundle (games/<id>.cjs), which a cold start does not read at all: the first
+ * read `require`s it, synchronously, and hands it the modules it shares with the bundle (zod, the
+ * engine's core), so both use one copy of each. A createGame of SCOUT reads and evaluates SCOUT
+ * alone. The registry's API is unchanged (`games`, `findGame`, synchronous), so the service,
+ * `npm start` and the tests use the same modules, where every game loads eagerly. The build fails
+ * when the registry's source or exports no longer have the shape read here.
  */
-// Not ws and stream: they compose the GraphQL schema at start (a subscriber's view), which reads
-// every game's typed moves, so there the stand-ins would only add their bytes.
-const LAZY_GAMES: BundleName[] = ['graphql', 'rest'];
+// The bundles that serve games and carry the schema made (ws and stream among them: without the
+// prebuilt schema they would compose it at start, reading every game's typed moves). Not yet
+// timer (already below the floor), export and lab (batch jobs, whose cold start is not measured).
+const LAZY_GAMES: BundleName[] = ['graphql', 'rest', 'ws', 'stream'];
 /**
  * A game's fields that are plain data, carried in the stand-in; any other field loads the game.
  * Not the view's SDL (~20 KiB over the games, read only to compose the schema, which the graphql
  * bundle carries made), so it is not in the bundle twice.
  */
 const GAME_DATA = ['id', 'names', 'seats', 'viewType'] as const;
+/** Where the game files go, beside the entry (index.mjs). */
+export const GAME_DIR = 'games';
 
-export async function lazyRegistry(): Promise<string> {
+export interface LazyRegistryOptions {
+  /** The bundle's outdir: the game files are written to <outdir>/games/. */
+  outdir: string;
+  minify?: boolean;
+  /** Plugins for the games' own builds (test/infra/lazy-registry.test.ts notes each evaluation). */
+  plugins?: Plugin[];
+}
+
+const withoutExtension = (path: string) => path.replace(/\.[cm]?[jt]s$/, '');
+
+/** The relative modules a source file imports or re-exports for a value (type-only imports aside), without extension. */
+function valueImports(path: string): string[] {
+  return [...readFileSync(path, 'utf8').matchAll(/(?:^|\n)\s*(?:import|export)\s+(?!type\b)[^'";]*?from\s+'(\.[^']+)'/g)].map((m) => withoutExtension(resolve(dirname(path), m[1]!)));
+}
+
+/**
+ * The modules inside a game's folder that code outside it imports for a value (a greedy bot reads
+ * a game's card table), and what they import in turn: the bundle has these itself, so the game
+ * file takes them from it, and there is one copy of each.
+ */
+function gameModulesUsedOutside(): Set<string> {
+  const games = join(ROOT, 'services', 'engine', 'games') + sep;
+  const used = new Set<string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) walk(path);
+      // The registry is what the bundle replaces.
+      else if (/\.ts$/.test(entry.name) && !/\.d\.ts$/.test(entry.name) && path !== join(ROOT, 'services', 'engine', 'registry.ts')) {
+        const folder = path.startsWith(games) ? join(games, path.slice(games.length).split(sep)[0]!) + sep : undefined;
+        for (const at of valueImports(path)) if (at.startsWith(games) && !(folder && at.startsWith(folder))) used.add(at);
+      }
+    }
+  };
+  walk(join(ROOT, 'services'));
+  for (const module of used) for (const at of valueImports(`${module}.ts`)) if (at.startsWith(games)) used.add(at);
+  return used;
+}
+
+/**
+ * One game as a file of its own: `module.exports = (shared) => exports`, where every import from
+ * outside the game's folder (zod, ../../core/…), and of its modules that the bundle imports too
+ * (gameModulesUsedOutside), is `shared(key)`, the bundle's own module. Returns the names the game
+ * takes from each shared module, so the bundle can hand over exactly those.
+ */
+async function gameFile(path: string, name: string, file: string, options: LazyRegistryOptions, usedOutside: Set<string>): Promise<Map<string, Set<string>>> {
+  const engine = join(ROOT, 'services', 'engine');
+  const folder = dirname(resolve(engine, path)) + sep;
+  const SHARED = 'parlor-shared:';
+  const esm = await build({
+    stdin: { contents: `export { ${name} } from ${JSON.stringify(path)};`, resolveDir: engine, loader: 'ts' },
+    bundle: true, platform: 'node', format: 'esm', target: NODE_TARGET, write: false, logLevel: 'warning',
+    minify: options.minify ?? true, legalComments: 'none', mainFields: ['module', 'main'],
+    plugins: [
+      ...(options.plugins ?? []),
+      {
+        name: 'shared-with-the-bundle',
+        setup(b) {
+          b.onResolve({ filter: /.*/ }, (args) => {
+            if (!args.importer || args.importer.startsWith(folder)) {
+              if (!args.path.startsWith('.')) return { path: SHARED + args.path, external: true };
+              const at = resolve(args.resolveDir, args.path);
+              return at.startsWith(folder) && !usedOutside.has(withoutExtension(at)) ? undefined : { path: `${SHARED}./${relative(engine, at).split(sep).join('/')}`, external: true };
+            }
+            return undefined;
+          });
+        },
+      },
+    ],
+  });
+  const text = esm.outputFiles[0]!.text;
+  const names = new Map<string, Set<string>>();
+  for (const m of text.matchAll(/import\s*(\{[^}]*\}|\*\s*as\s+[\w$]+|[\w$]+)\s*from\s*"parlor-shared:([^"]+)"/g)) {
+    const [, what, key] = m as unknown as [string, string, string];
+    if (!what.startsWith('{')) throw new Error(`${path}: imports ${key} as a whole (${what}); infra/bundle.ts (gameFile) hands over named imports only`);
+    const set = names.get(key) ?? new Set<string>();
+    for (const part of what.slice(1, -1).split(',').map((p) => p.trim()).filter(Boolean)) set.add(part.split(/\s+as\s+/)[0]!);
+    names.set(key, set);
+  }
+  const cjs = await transform(text, { loader: 'js', format: 'cjs', target: NODE_TARGET, minify: options.minify ?? true });
+  for (const m of cjs.code.matchAll(/require\("([^"]*)"\)/g)) if (!m[1]!.startsWith(SHARED)) throw new Error(`${path}: requires ${m[1]} at run time`);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, `// Generated by infra/bundle.ts (lazyRegistry): game ${name}, loaded on first use; the bundle hands it its shared modules.\nmodule.exports = function load(shared) { var module = { exports: {} }, exports = module.exports, require = (id) => shared(id.slice(${SHARED.length}));\n${cjs.code}return module.exports; };\n`);
+  return names;
+}
+
+export async function lazyRegistry(options: LazyRegistryOptions): Promise<string> {
   const file = join(ROOT, 'services', 'engine', 'registry.ts');
   const source = readFileSync(file, 'utf8');
   const registry = await import('../services/engine/registry.js');
   if (Object.keys(registry).sort().join() !== 'findGame,games') throw new Error(`${file}: exports ${Object.keys(registry).join(', ')}; infra/bundle.ts (lazyRegistry) replaces games and findGame alone`);
   const imports = [...source.matchAll(/^import \{ (\w+) \} from '(\.\/games\/[\w-]+\/index\.js)';$/gm)];
   const entries: string[] = [];
+  const shared = new Map<string, Set<string>>();
+  const usedOutside = gameModulesUsedOutside();
   for (const game of registry.games) {
-    let found: string | undefined;
-    for (const [, name, path] of imports) if ((await import(`../services/engine/${path!.slice(2)}`))[name!] === game) found = `require(${JSON.stringify(path)})[${JSON.stringify(name)}]`;
+    let found: { name: string; path: string } | undefined;
+    for (const [, name, path] of imports) if ((await import(`../services/engine/${path!.slice(2)}`))[name!] === game) found = { name: name!, path: path! };
     if (!found) throw new Error(`${file}: no \`import { x } from './games/<id>/index.js'\` line brings game ${game.id}; infra/bundle.ts (lazyRegistry) reads them`);
+    if (!/^[\w-]+$/.test(game.id)) throw new Error(`game id ${game.id}: not a file name`);
+    const names = await gameFile(found.path, found.name, join(options.outdir, GAME_DIR, `${game.id}.cjs`), options, usedOutside);
+    for (const [key, set] of names) for (const n of set) (shared.get(key) ?? shared.set(key, new Set()).get(key)!).add(n);
     const data = Object.fromEntries(GAME_DATA.map((k) => [k, game[k]]));
     if (JSON.stringify(JSON.parse(JSON.stringify(data))) !== JSON.stringify(data)) throw new Error(`game ${game.id}: ${GAME_DATA.join(', ')} must be plain JSON`);
     const lazy = Object.keys(game).filter((k) => !(GAME_DATA as readonly string[]).includes(k));
-    entries.push(`lazyGame(${JSON.stringify(data)}, ${JSON.stringify(lazy)}, () => ${found})`);
+    entries.push(`lazyGame(${JSON.stringify(data)}, ${JSON.stringify(lazy)}, ${JSON.stringify(`${game.id}.cjs`)}, ${JSON.stringify(found.name)})`);
   }
+  const sharedImports: string[] = [];
+  const sharedTable: string[] = [];
+  [...shared].forEach(([key, set], i) => {
+    const names = [...set].sort();
+    sharedImports.push(`import { ${names.map((n) => `${n} as s${i}_${n}`).join(', ')} } from ${JSON.stringify(key)};`);
+    sharedTable.push(`  ${JSON.stringify(key)}: { ${names.map((n) => `${n}: s${i}_${n}`).join(', ')} },`);
+  });
   return [
-    '// Generated by infra/bundle.ts (lazyRegistry): each game evaluated on the first read of a field that is not plain data.',
-    'function lazyGame(data, keys, load) {',
+    '// Generated by infra/bundle.ts (lazyRegistry): each game a file of its own, loaded on the first read of a field that is not plain data.',
+    "import { createRequire } from 'node:module';",
+    "import { fileURLToPath } from 'node:url';",
+    "import { basename, dirname, join } from 'node:path';",
+    ...sharedImports,
+    // The modules the games take from the bundle, with exactly the names they import.
+    `const shared = {\n${sharedTable.join('\n')}\n};`,
+    'const take = (key) => { if (!(key in shared)) throw new Error(`a game file asks for ${key}, which the bundle does not hand over`); return shared[key]; };',
+    // This module may land in a chunk (chunks/…): the game files are beside the entry.
+    'const here = dirname(fileURLToPath(import.meta.url));',
+    `const dir = join(basename(here) === 'chunks' ? dirname(here) : here, ${JSON.stringify(GAME_DIR)});`,
+    'const load = createRequire(import.meta.url);',
+    'function lazyGame(data, keys, file, name) {',
     '  let real;',
     '  const game = { ...data };',
-    '  for (const k of keys) Object.defineProperty(game, k, { enumerable: true, configurable: true, get() { real ??= load(); return real[k]; } });',
+    '  for (const k of keys) Object.defineProperty(game, k, { enumerable: true, configurable: true, get() { real ??= load(join(dir, file))(take)[name]; return real[k]; } });',
     '  return game;',
     '}',
     `export const games = [\n  ${entries.join(',\n  ')},\n];`,
@@ -305,13 +421,15 @@ export async function lazyRegistry(): Promise<string> {
   ].join('\n');
 }
 
-/** The esbuild plugin putting lazyRegistry() in place of the registry (exported for test/infra/lazy-registry.test.ts). */
-export const lazyRegistryPlugin: Plugin = {
-  name: 'lazy-registry',
-  setup(b) {
-    b.onLoad({ filter: /services[\\/]engine[\\/]registry\.ts$/ }, async (args) => ({ contents: await lazyRegistry(), loader: 'js', resolveDir: dirname(args.path) }));
-  },
-};
+/** The esbuild plugin putting lazyRegistry() in place of the registry, writing the game files (exported for test/infra/lazy-registry.test.ts). */
+export function lazyRegistryPlugin(options: LazyRegistryOptions): Plugin {
+  return {
+    name: 'lazy-registry',
+    setup(b) {
+      b.onLoad({ filter: /services[\\/]engine[\\/]registry\.ts$/ }, async (args) => ({ contents: await lazyRegistry(options), loader: 'js', resolveDir: dirname(args.path) }));
+    },
+  };
+}
 
 const plugins: Plugin[] = [
   routerWithoutNewFunction,
@@ -351,7 +469,7 @@ export interface Bundle {
   assetBytes: number;
   /** Bytes of the chunks index.mjs imports at once (code it shares with a lazy chunk): read at a cold start. */
   sharedBytes: number;
-  /** Bytes of the chunks read only when first imported (code behind a dynamic import, e.g. passkey ceremonies). */
+  /** Bytes of the chunks read only when first imported (code behind a dynamic import, e.g. passkey ceremonies) and of the game files. */
   lazyBytes: number;
 }
 
@@ -377,7 +495,7 @@ export async function bundle(name: BundleName, outdir: string, options: { minify
     banner: { js: BANNER },
     metafile: true,
     logLevel: 'warning',
-    plugins: [stubs(STUBBED[name]), ...(PREBUILT_SCHEMA.includes(name) ? [prebuiltSchemaPlugin] : []), ...(LAZY_GAMES.includes(name) ? [lazyRegistryPlugin] : []), ...plugins],
+    plugins: [stubs(STUBBED[name]), ...(PREBUILT_SCHEMA.includes(name) ? [prebuiltSchemaPlugin] : []), ...(LAZY_GAMES.includes(name) ? [lazyRegistryPlugin({ outdir, minify: options.minify })] : []), ...plugins],
   });
   let assetBytes = 0;
   for (const pkg of NATIVE[name] ?? []) {
@@ -398,7 +516,9 @@ export async function bundle(name: BundleName, outdir: string, options: { minify
     }
   }
   const { shared, lazy } = chunkBytes(result.metafile, relative(ROOT, file).split(sep).join('/'));
-  return { file, bytes: statSync(file).size, metafile: result.metafile, assetBytes, sharedBytes: shared, lazyBytes: lazy };
+  // The game files (lazyRegistry) are read on first use too.
+  const games = LAZY_GAMES.includes(name) ? sizeOf(join(outdir, GAME_DIR)) : 0;
+  return { file, bytes: statSync(file).size, metafile: result.metafile, assetBytes, sharedBytes: shared, lazyBytes: lazy + games };
 }
 
 /** The chunks an entry reads at once (its static imports, transitively) and those it reads later. */

@@ -28,13 +28,11 @@ import { statsProjection } from '../analytics/stats-projection.js';
 import { isBotKind } from '../bots/kinds.js';
 import { notifyFromInbox, playApi, playByTurnService, type PlayApi } from '../play-by-turn.js';
 import { randomBytes } from 'node:crypto';
-import { SchedulerClient } from '@aws-sdk/client-scheduler';
 import type { Aggregate } from '../app/aggregate.js';
 import { BotRunner } from '../bots/runner.js';
 import { BotPool } from '../bots/pool.js';
 import { entryRulesFromEnv, type EntryRules } from '../tournaments/rules.js';
 import { matchSettingsFromEnv, type MatchSettings } from '../matchmaking/settings.js';
-import { SchedulerTimers } from '../clocks/scheduler-timers.js';
 import { Notifier } from '../notifications/index.js';
 import { Outbox } from '../notifications/outbox.js';
 import type { NoticeSink } from '../notifications/channels.js';
@@ -128,9 +126,7 @@ export function required(name: string, env: NodeJS.ProcessEnv = process.env): st
 /** The wiring a deployed function builds from its environment, once per execution environment. */
 export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
   const client = new DynamoDBClient(env.DYNAMODB_ENDPOINT ? { endpoint: env.DYNAMODB_ENDPOINT } : {});
-  const timers = env.SCHEDULE_GROUP
-    ? new SchedulerTimers(new SchedulerClient({}), { group: env.SCHEDULE_GROUP, functionArn: required('TIMER_FUNCTION_ARN', env), roleArn: required('SCHEDULER_ROLE_ARN', env) })
-    : undefined;
+  const timers = env.SCHEDULE_GROUP ? schedulerTimers({ group: env.SCHEDULE_GROUP, functionArn: required('TIMER_FUNCTION_ARN', env), roleArn: required('SCHEDULER_ROLE_ARN', env) }) : undefined;
   const signingSecret = () => secretValue(required('SIGNING_SECRET_ARN', env));
   const notifications: Partial<NotificationsConfig> = {
     // One secret for the VAPID key pair and the unsubscribe links' key (each derived under its own label).
@@ -145,6 +141,19 @@ export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
 }
 
 export { once } from './once.js';
+
+/**
+ * Deadlines as EventBridge Scheduler schedules (the stream function alone has SCHEDULE_GROUP): the
+ * Scheduler client loads on the first commit it syncs, so no other function's cold start reads it.
+ */
+function schedulerTimers(options: { group: string; functionArn: string; roleArn: string }): { sync(agg: Aggregate): Promise<void> } {
+  let timers: Promise<{ sync(agg: Aggregate): Promise<void> }> | undefined;
+  const load = async () => {
+    const [{ SchedulerTimers }, { SchedulerClient }] = await Promise.all([import('../clocks/scheduler-timers.js'), import('@aws-sdk/client-scheduler')]);
+    return new SchedulerTimers(new SchedulerClient({}), options);
+  };
+  return { sync: async (agg) => (await (timers ??= load().catch((e: unknown) => ((timers = undefined), Promise.reject(e))))).sync(agg) };
+}
 
 /** A Secrets Manager secret's string (the SDK is loaded only by functions that need it). */
 async function secretValue(arn: string): Promise<string> {

@@ -4,7 +4,6 @@
  * A failed attempt is retried with backoff under the same id; after the last retry the delivery
  * is dropped, and a hook that fails `maxFailures` times in a row is disabled (shown on the player).
  */
-import { Webhook as Signer } from 'standardwebhooks';
 import type { Outbox, Delivery } from './outbox.js';
 import type { Webhooks } from './webhooks.js';
 import { webhookPoster, type Poster } from './post.js';
@@ -183,7 +182,9 @@ export class Dispatcher {
   }
 
   /** One attempt; null on a 2xx answer, else what went wrong. */
-  private post(url: string, secret: string, d: Delivery, at: number): Promise<string | null> {
+  private async post(url: string, secret: string, d: Delivery, at: number): Promise<string | null> {
+    // The signer (standardwebhooks with its SHA-256 and base64, ~12 KiB) loads on the first delivery, not at a cold start.
+    const { Webhook: Signer } = await import('standardwebhooks');
     const signature = new Signer(secret).sign(d.id, new Date(at), d.body);
     return this.send(url, { 'content-type': 'application/json', 'webhook-id': d.id, 'webhook-timestamp': String(Math.floor(at / 1000)), 'webhook-signature': signature }, d.body);
   }

@@ -153,6 +153,8 @@ describe('the synthesized bundles', () => {
   it('ws speaks the protocol, with the resolvers’ error codes intact', async () => {
     const c = 'bundle-ws';
     const frame = (message: unknown) => wsEvent('$default', c, message);
+    // A real game of a type other than the first: ws loads its game file (infra/bundle.ts lazyRegistry) to fold it.
+    const silver = await createParlor({ client: db.client, tableName: db.tableName }).service.create({ game: 'silver', seats: 2 });
     const run = await runBundle(
       bundles.ws,
       [
@@ -160,6 +162,7 @@ describe('the synthesized bundles', () => {
         frame({ type: 'connection_init', payload: {} }),
         frame({ type: 'ping' }),
         frame({ id: '1', type: 'subscribe', payload: { query: 'subscription { gameUpdated(gameId: "none") { id } }' } }),
+        frame({ id: '2', type: 'subscribe', payload: { query: `subscription { gameUpdated(gameId: "${silver.id}") { id type version } }` } }),
       ].map((e) => ({ ...e, requestContext: { ...e.requestContext, stage: STAGE } })),
       env(),
     );
@@ -168,6 +171,8 @@ describe('the synthesized bundles', () => {
       { type: 'connection_ack' },
       { type: 'pong' },
       { type: 'error', id: '1', payload: [expect.objectContaining({ message: 'no game none', extensions: { code: 'NOT_FOUND' } })] },
+      // Folded with the game's own evolve, from its file.
+      { type: 'next', id: '2', payload: { data: { gameUpdated: { id: silver.id, type: 'silver', version: 1 } } } },
     ]);
   });
 

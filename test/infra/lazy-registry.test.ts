@@ -1,8 +1,9 @@
 /**
  * In the Lambda bundles the game registry is a set of loaders (infra/bundle.ts, lazyRegistry):
- * a cold start evaluates no game, and a createGame of SCOUT evaluates SCOUT alone. The registry,
- * bundled with the same plugin, must list the same games with the same fields, evaluate none at
- * import, and each only when a field that is not plain data is first read.
+ * each game is a file of its own that a cold start does not read, and a createGame of SCOUT
+ * reads and evaluates SCOUT alone. The registry, bundled with the same plugin, must carry no
+ * game's code, list the same games with the same fields, evaluate none at import, and each only
+ * when a field that is not plain data is first read.
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { lazyRegistryPlugin, ROOT } from '../../infra/bundle.js';
+import { GAME_DIR, lazyRegistryPlugin, ROOT } from '../../infra/bundle.js';
 import { games as eager } from '../../services/engine/registry.js';
 import type { AnyGame } from '../../services/engine/core/index.js';
 
@@ -42,9 +43,21 @@ async function lazyRegistry(): Promise<{ games: readonly AnyGame[]; findGame(id:
     stdin: { contents: "export { games, findGame } from './services/engine/registry.js';", resolveDir: ROOT, loader: 'ts' },
     bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent',
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    plugins: [lazyRegistryPlugin, noteEvaluation],
+    plugins: [lazyRegistryPlugin({ outdir: dir, minify: false, plugins: [noteEvaluation] }), noteEvaluation],
   });
-  writeFileSync(file, out.outputFiles[0]!.text);
+  const text = out.outputFiles[0]!.text;
+  // No game's modules are in what a cold start reads: each is in dir/games/<id>.cjs.
+  expect(text).not.toContain('__parlorEvaluated');
+  // Each game file takes zod and the engine's core from the bundle (one copy of each), carrying neither.
+  for (const game of eager) {
+    const code = readFileSync(join(dir, GAME_DIR, `${game.id}.cjs`), 'utf8');
+    expect(code, game.id).toContain('require("parlor-shared:zod")');
+    expect(code, game.id).toContain('require("parlor-shared:./core/index.js")');
+    expect(code, game.id).not.toContain('$ZodType');
+  }
+  // A game's module that code outside the game imports too (the greedy bot's card table) is the bundle's, not a second copy.
+  expect(readFileSync(join(dir, GAME_DIR, 'silver.cjs'), 'utf8')).toContain('require("parlor-shared:./games/silver/cards.js")');
+  writeFileSync(file, text);
   return import(pathToFileURL(file).href);
 }
 

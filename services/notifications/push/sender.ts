@@ -6,7 +6,6 @@
  * removed. A push is worth something only at the moment, so a failed one is logged, not retried.
  */
 import { createHash } from 'node:crypto';
-import webpush from 'web-push';
 import { webhookPoster, type Poster } from '../post.js';
 import type { PushSubscription, PushSubscriptions } from './subscriptions.js';
 import type { PushMessage } from './message.js';
@@ -46,6 +45,8 @@ export class PushSender {
   private async sendOne(sub: PushSubscription, message: PushMessage, keys: VapidKeys): Promise<boolean> {
     let error: string | null;
     try {
+      // web-push (with its encryption, ~17 KiB) loads on the first push sent, not at a cold start.
+      const { default: webpush } = await import('web-push');
       const req = webpush.generateRequestDetails({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify(message), {
         headers: { Authorization: await vapidAuthorization(keys, sub.endpoint, Date.now()) },
         TTL: TTL_SECONDS,

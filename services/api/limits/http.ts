@@ -182,8 +182,10 @@ export const httpLimits = fp(
     if (limited)
       app.addHook('preHandler', (req, reply, done) => {
         if (req.method !== 'POST') return done();
-        const due = afterBody.filter(([applies]) => applies(req));
-        if (due.length === 0) return done();
+        // Most POSTs (every move) match none: nothing is allocated for them.
+        let due: Counted[] | undefined;
+        for (const c of afterBody) if (c[0](req)) (due ??= []).push(c);
+        if (!due) return done();
         const network = clientNetwork(req.ip);
         if (!shared) {
           for (const [, , , , own, code, why] of due) {

@@ -56,6 +56,17 @@ describe('limits counted across instances', () => {
     expect((await create(second, '2001:db8:1:3::1')).statusCode).toBe(201);
   });
 
+  it('with the table out of reach, an instance falls back to its own count: the door stays limited, and open', async () => {
+    const cut = await buildApp({ service: server.service, play: server.play, parts: undefined, limits: { ...LIMITS, perClientPerMinute: 1e6, devTools: false }, addressCounts: new AddressCounts(new DynamoAddressCounts(server.client, 'no-such-table')) });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await register(cut, '127.0.0.9', `Cut${i}`)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await cut.close();
+    }
+  });
+
   it('the table holds a hash per count, never an address, and each count expires', async () => {
     const items = ((await documentClient(server.client).send(new ScanCommand({ TableName: 'parlor' }))).Items ?? []).filter((i) => String(i.pk).startsWith('LIMIT#'));
     expect(items.length).toBeGreaterThanOrEqual(4);

@@ -15,12 +15,13 @@ import { lobbyProjection, openSeatsRelease } from './app/projections.js';
 import { Reactions } from './app/reactions.js';
 import { replayCommits } from './app/replay.js';
 import { ParlorService } from './app/service.js';
+import { AddressCounts } from './app/address-counts.js';
 import { seatSecretFrom } from './app/tokens.js';
 import { isBotKind } from './bots/kinds.js';
 import { systemAlarmClock, type AlarmClock } from './clocks/local-timers.js';
 import type { AnyGame } from './engine/core/index.js';
 import { playByTurn, type PlayByTurnOptions } from './play-by-turn.js';
-import { crashAfterAppend, gateStore, DynamoChangeFeed, DynamoEventStore, findHoles, HeadJournal, journalHeads, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats } from './store/index.js';
+import { crashAfterAppend, gateStore, DynamoAddressCounts, DynamoChangeFeed, DynamoEventStore, findHoles, HeadJournal, journalHeads, refuseDamaged, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats } from './store/index.js';
 import { statsProjection } from './analytics/stats-projection.js';
 import { moveLegacyKeys } from './legacy-keys.js';
 import { finishedIndexProjection } from './analytics/finished-since.js';
@@ -106,7 +107,9 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   // Each module's reactions, in the list's order (on AWS: the stream function's projections, handlers/env.ts).
   const modules = options.modules ?? MODULES;
   for (const reaction of moduleReactions(modules, { service, play, notifier: play.notifier })) reactions.add(reaction);
-  const app = await buildApp({ service, play, logger: options.logger, limits: options.limits, parts: modules });
+  // The sole writer's own counts are the deployment's; a table other processes write too (tests, as on AWS) keeps them in the store.
+  const addressCounts = options.soleWriter ? undefined : new AddressCounts(new DynamoAddressCounts(options.client, options.tableName));
+  const app = await buildApp({ service, play, logger: options.logger, limits: options.limits, parts: modules, addressCounts });
   app.addHook('onClose', async () => {
     // Reactions first: the ones under way may arm a timer or enqueue a delivery, which play.stop then waits for.
     // Server moves still waiting are left for the next start (their commits stay open), not played out first.

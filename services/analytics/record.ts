@@ -154,7 +154,7 @@ export function gameRecord(id: string, commits: readonly Commit[], table: Table)
 /** An event as a finished game's export shows it: everything but the seat token's hash and the seats' marks. */
 export function exportedEvent(e: TableEvent): TableEvent {
   // Where a rated game's seats were taken from is the server's alone (linked seats: app/seat-marks.ts).
-  if (e.type === 'SeatClaimed' || e.type === 'GameSettings') return withoutMarks(e as unknown as AppEvent) as unknown as TableEvent;
+  if (e.type === 'SeatClaimed' || e.type === 'GameSettings' || e.type === 'RematchOffered' || e.type === 'RematchAnswered') return withoutMarks(e as unknown as AppEvent) as unknown as TableEvent;
   if (e.type !== 'SeatTaken') return e;
   const { tokenHash: _secret, ...rest } = e as { tokenHash?: string } & TableEvent;
   return rest as TableEvent;

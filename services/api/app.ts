@@ -5,6 +5,7 @@
 import { endQuietConnectionsAtClose } from './closing.js';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { ParlorService } from '../app/service.js';
+import type { AddressCounts } from '../app/address-counts.js';
 import { frameworkErrors, httpLimits } from './limits/http.js';
 import { backPressure } from './limits/busy.js';
 import { inFlightPerClient } from './limits/in-flight.js';
@@ -24,6 +25,11 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** Every door's limit (services/api/limits/settings.ts); omitted ones take their defaults. */
   limits?: Partial<Limits>;
+  /**
+   * Where registrations, creations, joins and device-link tries are counted per address across
+   * every process (the store, on AWS); without it each process counts its own (npm start, the only writer).
+   */
+  addressCounts?: AddressCounts;
   /** GraphQL subscriptions over WebSocket (default true); off on Lambda, where the WebSocket API serves them. */
   subscriptions?: boolean;
   /** What each concern adds to GraphQL and REST, in the list's order (services/modules). */
@@ -74,7 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const without = new Set(options.without);
   endQuietConnectionsAtClose(app);
   if (!without.has('requestLog')) await app.register(requestLog);
-  await app.register(httpLimits, { ...limits, without });
+  await app.register(httpLimits, { ...limits, without, shared: options.addressCounts });
   if (!without.has('backPressure')) backPressure(app, limits);
   if (!without.has('inFlight')) inFlightPerClient(app, limits);
   if (subscriptions) await websocketLimits(app, limits);

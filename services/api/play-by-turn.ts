@@ -3,6 +3,7 @@
  * play-by-turn fields, joining as a player or anonymously, and the shapes clients see.
  */
 import { joinSource } from './tournaments.js';
+import { clientNetwork } from '../app/seat-marks.js';
 import type { Aggregate } from '../app/aggregate.js';
 import { takeBackOn, type GameSettings, type TimeoutAction } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
@@ -79,17 +80,20 @@ export async function joinAs(
   name: string,
   credential: Credential,
   bearer: string | undefined,
-  options: Omit<JoinOptions, 'holder' | 'bot'> & { client?: string } = {},
+  options: Omit<JoinOptions, 'holder' | 'bot'> & { client?: string; device?: unknown } = {},
 ): Promise<{ agg: Aggregate; seat: Seat; token: string }> {
   if (credential && typeof credential === 'object') {
     if ('refused' in credential) throw new AppError('UNAUTHENTICATED', credential.refused);
     // Where the join came from: a rated game keeps keyed marks of it (linked seats: app/seat-marks.ts).
-    const from = options.client !== undefined ? joinSource(options.client, undefined, credential) : undefined;
+    // The device is the page's (one per browser, whichever account is signed in there), as for seeks, quick play and
+    // tournaments; the token's own device differs for every account, so it alone never links two of them.
+    const from = options.client !== undefined ? joinSource(options.client, options.device, credential) : undefined;
     const { agg, seat } = await service.joinAsPlayer(gameId, name, credential.player, { entropy: options.entropy, bot: credential.bot, holder: `player:${credential.player}`, ...(from && { from }) });
     return { agg, seat, token: bearer! };
   }
-  const { client, ...join } = options;
-  return service.join(gameId, name, { ...join, ...(client !== undefined && { holder: `client:${client}` }) });
+  const { client, device: _device, ...join } = options;
+  // An anonymous seat is held by its client's network (an IPv6 client by its /64), as every count per address.
+  return service.join(gameId, name, { ...join, ...(client !== undefined && { holder: `client:${clientNetwork(client)}` }) });
 }
 
 /** The play-by-turn fields of a game as clients see them. */

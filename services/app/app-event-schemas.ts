@@ -56,9 +56,10 @@ export const APP_EVENT_SCHEMAS = {
       by: z.string().describe('The registered player who offered (their acceptance)'),
       players: z.array(z.string()).describe('Every former human player, who each answer'),
       expiresAt: iso.describe('When the offer lapses unanswered'),
+      marks,
     })
     .describe('A rematch was offered to the former players'),
-  RematchAnswered: z.object({ type: z.literal('RematchAnswered'), player: z.string(), accept: z.boolean() }).describe('A former player accepted or declined the rematch'),
+  RematchAnswered: z.object({ type: z.literal('RematchAnswered'), player: z.string(), accept: z.boolean(), marks }).describe('A former player accepted or declined the rematch'),
   RematchExpired: z.object({ type: z.literal('RematchExpired') }).describe('The rematch offer lapsed unanswered'),
   ClockPaused: z
     .object({ type: z.literal('ClockPaused'), seat, remainingMs: z.number().describe('What the seat had left'), until: iso.describe("When the player's vacation days run out: the clock resumes by itself then") })

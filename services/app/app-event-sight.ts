@@ -10,11 +10,11 @@ import type { AppEvent, GameSettings } from './app-events.js';
 /** Whether `viewer` may read the game's messages. */
 export const readsChat = (settings: Pick<GameSettings, 'spectatorChat'>, viewer: Viewer): boolean => viewer !== null || settings.spectatorChat === true;
 
-const hasMarks = (e: AppEvent) => (e.type === 'SeatClaimed' && e.marks !== undefined) || (e.type === 'GameSettings' && e.seated?.some((p) => p.marks) === true);
+const hasMarks = (e: AppEvent) => ((e.type === 'SeatClaimed' || e.type === 'RematchOffered' || e.type === 'RematchAnswered') && e.marks !== undefined) || (e.type === 'GameSettings' && e.seated?.some((p) => p.marks) === true);
 
 /** The event without where a rated game's seats were taken from (linked seats: app/seat-marks.ts), the server's alone: for every reader and every export. */
 export function withoutMarks(e: AppEvent): AppEvent {
-  if (e.type === 'SeatClaimed' && e.marks) {
+  if ((e.type === 'SeatClaimed' || e.type === 'RematchOffered' || e.type === 'RematchAnswered') && e.marks) {
     const { marks: _hidden, ...rest } = e;
     return rest;
   }

@@ -21,8 +21,9 @@ import { games as registry } from '../engine/registry.js';
 import { lobbyProjection, openSeatsRelease, type Projection } from '../app/projections.js';
 import { finishedIndexProjection } from '../analytics/finished-since.js';
 import { ParlorService } from '../app/service.js';
+import { AddressCounts } from '../app/address-counts.js';
 import { seatSecretFrom } from '../app/tokens.js';
-import { DynamoEventStore, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats, type EventStore } from '../store/index.js';
+import { DynamoAddressCounts, DynamoEventStore, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats, type EventStore } from '../store/index.js';
 import { limitsFromEnv } from '../api/limits/settings.js';
 import { statsProjection } from '../analytics/stats-projection.js';
 import { isBotKind } from '../bots/kinds.js';
@@ -56,6 +57,8 @@ export interface Parlor {
   modules: readonly Module[];
   /** What the stream function does with each game's newest state after its projections: timers, server moves. */
   reactions: ((agg: Aggregate) => Promise<void>)[];
+  /** Registrations, creations, joins and device-link tries per address, counted in the table: every instance sees one count. */
+  addressCounts: AddressCounts;
 }
 
 export interface ParlorOptions {
@@ -114,7 +117,8 @@ export function createParlor(options: ParlorOptions): Parlor {
   // The stream function is no request's thread: its bots decide in place (a Lambda's own core).
   const bots = new BotRunner(service, { pool: new BotPool(0) });
   const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id), (agg: Aggregate) => play.tournaments.gameCommitted(agg)];
-  return { service, store, projections, client: options.client, tableName: options.tableName, play, notifier, reactions, modules };
+  const addressCounts = new AddressCounts(new DynamoAddressCounts(options.client, options.tableName));
+  return { service, store, projections, client: options.client, tableName: options.tableName, play, notifier, reactions, modules, addressCounts };
 }
 
 export function required(name: string, env: NodeJS.ProcessEnv = process.env): string {

@@ -20,7 +20,7 @@ export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => P
 /** The app serving `serve` (default every group, as `npm start`) behind API Gateway's events. */
 export async function httpHandler(parlor: Parlor | undefined, serve: readonly RouteGroup[] = ROUTE_GROUPS, web?: WebOptions): Promise<HttpHandler> {
   // Fastify's own request logs are JSON lines too; warnings and errors only, unless LOG_LEVEL says otherwise.
-  const app = await buildApp({ service: parlor?.service, play: parlor?.play, parts: parlor?.modules, logger: loggerOptions(process.env.LOG_LEVEL ?? 'warn'), limits: limitsFromEnv(), subscriptions: false, serve, web });
+  const app = await buildApp({ service: parlor?.service, play: parlor?.play, parts: parlor?.modules, addressCounts: parlor?.addressCounts, logger: loggerOptions(process.env.LOG_LEVEL ?? 'warn'), limits: limitsFromEnv(), subscriptions: false, serve, web });
   const proxy = awsLambdaFastify<APIGatewayProxyEventV2>(app);
   await app.ready();
   return proxy;

@@ -8,6 +8,7 @@ export const TABLE_ACTIONS = {
   // players and their webhooks (PutItem, GetItem, Query, DeleteItem); accounts: devices' last use and passkeys'
   // counters (UpdateItem), device links used up (DeleteItem), expired passkey challenges swept (BatchWriteItem)
   // seats held in open games (store/open-seats.ts: conditional UpdateItem reserves, UpdateItem gives back)
+  // the counts per client address that guard fair competition (store/address-counts.ts: conditional UpdateItem, GetItem when over)
   http: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:DeleteItem', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem', 'dynamodb:BatchGetItem'],
   // game reads, plus connections and subscriptions (ws/connections.ts)
   ws: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:Query', 'dynamodb:BatchWriteItem'],

@@ -8,6 +8,7 @@ import { statusOf } from '../app/aggregate.js';
 import type { GameSettings } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
 import type { Credential, ParlorService } from '../app/service.js';
+import type { SeatSource } from '../app/seat-marks.js';
 import type { TableEvent } from '../engine/core/index.js';
 import { timeoutBotOf } from '../bots/spec.js';
 import { allAccepted, answerDecision, DEFAULT_REMATCH_OFFER_MS, formerHumans, offerDecision } from './rematch-offer.js';
@@ -48,14 +49,14 @@ export class Lifecycle {
   }
 
   /** offerRematch: offers a rematch of a finished game to its former players (see rematch-offer.ts); answers with the finished game. */
-  async offerRematch(gameId: string, player: string): Promise<Aggregate> {
-    const agg = await this.service.execute(gameId, (agg) => offerDecision(agg, player, this.service.now(), this.rematchOfferMs));
+  async offerRematch(gameId: string, player: string, from?: SeatSource): Promise<Aggregate> {
+    const agg = await this.service.execute(gameId, (agg) => offerDecision(agg, player, this.service.now(), this.rematchOfferMs, from));
     return this.createWhenAllAccepted(agg);
   }
 
   /** answerRematch: accepts or declines the pending offer; the last acceptance creates and starts the rematch. */
-  async answerRematch(gameId: string, player: string, accept: boolean): Promise<Aggregate> {
-    const agg = await this.service.execute(gameId, (agg) => answerDecision(agg, player, accept));
+  async answerRematch(gameId: string, player: string, accept: boolean, from?: SeatSource): Promise<Aggregate> {
+    const agg = await this.service.execute(gameId, (agg) => answerDecision(agg, player, accept, from));
     return this.createWhenAllAccepted(agg);
   }
 
@@ -68,11 +69,14 @@ export class Lifecycle {
     const n = old.state.seats;
     const bots = old.app.settings.bots.map((b) => ({ seat: (b.seat + 1) % n, kind: b.kind }));
     const humans = formerHumans(old).sort((a, b) => a.next - b.next);
-    const { expiresAt: _e, rematchOf: _r, ...kept } = old.app.settings;
+    // The old game's given seats stay with it: their marks are its own, and the humans join rotated below.
+    const { expiresAt: _e, rematchOf: _r, seated: _s, ...kept } = old.app.settings;
     const settings: Partial<Omit<GameSettings, 'type'>> = { ...kept, bots, rematchOf: old.id };
     let fresh = await this.service.create({ game: old.state.game, seats: n, options: old.state.options, settings });
     // Humans in seat order: each join takes the next free seat, bots fill theirs in between.
-    for (const h of humans) fresh = (await this.service.joinAsPlayer(fresh.id, h.name, h.player!, { bot: h.bot })).agg;
+    // Each seat carries the marks of the player's own offer or acceptance (a rated game's), keyed again by the new game.
+    const marks = old.app.rematchOffer?.marks ?? {};
+    for (const h of humans) fresh = (await this.service.joinAsPlayer(fresh.id, h.name, h.player!, { bot: h.bot, ...(marks[h.player!] && { from: marks[h.player!] }) })).agg;
     const linked = await this.service.execute(old.id, (agg) => (agg.app.rematch ? null : { events: [{ type: 'RematchCreated', gameId: fresh.id } as TableEvent] }));
     // Another caller's creation won the race: this one is withdrawn.
     if (linked.app.rematch !== fresh.id) await this.service.execute(fresh.id, () => ({ events: [{ type: 'GameCancelled', reason: 'cancelled' } as TableEvent] }));

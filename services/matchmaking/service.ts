@@ -11,7 +11,7 @@ import type { TimeControl } from '../app/app-events.js';
 import { AppError, asAppError } from '../app/errors.js';
 import type { ParlorService } from '../app/service.js';
 import { tableFor } from '../engine/core/index.js';
-import { gameMarkKey, marksUnder, type SeatMarks } from '../app/seat-marks.js';
+import { clientNetwork, gameMarkKey, marksUnder, type SeatMarks } from '../app/seat-marks.js';
 import { AggregateRunner, type DeadMark, type PendingMarks } from '../app/aggregate-runner.js';
 import { VersionConflict, type EventStore } from '../store/port.js';
 import { pair } from './pairing.js';
@@ -85,7 +85,8 @@ export function parsePoolKey(key: string): { game: string; seats: number; timeCo
 
 /** Holdings are kept per kind (seeks, pool entries), each with its own limit. */
 type HoldKind = 'seeks' | 'pool' | 'challenges';
-const addressKey = (address: string) => `ADDR#${createHash('sha256').update(`match:${address}`).digest('base64url').slice(0, 22)}`;
+/** An address's holder key: by its network (an IPv6 client holds a whole /64, each of its addresses would be a fresh holder). */
+const addressKey = (address: string) => `ADDR#${createHash('sha256').update(`match:${clientNetwork(address)}`).digest('base64url').slice(0, 22)}`;
 const playerHolder = (player: string, kind: HoldKind) => `PLAYER#${player}#${kind}`;
 /** A pool entry as a player holds it (the holder names the player) and as an address does (several players may share one). */
 const poolHold = (pool: string) => `pool:${pool}`;

@@ -8,7 +8,7 @@ import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TableStore } from '../store/document-client.js';
 import { queryAll } from '../store/query-all.js';
-import { DynamoEventStore, OWNER_INDEX, type EventStore } from '../store/index.js';
+import { DynamoEventStore, OWNER_INDEX, TTL_ATTRIBUTE, type EventStore } from '../store/index.js';
 import { allShardKeys, mergeSorted, shardKey, shardsFor, TARGET } from '../store/shards.js';
 import type { DeadMark, PendingMark, PendingMarks } from '../app/aggregate-runner.js';
 import type { SeekState } from './seek.js';
@@ -231,11 +231,19 @@ export class PoolStore extends TableStore {
 }
 
 /**
+ * How long a dead follow-up mark is kept: 30 days, as long as the functions' logs (infra: one month),
+ * whose error line is what sends an operator to it. Past that no one is coming for it, and nothing
+ * else reads it (the seek is out of the list and its players' holdings; a seated player asking again
+ * still tries the follow-up): kept for ever, a failing dependency would leave one item per filled seek.
+ */
+export const DEAD_MARK_TTL_S = 30 * 24 * 3600;
+
+/**
  * Seeks whose follow-up (their game created and announced) may not be done: marked before the
  * seek's filling append, unmarked once the game is announced (app/aggregate-runner.ts). Spread
  * over the seek shards, since every filled seek writes here twice. A mark keeps its tries (each
  * counted before it starts), when the next may come and the last failure; one given up on moves to `SEEKDEAD#<shard>` (same shard), where an
- * operator finds it and no beat reads it.
+ * operator finds it and no beat reads it, until it expires (DEAD_MARK_TTL_S).
  */
 export class PendingSeeks extends TableStore implements PendingMarks {
   readonly deadWhere = `the games' table under pk = SEEKDEAD#<0..${SEEK_SHARDS - 1}>, sk = the seek's id`;
@@ -281,7 +289,7 @@ export class PendingSeeks extends TableStore implements PendingMarks {
   }
 
   async bury(mark: DeadMark): Promise<void> {
-    await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...this.deadKey(mark.id), attempts: mark.attempts, at: mark.at, error: mark.error } }));
+    await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...this.deadKey(mark.id), attempts: mark.attempts, at: mark.at, error: mark.error, [TTL_ATTRIBUTE]: Math.floor(mark.at / 1000) + DEAD_MARK_TTL_S } }));
     await this.unmark(mark.id);
   }
 

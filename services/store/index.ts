@@ -16,3 +16,4 @@ export * from './heads.js';
 export * from './embedded-credential.js';
 export * from './open-seats.js';
 export * from './gate.js';
+export * from './address-counts.js';

@@ -8,7 +8,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { AggregateRunner, FOLLOW_UP_ATTEMPTS, followUpBackoffMs, MAX_RETRIES, type AggregateRules, type FollowUp } from '../../services/app/aggregate-runner.js';
-import { PendingSeeks } from '../../services/matchmaking/store.js';
+import { DEAD_MARK_TTL_S, PendingSeeks } from '../../services/matchmaking/store.js';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { documentClient } from '../../services/store/document-client.js';
+import { TTL_ATTRIBUTE } from '../../services/store/schema.js';
 import { DynamoEventStore, SNAPSHOT_EVERY, type EventStore } from '../../services/store/index.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { until } from '../kit/webhook-receiver.js';
@@ -134,6 +137,9 @@ describe('the aggregate runner', () => {
     expect((await marks.list()).map((m) => m.id)).not.toContain('doomed');
     expect((await marks.dead()).find((m) => m.id === 'doomed')).toEqual({ id: 'doomed', attempts: FOLLOW_UP_ATTEMPTS, at: now, error: 'the game service is down' });
     expect(logged.at(-1)).toContain('SEEKDEAD#');
+    // It expires as long after as the log line that names it (DynamoDB's TTL removes it).
+    const stored = ((await documentClient(ctx.client).send(new ScanCommand({ TableName: ctx.tableName }))).Items ?? []).filter((i) => String(i.pk).startsWith('SEEKDEAD#') && i.sk === 'doomed');
+    expect(stored.map((i) => i[TTL_ATTRIBUTE])).toEqual([Math.floor(now / 1000) + DEAD_MARK_TTL_S]);
     // Buried: no later run tries it, however late.
     await runner.resume(log, now + 1e12);
     expect(runs).toBe(1 + FOLLOW_UP_ATTEMPTS);

@@ -1,7 +1,8 @@
 /**
  * Matchmaking's doors have limits (docs/matchmaking.md#limits): open seeks and pool entries per
  * player and per client address (every test player here calls from 127.0.0.1), refused with
- * MATCH_LIMIT; leaving a pool or closing a seek frees its place.
+ * MATCH_LIMIT; leaving a pool or closing a seek frees its place. An IPv6 client is its /64: one home
+ * holds 2^64 addresses, and each was a fresh allowance.
  */
 import { describe, expect, it } from 'vitest';
 import { registerPlayer, type Registered } from '../kit/players.js';
@@ -29,5 +30,16 @@ describe('matchmaking limits', () => {
     expect([code(await playNow(d, 3)), code(await playNow(e, 4))]).toEqual(['OK', 'MATCH_LIMIT']);
     expect((await server.gql('mutation { leaveQuickPlay(input: { game: "scout", seats: 2 }) }', {}, c.token)).data.leaveQuickPlay).toBe(true);
     expect(code(await playNow(e, 4))).toBe('OK');
+  });
+
+  it('an IPv6 client counts by its /64: seeks and pool entries from three addresses of one /64 share one allowance', async () => {
+    const [f, g, h, k] = [await registerPlayer(server, 'F'), await registerPlayer(server, 'G'), await registerPlayer(server, 'H'), await registerPlayer(server, 'K')];
+    const from = async (address: string, p: Registered, query: string, variables: Record<string, unknown> = {}) =>
+      code((await server.app.inject({ method: 'POST', url: '/graphql', remoteAddress: address, headers: { authorization: `Bearer ${p.token}` }, payload: { query, variables } })).json());
+    const seek = 'mutation { openSeek(input: { game: "scout", seats: 3 }) { id } }';
+    expect([await from('2001:db8:a:b::1', f, seek), await from('2001:db8:a:b::2', g, seek), await from('2001:db8:a:b:1::3', h, seek), await from('2001:db8:a:c::1', k, seek)]).toEqual(['OK', 'OK', 'MATCH_LIMIT', 'OK']);
+    // Pools of 5 and 4 seats and a clock of their own: none pairs with another's entry.
+    const enter = (seats: number) => ['mutation($s: Int) { playNow(input: { game: "scout", seats: $s, timeControl: { perMove: "PT77S" } }) { gameId } }', { s: seats }] as const;
+    expect([await from('2001:db8:a:d::1', f, ...enter(5)), await from('2001:db8:a:d::2', g, ...enter(5)), await from('2001:db8:a:d::3', h, ...enter(4))]).toEqual(['OK', 'OK', 'MATCH_LIMIT']);
   });
 });

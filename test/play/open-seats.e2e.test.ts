@@ -39,6 +39,13 @@ describe('seats in open games, per anonymous client', () => {
     expect(codeOf(await server.gql(JOIN, { id: g3, n: 'D' }))).toBe('OK');
     expect(codeOf(await server.gql(JOIN, { id: g3, n: 'G' }))).toBe('TOO_MANY_OPEN_SEATS');
   });
+
+  it('an anonymous IPv6 client is its /64: three addresses of one /64 hold three seats, not three each', async () => {
+    const join = async (address: string, id: string) => codeOf((await server.app.inject({ method: 'POST', url: '/graphql', remoteAddress: address, payload: { query: JOIN, variables: { id, n: 'V6' } } })).json());
+    const games = [await create(server), await create(server), await create(server), await create(server)];
+    expect([await join('2001:db8:9:9::1', games[0]!), await join('2001:db8:9:9::2', games[1]!), await join('2001:db8:9:9:ab::3', games[2]!), await join('2001:db8:9:9::4', games[3]!)]).toEqual(['OK', 'OK', 'OK', 'TOO_MANY_OPEN_SEATS']);
+    expect(await join('2001:db8:9:a::1', games[3]!)).toBe('OK');
+  });
 });
 
 describe('seats in open games, per registered player', () => {

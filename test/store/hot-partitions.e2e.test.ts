@@ -56,8 +56,11 @@ const SETS: Record<string, { driver: Driver; perSecond: number }> = {
 };
 /** Keys that exist only on one machine, where one process writes (not in the deployed table). */
 const LOCAL_ONLY = new Set(['FEED', 'TIMERS']);
-/** Keyed by an owner the test does not name: a seat holder (a player, or one anonymous client), carrying its own joins. */
-const OWNED_BY_OTHERS = ['SEATS#'];
+/**
+ * Keyed by an owner the test does not name: a seat holder (a player, or one anonymous client), carrying its own joins;
+ * a client address's count of registrations, creations and joins (store/address-counts.ts), carrying its own requests.
+ */
+const OWNED_BY_OTHERS = ['SEATS#', 'LIMIT#'];
 
 const PLAYERS = 16;
 const GAMES = 8;

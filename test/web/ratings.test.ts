@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { highCard } from '../kit/high-card.js';
 import { createAndJoin, registerPlayer } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
-import { player, problems, ready, useBrowser } from './browser.js';
+import { join } from 'node:path';
+import { player, problems, ready, shot, SHOTS, useBrowser } from './browser.js';
 
 // High-card is one move a seat, and few players: the fair-play rules are loosened (test/ratings/fair-play.e2e.test.ts).
 // Every test player comes from one address: linked seats would count no game (test/ratings/linked-seats.e2e.test.ts).
@@ -52,6 +53,14 @@ describe('ratings on the page', () => {
     await page.waitForSelector('.player-page h2');
     expect(await page.textContent('.player-page h2')).toContain('random');
     expect(await page.textContent('.player-page h2')).toContain('ربات');
+    // The history line in Persian digits throughout, as its date is: the place, and the ratings with
+    // the Persian decimal separator, the arrow pointing the way the line reads (right to left).
+    const line = (await page.textContent('.rating-history li span.muted'))!;
+    const place = (await page.textContent('.rating-history li span:not(.muted)'))!;
+    expect(`${place} ${line}`).not.toMatch(/[0-9]/);
+    expect(place).toMatch(/[۱۲]\/۲$/);
+    expect(line).toMatch(/^\u2066?−?[۰-۹]+٫[۰-۹]\u2069? ← \u2066?−?[۰-۹]+٫[۰-۹]\u2069?$/);
+    await shot(page, { path: join(SHOTS, 'ratings-fa.png'), fullPage: true });
     expect(problems(page)).toEqual([]);
     await page.context().close();
   });

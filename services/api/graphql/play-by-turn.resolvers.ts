@@ -11,8 +11,12 @@ import { takeBackOn } from '../../app/app-events.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { playByTurnFields } from '../play-by-turn.js';
 import { guarded, type GameHandle, type ParlorContext } from './context.js';
+import { DEVICE_HEADER, joinSource } from '../tournaments.js';
 
 export const playerTopic = (player: string) => `player:${player}`;
+
+/** Where a rematch offer or answer came from: a rated game's rematch seats carry its marks (linked seats). */
+const rematchSource = (ctx: ParlorContext) => joinSource(ctx.reply.request.ip, ctx.reply.request.headers[DEVICE_HEADER], ctx.token);
 
 export function playByTurnResolvers(service: ParlorService, play: PlayApi): IResolvers {
   const me = async (ctx: ParlorContext) => {
@@ -28,10 +32,10 @@ export function playByTurnResolvers(service: ParlorService, play: PlayApi): IRes
     Mutation: {
       registerPlayer: (_root, args: { name: string; kind?: PlayerKind | null }, ctx: ParlorContext) => guarded(() => play.players.register(args.name, args.kind ?? 'HUMAN', ctx.reply?.request.headers['user-agent'])),
       resign: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.resign(args.gameId, ctx.token))),
-      rematch: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.offerRematch(args.gameId, playerOf(ctx.token)))),
-      offerRematch: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.offerRematch(args.gameId, playerOf(ctx.token)))),
+      rematch: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.offerRematch(args.gameId, playerOf(ctx.token), rematchSource(ctx)))),
+      offerRematch: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.offerRematch(args.gameId, playerOf(ctx.token), rematchSource(ctx)))),
       answerRematch: (_root, args: { gameId: string; accept: boolean }, ctx: ParlorContext) =>
-        guarded(async () => asGame(ctx)(await play.lifecycle.answerRematch(args.gameId, playerOf(ctx.token), args.accept))),
+        guarded(async () => asGame(ctx)(await play.lifecycle.answerRematch(args.gameId, playerOf(ctx.token), args.accept, rematchSource(ctx)))),
       cancelGame: (_root, args: { gameId: string }, ctx: ParlorContext) => guarded(async () => asGame(ctx)(await play.lifecycle.cancel(args.gameId, playerOf(ctx.token)))),
       addWebhook: (_root, args: { url: string; events?: string[] | null }, ctx: ParlorContext) => guarded(() => play.webhooks.add(playerOf(ctx.token), args.url, args.events ?? undefined)),
       removeWebhook: (_root, args: { id: string }, ctx: ParlorContext) => guarded(() => play.webhooks.remove(playerOf(ctx.token), args.id)),

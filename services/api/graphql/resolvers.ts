@@ -13,6 +13,7 @@ import { gameTypeDto, playersOf } from '../dto.js';
 import { canTakeBack } from '../../app/commands/take-back.js';
 import { lobbyQueries } from './lobby.js';
 import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
+import { DEVICE_HEADER } from '../tournaments.js';
 import { inTypedForm, oneMove, typedMoves } from './typed-moves.js';
 
 export { guarded, topic, type GameHandle, type ParlorContext } from './context.js';
@@ -38,7 +39,7 @@ export function resolvers(service: ParlorService): IResolvers {
         guarded(async () => ({ game: { agg: await service.create(createInput(args.input, ctx.token, service.now())), viewer: null } })),
       joinGame: (_root, args: { gameId: string; name: string; entropy?: string | null; joinKey?: string | null }, ctx: ParlorContext) =>
         guarded(async () => {
-          const { agg, seat, token } = await joinAs(service, args.gameId, args.name, ctx.token, ctx.bearer, { entropy: args.entropy ?? undefined, joinKey: args.joinKey ?? undefined, client: ctx.reply.request.ip });
+          const { agg, seat, token } = await joinAs(service, args.gameId, args.name, ctx.token, ctx.bearer, { entropy: args.entropy ?? undefined, joinKey: args.joinKey ?? undefined, client: ctx.reply.request.ip, device: ctx.reply.request.headers[DEVICE_HEADER] });
           return { seat, token, game: { agg, viewer: seat } };
         }),
       submitMove: (_root, args: { gameId: string; move?: unknown; typedMove?: Record<string, unknown> | null; expectedVersion?: number | null; commandId?: string | null }, ctx: ParlorContext) =>

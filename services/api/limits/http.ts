@@ -14,6 +14,7 @@ import { bearer } from '../errors.js';
 import { WindowCounts } from './rate.js';
 import { routeUrl } from './route.js';
 import { clientNetwork } from '../../app/seat-marks.js';
+import type { AddressCounts } from '../../app/address-counts.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -129,7 +130,7 @@ export function securityHeaders(): Record<string, string> {
 }
 
 export const httpLimits = fp(
-  async function httpLimits(app: FastifyInstance, { without = new Set(), ...limits }: Limits & { without?: ReadonlySet<string> }) {
+  async function httpLimits(app: FastifyInstance, { without = new Set(), shared, ...limits }: Limits & { without?: ReadonlySet<string>; shared?: AddressCounts }) {
     // No origin allowed (the default): no CORS plugin, whose hook would add nothing to any answer.
     if (limits.corsOrigins.length) await app.register(cors, { origin: limits.corsOrigins, methods: ['GET', 'POST', 'DELETE', 'OPTIONS'], exposedHeaders: ['parlor-token', 'parlor-next-cursor'] });
 
@@ -141,12 +142,14 @@ export const httpLimits = fp(
     // A REST move has its own per-address allowance: playing fast does not starve reads.
     const moves = counts(limits.movesPerClientPerMinute);
     // Registrations per address per hour, with a code of their own: a page says why, and when to come back.
-    const registrations: [(req: FastifyRequest) => boolean, WindowCounts, string, string] = [registersPlayer, new WindowCounts(limits.registrationsPerHour, HOUR, KEYS), 'REGISTRATION_LIMIT', `at most ${limits.registrationsPerHour} players are registered from one client address an hour`];
-    const afterBody: [(req: FastifyRequest) => boolean, WindowCounts, string?, string?][] = [
-      [createsGame, counts(limits.createsPerMinute)],
-      [joinsGame, counts(limits.joinsPerMinute)],
-      [triesDeviceLink, counts(limits.deviceLinkTriesPerMinute)],
-      registrations,
+    // Each count: who it applies to, its kind (the shared count's key), its limit and window, this process's own count, a refusal's code and reason.
+    type Counted = [(req: FastifyRequest) => boolean, string, number, number, WindowCounts, string?, string?];
+    const counted = (applies: (req: FastifyRequest) => boolean, kind: string, max: number, windowMs = MINUTE, code?: string, why?: string): Counted => [applies, kind, max, windowMs, new WindowCounts(max, windowMs, KEYS), code, why];
+    const afterBody: Counted[] = [
+      counted(createsGame, 'create', limits.createsPerMinute),
+      counted(joinsGame, 'join', limits.joinsPerMinute),
+      counted(triesDeviceLink, 'device-link', limits.deviceLinkTriesPerMinute),
+      counted(registersPlayer, 'register', limits.registrationsPerHour, HOUR, 'REGISTRATION_LIMIT', `at most ${limits.registrationsPerHour} players are registered from one client address an hour`),
     ];
     const tooMany = (req: FastifyRequest, reply: FastifyReply, wait: number, code = 'RATE_LIMITED', why = 'too many requests') => {
       reply.header('retry-after', String(wait));
@@ -174,16 +177,31 @@ export const httpLimits = fp(
       done();
     });
     // Creations, joins, registrations and device link tries, once the body (a GraphQL document) is read.
+    // Each counts by network (an IPv6 client holds a whole /64), across every process where the store
+    // keeps the counts (`shared`: AWS), else in this process (npm start, its table's only writer).
     if (limited)
       app.addHook('preHandler', (req, reply, done) => {
-        if (req.method === 'POST')
-          for (const [applies, count, code, why] of afterBody) {
-            if (!applies(req)) continue;
-            // Registrations count by network: an IPv6 client holds a whole /64.
-            const wait = count.hit(count === registrations[1] ? clientNetwork(req.ip) : req.ip, Date.now());
+        if (req.method !== 'POST') return done();
+        // Most POSTs (every move) match none: nothing is allocated for them.
+        let due: Counted[] | undefined;
+        for (const c of afterBody) if (c[0](req)) (due ??= []).push(c);
+        if (!due) return done();
+        const network = clientNetwork(req.ip);
+        if (!shared) {
+          for (const [, , , , own, code, why] of due) {
+            const wait = own.hit(network, Date.now());
             if (wait > 0) return tooMany(req, reply, wait, code, why);
           }
-        done();
+          return done();
+        }
+        void (async () => {
+          for (const [, kind, max, windowMs, own, code, why] of due) {
+            // The store out of reach: this process's own count stands in, rather than no limit or no service.
+            const wait = await shared.hit(kind, req.ip, max, windowMs, Date.now()).catch((err: unknown) => (req.log.warn({ err }, 'shared limit count failed; counted in this process'), own.hit(network, Date.now())));
+            if (wait > 0) return tooMany(req, reply, wait, code, why);
+          }
+          done();
+        })();
       });
 
     // The cost limit keeps answers small; this is the backstop for what it cannot foresee (long histories).

@@ -8,6 +8,7 @@ import { playerOf } from '../../players/index.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import type { PlayerKind } from '../../players/registry.js';
 import { gameDto } from '../dto.js';
+import { DEVICE_HEADER, joinSource } from '../tournaments.js';
 import { WEBHOOK_EVENTS } from '../../notifications/webhooks.js';
 import { WEBHOOK_PAYLOAD_SCHEMA } from '../../notifications/payload.js';
 
@@ -154,7 +155,7 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
           action === 'resign'
             ? await play.lifecycle.resign(req.params.id, req.credential)
             : action === 'rematch' || action === 'offer-rematch'
-              ? await play.lifecycle.offerRematch(req.params.id, playerOf(req.credential))
+              ? await play.lifecycle.offerRematch(req.params.id, playerOf(req.credential), joinSource(req.ip, req.headers[DEVICE_HEADER], req.credential))
               : await play.lifecycle.cancel(req.params.id, playerOf(req.credential));
         return gameDto(agg, service.seatOf(agg, req.credential));
       },
@@ -174,7 +175,7 @@ export async function playByTurnRoutes(app: FastifyInstance, opts: { service: Pa
       },
     },
     async (req) => {
-      const agg = await play.lifecycle.answerRematch(req.params.id, playerOf(req.credential), req.body.accept);
+      const agg = await play.lifecycle.answerRematch(req.params.id, playerOf(req.credential), req.body.accept, joinSource(req.ip, req.headers[DEVICE_HEADER], req.credential));
       return gameDto(agg, service.seatOf(agg, req.credential));
     },
   );

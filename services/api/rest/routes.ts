@@ -9,6 +9,7 @@ import type { Credential } from '../../app/service.js';
 import { gameDto, gameTypeDto } from '../dto.js';
 import { bearer, HTTP_STATUS } from '../errors.js';
 import { createInput, joinAs, type CreateGameFields } from '../play-by-turn.js';
+import { DEVICE_HEADER } from '../tournaments.js';
 import type { PlayApi } from '../../play-by-turn.js';
 import { RENEWED_TOKEN_HEADER } from '../../players/index.js';
 import { playByTurnRoutes, createGameProperties } from './play-by-turn.routes.js';
@@ -116,7 +117,7 @@ export async function restRoutes(app: FastifyInstance, opts: { service: ParlorSe
       },
     },
     async (req) => {
-      const { agg, seat, token: seatToken } = await joinAs(service, req.params.id, req.body.name, token(req), bearer(req.headers.authorization), { entropy: req.body.entropy, joinKey: req.body.joinKey, client: req.ip });
+      const { agg, seat, token: seatToken } = await joinAs(service, req.params.id, req.body.name, token(req), bearer(req.headers.authorization), { entropy: req.body.entropy, joinKey: req.body.joinKey, client: req.ip, device: req.headers[DEVICE_HEADER] });
       return { seat, token: seatToken, game: gameDto(agg, seat) };
     },
   );

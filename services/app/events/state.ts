@@ -107,6 +107,8 @@ export interface RematchOffer {
   declined: string[];
   expiresAt: string;
   expired: boolean;
+  /** player → where their offer or acceptance came from (a rated game's; keyed by the offer): the rematch's seat marks. */
+  marks?: Record<string, SeatMarks>;
 }
 
 export interface ChatState {

@@ -5,11 +5,27 @@
 import { challengeButton } from './matchmaking.js';
 import { gql } from './api.js';
 import { clear, h } from './dom.js';
-import { named, t } from './i18n.js';
+import { lang, named, t } from './i18n.js';
+import { digits } from './numerals.js';
 
 const TOP = 10;
 const RECENT = 10;
-const fixed = (x) => x.toFixed(1);
+/**
+ * A rating to one decimal as the page's language writes it. In Persian: Persian digits and decimal
+ * separator (٫), and a negative one with a true minus sign kept left of its digits (as numerals.js num).
+ */
+const fixed = (x) => {
+  const l = lang();
+  if (l !== 'fa') return x.toFixed(1);
+  const body = digits(Math.abs(x).toFixed(1), l).replace('.', '٫');
+  return x < 0 && Math.abs(x).toFixed(1) !== '0.0' ? `\u2066−${body}\u2069` : body;
+};
+/** A whole number in the page's digits. */
+const whole = (n) => digits(n, lang());
+/** Between the figures of one line: a middle dot reads as the Persian zero (۰), so Persian takes its comma. */
+const between = () => (lang() === 'fa' ? '، ' : ' · ');
+/** From a rating before to the one after: the arrow points the way the line reads (right to left in Persian). */
+const towards = () => (lang() === 'fa' ? '←' : '→');
 export const playerHref = (id) => `#/player/${encodeURIComponent(id)}`;
 
 /** The lobby's leaderboard: the best TOP of one game type, chosen in a select. */
@@ -25,7 +41,7 @@ export function leaderboardPanel(catalog) {
         'table.ratings',
         {},
         h('thead', {}, h('tr', {}, h('th', {}, '#'), h('th', {}, t('player')), h('th', {}, t('rating')), h('th', {}, 'μ ± σ'), h('th', {}, t('ratedGames')))),
-        h('tbody', {}, rows.map((r, i) => h('tr', {}, h('td', {}, String(i + 1)), h('td', {}, h('a', { href: playerHref(r.player.id) }, r.player.name), r.player.bot ? h('span.tag.bot', {}, t('bot')) : null), h('td', {}, fixed(r.rating)), h('td.muted', {}, `${fixed(r.mu)} ± ${fixed(r.sigma)}`), h('td', {}, String(r.games))))),
+        h('tbody', {}, rows.map((r, i) => h('tr', {}, h('td', {}, whole(i + 1)), h('td', {}, h('a', { href: playerHref(r.player.id) }, r.player.name), r.player.bot ? h('span.tag.bot', {}, t('bot')) : null), h('td', {}, fixed(r.rating)), h('td.muted', {}, `${fixed(r.mu)} ± ${fixed(r.sigma)}`), h('td', {}, whole(r.games))))),
       ),
     );
   };
@@ -54,13 +70,13 @@ export async function playerPage(root, app, id) {
         h(
           'article.rating',
           { dataset: { game: r.game } },
-          h('h3', {}, typeName(r.game), ' ', h('span.rating-value', {}, fixed(r.rating)), h('small.muted', {}, ` μ ${fixed(r.mu)} · σ ${fixed(r.sigma)} · ${r.games} ${t('ratedGames')}`), r.provisional ? h('span.tag.provisional', { title: t('provisionalWhy') }, t('provisional')) : null),
+          h('h3', {}, typeName(r.game), ' ', h('span.rating-value', {}, fixed(r.rating)), h('small.muted', {}, [` μ ${fixed(r.mu)}`, `σ ${fixed(r.sigma)}`, `${whole(r.games)} ${t('ratedGames')}`].join(between())), r.provisional ? h('span.tag.provisional', { title: t('provisionalWhy') }, t('provisional')) : null),
           challengeButton(app, p, r.game),
           h(
             'ul.list.rating-history',
             {},
             r.history.edges.map(({ node: c }) =>
-              h('li', {}, h('a', { href: `#/game/${c.gameId}` }, new Date(c.endedAt).toLocaleDateString(document.documentElement.lang)), h('span', {}, `${t('place')} ${c.place}/${c.players}`), h('span.muted', {}, `${fixed(c.ratingBefore)} → ${fixed(c.rating)}`), c.counted === false ? h('span.tag.not-counted', {}, t(c.linkedSeats ? 'notCountedLinked' : 'notCounted')) : null),
+              h('li', {}, h('a', { href: `#/game/${c.gameId}` }, new Date(c.endedAt).toLocaleDateString(document.documentElement.lang)), h('span', {}, `${t('place')} ${whole(c.place)}/${whole(c.players)}`), h('span.muted', {}, `${fixed(c.ratingBefore)} ${towards()} ${fixed(c.rating)}`), c.counted === false ? h('span.tag.not-counted', {}, t(c.linkedSeats ? 'notCountedLinked' : 'notCounted')) : null),
             ),
           ),
         ),

@@ -1,0 +1,76 @@
+/**
+ * On AWS every warm Lambda instance is an app of its own: counted in each process, the limits on
+ * registrations and creations let one address through once per instance (two instances, twice
+ * the limit). They are counted in the table instead (store/address-counts.ts), so two apps over
+ * one table (two instances) share one count; an IPv6 client counts by its /64; the table keeps a
+ * hash, never the address, and each count expires.
+ */
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AddressCounts } from '../../services/app/address-counts.js';
+import { buildApp } from '../../services/api/app.js';
+import { documentClient } from '../../services/store/document-client.js';
+import { DynamoAddressCounts, TTL_ATTRIBUTE } from '../../services/store/index.js';
+import { useServer } from '../kit/server.js';
+
+const LIMITS = { registrationsPerHour: 3, createsPerMinute: 4 };
+const server = useServer({ limits: LIMITS });
+/** A second instance: its own app and memory, the same table. */
+let second: FastifyInstance;
+beforeAll(async () => {
+  second = await buildApp({ service: server.service, play: server.play, parts: undefined, limits: { ...LIMITS, perClientPerMinute: 1e6, devTools: false }, addressCounts: new AddressCounts(new DynamoAddressCounts(server.client, 'parlor')) });
+});
+afterAll(async () => second?.close());
+
+const instances = () => [server.app, second];
+const register = (app: FastifyInstance, address: string, name: string) => app.inject({ method: 'POST', url: '/graphql', remoteAddress: address, payload: { query: 'mutation($n: String!) { registerPlayer(name: $n) { player { id } token } }', variables: { n: name } } });
+const create = (app: FastifyInstance, address: string) => app.inject({ method: 'POST', url: '/v1/games', remoteAddress: address, payload: { game: 'scout', seats: 2 } });
+
+describe('limits counted across instances', () => {
+  it('registrations: two instances from one address let through the limit once, not once each; REGISTRATION_LIMIT with Retry-After', async () => {
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await register(instances()[i % 2]!, '127.0.0.5', `Farm${i}`));
+    expect(answers.filter((a) => a.statusCode === 200 && !a.json().errors).length).toBe(LIMITS.registrationsPerHour);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused.length).toBe(8 - LIMITS.registrationsPerHour);
+    for (const r of refused) {
+      expect(r.json().errors[0].extensions.code).toBe('REGISTRATION_LIMIT');
+      expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      expect(Number(r.headers['retry-after'])).toBeLessThanOrEqual(3600);
+    }
+    // Another address is not affected.
+    expect((await register(second, '127.0.0.6', 'Other')).statusCode).toBe(200);
+  });
+
+  it('creations: the same across instances, REST and GraphQL alike; an IPv6 client counts by its /64', async () => {
+    const statuses = [];
+    // Four addresses of one /64, spread over both instances.
+    for (let i = 0; i < 8; i++) statuses.push((await create(instances()[i % 2]!, `2001:db8:1:2::${i + 1}`)).statusCode);
+    expect(statuses.filter((s) => s === 201).length).toBe(LIMITS.createsPerMinute);
+    expect(statuses.filter((s) => s === 429).length).toBe(8 - LIMITS.createsPerMinute);
+    const refused = await server.app.inject({ method: 'POST', url: '/graphql', remoteAddress: '2001:db8:1:2:ffff::9', payload: { query: 'mutation { createGame(input: { game: "scout", seats: 2 }) { game { id } } }' } });
+    expect(refused.json().errors[0].extensions.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The next /64 has its own count.
+    expect((await create(second, '2001:db8:1:3::1')).statusCode).toBe(201);
+  });
+
+  it('with the table out of reach, an instance falls back to its own count: the door stays limited, and open', async () => {
+    const cut = await buildApp({ service: server.service, play: server.play, parts: undefined, limits: { ...LIMITS, perClientPerMinute: 1e6, devTools: false }, addressCounts: new AddressCounts(new DynamoAddressCounts(server.client, 'no-such-table')) });
+    try {
+      const statuses = [];
+      for (let i = 0; i < 5; i++) statuses.push((await register(cut, '127.0.0.9', `Cut${i}`)).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429, 429]);
+    } finally {
+      await cut.close();
+    }
+  });
+
+  it('the table holds a hash per count, never an address, and each count expires', async () => {
+    const items = ((await documentClient(server.client).send(new ScanCommand({ TableName: 'parlor' }))).Items ?? []).filter((i) => String(i.pk).startsWith('LIMIT#'));
+    expect(items.length).toBeGreaterThanOrEqual(4);
+    expect(JSON.stringify(items)).not.toMatch(/127\.0\.0|2001:db8/);
+    for (const item of items) expect(item[TTL_ATTRIBUTE]).toBeGreaterThan(Math.floor(Date.now() / 1000));
+  });
+});

@@ -17,9 +17,8 @@
  * Windows start at each key's first request, as the process's own counts do (api/limits/rate.ts),
  * not on the clock's minute: a burst across a fixed boundary would get twice the limit.
  */
-import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { documentClient } from './document-client.js';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { TableStore } from './document-client.js';
 import { TTL_ATTRIBUTE } from './schema.js';
 
 /** Counts of one key per window, shared by every writer of the store. */
@@ -37,16 +36,7 @@ const ROUNDS = 3;
 
 const refused = (e: unknown) => (e as { name?: string }).name === 'ConditionalCheckFailedException';
 
-export class DynamoAddressCounts implements AddressCountStore {
-  private readonly doc: DynamoDBDocumentClient;
-
-  constructor(
-    client: DynamoDBClient,
-    private readonly table: string,
-  ) {
-    this.doc = documentClient(client);
-  }
-
+export class DynamoAddressCounts extends TableStore implements AddressCountStore {
   async hit(key: string, max: number, windowMs: number, now: number): Promise<number> {
     const Key = { pk: addressCountPk(key), sk: SK };
     const wait = (started: number) => Math.max(1, Math.ceil((started + windowMs - now) / 1000));

@@ -154,10 +154,7 @@ function tributableNow(s: State, t: Turn): readonly Card[] {
   const p = s.players[t.seat]!;
   if (p.hand.length === 0 && !s.options.emptyHandMayTribute) return [];
   if (p.die + p.counter.length <= 30) {
-    const exact = p.reserve.length === 0;
-    // with a reserve, the search's own first question (no gift in reach whatever is drawn) before the hand's
-    if (!exact && !giftInReach(p.hand, p.reserve, p.die, p.counter.length, targetDice(s, t.seat))) return [];
-    const byHand = tributableByHand(s, t, exact);
+    const byHand = tributableByHand(s, t, p.reserve.length === 0);
     if (byHand !== null) return byHand;
   }
   return tributableBySearch(s, t);

@@ -5,7 +5,8 @@
  * archive into .bench-engines/<sha>-playouts (inside the repository, so their imports find
  * node_modules), as bench/engine.ts does for the engine alone, and timed by this tree's
  * bench/playouts.ts copied beside them: the same harness (warm-up, positions) for both.
- *   npx tsx bench/playouts-ab.ts [--ref REF=HEAD~1] [--game silver] [--seconds 0.5] [--rounds 3]
+ *   npx tsx bench/playouts-ab.ts [--ref REF=HEAD~1] [--game silver] [--seats 2,4] [--seconds 0.5] [--rounds 3]
+ * (--seats: the seat counts to time; by default the game's fewest and min(4, most).)
  */
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
@@ -16,7 +17,7 @@ import { benchPlayouts } from './playouts.js';
 import { findGame } from '../services/engine/registry.js';
 import type { AnyGame } from '../services/engine/core/index.js';
 
-const { values } = parseArgs({ options: { ref: { type: 'string', default: 'HEAD~1' }, game: { type: 'string', default: 'silver' }, seconds: { type: 'string', default: '0.5' }, rounds: { type: 'string', default: '3' } } });
+const { values } = parseArgs({ options: { ref: { type: 'string', default: 'HEAD~1' }, game: { type: 'string', default: 'silver' }, seconds: { type: 'string', default: '0.5' }, rounds: { type: 'string', default: '3' }, seats: { type: 'string' } } });
 const root = resolve(import.meta.dirname, '..');
 const sha = execFileSync('git', ['rev-parse', '--verify', `${values.ref}^{commit}`], { cwd: root, encoding: 'utf8' }).trim();
 const dir = join(root, '.bench-engines', `${sha}-playouts`);
@@ -38,10 +39,12 @@ const refGame = refGames.findGame(values.game)!;
 const seconds = Number(values.seconds);
 const rounds = Number(values.rounds);
 const variants = game.id === 'silver' ? ['dagger', 'coin', 'amulet'].map((edition) => ({ label: edition, options: { edition } })) : [{ label: '', options: {} }];
+const seatCounts = values.seats ? values.seats.split(',').map(Number) : [...new Set([game.seats.min, Math.min(4, game.seats.max)])];
+for (const n of seatCounts) if (!Number.isInteger(n) || n < game.seats.min || n > game.seats.max) throw new Error(`--seats: ${game.id} takes ${game.seats.min} to ${game.seats.max} seats, not ${n}`);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 console.log(`${game.id}: playouts per CPU second, ${values.ref} (${sha.slice(0, 7)}) beside this tree, median of ${rounds} alternating blocks of ${seconds}s`);
 for (const { label, options } of variants)
-  for (const seats of [...new Set([game.seats.min, Math.min(4, game.seats.max)])]) {
+  for (const seats of seatCounts) {
     const before: number[] = [];
     const after: number[] = [];
     for (let k = 0; k < rounds; k++) {

@@ -4,14 +4,15 @@
  * passes through on its own (each event of every commit is folded here, not only the states a seat
  * sees), for every seat count and the options that change what a tribute can reach. Likewise
  * `tributable` itself, which answers in closed form when the reserve is empty, against the search
- * (`tributableBySearch`), at the open and select steps.
+ * (`tributableBySearch`), at the open and select steps; and with a reserve, where the hand answers
+ * first and only a "no" asks the search.
  */
 import { describe, expect, it } from 'vitest';
 import { fastRng, pick, seatedTable, shuffle, table } from '../../../services/engine/core/index.js';
 import { HOUSE_IDS } from '../../../services/engine/games/seledyne/cards.js';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { options as optionSchema } from '../../../services/engine/games/seledyne/options.js';
-import { plannerFor, tributable, tributableBySearch, tributeOkWithoutReserve, tributeOpenWithoutReserve } from '../../../services/engine/games/seledyne/rules.js';
+import { confirmProblem, plannerFor, tributable, tributableByHand, tributableBySearch, tributeOkWithoutReserve, tributeOpenWithoutReserve } from '../../../services/engine/games/seledyne/rules.js';
 import { deckOf, initialState, newTurn, type State } from '../../../services/engine/games/seledyne/state.js';
 
 const VARIANTS = [
@@ -159,5 +160,48 @@ describe('tributable with an empty reserve (closed form) against the turn search
     expect(confirmable).toBeGreaterThan(n / 20);
     expect(some).toBeGreaterThan(n / 10);
     expect(n - some).toBeGreaterThan(n / 10);
+  });
+});
+
+/**
+ * With a reserve the hand answers first (`tributableByHand`, rules.ts): a tribute the hand alone can
+ * follow with a gift is legal whatever the reserve holds (draws only add cards, an exchange is never
+ * forced); only a "no" for some kind asks the search. The list must be the search's on every open
+ * and select step of played games, and the confirm check likewise.
+ */
+describe('tributable with a reserve (the hand first, then the search) against the turn search', () => {
+  it.each([2, 4, 6])('lists the same counter cards on every open and select step of played games (%i seats)', (seats) => {
+    let byHand = 0;
+    let searched = 0;
+    let some = 0;
+    let confirms = 0;
+    everyState(seats, 'reserve-list', 90, (st) => {
+      const turn = st.turn;
+      if (st.phase !== 'turn' || !turn || (turn.step !== 'open' && turn.step !== 'select') || st.players[turn.seat]!.reserve.length === 0) return;
+      const expected = ids(tributableBySearch(st, turn));
+      expect(ids(tributable(st, turn)), `seat ${turn.seat} step ${turn.step} selection ${ids(turn.selection)} of ${JSON.stringify(st.players.map((p) => [p.die, ids(p.hand), ids(p.reserve), ids(p.counter)]))}`).toEqual(expected);
+      // the same state asked of another seat's turn (as the rounds that play themselves ask): its own answer
+      const other = newTurn(st, (turn.seat + 1) % st.seats);
+      expect(ids(tributable(st, other)), `the next seat's turn`).toEqual(ids(tributableBySearch(st, other)));
+      if (tributableByHand(st, turn, false) === null) searched++;
+      else byHand++;
+      if (expected.length) some++;
+      if (turn.step === 'select') {
+        const plan = plannerFor(st, turn.seat);
+        for (const boost of [true, false]) {
+          const want = plan.tributeOk(turn.selection, boost, plan.handMask, turn.exchanges);
+          if (tributeOkWithoutReserve(st, turn, boost)) {
+            expect(want, `confirm boost ${boost}: the hand's yes is the planner's`).toBe(true);
+            confirms++;
+          }
+          expect(confirmProblem(st, turn, boost) === null, `confirm boost ${boost}`).toBe(want && (boost || st.options.tributeBoostMode !== 'MANDATORY'));
+        }
+      }
+    });
+    // both ways of answering are taken many times, and both answers met
+    expect(byHand).toBeGreaterThan(100);
+    expect(searched).toBeGreaterThan(50);
+    expect(some).toBeGreaterThan(50);
+    expect(confirms).toBeGreaterThan(10);
   });
 });

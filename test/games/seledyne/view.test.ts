@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { options } from '../../../services/engine/games/seledyne/options.js';
+import { fastRng, pick, seatedTable, table } from '../../../services/engine/core/index.js';
+import { HOUSES } from '../../../services/engine/games/seledyne/cards.js';
+import type { State } from '../../../services/engine/games/seledyne/state.js';
 import { given, givenAfter, tableGame, TRIBUTE_EXAMPLE, type Arrangement } from './helpers.js';
 
 /** Checks `value` against a GraphQL type of the SDL: every field present, nullable only where declared (throws on a mismatch). */
@@ -122,6 +125,56 @@ describe('§6 views', () => {
       expect(seledyne.view(reseated, null).istham[0]!.owner).toBe(1);
       expect(seledyne.view(s, 0).players[3]!.unplayed).toEqual([...s.players[3]!.hand, ...s.players[3]!.reserve].map((x) => x.value).sort((a, b) => a - b));
       expect(seledyne.view(fewer, 0).players[3]!.unplayed).toEqual([...fewer.players[3]!.hand, ...fewer.players[3]!.reserve].map((x) => x.value).sort((a, b) => a - b));
+    }
+  });
+
+  it("views reuse a seat's entry only while its player object is the same, as the seat itself or as the others see it (games read in turn, every viewer)", () => {
+    // view.ts keeps each seat's last entries (as its own seat sees it, as others do): on every state
+    // of two games read in turn, every viewer's entries must be what the state shows that viewer
+    const shown = (s: State, viewer: number | null) =>
+      s.players.map((p, seat) => {
+        const own = seat === viewer;
+        const choosing = s.phase === 'draw' || s.phase === 'six';
+        const pending = choosing ? s.pending[seat]! : null;
+        const house = HOUSES.find((h) => h.id === p.house)!;
+        return {
+          seat,
+          house: p.house,
+          houseName: { en: house.en, fa: house.fa },
+          handCount: p.hand.length,
+          reserveCount: p.reserve.length,
+          hand: own ? p.hand : null,
+          reserve: own ? p.reserve : null,
+          counter: p.counter,
+          die: p.die,
+          total: p.total,
+          stageScores: p.stageScores,
+          unplayed: own || s.options.exposeDerivedUnplayed ? [...p.hand, ...p.reserve].map((x) => x.value).sort((a, b) => a - b) : null,
+          knownInHand: p.knownInHand ?? [],
+          mustChoose: choosing && s.eligible[seat]! && pending === null,
+          hasChosen: pending !== null,
+          choice: own && pending ? pending : null,
+        };
+      });
+    const rng = fastRng(3);
+    for (const options of [{ stages: 1 }, { stages: 1, exposeDerivedUnplayed: false }]) {
+      const t = table(seledyne);
+      const games = [0, 1].map((g) => seatedTable(t, { seats: 3 + g, options, seed: `view-entries-${g}` }));
+      let states = 0;
+      for (let moves = 0; moves < 600 && games.some((g) => !g.ended); moves++) {
+        const g = moves % 2;
+        const s = games[g]!;
+        if (s.ended) continue;
+        const seat = pick(t.status(s).toMove, rng);
+        games[g] = t.fold(t.decide(s, { type: 'move', seat, move: pick(t.legalMoves(s, seat), rng) }), s);
+        const play = games[g]!.play as State;
+        for (const viewer of [null, ...play.players.keys()]) expect(seledyne.view(play, viewer).players, `viewer ${viewer} after move ${moves}`).toEqual(shown(play, viewer));
+        // the same players under the other A26 reading
+        const flipped = { ...play, options: { ...play.options, exposeDerivedUnplayed: !play.options.exposeDerivedUnplayed } };
+        expect(seledyne.view(flipped, 0).players, `A26 flipped after move ${moves}`).toEqual(shown(flipped, 0));
+        states++;
+      }
+      expect(states).toBeGreaterThan(150);
     }
   });
 

@@ -5,7 +5,7 @@
 import { setAt } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { SeledyneEvent } from './events.js';
-import { copyPlayer, copyState, hasSpecial, knownInHand, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
+import { copyPlayer, copyState, copyTurn, hasSpecial, knownInHand, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
 
 // states are never changed in place: an array that already holds the answer is reused
 function falses(xs: readonly boolean[]): boolean[] {
@@ -162,7 +162,7 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
   // The turn's own events below copy field by field, without patch objects or callbacks: they are
   // most moves' events, and V8 copies an object literal far faster than Object.assign or a spread.
   TributeSelected(s, e) {
-    const turn = updateTurn(s.turn!, {});
+    const turn = copyTurn(s.turn!);
     turn.step = 'select';
     turn.selection = s.turn!.selection.concat(e.card);
     const n = copyState(s);
@@ -181,7 +181,7 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     const istham = s.istham.slice();
     for (const card of e.cards) istham.push({ card, tributedBy: e.seat, stage: s.stage, round: s.round });
     const drawing = e.drawsEarned > 0 && p.reserve.length > 0;
-    const turn = updateTurn(s.turn!, {});
+    const turn = copyTurn(s.turn!);
     turn.step = drawing ? 'draws' : 'ready';
     turn.selection = [];
     turn.tributed = e.cards.length;
@@ -218,7 +218,7 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
       r.counter = target.counter.concat(e.cards);
       ps[e.target] = r;
     }
-    const turn = updateTurn(t, {});
+    const turn = copyTurn(t);
     turn.step = 'gifting';
     turn.targets = t.targets.concat(e.target);
     turn.sumActive = sumActive;
@@ -267,8 +267,21 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     let n = on.RoundEnded(s, { type: 'RoundEnded', round: e.round + rows - 1, startSeat: (e.startSeat + rows - 1) % s.seats });
     n = on.RoundDrawResolved(n, NO_DRAWS);
     n = on.Rolled(n, { type: 'Rolled', dice: e.dice[rows - 1]! });
-    for (let k = 0; k < e.turnsEnded; k++) n = on.TurnEnded(n, { type: 'TurnEnded', seat: n.current!, gifted: false, auto: true });
-    return n;
+    const k = e.turnsEnded;
+    if (k === 0) return n;
+    if (n.phase !== 'turn' || n.lastRound || n.turnsTaken !== 0 || k > s.seats) {
+      for (let i = 0; i < k; i++) n = on.TurnEnded(n, { type: 'TurnEnded', seat: n.current!, gifted: false, auto: true });
+      return n;
+    }
+    // the usual case in one copy: k turns from the start seat ended unplayed (what k TurnEnded give)
+    const m = copyState(n);
+    const over = k >= s.seats;
+    const seat = (n.startSeat + k) % s.seats;
+    m.turnsTaken = k;
+    if (over) m.phase = 'roundEnd';
+    m.current = over ? null : seat;
+    m.turn = over ? null : newTurn(n, seat);
+    return m;
   },
   StageEnded(s, e) {
     return update(s, {

@@ -131,12 +131,32 @@ export function exchangePlanProblem(s: State, t: Turn, give: string, take: strin
   return null;
 }
 
-/** Counter cards that may be added to the tribute now: some tribute with them leaves a gift reachable (§4.3). */
-export function tributable(s: State, t: Turn): Card[] {
+/** The state, turn and answer `tributable` gave last (decide asks again of the move the legal list just offered). */
+let tribState: State | null = null;
+let tribTurn: Turn | null = null;
+let tribCards: readonly Card[] = [];
+
+/**
+ * Counter cards that may be added to the tribute now: some tribute with them leaves a gift reachable
+ * (§4.3). The list is shared with the next caller asking of the same state and turn: read it, never change it.
+ */
+export function tributable(s: State, t: Turn): readonly Card[] {
+  if (s === tribState && t === tribTurn) return tribCards;
+  const out = tributableNow(s, t);
+  tribState = s;
+  tribTurn = t;
+  tribCards = out;
+  return out;
+}
+
+function tributableNow(s: State, t: Turn): readonly Card[] {
   if (t.step !== 'open' && t.step !== 'select') return [];
   const p = s.players[t.seat]!;
   if (p.hand.length === 0 && !s.options.emptyHandMayTribute) return [];
-  if (p.reserve.length === 0 && p.die + p.counter.length <= 30) return tributableWithoutReserve(s, t);
+  if (p.die + p.counter.length <= 30) {
+    const byHand = tributableByHand(s, t, p.reserve.length === 0);
+    if (byHand !== null) return byHand;
+  }
   return tributableBySearch(s, t);
 }
 
@@ -207,16 +227,19 @@ export function handBits(hand: readonly Card[]): { singles: number; sums: number
 }
 
 /**
- * `tributable` for a seat whose reserve is empty, without the turn search (the legal list asks it of
- * most turns late in a stage). With no reserve there is no Six-Multiple draw and no exchange, so a
+ * `tributable` from the hand alone, without the turn search (the legal list asks it of most turns).
+ * With no reserve there is no Six-Multiple draw and no exchange, so a
  * tribute of k cards leads to a gift iff the hand pays some target's difference at the die plus k
  * (or at the die, the boost declined where A10 allows), under the Sum Rule when a Sum card is in
  * the hand or left in the counter. Only whether a card is a Sum card matters, so per kind (Sum or
  * not): every size k the selection with it can grow to, its other cards taken from non-Sum ones
- * first (that keeps the Sum Rule longest). Held to `tributableBySearch` by
- * test/games/seledyne/tribute-no-reserve.test.ts.
+ * first (that keeps the Sum Rule longest). With `exact` (an empty reserve) that is the answer.
+ * With a reserve a "yes" still holds: draws and exchanges only add to what the hand can do (a
+ * draw adds a card, an exchange is never forced), so a tribute the hand alone can follow with a
+ * gift stays legal; a "no" may not (a drawn card may pay), so when some kind present is a "no",
+ * null: the search answers. Held to `tributableBySearch` by test/games/seledyne/tribute-no-reserve.test.ts.
  */
-function tributableWithoutReserve(s: State, t: Turn): Card[] {
+export function tributableByHand(s: State, t: Turn, exact: boolean): Card[] | null {
   const p = s.players[t.seat]!;
   const chosen = t.selection;
   const { singles, sums, sumInHand } = handBits(p.hand);
@@ -234,6 +257,7 @@ function tributableWithoutReserve(s: State, t: Turn): Card[] {
   const facts: NoReserve = { singles, sums, sumInHand, counterSums, chosenSums: countSpecial(chosen, 'SUM'), rest, restSums, declined: s.options.tributeBoostMode === 'OPTIONAL' };
   const plainOk = rest > restSums && tributeLeads(s, t, facts, false);
   const sumOk = restSums > 0 && tributeLeads(s, t, facts, true);
+  if (!exact && ((rest > restSums && !plainOk) || (restSums > 0 && !sumOk))) return null;
   if (!plainOk && !sumOk) return [];
   const out: Card[] = [];
   for (const c of p.counter) if ((c.special === 'SUM' ? sumOk : plainOk) && !(chosen.length > 0 && find(chosen, c.id))) out.push(c);
@@ -292,18 +316,19 @@ export function confirmProblem(s: State, t: Turn, boost: boolean): string | null
   if (t.step !== 'select' || t.selection.length === 0) return 'no tribute selected';
   if (!boost && s.options.tributeBoostMode === 'MANDATORY') return 'the tribute boost is mandatory';
   const p = s.players[t.seat]!;
-  const ok =
-    p.reserve.length === 0 && p.die + p.counter.length <= 30
-      ? tributeOkWithoutReserve(s, t, boost)
-      : plannerFor(s, t.seat).tributeOk(t.selection, boost, plannerFor(s, t.seat).handMask, t.exchanges);
+  // the hand alone first: exact with no reserve, and a "yes" holds with one (see `tributableByHand`)
+  const small = p.die + p.counter.length <= 30;
+  if (small && tributeOkWithoutReserve(s, t, boost)) return null;
+  const ok = small && p.reserve.length === 0 ? false : plannerFor(s, t.seat).tributeOk(t.selection, boost, plannerFor(s, t.seat).handMask, t.exchanges);
   return ok ? null : 'no gift could follow that tribute';
 }
 
 /**
- * The planner's `tributeOk` for the selection as it stands, for a seat whose reserve is empty, in
- * closed form (see `tributableWithoutReserve`): the hand pays some target's difference at the die
- * plus the selection's size (boost) or at the die, under the Sum Rule while a Sum card is in the
- * hand or left in the counter. Held to the planner by test/games/seledyne/tribute-no-reserve.test.ts.
+ * The planner's `tributeOk` for the selection as it stands from the hand alone, in closed form (see
+ * `tributableByHand`): the hand pays some target's difference at the die plus the selection's size
+ * (boost) or at the die, under the Sum Rule while a Sum card is in the hand or left in the counter.
+ * The planner's answer with an empty reserve; with one, a "yes" is the planner's too. Held to the
+ * planner by test/games/seledyne/tribute-no-reserve.test.ts.
  */
 export function tributeOkWithoutReserve(s: State, t: Turn, boost: boolean): boolean {
   const p = s.players[t.seat]!;

@@ -37,39 +37,41 @@ export function stageScores(s: State): StageScore[] {
 }
 
 /**
- * Seats ordered by the keys (higher first); remaining ties go to the first seat counter-clockwise
- * (seat +1) from `from`, counting `from` first.
+ * Who holds the start marker after a stage (A21). `holder` held it in the stage's last round. Seats
+ * ordered by the first key, then the second (higher first); remaining ties go to the first seat
+ * counter-clockwise (seat +1) from `holder`, counting `holder` first. Loops, not callbacks: every
+ * stage end of every playout asks it.
  */
-function best(seats: number, from: number, keys: ((seat: number) => number)[]): number {
-  const order = Array.from({ length: seats }, (_, i) => (from + i) % seats);
-  let pool = order;
-  for (const key of keys) {
-    const top = Math.max(...pool.map(key));
-    pool = pool.filter((x) => key(x) === top);
-  }
-  return pool[0]!;
-}
-
-/** Who holds the start marker after a stage (A21). `holder` held it in the stage's last round. */
 export function startAfterStage(scores: readonly StageScore[], holder: number, mode: Options['startMarkerAfterStage']): number {
-  const totalOf = (i: number) => scores[i]!.total;
-  const scoreOf = (i: number) => scores[i]!.score;
-  return best(scores.length, holder, mode === 'HIGHEST_TOTAL' ? [totalOf, scoreOf] : [scoreOf, totalOf]);
+  const byTotal = mode === 'HIGHEST_TOTAL';
+  let best = -1;
+  for (let i = 0; i < scores.length; i++) {
+    const seat = (holder + i) % scores.length;
+    if (best < 0) {
+      best = seat;
+      continue;
+    }
+    const a = scores[seat]!;
+    const b = scores[best]!;
+    const first = byTotal ? a.total - b.total : a.score - b.score;
+    if (first > 0 || (first === 0 && (byTotal ? a.score - b.score : a.total - b.total) > 0)) best = seat;
+  }
+  return best;
 }
 
 /** Winners (A22): everyone on the top total, or CHAIN: last-stage score, then the lower counter sum. */
 export function winners(scores: readonly StageScore[], mode: Options['winnerTieBreak']): number[] {
-  let pool = scores.map((x) => x.seat);
-  const keep = (key: (x: StageScore) => number) => {
-    const top = Math.max(...pool.map((i) => key(scores[i]!)));
-    pool = pool.filter((i) => key(scores[i]!) === top);
-  };
-  keep((x) => x.total);
-  if (mode === 'CHAIN') {
-    keep((x) => x.score);
-    keep((x) => -x.negative);
-  }
-  return pool;
+  const chain = mode === 'CHAIN';
+  let top: StageScore | null = null;
+  for (const x of scores) if (top === null || beats(x, top, chain) > 0) top = x;
+  const out: number[] = [];
+  for (const x of scores) if (beats(x, top!, chain) === 0) out.push(x.seat);
+  return out;
+}
+
+/** Above 0 when `a` ranks above `b`: the total, then (CHAIN) the stage score, then the lower counter sum. */
+function beats(a: StageScore, b: StageScore, chain: boolean): number {
+  return a.total - b.total || (chain ? a.score - b.score || b.negative - a.negative : 0);
 }
 
 export function stageEnded(s: State, reason: StageEndReason) {

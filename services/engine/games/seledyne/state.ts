@@ -179,7 +179,12 @@ export function copyPlayer(p: Player): Player {
 }
 
 export function updateTurn(t: Turn, patch: Partial<Turn>): Turn {
-  const n: Turn = {
+  return Object.assign(copyTurn(t), patch);
+}
+
+/** A copy of the turn to change field by field (no patch object, no Object.assign). */
+export function copyTurn(t: Turn): Turn {
+  return {
     seat: t.seat,
     step: t.step,
     selection: t.selection,
@@ -192,7 +197,6 @@ export function updateTurn(t: Turn, patch: Partial<Turn>): Turn {
     sumActive: t.sumActive,
     sumShown: t.sumShown,
   };
-  return Object.assign(n, patch);
 }
 
 /**

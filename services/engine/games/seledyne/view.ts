@@ -117,6 +117,47 @@ function sameHouses(a: State['players'], b: State['players']): boolean {
   return true;
 }
 
+type PlayerView = SeledyneView['players'][number];
+
+/**
+ * A seat's entry outside a simultaneous choice is a function of its player object (never changed
+ * in place), the seat, whether the viewer is that seat, and one option: the last entries made are
+ * kept per seat, one as the seat sees itself and one as others see it, and given again while the
+ * player object is the same. A move changes one or two players, while a view is built for every
+ * move a bot reads (a search's playouts read thousands), so most entries are found here. Shared
+ * like the view's other lists (counters, Isthām, stage results): read, never changed.
+ */
+const shownFrom: ({ p: Player; exposed: boolean; own: PlayerView | null; other: PlayerView | null } | undefined)[] = [];
+
+function playerView(s: State, p: Player, seat: number, own: boolean): PlayerView {
+  const exposed = s.options.exposeDerivedUnplayed;
+  let kept = shownFrom[seat];
+  if (!kept || kept.p !== p || kept.exposed !== exposed) kept = shownFrom[seat] = { p, exposed, own: null, other: null };
+  if (own) return (kept.own ??= playerEntry(p, seat, true, exposed, false, null));
+  return (kept.other ??= playerEntry(p, seat, false, exposed, false, null));
+}
+
+function playerEntry(p: Player, seat: number, own: boolean, exposed: boolean, mustChoose: boolean, pending: State['pending'][number]): PlayerView {
+  return {
+    seat,
+    house: p.house,
+    houseName: HOUSE_NAMES[p.house],
+    handCount: p.hand.length,
+    reserveCount: p.reserve.length,
+    hand: own ? p.hand : null,
+    reserve: own ? p.reserve : null,
+    counter: p.counter,
+    die: p.die,
+    total: p.total,
+    stageScores: p.stageScores,
+    unplayed: own || exposed ? unplayed(p, seat) : null,
+    knownInHand: knownInHand(p),
+    mustChoose,
+    hasChosen: pending !== null,
+    choice: own && pending ? { draw: pending.draw, card: pending.card } : null,
+  };
+}
+
 export function view(s: State, viewer: Viewer): SeledyneView {
   const o = s.options;
   const choosing = s.phase === 'draw' || s.phase === 'six';
@@ -135,25 +176,10 @@ export function view(s: State, viewer: Viewer): SeledyneView {
     nonGiftStreak: s.nonGiftStreak,
     players: s.players.map((p, seat) => {
       const own = seat === viewer;
-      const pending = choosing ? s.pending[seat]! : null;
-      return {
-        seat,
-        house: p.house,
-        houseName: HOUSE_NAMES[p.house],
-        handCount: p.hand.length,
-        reserveCount: p.reserve.length,
-        hand: own ? p.hand : null,
-        reserve: own ? p.reserve : null,
-        counter: p.counter,
-        die: p.die,
-        total: p.total,
-        stageScores: p.stageScores,
-        unplayed: own || o.exposeDerivedUnplayed ? unplayed(p, seat) : null,
-        knownInHand: knownInHand(p),
-        mustChoose: choosing && s.eligible[seat]! && pending === null,
-        hasChosen: pending !== null,
-        choice: own && pending ? { draw: pending.draw, card: pending.card } : null,
-      };
+      if (!choosing) return playerView(s, p, seat, own);
+      // a simultaneous choice: who must still choose and what the viewer chose, made anew
+      const pending = s.pending[seat]!;
+      return playerEntry(p, seat, own, o.exposeDerivedUnplayed, s.eligible[seat]! && pending === null, pending);
     }),
     istham: isthamView(s),
     turn: t && {

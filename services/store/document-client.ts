@@ -4,7 +4,7 @@
  * document clients over one client with different options would both use whichever was made
  * last: every store, in whatever order it is built, must ask for the same options. So there is one
  * document client per client, made at the first store's ask: each `from` builds a client of its own
- * (a middleware stack, the client's middleware listed) and a cold start wires ~20 stores.
+ * (a middleware stack, the client's middleware listed), and a cold start's wiring made 25.
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';

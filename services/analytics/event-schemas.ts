@@ -5,9 +5,9 @@
  * docs/analytics.md.
  */
 import { z } from 'zod';
-import { APP_EVENT_SCHEMAS } from '../app/app-event-schemas.js';
+import { appEventSchemas } from '../app/app-event-schemas.js';
 import type { AnyGame } from '../engine/core/index.js';
-import { TABLE_EVENT_SCHEMAS } from '../engine/core/table-event-schemas.js';
+import { tableEventSchemas } from '../engine/core/table-event-schemas.js';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -18,7 +18,7 @@ const jsonSchema = (schema: z.ZodType): JsonSchema => {
 
 /** The table's and the app's events: the same in every game. */
 export function sharedEventSchemas(): Record<string, JsonSchema> {
-  return Object.fromEntries(Object.entries({ ...TABLE_EVENT_SCHEMAS, ...APP_EVENT_SCHEMAS }).map(([type, s]) => [type, jsonSchema(s)]));
+  return Object.fromEntries(Object.entries({ ...tableEventSchemas(), ...appEventSchemas() }).map(([type, s]) => [type, jsonSchema(s)]));
 }
 
 /** Every event type of `game` whose schema is known, by type. */

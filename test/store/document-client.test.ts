@@ -32,4 +32,10 @@ describe('document clients', () => {
     documentClient(shared);
     expect(await putUndefined(first)).not.toMatch(/removeUndefinedValues/);
   });
+
+  it('one per client: the stores a cold start wires (25 document clients before) share it instead of each building one (docs/capacity.md)', () => {
+    const shared = client();
+    expect(documentClient(shared)).toBe(documentClient(shared));
+    expect(documentClient(client())).not.toBe(documentClient(shared));
+  });
 });

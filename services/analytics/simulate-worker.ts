@@ -29,7 +29,7 @@ const caughtUp = () => new Promise<void>((resolve) => (wake = resolve));
  * costs the writer a checkpoint (a file written and renamed), and at 50 games a batch short games
  * spent a fifth of their CPU on checkpoints. It travels encoded, its buffers transferred (LinesBatch).
  */
-const BATCH_MS = 200;
+const BATCH_MS = 1000;
 const BATCH_CHARS = 8 << 20;
 let batch = new LinesBatch();
 let capped = 0;

@@ -8,9 +8,13 @@
  * - the stages beside it (`benchSimulateStages`): the bots' game with no record, the compact game
  *   whole; the full formats' bot game keeping commits, the facts, the full tables' lines, writing
  *   them, and the Parquet conversion;
+ * - the same unit on a thread of its own beside the engine's on another (`benchUnitThread`);
  * - the whole `npm run simulate` (its simulate(): a worker thread, the batches, the files, the
- *   checkpoints), process start aside: the CPU of a run of 4N games less that of N games, per move
- *   of the 3N games between; by default (compact) and with `--format parquet`.
+ *   checkpoints) beside the engine on a thread of its own in the same wall time, per-thread CPU,
+ *   after a warm-up (`benchSimulateRun`, in a child process with each thread's garbage collected
+ *   on itself: bench/simulate-whole.ts); with `--format parquet` the older way, the CPU of a run
+ *   of 4N games less that of N games (`benchSimulateRunSequential`: the conversion comes at the
+ *   end of a run, which the windowed figure stops before).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -73,6 +77,9 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
 }
 
 /**
+ * The older whole-run figure, kept for `--format parquet` (its conversion comes at a run's end, which
+ * `benchSimulateRun` stops before). Process CPU and an engine on the main thread: both make it
+ * swing with the load and read low (docs/analytics.md, "Third pass").
  * The whole `npm run simulate` in this process (one worker thread), CPU µs per move with start-up removed: 4N games less N.
  * `format`: the default compact run, or `both` (what `parquet` writes, keeping the NDJSON to count the moves).
  * The engine's random game is timed between the runs (0.5 s of CPU before, between and after): the

@@ -188,70 +188,44 @@ export interface EncodedBatch {
 /**
  * Gathers games' lines into an `EncodedBatch`: a worker thread sends one per batch, its buffers
  * transferred rather than copied (a batch of line objects was cloned field by field, and each line
- * measured and encoded again by the writer). Each game's lines are encoded as they are added, into
- * one growing buffer per table outside the collected heap: text kept for a whole batch outlived
- * the young generation, so the collector copied it and the old generation filled with it.
+ * measured and encoded again by the writer).
  */
 export class LinesBatch {
-  private readonly tables = { games: new Bytes(), events: new Bytes(), moves: new Bytes(), trajectories: new Bytes(), plays: new Bytes() };
+  private readonly text = { games: [] as string[], events: [] as string[], moves: [] as string[], trajectories: [] as string[], plays: [] as string[] };
   gameCount = 0;
   eventCount = 0;
-  /** Bytes gathered (a bound on the batch's size). */
+  /** Characters gathered (a bound on the batch's size). */
   chars = 0;
 
   add(lines: GameLines): void {
-    const t = this.tables;
-    let n = t.games.add(lines.game);
-    if (lines.events) n += t.events.add(lines.events);
-    if (lines.moves) n += t.moves.add(lines.moves);
-    if (lines.trajectories) n += t.trajectories.add(lines.trajectories);
-    if (lines.plays) n += t.plays.add(lines.plays);
-    this.chars += n;
+    const t = this.text;
+    t.games.push(lines.game);
+    if (lines.events) t.events.push(lines.events);
+    if (lines.moves) t.moves.push(lines.moves);
+    if (lines.trajectories) t.trajectories.push(lines.trajectories);
+    if (lines.plays) t.plays.push(lines.plays);
+    this.chars += lines.game.length + lines.events.length + lines.moves.length + (lines.trajectories?.length ?? 0) + (lines.plays?.length ?? 0);
     this.gameCount++;
     this.eventCount += lines.eventCount;
   }
 
-  /** The batch, and the buffers to transfer with it (this batch is then spent). */
+  /** The batch, and the buffers to transfer with it. */
   encode(): { batch: EncodedBatch; transfer: ArrayBuffer[] } {
+    const encoder = new TextEncoder();
     const transfer: ArrayBuffer[] = [];
-    const bytes = (b: Bytes) => {
-      const view = b.view();
-      transfer.push(view.buffer as ArrayBuffer);
-      return view;
+    const bytes = (lines: string[]) => {
+      const b = encoder.encode(lines.join(''));
+      // Only a buffer of its own can be handed over (a view into a shared pool must be copied).
+      if (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength) transfer.push(b.buffer as ArrayBuffer);
+      return b;
     };
-    const t = this.tables;
+    const t = this.text;
     const batch: EncodedBatch = { games: bytes(t.games), gameCount: this.gameCount, eventCount: this.eventCount };
     if (t.events.length) batch.events = bytes(t.events);
     if (t.moves.length) batch.moves = bytes(t.moves);
     if (t.trajectories.length) batch.trajectories = bytes(t.trajectories);
     if (t.plays.length) batch.plays = bytes(t.plays);
     return { batch, transfer };
-  }
-}
-
-const encoder = new TextEncoder();
-
-/** UTF-8 text appended to one buffer of its own, grown by doubling. */
-class Bytes {
-  private buffer = new Uint8Array(0);
-  length = 0;
-
-  /** Appends `text`; returns the bytes it took. */
-  add(text: string): number {
-    // A UTF-16 unit takes at most 3 bytes in UTF-8.
-    if (this.buffer.length - this.length < text.length * 3) {
-      const grown = new Uint8Array(Math.max(64 << 10, 2 * this.buffer.length, this.length + text.length * 3));
-      grown.set(this.buffer.subarray(0, this.length));
-      this.buffer = grown;
-    }
-    const { written } = encoder.encodeInto(text, this.buffer.subarray(this.length));
-    this.length += written;
-    return written;
-  }
-
-  /** The bytes so far: a view of the start of its buffer (transferable whole). */
-  view(): Uint8Array {
-    return this.buffer.subarray(0, this.length);
   }
 }
 

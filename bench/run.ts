@@ -8,8 +8,10 @@
  *     BENCH_LEVEL_SECONDS (measured per level, default 8), BENCH_WARM_MAX (the longest wait for every client to move, default 120 s), BENCH_IN_FLIGHT (the server's REQUESTS_IN_FLIGHT; default its own)
  *   cache: the sole writer's cache against catch-up reads, in-process; BENCH_CLIENTS=1,10,50,200
  *   BENCH_SIM_PARQUET=1: the whole-simulate figure with --format parquet too (slow)
- *   BENCH_SIM_SECONDS / BENCH_SIM_GAMES: N of the whole-simulate figures (runs of N and 4N games): the games of that much engine CPU (default 0.5 s), or N itself
- *   BENCH_SIM_REPEAT: repetitions of the whole-simulate figure (default 3; the median is reported, all in brackets)
+ *   BENCH_SIM_SECONDS: each window of the whole-simulate figure, in seconds of the simulator thread's CPU (default 1)
+ *   BENCH_SIM_REPEAT: the whole-simulate figure's windows (default 3; the median is reported, all in brackets)
+ *   BENCH_SIM_WARM: CPU seconds of each thread before the first window (default 1)
+ *   BENCH_SIM_GC=parallel: the whole-simulate figure with V8's parallel collector (default: each thread's own, --single-threaded-gc)
  *   BENCH_ENGINE_REF: the commit whose engine is timed beside this tree's on the same seeds (default HEAD~1; none to skip)
  *   BENCH_BGIO_GAMES: games per seat count of the boardgame.io baseline (default 100)
  *   BGIO_SCOUT_DIR: a folder with the boardgame.io SCOUT baseline installed (see bench/baseline.ts)
@@ -22,7 +24,7 @@ import { benchEnvPython, benchEnvSteps } from './env.js';
 import { benchConcurrent, benchHttp } from './http.js';
 import { benchLoadCurve } from './load-curve.js';
 import { benchPlayouts } from './playouts.js';
-import { benchSimulate, benchSimulateRun, benchSimulateStages } from './simulate.js';
+import { benchSimulate, benchSimulateRunSequential, benchSimulateStages, benchSimulateWhole } from './simulate.js';
 import { benchReads } from './reads.js';
 import { ms } from './stats.js';
 
@@ -64,27 +66,29 @@ if (only.has('engine')) {
 }
 
 if (only.has('simulate')) {
-  // N of the whole-run figures: the games that take the engine BENCH_SIM_SECONDS of CPU (a fresh thread's JIT settles over about that much), or BENCH_SIM_GAMES.
-  const simSeconds = Number(process.env.BENCH_SIM_SECONDS ?? 0.5);
-  // Whole-run repetitions (median reported, each beside the engine timed between its runs): one pair of runs under a shared machine's load swings by ±0.3×.
-  const simRepeat = Number(process.env.BENCH_SIM_REPEAT ?? 3);
-  const gamesFor = (engineUs: number, movesPerGame: number) => Number(process.env.BENCH_SIM_GAMES ?? 0) || Math.max(20, Math.round((simSeconds * 1e6) / (engineUs * movesPerGame)));
+  // The whole run's windows: BENCH_SIM_REPEAT of BENCH_SIM_SECONDS of the simulator thread's CPU each, after BENCH_SIM_WARM seconds of it.
+  const sim = { warm: Number(process.env.BENCH_SIM_WARM ?? 1), seconds: Number(process.env.BENCH_SIM_SECONDS ?? 1), windows: Number(process.env.BENCH_SIM_REPEAT ?? 3), gc: process.env.BENCH_SIM_GC === 'parallel' ? ('parallel' as const) : ('own' as const) };
   console.log(`\nThe lab, CPU µs per move, random bots, beside the engine's random game on the lab's own seeds through one table (bench/simulate.ts; bench/lab-anchor.ts compares it with the engine figure's seeds); target ≤ 1.3× for the default run:`);
   console.log(`  in process: simulate's unit of work (bots, the compact record's lines gathered as the game is played), games alternating with the engine's, ${seconds}s of CPU each;`);
-  console.log(`  whole run: npm run simulate's simulate() on one worker thread (batches, files, checkpoints), 4N games less N, start-up removed (N: the games of ${simSeconds}s of engine CPU, BENCH_SIM_SECONDS, or BENCH_SIM_GAMES):`);
-  console.log(`    by default (compact: games + plays), beside the engine timed before, between and after the runs; the median of BENCH_SIM_REPEAT (default 3) repetitions, all in brackets in the order they ran; with BENCH_SIM_PARQUET=1 also --format parquet (the tables, then DuckDB);`);
+  console.log(`  unit, own thread: the same unit on a thread of its own beside the engine's on another, same wall windows, per-thread CPU, warmed and windowed as the whole run;`);
+  console.log(`  whole run: npm run simulate's simulate() (one worker thread, batches, files, checkpoints) beside the engine on a thread of its own in the same wall time, in a process with`);
+  console.log(`    ${sim.gc === 'own' ? "each thread's garbage collected on itself (--single-threaded-gc; BENCH_SIM_GC=parallel for V8's default)" : "V8's parallel collector (BENCH_SIM_GC=parallel: the helpers' CPU shows as background)"}; per-thread CPU: the simulator's thread and the writer (main thread) per move`);
+  console.log(`    of the games written in the window, over the anchor thread's per move played in it; after ${sim.warm}s of each thread's CPU (BENCH_SIM_WARM), ${sim.windows} windows (BENCH_SIM_REPEAT) of ${sim.seconds}s`);
+  console.log(`    of the simulator thread's CPU (BENCH_SIM_SECONDS): the median, all in brackets in the order run; "+bg" bills the process's other threads (file pool, helpers) to the lab;`);
+  console.log(`    with BENCH_SIM_PARQUET=1 also --format parquet (4N games less N in this process, beside the engine timed before, between and after; the tables, then DuckDB);`);
   console.log(`  stages (× the engine per move, ${seconds}s): bots' game, no record (engine, bots) | compact game whole (the default's unit) || full formats: bot game with commits | facts | full tables' lines | writing them | Parquet conversion`);
   for (const game of games) {
     for (const seats of [...new Set([game.seats.min, Math.min(game.seats.max, 4)])]) {
       const r = benchSimulate(game, seats, seconds);
-      const n = gamesFor(r.engineUs, r.movesPerGame);
-      const whole = await benchSimulateRun(game, seats, n, 'random', 'compact', simRepeat);
-      const parquet = process.env.BENCH_SIM_PARQUET === '1' ? await benchSimulateRun(game, seats, n, 'random', 'both') : null;
+      const whole = benchSimulateWhole(game, seats, sim);
+      const n = Math.max(20, Math.round((sim.seconds * 1e6) / (r.engineUs * r.movesPerGame)));
+      const parquet = process.env.BENCH_SIM_PARQUET === '1' ? await benchSimulateRunSequential(game, seats, n, 'random', 'both') : null;
       const st = await benchSimulateStages(game, seats, seconds);
-      const w = whole.ratio;
-      const range = whole.ratios.length > 1 ? ` [${whole.ratios.map((x) => x.toFixed(2)).join(', ')}]` : '';
-      const pq = parquet ? `  --format parquet ${parquet.us.toFixed(1).padStart(5)} µs ${(parquet.us / parquet.engineUs).toFixed(2)}×` : '';
-      console.log(`  ${game.id.padEnd(20)} ${seats} seats  engine ${r.engineUs.toFixed(1).padStart(5)} µs  in process ${r.labUs.toFixed(1).padStart(5)} µs ${r.ratio.toFixed(2)}× (${verdict(r.ratio <= 1.3)})  whole run ${whole.us.toFixed(1).padStart(5)} µs, engine around it ${whole.engineUs.toFixed(1)} µs: ${w.toFixed(2)}× (${verdict(w <= 1.3)})${range}${pq}  (N = ${n})`);
+      const w = whole.median;
+      const range = whole.windows.length > 1 ? ` [${whole.windows.map((x) => x.ratio.toFixed(2)).join(', ')}]` : '';
+      const pq = parquet ? `  --format parquet ${parquet.us.toFixed(1).padStart(5)} µs ${(parquet.us / parquet.engineUs).toFixed(2)}× (N = ${n})` : '';
+      const unit = `${whole.unit.median.toFixed(2)}× [${whole.unit.ratios.map((x) => x.toFixed(2)).join(', ')}]`;
+      console.log(`  ${game.id.padEnd(20)} ${seats} seats  engine ${r.engineUs.toFixed(1).padStart(5)} µs  in process ${r.labUs.toFixed(1).padStart(5)} µs ${r.ratio.toFixed(2)}× (${verdict(r.ratio <= 1.3)})  unit, own thread ${unit}  whole run ${w.us.toFixed(2).padStart(5)} µs (writer ${w.writerUs.toFixed(2)}), engine beside it ${w.engineUs.toFixed(2)} µs: ${w.ratio.toFixed(2)}× (${verdict(w.ratio <= 1.3)})${range} +bg ${w.backgroundUs.toFixed(2)} µs: ${w.ratioWithBackground.toFixed(2)}×${pq}`);
       const x = (v: number) => `${v.toFixed(2)}×`;
       console.log(`  ${''.padEnd(29)} stages: ${x(st.play)} | ${x(st.compact)} || ${[st.commits, st.facts, st.lines, st.write, st.convert].map(x).join(' | ')}`);
     }

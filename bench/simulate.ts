@@ -8,52 +8,36 @@
  * - the stages beside it (`benchSimulateStages`): the bots' game with no record, the compact game
  *   whole; the full formats' bot game keeping commits, the facts, the full tables' lines, writing
  *   them, and the Parquet conversion;
+ * - the same unit on a thread of its own beside the engine's on another (`benchUnitThread`);
  * - the whole `npm run simulate` (its simulate(): a worker thread, the batches, the files, the
- *   checkpoints), process start aside: the CPU of a run of 4N games less that of N games, per move
- *   of the 3N games between; by default (compact) and with `--format parquet`.
+ *   checkpoints) beside the engine on a thread of its own in the same wall time, per-thread CPU,
+ *   after a warm-up (`benchSimulateRun`, in a child process with each thread's garbage collected
+ *   on itself: bench/simulate-whole.ts); with `--format parquet` the older way, the CPU of a run
+ *   of 4N games less that of N games (`benchSimulateRunSequential`: the conversion comes at the
+ *   end of a run, which the windowed figure stops before).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fastRng, randomBot, type AnyGame, type Table, type TableState } from '../services/engine/core/index.js';
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { AnyGame } from '../services/engine/core/index.js';
 import { labGame } from '../services/analytics/lab-game.js';
 import { lineupBots } from '../services/bots/lineup.js';
-import { gameSeed, simulate } from '../services/analytics/simulate.js';
+import { gameSeed, MAX_GAMES, simulate } from '../services/analytics/simulate.js';
 import { botGame, playBotGame } from '../services/analytics/bot-game.js';
 import { ExportSink, gameLines } from '../services/analytics/ndjson.js';
 import { writeParquet } from '../services/analytics/parquet.js';
 import { labFacts, playsOf } from '../services/analytics/plays.js';
 import { gameFacts } from '../services/analytics/record.js';
 import { currentEngine } from './engine.js';
+import { engineGame, threadCpuUs, threadIds } from './lab-engine.js';
 
 /** The engine's table of `game`, made once per figure (the engine's figure: random play through one table). */
 const engineTable = (game: AnyGame) => currentEngine.table(game);
-
-/**
- * The engine's random game `i` with the lab's seeds for game `i` (`gameSeed`): bench/engine.ts's
- * random game, but the secret seed a real game has (64 hex characters, as the lab's and the
- * server's: the seeded stream hashes it with each draw, and `bench-<i>` fits one SHA-256 block
- * where 64 characters take two, 2–8% of the engine's move), one table for every game (the engine
- * bench's and the simulator's thread's way: a table per game parsed the options each game, and
- * read SCOUT at 2 seats 1.2× slower), and the lab's creation and joins. The same deals as the
- * lab's games; the bots' draws are the engine bench's (`randomBot` on the engine's order). The
- * seeds are derived before the clock starts: deriving them is the lab's cost, not the engine's.
- */
-type GameSeeds = ReturnType<typeof gameSeed>;
-
-function engineGame(game: AnyGame, seats: number, { seed, botSeed }: GameSeeds, t: Table): number {
-  const rng = fastRng(botSeed);
-  let s: TableState = t.fold(t.decide(null, { type: 'create', game: game.id, seats, options: {}, seed, seedFixed: false }));
-  for (let k = 0; k < seats; k++) s = t.fold(t.decide(s, { type: 'join', name: `bot${k}`, tokenHash: '' }), s);
-  let moves = 0;
-  while (!s.ended) {
-    const toMove = t.status(s).toMove;
-    const seat = toMove[rng.int(toMove.length)]!;
-    s = t.fold(t.decide(s, { type: 'move', seat, move: randomBot(undefined, t.legalMoves(s, seat), rng) }), s);
-    moves++;
-  }
-  return moves;
-}
 
 const cpu = () => {
   const c = process.cpuUsage();
@@ -93,13 +77,16 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
 }
 
 /**
+ * The older whole-run figure, kept for `--format parquet` (its conversion comes at a run's end, which
+ * `benchSimulateRun` stops before). Process CPU and an engine on the main thread: both make it
+ * swing with the load and read low (docs/analytics.md, "Third pass").
  * The whole `npm run simulate` in this process (one worker thread), CPU µs per move with start-up removed: 4N games less N.
  * `format`: the default compact run, or `both` (what `parquet` writes, keeping the NDJSON to count the moves).
  * The engine's random game is timed between the runs (0.5 s of CPU before, between and after): the
  * machine's load moves between minutes. Repeated `repeat` times; the ratio is each repetition's
  * marginal CPU per move over its engine figure, and the median is reported with the range.
  */
-export async function benchSimulateRun(game: AnyGame, seats: number, games: number, bots = 'random', format: 'compact' | 'both' = 'compact', repeat = 1): Promise<{ us: number; engineUs: number; ratio: number; ratios: number[] }> {
+export async function benchSimulateRunSequential(game: AnyGame, seats: number, games: number, bots = 'random', format: 'compact' | 'both' = 'compact', repeat = 1): Promise<{ us: number; engineUs: number; ratio: number; ratios: number[] }> {
   const t = engineTable(game);
   // Derived once, before any clock (0.5 s of engine CPU is fewer games than this at every seat count).
   const seeds = Array.from({ length: 8192 }, (_, i) => gameSeed('bench', 3e6 + i));
@@ -139,6 +126,162 @@ export async function benchSimulateRun(game: AnyGame, seats: number, games: numb
   // The repetitions in the order they ran (an outlier in the first says the process's first run paid something once).
   const mid = [...rows].sort((x, y) => x.ratio - y.ratio)[(rows.length - 1) >> 1]!;
   return { ...mid, ratios: rows.map((x) => x.ratio) };
+}
+
+/** The anchor thread's entry: TypeScript, loaded through tsx's loader (as the simulator's own threads are). */
+const ANCHOR_BOOT = `
+  (async () => {
+    (await import('tsx/esm/api')).register();
+    await import(${JSON.stringify(new URL('./lab-anchor-worker.ts', import.meta.url).href)});
+  })();
+`;
+
+/** One reading of the threads' CPU (µs) at a batch's end: the simulator's thread, the main thread (the writer), the anchor's, and the whole process. */
+interface Reading {
+  games: number;
+  sim: number;
+  main: number;
+  anchor: number;
+  anchorMoves: number;
+  process: number;
+}
+
+/** One window of the whole run: the lab's CPU per move over the anchor's in the same wall time. */
+export interface RunWindow {
+  /** The simulator's thread and the writer (the main thread), CPU µs per move of the window's games. */
+  us: number;
+  /** Of `us`, the writer's (the main thread's) part. */
+  writerUs: number;
+  /** The anchor thread's CPU µs per move in the same window. */
+  engineUs: number;
+  ratio: number;
+  /** The process's other threads (the file pool's writes; V8's GC and compiler helpers unless they are off), µs per lab move. */
+  backgroundUs: number;
+  /** `ratio` with the background billed to the lab. */
+  ratioWithBackground: number;
+}
+
+/**
+ * The whole `npm run simulate` (its simulate(): one worker thread, the batches, the files, the
+ * checkpoints) beside the engine timed in the same wall window on a thread of its own, both by
+ * per-thread CPU (the scheduler's count: `threadCpuUs`). The run is read at each batch's end:
+ * after `warm` seconds of the simulator thread's CPU (start-up, module loading, the JIT settling:
+ * process start aside), `windows` windows of `seconds` of its CPU each are measured, then the run
+ * is stopped (as a killed run: what it wrote stays). The lab's cost in a window is its thread's CPU
+ * and the writer's (the main thread, which does nothing else meanwhile), per move of the games
+ * written in it; the anchor's, its thread's CPU per move played in it. The process's other
+ * threads are read too (background), billed to neither and printed beside.
+ */
+export async function benchSimulateRun(game: AnyGame, seats: number, o: { warm: number; seconds: number; windows: number; bots?: string; format?: 'compact' | 'both' }): Promise<{ windows: RunWindow[]; median: RunWindow }> {
+  const anchor = await anchorThread(game, seats, 'engine');
+  const out = mkdtempSync(join(tmpdir(), 'parlor-bench-sim-'));
+  try {
+    // The file pool's threads start at the first asynchronous file call: started now, they are not taken for the simulator's thread.
+    await readFile(new URL(import.meta.url));
+    const known = new Set(threadIds());
+    let simTid = 0;
+    const readings: Reading[] = [];
+    const stop = new AbortController();
+    let from = -1;
+    try {
+      await simulate({
+        game: game.id, seats, games: MAX_GAMES, out, workers: 1, seed: 'bench', bots: o.bots ?? 'random', format: o.format ?? 'compact', signal: stop.signal,
+        onProgress: (games) => {
+          if (stop.signal.aborted) return;
+          // The simulator's thread: the thread started since, that has run most.
+          if (simTid === 0) simTid = threadIds().filter((t) => !known.has(t)).reduce((a, t) => (a === 0 || threadCpuUs(t) > threadCpuUs(a) ? t : a), 0);
+          const e = anchor.read();
+          const r: Reading = { games, sim: threadCpuUs(simTid), main: threadCpuUs(process.pid), anchor: e.cpu, anchorMoves: e.moves, process: cpu() };
+          // Both threads warmed (`warm` seconds of CPU each; the simulator's counted from its first batch, past its start-up).
+          if (from < 0) from = r.sim + o.warm * 1e6;
+          if (r.sim < from || r.anchor < o.warm * 1e6) return;
+          const last = readings[readings.length - 1];
+          if (last === undefined || r.sim - last.sim >= o.seconds * 1e6) readings.push(r);
+          if (readings.length > o.windows) stop.abort();
+        },
+      });
+    } catch (e) {
+      if (!stop.signal.aborted) throw e;
+    }
+    const moves = readFileSync(join(out, 'games.ndjson'), 'utf8').trim().split('\n').map((l) => (JSON.parse(l) as { moves: number }).moves);
+    const windows: RunWindow[] = [];
+    for (let k = 1; k < readings.length; k++) {
+      const a = readings[k - 1]!;
+      const b = readings[k]!;
+      let labMoves = 0;
+      for (let g = a.games; g < b.games; g++) labMoves += moves[g]!;
+      const lab = b.sim - a.sim + (b.main - a.main);
+      const engine = (b.anchor - a.anchor) / (b.anchorMoves - a.anchorMoves);
+      // The process's other threads: the file pool's writes and whatever helpers remain (billed to the lab, the upper bound).
+      const background = b.process - a.process - lab - (b.anchor - a.anchor);
+      const us = lab / labMoves;
+      windows.push({ us, writerUs: (b.main - a.main) / labMoves, engineUs: engine, ratio: us / engine, backgroundUs: background / labMoves, ratioWithBackground: (lab + background) / labMoves / engine });
+    }
+    const median = [...windows].sort((x, y) => x.ratio - y.ratio)[(windows.length - 1) >> 1]!;
+    return { windows, median };
+  } finally {
+    await anchor.stop();
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** An anchor thread (bench/lab-anchor-worker.ts): the engine's random game, or the lab's unit. */
+async function anchorThread(game: AnyGame, seats: number, mode: 'engine' | 'lab') {
+  const counters = new SharedArrayBuffer(8);
+  const shared = new Int32Array(counters);
+  const worker = new Worker(ANCHOR_BOOT, { eval: true, workerData: { game: game.id, seats, counters, mode } });
+  const [tid] = (await once(worker, 'message')) as [number];
+  return {
+    read: () => ({ cpu: threadCpuUs(tid), moves: Atomics.load(shared, 0) }),
+    stop: async () => {
+      Atomics.store(shared, 1, 1);
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * The lab's unit (`labGame`, the compact record, lines dropped) on a thread of its own beside the
+ * engine's on another, in the same wall windows, per-thread CPU: what the whole run adds is read
+ * against this (its worker's batches, the writer, the files). Warmed and windowed as the whole run.
+ */
+export async function benchUnitThread(game: AnyGame, seats: number, o: { warm: number; seconds: number; windows: number }): Promise<{ ratios: number[]; median: number }> {
+  const [engine, lab] = [await anchorThread(game, seats, 'engine'), await anchorThread(game, seats, 'lab')];
+  const sleep = () => new Promise((r) => setTimeout(r, 50));
+  try {
+    while (engine.read().cpu < o.warm * 1e6 || lab.read().cpu < o.warm * 1e6) await sleep();
+    const ratios: number[] = [];
+    let a = { e: engine.read(), l: lab.read() };
+    while (ratios.length < o.windows) {
+      await sleep();
+      const b = { e: engine.read(), l: lab.read() };
+      if (b.l.cpu - a.l.cpu < o.seconds * 1e6) continue;
+      ratios.push((b.l.cpu - a.l.cpu) / (b.l.moves - a.l.moves) / ((b.e.cpu - a.e.cpu) / (b.e.moves - a.e.moves)));
+      a = b;
+    }
+    return { ratios, median: [...ratios].sort((x, y) => x - y)[(ratios.length - 1) >> 1]! };
+  } finally {
+    await engine.stop();
+    await lab.stop();
+  }
+}
+
+/** The whole run's windows and their median, and the lab's unit on a thread of its own beside it. */
+export interface WholeRun {
+  windows: RunWindow[];
+  median: RunWindow;
+  unit: { ratios: number[]; median: number };
+}
+
+/**
+ * `benchSimulateRun` (and `benchUnitThread` before it) in a process of its own with V8's collector on each thread (bench/simulate-whole.ts
+ * says why); `gc: 'parallel'` keeps V8's default (the helpers' CPU then shows as background).
+ */
+export function benchSimulateWhole(game: AnyGame, seats: number, o: { warm: number; seconds: number; windows: number; format?: 'compact' | 'both'; gc?: 'own' | 'parallel' }): WholeRun {
+  const { gc = 'own', ...rest } = o;
+  const flags = gc === 'own' ? ['--single-threaded-gc'] : [];
+  const out = execFileSync(process.execPath, [...flags, '--import', 'tsx', fileURLToPath(new URL('./simulate-whole.ts', import.meta.url)), JSON.stringify({ game: game.id, seats, ...rest })], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  return JSON.parse(out.trim().split('\n').pop()!) as WholeRun;
 }
 
 /**

@@ -25,11 +25,14 @@ port.on('message', () => {
 const caughtUp = () => new Promise<void>((resolve) => (wake = resolve));
 
 /**
- * A batch is what the thread finished in 0.2 s, or 8 MB of lines if that comes first: each batch
- * costs the writer a checkpoint (a file written and renamed), and at 50 games a batch short games
- * spent a fifth of their CPU on checkpoints. It travels encoded, its buffers transferred (LinesBatch).
+ * A batch is what the thread finished in 1 s of wall time, or 8 MB of lines if that comes first:
+ * each batch costs the writer a checkpoint (a file written and renamed) and about 1 ms of its
+ * thread whatever its size. At 50 games a batch short games spent a fifth of their CPU on
+ * checkpoints; at 0.2 s, on a loaded machine (where 0.2 s of wall time is a few dozen games) the
+ * writer and the file pool were 5–10% of the engine's CPU per move. A killed run loses at most
+ * the two batches in flight. It travels encoded, its buffers transferred (LinesBatch).
  */
-const BATCH_MS = 200;
+const BATCH_MS = 1000;
 const BATCH_CHARS = 8 << 20;
 let batch = new LinesBatch();
 let capped = 0;

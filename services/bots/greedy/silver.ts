@@ -9,7 +9,7 @@
  * (../seat-order.ts: a tie between seats goes to the next seat after its own, never to a seat number).
  */
 import type { Bot } from '../../engine/core/index.js';
-import { cardDef } from '../../engine/games/silver/cards.js';
+import { CARD_DEFS } from '../../engine/games/silver/cards.js';
 import type { Command } from '../../engine/games/silver/commands.js';
 import type { SilverView, SlotView } from '../../engine/games/silver/view.js';
 import { seatRelative } from '../seat-order.js';
@@ -18,8 +18,12 @@ import { seatRelative } from '../seat-order.js';
 const UNKNOWN = 6.5;
 const valueOf = (slot: SlotView | undefined) => (!slot ? 0 : slot.card ? slot.card.number : UNKNOWN);
 
+/** The Zombies' editions and numbers: the key is looked up at every slot of every rollout move, a card definition by edition was dear there. */
+const ZOMBIES = new Set(CARD_DEFS.flatMap((d) => (d.passive?.zombie ? [`${d.edition} ${d.number}`] : [])));
+const ZOMBIE_NUMBERS = new Set(CARD_DEFS.flatMap((d) => (d.passive?.zombie ? [d.number] : [])));
+
 /** A known Zombie cannot be exchanged away (it bounces back, §4.4): only given. */
-const zombie = (slot: SlotView | undefined) => !!slot?.card && !!cardDef(slot.card.edition, slot.card.number).passive?.zombie;
+const zombie = (slot: SlotView | undefined) => !!slot?.card && ZOMBIE_NUMBERS.has(slot.card.number) && ZOMBIES.has(`${slot.card.edition} ${slot.card.number}`);
 
 /** A seat's total as the viewer estimates it. */
 function estimate(v: SilverView, seat: number): number {

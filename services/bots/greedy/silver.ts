@@ -18,12 +18,12 @@ import { seatRelative } from '../seat-order.js';
 const UNKNOWN = 6.5;
 const valueOf = (slot: SlotView | undefined) => (!slot ? 0 : slot.card ? slot.card.number : UNKNOWN);
 
-/** The Zombies' editions and numbers: the key is looked up at every slot of every rollout move, a card definition by edition was dear there. */
-const ZOMBIES = new Set(CARD_DEFS.flatMap((d) => (d.passive?.zombie ? [`${d.edition} ${d.number}`] : [])));
-const ZOMBIE_NUMBERS = new Set(CARD_DEFS.flatMap((d) => (d.passive?.zombie ? [d.number] : [])));
+/** Per edition, which numbers are Zombies: asked at every slot of every rollout move, where a card definition looked up by edition was dear. */
+const ZOMBIE: Record<string, boolean[]> = {};
+for (const d of CARD_DEFS) (ZOMBIE[d.edition] ??= Array<boolean>(14).fill(false))[d.number] ||= !!d.passive?.zombie;
 
 /** A known Zombie cannot be exchanged away (it bounces back, §4.4): only given. */
-const zombie = (slot: SlotView | undefined) => !!slot?.card && ZOMBIE_NUMBERS.has(slot.card.number) && ZOMBIES.has(`${slot.card.edition} ${slot.card.number}`);
+const zombie = (slot: SlotView | undefined) => !!slot?.card && ZOMBIE[slot.card.edition]![slot.card.number] === true;
 
 /** A seat's total as the viewer estimates it. */
 function estimate(v: SilverView, seat: number): number {

@@ -174,8 +174,8 @@ function cardList(cards: readonly CardView[], ids: readonly number[]): CardView[
 /**
  * One frozen SlotView per card, position and flags, per deck, shared by every view (a view never
  * changes it): a search builds a view at every move of every playout, and these little objects
- * were most of its garbage. Key: id (6 bits), position (4 bits), then the six flags (lowest); a position
- * past 15 (a long village) gets a fresh object.
+ * were most of its garbage. Key: id + 1 for a known card, else 0 (6 bits), position (4 bits), then
+ * the six flags; a position past 15 (a long village) gets a fresh object.
  */
 const SLOT_VIEWS = new WeakMap<readonly CardView[], (SlotView | undefined)[]>();
 const UP = 1;
@@ -186,8 +186,9 @@ const AMULET = 16;
 const GUARDED = 32;
 
 function slotView(slots: (SlotView | undefined)[], cards: readonly CardView[], id: number, position: number, flags: number): SlotView {
-  // The flags lowest: a card's slots at one position share cache lines (a table of 65,536 entries).
-  const key = position < 16 ? (id << 10) | (position << 6) | flags : -1;
+  // A slot the viewer does not know shows no card: one entry per position and flags, whatever
+  // the card (most slots of a view, and a small corner of the table that stays in the cache).
+  const key = position < 16 ? (flags & KNOWN ? (id + 1) << 10 : 0) | (position << 6) | flags : -1;
   const hit = key >= 0 ? slots[key] : undefined;
   if (hit) return hit;
   const known = (flags & KNOWN) !== 0;

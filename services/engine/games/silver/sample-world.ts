@@ -153,7 +153,7 @@ export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupC
   s.peeked = v.peeked.slice();
   s.endReason = f.endReason as State['endReason'];
   s.scores = v.scores.slice();
-  s.history = v.history.map((h) => ({ ...h, reason: h.reason as State['history'][number]['reason'], totals: h.totals.slice(), roundScores: h.roundScores.slice() }));
+  s.history = v.history.map((h) => ({ round: h.round, reason: h.reason as State['history'][number]['reason'], totals: h.totals.slice(), roundScores: h.roundScores.slice(), caller: h.caller, callSucceeded: h.callSucceeded }));
   s.winners = v.winners && v.winners.slice();
   if (v.turn) {
     const row = s.villages[v.turn.seat]!;

@@ -225,9 +225,9 @@ function slotViews(cards: readonly CardView[]): (SlotView | undefined)[] {
  */
 function guardedIn(s: State, row: readonly number[], bodyguards: readonly number[]): readonly number[] {
   if (s.guards.length === 0) return bodyguards;
-  const out = bodyguards.slice();
-  for (const g of s.guards) if (row.includes(g.bg) && bodyguards.includes(g.bg)) out.push(g.card);
-  return out;
+  let out: number[] | null = null; // copied only for a village with a named card
+  for (const g of s.guards) if (row.includes(g.bg) && bodyguards.includes(g.bg)) (out ??= bodyguards.slice()).push(g.card);
+  return out ?? bodyguards;
 }
 
 /** The deck's Bodyguards whose guard works now (face-up, switched on): most decks have none. */

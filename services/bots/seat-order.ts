@@ -25,6 +25,10 @@ export const MOVE_SEAT: Record<string, (m: Move) => number | null> = {
 /** A seat's place counted from `seat` round the table: the next seat is 1, the seat itself `seats` (last). */
 export const seatsAfter = (named: number, seat: number, seats: number) => ((named - seat + seats - 1) % seats) + 1;
 
+/** Each move's place (relativeOrder's sort key) and how many moves hold each place: scratch, reused (one pick at a time on a thread). */
+let places = new Int32Array(64);
+const counts = new Int32Array(64);
+
 /**
  * The legal moves in an order that depends only on seats relative to `context.seat`: stable by
  * the named seat's place after the actor (moves naming none first). A game not in MOVE_SEAT is
@@ -39,13 +43,23 @@ export function relativeOrder<M>(legalMoves: readonly M[], context: BotContext):
   if (first < 0) return legalMoves;
   const { seat } = context;
   const { seats } = context.setup;
-  const place = legalMoves.map((m) => {
-    const named = seatOf(m as Move);
-    return named === null ? 0 : seatsAfter(named, seat, seats);
-  });
-  if (place.every((p) => p === 0)) return legalMoves;
-  const order = legalMoves.map((_, i) => i).sort((a, b) => place[a]! - place[b]! || a - b);
-  return order.map((i) => legalMoves[i]!);
+  // A stable sort by place, as counts per place (a rollout's power targets land here at every step).
+  const n = legalMoves.length;
+  if (places.length < n) places = new Int32Array(n * 2);
+  counts.fill(0, 0, seats + 2);
+  let named = false;
+  for (let i = 0; i < n; i++) {
+    const s = seatOf(legalMoves[i] as Move);
+    const place = s === null ? 0 : seatsAfter(s, seat, seats);
+    if (place !== 0) named = true;
+    places[i] = place;
+    counts[place + 1]!++;
+  }
+  if (!named) return legalMoves;
+  for (let p = 1; p <= seats; p++) counts[p]! += counts[p - 1]!; // counts[p]: where place p starts
+  const out = new Array<M>(n);
+  for (let i = 0; i < n; i++) out[counts[places[i]!]!++] = legalMoves[i]!;
+  return out;
 }
 
 /** A bot that reads the legal moves in the relative order (the move it returns is one of them). */
@@ -54,9 +68,6 @@ export const seatRelative =
   (view, legalMoves, rng, context) =>
     bot(view, relativeOrder(legalMoves, context), rng, context);
 
-/** Each move's place (relativeOrder's sort key) and how many moves hold each place: scratch, reused (one pick at a time on a thread). */
-let places = new Int32Array(64);
-const counts = new Int32Array(64);
 
 /**
  * The random bot: a uniform pick from the legal moves read in the relative order, the very move

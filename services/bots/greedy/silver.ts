@@ -9,7 +9,7 @@
  * (../seat-order.ts: a tie between seats goes to the next seat after its own, never to a seat number).
  */
 import type { Bot } from '../../engine/core/index.js';
-import { cardDef } from '../../engine/games/silver/cards.js';
+import { CARD_DEFS } from '../../engine/games/silver/cards.js';
 import type { Command } from '../../engine/games/silver/commands.js';
 import type { SilverView, SlotView } from '../../engine/games/silver/view.js';
 import { seatRelative } from '../seat-order.js';
@@ -18,26 +18,33 @@ import { seatRelative } from '../seat-order.js';
 const UNKNOWN = 6.5;
 const valueOf = (slot: SlotView | undefined) => (!slot ? 0 : slot.card ? slot.card.number : UNKNOWN);
 
-/** A known Zombie cannot be exchanged away (it bounces back, §4.4): only given. */
-const zombie = (slot: SlotView | undefined) => !!slot?.card && !!cardDef(slot.card.edition, slot.card.number).passive?.zombie;
+/** Per edition, which numbers are Zombies: asked at every slot of every rollout move, where a card definition looked up by edition was dear. */
+const ZOMBIE: Record<string, boolean[]> = {};
+for (const d of CARD_DEFS) (ZOMBIE[d.edition] ??= Array<boolean>(14).fill(false))[d.number] ||= !!d.passive?.zombie;
 
-/** A seat's total as the viewer estimates it. */
-function estimate(v: SilverView, seat: number): number {
+/** A known Zombie cannot be exchanged away (it bounces back, §4.4): only given. */
+const zombie = (slot: SlotView | undefined) => !!slot?.card && ZOMBIE[slot.card.edition]![slot.card.number] === true;
+
+/** A village's total as the viewer estimates it. */
+function estimate(cards: readonly SlotView[]): number {
   let sum = 0;
-  for (const c of v.villages[seat]!.cards) sum += valueOf(c);
+  for (const c of cards) sum += valueOf(c);
   return sum;
 }
 
 /** What every move of one decision is valued against, computed once (loops: this runs at every move of every rollout). */
 function context(v: SilverView, me: number) {
   const row = v.villages[me]!.cards;
-  const mine = estimate(v, me);
   let others = Infinity;
-  for (const x of v.villages) if (x.seat !== me) others = Math.min(others, estimate(v, x.seat));
+  for (const x of v.villages) if (x.seat !== me) others = Math.min(others, estimate(x.cards));
+  // The own total, highest card and unknown count in one pass (the sum in the same order as estimate's).
+  let mine = 0;
   let highest = 0;
   let unknown = 0;
   for (const c of row) {
-    if (!zombie(c)) highest = Math.max(highest, valueOf(c));
+    const value = valueOf(c);
+    mine += value;
+    if (!zombie(c)) highest = Math.max(highest, value);
     if (!c.card) unknown++;
   }
   return {

@@ -71,6 +71,18 @@ describe('sampleWorld keeps what the seat knows', () => {
   });
 });
 
+describe('sampleWorld refuses a view the deck cannot hold', () => {
+  // sample-world.ts counts the unseen cards by number itself (not core's \`unseen\`): a view showing
+  // a number more often than the deck has it is a bug to hear about, not a world to play on.
+  it('a 7 face-up and five more on the pile: a clear error', () => {
+    const f = round({ options: { edition: 'amulet' }, seats: 2, villages: [[5, 6, 7, 8, 9], [2, 3, 4, 10, 11]], up: [[0, 2]], deck: [12], deckSize: 20 });
+    const view = f.view(1);
+    const seven = view.villages[0]!.cards[2]!.card!;
+    expect(seven.number).toBe(7);
+    expect(() => silver.sampleWorld!({ ...view, discard: Array(5).fill(seven) }, 1, fastRng(1), { seats: 2, options: f.state.o })).toThrow(/card 7 is seen more often than the deck holds it/);
+  });
+});
+
 describe('sampleWorld: the seat to move has the same legal moves in the world as in the real game', () => {
   // Its legal moves are part of what it sees (non-interference): a world that offers other moves
   // rebuilt some public fact wrongly (the pending step, the turn's start, guards, powers off …).

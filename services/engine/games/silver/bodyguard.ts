@@ -14,7 +14,8 @@ import { defOf, type State } from './state.js';
 function firstTurnedUp(before: State, after: State): { seat: number; position: number; id: number } | undefined {
   let first: { seat: number; position: number; id: number } | undefined;
   for (const id of withPassive(after, 'guard')) {
-    if (!hasPassive(after, id, 'guard')) continue;
+    // Face-down first, before the definition is looked up: asked after every move.
+    if (!after.up[id] || !hasPassive(after, id, 'guard')) continue;
     const seat = after.villages.findIndex((r) => r.includes(id));
     if (seat < 0) continue;
     const row = after.villages[seat]!;

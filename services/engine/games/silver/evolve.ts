@@ -244,20 +244,24 @@ export function evolve(state: State, e: Event): State {
       return s;
     }
     case 'TurnEnded':
-      s.owes = s.owes.filter((x) => x !== e.seat);
+      if (s.owes.includes(e.seat)) s.owes = s.owes.filter((x) => x !== e.seat); // most turns end owing nothing: the array is kept
       s.turn = null;
       s.pending = null;
       return s;
     case 'RoundEnded': {
       s.phase = 'scoring';
       s.endReason = e.reason;
-      s.upBefore = s.villages.flat().filter((id) => s.up[id]);
+      // Loops over the rows, not flat(): once per round, and a search's every playout ends here.
+      const upBefore: number[] = [];
       const up = s.up.slice();
       const known = s.known.slice();
-      for (const id of s.villages.flat()) {
-        up[id] = true;
-        known[id] = known[id]! | PUBLIC;
-      }
+      for (const row of s.villages)
+        for (const id of row) {
+          if (up[id]) upBefore.push(id);
+          up[id] = true;
+          known[id] = known[id]! | PUBLIC;
+        }
+      s.upBefore = upBefore;
       s.up = up;
       s.known = known;
       s.turn = null;

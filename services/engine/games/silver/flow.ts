@@ -21,10 +21,9 @@ export const TOKEN_STEPS: Record<State['token']['kind'], Step[]> = {
 /** Deal a round: 52 cards less any kept by a Commander; four rows of 5, unused rows to the box; flip the discard. */
 export function startRound(sim: Sim, round: number, start: number) {
   const keptIds = sim.state.keptNext.flat();
-  const pool = shuffle(
-    Array.from({ length: 52 }, (_, i) => i).filter((i) => !keptIds.includes(i)),
-    sim.rng,
-  );
+  const ids: number[] = []; // a loop: a search's playouts deal at every round end
+  for (let i = 0; i < 52; i++) if (!keptIds.includes(i)) ids.push(i);
+  const pool = shuffle(ids, sim.rng);
   const rows = [0, 1, 2, 3].map((r) => pool.slice(r * 5, r * 5 + 5));
   const deck = pool.slice(20);
   sim.emit({

@@ -72,7 +72,7 @@ function turnCommands(s: State, seat: number): Command[] {
     if (s.caller === null && row.length <= 4 && !t.free && !(t.extra && !s.o.daggerSkipAllowsCall)) out.push({ type: 'call' });
     if (extras && !(t.free && s.o.zombieGiveWholeTurn))
       row.forEach((id, position) => {
-        if (hasPassive(s, id, 'zombie') && !blocked(s, seat, seat, position, 'modify')) for (const end of ENDS) out.push({ type: 'give', position, end });
+        if (s.up[id] && hasPassive(s, id, 'zombie') && !blocked(s, seat, seat, position, 'modify')) for (const end of ENDS) out.push({ type: 'give', position, end }); // face-down first: a Zombie gives only face-up
       });
   }
   out.push(...freeActions(s, seat));

@@ -14,8 +14,11 @@ export function fuActive(s: State, id: number): boolean {
 
 export function hasPassive(s: State, id: number, key: keyof Passive): boolean {
   const d = defOf(s, id);
-  return !!d.passive?.[key] && (key === 'wild' ? powerOn(s, d) : fuActive(s, id));
+  return !!d.passive?.[key] && passiveWorks(s, id, key);
 }
+
+/** hasPassive for a card known to carry the passive (one of `withPassive`'s ids): its definition is not asked again. */
+const passiveWorks = (s: State, id: number, key: keyof Passive) => (key === 'wild' ? powerOn(s, defOf(s, id)) : fuActive(s, id));
 
 export const ownerOf = (s: State, id: number) => s.villages.findIndex((r) => r.includes(id));
 
@@ -43,14 +46,14 @@ export function withPassive(s: State, key: keyof Passive): readonly number[] {
 export function countPassive(s: State, seat: number, key: keyof Passive): number {
   let n = 0;
   const row = s.villages[seat]!;
-  for (const id of withPassive(s, key)) if ((key === 'wild' || s.up[id]) && hasPassive(s, id, key) && row.includes(id)) n++;
+  for (const id of withPassive(s, key)) if ((key === 'wild' || s.up[id]) && passiveWorks(s, id, key) && row.includes(id)) n++;
   return n;
 }
 
 /** Face-up, switched-on cards with this passive in all villages. */
 export function countPassiveAll(s: State, key: keyof Passive): number {
   let n = 0;
-  for (const id of withPassive(s, key)) if ((key === 'wild' || s.up[id]) && hasPassive(s, id, key) && inAVillage(s, id)) n++;
+  for (const id of withPassive(s, key)) if ((key === 'wild' || s.up[id]) && passiveWorks(s, id, key) && inAVillage(s, id)) n++;
   return n;
 }
 

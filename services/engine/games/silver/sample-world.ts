@@ -6,19 +6,45 @@
  * ids only stand for their number (the view never shows ids), so each number's ids are handed
  * out in order. The public rest of the state comes from the view and its `tableFacts`.
  */
-import { dealUnseen, unseen, type Rng, type SetupContext } from '../../core/index.js';
+import { dealUnseen, type Rng, type SetupContext } from '../../core/index.js';
 import { cardDef, numberOf, type Edition, type Step } from './cards.js';
 import { TOKEN_STEPS } from './flow.js';
 import type { Options } from './options.js';
 import { scoringQueue } from './scoring.js';
 import { bit, initialState, PUBLIC, type Pending, type State } from './state.js';
-import type { SilverView } from './view.js';
+import type { CardView, SilverView, SlotView } from './view.js';
 
 /** The number of each card id: the whole deck, as numbers. */
 const DECK_NUMBERS = Array.from({ length: 52 }, (_, id) => numberOf(id));
 /** The first id of each number (ids of one number are consecutive). */
 const FIRST_ID = Array.from({ length: 14 }, (_, n) => DECK_NUMBERS.indexOf(n));
 const HIDDEN = -1;
+/** Copies of each number in the deck. */
+const COPIES = Array.from({ length: 14 }, (_, n) => DECK_NUMBERS.filter((x) => x === n).length);
+
+/** A place's card ids, the hidden ones dealt from \`dealt\` in order; \`used\`: ids handed out per number, then cards dealt. */
+function toIds(place: readonly number[], dealt: readonly number[], used: number[]): number[] {
+  const ids: number[] = new Array(place.length);
+  for (let i = 0; i < place.length; i++) {
+    const n = place[i]!;
+    const number = n === HIDDEN ? dealt[used[14]!++]! : n;
+    ids[i] = FIRST_ID[number]! + used[number]!++;
+  }
+  return ids;
+}
+
+/** A village's numbers, HIDDEN where the seat does not know the card. */
+function slotNumbers(slots: readonly SlotView[]): number[] {
+  const out: number[] = new Array(slots.length);
+  for (let i = 0; i < slots.length; i++) out[i] = slots[i]!.card?.number ?? HIDDEN;
+  return out;
+}
+
+function cardNumbers(cards: readonly CardView[]): number[] {
+  const out: number[] = new Array(cards.length);
+  for (let i = 0; i < cards.length; i++) out[i] = cards[i]!.number;
+  return out;
+}
 /**
  * One editions array per game setup: the card definitions and card views are cached by its
  * identity (state.ts defsOf, view.ts), so worlds of one game must share it.
@@ -35,38 +61,49 @@ export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupC
   const me = bit(seat);
   const f = v.tableFacts;
 
-  // Every place as card numbers, HIDDEN where the seat does not know the card.
-  const villages = v.villages.map((vil) => vil.cards.map((c) => c.card?.number ?? HIDDEN));
+  // Every place as card numbers, HIDDEN where the seat does not know the card (loops, not
+  // callbacks: a search samples a world per playout).
+  const villages: number[][] = new Array(v.villages.length);
+  for (let i = 0; i < v.villages.length; i++) villages[i] = slotNumbers(v.villages[i]!.cards);
   const deck: number[] = Array(v.deckCount).fill(HIDDEN);
   for (const k of v.deckKnown) deck[v.deckCount - 1 - k.depth] = k.card.number;
-  const hand = v.hand.map((c) => c?.number ?? HIDDEN);
-  const kept = v.villages.map(() => [] as number[]);
+  const hand: number[] = new Array(v.hand.length);
+  for (let i = 0; i < v.hand.length; i++) hand[i] = v.hand[i]?.number ?? HIDDEN;
+  const kept: number[][] = new Array(v.villages.length);
+  for (let i = 0; i < kept.length; i++) kept[i] = [];
   for (const k of v.kept) kept[k.seat]!.push(k.card.number);
   const box: number[] = Array(v.boxCount).fill(HIDDEN);
-  const discard = v.discard.map((c) => c.number);
-  const display = v.display.map((c) => c.number);
+  const discard = cardNumbers(v.discard);
+  const display = cardNumbers(v.display);
   const places = [...villages, deck, hand, ...kept, box, discard, display];
 
-  // The unseen cards, dealt into the hidden places.
-  const seen: number[] = [];
+  // The unseen cards (core/sample.ts \`unseen\`, counted by number in an array), dealt into the hidden places.
+  const left = COPIES.slice();
   let holes = 0;
-  for (const place of places) for (const n of place) n === HIDDEN ? holes++ : seen.push(n);
-  const dealt = dealUnseen(unseen(DECK_NUMBERS, seen), [holes], rng).places[0]!;
-  let next = 0;
-  // Numbers to ids: each number's ids in order.
-  const used = FIRST_ID.map(() => 0);
-  const toIds = (place: number[]) =>
-    place.map((n) => {
-      const number = n === HIDDEN ? dealt[next++]! : n;
-      return FIRST_ID[number]! + used[number]!++;
-    });
-  s.villages = villages.map(toIds);
-  s.deck = toIds(deck);
-  s.hand = toIds(hand);
-  s.kept = kept.map(toIds);
-  s.box = toIds(box);
-  s.discard = toIds(discard);
-  s.display = toIds(display);
+  for (const place of places)
+    for (const n of place) {
+      if (n === HIDDEN) holes++;
+      else if (left[n]! > 0) left[n] = left[n]! - 1;
+      else throw new Error(`sampleWorld: card ${n} is seen more often than the deck holds it`);
+    }
+  const pool: number[] = [];
+  for (const n of DECK_NUMBERS)
+    if (left[n]! > 0) {
+      pool.push(n);
+      left[n] = left[n]! - 1;
+    }
+  const dealt = dealUnseen(pool, [holes], rng).places[0]!;
+  // Numbers to ids: each number's ids in order (\`used\` counts them, its last entry counts dealt cards).
+  const used = new Array<number>(15).fill(0);
+  s.villages = new Array(villages.length);
+  for (let i = 0; i < villages.length; i++) s.villages[i] = toIds(villages[i]!, dealt, used);
+  s.deck = toIds(deck, dealt, used);
+  s.hand = toIds(hand, dealt, used);
+  s.kept = new Array(kept.length);
+  for (let i = 0; i < kept.length; i++) s.kept[i] = toIds(kept[i]!, dealt, used);
+  s.box = toIds(box, dealt, used);
+  s.discard = toIds(discard, dealt, used);
+  s.display = toIds(display, dealt, used);
 
   // Faces, rotations and who knows what. Which cards the other seats know is mostly hidden from
   // the seat (a peek's positions are secret): each seat that peeked is given two of its own
@@ -74,25 +111,30 @@ export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupC
   const holder = v.pending?.seat ?? v.turn?.seat ?? seat;
   const from = f.pending?.from;
   const handKnown = from === 'discard' || from === 'pile' || from === 'display' ? PUBLIC : bit(holder);
-  for (const [i, row] of s.villages.entries()) {
-    v.villages[i]!.cards.forEach((c, p) => {
+  for (let i = 0; i < s.villages.length; i++) {
+    const row = s.villages[i]!;
+    const slots = v.villages[i]!.cards;
+    for (let p = 0; p < slots.length; p++) {
+      const c = slots[p]!;
       const id = row[p]!;
       s.up[id] = c.faceUp;
       s.rot[id] = c.rotated;
       s.known[id] = c.publicKnown ? PUBLIC : c.known ? me : 0;
-    });
+      if (c.amulet) s.amulet = id;
+    }
     if (i !== seat && v.peeked[i]) for (let k = 0; k < 2 && row.length > 0; k++) s.known[row[rng.int(row.length)]!]! |= bit(i);
   }
-  v.deckKnown.forEach((k) => (s.known[s.deck[v.deckCount - 1 - k.depth]!] = me));
+  for (const k of v.deckKnown) s.known[s.deck[v.deckCount - 1 - k.depth]!] = me;
   // A penalty card in hand is seen by nobody, its holder included.
-  s.hand.forEach((id, i) => (s.known[id] = v.hand[i] ? handKnown | me : holder === seat ? 0 : bit(holder)));
+  for (let i = 0; i < s.hand.length; i++) s.known[s.hand[i]!] = v.hand[i] ? handKnown | me : holder === seat ? 0 : bit(holder);
   if (f.pending?.display) s.known[s.hand[0]!] = PUBLIC; // a Rascal's display card was shown to all
-  for (const id of [...s.discard, ...s.display, ...s.kept.flat()]) s.known[id] = PUBLIC;
+  for (const id of s.discard) s.known[id] = PUBLIC;
+  for (const id of s.display) s.known[id] = PUBLIC;
+  for (const row of s.kept) for (const id of row) s.known[id] = PUBLIC;
 
   const at = (p: { seat: number; position: number }) => s.villages[p.seat]![p.position]!;
   s.guards = f.guards.map((g) => ({ bg: at({ seat: g.seat, position: g.bodyguard }), card: at(g) }));
   s.dead = [...f.powerOff.map(at), ...f.handPowerOff.map((i) => s.hand[i]!)];
-  for (const [i, vil] of v.villages.entries()) vil.cards.forEach((c, p) => c.amulet && (s.amulet = s.villages[i]![p]!));
   s.keptNext = v.villages.map(() => []);
   for (const k of v.keptNext) {
     const id = s.villages[k.seat]!.find((x) => numberOf(x) === k.card.number && !s.keptNext[k.seat]!.includes(x));
@@ -111,7 +153,7 @@ export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupC
   s.peeked = v.peeked.slice();
   s.endReason = f.endReason as State['endReason'];
   s.scores = v.scores.slice();
-  s.history = v.history.map((h) => ({ ...h, reason: h.reason as State['history'][number]['reason'], totals: h.totals.slice(), roundScores: h.roundScores.slice() }));
+  s.history = v.history.map((h) => ({ round: h.round, reason: h.reason as State['history'][number]['reason'], totals: h.totals.slice(), roundScores: h.roundScores.slice(), caller: h.caller, callSucceeded: h.callSucceeded }));
   s.winners = v.winners && v.winners.slice();
   if (v.turn) {
     const row = s.villages[v.turn.seat]!;

@@ -29,7 +29,13 @@ export class Sim extends Emitter<State, Event> {
   override emit(...events: Event[]): this {
     super.emit(...events);
     const s = this.state;
-    if (s.phase === 'play' && s.o.villagerCheck === 'anyEvent' && events.some(showsZero) && villagersUp(s) >= 2) throw VILLAGERS_MET;
+    if (s.phase !== 'play' || s.o.villagerCheck !== 'anyEvent') return this;
+    // A loop, not some(): asked after every event of every move.
+    for (let i = 0; i < events.length; i++)
+      if (showsZero(events[i]!)) {
+        if (villagersUp(s) >= 2) throw VILLAGERS_MET;
+        break;
+      }
     return this;
   }
 

@@ -157,8 +157,14 @@ function editionsOf(o: Options): Edition[] {
   });
 }
 
+/** A row per seat, each empty (a loop: a search's sampled worlds start from an initial state). */
+function none(seats: number): number[][] {
+  const rows: number[][] = new Array(seats);
+  for (let i = 0; i < seats; i++) rows[i] = [];
+  return rows;
+}
+
 export function initialState({ seats, options }: SetupContext<Options>): State {
-  const none = () => Array.from({ length: seats }, () => [] as number[]);
   return {
     seats,
     o: options,
@@ -167,14 +173,14 @@ export function initialState({ seats, options }: SetupContext<Options>): State {
     round: 0,
     start: 0,
     phase: 'setup',
-    villages: none(),
+    villages: none(seats),
     deck: [],
     discard: [],
     display: [],
     box: [],
     hand: [],
-    kept: none(),
-    keptNext: none(),
+    kept: none(seats),
+    keptNext: none(seats),
     up: Array(52).fill(false),
     rot: Array(52).fill(false),
     known: Array(52).fill(0),

@@ -11,6 +11,8 @@ import type { Pending, State } from './state.js';
 /** Per seat count, a frozen row of zeros (no scoring under way: nothing adjusted or halved), shared by views: read-only. */
 const ZEROS: readonly number[][] = Array.from({ length: 9 }, (_, n) => Object.freeze(Array<number>(n).fill(0)) as number[]);
 export const zerosFor = (seats: number): number[] => ZEROS[seats] ?? Array<number>(seats).fill(0);
+/** Nothing to list: one frozen list shared by every view (most have no guards, switched-off powers …): read-only. */
+const NONE = Object.freeze([]) as never[];
 
 
 export interface PlaceView {
@@ -67,7 +69,7 @@ export interface TableFactsView {
 }
 
 function pendingFacts(p: Pending): PendingFactsView {
-  const v: PendingFactsView = { from: null, must: false, display: false, stepIndex: 0, own: null, then: null, drawn: false, position: null, done: [] };
+  const v: PendingFactsView = { from: null, must: false, display: false, stepIndex: 0, own: null, then: null, drawn: false, position: null, done: NONE };
   if (p.kind === 'hold') {
     v.from = p.from;
     v.must = p.must;
@@ -84,8 +86,8 @@ function pendingFacts(p: Pending): PendingFactsView {
 
 /** Positions of the listed card ids in the villages. */
 function places(s: State, ids: readonly number[]): PlaceView[] {
+  if (ids.length === 0) return NONE;
   const out: PlaceView[] = [];
-  if (ids.length === 0) return out;
   for (let seat = 0; seat < s.villages.length; seat++) {
     const row = s.villages[seat]!;
     for (let position = 0; position < row.length; position++) if (ids.includes(row[position]!)) out.push({ seat, position });
@@ -96,20 +98,28 @@ function places(s: State, ids: readonly number[]): PlaceView[] {
 export function tableFacts(s: State): TableFactsView {
   const t = s.turn;
   const row = t ? s.villages[t.seat]! : [];
-  const guards: GuardView[] = [];
-  for (const g of s.guards) {
-    const seat = s.villages.findIndex((r) => r.includes(g.bg) && r.includes(g.card));
-    if (seat >= 0) guards.push({ seat, bodyguard: s.villages[seat]!.indexOf(g.bg), position: s.villages[seat]!.indexOf(g.card) });
+  let guards: GuardView[] = NONE;
+  if (s.guards.length > 0) {
+    guards = [];
+    for (const g of s.guards) {
+      const seat = s.villages.findIndex((r) => r.includes(g.bg) && r.includes(g.card));
+      if (seat >= 0) guards.push({ seat, bodyguard: s.villages[seat]!.indexOf(g.bg), position: s.villages[seat]!.indexOf(g.card) });
+    }
   }
-  const handPowerOff: number[] = [];
-  if (s.dead.length > 0) s.hand.forEach((id, i) => s.dead.includes(id) && handPowerOff.push(i));
+  let handPowerOff: number[] = NONE;
+  if (s.dead.length > 0) {
+    handPowerOff = [];
+    for (let i = 0; i < s.hand.length; i++) if (s.dead.includes(s.hand[i]!)) handPowerOff.push(i);
+  }
   // A loop, not flatMap: this runs once per view, and flatMap's little arrays cost most of this function.
-  const turnUpAtStart: number[] = [];
-  if (t)
+  let turnUpAtStart: number[] = NONE;
+  if (t && t.upAtStart.length > 0) {
+    turnUpAtStart = [];
     for (const id of t.upAtStart) {
       const p = row.indexOf(id);
       if (p >= 0) turnUpAtStart.push(p);
     }
+  }
   return {
     pending: s.pending && pendingFacts(s.pending),
     turnEmptyAtStart: t?.emptyAtStart ?? false,

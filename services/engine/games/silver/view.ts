@@ -5,7 +5,8 @@ import type { Event } from './events.js';
 import { toMove } from './legal.js';
 import { hasPassive, withPassive } from './protect.js';
 
-const NONE: readonly number[] = [];
+/** No numbers: one frozen list shared by every view (most turns have none activated, owed, known in the deck …): read-only. */
+const NONE: readonly number[] = Object.freeze([]);
 import { bit, defsOf, knows, PUBLIC, type Pending, type State } from './state.js';
 import { tableFacts, zerosFor, type TableFactsView } from './view-facts.js';
 
@@ -112,7 +113,7 @@ const PROMPTS: Record<string, string> = {
 
 function pendingView(s: State, p: Pending): PendingView {
   // Every field is set in this order first, so a view's keys keep one order whatever the kind.
-  const v: PendingView = { kind: p.kind, seat: p.seat, step: null, prompt: '', card: null, slid: [], selected: [], slots: null, ends: false, faceUp: null, penalty: false };
+  const v: PendingView = { kind: p.kind, seat: p.seat, step: null, prompt: '', card: null, slid: NONE as number[], selected: NONE as number[], slots: null, ends: false, faceUp: null, penalty: false };
   switch (p.kind) {
     case 'hold':
       v.slid = p.slid;
@@ -173,8 +174,8 @@ function cardList(cards: readonly CardView[], ids: readonly number[]): CardView[
 /**
  * One frozen SlotView per card, position and flags, per deck, shared by every view (a view never
  * changes it): a search builds a view at every move of every playout, and these little objects
- * were most of its garbage. Key: id (6 bits), position (4 bits), then the six flags; a position
- * past 15 (a long village) gets a fresh object.
+ * were most of its garbage. Key: id + 1 for a known card, else 0 (6 bits), position (4 bits), then
+ * the six flags; a position past 15 (a long village) gets a fresh object.
  */
 const SLOT_VIEWS = new WeakMap<readonly CardView[], (SlotView | undefined)[]>();
 const UP = 1;
@@ -185,7 +186,9 @@ const AMULET = 16;
 const GUARDED = 32;
 
 function slotView(slots: (SlotView | undefined)[], cards: readonly CardView[], id: number, position: number, flags: number): SlotView {
-  const key = position < 16 ? (flags << 10) | (position << 6) | id : -1;
+  // A slot the viewer does not know shows no card: one entry per position and flags, whatever
+  // the card (most slots of a view, and a small corner of the table that stays in the cache).
+  const key = position < 16 ? (flags & KNOWN ? (id + 1) << 10 : 0) | (position << 6) | flags : -1;
   const hit = key >= 0 ? slots[key] : undefined;
   if (hit) return hit;
   const known = (flags & KNOWN) !== 0;
@@ -222,9 +225,9 @@ function slotViews(cards: readonly CardView[]): (SlotView | undefined)[] {
  */
 function guardedIn(s: State, row: readonly number[], bodyguards: readonly number[]): readonly number[] {
   if (s.guards.length === 0) return bodyguards;
-  const out = bodyguards.slice();
-  for (const g of s.guards) if (row.includes(g.bg) && bodyguards.includes(g.bg)) out.push(g.card);
-  return out;
+  let out: number[] | null = null; // copied only for a village with a named card
+  for (const g of s.guards) if (row.includes(g.bg) && bodyguards.includes(g.bg)) (out ??= bodyguards.slice()).push(g.card);
+  return out ?? bodyguards;
 }
 
 /** The deck's Bodyguards whose guard works now (face-up, switched on): most decks have none. */
@@ -301,6 +304,18 @@ const frozenCopy = <T>(from: readonly T[]) => Object.freeze(from.slice()) as T[]
 const EDITIONS_COPY = new LastCopy<string, string[]>(frozenCopy);
 const SCORES_COPY = new LastCopy<number, number[]>(frozenCopy);
 const PEEKED_COPY = new LastCopy<boolean, boolean[]>(frozenCopy);
+const OWES_COPY = new LastCopy<number, number[]>(frozenCopy);
+
+/** The token as a view, frozen and kept while the state's token object stays the same (it changes a few times a round). */
+let lastToken: State['token'] | null = null;
+let lastTokenView: SilverView['token'] | null = null;
+function tokenView(t: State['token']): SilverView['token'] {
+  if (t !== lastToken || !lastTokenView) {
+    lastTokenView = Object.freeze({ kind: t.kind, holder: t.holder, active: t.active, used: t.used, wolfSideUp: t.kind === 'coin' && t.active && !t.used });
+    lastToken = t;
+  }
+  return lastTokenView;
+}
 const HISTORY_COPY = new LastCopy((history: readonly State['history'][number][]) =>
   Object.freeze(history.map((h) => Object.freeze({ round: h.round, reason: h.reason, totals: frozenCopy(h.totals), roundScores: frozenCopy(h.roundScores), caller: h.caller, callSucceeded: h.callSucceeded }))) as SilverView['history'],
 );
@@ -313,18 +328,18 @@ export function view(s: State, viewer: Viewer): SilverView {
   const shared = slotViews(cards);
   const bodyguards = workingBodyguards(s);
   for (let seat = 0; seat < s.villages.length; seat++) villages[seat] = villageView(s, cards, shared, seat, me, bodyguards);
-  const deckKnown: { depth: number; card: CardView }[] = [];
+  let deckKnown: { depth: number; card: CardView }[] | null = null;
   const seen = PUBLIC | (me === null ? 0 : bit(me)); // knows(s, id, me), over the whole deck
-  for (let i = s.deck.length - 1; i >= 0; i--) if ((s.known[s.deck[i]!]! & seen) !== 0) deckKnown.push({ depth: s.deck.length - 1 - i, card: cards[s.deck[i]!]! });
+  for (let i = s.deck.length - 1; i >= 0; i--) if ((s.known[s.deck[i]!]! & seen) !== 0) (deckKnown ??= []).push({ depth: s.deck.length - 1 - i, card: cards[s.deck[i]!]! });
   const hand: (CardView | null)[] = new Array(s.hand.length);
   for (let i = 0; i < s.hand.length; i++) hand[i] = knows(s, s.hand[i]!, me) ? cards[s.hand[i]!]! : null;
   const turn = s.turn;
-  let activated: number[] = [];
-  if (turn) {
+  let activated: number[] | null = null;
+  if (turn && turn.used.length > 0) {
     const row = s.villages[turn.seat]!;
     for (const id of turn.used) {
       const p = row.indexOf(id);
-      if (p >= 0) activated.push(p);
+      if (p >= 0) (activated ??= []).push(p);
     }
   }
   return {
@@ -338,18 +353,18 @@ export function view(s: State, viewer: Viewer): SilverView {
     editions: EDITIONS_COPY.of(s.eds),
     villages,
     deckCount: s.deck.length,
-    deckKnown,
+    deckKnown: deckKnown ?? (NONE as never[]),
     discard: pileView(cards, s.discard),
     display: cardList(cards, s.display),
     boxCount: s.box.length,
     hand,
     kept: pairs(cards, s.kept),
     keptNext: pairs(cards, s.keptNext),
-    token: { kind: s.token.kind, holder: s.token.holder, active: s.token.active, used: s.token.used, wolfSideUp: s.token.kind === 'coin' && s.token.active && !s.token.used },
+    token: tokenView(s.token),
     caller: s.caller,
-    finalTurnsOwed: s.owes.slice(),
+    finalTurnsOwed: OWES_COPY.of(s.owes),
     deckOut: s.deckOut,
-    turn: turn && { seat: turn.seat, mainDone: turn.main, powerUsed: turn.free, extra: turn.extra, activated },
+    turn: turn && { seat: turn.seat, mainDone: turn.main, powerUsed: turn.free, extra: turn.extra, activated: activated ?? (NONE as number[]) },
     pending: s.pending && pendingView(s, s.pending),
     peeked: PEEKED_COPY.of(s.peeked),
     scoreAdjustments: s.scoring?.adj.slice() ?? zerosFor(s.seats),

@@ -33,7 +33,7 @@ const publicKnown = (s: State, id: number) => s.up[id]! || (s.known[id]! & PUBLI
  * change nothing): it is no target for a single exchange or a discard. What a single seat
  * remembers never decides legality (§8), so only public knowledge counts.
  */
-export const knownZombie = (s: State, id: number) => isZombie(s, id) && publicKnown(s, id);
+export const knownZombie = (s: State, id: number) => publicKnown(s, id) && isZombie(s, id); // the cheap test first
 
 /** Positions a single exchange may replace: exchangeable, and not a known Zombie. */
 export const singleTargets = (s: State, seat: number, ex = exchangeable(s, seat)) => ex.filter((p) => !knownZombie(s, s.villages[seat]![p]!));

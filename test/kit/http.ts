@@ -1,0 +1,34 @@
+/**
+ * The kit's HTTP client for its thousands of requests to the servers under test (server.ts's and
+ * child-server.ts's `gql` and `rest`): node:http over keep-alive connections, not fetch. Node 20's
+ * fetch spent about 0.8 ms of CPU more per request than node:http on the same kept-alive
+ * connection (1,067 µs against 231 µs a round trip, the server's work included, for `{ __typename }`).
+ * It is still a real request on a real socket to the listening server, with the headers fetch sent
+ * (the server stores the user agent of a device).
+ */
+import { Agent, request } from 'node:http';
+
+/** One pool for the worker: idle sockets are unref'd, and dropped before the server's keep-alive timeout (its hint). */
+const agent = new Agent({ keepAlive: true });
+
+/** What fetch sent by default that the server reads or may read; a test's own headers win. */
+const DEFAULT_HEADERS = { accept: '*/*', 'user-agent': 'node' };
+
+/** Sends one request; resolves with the status and the body as text (errors as fetch's: the socket's). */
+export function send(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ status: number; text: string }> {
+  const u = new URL(url);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: u.hostname, port: u.port, path: u.pathname + u.search, method, agent, headers: { ...DEFAULT_HEADERS, ...headers, ...(body !== undefined && { 'content-length': String(Buffer.byteLength(body)) }) } },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, text }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}

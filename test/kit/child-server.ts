@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import type { GraphQLResponse, TestServer } from './server.js';
+import { send } from './http.js';
 
 export interface ChildServer {
   url: string;
@@ -53,12 +54,8 @@ export async function startChildServer(dataDir: string, env: Record<string, stri
   });
   const url = `http://127.0.0.1:${port}`;
   const gql: TestServer['gql'] = async (query, variables, token) => {
-    const res = await fetch(`${url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    return res.json() as Promise<GraphQLResponse>;
+    const res = await send(`${url}/graphql`, 'POST', { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, JSON.stringify({ query, variables }));
+    return JSON.parse(res.text) as GraphQLResponse;
   };
   return {
     url,

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { createLocalParlor, type LocalParlorOptions } from '../../services/local.js';
 import type { ParlorService } from '../../services/app/service.js';
 import { loopbackClient } from './loopback-client.js';
+import { send } from './http.js';
 import { ensureTable, startEmbeddedDynamo, type EmbeddedDynamo } from '../../services/store/index.js';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { Limits } from '../../services/api/limits/settings.js';
@@ -102,22 +103,14 @@ export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 
     server.client?.destroy();
     await server.dynamo?.close();
   });
+  // node:http on kept-alive connections, not fetch: ~0.8 ms less CPU a request (./http.ts).
   server.gql = async (query, variables, token) => {
-    const res = await fetch(`${server.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: JSON.stringify({ query, variables }),
-    });
-    return res.json() as Promise<GraphQLResponse>;
+    const res = await send(`${server.url}/graphql`, 'POST', { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, JSON.stringify({ query, variables }));
+    return JSON.parse(res.text) as GraphQLResponse;
   };
   server.rest = async (method, path, body, token) => {
-    const res = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
+    const res = await send(`${server.url}${path}`, method, { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) }, body === undefined ? undefined : JSON.stringify(body));
+    return { status: res.status, body: res.text ? JSON.parse(res.text) : null };
   };
   Object.defineProperty(server, 'subscriptions', { get: () => (server.app ? subscriptionsOf(server.app.server).n : 0) });
   server.subscribed = (n, timeoutMs = 10_000) => {

@@ -3,9 +3,6 @@
  * games of the table (DATA_DIR / DYNAMODB_ENDPOINT, TABLE_NAME as for `npm start`) as NDJSON and
  * Parquet. Run it again after an interruption: it resumes from its last checkpoint.
  */
-import { exportGames } from '../export.js';
-import { progress } from './progress.js';
-import { openTable } from './table.js';
 import { parseCli } from './args.js';
 
 const USAGE = `usage: npm run export -- --out DIR [--game TYPE] [--since ISO-DATE] [--page-size N] [--trajectories]
@@ -24,6 +21,8 @@ if (!values.out) {
   process.exit(2);
 }
 
+// Imported after the arguments are read: --help and a wrong flag answer without loading the store and the engine.
+const [{ exportGames }, { progress }, { openTable }] = await Promise.all([import('../export.js'), import('./progress.js'), import('./table.js')]);
 const table = await openTable();
 const bar = progress('export');
 try {

@@ -7,8 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
-import { checkLabSpec, LAB_PREFIX, LAB_RESULTS_PREFIX, labRunName, type LabSpec } from '../lab.js';
-import { shardGames } from '../shard.js';
+import type { LabSpec } from '../lab.js';
 import { parseCli } from './args.js';
 
 const USAGE = `usage: npm run lab -- --game G --games K --shards N [--seats S] [--bots greedy,…] [--options JSON] [--seed S]
@@ -41,6 +40,8 @@ const { values } = parseCli(USAGE, {
 });
 
 async function main(): Promise<number> {
+  // Imported after the arguments are read: --help and a wrong flag answer without loading the engine and the bots.
+  const [{ checkLabSpec, LAB_PREFIX, LAB_RESULTS_PREFIX, labRunName }, { shardGames }] = await Promise.all([import('../lab.js'), import('../shard.js')]);
   if (!values.game || !values.games || !values.shards) {
     console.error(USAGE);
     return 2;

@@ -4,12 +4,10 @@
  * worker threads; the games are written to DIR as they end, and a killed run is completed with --resume.
  * `--expand --out DIR [--format parquet|both]` derives a compact run's events and moves tables (services/analytics/plays.ts).
  */
-import { DEFAULT_MAX_MOVES, OUTPUT_FORMATS, simulate, type OutputFormat } from '../simulate.js';
-import { duration, progress } from './progress.js';
+import type { OutputFormat } from '../simulate.js';
+import { DEFAULT_MAX_MOVES } from '../move-cap.js';
 import { parseCli } from './args.js';
-import { parseShard, type Shard } from '../shard.js';
-import { expandPlays, needsExpanding } from '../plays.js';
-import { writeParquet } from '../parquet.js';
+import type { Shard } from '../shard.js';
 
 const USAGE = `usage: npm run simulate -- --game G --seats N --games K [--options JSON] [--bots search:1,random,…|external:<command>] [--out DIR] [--workers W] [--seed S] [--trajectories] [--max-moves M] [--format compact|parquet|ndjson|both] [--shard I/N]
        npm run simulate -- --resume --out DIR [--workers W]
@@ -55,6 +53,7 @@ async function expand(out: string, format: string | undefined): Promise<number> 
     return 2;
   }
   try {
+    const [{ expandPlays, needsExpanding }, { writeParquet }] = await Promise.all([import('../plays.js'), import('../parquet.js')]);
     const started = performance.now();
     const games = needsExpanding(out) ? await expandPlays(out) : 0;
     if (format === 'parquet' || format === 'both') await writeParquet(out);
@@ -67,6 +66,8 @@ async function expand(out: string, format: string | undefined): Promise<number> 
 }
 
 async function main(): Promise<number> {
+  // Imported after the arguments are read: --help and a wrong flag answer without loading the engine and the bots.
+  const [{ OUTPUT_FORMATS, simulate }, { duration, progress }, { parseShard }] = await Promise.all([import('../simulate.js'), import('./progress.js'), import('../shard.js')]);
   if (values.expand) {
     if (!values.out) {
       console.error('--expand needs the --out DIR of a compact run');

@@ -3,10 +3,6 @@
  * statistics over an export directory (default ./export) or several read as one (a sharded run), or two datasets side by side.
  */
 import { writeFile } from 'node:fs/promises';
-import { computeStats } from '../stats.js';
-import { compareRuns } from '../stats-compare.js';
-import { htmlReport, textReport } from '../stats-report.js';
-import { datasetFolders } from '../datasets.js';
 import { parseCli } from './args.js';
 
 const USAGE = `usage: npm run stats -- [DIR|GLOB …] [--json] [--html FILE]
@@ -26,6 +22,8 @@ difference, chi-square between the runs, Mann–Whitney U on length and scores.
 async function main(): Promise<number> {
   const { values, positionals } = parseCli(USAGE, { options: { json: { type: 'boolean' }, html: { type: 'string' }, compare: { type: 'boolean' } }, allowPositionals: true });
   const dirs = positionals;
+  // Imported after the arguments are read: --help and a wrong flag answer without loading DuckDB and the engine.
+  const [{ computeStats }, { compareRuns }, { htmlReport, textReport }, { datasetFolders }] = await Promise.all([import('../stats.js'), import('../stats-compare.js'), import('../stats-report.js'), import('../datasets.js')]);
   if (values.compare && positionals.length !== 2) {
     console.error(USAGE);
     return 2;

@@ -6,8 +6,6 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { verifyRecord } from '../verify.js';
-import { expandGlob, isGlob } from '../datasets.js';
 import { parseCli } from './args.js';
 
 const USAGE = `usage: npm run verify -- FILE|DIR|GLOB … | --game ID … [--url http://127.0.0.1:3000]
@@ -37,6 +35,7 @@ async function fetchRecord(url: string, id: string): Promise<unknown> {
 
 /** The record files the arguments name, in order, each once. */
 async function recordFiles(args: readonly string[]): Promise<string[]> {
+  const { expandGlob, isGlob } = await import('../datasets.js');
   const files = new Set<string>();
   for (const arg of args) {
     const paths = isGlob(arg) ? await expandGlob(arg) : [arg];
@@ -53,6 +52,8 @@ async function recordFiles(args: readonly string[]): Promise<string[]> {
 
 async function main(): Promise<number> {
   const { values, positionals } = parseCli(USAGE, { options: { game: { type: 'string', multiple: true }, url: { type: 'string', default: 'http://127.0.0.1:3000' } }, allowPositionals: true });
+  // Imported after the arguments are read: --help and a wrong flag answer without loading the engine.
+  const { verifyRecord } = await import('../verify.js');
   const ids = values.game ?? [];
   if ((ids.length === 0) === (positionals.length === 0)) {
     console.error(USAGE);

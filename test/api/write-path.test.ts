@@ -8,7 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
 
 // The reactions' checkpoints are one write a second at most, whatever the moves (not per move): out of this count.
-const server = useServer({ checkpointMs: 3_600_000 });
+// So is the outbox's safety poll (a Query a minute on a real timer), which a loaded machine could reach inside the count.
+const server = useServer({ checkpointMs: 3_600_000, webhooks: { pollMs: 3_600_000 } });
 const LEGAL = 'query($id: ID!) { game(id: $id) { status { toMove } legalMoves } }';
 const MOVE = 'mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }';
 

@@ -30,6 +30,26 @@ let places = new Int32Array(64);
 const counts = new Int32Array(64);
 
 /**
+ * Each move's place (how many seats after the mover sits the seat it names; 0 when it names none) into
+ * `places`, and how many moves hold each place into `counts[place + shift]`. False when no move
+ * names a seat: the order is the list's own.
+ */
+function countPlaces(legalMoves: readonly unknown[], seatOf: (move: Move) => number | null, seat: number, seats: number, shift: 0 | 1): boolean {
+  const n = legalMoves.length;
+  if (places.length < n) places = new Int32Array(n * 2);
+  counts.fill(0, 0, seats + 1 + shift);
+  let named = false;
+  for (let i = 0; i < n; i++) {
+    const s = seatOf(legalMoves[i] as Move);
+    const place = s === null ? 0 : seatsAfter(s, seat, seats);
+    if (place !== 0) named = true;
+    places[i] = place;
+    counts[place + shift]!++;
+  }
+  return named;
+}
+
+/**
  * The legal moves in an order that depends only on seats relative to `context.seat`: stable by
  * the named seat's place after the actor (moves naming none first). A game not in MOVE_SEAT is
  * taken to name no seat in its moves: the list is returned as it is.
@@ -41,21 +61,10 @@ export function relativeOrder<M>(legalMoves: readonly M[], context: BotContext):
   let first = -1;
   for (let i = 0; i < legalMoves.length && first < 0; i++) if (seatOf(legalMoves[i] as Move) !== null) first = i;
   if (first < 0) return legalMoves;
-  const { seat } = context;
   const { seats } = context.setup;
   // A stable sort by place, as counts per place (a rollout's power targets land here at every step).
   const n = legalMoves.length;
-  if (places.length < n) places = new Int32Array(n * 2);
-  counts.fill(0, 0, seats + 2);
-  let named = false;
-  for (let i = 0; i < n; i++) {
-    const s = seatOf(legalMoves[i] as Move);
-    const place = s === null ? 0 : seatsAfter(s, seat, seats);
-    if (place !== 0) named = true;
-    places[i] = place;
-    counts[place + 1]!++;
-  }
-  if (!named) return legalMoves;
+  if (!countPlaces(legalMoves, seatOf, context.seat, seats, 1)) return legalMoves;
   for (let p = 1; p <= seats; p++) counts[p]! += counts[p - 1]!; // counts[p]: where place p starts
   const out = new Array<M>(n);
   for (let i = 0; i < n; i++) out[counts[places[i]!]!++] = legalMoves[i]!;
@@ -83,19 +92,7 @@ export function randomRelative(_view: unknown, legalMoves: readonly unknown[], r
   let k = rng.int(n);
   const seatOf = MOVE_SEAT[context.game.id];
   if (!seatOf || seatOf === NAMES_NO_SEAT || n < 2) return legalMoves[k];
-  const { seat } = context;
-  const { seats } = context.setup;
-  if (places.length < n) places = new Int32Array(n * 2);
-  counts.fill(0, 0, seats + 1);
-  let named = false;
-  for (let i = 0; i < n; i++) {
-    const s = seatOf(legalMoves[i] as Move);
-    const place = s === null ? 0 : seatsAfter(s, seat, seats);
-    if (place !== 0) named = true;
-    places[i] = place;
-    counts[place]!++;
-  }
-  if (!named) return legalMoves[k];
+  if (!countPlaces(legalMoves, seatOf, context.seat, context.setup.seats, 0)) return legalMoves[k];
   let place = 0;
   while (k >= counts[place]!) k -= counts[place++]!;
   for (let i = 0; ; i++) if (places[i] === place && k-- === 0) return legalMoves[i];

@@ -68,25 +68,34 @@ describe('tributeOpenWithoutReserve', () => {
   });
 });
 
+/**
+ * The i-th made-up position: options varied by i, 2-6 seats, a random seat to move with up to 5
+ * hand cards and `counterMax - 1` counter cards (the others fewer), empty reserves, random dice.
+ */
+function madePosition(i: number, rng: ReturnType<typeof fastRng>, counterMax: number) {
+  const options = optionSchema.parse({ tributeBoostMode: i % 3 === 0 ? 'MANDATORY' : 'OPTIONAL', emptyHandMayTribute: i % 5 !== 0, cardValues: i % 2 ? [1, 1, 2, 2, 3, 3, 4, 4, 5, 5] : undefined });
+  const seats = 2 + rng.int(5);
+  const pool = shuffle(HOUSE_IDS.flatMap((h) => deckOf(options, h)), rng);
+  const s0 = initialState({ seats, options });
+  const seat = rng.int(seats);
+  let at = 0;
+  const players = s0.players.map((p, k) => {
+    const hand = pool.slice(at, (at += rng.int(k === seat ? 6 : 2)));
+    const counter = pool.slice(at, (at += rng.int(k === seat ? counterMax : 3)));
+    return { ...p, hand, counter, reserve: [], die: 1 + rng.int(options.dieFaces) };
+  });
+  const s: State = { ...s0, phase: 'turn', players, current: seat, turn: null };
+  return { s, players, seat };
+}
+
 describe('tributeOpenWithoutReserve on made-up positions', () => {
   it('answers as tributable for random hands, counters (Sum cards of several houses) and dice', () => {
     const rng = fastRng(7);
     let open = 0;
     const n = 4000;
     for (let i = 0; i < n; i++) {
-      const options = optionSchema.parse({ tributeBoostMode: i % 3 === 0 ? 'MANDATORY' : 'OPTIONAL', emptyHandMayTribute: i % 5 !== 0, cardValues: i % 2 ? [1, 1, 2, 2, 3, 3, 4, 4, 5, 5] : undefined });
-      const seats = 2 + rng.int(5);
-      const pool = shuffle(HOUSE_IDS.flatMap((h) => deckOf(options, h)), rng);
-      const s0 = initialState({ seats, options });
-      const seat = rng.int(seats);
-      let at = 0;
-      const players = s0.players.map((p, k) => {
-        const hand = pool.slice(at, (at += rng.int(k === seat ? 6 : 2)));
-        // now and then a counter long enough to take the die past 30 (the search answers then)
-        const counter = pool.slice(at, (at += rng.int(k === seat ? (i % 7 === 0 ? 30 : 9) : 3)));
-        return { ...p, hand, counter, reserve: [], die: 1 + rng.int(options.dieFaces) };
-      });
-      const s: State = { ...s0, phase: 'turn', players, current: seat, turn: null };
+      // now and then a counter long enough to take the die past 30 (the search answers then)
+      const { s, players, seat } = madePosition(i, rng, i % 7 === 0 ? 30 : 9);
       const turn = newTurn(s, seat);
       const expected = tributableBySearch({ ...s, turn }, turn).length > 0;
       expect(tributeOpenWithoutReserve({ ...s, turn }, turn), JSON.stringify(players.map((p) => [p.die, p.hand.map((c) => c.id), p.counter.map((c) => c.id)]))).toBe(expected);
@@ -130,18 +139,7 @@ describe('tributable with an empty reserve (closed form) against the turn search
     let confirmable = 0;
     const n = 4000;
     for (let i = 0; i < n; i++) {
-      const options = optionSchema.parse({ tributeBoostMode: i % 3 === 0 ? 'MANDATORY' : 'OPTIONAL', emptyHandMayTribute: i % 5 !== 0, cardValues: i % 2 ? [1, 1, 2, 2, 3, 3, 4, 4, 5, 5] : undefined });
-      const seats = 2 + rng.int(5);
-      const pool = shuffle(HOUSE_IDS.flatMap((h) => deckOf(options, h)), rng);
-      const s0 = initialState({ seats, options });
-      const seat = rng.int(seats);
-      let at = 0;
-      const players = s0.players.map((p, k) => {
-        const hand = pool.slice(at, (at += rng.int(k === seat ? 6 : 2)));
-        const counter = pool.slice(at, (at += rng.int(k === seat ? 9 : 3)));
-        return { ...p, hand, counter, reserve: [], die: 1 + rng.int(options.dieFaces) };
-      });
-      const s: State = { ...s0, phase: 'turn', players, current: seat, turn: null };
+      const { s, players, seat } = madePosition(i, rng, 9);
       const mine = players[seat]!.counter;
       const chosen = mine.slice(0, i % 4 === 0 ? 0 : rng.int(mine.length + 1));
       const turn = { ...newTurn(s, seat), step: chosen.length ? ('select' as const) : ('open' as const), selection: chosen };

@@ -143,8 +143,8 @@ export const httpLimits = fp(
     const moves = counts(limits.movesPerClientPerMinute);
     // Registrations per address per hour, with a code of their own: a page says why, and when to come back.
     // Each count: who it applies to, its kind (the shared count's key), its limit and window, this process's own count, a refusal's code and reason.
-    type Counted = [(req: FastifyRequest) => boolean, string, number, number, WindowCounts, string?, string?];
-    const counted = (applies: (req: FastifyRequest) => boolean, kind: string, max: number, windowMs = MINUTE, code?: string, why?: string): Counted => [applies, kind, max, windowMs, new WindowCounts(max, windowMs, KEYS), code, why];
+    type Counted = { applies: (req: FastifyRequest) => boolean; kind: string; max: number; windowMs: number; own: WindowCounts; code?: string; why?: string };
+    const counted = (applies: Counted['applies'], kind: string, max: number, windowMs = MINUTE, code?: string, why?: string): Counted => ({ applies, kind, max, windowMs, own: new WindowCounts(max, windowMs, KEYS), code, why });
     const afterBody: Counted[] = [
       counted(createsGame, 'create', limits.createsPerMinute),
       counted(joinsGame, 'join', limits.joinsPerMinute),
@@ -184,18 +184,18 @@ export const httpLimits = fp(
         if (req.method !== 'POST') return done();
         // Most POSTs (every move) match none: nothing is allocated for them.
         let due: Counted[] | undefined;
-        for (const c of afterBody) if (c[0](req)) (due ??= []).push(c);
+        for (const c of afterBody) if (c.applies(req)) (due ??= []).push(c);
         if (!due) return done();
         const network = clientNetwork(req.ip);
         if (!shared) {
-          for (const [, , , , own, code, why] of due) {
+          for (const { own, code, why } of due) {
             const wait = own.hit(network, Date.now());
             if (wait > 0) return tooMany(req, reply, wait, code, why);
           }
           return done();
         }
         void (async () => {
-          for (const [, kind, max, windowMs, own, code, why] of due) {
+          for (const { kind, max, windowMs, own, code, why } of due) {
             // The store out of reach: this process's own count stands in, rather than no limit or no service.
             const wait = await shared.hit(kind, req.ip, max, windowMs, Date.now()).catch((err: unknown) => (req.log.warn({ err }, 'shared limit count failed; counted in this process'), own.hit(network, Date.now())));
             if (wait > 0) return tooMany(req, reply, wait, code, why);

@@ -22,6 +22,7 @@ import { lobbyProjection, openSeatsRelease, type Projection } from '../app/proje
 import { finishedIndexProjection } from '../analytics/finished-since.js';
 import { ParlorService } from '../app/service.js';
 import { AddressCounts } from '../app/address-counts.js';
+import { once } from './once.js';
 import { seatSecretFrom } from '../app/tokens.js';
 import { DynamoAddressCounts, DynamoEventStore, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats, type EventStore } from '../store/index.js';
 import { limitsFromEnv } from '../api/limits/settings.js';
@@ -98,8 +99,7 @@ export function createParlor(options: ParlorOptions): Parlor {
   const openSeats = { store: new DynamoOpenSeats(options.client, options.tableName), max: limitsFromEnv().seatsInOpenGames };
   const fresh = randomBytes(32).toString('base64url');
   // Keyed seat tokens are derived from the signing secret in Secrets Manager: the same across deploys.
-  let seatSecretRead: Promise<string> | undefined; // read once per instance (a failed read is tried again)
-  const seatSecret = () => (seatSecretRead ??= (options.signingSecret ?? (async () => fresh))().then(seatSecretFrom, (e: unknown) => ((seatSecretRead = undefined), Promise.reject(e))));
+  const seatSecret = once(async () => seatSecretFrom(await (options.signingSecret ?? (async () => fresh))())); // read once per instance (a failed read is tried again)
   const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind, ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats ?? linkedSeatsRule(process.env.RATED_LINKED_SEATS) });
   playByTurnService(service);
   const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, entryRules: options.entryRules, matchSettings: options.matchSettings });
@@ -144,19 +144,18 @@ export function parlorFromEnv(env: NodeJS.ProcessEnv = process.env): Parlor {
   return createParlor({ client, tableName: required('TABLE_NAME', env), signingSecret, timers, notifications, accounts: accountSettingsFromEnv(env), vacationDays, entryRules: entryRulesFromEnv(env), matchSettings: matchSettingsFromEnv(env) });
 }
 
-export { once } from './once.js';
+export { once };
 
 /**
  * Deadlines as EventBridge Scheduler schedules (the stream function alone has SCHEDULE_GROUP): the
  * Scheduler client loads on the first commit it syncs, so no other function's cold start reads it.
  */
 function schedulerTimers(options: { group: string; functionArn: string; roleArn: string }): { sync(agg: Aggregate): Promise<void> } {
-  let timers: Promise<{ sync(agg: Aggregate): Promise<void> }> | undefined;
-  const load = async () => {
+  const timers = once(async () => {
     const [{ SchedulerTimers }, { SchedulerClient }] = await Promise.all([import('../clocks/scheduler-timers.js'), import('@aws-sdk/client-scheduler')]);
     return new SchedulerTimers(new SchedulerClient({}), options);
-  };
-  return { sync: async (agg) => (await (timers ??= load().catch((e: unknown) => ((timers = undefined), Promise.reject(e))))).sync(agg) };
+  });
+  return { sync: async (agg) => (await timers()).sync(agg) };
 }
 
 /** A Secrets Manager secret's string (the SDK is loaded only by functions that need it). */

@@ -60,6 +60,11 @@ describe('ratings on the page', () => {
     expect(`${place} ${line}`).not.toMatch(/[0-9]/);
     expect(place).toMatch(/[۱۲]\/۲$/);
     expect(line).toMatch(/^\u2066?−?[۰-۹]+٫[۰-۹]\u2069? ← \u2066?−?[۰-۹]+٫[۰-۹]\u2069?$/);
+    // The headline's Greek labels stay before their figures as the line reads: a right-to-left mark
+    // after each keeps the digits out of the label's left-to-right run.
+    const headline = (await page.textContent('.player-page article.rating h3 small'))!;
+    expect(headline).toMatch(/μ\u200f \u2066?−?[۰-۹]+٫[۰-۹]/);
+    expect(headline).toMatch(/σ\u200f [۰-۹]+٫[۰-۹]/);
     await shot(page, { path: join(SHOTS, 'ratings-fa.png'), fullPage: true });
     expect(problems(page)).toEqual([]);
     await page.context().close();

@@ -26,6 +26,12 @@ const whole = (n) => digits(n, lang());
 const between = () => (lang() === 'fa' ? '، ' : ' · ');
 /** From a rating before to the one after: the arrow points the way the line reads (right to left in Persian). */
 const towards = () => (lang() === 'fa' ? '←' : '→');
+/**
+ * A Greek label and its figure (μ 23.7). In Persian the left-to-right μ would pull the digits after it
+ * into its own left-to-right run, so the figure showed on the label's right, read first; a right-to-left
+ * mark after the label keeps the label first, on the right, as the line reads.
+ */
+const labelled = (label, x) => (lang() === 'fa' ? `${label}\u200f ${fixed(x)}` : `${label} ${fixed(x)}`);
 export const playerHref = (id) => `#/player/${encodeURIComponent(id)}`;
 
 /** The lobby's leaderboard: the best TOP of one game type, chosen in a select. */
@@ -70,7 +76,7 @@ export async function playerPage(root, app, id) {
         h(
           'article.rating',
           { dataset: { game: r.game } },
-          h('h3', {}, typeName(r.game), ' ', h('span.rating-value', {}, fixed(r.rating)), h('small.muted', {}, [` μ ${fixed(r.mu)}`, `σ ${fixed(r.sigma)}`, `${whole(r.games)} ${t('ratedGames')}`].join(between())), r.provisional ? h('span.tag.provisional', { title: t('provisionalWhy') }, t('provisional')) : null),
+          h('h3', {}, typeName(r.game), ' ', h('span.rating-value', {}, fixed(r.rating)), h('small.muted', {}, [` ${labelled('μ', r.mu)}`, labelled('σ', r.sigma), `${whole(r.games)} ${t('ratedGames')}`].join(between())), r.provisional ? h('span.tag.provisional', { title: t('provisionalWhy') }, t('provisional')) : null),
           challengeButton(app, p, r.game),
           h(
             'ul.list.rating-history',

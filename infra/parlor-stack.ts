@@ -244,11 +244,11 @@ export class ParlorStack extends Stack {
       schedule: Schedule.rate(Duration.minutes(1)),
       targets: [new LambdaFunctionTarget(timer, { event: RuleTargetInput.fromObject({ outbox: true }) })],
     });
-    // Matchmaking's follow-ups a function cut off (a filled seek whose game was not created or announced): `npm start` resumes them on its beat, here this rule does.
-    new Rule(this, 'FollowUpsEveryMinute', {
-      description: 'Finishes the seeks left marked by a function cut off (matchmaking resume)',
+    // Matchmaking's beat (`npm start` runs it on its own clock): follow-ups a function cut off (a filled seek whose game was not created or announced), and the pools, so a lone player is seated with bots after the wait though no one reads.
+    new Rule(this, 'MatchmakingEveryMinute', {
+      description: 'Matchmaking beat: finishes seeks left marked by a function cut off, pairs the marked quick-play pools',
       schedule: Schedule.rate(Duration.minutes(1)),
-      targets: [new LambdaFunctionTarget(timer, { event: RuleTargetInput.fromObject({ followUps: true }) })],
+      targets: [new LambdaFunctionTarget(timer, { event: RuleTargetInput.fromObject({ matchmaking: true }) })],
     });
 
     // ---- Permissions: each function's own table actions and its modules' (services/modules); the management API for those that talk to clients.

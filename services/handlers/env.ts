@@ -89,6 +89,8 @@ export interface ParlorOptions {
   matchSettings?: MatchSettings;
   /** The concerns built as modules (default MODULES, services/modules/index.ts). */
   modules?: readonly Module[];
+  /** The clock (default Date.now): time is an input, so tests move it. */
+  now?: () => number;
 }
 
 /** The service and its read models on one table (no in-process projections: Streams run them). */
@@ -100,15 +102,15 @@ export function createParlor(options: ParlorOptions): Parlor {
   const fresh = randomBytes(32).toString('base64url');
   // Keyed seat tokens are derived from the signing secret in Secrets Manager: the same across deploys.
   const seatSecret = once(async () => seatSecretFrom(await (options.signingSecret ?? (async () => fresh))())); // read once per instance (a failed read is tried again)
-  const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind, ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats ?? linkedSeatsRule(process.env.RATED_LINKED_SEATS) });
+  const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind, ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats ?? linkedSeatsRule(process.env.RATED_LINKED_SEATS), now: options.now });
   playByTurnService(service);
   const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, entryRules: options.entryRules, matchSettings: options.matchSettings });
   const modules = options.modules ?? MODULES;
   // The notifier is built below; the modules' reactions reach it only when a commit comes.
   const notices: NoticeSink = { notify: (n, agg) => notifier.notify(n, agg) };
   const projections: Projection[] = [lobbyProjection(lobby), openSeatsRelease(openSeats.store), statsProjection(stats, (id) => store.history(id)), finishedIndexProjection(new DynamoFinishedGames(options.client, options.tableName)), ...moduleReactions(modules, { service, play, notifier: notices })];
-  const webhooks = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), Date.now);
-  const notifier = notificationChannels(play.notifications, webhooks, service, Date.now, { log: { error: (d, m) => console.error(m, d) } });
+  const webhooks = new Notifier(play.webhooks, new Outbox(options.client, options.tableName), service.now);
+  const notifier = notificationChannels(play.notifications, webhooks, service, service.now, { log: { error: (d, m) => console.error(m, d) } });
   notifyFromInbox(play.players.inbox, notifier);
   // A game matchmaking started (here: on the request that filled it): each seated player hears of it.
   play.matchmaking.onStarted(async (agg, seated) => {

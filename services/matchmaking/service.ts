@@ -98,11 +98,22 @@ export function seekGameId(seekId: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
 }
 
+/**
+ * How long a process trusts the pool marker it wrote: it writes it again after this, and the beat
+ * deletes an empty pool's marker only once it is this old. Ten minutes: a busy pool's marker
+ * takes a write per process per ten minutes, and a pool left empty leaves the beat's list after it.
+ */
+export const MARK_REFRESH_MS = 10 * 60_000;
+
 export class Matchmaking {
   private readonly seekListeners: ((seek: SeekState) => void)[] = [];
   private readonly startedListeners: StartedListener[] = [];
-  /** Pools this process has marked (so it writes each marker once: the markers share one key); forgotten when its beat unmarks one. */
-  private readonly marked = new Set<string>();
+  /**
+   * When this process last wrote each pool's marker: it writes one again only after MARK_REFRESH_MS,
+   * so a busy pool's marker (one item) takes a write per process per window, not one per entry.
+   * Entries older than the window are swept when a marker is written.
+   */
+  private readonly marked = new Map<string, number>();
   /** Each seek's stream: load, decide, append at the version read, again on a stale one; then the list and holdings follow. */
   private readonly seeks: AggregateRunner<SeekState, SeekCommand, SeekEvent>;
 
@@ -288,10 +299,7 @@ export class Matchmaking {
     const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
     const rating = await this.lookups.ratingOf(player, game.id);
     const entry = await this.ports.pool.enter({ player, name, pool, rating, bots, enqueuedAt: this.now(), ...(from.address && { address: addressKey(from.address) }) });
-    if (!this.marked.has(pool)) {
-      await this.ports.pool.markPool(pool);
-      this.marked.add(pool);
-    }
+    await this.markPool(pool);
     await this.pairPool(pool);
     return (await this.ports.pool.get(player, pool)) ?? entry;
   }
@@ -317,27 +325,34 @@ export class Matchmaking {
   }
 
   /**
-   * Pairs every marked pool (a local server's ticker; also after a restart: pools are marked in
-   * the table), and unmarks those it finds empty: a pool key holds any clock a client asks for, so
-   * the markers of pools entered once would otherwise grow for ever, and each beat read them all.
-   * (The beat runs on one process, the one that marks: on AWS nothing unmarks, as nothing beats.)
+   * The pairing beat: finishes what a crash cut short (`resume`), pairs every marked pool, and
+   * unmarks those it finds empty (a pool key holds any clock, so the markers of pools entered once
+   * would otherwise grow for ever, and each beat read them all). A local server's ticker runs it;
+   * on AWS the timer function's minute rule does. An empty pool's marker is deleted only if no
+   * process has written it within MARK_REFRESH_MS: a process that remembers writing it (and so
+   * will not write it again for its next entry) keeps it on the beat's list.
    */
-  async tick(): Promise<number> {
-    await this.resume();
+  async tick(): Promise<{ resumed: number; seated: number }> {
+    const resumed = await this.resume();
     let seated = 0;
     for (const pool of await this.ports.pool.pools()) {
       const paired = await this.pairPoolRead(pool);
       seated += paired.seated;
       if (paired.read > 0) continue;
-      // Forgotten first, then unmarked, then read again: an entry meanwhile either marks the pool after this or is read now and marked here.
-      this.marked.delete(pool);
-      await this.ports.pool.unmarkPool(pool);
-      if ((await this.ports.pool.waiting(pool)).length > 0) {
-        await this.ports.pool.markPool(pool);
-        this.marked.add(pool);
-      }
+      if (!(await this.ports.pool.unmarkPool(pool, this.now() - MARK_REFRESH_MS))) continue;
+      // Read again: an entry between the read and the delete, by a process whose memory had lapsed, marks it again here.
+      if ((await this.ports.pool.waiting(pool)).length > 0) await this.markPool(pool, true);
     }
-    return seated;
+    return { resumed, seated };
+  }
+
+  /** Writes the pool's marker unless this process wrote it within MARK_REFRESH_MS (or `again`). */
+  private async markPool(pool: string, again = false): Promise<void> {
+    const now = this.now();
+    if (!again && (this.marked.get(pool) ?? -Infinity) > now - MARK_REFRESH_MS) return;
+    await this.ports.pool.markPool(pool, now);
+    for (const [p, at] of this.marked) if (at <= now - MARK_REFRESH_MS) this.marked.delete(p);
+    this.marked.set(pool, now);
   }
 
   /**

@@ -204,14 +204,19 @@ export class PoolStore extends TableStore {
     );
   }
 
-  /** Marks a pool for the beat (a local server pairs the marked pools, after a restart too); unmarked when found empty. */
-  async markPool(pool: string): Promise<void> {
-    await this.doc.send(new PutCommand({ TableName: this.table, Item: poolMarkKey(pool) }));
+  /** Marks a pool for the beat (which pairs the marked pools, after a restart too), with when; unmarked when found empty. */
+  async markPool(pool: string, at: number): Promise<void> {
+    await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...poolMarkKey(pool), markedAt: at } }));
   }
 
-  /** Takes a pool off the beat's list (the beat found it empty). */
-  async unmarkPool(pool: string): Promise<void> {
-    await this.doc.send(new DeleteCommand({ TableName: this.table, Key: poolMarkKey(pool) }));
+  /** Takes a pool off the beat's list (the beat found it empty) unless it was marked after `before` (a process trusts its own marker while it is newer than that); whether it did. */
+  async unmarkPool(pool: string, before: number): Promise<boolean> {
+    return this.doc
+      .send(new DeleteCommand({ TableName: this.table, Key: poolMarkKey(pool), ConditionExpression: 'attribute_not_exists(markedAt) OR markedAt <= :t', ExpressionAttributeValues: { ':t': before } }))
+      .then(() => true, (e: unknown) => {
+        if (isConditionFailed(e)) return false;
+        throw e;
+      });
   }
 
   /** Every marked pool (every shard asked); a marker still under the old constant key is moved to its shard on the way. */
@@ -222,7 +227,7 @@ export class PoolStore extends TableStore {
     for (const old of await read(LEGACY_POOL_MARKS)) {
       const pool = old.sk as string;
       // The new marker first, then the old one deleted: a crash between leaves a copy the next read moves onto itself.
-      await this.markPool(pool);
+      await this.markPool(pool, 0);
       await this.doc.send(new DeleteCommand({ TableName: this.table, Key: { pk: LEGACY_POOL_MARKS, sk: pool } }));
       found.add(pool);
     }

@@ -1,6 +1,6 @@
 /**
  * On AWS a function cut off between a seek's filling and its game (a timeout, a crash) leaves the
- * seek marked; nothing but the timer function's minute rule (`{ followUps: true }`) runs
+ * seek marked; nothing but the timer function's minute rule (`{ matchmaking: true }`) runs
  * matchmaking's `resume` there. One invocation finishes it: the game is created with both seats,
  * the mark is gone, and the timer called only the table actions its role is granted.
  */
@@ -27,11 +27,11 @@ describe('the timer function finishes the follow-ups a cut-off function left', (
     await expect(parlor.service.load(seekGameId(seek.id))).rejects.toMatchObject({ code: 'NOT_FOUND' });
 
     world.used.timer.clear();
-    expect(await world.timer({ followUps: true })).toEqual({ resumed: 1 });
+    expect(await world.timer({ matchmaking: true })).toEqual({ resumed: 1, seated: 0 });
     const game = await parlor.service.load(seekGameId(seek.id));
     expect(game.app.players).toEqual({ 0: ann.id, 1: bob.id });
     // Unmarked: the next minute finds nothing to do.
-    expect(await world.timer({ followUps: true })).toEqual({ resumed: 0 });
+    expect(await world.timer({ matchmaking: true })).toEqual({ resumed: 0, seated: 0 });
     const granted = new Set<string>(tableActionsOf('timer', TABLE_ACTIONS, MODULES));
     expect([...world.used.timer].filter((a) => !granted.has(a)), 'actions the timer role lacks').toEqual([]);
   });

@@ -181,7 +181,7 @@ export interface AwsWorld {
 }
 
 /** Everything for one test file; the toy game by default, so tests do not depend on the real games. */
-export function useAws(options: { games?: readonly AnyGame[]; limits?: Partial<Limits> } & Pick<ParlorOptions, 'ratedMinMoves' | 'ratedLinkedSeats' | 'fairRatings'> = {}): AwsWorld {
+export function useAws(options: { games?: readonly AnyGame[]; limits?: Partial<Limits> } & Pick<ParlorOptions, 'ratedMinMoves' | 'ratedLinkedSeats' | 'fairRatings' | 'now'> = {}): AwsWorld {
   const db = useEmbeddedDynamo();
   const world = {} as AwsWorld;
   let sequence = 1000;
@@ -192,7 +192,7 @@ export function useAws(options: { games?: readonly AnyGame[]; limits?: Partial<L
     // One signing secret for every function, as they share the Secrets Manager secret on AWS.
     const secret = randomBytes(32).toString('base64url');
     const signingSecret = async () => secret;
-    const fair = { ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats, fairRatings: options.fairRatings };
+    const fair = { ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats, fairRatings: options.fairRatings, now: options.now };
     world.parlor = createParlor({ client: db.client, tableName: db.tableName, games, signingSecret, ...fair });
     world.used = { http: new Set(), ws: new Set(), stream: new Set(), timer: new Set(), export: new Set() };
     // Each handler on a client of its own that records the operations it calls.

@@ -244,10 +244,10 @@ describe('play-by-turn: deadlines as schedules, the timer function, the signing 
     });
   });
 
-  it('a rule finishes matchmaking\'s cut-off follow-ups every minute through the timer function (nothing else runs resume on AWS)', () => {
+  it('a rule runs matchmaking\'s beat every minute through the timer function: cut-off follow-ups and the pools (nothing else runs it on AWS)', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
-      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId('timer'), 'Arn'] }, Input: JSON.stringify({ followUps: true }) })],
+      Targets: [Match.objectLike({ Arn: { 'Fn::GetAtt': [fnId('timer'), 'Arn'] }, Input: JSON.stringify({ matchmaking: true }) })],
     });
   });
 });

@@ -37,7 +37,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct, IConstruct } from 'constructs';
 import { accountsEnvironment } from './accounts.js';
 import { COMMIT_PREFIX, gamePk, KEY, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE } from '../services/store/schema.js';
-import { TABLE_ACTIONS } from '../services/handlers/permissions.js';
+import { OWNER_INDEX_READERS, TABLE_ACTIONS } from '../services/handlers/permissions.js';
 import { MODULES } from '../services/modules/index.js';
 import { tableActionsOf, type FunctionName, type Module } from '../services/modules/module.js';
 import { ROOT, type BundleName, type HandlerName } from './bundle.js';
@@ -252,13 +252,14 @@ export class ParlorStack extends Stack {
     });
 
     // ---- Permissions: each function's own table actions and its modules' (services/modules); the management API for those that talk to clients.
-    // The table itself, and only the API's functions read the inbox index (no index/* wildcard).
+    // The table itself, and the owner index only to the functions that query it (OWNER_INDEX_READERS; no index/* wildcard).
     // graphql and rest serve the same resolvers and commands: both get the API's grants ('http'); web none.
-    const inboxIndex = `${this.table.tableArn}/index/${OWNER_INDEX.name}`;
+    const ownerIndex = `${this.table.tableArn}/index/${OWNER_INDEX.name}`;
+    const onTable = (name: FunctionName) => (OWNER_INDEX_READERS.includes(name) ? [this.table.tableArn, ownerIndex] : [this.table.tableArn]);
     for (const [name, fn] of Object.entries({ http: graphql, ws, stream, timer }) as [FunctionName, LambdaFunction][]) {
-      fn.addToRolePolicy(new PolicyStatement({ actions: tableActionsOf(name, TABLE_ACTIONS, modules), resources: name === 'http' ? [this.table.tableArn, inboxIndex] : [this.table.tableArn] }));
+      fn.addToRolePolicy(new PolicyStatement({ actions: tableActionsOf(name, TABLE_ACTIONS, modules), resources: onTable(name) }));
     }
-    rest.addToRolePolicy(new PolicyStatement({ actions: tableActionsOf('http', TABLE_ACTIONS, modules), resources: [this.table.tableArn, inboxIndex] }));
+    rest.addToRolePolicy(new PolicyStatement({ actions: tableActionsOf('http', TABLE_ACTIONS, modules), resources: onTable('http') }));
     const connections = (method: string) => stack.formatArn({ service: 'execute-api', resource: wsApi.apiId, resourceName: `${stageName}/${method}/@connections/*` });
     ws.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections('POST'), connections('DELETE')] }));
     stream.addToRolePolicy(new PolicyStatement({ actions: ['execute-api:ManageConnections'], resources: [connections('POST')] }));

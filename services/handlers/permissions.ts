@@ -24,3 +24,12 @@ export const TABLE_ACTIONS = {
   // the scheduled analytics export: the finished games of the days it covers, then each game's commits (Query)
   export: ['dynamodb:Query'],
 } as const satisfies Record<'http' | 'ws' | 'stream' | 'timer' | 'export', readonly string[]>;
+
+/**
+ * The functions that query the owner index (`byOwner`) as well as the table: the API's (a player's
+ * inbox, the seats they hold, the quick-play pools' entries), the timer (the pairing beat reads
+ * each marked pool's entries) and the analytics export (the games that ended, infra/analytics.ts).
+ * The stacks grant the index to these alone; the handler tests record which index each function
+ * queried and check it is granted.
+ */
+export const OWNER_INDEX_READERS: readonly ('http' | 'ws' | 'stream' | 'timer' | 'export')[] = ['http', 'timer', 'export'];

@@ -23,7 +23,7 @@ import { resolveLimits, type Limits } from '../../services/api/limits/settings.j
 import { Connections } from '../../services/handlers/ws/connections.js';
 import { realtime } from '../../services/handlers/ws/realtime.js';
 import { managementApi } from '../../services/handlers/ws/gateway.js';
-import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
+import { OWNER_INDEX_READERS, TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 import { MODULES } from '../../services/modules/index.js';
 import { tableActionsOf } from '../../services/modules/module.js';
 import { localClient } from '../../services/store/embedded.js';
@@ -164,6 +164,8 @@ export interface AwsWorld {
   parlor: Parlor;
   /** The DynamoDB actions each handler has called, as IAM names them ("dynamodb:PutItem"). */
   used: Record<HandlerName, Set<string>>;
+  /** The table's indexes each handler has queried (the stack grants them to OWNER_INDEX_READERS alone). */
+  indexes: Record<HandlerName, Set<string>>;
   /** The scheduled analytics export (services/handlers/export.ts) over every game since `since`. */
   exportRun(since: string): Promise<unknown>;
   /** Connections and subscriptions as the table holds them (reads not recorded). */
@@ -195,10 +197,16 @@ export function useAws(options: { games?: readonly AnyGame[]; limits?: Partial<L
     const fair = { ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats, fairRatings: options.fairRatings, now: options.now };
     world.parlor = createParlor({ client: db.client, tableName: db.tableName, games, signingSecret, ...fair });
     world.used = { http: new Set(), ws: new Set(), stream: new Set(), timer: new Set(), export: new Set() };
+    world.indexes = { http: new Set(), ws: new Set(), stream: new Set(), timer: new Set(), export: new Set() };
     // Each handler on a client of its own that records the operations it calls.
     const recorded = (name: HandlerName) => {
       const client = localClient(db.server.endpoint);
-      client.middlewareStack.add((next, context) => (args) => (world.used[name].add(`dynamodb:${String(context.commandName).replace(/Command$/, '')}`), next(args)), {
+      client.middlewareStack.add((next, context) => (args) => {
+        world.used[name].add(`dynamodb:${String(context.commandName).replace(/Command$/, '')}`);
+        const index = (args.input as { IndexName?: string }).IndexName;
+        if (index) world.indexes[name].add(index);
+        return next(args);
+      }, {
         step: 'initialize',
         name: 'recordActions',
       });
@@ -302,6 +310,7 @@ export async function expectOnlyGrantedActions(world: AwsWorld): Promise<void> {
     const granted = new Set<string>(tableActionsOf(name, TABLE_ACTIONS, MODULES));
     expect(world.used[name].size, `${name} called DynamoDB`).toBeGreaterThan(0);
     expect([...world.used[name]].filter((a) => !granted.has(a)), `${name} called actions its role lacks`).toEqual([]);
+    if (!OWNER_INDEX_READERS.includes(name)) expect([...world.indexes[name]], `${name} queried an index its role lacks`).toEqual([]);
   }
 }
 

@@ -9,7 +9,7 @@ import './env.js';
 import { describe, expect, it } from 'vitest';
 import { MARK_REFRESH_MS } from '../../services/matchmaking/service.js';
 import { MATCH_SETTINGS } from '../../services/matchmaking/settings.js';
-import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
+import { OWNER_INDEX_READERS, TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 import { MODULES } from '../../services/modules/index.js';
 import { tableActionsOf } from '../../services/modules/module.js';
 import { useAws } from './kit.js';
@@ -44,5 +44,8 @@ describe('the timer function runs the pairing beat on AWS', () => {
     expect(await (match as unknown as { ports: { pool: { pools(): Promise<string[]> } } }).ports.pool.pools()).toEqual([]);
     const granted = new Set<string>(tableActionsOf('timer', TABLE_ACTIONS, MODULES));
     expect([...world.used.timer].filter((a) => !granted.has(a)), 'actions the timer role lacks').toEqual([]);
+    // The beat reads the pools' entries through the owner index: the stack grants the timer that index too.
+    expect([...world.indexes.timer]).toEqual(['byOwner']);
+    expect(OWNER_INDEX_READERS).toContain('timer');
   });
 });

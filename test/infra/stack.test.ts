@@ -125,12 +125,12 @@ describe('permissions (least privilege)', () => {
     }
   });
 
-  it('each function gets exactly its own DynamoDB actions and its modules\' (services/modules), on the table alone (and the API\'s functions on the inbox index); web none', () => {
+  it('each function gets exactly its own DynamoDB actions and its modules\' (services/modules), on the table alone (and the owner index for those that query it: the API\'s and the timer\'s beat); web none', () => {
     const table = { 'Fn::GetAtt': [tableId, 'Arn'] };
     const index = { 'Fn::Join': ['', [table, '/index/byOwner']] };
     for (const name of FUNCTIONS) {
       const granted = name === 'web' ? [] : tableActionsOf(grantsOf(name) as Exclude<Fn, 'web' | 'graphql' | 'rest'> | 'http', TABLE_ACTIONS, MODULES);
-      const onTable = statements(name).filter((s) => JSON.stringify(s.Resource) === JSON.stringify(isApi(name) ? [table, index] : table));
+      const onTable = statements(name).filter((s) => JSON.stringify(s.Resource) === JSON.stringify(isApi(name) || name === 'timer' ? [table, index] : table));
       expect(onTable.flatMap(actions).sort(), name).toEqual(granted.sort());
       const anyDynamo = statements(name).flatMap(actions).filter((a) => a.startsWith('dynamodb:'));
       const streamRead = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator', 'dynamodb:ListStreams'];

@@ -577,7 +577,7 @@ import { Script } from 'node:vm';
 const file = fileURLToPath(new URL("./${SCRIPT_FILE}", import.meta.url));
 const source = readFileSync(file, 'utf8');
 const runtime = { node: process.version, arch: process.arch, tag: cachedDataVersionTag() };
-const built = existsSync(file + '.cache.json') ? JSON.parse(readFileSync(file + '.cache.json', 'utf8')) : undefined;
+const built = existsSync(file + '.cache.json') && existsSync(file + '.cache') ? JSON.parse(readFileSync(file + '.cache.json', 'utf8')) : undefined;
 const same = built !== undefined && built.node === runtime.node && built.arch === runtime.arch && built.tag === runtime.tag;
 const cachedData = same ? readFileSync(file + '.cache') : undefined;
 const script = new Script(source, { filename: file, cachedData });

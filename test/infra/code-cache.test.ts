@@ -74,6 +74,14 @@ describe("the graphql function's code cache", () => {
     expect(run.created).toMatchObject({ version: 1 });
   });
 
+  it('described but missing (the description alone shipped) is no cache: compiled without it, and it answers', async () => {
+    const dir = copy('no-cache-file');
+    rmSync(join(dir, CACHE_FILE));
+    const run = await coldStart(dir);
+    expect(run.compiled).toBe('no code cache');
+    expect(run.created).toMatchObject({ version: 1 });
+  });
+
   it('built with other V8 flags than the runtime runs with is not used: one line, and it answers', async () => {
     const run = await coldStart(built, ['--max-old-space-size=1000']);
     expect(run.compiled).toBe('code cache of another runtime');

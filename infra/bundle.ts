@@ -616,8 +616,8 @@ async function scriptBundle(name: BundleName, outdir: string, options: BundleOpt
   });
   mkdirSync(outdir, { recursive: true });
   for (const out of result.outputFiles) if (out.path !== script) writeFileSync(out.path, out.contents);
-  // A script compiled from a code cache has no dynamic import callback (V8 does not keep the
-  // compile's host options in the cache): the dynamic imports left, of Node's own modules, require them.
+  // Compiled from a code cache, the script's dynamic imports failed on Node 20 ("A dynamic import
+  // callback was not specified", importModuleDynamically given or not): those left, of Node's own modules, require them.
   const code = result.outputFiles.find((f) => f.path === script)!.text.replace(/\bimport\(("node:[\w/]+")\)/g, '__importBuiltin($1)');
   const left = /\bimport\("/.exec(code);
   if (left) throw new Error(`${name}: the classic script keeps a dynamic import (${code.slice(left.index, left.index + 60)}); bundle it, or let infra/bundle.ts (scriptBundle) require it`);

@@ -7,7 +7,9 @@
  * The CDK stack (through `tryBundle`) and infra/measure-bundles.ts call this same code, so
  * the measured bundles are the deployed ones.
  *
- *   npx tsx infra/bundle.ts <graphql|rest|web|ws|stream|timer|export|lab|floor> <outdir>
+ *   npx tsx infra/bundle.ts <graphql|rest|web|ws|stream|timer|export|lab|floor> <outdir> [--no-code-cache] [--node-args='<V8 flags>']
+ *
+ * graphql is one classic script with a V8 code cache instead (CODE_CACHED).
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -471,10 +473,22 @@ export interface Bundle {
   sharedBytes: number;
   /** Bytes of the chunks read only when first imported (code behind a dynamic import, e.g. passkey ceremonies) and of the game files. */
   lazyBytes: number;
+  /** Bytes of the V8 code cache read at a cold start (CODE_CACHED), beside the code. */
+  cacheBytes: number;
 }
 
-/** `minify: false` keeps names readable, for profiling a cold start (node --cpu-prof). */
-export async function bundle(name: BundleName, outdir: string, options: { minify?: boolean } = {}): Promise<Bundle> {
+export interface BundleOptions {
+  /** false keeps names readable, for profiling a cold start (node --cpu-prof). */
+  minify?: boolean;
+  /** One classic script with a code cache (default for CODE_CACHED unless codeCache is false; the floor can be too, for comparing). */
+  script?: boolean;
+  /** false: no cache (a CODE_CACHED function is then its ESM bundle, unless script is true); nodeArgs: the V8 flags the function's runtime runs with, so the cache is built with them. */
+  codeCache?: false | { nodeArgs?: readonly string[] };
+}
+
+export async function bundle(name: BundleName, outdir: string, options: BundleOptions = {}): Promise<Bundle> {
+  // Without its cache, a CODE_CACHED function stays the ESM bundle: the script alone costs a little more to compile (docs/capacity.md).
+  if (options.script ?? (CODE_CACHED.includes(name) && options.codeCache !== false)) return scriptBundle(name, outdir, options);
   const file = join(outdir, 'index.mjs');
   const result = await build({
     entryPoints: { index: join(ROOT, ENTRIES[name]) },
@@ -518,7 +532,103 @@ export async function bundle(name: BundleName, outdir: string, options: { minify
   const { shared, lazy } = chunkBytes(result.metafile, relative(ROOT, file).split(sep).join('/'));
   // The game files (lazyRegistry) are read on first use too.
   const games = LAZY_GAMES.includes(name) ? sizeOf(join(outdir, GAME_DIR)) : 0;
-  return { file, bytes: statSync(file).size, metafile: result.metafile, assetBytes, sharedBytes: shared, lazyBytes: lazy + games };
+  return { file, bytes: statSync(file).size, metafile: result.metafile, assetBytes, sharedBytes: shared, lazyBytes: lazy + games, cacheBytes: 0 };
+}
+
+/**
+ * The functions bundled as one classic script with a V8 code cache (issue 33 item 5): a cold start
+ * of the ESM bundle spent ~100 ms of CPU reading, compiling and linking ~1.8 MiB of modules before
+ * any of its code ran, against the floor's ~60, and compiled the functions of its first answer
+ * after that. A classic script can be compiled from a code cache (`vm.Script`, `cachedData`), an
+ * ES module cannot without Node's experimental flags, so:
+ * - script.js is the whole function as one CommonJS function expression (no chunks: esbuild puts
+ *   what a dynamic import reaches inside, evaluated when first imported, as before);
+ * - script.js.cache is V8's cache of it, taken after the function answered its first event
+ *   (infra/code-cache.ts), with script.js.cache.json saying which Node, architecture and V8 flags built it;
+ * - index.mjs (SCRIPT_LOADER) compiles the script with the cache when this process is the runtime
+ *   that built it, and without it otherwise (logging one line), then exports the script's handler.
+ * Measured in docs/capacity.md ("The graphql function's code cache"); what must hold on AWS for the
+ * cache to be taken: infra/parlor-stack.ts (codeCacheSettings).
+ */
+export const CODE_CACHED: BundleName[] = ['graphql'];
+/**
+ * Each entry as a module whose `ready` is the handler's promise: a classic script cannot await at
+ * its top level, so the loader does. The floor has one too, for measuring it cached as well.
+ */
+const SCRIPT_ENTRIES: Partial<Record<BundleName, string>> = { graphql: 'services/handlers/graphql-ready.ts', floor: 'infra/floor/ready.ts' };
+export const SCRIPT_FILE = 'script.js';
+export const CACHE_FILE = `${SCRIPT_FILE}.cache`;
+export const CACHE_META = `${SCRIPT_FILE}.cache.json`;
+
+/**
+ * The entry of a classic-script bundle. It hands V8 the cache only when the Node version, the
+ * architecture and V8's cache tag (its version and flags) are those the cache was built with:
+ * V8 rejects a cache of another version or other flags itself, but one of another Node patch
+ * release can pass its checks and crash (nodejs/node#62781). `compiled` says what happened;
+ * `codeCache()` is how infra/code-cache.ts takes the cache after a first answer.
+ */
+const SCRIPT_LOADER = `// Generated by infra/bundle.ts (CODE_CACHED): compiles ${SCRIPT_FILE} with the V8 code cache beside it when this runtime built it.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cachedDataVersionTag } from 'node:v8';
+import { Script } from 'node:vm';
+const file = fileURLToPath(new URL("./${SCRIPT_FILE}", import.meta.url));
+const source = readFileSync(file, 'utf8');
+const runtime = { node: process.version, arch: process.arch, tag: cachedDataVersionTag() };
+const built = existsSync(file + '.cache.json') && existsSync(file + '.cache') ? JSON.parse(readFileSync(file + '.cache.json', 'utf8')) : undefined;
+const same = built !== undefined && built.node === runtime.node && built.arch === runtime.arch && built.tag === runtime.tag;
+const cachedData = same ? readFileSync(file + '.cache') : undefined;
+const script = new Script(source, { filename: file, cachedData });
+export const compiled = !built ? 'no code cache' : !same ? 'code cache of another runtime' : script.cachedDataRejected ? 'code cache rejected by V8' : 'code cache';
+// One line, as the functions' logs are (Powertools' JSON): the cold start paid the whole compile.
+if (built && compiled !== 'code cache') console.warn(JSON.stringify({ level: 'WARN', message: compiled + ': ${SCRIPT_FILE} compiled without it', service: process.env.POWERTOOLS_SERVICE_NAME, built: { node: built.node, arch: built.arch, tag: built.tag }, runtime }));
+const module = { exports: {} };
+script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
+export const handler = await module.exports.ready;
+export const codeCache = () => script.createCachedData();
+`;
+
+/** A CODE_CACHED function's bundle: index.mjs (SCRIPT_LOADER), script.js and, unless `codeCache` is false, its cache. */
+async function scriptBundle(name: BundleName, outdir: string, options: BundleOptions): Promise<Bundle> {
+  const entry = SCRIPT_ENTRIES[name];
+  if (!entry) throw new Error(`${name}: no classic-script entry (infra/bundle.ts SCRIPT_ENTRIES)`);
+  outdir = resolve(outdir);
+  const script = join(outdir, SCRIPT_FILE);
+  const result = await build({
+    entryPoints: [join(ROOT, entry)],
+    outfile: script,
+    write: false,
+    absWorkingDir: ROOT,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: NODE_TARGET,
+    mainFields: ['module', 'main'],
+    minify: options.minify ?? true,
+    legalComments: 'external',
+    // The registry's loaders (lazyRegistry) find the game files from the module's URL.
+    define: { 'import.meta.url': '__importMetaUrl' },
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [stubs(STUBBED[name]), ...(PREBUILT_SCHEMA.includes(name) ? [prebuiltSchemaPlugin] : []), ...(LAZY_GAMES.includes(name) ? [lazyRegistryPlugin({ outdir, minify: options.minify })] : []), ...plugins],
+  });
+  mkdirSync(outdir, { recursive: true });
+  for (const out of result.outputFiles) if (out.path !== script) writeFileSync(out.path, out.contents);
+  // Compiled from a code cache, the script's dynamic imports failed on Node 20 ("A dynamic import
+  // callback was not specified", importModuleDynamically given or not): those left, of Node's own modules, require them.
+  const code = result.outputFiles.find((f) => f.path === script)!.text.replace(/\bimport\(("node:[\w/]+")\)/g, '__importBuiltin($1)');
+  const left = /\bimport\("/.exec(code);
+  if (left) throw new Error(`${name}: the classic script keeps a dynamic import (${code.slice(left.index, left.index + 60)}); bundle it, or let infra/bundle.ts (scriptBundle) require it`);
+  // The wrapper is part of the file, so the cache is of these very bytes (V8 checks their length).
+  const helpers = "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href, __importBuiltin = (id) => Promise.resolve().then(() => { const m = require(id); return { ...m, default: m }; });";
+  writeFileSync(script, `(function (exports, require, module, __filename, __dirname) { ${helpers}\n${code}})`);
+  const file = join(outdir, 'index.mjs');
+  writeFileSync(file, SCRIPT_LOADER);
+  const cacheBytes = options.codeCache === false ? 0 : await (await import('./code-cache.js')).buildCodeCache(outdir, name === 'floor' ? 'floor' : (name as HandlerName), { cache: CACHE_FILE, meta: CACHE_META }, options.codeCache?.nodeArgs);
+  const games = LAZY_GAMES.includes(name) ? sizeOf(join(outdir, GAME_DIR)) : 0;
+  return { file, bytes: statSync(file).size + statSync(script).size, metafile: result.metafile, assetBytes: 0, sharedBytes: 0, lazyBytes: games, cacheBytes };
 }
 
 /** The chunks an entry reads at once (its static imports, transitively) and those it reads later. */
@@ -568,12 +678,15 @@ export function composition(metafile: Metafile, file: string): [string, number][
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [name, outdir] = process.argv.slice(2) as [BundleName, string];
+  // --no-code-cache: a CODE_CACHED function without its cache; --node-args='<flags>': the V8 flags its runtime runs with.
+  const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+  const [name, outdir] = process.argv.slice(2).filter((a) => !a.startsWith('--')) as [BundleName, string];
   if (!(name in ENTRIES) || !outdir) {
-    console.error(`usage: npx tsx infra/bundle.ts <${Object.keys(ENTRIES).join('|')}> <outdir>`);
+    console.error(`usage: npx tsx infra/bundle.ts <${Object.keys(ENTRIES).join('|')}> <outdir> [--no-code-cache] [--node-args='<V8 flags>']`);
     process.exit(2);
   }
-  const b = await bundle(name, resolve(outdir));
-  console.log(`${name}: ${(b.bytes / 1024).toFixed(0)} KiB → ${relative(process.cwd(), b.file)}${b.sharedBytes ? ` + ${(b.sharedBytes / 1024).toFixed(0)} KiB of chunks it imports` : ''}${b.lazyBytes ? ` (+ ${(b.lazyBytes / 1024).toFixed(0)} KiB of chunks read when first needed)` : ''}`);
+  const nodeArgs = flags.find((f) => f.startsWith('--node-args='))?.slice('--node-args='.length).split(' ').filter(Boolean);
+  const b = await bundle(name, resolve(outdir), { codeCache: flags.includes('--no-code-cache') ? false : { nodeArgs } });
+  console.log(`${name}: ${(b.bytes / 1024).toFixed(0)} KiB → ${relative(process.cwd(), b.file)}${b.sharedBytes ? ` + ${(b.sharedBytes / 1024).toFixed(0)} KiB of chunks it imports` : ''}${b.cacheBytes ? ` + ${(b.cacheBytes / 1024).toFixed(0)} KiB of V8 code cache` : ''}${b.lazyBytes ? ` (+ ${(b.lazyBytes / 1024).toFixed(0)} KiB of chunks read when first needed)` : ''}`);
   if (process.env.VERBOSE) for (const [pkg, bytes] of composition(b.metafile, b.file).slice(0, 25)) console.log(`  ${(bytes / 1024).toFixed(0).padStart(5)} KiB  ${pkg}`);
 }

@@ -23,7 +23,7 @@ import { Alarm, ComparisonOperator, Metric, TreatMissingData, type IMetric } fro
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { AttributeType, BillingMode, Operation, StreamViewType, Table, type Attribute } from 'aws-cdk-lib/aws-dynamodb';
 import { Effect, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Code, FilterCriteria, FilterRule, Function as LambdaFunction, Runtime, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, FilterCriteria, FilterRule, Function as LambdaFunction, Runtime, RuntimeManagementMode, StartingPosition, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Topic } from 'aws-cdk-lib/aws-sns';
@@ -40,7 +40,7 @@ import { COMMIT_PREFIX, gamePk, KEY, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE
 import { OWNER_INDEX_READERS, TABLE_ACTIONS } from '../services/handlers/permissions.js';
 import { MODULES } from '../services/modules/index.js';
 import { tableActionsOf, type FunctionName, type Module } from '../services/modules/module.js';
-import { ROOT, type BundleName, type HandlerName } from './bundle.js';
+import { CODE_CACHED, ROOT, type BundleName, type HandlerName } from './bundle.js';
 import { ParlorAnalytics } from './analytics.js';
 import { LAB_MEMORY_MB, LAB_TIMEOUT, ParlorLab } from './lab.js';
 import { ParlorNotifications } from './notifications.js';
@@ -62,6 +62,48 @@ const TYPES: Record<string, AttributeType> = { S: AttributeType.STRING, N: Attri
 /** The stack's settings beyond CDK's: the concerns the functions run (default MODULES, services/modules), whose needs are granted. */
 export interface ParlorStackProps extends StackProps {
   modules?: readonly Module[];
+  /** The Node that synthesizes (and so bundles): this process's; tests name another. */
+  buildMachine?: { node: string; arch: string };
+}
+
+/**
+ * What the graphql function's V8 code cache (infra/bundle.ts CODE_CACHED) needs on AWS. V8 takes a
+ * cache only from the same V8 version and V8 flags, and the function's entry hands it to V8 only
+ * when the Node version and architecture are those that built it too (a cache of another Node
+ * patch can pass V8's checks and crash: nodejs/node#62781). So, with the context value
+ * `parlor:codeCache` = `{ "node": "v24.x.y", "runtimeVersionArn": "arn:aws:lambda:<region>::runtime:<id>" }`
+ * (the runtime version's Node, as its first log line or `process.version` there says):
+ * - the synthesizing Node must be that version, on linux arm64 (the functions' architecture), e.g. in
+ *   the runtime's own image (public.ecr.aws/lambda/nodejs:24-arm64 at that version): otherwise synth fails;
+ * - the cache is built with the V8 flags Lambda's Node bootstrap passes for the function's memory
+ *   (`nodeArgs` in the context value overrides them);
+ * - the function's runtime is pinned to that version (runtime management, Manual), so an automatic
+ *   runtime update cannot leave it a cache it refuses: updating the runtime means rebuilding.
+ * Unset (the default, and on any other machine), the function ships without a cache, which a
+ * cold start there would refuse anyway, and its runtime updates automatically. Either way a cold
+ * start that cannot use a cache compiles without it and logs one line.
+ */
+export interface CodeCacheSettings {
+  runtimeVersionArn: string;
+  nodeArgs: readonly string[];
+}
+
+/** The V8 flags Lambda's Node bootstrap starts node with for a function of `memoryMb` (its heap sizes follow the memory). */
+export function lambdaNodeArgs(memoryMb: number): string[] {
+  const newSpace = Math.floor(memoryMb / 10);
+  return ['--expose-gc', `--max-semi-space-size=${Math.floor(newSpace / 2)}`, `--max-old-space-size=${memoryMb - newSpace}`];
+}
+
+export function codeCacheSettings(value: unknown, memoryMb: number, machine: { node: string; arch: string }): CodeCacheSettings | undefined {
+  if (value === undefined) return undefined;
+  const v = (typeof value === 'string' ? JSON.parse(value) : value) as { node?: unknown; runtimeVersionArn?: unknown; nodeArgs?: unknown };
+  if (typeof v.node !== 'string' || !/^v\d+\.\d+\.\d+$/.test(v.node)) throw new Error(`parlor:codeCache: "node" must be the runtime version's Node, e.g. "v24.11.1" (got ${JSON.stringify(v.node)})`);
+  if (typeof v.runtimeVersionArn !== 'string' || !/^arn:aws[\w-]*:lambda:[\w-]+::runtime:[0-9a-f]+$/.test(v.runtimeVersionArn)) throw new Error(`parlor:codeCache: "runtimeVersionArn" must be a Lambda runtime version ARN (got ${JSON.stringify(v.runtimeVersionArn)})`);
+  if (Number(v.node.slice(1).split('.')[0]) !== Number(RUNTIME.name.replace(/^nodejs(\d+)\.x$/, '$1'))) throw new Error(`parlor:codeCache: node ${v.node} is not the functions' runtime (${RUNTIME.name})`);
+  if (machine.node !== v.node || machine.arch !== 'arm64') throw new Error(`parlor:codeCache: the graphql function's code cache must be built by the Node it runs on (${v.node}, linux arm64); this synth runs ${machine.node} on ${machine.arch}. Synthesize in that runtime's image, or leave parlor:codeCache unset (no cache)`);
+  const nodeArgs = v.nodeArgs === undefined ? lambdaNodeArgs(memoryMb) : v.nodeArgs;
+  if (!Array.isArray(nodeArgs) || !nodeArgs.every((a) => typeof a === 'string' && a.startsWith('--'))) throw new Error('parlor:codeCache: "nodeArgs" must be a list of node flags');
+  return { runtimeVersionArn: v.runtimeVersionArn, nodeArgs };
 }
 
 export class ParlorStack extends Stack {
@@ -73,8 +115,13 @@ export class ParlorStack extends Stack {
   readonly analytics: ParlorAnalytics;
   readonly notifications: ParlorNotifications;
 
-  constructor(scope: Construct, id: string, { modules = MODULES, ...props }: ParlorStackProps = {}) {
+  private readonly buildMachine: { node: string; arch: string };
+  /** The graphql function's code cache settings (parlor:codeCache), when it ships one. */
+  codeCache?: CodeCacheSettings;
+
+  constructor(scope: Construct, id: string, { modules = MODULES, buildMachine = { node: process.version, arch: process.arch }, ...props }: ParlorStackProps = {}) {
     super(scope, id, { description: 'Parlor: turn-based card games, event-sourced on DynamoDB, GraphQL over HTTP and WebSocket', ...props });
+    this.buildMachine = buildMachine;
 
     const stageName = new CfnParameter(this, 'StageName', {
       type: 'String',
@@ -398,12 +445,15 @@ export class ParlorStack extends Stack {
     const logGroup = new LogGroup(this, `${title}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
     const role = new Role(this, `${title}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Parlor ${name} function` });
     role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
+    const cache = CODE_CACHED.includes(name) ? codeCacheSettings(this.node.tryGetContext('parlor:codeCache'), options.memorySize, this.buildMachine) : undefined;
+    if (cache) this.codeCache = cache;
     return new LambdaFunction(this, `${title}Function`, {
       description: `Parlor ${name} handler (services/handlers/${name}.ts)`,
       runtime: RUNTIME,
       architecture: Architecture.ARM_64,
       handler: 'index.handler',
-      code: bundled(name),
+      code: bundled(name, CODE_CACHED.includes(name) ? cache?.nodeArgs ?? false : undefined),
+      ...(cache && { runtimeManagementMode: RuntimeManagementMode.manual(cache.runtimeVersionArn) }),
       role,
       logGroup,
       tracing: Tracing.ACTIVE,
@@ -486,17 +536,21 @@ function accessLogs(scope: Construct, id: string, fields: Record<string, string>
   return { destination: new LogGroupLogDestination(group), format: AccessLogFormat.custom(JSON.stringify(fields)) };
 }
 
-/** The handler's bundle, built locally by infra/bundle.ts (no Docker); hashed by its output. */
-function bundled(name: BundleName): Code {
+/**
+ * The handler's bundle, built locally by infra/bundle.ts (no Docker); hashed by its output.
+ * `codeCache` (CODE_CACHED functions): false ships no cache, a list of flags builds it with them.
+ */
+function bundled(name: BundleName, codeCache?: false | readonly string[]): Code {
+  const cacheArgs = codeCache === undefined ? [] : codeCache === false ? ['--no-code-cache'] : [`--node-args=${codeCache.join(' ')}`];
   return Code.fromAsset(join(ROOT, 'services', 'handlers'), {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       image: DockerImage.fromRegistry('public.ecr.aws/docker/library/node:24'), // never pulled: local bundling always answers
       // Part of the asset cache key, which ignores tryBundle: without it the three functions would share one bundle.
-      environment: { PARLOR_HANDLER: name },
+      environment: { PARLOR_HANDLER: name, ...(cacheArgs.length && { PARLOR_CODE_CACHE: cacheArgs.join(' ') }) },
       local: {
         tryBundle(outputDir: string): boolean {
-          const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'infra', 'bundle.ts'), name, outputDir], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+          const r = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'infra', 'bundle.ts'), name, outputDir, ...cacheArgs], { cwd: ROOT, stdio: ['ignore', 2, 2] });
           if (r.status !== 0) throw new Error(`bundling the ${name} handler failed (exit ${r.status ?? r.signal})`);
           return true;
         },

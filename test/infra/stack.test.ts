@@ -7,7 +7,7 @@ import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { CREATE_THROTTLE, parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
+import { codeCacheSettings, CREATE_THROTTLE, lambdaNodeArgs, parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
 import { ACCOUNT_CONCURRENCY_NEEDED, DEFAULT_ACCOUNT_CONCURRENCY, HTTP_STAGE_THROTTLE, httpStageThrottle, MAX_PARALLELIZATION, MEASURED, RESERVED, reservedConcurrency, STREAM, streamSettings, TARGET } from '../../infra/capacity.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 import { MODULES } from '../../services/modules/index.js';
@@ -99,6 +99,25 @@ describe('the functions', () => {
     const off = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:reservedConcurrency': 'false' } }), 'Unreserved').stack;
     const fns = Template.fromStack(off).findResources('AWS::Lambda::Function');
     expect(Object.values(fns).filter((f: any) => f.Properties.ReservedConcurrentExecutions !== undefined)).toEqual([]);
+  });
+  it('graphql ships its V8 code cache only with parlor:codeCache, built on that runtime version\'s Node (arm64) with Lambda\'s flags, and is then pinned to that version', () => {
+    // By default no cache (one built elsewhere would be refused) and every runtime updates automatically.
+    expect(stack.codeCache).toBeUndefined();
+    for (const name of FUNCTIONS) expect(template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties.RuntimeManagementConfig, name).toBeUndefined();
+    const arn = 'arn:aws:lambda:eu-west-1::runtime:0123456789abcdef';
+    const pinned = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:codeCache': { node: 'v24.11.1', runtimeVersionArn: arn } } }), 'Cached', { buildMachine: { node: 'v24.11.1', arch: 'arm64' } }).stack;
+    const fns = Template.fromStack(pinned).findResources('AWS::Lambda::Function');
+    const graphqlId = pinned.getLogicalId(pinned.functions.graphql.node.defaultChild as any);
+    expect(fns[graphqlId]!.Properties.RuntimeManagementConfig).toEqual({ UpdateRuntimeOn: 'Manual', RuntimeVersionArn: arn });
+    expect(Object.entries(fns).filter(([k, f]: [string, any]) => k !== graphqlId && f.Properties.RuntimeManagementConfig)).toEqual([]);
+    expect(pinned.codeCache).toEqual({ runtimeVersionArn: arn, nodeArgs: lambdaNodeArgs(1769) });
+    expect(lambdaNodeArgs(1769)).toEqual(['--expose-gc', '--max-semi-space-size=88', '--max-old-space-size=1593']);
+    // Built anywhere else, it would be refused on AWS: synth fails instead.
+    const value = { node: 'v24.11.1', runtimeVersionArn: arn };
+    expect(() => codeCacheSettings(value, 1769, { node: 'v24.11.1', arch: 'x64' })).toThrow(/linux arm64/);
+    expect(() => codeCacheSettings(value, 1769, { node: 'v24.11.0', arch: 'arm64' })).toThrow(/v24\.11\.1/);
+    expect(() => codeCacheSettings({ ...value, node: 'v22.11.0' }, 1769, { node: 'v22.11.0', arch: 'arm64' })).toThrow(/nodejs24\.x/);
+    expect(() => codeCacheSettings({ node: 'v24.11.1' }, 1769, { node: 'v24.11.1', arch: 'arm64' })).toThrow(/runtimeVersionArn/);
   });
   it('the stream function knows the WebSocket management endpoint', () => {
     const env = template.findResources('AWS::Lambda::Function')[fnId('stream')]!.Properties.Environment.Variables;

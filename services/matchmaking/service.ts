@@ -84,9 +84,10 @@ export function parsePoolKey(key: string): { game: string; seats: number; timeCo
 }
 
 /** Holdings are kept per kind (seeks, pool entries), each with its own limit. */
+const DAY_S = 24 * 3600;
+/** A holding no one added to for this long is removed by the table's TTL (Holdings.add). */
+const HOLDING_IDLE_S = 31 * DAY_S;
 type HoldKind = 'seeks' | 'pool' | 'challenges';
-/** An address's holder key: by its network (an IPv6 client holds a whole /64, each of its addresses would be a fresh holder). */
-const addressKey = (address: string) => `ADDR#${createHash('sha256').update(`match:${clientNetwork(address)}`).digest('base64url').slice(0, 22)}`;
 const playerHolder = (player: string, kind: HoldKind) => `PLAYER#${player}#${kind}`;
 /** A pool entry as a player holds it (the holder names the player) and as an address does (several players may share one). */
 const poolHold = (pool: string) => `pool:${pool}`;
@@ -167,7 +168,7 @@ export class Matchmaking {
     // A challenge by name is in its target's holdings too (so mySeeks finds it), bounded there as well: one item holds them.
     if (input.for !== undefined && !(await this.holdOrPrune(playerHolder(input.for, 'challenges'), `seek:${id}`, this.settings.challengesPerPlayer))) {
       await this.ports.holdings.remove(playerHolder(creator, 'seeks'), `seek:${id}`);
-      if (from.address) await this.ports.holdings.remove(`${addressKey(from.address)}#seeks`, `seek:${id}`);
+      if (from.address) await this.ports.holdings.remove(`${await this.addressKey(from.address)}#seeks`, `seek:${id}`);
       throw new AppError('CHALLENGES_FULL', `that player has ${this.settings.challengesPerPlayer} open challenges already; try later`);
     }
     const now = this.now();
@@ -287,7 +288,7 @@ export class Matchmaking {
     await this.hold(player, from, poolHold(pool), 'pool', this.settings.poolEntriesPerPlayer, this.settings.poolEntriesPerAddress, addressPoolHold(pool, player));
     const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
     const rating = await this.lookups.ratingOf(player, game.id);
-    const entry = await this.ports.pool.enter({ player, name, pool, rating, bots, enqueuedAt: this.now(), ...(from.address && { address: addressKey(from.address) }) });
+    const entry = await this.ports.pool.enter({ player, name, pool, rating, bots, enqueuedAt: this.now(), ...(from.address && { address: await this.addressKey(from.address) }) });
     if (!this.marked.has(pool)) {
       await this.ports.pool.markPool(pool);
       this.marked.add(pool);
@@ -454,7 +455,7 @@ export class Matchmaking {
    */
   private async hold(player: string, from: MatchSource, id: string, kind: HoldKind, perPlayer: number, perAddress: number, addressId = id): Promise<void> {
     const what = kind === 'seeks' ? 'seeks' : 'quick-play entries';
-    const holders = [[playerHolder(player, kind), perPlayer, 'player', id], ...(from.address ? [[`${addressKey(from.address)}#${kind}`, perAddress, 'client address', addressId]] : [])] as [string, number, string, string][];
+    const holders = [[playerHolder(player, kind), perPlayer, 'player', id], ...(from.address ? [[`${await this.addressKey(from.address)}#${kind}`, perAddress, 'client address', addressId]] : [])] as [string, number, string, string][];
     const taken: [string, string][] = [];
     for (const [holder, max, who, held] of holders) {
       if (await this.holdOrPrune(holder, held, max)) {
@@ -466,9 +467,20 @@ export class Matchmaking {
     }
   }
 
+  /**
+   * An address's holder key: by its network (an IPv6 client holds a whole /64, each of its
+   * addresses would be a fresh holder), hashed under the deployment's key (app/stored-hash.ts), so
+   * the table's reader cannot try every IPv4 address against it.
+   */
+  private async addressKey(address: string): Promise<string> {
+    return `ADDR#${await this.games.storedHash('match', clientNetwork(address))}`;
+  }
+
   /** Adds `id` to the holder's set if it has room, or room once what closed is pruned. */
   private async holdOrPrune(holder: string, id: string, max: number): Promise<boolean> {
-    return (await this.ports.holdings.add(holder, id, max)) || ((await this.prune(holder)) && (await this.ports.holdings.add(holder, id, max)));
+    // Kept past the longest a seek lives, and a month past its last entry (a pool entry has no end): after that, all it could hold is closed.
+    const until = Math.ceil(this.now() / 1000) + Math.max(this.settings.seekMaxMinutes * 60, HOLDING_IDLE_S) + DAY_S;
+    return (await this.ports.holdings.add(holder, id, max, until)) || ((await this.prune(holder)) && (await this.ports.holdings.add(holder, id, max, until)));
   }
 
   private async release(player: string, address: string | undefined, pool: string): Promise<void> {

@@ -5,7 +5,7 @@
  * game of the round has ended. Locally this runs after each commit (runner.ts); on AWS the stream
  * function calls `gameCommitted` for each game's newest version.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { newSeed, tableFor, type TableEvent } from '../engine/core/index.js';
 import { statusOf, type Aggregate } from '../app/aggregate.js';
 import type { GameSettings } from '../app/app-events.js';
@@ -73,8 +73,8 @@ export class Tournaments {
 
   /** Enters a player (limits: rules.ts); joining again changes nothing. */
   join(id: string, player: string, name: string, from: JoinFrom = {}): Promise<TournamentState> {
-    const mark = (value: string | undefined) => value && createHmac('sha256', `tournament:${id}`).update(value).digest('base64url').slice(0, 22);
-    const marks = { ...(from.address && { address: mark(from.address) }), ...(from.device && { device: mark(from.device) }) };
+    // Keyed by the tournament, an IPv6 client by its /64 as at every other door (the entry limits and the tables' linked seats compare these).
+    const marks = marksUnder(`tournament:${id}`, from) ?? {};
     return this.streams.execute(id, (state) => {
       if (state.settings.rated && state.status === 'OPEN' && !state.entrants.some((e) => 'player' in e && e.player === player)) this.checkRatedEntry(from.account);
       return { type: 'join', entrant: { player, name: name.trim(), ...(Object.keys(marks).length > 0 && { marks }) }, rules: this.rules };

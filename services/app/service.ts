@@ -132,6 +132,7 @@ export class ParlorService {
       ...(options.ratedLinkedSeats !== undefined && { ratedLinkedSeats: options.ratedLinkedSeats }),
       ...(options.openSeats && { openSeats: { ...options.openSeats, log: this.log, hash: this.storedHash } }),
       seatSecret: seatSecretSource(options.seatSecret),
+      storedHash: this.storedHash,
       load: (gameId) => this.load(gameId),
       cached: (gameId) => this.cache.get(gameId),
       commit: (agg, events, meta) => this.commit(agg, events, meta),

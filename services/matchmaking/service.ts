@@ -11,7 +11,7 @@ import type { TimeControl } from '../app/app-events.js';
 import { AppError, asAppError } from '../app/errors.js';
 import type { ParlorService } from '../app/service.js';
 import { tableFor } from '../engine/core/index.js';
-import { clientNetwork, gameMarkKey, marksUnder, type SeatMarks } from '../app/seat-marks.js';
+import { clientNetwork, gameMarkKey, marksUnder, sourceMarks, type SeatMarks } from '../app/seat-marks.js';
 import { AggregateRunner, type DeadMark, type PendingMarks } from '../app/aggregate-runner.js';
 import { VersionConflict, type EventStore } from '../store/port.js';
 import { pair } from './pairing.js';
@@ -173,7 +173,7 @@ export class Matchmaking {
     }
     const now = this.now();
     const terms: SeekTerms = { game: game.id, seats: input.seats, options: input.options ?? {}, ...(input.timeControl && { timeControl: input.timeControl }), rated: input.rated === true, ...(r && { ratingRange: r }), ...(input.for !== undefined && { for: input.for }) };
-    const marks = terms.rated ? marksUnder(`seek:${id}`, from) : undefined;
+    const marks = terms.rated ? await sourceMarks(this.games.storedHash, `seek:${id}`, from) : undefined;
     return this.seeks.commit(id, null, 0, decide(null, { type: 'open', creator, name, now, expiresAt: new Date(now + minutes * 60_000).toISOString(), ...terms, ...(marks && { marks }) }));
   }
 
@@ -191,7 +191,7 @@ export class Matchmaking {
         throw new AppError('SEEK_CLOSED', 'the seek has expired');
       }
       const rating = state.ratingRange ? await this.lookups.ratingOf(player, state.game) : 0;
-      const marks = state.rated ? marksUnder(`seek:${id}`, from) : undefined;
+      const marks = state.rated ? await sourceMarks(this.games.storedHash, `seek:${id}`, from) : undefined;
       const events = decide(state, { type: 'accept', player, name, rating, now, ...(marks && { marks }) });
       if (events.length === 0) {
         // A seated player asking again (their answer lost to a crash): the filled seek's game is made sure of.

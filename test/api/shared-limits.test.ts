@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AddressCounts } from '../../services/app/address-counts.js';
 import { storedHash } from '../../services/app/stored-hash.js';
 import { buildApp } from '../../services/api/app.js';
+import { createParlor } from '../../services/handlers/env.js';
 import { documentClient } from '../../services/store/document-client.js';
 import { DynamoAddressCounts, TTL_ATTRIBUTE } from '../../services/store/index.js';
 import { useServer } from '../kit/server.js';
@@ -79,6 +80,25 @@ describe('limits counted across instances', () => {
     expect(items.length).toBeGreaterThanOrEqual(4);
     expect(JSON.stringify(items)).not.toMatch(/127\.0\.0|2001:db8/);
     for (const item of items) expect(item[TTL_ATTRIBUTE]).toBeGreaterThan(Math.floor(Date.now() / 1000));
+  });
+
+  it('two Lambda wirings (createParlor) reading one secret asynchronously derive one key: they share a count', async () => {
+    let reads = 0;
+    const secret = async () => (reads++, SECRET);
+    const apps = await Promise.all([0, 1].map(async () => {
+      const parlor = createParlor({ client: server.client, tableName: 'parlor', signingSecret: secret });
+      return buildApp({ service: parlor.service, play: parlor.play, parts: parlor.modules, addressCounts: parlor.addressCounts, limits: { ...LIMITS, perClientPerMinute: 1e6, devTools: false } });
+    }));
+    try {
+      const statuses = [];
+      for (let i = 0; i < 6; i++) statuses.push((await register(apps[i % 2]!, '127.0.0.41', `Lambda${i}`)).statusCode);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(LIMITS.registrationsPerHour);
+      expect(reads).toBeGreaterThan(0);
+      // And the same count as the local server's (the same secret): this address is closed there too.
+      expect((await register(server.app, '127.0.0.41', 'Local')).statusCode).toBe(429);
+    } finally {
+      await Promise.all(apps.map((a) => a.close()));
+    }
   });
 
   it('the hash is keyed by the deployment secret: no plain hash of the address (all 2^32 IPv4 could be tried), and another secret meets no count', async () => {

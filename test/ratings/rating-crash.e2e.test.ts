@@ -37,7 +37,7 @@ async function playAndResign(p: Registered, armed: boolean): Promise<string> {
     await until(async () => {
       g = await state(id, p.token);
       return g.status.over || g.status.toMove.includes(g.seat);
-    }, 30_000);
+    }, 60_000);
     expect(g.status.over, 'the game lasts the player’s own moves').toBe(false);
     expect((await server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: g.legalMoves[0] }, p.token)).errors).toBeUndefined();
   }
@@ -55,14 +55,14 @@ describe('kill -9 between the commit that ends a rated game and its rating', () 
     await server.start();
     const [ann, bea] = [await registerPlayer(kit(), 'Ann'), await registerPlayer(kit(), 'Bea')];
     const before = await playAndResign(ann, false);
-    await until(async () => (await ratedIds(ann)).includes(before), 30_000);
+    await until(async () => (await ratedIds(ann)).includes(before), 60_000);
 
     const cut = await playAndResign(bea, true);
     expect(await server.current.exited, 'the server killed itself after the game’s last append').toBe(null);
     await server.start();
 
     expect((await state(cut, bea.token)).status.over, 'the ending commit was kept').toBe(true);
-    await until(async () => (await ratedIds(bea)).includes(cut), 30_000);
+    await until(async () => (await ratedIds(bea)).includes(cut), 60_000);
     expect(await ratedIds(bea)).toEqual([cut]);
     expect(await ratedIds(ann)).toEqual([before]);
     const mine = async (p: Registered) => (await server.gql(MINE, {}, p.token)).data.me.ratings.find((r: { game: string }) => r.game === 'scout').games;

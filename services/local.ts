@@ -17,6 +17,7 @@ import { replayCommits } from './app/replay.js';
 import { ParlorService } from './app/service.js';
 import { AddressCounts } from './app/address-counts.js';
 import { seatSecretFrom } from './app/tokens.js';
+import { storedHash } from './app/stored-hash.js';
 import { isBotKind } from './bots/kinds.js';
 import { systemAlarmClock, type AlarmClock } from './clocks/local-timers.js';
 import type { AnyGame } from './engine/core/index.js';
@@ -95,7 +96,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const signingSecret = options.signingSecret ?? randomBytes(32).toString('base64url');
   const seatSecret = options.seatSecret ?? seatSecretFrom(signingSecret);
   const openSeats = { store: new DynamoOpenSeats(options.client, options.tableName), max: resolveLimits(options.limits).seatsInOpenGames };
-  const service = new ParlorService({ store, games: options.games, lobby, stats, openSeats, seatSecret, now: () => clock.now(), isBotKind, soleWriter: options.soleWriter, ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats ?? linkedSeatsRule(process.env.RATED_LINKED_SEATS) });
+  const service = new ParlorService({ store, games: options.games, lobby, stats, openSeats, seatSecret, storedHash: storedHash(signingSecret), now: () => clock.now(), isBotKind, soleWriter: options.soleWriter, ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats ?? linkedSeatsRule(process.env.RATED_LINKED_SEATS) });
   const reactions = new Reactions({ feed, log, checkpointMs: options.checkpointMs, replay: (id, versions) => replayCommits(store, id, versions, (type) => service.games.find((g) => g.id === type)) });
   service.onCommit((agg, commit) => reactions.deliver(agg, commit));
   // Every reaction to a commit is registered here or in playByTurn, one line each (services/app/reactions.ts).
@@ -108,7 +109,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   const modules = options.modules ?? MODULES;
   for (const reaction of moduleReactions(modules, { service, play, notifier: play.notifier })) reactions.add(reaction);
   // The sole writer's own counts are the deployment's; a table other processes write too (tests, as on AWS) keeps them in the store.
-  const addressCounts = options.soleWriter ? undefined : new AddressCounts(new DynamoAddressCounts(options.client, options.tableName));
+  const addressCounts = options.soleWriter ? undefined : new AddressCounts(new DynamoAddressCounts(options.client, options.tableName), service.storedHash);
   const app = await buildApp({ service, play, logger: options.logger, limits: options.limits, parts: modules, addressCounts });
   app.addHook('onClose', async () => {
     // Reactions first: the ones under way may arm a timer or enqueue a delivery, which play.stop then waits for.

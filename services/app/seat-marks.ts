@@ -5,8 +5,14 @@
  * with throwaway accounts; docs/ratings.md). Never shown: views, errors and logs carry none,
  * and the key is the game's (or its seek's, its tournament's), so marks of two games cannot be
  * compared. The judgement reads only what the game records, so the projection and a rebuild agree.
+ *
+ * A request's own address and device are marked with the deployment's keyed hash as well
+ * (sourceMarks, stored-hash.ts): a game's id is no secret, so a mark keyed by it alone gives its
+ * IPv4 address back to whoever reads the table and tries all 2^32. Marks made from marks (a
+ * seek's, an entry's, an offer's, keyed again by the game they lead to) need no secret of their own.
  */
 import { createHmac } from 'node:crypto';
+import type { StoredHash } from './stored-hash.js';
 
 /** Where a seat was taken from: the client address and the device, each a keyed hash. */
 export interface SeatMarks {
@@ -50,7 +56,18 @@ export function clientNetwork(address: string): string {
 
 const mark = (key: string, value: string) => createHmac('sha256', key).update(value).digest('base64url').slice(0, 22);
 
-/** `from`'s marks under `key` ("game:<id>", "seek:<id>"); undefined when nothing is known. Raw values or marks of another key alike. */
+/**
+ * A request's marks under `key` ("game:<id>", "seek:<id>"), from its raw address and device,
+ * through the deployment's keyed hash; undefined when nothing is known.
+ */
+export async function sourceMarks(hash: StoredHash, key: string, from: SeatSource | undefined): Promise<SeatMarks | undefined> {
+  if (!from) return undefined;
+  const purpose = `mark|${key}`;
+  const out: SeatMarks = { ...(from.address && { address: await hash(purpose, clientNetwork(from.address)) }), ...(from.device && { device: await hash(purpose, from.device) }) };
+  return out.address || out.device ? out : undefined;
+}
+
+/** Marks of another key (sourceMarks', or a holder's keyed hash) keyed again under `key`: comparable only within it. */
 export function marksUnder(key: string, from: SeatSource | SeatMarks | undefined): SeatMarks | undefined {
   if (!from) return undefined;
   const out: SeatMarks = { ...(from.address && { address: mark(key, clientNetwork(from.address)) }), ...(from.device && { device: mark(key, from.device) }) };

@@ -15,6 +15,7 @@ import { foldBytes } from './fold-size.js';
 import { LruCache } from './lru.js';
 import { MAX_PAGE, type Page } from './pages.js';
 import { seatOf, seatSecretSource } from './tokens.js';
+import { storedHash, type StoredHash } from './stored-hash.js';
 import type { AnyGame } from '../engine/core/index.js';
 import type { CommitMeta, Credential, ServiceCore } from './commands/core.js';
 import { createGame, type CreateInput } from './commands/create.js';
@@ -53,6 +54,12 @@ export interface ServiceOptions {
    * DATA_DIR, AWS derives it from the signing secret. Default: a fresh one, valid until the process ends.
    */
   seatSecret?: string | (() => Promise<string>);
+  /**
+   * How the table keeps who a request came from (open-seat holders, matchmaking's address holdings,
+   * the address counts): a hash keyed by the deployment's signing secret (app/stored-hash.ts).
+   * Default: keyed by a fresh secret, the same for this process only.
+   */
+  storedHash?: StoredHash;
   /** The statistics read model, for `stats`. */
   stats?: StatsStore;
   /** The time commands are decided at, in epoch ms (default: the system clock); the engine never reads one. */
@@ -88,6 +95,8 @@ export class ParlorService {
   private readonly annotators: CommitAnnotator[] = [];
   private readonly soleWriter: boolean;
   readonly now: () => number;
+  /** The deployment's keyed hash of addresses and holders (ServiceOptions.storedHash). */
+  readonly storedHash: StoredHash;
   /** What the command modules reach the stream through. */
   private readonly core: ServiceCore;
   /** Folded games by id, newest version each: an aggregate is immutable, so sharing is safe. */
@@ -111,6 +120,7 @@ export class ParlorService {
     this.cache = new LruCache(options.cachedGames ?? 1000, { maxBytes: options.cacheBytes ?? 64 * 1024 * 1024, sizeOf: foldBytes });
     this.now = options.now ?? Date.now;
     this.soleWriter = options.soleWriter ?? false;
+    this.storedHash = options.storedHash ?? storedHash(undefined);
     this.core = {
       store: this.store,
       lookup: this.lookup,
@@ -120,8 +130,9 @@ export class ParlorService {
       isBotKind: options.isBotKind ?? (() => true),
       ...(options.ratedMinMoves !== undefined && { ratedMinMoves: options.ratedMinMoves }),
       ...(options.ratedLinkedSeats !== undefined && { ratedLinkedSeats: options.ratedLinkedSeats }),
-      ...(options.openSeats && { openSeats: { ...options.openSeats, log: this.log } }),
+      ...(options.openSeats && { openSeats: { ...options.openSeats, log: this.log, hash: this.storedHash } }),
       seatSecret: seatSecretSource(options.seatSecret),
+      storedHash: this.storedHash,
       load: (gameId) => this.load(gameId),
       cached: (gameId) => this.cache.get(gameId),
       commit: (agg, events, meta) => this.commit(agg, events, meta),

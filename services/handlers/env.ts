@@ -24,6 +24,7 @@ import { ParlorService } from '../app/service.js';
 import { AddressCounts } from '../app/address-counts.js';
 import { once } from './once.js';
 import { seatSecretFrom } from '../app/tokens.js';
+import { storedHash } from '../app/stored-hash.js';
 import { DynamoAddressCounts, DynamoEventStore, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats, type EventStore } from '../store/index.js';
 import { limitsFromEnv } from '../api/limits/settings.js';
 import { statsProjection } from '../analytics/stats-projection.js';
@@ -102,7 +103,8 @@ export function createParlor(options: ParlorOptions): Parlor {
   const fresh = randomBytes(32).toString('base64url');
   // Keyed seat tokens are derived from the signing secret in Secrets Manager: the same across deploys.
   const seatSecret = once(async () => seatSecretFrom(await (options.signingSecret ?? (async () => fresh))())); // read once per instance (a failed read is tried again)
-  const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, games: options.games ?? registry, isBotKind, ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats ?? linkedSeatsRule(process.env.RATED_LINKED_SEATS), now: options.now });
+  // Addresses and holders are stored keyed by a key derived from the same secret: every instance meets on one item.
+  const service = new ParlorService({ store, lobby, stats, openSeats, seatSecret, storedHash: storedHash(options.signingSecret ?? (async () => fresh)), games: options.games ?? registry, isBotKind, ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats ?? linkedSeatsRule(process.env.RATED_LINKED_SEATS), now: options.now });
   playByTurnService(service);
   const play = playApi(options.client, options.tableName, service, options.signingSecret ?? (async () => fresh), { notifications: options.notifications, accounts: options.accounts, vacationDays: options.vacationDays, fairRatings: options.fairRatings, entryRules: options.entryRules, matchSettings: options.matchSettings });
   const modules = options.modules ?? MODULES;
@@ -119,7 +121,7 @@ export function createParlor(options: ParlorOptions): Parlor {
   // The stream function is no request's thread: its bots decide in place (a Lambda's own core).
   const bots = new BotRunner(service, { pool: new BotPool(0) });
   const reactions = [...(options.timers ? [(agg: Aggregate) => options.timers!.sync(agg)] : []), (agg: Aggregate) => bots.advance(agg.id), (agg: Aggregate) => play.tournaments.gameCommitted(agg)];
-  const addressCounts = new AddressCounts(new DynamoAddressCounts(options.client, options.tableName));
+  const addressCounts = new AddressCounts(new DynamoAddressCounts(options.client, options.tableName), service.storedHash);
   return { service, store, projections, client: options.client, tableName: options.tableName, play, notifier, reactions, modules, addressCounts };
 }
 

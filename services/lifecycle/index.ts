@@ -8,10 +8,10 @@ import { statusOf } from '../app/aggregate.js';
 import type { GameSettings } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
 import type { Credential, ParlorService } from '../app/service.js';
-import type { SeatSource } from '../app/seat-marks.js';
+import { sourceMarks, type SeatSource } from '../app/seat-marks.js';
 import type { TableEvent } from '../engine/core/index.js';
 import { timeoutBotOf } from '../bots/spec.js';
-import { allAccepted, answerDecision, DEFAULT_REMATCH_OFFER_MS, formerHumans, offerDecision } from './rematch-offer.js';
+import { allAccepted, answerDecision, DEFAULT_REMATCH_OFFER_MS, formerHumans, offerDecision, rematchMarkKey } from './rematch-offer.js';
 
 export interface LifecycleOptions {
   /** How long a rematch offer waits for answers, in ms (default DEFAULT_REMATCH_OFFER_MS). */
@@ -50,13 +50,15 @@ export class Lifecycle {
 
   /** offerRematch: offers a rematch of a finished game to its former players (see rematch-offer.ts); answers with the finished game. */
   async offerRematch(gameId: string, player: string, from?: SeatSource): Promise<Aggregate> {
-    const agg = await this.service.execute(gameId, (agg) => offerDecision(agg, player, this.service.now(), this.rematchOfferMs, from));
+    const marks = await sourceMarks(this.service.storedHash, rematchMarkKey(gameId), from);
+    const agg = await this.service.execute(gameId, (agg) => offerDecision(agg, player, this.service.now(), this.rematchOfferMs, marks));
     return this.createWhenAllAccepted(agg);
   }
 
   /** answerRematch: accepts or declines the pending offer; the last acceptance creates and starts the rematch. */
   async answerRematch(gameId: string, player: string, accept: boolean, from?: SeatSource): Promise<Aggregate> {
-    const agg = await this.service.execute(gameId, (agg) => answerDecision(agg, player, accept, from));
+    const marks = accept ? await sourceMarks(this.service.storedHash, rematchMarkKey(gameId), from) : undefined;
+    const agg = await this.service.execute(gameId, (agg) => answerDecision(agg, player, accept, marks));
     return this.createWhenAllAccepted(agg);
   }
 

@@ -11,7 +11,7 @@ import type { AppState, RematchOffer } from '../app/app-events.js';
 import { AppError } from '../app/errors.js';
 import type { Decision } from '../app/service.js';
 import type { Seat, TableEvent } from '../engine/core/index.js';
-import { marksUnder, type SeatMarks, type SeatSource } from '../app/seat-marks.js';
+import type { SeatMarks } from '../app/seat-marks.js';
 
 /** How long an offer waits for answers unless the server is told otherwise (REMATCH_OFFER_EXPIRES_IN). */
 export const DEFAULT_REMATCH_OFFER_MS = 2 * 24 * 3600_000;
@@ -24,10 +24,8 @@ export const MAX_REMATCH_OFFERS = 3;
  * the old game's seat marks stay with it (marks of two games cannot be compared).
  */
 export const rematchMarkKey = (gameId: string) => `rematch:${gameId}`;
-const requestMarks = (agg: Aggregate, from: SeatSource | undefined): { marks?: SeatMarks } => {
-  const marks = agg.app.settings.rated ? marksUnder(rematchMarkKey(agg.id), from) : undefined;
-  return marks ? { marks } : {};
-};
+/** The request's marks (made under rematchMarkKey before the decision: lifecycle/index.ts), kept by a rated game only. */
+const requestMarks = (agg: Aggregate, marks: SeatMarks | undefined): { marks?: SeatMarks } => (agg.app.settings.rated && marks ? { marks } : {});
 
 /** The offer still waiting for answers, if any. */
 export function pendingOffer(app: AppState): RematchOffer | null {
@@ -55,18 +53,18 @@ function checkCanOffer(agg: Aggregate, player: string): void {
 }
 
 /** offerRematch: a new offer; while one is pending, offering again is accepting it. Null: nothing to write. */
-export function offerDecision(agg: Aggregate, player: string, now: number, offerMs: number, from?: SeatSource): Decision | null {
+export function offerDecision(agg: Aggregate, player: string, now: number, offerMs: number, marks?: SeatMarks): Decision | null {
   checkCanOffer(agg, player);
   if (agg.app.rematch || allAccepted(agg.app)) return null;
   const pending = pendingOffer(agg.app);
-  if (pending) return pending.accepted.includes(player) ? null : answer(player, true, requestMarks(agg, from));
+  if (pending) return pending.accepted.includes(player) ? null : answer(player, true, requestMarks(agg, marks));
   if ((agg.app.rematchOffers ?? 0) >= MAX_REMATCH_OFFERS) throw new AppError('FORBIDDEN', `a game takes at most ${MAX_REMATCH_OFFERS} rematch offers`);
   const players = [...new Set(formerHumans(agg).map((h) => h.player!))];
-  return { events: [{ type: 'RematchOffered', by: player, players, expiresAt: new Date(now + offerMs).toISOString(), ...requestMarks(agg, from) } as TableEvent] };
+  return { events: [{ type: 'RematchOffered', by: player, players, expiresAt: new Date(now + offerMs).toISOString(), ...requestMarks(agg, marks) } as TableEvent] };
 }
 
 /** answerRematch: the player's answer to the pending offer; the same answer again writes nothing. */
-export function answerDecision(agg: Aggregate, player: string, accept: boolean, from?: SeatSource): Decision | null {
+export function answerDecision(agg: Aggregate, player: string, accept: boolean, marks?: SeatMarks): Decision | null {
   const offer = agg.app.rematchOffer;
   if (!offer || !offer.players.includes(player)) {
     if (!Object.values(agg.app.players).includes(player)) throw new AppError('FORBIDDEN', 'only a player of the game may answer its rematch offer');
@@ -76,7 +74,7 @@ export function answerDecision(agg: Aggregate, player: string, accept: boolean, 
   if (answered === accept) return null;
   if (answered !== null) throw new AppError('FORBIDDEN', `you already ${answered ? 'accepted' : 'declined'} this rematch`);
   if (!pendingOffer(agg.app)) throw new AppError('FORBIDDEN', offer.expired ? 'the rematch offer has expired' : 'the rematch offer is closed');
-  return answer(player, accept, accept ? requestMarks(agg, from) : {});
+  return answer(player, accept, accept ? requestMarks(agg, marks) : {});
 }
 
 const answer = (player: string, accept: boolean, marks: { marks?: SeatMarks }): Decision => ({ events: [{ type: 'RematchAnswered', player, accept, ...marks } as TableEvent] });

@@ -11,7 +11,7 @@ import type { TimeControl } from '../app/app-events.js';
 import { AppError, asAppError } from '../app/errors.js';
 import type { ParlorService } from '../app/service.js';
 import { tableFor } from '../engine/core/index.js';
-import { clientNetwork, gameMarkKey, marksUnder, type SeatMarks } from '../app/seat-marks.js';
+import { clientNetwork, gameMarkKey, marksUnder, sourceMarks, type SeatMarks } from '../app/seat-marks.js';
 import { AggregateRunner, type DeadMark, type PendingMarks } from '../app/aggregate-runner.js';
 import { VersionConflict, type EventStore } from '../store/port.js';
 import { pair } from './pairing.js';
@@ -84,9 +84,10 @@ export function parsePoolKey(key: string): { game: string; seats: number; timeCo
 }
 
 /** Holdings are kept per kind (seeks, pool entries), each with its own limit. */
+const DAY_S = 24 * 3600;
+/** A holding no one added to for this long is removed by the table's TTL (Holdings.add). */
+const HOLDING_IDLE_S = 31 * DAY_S;
 type HoldKind = 'seeks' | 'pool' | 'challenges';
-/** An address's holder key: by its network (an IPv6 client holds a whole /64, each of its addresses would be a fresh holder). */
-const addressKey = (address: string) => `ADDR#${createHash('sha256').update(`match:${clientNetwork(address)}`).digest('base64url').slice(0, 22)}`;
 const playerHolder = (player: string, kind: HoldKind) => `PLAYER#${player}#${kind}`;
 /** A pool entry as a player holds it (the holder names the player) and as an address does (several players may share one). */
 const poolHold = (pool: string) => `pool:${pool}`;
@@ -178,12 +179,12 @@ export class Matchmaking {
     // A challenge by name is in its target's holdings too (so mySeeks finds it), bounded there as well: one item holds them.
     if (input.for !== undefined && !(await this.holdOrPrune(playerHolder(input.for, 'challenges'), `seek:${id}`, this.settings.challengesPerPlayer))) {
       await this.ports.holdings.remove(playerHolder(creator, 'seeks'), `seek:${id}`);
-      if (from.address) await this.ports.holdings.remove(`${addressKey(from.address)}#seeks`, `seek:${id}`);
+      if (from.address) await this.ports.holdings.remove(`${await this.addressKey(from.address)}#seeks`, `seek:${id}`);
       throw new AppError('CHALLENGES_FULL', `that player has ${this.settings.challengesPerPlayer} open challenges already; try later`);
     }
     const now = this.now();
     const terms: SeekTerms = { game: game.id, seats: input.seats, options: input.options ?? {}, ...(input.timeControl && { timeControl: input.timeControl }), rated: input.rated === true, ...(r && { ratingRange: r }), ...(input.for !== undefined && { for: input.for }) };
-    const marks = terms.rated ? marksUnder(`seek:${id}`, from) : undefined;
+    const marks = terms.rated ? await sourceMarks(this.games.storedHash, `seek:${id}`, from) : undefined;
     return this.seeks.commit(id, null, 0, decide(null, { type: 'open', creator, name, now, expiresAt: new Date(now + minutes * 60_000).toISOString(), ...terms, ...(marks && { marks }) }));
   }
 
@@ -201,7 +202,7 @@ export class Matchmaking {
         throw new AppError('SEEK_CLOSED', 'the seek has expired');
       }
       const rating = state.ratingRange ? await this.lookups.ratingOf(player, state.game) : 0;
-      const marks = state.rated ? marksUnder(`seek:${id}`, from) : undefined;
+      const marks = state.rated ? await sourceMarks(this.games.storedHash, `seek:${id}`, from) : undefined;
       const events = decide(state, { type: 'accept', player, name, rating, now, ...(marks && { marks }) });
       if (events.length === 0) {
         // A seated player asking again (their answer lost to a crash): the filled seek's game is made sure of.
@@ -298,7 +299,7 @@ export class Matchmaking {
     await this.hold(player, from, poolHold(pool), 'pool', this.settings.poolEntriesPerPlayer, this.settings.poolEntriesPerAddress, addressPoolHold(pool, player));
     const name = (await this.lookups.nameOf(player)) ?? player.slice(0, 8);
     const rating = await this.lookups.ratingOf(player, game.id);
-    const entry = await this.ports.pool.enter({ player, name, pool, rating, bots, enqueuedAt: this.now(), ...(from.address && { address: addressKey(from.address) }) });
+    const entry = await this.ports.pool.enter({ player, name, pool, rating, bots, enqueuedAt: this.now(), ...(from.address && { address: await this.addressKey(from.address) }) });
     await this.markPool(pool);
     await this.pairPool(pool);
     return (await this.ports.pool.get(player, pool)) ?? entry;
@@ -469,7 +470,7 @@ export class Matchmaking {
    */
   private async hold(player: string, from: MatchSource, id: string, kind: HoldKind, perPlayer: number, perAddress: number, addressId = id): Promise<void> {
     const what = kind === 'seeks' ? 'seeks' : 'quick-play entries';
-    const holders = [[playerHolder(player, kind), perPlayer, 'player', id], ...(from.address ? [[`${addressKey(from.address)}#${kind}`, perAddress, 'client address', addressId]] : [])] as [string, number, string, string][];
+    const holders = [[playerHolder(player, kind), perPlayer, 'player', id], ...(from.address ? [[`${await this.addressKey(from.address)}#${kind}`, perAddress, 'client address', addressId]] : [])] as [string, number, string, string][];
     const taken: [string, string][] = [];
     for (const [holder, max, who, held] of holders) {
       if (await this.holdOrPrune(holder, held, max)) {
@@ -481,9 +482,20 @@ export class Matchmaking {
     }
   }
 
+  /**
+   * An address's holder key: by its network (an IPv6 client holds a whole /64, each of its
+   * addresses would be a fresh holder), hashed under the deployment's key (app/stored-hash.ts), so
+   * the table's reader cannot try every IPv4 address against it.
+   */
+  private async addressKey(address: string): Promise<string> {
+    return `ADDR#${await this.games.storedHash('match', clientNetwork(address))}`;
+  }
+
   /** Adds `id` to the holder's set if it has room, or room once what closed is pruned. */
   private async holdOrPrune(holder: string, id: string, max: number): Promise<boolean> {
-    return (await this.ports.holdings.add(holder, id, max)) || ((await this.prune(holder)) && (await this.ports.holdings.add(holder, id, max)));
+    // Kept past the longest a seek lives, and a month past its last entry (a pool entry has no end): after that, all it could hold is closed.
+    const until = Math.ceil(this.now() / 1000) + Math.max(this.settings.seekMaxMinutes * 60, HOLDING_IDLE_S) + DAY_S;
+    return (await this.ports.holdings.add(holder, id, max, until)) || ((await this.prune(holder)) && (await this.ports.holdings.add(holder, id, max, until)));
   }
 
   private async release(player: string, address: string | undefined, pool: string): Promise<void> {

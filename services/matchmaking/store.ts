@@ -70,21 +70,24 @@ export class SeekListing extends TableStore {
  * What one player or one client address holds: a set of seek ids and pool keys, added to only
  * while it has fewer than the limit (one conditional update), and taken from by id (a repeat is
  * harmless). A holding that outlived its seek (an expiry no one wrote) is pruned on refusal.
+ * Each add sets the item's TTL (`until`, past anything it may hold still open): an item no one adds
+ * to goes, so holders no longer used (an address's old key: the full IPv6 address before the /64
+ * rule, the unkeyed hash before the keyed one) leave nothing behind.
  */
 export class Holdings extends TableStore {
   private key = (holder: string) => ({ pk: `MATCHHOLD#${holder}`, sk: 'HOLD' });
 
-  /** Adds `id` to the holder's set unless it holds `max` already; false when refused. */
-  async add(holder: string, id: string, max: number): Promise<boolean> {
+  /** Adds `id` to the holder's set unless it holds `max` already, and keeps the item until `until` (epoch seconds); false when refused. */
+  async add(holder: string, id: string, max: number, until: number): Promise<boolean> {
     try {
       await this.doc.send(
         new UpdateCommand({
           TableName: this.table,
           Key: this.key(holder),
-          UpdateExpression: 'ADD #ids :id',
+          UpdateExpression: 'ADD #ids :id SET #ttl = :until',
           ConditionExpression: 'attribute_not_exists(#ids) OR size(#ids) < :max OR contains(#ids, :one)',
-          ExpressionAttributeNames: { '#ids': 'ids' },
-          ExpressionAttributeValues: { ':id': new Set([id]), ':max': max, ':one': id },
+          ExpressionAttributeNames: { '#ids': 'ids', '#ttl': TTL_ATTRIBUTE },
+          ExpressionAttributeValues: { ':id': new Set([id]), ':max': max, ':one': id, ':until': until },
         }),
       );
       return true;

@@ -5,14 +5,14 @@
  * game of the round has ended. Locally this runs after each commit (runner.ts); on AWS the stream
  * function calls `gameCommitted` for each game's newest version.
  */
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { newSeed, tableFor, type TableEvent } from '../engine/core/index.js';
 import { statusOf, type Aggregate } from '../app/aggregate.js';
 import type { GameSettings } from '../app/app-events.js';
 import { AppError, asAppError } from '../app/errors.js';
 import type { ParlorService } from '../app/service.js';
 import { AggregateRunner } from '../app/aggregate-runner.js';
-import { marksUnder } from '../app/seat-marks.js';
+import { marksUnder, sourceMarks } from '../app/seat-marks.js';
 import type { EventStore } from '../store/port.js';
 import { canonicalSpec, DEFAULT_TIMEOUT_BOT } from '../bots/spec.js';
 import { decide, fold, gameOf, LIMITS, nextRound, type TournamentCommand } from './decider.js';
@@ -72,9 +72,9 @@ export class Tournaments {
   }
 
   /** Enters a player (limits: rules.ts); joining again changes nothing. */
-  join(id: string, player: string, name: string, from: JoinFrom = {}): Promise<TournamentState> {
-    const mark = (value: string | undefined) => value && createHmac('sha256', `tournament:${id}`).update(value).digest('base64url').slice(0, 22);
-    const marks = { ...(from.address && { address: mark(from.address) }), ...(from.device && { device: mark(from.device) }) };
+  async join(id: string, player: string, name: string, from: JoinFrom = {}): Promise<TournamentState> {
+    // Keyed by the tournament and the deployment's secret, an IPv6 client by its /64 as at every other door (the entry limits and the tables' linked seats compare these).
+    const marks = (await sourceMarks(this.games.storedHash, `tournament:${id}`, from)) ?? {};
     return this.streams.execute(id, (state) => {
       if (state.settings.rated && state.status === 'OPEN' && !state.entrants.some((e) => 'player' in e && e.player === player)) this.checkRatedEntry(from.account);
       return { type: 'join', entrant: { player, name: name.trim(), ...(Object.keys(marks).length > 0 && { marks }) }, rules: this.rules };

@@ -3,7 +3,8 @@
  * one network per client, so an IPv6 client cannot hide behind the 2^64 addresses of its /64.
  */
 import { describe, expect, it } from 'vitest';
-import { clientNetwork, gameMarkKey, linked, marksUnder } from '../../services/app/seat-marks.js';
+import { clientNetwork, gameMarkKey, linked, marksUnder, sourceMarks } from '../../services/app/seat-marks.js';
+import { storedHash } from '../../services/app/stored-hash.js';
 
 describe('seat marks', () => {
   it('an IPv6 address stands for its /64, however written; IPv4 and IPv4-mapped for themselves', () => {
@@ -28,5 +29,21 @@ describe('seat marks', () => {
     expect(linked([marksUnder(key, { device: 'page:x' }), marksUnder(key, { address: '10.0.0.1', device: 'page:x' })])).toBe(true);
     expect(linked([undefined, marksUnder(key, { address: '10.0.0.1' })])).toBe(false);
     expect(JSON.stringify(a)).not.toContain('2001');
+  });
+
+  it('a request’s marks are keyed by the deployment secret too: not what anyone can recompute from the game’s id, and the same in every process of one secret', async () => {
+    const key = gameMarkKey('g1');
+    const ours = storedHash('one deployment');
+    const a = await sourceMarks(ours, key, { address: '10.0.0.1', device: 'page:x' });
+    // The game's id is public: a mark keyed by it alone is its address's to whoever tries all 2^32.
+    expect(a!.address).not.toBe(marksUnder(key, { address: '10.0.0.1' })!.address);
+    expect(a!.device).not.toBe(marksUnder(key, { device: 'page:x' })!.device);
+    expect(await sourceMarks(storedHash('one deployment'), key, { address: '10.0.0.1', device: 'page:x' })).toEqual(a);
+    expect((await sourceMarks(storedHash('another'), key, { address: '10.0.0.1' }))!.address).not.toBe(a!.address);
+    // Still one network per client, per game, and linked within it.
+    expect(linked([a, await sourceMarks(ours, key, { address: '10.0.0.1' })])).toBe(true);
+    expect(linked([await sourceMarks(ours, key, { address: '2001:db8:1:2::a' }), await sourceMarks(ours, key, { address: '2001:db8:1:2::b' })])).toBe(true);
+    expect((await sourceMarks(ours, gameMarkKey('g2'), { address: '10.0.0.1' }))!.address).not.toBe(a!.address);
+    expect(await sourceMarks(ours, key, {})).toBeUndefined();
   });
 });

@@ -4,7 +4,11 @@
  * MATCH_LIMIT; leaving a pool or closing a seek frees its place. An IPv6 client is its /64: one home
  * holds 2^64 addresses, and each was a fresh allowance.
  */
+import { createHash } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { documentClient } from '../../services/store/document-client.js';
+import { TTL_ATTRIBUTE } from '../../services/store/index.js';
 import { registerPlayer, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
 import { MATCH_SETTINGS } from '../../services/matchmaking/settings.js';
@@ -41,5 +45,18 @@ describe('matchmaking limits', () => {
     // Pools of 5 and 4 seats and a clock of their own: none pairs with another's entry.
     const enter = (seats: number) => ['mutation($s: Int) { playNow(input: { game: "scout", seats: $s, timeControl: { perMove: "PT77S" } }) { gameId } }', { s: seats }] as const;
     expect([await from('2001:db8:a:d::1', f, ...enter(5)), await from('2001:db8:a:d::2', g, ...enter(5)), await from('2001:db8:a:d::3', h, ...enter(4))]).toEqual(['OK', 'OK', 'MATCH_LIMIT']);
+  });
+
+  it('an address holding is a hash keyed by the deployment secret, not a plain one; every holding expires once no one adds to it', async () => {
+    const items = ((await documentClient(server.client).send(new ScanCommand({ TableName: 'parlor' }))).Items ?? []).filter((i) => String(i.pk).startsWith('MATCHHOLD#'));
+    const addresses = items.filter((i) => String(i.pk).startsWith('MATCHHOLD#ADDR#')).map((i) => String(i.pk).split('#')[2]!);
+    expect(addresses.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(items)).not.toMatch(/127\.0\.0|2001:db8/);
+    const plain = ['127.0.0.1', '2001:db8:a:b::/64', '2001:db8:a:d::/64'].map((n) => createHash('sha256').update(`match:${n}`).digest('base64url').slice(0, 22));
+    for (const p of plain) expect(addresses).not.toContain(p);
+    // Kept past the longest seek, not for ever: an old key (an address's full IPv6 before the /64 rule, its unkeyed hash before this) goes.
+    const now = Math.floor(Date.now() / 1000);
+    for (const i of items) expect(i[TTL_ATTRIBUTE]).toBeGreaterThan(now + MATCH_SETTINGS.seekMaxMinutes * 60);
+    for (const i of items) expect(i[TTL_ATTRIBUTE]).toBeLessThan(now + 40 * 24 * 3600);
   });
 });

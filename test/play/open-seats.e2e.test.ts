@@ -4,7 +4,10 @@
  * (GraphQL and REST, 429) and changes nothing, however it is spelled (distinct joinKeys, many
  * games); a game that starts gives its seats back; the count survives a restart.
  */
+import { createHash } from 'node:crypto';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { documentClient } from '../../services/store/document-client.js';
 import { createLocalParlor } from '../../services/local.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { highCard } from '../kit/high-card.js';
@@ -45,6 +48,16 @@ describe('seats in open games, per anonymous client', () => {
     const games = [await create(server), await create(server), await create(server), await create(server)];
     expect([await join('2001:db8:9:9::1', games[0]!), await join('2001:db8:9:9::2', games[1]!), await join('2001:db8:9:9:ab::3', games[2]!), await join('2001:db8:9:9::4', games[3]!)]).toEqual(['OK', 'OK', 'OK', 'TOO_MANY_OPEN_SEATS']);
     expect(await join('2001:db8:9:a::1', games[3]!)).toBe('OK');
+  });
+
+  it('keeps each holder under a hash keyed by the deployment secret: not the address, nor its plain hash (every IPv4 address could be tried)', async () => {
+    const items = ((await documentClient(server.client).send(new ScanCommand({ TableName: 'parlor' }))).Items ?? []).filter((i) => /^(SEATS|OPENSEATS)#/.test(String(i.pk)));
+    const holders = items.filter((i) => String(i.pk).startsWith('SEATS#')).map((i) => String(i.pk).slice('SEATS#'.length));
+    expect(holders.length).toBeGreaterThanOrEqual(3);
+    expect(JSON.stringify(items)).not.toMatch(/127\.0\.0|2001:db8/);
+    // The holders this file's requests were (127.0.0.1 as the kit calls, and the two /64s): no item is their plain hash.
+    const plain = ['client:127.0.0.1', 'client:2001:db8:9:9::/64', 'client:2001:db8:9:a::/64'].map((h) => createHash('sha256').update(h).digest('base64url'));
+    for (const k of holders) for (const p of plain) expect(p.startsWith(k)).toBe(false);
   });
 });
 

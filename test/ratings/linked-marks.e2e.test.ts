@@ -7,7 +7,7 @@
  * Requests are injected with their client address (IPv6 needs no network of its own here).
  */
 import { describe, expect, it } from 'vitest';
-import { linked } from '../../services/app/seat-marks.js';
+import { gameMarkKey, linked, marksUnder } from '../../services/app/seat-marks.js';
 import { registerPlayer, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
 
@@ -52,5 +52,14 @@ describe('linked seats, however the seats are taken', () => {
     const [e, f, g] = [await registerPlayer(server, 'J1'), await registerPlayer(server, 'J2'), await registerPlayer(server, 'J3')];
     expect(await linkedGame(await joined([[e, '127.0.0.7', 'browser-one-0000001'], [f, '127.0.0.8', 'browser-one-0000001']]))).toBe(true);
     expect(await linkedGame(await joined([[e, '127.0.0.7', 'browser-one-0000001'], [g, '127.0.0.9', 'browser-two-0000002']]))).toBe(false);
+  });
+
+  it('a seat’s marks are keyed by the deployment secret: the table holds nothing a reader recomputes from the game’s id and a guessed address', async () => {
+    const [h, k] = [await registerPlayer(server, 'J4'), await registerPlayer(server, 'J5')];
+    const id = await joined([[h, '127.0.0.31', 'browser-three-0000003'], [k, '127.0.0.32', 'browser-four-00000004']]);
+    const marks = Object.values((await server.service.load(id)).app.marks ?? {});
+    expect(marks).toHaveLength(2);
+    const guessed = ['127.0.0.31', '127.0.0.32'].map((address) => marksUnder(gameMarkKey(id), { address })!.address);
+    for (const m of marks) expect(guessed).not.toContain(m!.address);
   });
 });

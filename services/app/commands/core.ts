@@ -10,6 +10,7 @@ import type { Aggregate, GameLookup } from '../aggregate.js';
 import { AppError, asAppError } from '../errors.js';
 import type { OpenSeatsCap } from './open-seats.js';
 import type { StreamEvent } from '../app-events.js';
+import type { StoredHash } from '../stored-hash.js';
 
 /** Who is calling: a seat token, a registered player (verified by the api), or nobody.
  * A player credential whose token did not verify carries the refusal, raised when used. */
@@ -39,6 +40,8 @@ export interface ServiceCore {
   readonly openSeats?: OpenSeatsCap;
   /** What keyed seat tokens are derived with (tokens.ts): the same across restarts and deploys, so keyed retries still work. */
   seatSecret(): Promise<string>;
+  /** The deployment's keyed hash (stored-hash.ts): a rated seat's marks of its request's address and device. */
+  readonly storedHash: StoredHash;
   /** The newest version of the game (NOT_FOUND if none). */
   load(gameId: string): Promise<Aggregate>;
   /** This process's fold of the game, if it has one (possibly behind). */

@@ -9,7 +9,7 @@ import { newToken, seatForKey, tokenFromKey } from '../tokens.js';
 import { conflict, decideOrRefuse, type ServiceCore } from './core.js';
 import { reserveOpenSeat } from './open-seats.js';
 import { withBots } from './seating.js';
-import { gameMarkKey, marksUnder, type SeatSource } from '../seat-marks.js';
+import { gameMarkKey, sourceMarks, type SeatSource } from '../seat-marks.js';
 
 export interface JoinOptions {
   /** The player's public contribution to the deal's seed (see the game's record). */
@@ -46,7 +46,7 @@ export async function takeSeat(core: ServiceCore, gameId: string, name: string, 
     const taken = decideOrRefuse(agg, command);
     // Only a join the table accepts is counted (a full game refuses first, without a read).
     const reserved = await reserveOpenSeat(core.openSeats, holder, agg);
-    const marks = agg.app.settings.rated ? marksUnder(gameMarkKey(gameId), from) : undefined;
+    const marks = agg.app.settings.rated ? await sourceMarks(core.storedHash, gameMarkKey(gameId), from) : undefined;
     const claimed = player === undefined ? taken : [...taken, { type: 'SeatClaimed', seat, player, ...(bot && { bot }), ...(marks && { marks }) } as TableEvent];
     try {
       const next = await core.commit(agg, withBots(agg, claimed), { command });

@@ -4,7 +4,8 @@
  * joins (distinct joinKeys, many games). The api names the holder (the player, or the client's
  * address); joins it does not name (tournaments, rematches, bots) are not counted.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import type { StoredHash } from '../stored-hash.js';
 import type { OpenSeatsStore } from '../../store/read-models.js';
 import type { Aggregate } from '../aggregate.js';
 import { AppError } from '../errors.js';
@@ -14,10 +15,9 @@ export interface OpenSeatsCap {
   /** Seats one holder may hold in open games at once. */
   max: number;
   log: { error(details: object, message: string): void };
+  /** The deployment's keyed hash: the table keeps holders under it, never an address or player id in the clear. */
+  hash: StoredHash;
 }
-
-/** The holder as stored: a hash, so the table keeps no address or player id in the clear. */
-const holderKey = (holder: string) => createHash('sha256').update(holder).digest('base64url').slice(0, 32);
 
 /** A reservation taken before a join's commit: given back if the commit does not happen. */
 export interface OpenSeatTicket {
@@ -33,7 +33,7 @@ const NOTHING: OpenSeatTicket = { cancel: async () => {} };
  */
 export async function reserveOpenSeat(cap: OpenSeatsCap | undefined, holder: string | undefined, agg: Aggregate): Promise<OpenSeatTicket> {
   if (!cap || holder === undefined) return NOTHING;
-  const key = holderKey(holder);
+  const key = await cap.hash('holder', holder);
   const ticket = randomBytes(6).toString('base64url');
   const reservation = await cap.store.reserve(key, agg.id, ticket, cap.max, agg.app.settings.expiresAt);
   if (reservation === null) throw new AppError('TOO_MANY_OPEN_SEATS', `you hold ${cap.max} seats in games that have not started (at most ${cap.max}): wait for one to start`);

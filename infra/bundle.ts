@@ -8,6 +8,7 @@
  * the measured bundles are the deployed ones.
  *
  *   npx tsx infra/bundle.ts <graphql|rest|web|ws|stream|timer|export|lab|floor> <outdir>
+ *   npx tsx infra/bundle.ts --all <outdir>    every function of the stack, each into <outdir>/<name>/
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -567,13 +568,29 @@ export function composition(metafile: Metafile, file: string): [string, number][
   return [...by].sort((a, b) => b[1] - a[1]);
 }
 
+/** The functions the CDK stack deploys (infra/parlor-stack.ts): every entry but the floor. */
+export const STACK_BUNDLES = (Object.keys(ENTRIES) as BundleName[]).filter((name) => name !== 'floor');
+
+/**
+ * Every function of the stack, each into <outdir>/<name>/, from one process: one start and one
+ * esbuild service instead of one per function (the stack's `tryBundle` takes each from here:
+ * infra/parlor-stack.ts, bundled()). One after the other: all at once took longer on 2 cores.
+ */
+export async function bundleAll(outdir: string, names: readonly BundleName[] = STACK_BUNDLES): Promise<Record<string, Bundle>> {
+  const out: Record<string, Bundle> = {};
+  for (const name of names) out[name] = await bundle(name, join(outdir, name));
+  return out;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const [name, outdir] = process.argv.slice(2) as [BundleName, string];
-  if (!(name in ENTRIES) || !outdir) {
-    console.error(`usage: npx tsx infra/bundle.ts <${Object.keys(ENTRIES).join('|')}> <outdir>`);
+  const [name, outdir] = process.argv.slice(2) as [BundleName | '--all', string];
+  if (!(name in ENTRIES || name === '--all') || !outdir) {
+    console.error(`usage: npx tsx infra/bundle.ts <${Object.keys(ENTRIES).join('|')}> <outdir>\n       npx tsx infra/bundle.ts --all <outdir>   (the stack's functions, each into <outdir>/<name>)`);
     process.exit(2);
   }
-  const b = await bundle(name, resolve(outdir));
-  console.log(`${name}: ${(b.bytes / 1024).toFixed(0)} KiB → ${relative(process.cwd(), b.file)}${b.sharedBytes ? ` + ${(b.sharedBytes / 1024).toFixed(0)} KiB of chunks it imports` : ''}${b.lazyBytes ? ` (+ ${(b.lazyBytes / 1024).toFixed(0)} KiB of chunks read when first needed)` : ''}`);
-  if (process.env.VERBOSE) for (const [pkg, bytes] of composition(b.metafile, b.file).slice(0, 25)) console.log(`  ${(bytes / 1024).toFixed(0).padStart(5)} KiB  ${pkg}`);
+  const made = name === '--all' ? await bundleAll(resolve(outdir)) : { [name]: await bundle(name, resolve(outdir)) };
+  for (const [name, b] of Object.entries(made)) {
+    console.log(`${name}: ${(b.bytes / 1024).toFixed(0)} KiB → ${relative(process.cwd(), b.file)}${b.sharedBytes ? ` + ${(b.sharedBytes / 1024).toFixed(0)} KiB of chunks it imports` : ''}${b.lazyBytes ? ` (+ ${(b.lazyBytes / 1024).toFixed(0)} KiB of chunks read when first needed)` : ''}`);
+    if (process.env.VERBOSE) for (const [pkg, bytes] of composition(b.metafile, b.file).slice(0, 25)) console.log(`  ${(bytes / 1024).toFixed(0).padStart(5)} KiB  ${pkg}`);
+  }
 }

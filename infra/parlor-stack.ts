@@ -505,7 +505,7 @@ function bundled(name: BundleName, bundles: () => string): Code {
       environment: { PARLOR_HANDLER: name },
       local: {
         tryBundle(outputDir: string): boolean {
-          takeBundle(join(bundles(), name), outputDir);
+          takeBundle(bundles(), name, outputDir);
           return true;
         },
       },
@@ -513,7 +513,7 @@ function bundled(name: BundleName, bundles: () => string): Code {
   });
 }
 
-/** Bundles every function of the stack into a temporary folder (removed at exit), in one child process. */
+/** Bundles every function of the stack into a temporary folder (removed with its last bundle taken, or at exit), in one child process. */
 function bundleEveryFunction(): string {
   const dir = mkdtempSync(join(tmpdir(), 'parlor-bundles-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
@@ -523,7 +523,8 @@ function bundleEveryFunction(): string {
 }
 
 /** Moves one function's bundle into CDK's bundling folder (a rename on one file system, a copy across two). */
-function takeBundle(from: string, to: string): void {
+function takeBundle(dir: string, name: BundleName, to: string): void {
+  const from = join(dir, name);
   if (!existsSync(join(from, 'index.mjs'))) throw new Error(`no bundle at ${from}: infra/bundle.ts --all makes each function's once, for one synthesis`);
   for (const entry of readdirSync(from)) {
     try {
@@ -534,6 +535,8 @@ function takeBundle(from: string, to: string): void {
     }
   }
   rmSync(from, { recursive: true, force: true });
+  // A test worker is stopped without its exit handlers: the folder goes with its last bundle.
+  if (readdirSync(dir).length === 0) rmSync(dir, { recursive: true, force: true });
 }
 
 /** The CDK app: Parlor's stack, checked by cdk-nag's AWS Solutions rules. */

@@ -8,8 +8,9 @@
  * the measured bundles are the deployed ones.
  *
  *   npx tsx infra/bundle.ts <graphql|rest|web|ws|stream|timer|export|lab|floor> <outdir> [--no-code-cache] [--node-args='<V8 flags>']
+ *   npx tsx infra/bundle.ts --all <outdir> [the same flags]    every function of the stack, each into <outdir>/<name>/
  *
- * graphql is one classic script with a V8 code cache instead (CODE_CACHED).
+ * graphql is one classic script with a V8 code cache instead (CODE_CACHED); the flags reach only it.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -677,16 +678,34 @@ export function composition(metafile: Metafile, file: string): [string, number][
   return [...by].sort((a, b) => b[1] - a[1]);
 }
 
+/** The functions the CDK stack deploys (infra/parlor-stack.ts): every entry but the floor. */
+export const STACK_BUNDLES = (Object.keys(ENTRIES) as BundleName[]).filter((name) => name !== 'floor');
+
+/**
+ * Every function of the stack, each into <outdir>/<name>/, from one process: one start and one
+ * esbuild service instead of one per function (the stack's `tryBundle` takes each from here:
+ * infra/parlor-stack.ts, bundled()). One after the other: all at once took longer on 2 cores.
+ */
+export async function bundleAll(outdir: string, names: readonly BundleName[] = STACK_BUNDLES, options: BundleOptions = {}): Promise<Record<string, Bundle>> {
+  const out: Record<string, Bundle> = {};
+  for (const name of names) out[name] = await bundle(name, join(outdir, name), options);
+  return out;
+}
+
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   // --no-code-cache: a CODE_CACHED function without its cache; --node-args='<flags>': the V8 flags its runtime runs with.
-  const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
-  const [name, outdir] = process.argv.slice(2).filter((a) => !a.startsWith('--')) as [BundleName, string];
-  if (!(name in ENTRIES) || !outdir) {
-    console.error(`usage: npx tsx infra/bundle.ts <${Object.keys(ENTRIES).join('|')}> <outdir> [--no-code-cache] [--node-args='<V8 flags>']`);
+  const flags = process.argv.slice(2).filter((a) => a.startsWith('--') && a !== '--all');
+  const all = process.argv.includes('--all');
+  const [name, outdir] = (all ? ['--all', ...process.argv.slice(2).filter((a) => !a.startsWith('--'))] : process.argv.slice(2).filter((a) => !a.startsWith('--'))) as [BundleName | '--all', string];
+  if (!(name in ENTRIES || name === '--all') || !outdir) {
+    console.error(`usage: npx tsx infra/bundle.ts <${Object.keys(ENTRIES).join('|')}> <outdir> [--no-code-cache] [--node-args='<V8 flags>']\n       npx tsx infra/bundle.ts --all <outdir> [the same flags]   (the stack's functions, each into <outdir>/<name>)`);
     process.exit(2);
   }
   const nodeArgs = flags.find((f) => f.startsWith('--node-args='))?.slice('--node-args='.length).split(' ').filter(Boolean);
-  const b = await bundle(name, resolve(outdir), { codeCache: flags.includes('--no-code-cache') ? false : { nodeArgs } });
-  console.log(`${name}: ${(b.bytes / 1024).toFixed(0)} KiB → ${relative(process.cwd(), b.file)}${b.sharedBytes ? ` + ${(b.sharedBytes / 1024).toFixed(0)} KiB of chunks it imports` : ''}${b.cacheBytes ? ` + ${(b.cacheBytes / 1024).toFixed(0)} KiB of V8 code cache` : ''}${b.lazyBytes ? ` (+ ${(b.lazyBytes / 1024).toFixed(0)} KiB of chunks read when first needed)` : ''}`);
-  if (process.env.VERBOSE) for (const [pkg, bytes] of composition(b.metafile, b.file).slice(0, 25)) console.log(`  ${(bytes / 1024).toFixed(0).padStart(5)} KiB  ${pkg}`);
+  const options: BundleOptions = { codeCache: flags.includes('--no-code-cache') ? false : { nodeArgs } };
+  const made = name === '--all' ? await bundleAll(resolve(outdir), STACK_BUNDLES, options) : { [name]: await bundle(name, resolve(outdir), options) };
+  for (const [name, b] of Object.entries(made)) {
+    console.log(`${name}: ${(b.bytes / 1024).toFixed(0)} KiB → ${relative(process.cwd(), b.file)}${b.sharedBytes ? ` + ${(b.sharedBytes / 1024).toFixed(0)} KiB of chunks it imports` : ''}${b.cacheBytes ? ` + ${(b.cacheBytes / 1024).toFixed(0)} KiB of V8 code cache` : ''}${b.lazyBytes ? ` (+ ${(b.lazyBytes / 1024).toFixed(0)} KiB of chunks read when first needed)` : ''}`);
+    if (process.env.VERBOSE) for (const [pkg, bytes] of composition(b.metafile, b.file).slice(0, 25)) console.log(`  ${(bytes / 1024).toFixed(0).padStart(5)} KiB  ${pkg}`);
+  }
 }

@@ -48,7 +48,8 @@ describe('PrefixHash', () => {
     // prefixes of every length round one and two blocks, real keys and non-ASCII ones (a lone surrogate last)
     const prefixes = [...Array.from({ length: 140 }, (_, n) => 'k'.repeat(n)), `${hash('sha256', 'seed', 'hex')}:17:`, 'é-seed:0:', '象棋'.repeat(30), `${'a'.repeat(63)}\uD83D`];
     const counters = [0, 1, 9, 10, 99, 100, 12345, 2 ** 31, 2 ** 40 + 7];
-    for (const prefix of prefixes) {
+    // texts() in order: two games' keys in turn, keys sharing 64 characters with the one before, non-ASCII
+    for (const prefix of [...prefixes, ...texts()]) {
       const h = new PrefixHash(prefix);
       for (const n of counters) expect(hex(h.words(n, out)), `${JSON.stringify(prefix)} ${n}`).toBe(hash('sha256', `${prefix}${n}`, 'hex'));
     }

@@ -93,6 +93,24 @@ export function sha256Words(text: string, out: Uint32Array): Uint32Array {
   return out;
 }
 
+/** The state after the first 64-byte block of the last prefix with an ASCII one, and that block's text. */
+const FIRST = new Int32Array(8);
+let firstText = '';
+
+/** Whether the first `n` characters of `text` are ASCII. */
+function ascii(text: string, n: number): boolean {
+  for (let i = 0; i < n; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
+/** `text` from `from` on as UTF-8 (a byte per character while it is ASCII, the usual key). */
+function bytesOf(text: string, from: number): Uint8Array {
+  if (!ascii(text, text.length)) return encoder.encode(text.slice(from)); // a lone surrogate as U+FFFD, as node:crypto writes it; digits never complete one
+  const out = new Uint8Array(text.length - from);
+  for (let i = from; i < text.length; i++) out[i - from] = text.charCodeAt(i);
+  return out;
+}
+
 /** The last block or two of a `PrefixHash` digest: the prefix's tail, the counter's digits, the padding. */
 const last = new Uint8Array(128);
 
@@ -109,14 +127,27 @@ export class PrefixHash {
   private readonly length: number;
 
   constructor(prefix: string) {
-    // TextEncoder writes a lone surrogate as U+FFFD, as node:crypto does; digits never complete one.
-    const b = encoder.encode(prefix);
-    H.set(IV);
+    // A game's streams share their first 64 characters (a real seed is 64 hex characters): that
+    // block is compressed once for the game's first stream, not once per commit.
+    let skipped = 0;
+    if (firstText !== '' && prefix.startsWith(firstText)) {
+      H.set(FIRST);
+      skipped = 64;
+    } else {
+      H.set(IV);
+      if (prefix.length >= 64 && ascii(prefix, 64)) {
+        compress(bytesOf(prefix.slice(0, 64), 0), 0);
+        FIRST.set(H);
+        firstText = prefix.slice(0, 64);
+        skipped = 64;
+      }
+    }
+    const b = bytesOf(prefix, skipped);
     let at = 0;
     for (; at + 64 <= b.length; at += 64) compress(b, at);
     this.mid.set(H);
-    this.tail = b.slice(at);
-    this.length = b.length;
+    this.tail = at === 0 ? b : b.slice(at);
+    this.length = skipped + b.length;
   }
 
   /** The digest of `<prefix><n>` (n a whole number) as eight big-endian 32-bit words, written into `out`. */

@@ -148,15 +148,19 @@ function playerView(s: State, p: Player, seat: number, own: boolean, must = fals
   let kept = shownFrom[seat];
   if (!kept || kept.p !== p || kept.exposed !== exposed)
     kept = shownFrom[seat] = { p, exposed, own: null, other: null, ownMust: null, otherMust: null, otherChosen: null, ownChosen: null, ownChoice: null };
-  const made = () => Object.freeze(playerEntry(p, seat, own, exposed, must, pending));
-  if (must) return own ? (kept.ownMust ??= made()) : (kept.otherMust ??= made());
-  if (pending === null) return own ? (kept.own ??= made()) : (kept.other ??= made());
-  if (!own) return (kept.otherChosen ??= made());
+  // no closure for the entry made: tsx names each closure made per call (esbuild's keepNames), a property write each time
+  if (must) return own ? (kept.ownMust ??= frozenEntry(p, seat, own, exposed, must, pending)) : (kept.otherMust ??= frozenEntry(p, seat, own, exposed, must, pending));
+  if (pending === null) return own ? (kept.own ??= frozenEntry(p, seat, own, exposed, must, pending)) : (kept.other ??= frozenEntry(p, seat, own, exposed, must, pending));
+  if (!own) return (kept.otherChosen ??= frozenEntry(p, seat, own, exposed, must, pending));
   if (kept.ownChoice !== pending) {
-    kept.ownChosen = made();
+    kept.ownChosen = frozenEntry(p, seat, own, exposed, must, pending);
     kept.ownChoice = pending;
   }
   return kept.ownChosen!;
+}
+
+function frozenEntry(p: Player, seat: number, own: boolean, exposed: boolean, mustChoose: boolean, pending: State['pending'][number]): PlayerView {
+  return Object.freeze(playerEntry(p, seat, own, exposed, mustChoose, pending));
 }
 
 function playerEntry(p: Player, seat: number, own: boolean, exposed: boolean, mustChoose: boolean, pending: State['pending'][number]): PlayerView {

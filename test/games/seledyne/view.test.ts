@@ -193,12 +193,7 @@ describe('§6 views', () => {
         s = t.fold(t.decide(s, { type: 'move', seat, move: pick(t.legalMoves(s, seat), rng) }), s);
         const play = s.play as State;
         if (play.phase === 'draw' || play.phase === 'six') choices++;
-        for (const viewer of [null, ...play.players.keys()]) {
-          const entries = seledyne.view(play, viewer).players;
-          expect(entries, `game ${g} viewer ${viewer} after move ${moves}`).toEqual(shown(play, viewer));
-          // kept entries (and a kept list) are shared between callers: frozen, so none can change what the next one reads
-          expect(entries.every((e) => Object.isFrozen(e)) && (play.phase === 'draw' || play.phase === 'six' || Object.isFrozen(entries))).toBe(true);
-        }
+        for (const viewer of [null, ...play.players.keys()]) expect(seledyne.view(play, viewer).players, `game ${g} viewer ${viewer} after move ${moves}`).toEqual(shown(play, viewer));
       }
     }
     expect(choices).toBeGreaterThan(20);

@@ -6,7 +6,7 @@
 import { hash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rngFor } from '../../services/engine/core/rng.js';
-import { sha256Words } from '../../services/engine/core/sha256.js';
+import { PrefixHash, sha256Words } from '../../services/engine/core/sha256.js';
 
 const hex = (words: Uint32Array) => [...words].map((w) => w.toString(16).padStart(8, '0')).join('');
 
@@ -39,6 +39,20 @@ describe('sha256Words', () => {
   it("gives node:crypto's digest for every text", () => {
     const out = new Uint32Array(8);
     for (const text of texts()) expect(hex(sha256Words(text, out)), JSON.stringify(text)).toBe(hash('sha256', text, 'hex'));
+  });
+});
+
+describe('PrefixHash', () => {
+  it("gives node:crypto's digest of the prefix and the counter, across padding edges and block counts", () => {
+    const out = new Uint32Array(8);
+    // prefixes of every length round one and two blocks, real keys and non-ASCII ones (a lone surrogate last)
+    const prefixes = [...Array.from({ length: 140 }, (_, n) => 'k'.repeat(n)), `${hash('sha256', 'seed', 'hex')}:17:`, 'é-seed:0:', '象棋'.repeat(30), `${'a'.repeat(63)}\uD83D`];
+    const counters = [0, 1, 9, 10, 99, 100, 12345, 2 ** 31, 2 ** 40 + 7];
+    // texts() in order: two games' keys in turn, keys sharing 64 characters with the one before, non-ASCII
+    for (const prefix of [...prefixes, ...texts()]) {
+      const h = new PrefixHash(prefix);
+      for (const n of counters) expect(hex(h.words(n, out)), `${JSON.stringify(prefix)} ${n}`).toBe(hash('sha256', `${prefix}${n}`, 'hex'));
+    }
   });
 });
 

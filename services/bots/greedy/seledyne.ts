@@ -18,7 +18,12 @@ import { seatRelative } from '../seat-order.js';
 
 type Me = SeledyneView['players'][number];
 
-const valueOf = (cards: readonly Card[], id: string | undefined) => cards.find((c) => c.id === id)?.value ?? 0;
+// Loops, not callbacks: the bot decides every move of a search's playouts.
+function cardOf(cards: readonly Card[], id: string | undefined): Card | undefined {
+  for (const c of cards) if (c.id === id) return c;
+  return undefined;
+}
+const valueOf = (cards: readonly Card[], id: string | undefined) => cardOf(cards, id)?.value ?? 0;
 
 /** What single-card gifts from `hand` at effective die `die` are worth: per open target, the best card paying its difference. */
 function giftWorth(v: SeledyneView, seat: number, die: number, hand: readonly Card[], extra?: Card): number {
@@ -52,8 +57,11 @@ function score(m: Command, v: SeledyneView, me: Me, top: number, gifts: boolean,
       const value = valueOf(me.counter, m.card);
       return v.turn?.step === 'select' ? 300 + value : 200 + value * tributeGain;
     }
-    case 'gift':
-      return 200 + m.cards.reduce((s, id) => s + valueOf(hand, id), 0) / (v.players.length - 1) + m.cards.length / 100;
+    case 'gift': {
+      let sum = 0;
+      for (const id of m.cards) sum += valueOf(hand, id);
+      return 200 + sum / (v.players.length - 1) + m.cards.length / 100;
+    }
     case 'confirmTribute': {
       const t = v.turn!;
       return 150 + giftWorth(v, me.seat, me.die + (m.boost ? t.selection.length : 0), hand) + (m.boost ? 0.5 : 0);
@@ -63,12 +71,12 @@ function score(m: Command, v: SeledyneView, me: Me, top: number, gifts: boolean,
       const value = valueOf(reserve, m.card);
       if (m.type === 'sixMultipleDraw') return 100 + (paysNow(v, me.seat, value) ? 50 + value : 0);
       // before the roll: an ability card, else the lowest (small differences are the common ones)
-      const special = reserve.find((c) => c.id === m.card)?.special;
+      const special = cardOf(reserve, m.card)?.special;
       return 100 + (special ? 20 : 0) - value;
     }
     case 'sixRule': {
       if (!m.use) return giftWorth(v, me.seat, top, hand);
-      const card = reserve.find((c) => c.id === m.card);
+      const card = cardOf(reserve, m.card);
       return giftWorth(v, me.seat, top - 1, hand, card) - 0.5;
     }
     case 'exchange':
@@ -98,7 +106,8 @@ export const tributeThenGiveMost: Bot = seatRelative((view, legalMoves, rng, con
   const moves = legalMoves as readonly Command[];
   const me = v.players[context.seat]!;
   const o = context.setup.options as Options;
-  const gifts = moves.some((m) => m.type === 'gift');
+  let gifts = false;
+  for (const m of moves) if (m.type === 'gift') gifts = true;
   const tributeGain = gainOfTribute(o, v.players.length);
   return best(moves, (m) => score(m, v, me, o.dieFaces, gifts, tributeGain), rng);
 });

@@ -7,7 +7,7 @@
  * so a verifier holding the revealed seed can replay every shuffle from the history.
  */
 import { hash, randomBytes } from 'node:crypto';
-import { sha256Words } from './sha256.js';
+import { PrefixHash } from './sha256.js';
 
 export interface Rng {
   /** A uniform integer in [0, n). */
@@ -29,7 +29,8 @@ export function rngFor(seed: string, stream: number): Rng {
 
 class HashRng implements Rng {
   private block = 0;
-  /** The current block's eight words; allocated at the first draw (most commits draw nothing). */
+  /** The key's hash state and the current block's eight words; made at the first draw (most commits draw nothing). */
+  private hash: PrefixHash | null = null;
   private words: Uint32Array | null = null;
   private next = 8;
 
@@ -37,8 +38,10 @@ class HashRng implements Rng {
 
   private word(): number {
     if (this.next >= 8) {
-      // SHA-256 in JavaScript (sha256.ts): the same digest as node:crypto's, without its per-call crossing.
-      this.words = sha256Words(`${this.key}:${this.block++}`, this.words ?? new Uint32Array(8));
+      // SHA-256 of `<key>:<block>` in JavaScript (sha256.ts): the same digest as node:crypto's, without
+      // its per-call crossing, and with the key's bytes and whole blocks made once per stream.
+      this.hash ??= new PrefixHash(`${this.key}:`);
+      this.words = this.hash.words(this.block++, this.words ?? new Uint32Array(8));
       this.next = 0;
     }
     // The digest's bytes read as little-endian words, as a Uint32Array over node's digest buffer read them.

@@ -2,7 +2,8 @@
  * SHA-256 (FIPS 180-4) of a short string, in JavaScript: the seeded random stream (rng.ts) hashes
  * a key of a few dozen characters per 8 words it draws, and node:crypto's one-shot hash spends
  * about a microsecond per call crossing into C++ and back, several times this. The digest is
- * the same (test/core/sha256.test.ts compares it with node:crypto's on many inputs).
+ * the same (test/core/sha256.test.ts compares it with node:crypto's on many inputs). `PrefixHash`
+ * is the stream's form: its key's bytes and whole blocks made once, a counter's digits per digest.
  */
 
 const K = new Int32Array([
@@ -14,6 +15,7 @@ const K = new Int32Array([
 
 /** Scratch space, reused: one hash at a time (JavaScript runs one at a time on a thread). */
 const W = new Int32Array(64);
+const IV = new Int32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
 const H = new Int32Array(8);
 let bytes = new Uint8Array(256);
 const encoder = new TextEncoder();
@@ -57,15 +59,6 @@ function compress(block: Uint8Array, at: number): void {
   H[7] = (H[7]! + h) | 0;
 }
 
-/**
- * The state after the first 64-byte block of the last text long enough to have one, and that
- * block's text. A game's random stream hashes `<seed>:<commit>:<block>`, and a real seed is 64 hex
- * characters: every hash of a game then shares its first block, compressed once here instead of
- * once per 8 words drawn (half the work of each hash).
- */
-const MID = new Int32Array(8);
-let midText = '';
-
 /** Writes `text` as UTF-8 into `bytes` (grown as needed); its length in bytes. */
 function utf8(text: string): number {
   // Room for the text at 3 bytes per UTF-16 unit (the most UTF-8 takes), the 0x80, the length and a block.
@@ -93,22 +86,90 @@ export function sha256Words(text: string, out: Uint32Array): Uint32Array {
   bytes[total - 2] = bits >>> 8;
   bytes[total - 1] = bits;
   bytes[total - 5] = Math.floor(bits / 2 ** 32);
+  H.set(IV);
   let at = 0;
-  // midText is ASCII (a byte per character): a text starting with it starts with its 64 bytes.
-  if (midText !== '' && text.startsWith(midText)) {
-    H.set(MID);
-    at = 64;
-  } else {
-    H[0] = 0x6a09e667; H[1] = 0xbb67ae85; H[2] = 0x3c6ef372; H[3] = 0xa54ff53a; H[4] = 0x510e527f; H[5] = 0x9b05688c; H[6] = 0x1f83d9ab; H[7] = 0x5be0cd19;
-    if (n === text.length && n >= 64) {
-      // An ASCII text with a whole first block: that block is its first 64 characters.
-      compress(bytes, 0);
-      MID.set(H);
-      midText = text.slice(0, 64);
-      at = 64;
-    }
-  }
   for (; at < total; at += 64) compress(bytes, at);
   for (let i = 0; i < 8; i++) out[i] = H[i]!;
   return out;
+}
+
+/** The state after the first 64-byte block of the last prefix with an ASCII one, and that block's text. */
+const FIRST = new Int32Array(8);
+let firstText = '';
+
+/** Whether the first `n` characters of `text` are ASCII. */
+function ascii(text: string, n: number): boolean {
+  for (let i = 0; i < n; i++) if (text.charCodeAt(i) >= 0x80) return false;
+  return true;
+}
+
+/** `text` from `from` on as UTF-8 (a byte per character while it is ASCII, the usual key). */
+function bytesOf(text: string, from: number): Uint8Array {
+  if (!ascii(text, text.length)) return encoder.encode(text.slice(from)); // a lone surrogate as U+FFFD, as node:crypto writes it; digits never complete one
+  const out = new Uint8Array(text.length - from);
+  for (let i = from; i < text.length; i++) out[i - from] = text.charCodeAt(i);
+  return out;
+}
+
+/** The last block or two of a `PrefixHash` digest: the prefix's tail, the counter's digits, the padding. */
+const last = new Uint8Array(128);
+
+/**
+ * SHA-256 of `<prefix><n>` for one fixed prefix and counters n: what a game's random stream hashes
+ * (`<seed>:<commit>:<block>`, rng.ts), 8 words per block. The prefix's whole 64-byte blocks are
+ * compressed once, and its tail is kept as bytes, so each digest costs the compression of its
+ * last block or two and the counter's digits: no text is built or encoded per digest.
+ */
+export class PrefixHash {
+  private readonly mid = new Int32Array(8);
+  private readonly tail: Uint8Array;
+  /** The prefix's length in bytes (UTF-8). */
+  private readonly length: number;
+
+  constructor(prefix: string) {
+    // A game's streams share their first 64 characters (a real seed is 64 hex characters): that
+    // block is compressed once for the game's first stream, not once per commit.
+    let skipped = 0;
+    if (firstText !== '' && prefix.startsWith(firstText)) {
+      H.set(FIRST);
+      skipped = 64;
+    } else {
+      H.set(IV);
+      if (prefix.length >= 64 && ascii(prefix, 64)) {
+        compress(bytesOf(prefix.slice(0, 64), 0), 0);
+        FIRST.set(H);
+        firstText = prefix.slice(0, 64);
+        skipped = 64;
+      }
+    }
+    const b = bytesOf(prefix, skipped);
+    let at = 0;
+    for (; at + 64 <= b.length; at += 64) compress(b, at);
+    this.mid.set(H);
+    this.tail = at === 0 ? b : b.slice(at);
+    this.length = skipped + b.length;
+  }
+
+  /** The digest of `<prefix><n>` (n a whole number) as eight big-endian 32-bit words, written into `out`. */
+  words(n: number, out: Uint32Array): Uint32Array {
+    let digits = 1;
+    for (let x = n; x >= 10; x = Math.floor(x / 10)) digits++;
+    const tail = this.tail.length;
+    const m = tail + digits;
+    last.set(this.tail);
+    for (let i = m - 1, x = n; i >= tail; i--, x = Math.floor(x / 10)) last[i] = 48 + (x % 10);
+    const total = (((m + 8) >> 6) + 1) << 6;
+    last[m] = 0x80;
+    last.fill(0, m + 1, total);
+    const bits = (this.length + digits) * 8;
+    last[total - 4] = bits >>> 24;
+    last[total - 3] = bits >>> 16;
+    last[total - 2] = bits >>> 8;
+    last[total - 1] = bits;
+    last[total - 5] = Math.floor(bits / 2 ** 32);
+    H.set(this.mid);
+    for (let at = 0; at < total; at += 64) compress(last, at);
+    for (let i = 0; i < 8; i++) out[i] = H[i]!;
+    return out;
+  }
 }

@@ -13,6 +13,33 @@ import { HOUSES } from '../../../services/engine/games/seledyne/cards.js';
 import type { State } from '../../../services/engine/games/seledyne/state.js';
 import { given, givenAfter, tableGame, TRIBUTE_EXAMPLE, type Arrangement } from './helpers.js';
 
+/** A viewer's player entries as the state shows them, made afresh (view.ts keeps and shares its own). */
+const shown = (s: State, viewer: number | null) =>
+    s.players.map((p, seat) => {
+      const own = seat === viewer;
+      const choosing = s.phase === 'draw' || s.phase === 'six';
+      const pending = choosing ? s.pending[seat]! : null;
+      const house = HOUSES.find((h) => h.id === p.house)!;
+      return {
+        seat,
+        house: p.house,
+        houseName: { en: house.en, fa: house.fa },
+        handCount: p.hand.length,
+        reserveCount: p.reserve.length,
+        hand: own ? p.hand : null,
+        reserve: own ? p.reserve : null,
+        counter: p.counter,
+        die: p.die,
+        total: p.total,
+        stageScores: p.stageScores,
+        unplayed: own || s.options.exposeDerivedUnplayed ? [...p.hand, ...p.reserve].map((x) => x.value).sort((a, b) => a - b) : null,
+        knownInHand: p.knownInHand ?? [],
+        mustChoose: choosing && s.eligible[seat]! && pending === null,
+        hasChosen: pending !== null,
+        choice: own && pending ? pending : null,
+      };
+    });
+
 /** Checks `value` against a GraphQL type of the SDL: every field present, nullable only where declared (throws on a mismatch). */
 function conforms(types: Map<string, ObjectTypeDefinitionNode>, type: TypeNode, value: unknown, path: string): void {
   const fail = (what: string) => {
@@ -131,31 +158,6 @@ describe('§6 views', () => {
   it("views reuse a seat's entry only while its player object is the same, as the seat itself or as the others see it (games read in turn, every viewer)", () => {
     // view.ts keeps each seat's last entries (as its own seat sees it, as others do): on every state
     // of two games read in turn, every viewer's entries must be what the state shows that viewer
-    const shown = (s: State, viewer: number | null) =>
-      s.players.map((p, seat) => {
-        const own = seat === viewer;
-        const choosing = s.phase === 'draw' || s.phase === 'six';
-        const pending = choosing ? s.pending[seat]! : null;
-        const house = HOUSES.find((h) => h.id === p.house)!;
-        return {
-          seat,
-          house: p.house,
-          houseName: { en: house.en, fa: house.fa },
-          handCount: p.hand.length,
-          reserveCount: p.reserve.length,
-          hand: own ? p.hand : null,
-          reserve: own ? p.reserve : null,
-          counter: p.counter,
-          die: p.die,
-          total: p.total,
-          stageScores: p.stageScores,
-          unplayed: own || s.options.exposeDerivedUnplayed ? [...p.hand, ...p.reserve].map((x) => x.value).sort((a, b) => a - b) : null,
-          knownInHand: p.knownInHand ?? [],
-          mustChoose: choosing && s.eligible[seat]! && pending === null,
-          hasChosen: pending !== null,
-          choice: own && pending ? pending : null,
-        };
-      });
     const rng = fastRng(3);
     for (const options of [{ stages: 1 }, { stages: 1, exposeDerivedUnplayed: false }]) {
       const t = table(seledyne);
@@ -175,6 +177,37 @@ describe('§6 views', () => {
         states++;
       }
       expect(states).toBeGreaterThan(150);
+    }
+  });
+
+  it('views reuse kept entries and lists only while they fit, through the round draw and Six Rule choices (one game read alone, so kept entries live from move to move)', () => {
+    // the test above reads two games in turn (each read replaces the other's kept entries); here one
+    // game at a time, every viewer after every move, so an entry kept from an earlier state is given again
+    const rng = fastRng(5);
+    let choices = 0;
+    for (const [g, options] of [{ stages: 1 }, { stages: 1, roundDrawMandatory: false, sixRuleDecisionMode: 'TURN_ORDER' }, { stages: 1, exposeDerivedUnplayed: false }].entries()) {
+      const t = table(seledyne);
+      let s = seatedTable(t, { seats: 3 + g, options, seed: `view-alone-${g}` });
+      for (let moves = 0; moves < 400 && !s.ended; moves++) {
+        const seat = pick(t.status(s).toMove, rng);
+        s = t.fold(t.decide(s, { type: 'move', seat, move: pick(t.legalMoves(s, seat), rng) }), s);
+        const play = s.play as State;
+        if (play.phase === 'draw' || play.phase === 'six') choices++;
+        for (const viewer of [null, ...play.players.keys()]) expect(seledyne.view(play, viewer).players, `game ${g} viewer ${viewer} after move ${moves}`).toEqual(shown(play, viewer));
+      }
+    }
+    expect(choices).toBeGreaterThan(20);
+    // the same player objects with another choice made (a state no game reaches: the entries must follow the state all the same)
+    const t = table(seledyne);
+    let s = seatedTable(t, { seats: 3, options: { stages: 1 }, seed: 'view-alone-choice' });
+    while ((s.play as State).phase !== 'draw' || (s.play as State).pending[0] !== null) {
+      const seat = pick(t.status(s).toMove, rng);
+      s = t.fold(t.decide(s, { type: 'move', seat, move: pick(t.legalMoves(s, seat), rng) }), s);
+    }
+    const play = s.play as State;
+    for (const card of play.players[0]!.reserve) {
+      const chose = { ...play, pending: play.pending.map((c, i) => (i === 0 ? { draw: true, card } : c)) };
+      for (const viewer of [0, 1]) expect(seledyne.view(chose, viewer).players, `viewer ${viewer}, ${card.id} chosen`).toEqual(shown(chose, viewer));
     }
   });
 

@@ -139,17 +139,24 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     return update(s, { pending: setAt<Choice | null>(s.pending, e.seat, { draw: e.use ?? false, card: e.card }) });
   },
   SixRuleResolved(s, e) {
-    const used = new Map(e.results.map((r) => [r.seat, r] as const));
-    const patch: Partial<State> = {
-      players: s.players.map((p, i) => {
-        const r = used.get(i);
-        if (!r?.use) return p;
-        return updatePlayer(p, { die: sixFace(s.options) - 1, ...(r.card ? toHand(r.card)(p) : {}) });
-      }),
-      eligible: s.eligible.map((x, i) => x && !used.has(i)),
-      pending: s.pending.map((x, i) => (used.has(i) ? null : x)),
-    };
-    return patch.eligible!.includes(true) ? update(s, patch) : beginTurns(s, patch.players!);
+    // loops, not a Map and callbacks: a Six Rule window opens in about a third of rounds
+    const ps = s.players.slice();
+    const eligible = s.eligible.slice();
+    const pending = s.pending.slice();
+    for (const r of e.results) {
+      eligible[r.seat] = false;
+      pending[r.seat] = null;
+      if (!r.use) continue;
+      const was = s.players[r.seat]!;
+      const p = copyPlayer(was);
+      p.die = sixFace(s.options) - 1;
+      if (r.card) {
+        p.hand = was.hand.concat(r.card);
+        p.reserve = without(was.reserve, [r.card.id]);
+      }
+      ps[r.seat] = p;
+    }
+    return eligible.includes(true) ? update(s, { players: ps, eligible, pending }) : beginTurns(s, ps);
   },
   Exchanged(s, e) {
     const give = e.give!;

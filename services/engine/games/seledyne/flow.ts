@@ -22,17 +22,41 @@ import type { RoundsRolled } from './rounds.js';
 
 type E = SeledyneEvent;
 
+/** A deck's cards by value (then id, ids being unique) and each card's place in that order, by its place in the deck: made once per deck. */
+const sortedDecks = new WeakMap<readonly Card[], { sorted: readonly Card[]; rank: readonly number[] }>();
+function sortedDeck(deck: readonly Card[]): { sorted: readonly Card[]; rank: readonly number[] } {
+  let d = sortedDecks.get(deck);
+  if (!d) {
+    const sorted = deck.slice().sort((a, b) => a.value - b.value || (a.id < b.id ? -1 : 1));
+    sortedDecks.set(deck, (d = { sorted, rank: deck.map((c) => sorted.indexOf(c)) }));
+  }
+  return d;
+}
+
+const places = (n: number) => Array.from({ length: n }, (_, i) => i);
+
+/**
+ * Each house's deck shuffled, the first `initialHandSize` cards to the hand and the rest to the
+ * reserve, each sorted by value. The deck's places are shuffled rather than its cards (the same
+ * draws: Fisher–Yates draws by length alone), and the sort is a walk of the deck's sorted order
+ * (a deal ends every playout that reaches a stage's end).
+ */
 function deal(s: State, rng: Rng): E {
   const o = s.options;
   const stage = s.stage + 1;
   const startSeat = s.stage === 0 ? (o.firstStartPlayer === 'RANDOM' ? rng.int(s.seats) : o.designatedStartSeat) : s.startSeat;
-  const byValue = (a: Card, b: Card) => a.value - b.value || (a.id < b.id ? -1 : 1);
   const hands: Card[][] = [];
   const reserves: Card[][] = [];
   for (const p of s.players) {
-    const cards = shuffle(deckOf(o, p.house), rng);
-    hands.push(cards.slice(0, o.initialHandSize).sort(byValue));
-    reserves.push(cards.slice(o.initialHandSize).sort(byValue));
+    const { sorted, rank } = sortedDeck(deckOf(o, p.house));
+    const order = shuffle(places(sorted.length), rng);
+    let held = 0;
+    for (let i = 0; i < o.initialHandSize && i < order.length; i++) held |= 1 << rank[order[i]!]!;
+    const hand: Card[] = [];
+    const reserve: Card[] = [];
+    for (let r = 0; r < sorted.length; r++) ((held >>> r) & 1 ? hand : reserve).push(sorted[r]!);
+    hands.push(hand);
+    reserves.push(reserve);
   }
   return { type: 'StageStarted', stage, startSeat, hands, reserves };
 }

@@ -44,14 +44,10 @@ export function sampleWorld(v: SeledyneView, seat: number, rng: Rng, setup: Setu
   const choosing = phase === 'draw' || phase === 'six';
 
   // every card given away this stage, by house: in a counter or in Isthām, face up (A25)
+  // (top-level helpers, not closures: tsx names each closure made per call, a property write each time)
   const gone = new Map<string, Card[]>();
-  const away = (c: Card) => {
-    const list = gone.get(c.house);
-    if (list) list.push(c);
-    else gone.set(c.house, [c]);
-  };
-  for (const p of v.players) for (const c of p.counter) away(c);
-  for (const e of v.istham) away(e.card);
+  for (const p of v.players) for (const c of p.counter) away(gone, c);
+  for (const e of v.istham) away(gone, e.card);
 
   // another seat's unplayed cards but those known to be in its hand, to deal into the rest of
   // its hand and its reserve (the public sizes)
@@ -62,16 +58,13 @@ export function sampleWorld(v: SeledyneView, seat: number, rng: Rng, setup: Setu
     if (pool.length + p.knownInHand.length !== p.handCount + p.reserveCount) throw new Error(`sampleWorld: seat ${i} holds ${p.handCount + p.reserveCount} cards, ${pool.length + p.knownInHand.length} unplayed`);
     return pool;
   });
-  const handOf = (i: number, dealt: Card[]) => (v.players[i]!.knownInHand.length ? [...v.players[i]!.knownInHand, ...dealt] : dealt);
-  const unknownInHand = (i: number) => v.players[i]!.handCount - v.players[i]!.knownInHand.length;
-
   const players: Player[] = v.players.map((p, i) => {
     const pool = pools[i];
     let hand = p.hand!;
     let reserve = p.reserve!;
     if (pool) {
-      const dealt = dealUnseen(pool, [unknownInHand(i)], rng);
-      hand = handOf(i, dealt.places[0]!);
+      const dealt = dealUnseen(pool, [unknownInHand(v, i)], rng);
+      hand = handOf(v, i, dealt.places[0]!);
       reserve = dealt.rest;
     }
     let tributedSum = 0;
@@ -87,7 +80,32 @@ export function sampleWorld(v: SeledyneView, seat: number, rng: Rng, setup: Setu
     return sampledChoice(o, phase, players[i]!.reserve, rng);
   });
 
-  const world = (ps: Player[]): State => ({
+  const actor = v.turn?.seat ?? -1;
+  const pool = pools[actor];
+  if (!pool || !giftMustFollow(v, o)) return world(v, seat, setup, phase, eligible, pending, players);
+  // another seat is inside a turn that must end in a gift: its split must still reach one
+  let out = world(v, seat, setup, phase, eligible, pending, players);
+  splitWhere(pool, unknownInHand(v, actor), rng, (split) => {
+    const ps = players.slice();
+    ps[actor] = { ...players[actor]!, hand: handOf(v, actor, split.hand), reserve: split.rest };
+    out = world(v, seat, setup, phase, eligible, pending, ps);
+    return legalCommands(out, actor).length > 0;
+  });
+  return out;
+}
+
+function away(gone: Map<string, Card[]>, c: Card): void {
+  const list = gone.get(c.house);
+  if (list) list.push(c);
+  else gone.set(c.house, [c]);
+}
+
+const handOf = (v: SeledyneView, i: number, dealt: Card[]) => (v.players[i]!.knownInHand.length ? [...v.players[i]!.knownInHand, ...dealt] : dealt);
+const unknownInHand = (v: SeledyneView, i: number) => v.players[i]!.handCount - v.players[i]!.knownInHand.length;
+
+function world(v: SeledyneView, seat: number, setup: SetupContext<Options>, phase: Phase, eligible: boolean[], pending: (Choice | null)[], ps: Player[]): State {
+  const o = setup.options;
+  return {
     options: o,
     seats: setup.seats,
     phase,
@@ -108,20 +126,7 @@ export function sampleWorld(v: SeledyneView, seat: number, rng: Rng, setup: Setu
     endReason: phase === 'stageEnd' ? 'lastRound' : null,
     results: v.stageResults as State['results'],
     winners: v.winners,
-  });
-
-  const actor = v.turn?.seat ?? -1;
-  const pool = pools[actor];
-  if (!pool || !giftMustFollow(v, o)) return world(players);
-  // another seat is inside a turn that must end in a gift: its split must still reach one
-  let out = world(players);
-  splitWhere(pool, unknownInHand(actor), rng, (split) => {
-    const ps = players.slice();
-    ps[actor] = { ...players[actor]!, hand: handOf(actor, split.hand), reserve: split.rest };
-    out = world(ps);
-    return legalCommands(out, actor).length > 0;
-  });
-  return out;
+  };
 }
 
 function turnOf(v: SeledyneView, seat: number, players: readonly Player[]): Turn | null {

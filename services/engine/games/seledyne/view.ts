@@ -7,7 +7,7 @@ import { HOUSES, type Card, type HouseId } from './cards.js';
 import type { SeledyneEvent, StageScore } from './events.js';
 import { status } from './legal.js';
 import { sumRuleActive } from './rules.js';
-import { knownInHand, type Player, type State } from './state.js';
+import { knownInHand, type Choice, type Player, type State } from './state.js';
 
 export interface SeledyneView {
   /** The viewing seat; null for a spectator. */
@@ -120,22 +120,47 @@ function sameHouses(a: State['players'], b: State['players']): boolean {
 type PlayerView = SeledyneView['players'][number];
 
 /**
- * A seat's entry outside a simultaneous choice is a function of its player object (never changed
- * in place), the seat, whether the viewer is that seat, and one option: the last entries made are
- * kept per seat, one as the seat sees itself and one as others see it, and given again while the
- * player object is the same. A move changes one or two players, while a view is built for every
- * move a bot reads (a search's playouts read thousands), so most entries are found here. Shared
- * like the view's other lists (counters, Isthām, stage results): read, never changed.
+ * A seat's entry is a function of its player object (never changed in place), the seat, whether
+ * the viewer is that seat, one option, and in a simultaneous choice whether the seat must still
+ * choose and what it chose: the last entries made are kept per seat (as the seat sees itself,
+ * as others see it, and as others see it while it must choose or once it chose, with the seat's
+ * own choice) and given again while the player object is the same. A move changes one or two
+ * players, while a view is built for every move a bot reads (a search's playouts read thousands),
+ * so most entries are found here. Shared like the view's other lists (counters, Isthām, stage
+ * results): read, never changed. Not frozen: Object.freeze per entry made was 2.4% of a 6-seat
+ * playout's CPU (a profile of bench/playouts.ts).
  */
-const shownFrom: ({ p: Player; exposed: boolean; own: PlayerView | null; other: PlayerView | null } | undefined)[] = [];
+interface Kept {
+  p: Player;
+  exposed: boolean;
+  own: PlayerView | null;
+  other: PlayerView | null;
+  ownMust: PlayerView | null;
+  otherMust: PlayerView | null;
+  otherChosen: PlayerView | null;
+  /** The seat's own entry once it chose, and the choice it shows. */
+  ownChosen: PlayerView | null;
+  ownChoice: Choice | null;
+}
+const shownFrom: (Kept | undefined)[] = [];
 
-function playerView(s: State, p: Player, seat: number, own: boolean): PlayerView {
+function playerView(s: State, p: Player, seat: number, own: boolean, must = false, pending: Choice | null = null): PlayerView {
   const exposed = s.options.exposeDerivedUnplayed;
   let kept = shownFrom[seat];
-  if (!kept || kept.p !== p || kept.exposed !== exposed) kept = shownFrom[seat] = { p, exposed, own: null, other: null };
-  if (own) return (kept.own ??= playerEntry(p, seat, true, exposed, false, null));
-  return (kept.other ??= playerEntry(p, seat, false, exposed, false, null));
+  if (!kept || kept.p !== p || kept.exposed !== exposed)
+    kept = shownFrom[seat] = { p, exposed, own: null, other: null, ownMust: null, otherMust: null, otherChosen: null, ownChosen: null, ownChoice: null };
+  // no closure for the entry made: tsx names each closure made per call (esbuild's keepNames), a property write each time
+  if (must) return own ? (kept.ownMust ??= playerEntry(p, seat, own, exposed, must, pending)) : (kept.otherMust ??= playerEntry(p, seat, own, exposed, must, pending));
+  if (pending === null) return own ? (kept.own ??= playerEntry(p, seat, own, exposed, must, pending)) : (kept.other ??= playerEntry(p, seat, own, exposed, must, pending));
+  if (!own) return (kept.otherChosen ??= playerEntry(p, seat, own, exposed, must, pending));
+  if (kept.ownChoice !== pending) {
+    kept.ownChosen = playerEntry(p, seat, own, exposed, must, pending);
+    kept.ownChoice = pending;
+  }
+  return kept.ownChosen!;
 }
+
+
 
 function playerEntry(p: Player, seat: number, own: boolean, exposed: boolean, mustChoose: boolean, pending: State['pending'][number]): PlayerView {
   return {
@@ -158,6 +183,32 @@ function playerEntry(p: Player, seat: number, own: boolean, exposed: boolean, mu
   };
 }
 
+/**
+ * The entries of every seat outside a simultaneous choice, as one list per viewer, kept while the
+ * state's player list is the same (a turn's tributes and steps, and a turn's end, keep it): the
+ * list is shared like its entries.
+ */
+const entriesFrom: ({ players: Player[]; exposed: boolean; list: PlayerView[] } | undefined)[] = [];
+function playerEntries(s: State, viewer: Viewer): PlayerView[] {
+  const slot = viewer === null ? s.players.length : viewer;
+  const kept = entriesFrom[slot];
+  if (kept && kept.players === s.players && kept.exposed === s.options.exposeDerivedUnplayed) return kept.list;
+  const list: PlayerView[] = [];
+  for (let seat = 0; seat < s.players.length; seat++) list.push(playerView(s, s.players[seat]!, seat, seat === viewer));
+  entriesFrom[slot] = { players: s.players, exposed: s.options.exposeDerivedUnplayed, list };
+  return list;
+}
+
+/** A simultaneous choice: who must still choose and what the viewer chose. */
+function choosingEntries(s: State, viewer: Viewer): PlayerView[] {
+  const list: PlayerView[] = [];
+  for (let seat = 0; seat < s.players.length; seat++) {
+    const pending = s.pending[seat]!;
+    list.push(playerView(s, s.players[seat]!, seat, seat === viewer, s.eligible[seat]! && pending === null, pending));
+  }
+  return list;
+}
+
 export function view(s: State, viewer: Viewer): SeledyneView {
   const o = s.options;
   const choosing = s.phase === 'draw' || s.phase === 'six';
@@ -174,13 +225,7 @@ export function view(s: State, viewer: Viewer): SeledyneView {
     lastRound: s.lastRound,
     triggerSeat: s.triggerSeat,
     nonGiftStreak: s.nonGiftStreak,
-    players: s.players.map((p, seat) => {
-      const own = seat === viewer;
-      if (!choosing) return playerView(s, p, seat, own);
-      // a simultaneous choice: who must still choose and what the viewer chose, made anew
-      const pending = s.pending[seat]!;
-      return playerEntry(p, seat, own, o.exposeDerivedUnplayed, s.eligible[seat]! && pending === null, pending);
-    }),
+    players: choosing ? choosingEntries(s, viewer) : playerEntries(s, viewer),
     istham: isthamView(s),
     turn: t && {
       seat: t.seat,

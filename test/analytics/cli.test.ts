@@ -16,7 +16,7 @@ const noAws = () => Object.fromEntries(Object.entries(process.env).filter(([k]) 
 
 function run(file: string, args: string[], env: NodeJS.ProcessEnv = noAws()): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], { env });
+    const child = spawn(process.execPath, ['--import', 'tsx/esm', file, ...args], { env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -59,7 +59,7 @@ describe('npm run export with no AWS settings', () => {
 
   it('while npm start runs on the same DATA_DIR, reads through the endpoint the server recorded there', async () => {
     const data = await temp();
-    const server = spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], { env: { ...noAws(), DATA_DIR: data, PORT: '0', LOG_LEVEL: 'warn' } });
+    const server = spawn(process.execPath, ['--import', 'tsx/esm', 'services/main.ts'], { env: { ...noAws(), DATA_DIR: data, PORT: '0', LOG_LEVEL: 'warn', DEV_TOOLS: 'off' } });
     try {
       await new Promise<void>((resolve, reject) => {
         server.stdout.on('data', (d) => String(d).includes('Parlor is serving') && resolve());

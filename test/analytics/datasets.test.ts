@@ -67,7 +67,7 @@ describe('npm run verify over many records', () => {
     }
     const cli = (args: string[]) =>
       new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', 'services/analytics/cli/verify.ts', ...args]);
+        const child = spawn(process.execPath, ['--import', 'tsx/esm', 'services/analytics/cli/verify.ts', ...args]);
         let out = '';
         let err = '';
         child.stdout.on('data', (d) => (out += d));

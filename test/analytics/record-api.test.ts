@@ -17,7 +17,7 @@ const RECORD = 'query ($id: ID!) { gameRecord(id: $id) }';
 /** Runs the verify command as a user would; resolves with its exit code and output. */
 async function verify(...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'services/analytics/cli/verify.ts', ...args]);
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx/esm', 'services/analytics/cli/verify.ts', ...args]);
     return { code: 0, out: stdout + stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };

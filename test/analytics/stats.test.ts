@@ -207,7 +207,7 @@ describe('stats', () => {
 
   it('npm run stats -- DIR --json --html FILE prints the report and writes a page that needs no network', async () => {
     const html = join(dir, 'stats.html');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'services/analytics/cli/stats.ts', dir, '--json', '--html', html]);
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx/esm', 'services/analytics/cli/stats.ts', dir, '--json', '--html', html]);
     expect(JSON.parse(stdout)).toEqual(report);
     const page = await readFile(html, 'utf8');
     expect(page).toContain('<svg');

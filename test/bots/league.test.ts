@@ -55,7 +55,7 @@ describe('npm run league: duplicate-paired games between bots', () => {
 
   it('--json prints one object; --help prints usage and exits 0', () => {
     // node with tsx's loader, as the kit's other children: `npx tsx` spent ~0.5 s of CPU more a call starting npm.
-    const cli = (...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx', 'services/analytics/league/cli.ts', ...args], { encoding: 'utf8' });
+    const cli = (...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx/esm', 'services/analytics/league/cli.ts', ...args], { encoding: 'utf8' });
     expect(cli('--help')).toMatch(/^usage: npm run league -- --game G --seats N --bots LINEUP --games K/);
     const out = JSON.parse(cli('--game', 'scout', '--seats', '2', '--bots', 'random', '--games', '2', '--workers', '1', '--json'));
     expect(Object.keys(out)).toEqual(['game', 'seats', 'games', 'capped', 'bots']);

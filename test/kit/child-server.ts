@@ -32,11 +32,13 @@ export async function freePort(): Promise<number> {
  * Spawns `services/main.ts` on `dataDir` and `port` with `env` added (rate limits out of the way), not waiting for it.
  * The development tools are off (DEV_TOOLS=off: ~0.3–0.7 s less CPU a start) unless `env` says
  * NODE_ENV or DEV_TOOLS: a test of what NODE_ENV=production turns off sees the server decide it.
+ * tsx's ESM loader only (`tsx/esm`): the services are ES modules, and without tsx's CommonJS hook a
+ * start costs ~0.25 s (8%) less CPU, the node_modules' CommonJS loaded by node itself.
  */
 export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}, stderr: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AWS_') && k !== 'DEV_TOOLS'));
   const devTools = env.NODE_ENV === undefined && env.DEV_TOOLS === undefined ? { DEV_TOOLS: 'off' } : {};
-  return spawn(process.execPath, ['--import', 'tsx', 'services/main.ts'], {
+  return spawn(process.execPath, ['--import', 'tsx/esm', 'services/main.ts'], {
     env: { ...base, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000', CREATES_PER_MINUTE: '1000000', REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000', JOINS_PER_MINUTE: '1000000', REGISTRATIONS_PER_HOUR: '1000000', SEATS_IN_OPEN_GAMES: '1000000', ...devTools, ...env },
     stdio: ['ignore', 'pipe', stderr],
   });

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
 import { FAIR_RULES, RATED_MIN_MOVES } from '../../services/ratings/fair.js';
+import { longestShow } from './longest-show.js';
 
 // The server's rules but for linked seats: every test player comes from one address (linked seats: linked-seats.e2e.test.ts).
 const server = useServer({ ratedLinkedSeats: 'COUNTED' });
@@ -17,7 +18,7 @@ const MINE = '{ me { ratings { game games provisional history(first: 20) { edges
 
 /**
  * A rated two-seat SCOUT game: `alt` makes `altMoves` moves of its own, then resigns (a random
- * bot plays its seat on); `farmer` plays every move of theirs to the end. The game's result.
+ * bot plays its seat on); `farmer` plays every move of theirs to the end (its longest show). The game's result.
  */
 async function farmedGame(farmer: Registered, alt: Registered, altMoves: number) {
   const id = await createAndJoin(server, { game: 'scout', seats: 2, rated: true, timeoutBot: 'random' }, [farmer, alt]);
@@ -34,7 +35,7 @@ async function farmedGame(farmer: Registered, alt: Registered, altMoves: number)
       const g = (await server.gql(SEAT, { id }, p.token)).data.game;
       if (g.status.over) return g.status.result;
       if (!g.status.toMove.includes(g.seat) || g.legalMoves.length === 0) continue;
-      const r = await server.gql('mutation($id: ID!, $m: JSON!, $v: Int) { submitMove(gameId: $id, move: $m, expectedVersion: $v) { game { version } } }', { id, m: g.legalMoves[0], v: g.version }, p.token);
+      const r = await server.gql('mutation($id: ID!, $m: JSON!, $v: Int) { submitMove(gameId: $id, move: $m, expectedVersion: $v) { game { version } } }', { id, m: p === farmer ? longestShow(g.legalMoves) : g.legalMoves[0], v: g.version }, p.token);
       if (r.errors) continue; // another seat moved first: read again
       moved = true;
       if (p === alt && ++made === altMoves) {

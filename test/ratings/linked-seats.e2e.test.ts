@@ -13,6 +13,7 @@ import { commits } from '../kit/players.js';
 import { DynamoRatings } from '../../services/store/ratings.js';
 import { byEnd, foldRatings, outcomeFromLog } from '../../services/ratings/rebuild.js';
 import { exportedEvent } from '../../services/analytics/record.js';
+import { longestShow } from './longest-show.js';
 
 const server = useServer();
 const HOME = '127.0.0.1';
@@ -57,7 +58,7 @@ async function playOut(farmer: From, puppet: From, id: string) {
       const g = (await gql(p.address, SEAT, { id }, p.token)).data.game;
       if (g.status.over) return g.status.result;
       if (!g.status.toMove.includes(g.seat) || g.legalMoves.length === 0) continue;
-      const r = await gql(p.address, 'mutation($id: ID!, $m: JSON!, $v: Int) { submitMove(gameId: $id, move: $m, expectedVersion: $v) { game { version } } }', { id, m: g.legalMoves[0], v: g.version }, p.token);
+      const r = await gql(p.address, 'mutation($id: ID!, $m: JSON!, $v: Int) { submitMove(gameId: $id, move: $m, expectedVersion: $v) { game { version } } }', { id, m: p === farmer ? longestShow(g.legalMoves) : g.legalMoves[0], v: g.version }, p.token);
       if (r.errors) continue; // another seat moved first: read again
       moved = true;
       if (p === puppet && ++made === RATED_MIN_MOVES) {

@@ -123,7 +123,8 @@ describe('simulate', () => {
     expect(seen).toBeLessThan(GAMES);
     expect(await lines(join(stopped, 'games.ndjson'))).toHaveLength(seen);
     // A kill in the middle of a batch leaves a part of it: the resumed run cuts the files back to the checkpoint.
-    for (const file of ['games.ndjson', 'events.ndjson', 'moves.ndjson', 'trajectories.ndjson']) await appendFile(join(stopped, file), '{"half a line');
+    // The part is longer than what the rest of the run writes, so writing over it from the checkpoint would not hide it.
+    for (const file of ['games.ndjson', 'events.ndjson', 'moves.ndjson', 'trajectories.ndjson']) await appendFile(join(stopped, file), `{"half a line${'x'.repeat(4 << 20)}`);
     await expect(simulate({ ...settings, out: stopped })).rejects.toThrow(/unfinished simulation/);
     await expect(simulate({ ...settings, seed: 'other', out: stopped, resume: true })).rejects.toThrow(/seed differs/);
     const resumed = await simulate({ out: stopped, resume: true } as Parameters<typeof simulate>[0]);

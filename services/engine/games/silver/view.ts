@@ -232,13 +232,28 @@ function guardedIn(s: State, row: readonly number[], bodyguards: readonly number
   return out ?? bodyguards;
 }
 
-/** The deck's Bodyguards whose guard works now (face-up, switched on): most decks have none. */
+/**
+ * The deck's Bodyguards whose guard works now (face-up, switched on): most decks have none. It
+ * reads the faces, the powers switched off, the options and the deck: the last answer is kept
+ * while those arrays are the same (a frozen list: read-only), as they are across most moves.
+ */
+let lastGuardsUp: readonly boolean[] | null = null;
+let lastGuardsDead: readonly number[] | null = null;
+let lastGuardsO: State['o'] | null = null;
+let lastGuardsEds: State['eds'] | null = null;
+let lastGuards: readonly number[] = NONE;
 function workingBodyguards(s: State): readonly number[] {
   const all = withPassive(s, 'guard');
   if (all.length === 0) return NONE;
+  if (s.up === lastGuardsUp && s.dead === lastGuardsDead && s.o === lastGuardsO && s.eds === lastGuardsEds) return lastGuards;
   let out: number[] | null = null;
   for (const id of all) if (hasPassive(s, id, 'guard')) (out ??= []).push(id);
-  return out ?? NONE;
+  lastGuardsUp = s.up;
+  lastGuardsDead = s.dead;
+  lastGuardsO = s.o;
+  lastGuardsEds = s.eds;
+  lastGuards = out ? Object.freeze(out) : NONE;
+  return lastGuards;
 }
 
 function villageView(s: State, cards: readonly CardView[], shared: (SlotView | undefined)[], seat: number, me: Viewer, bodyguards: readonly number[]): { seat: number; cards: SlotView[] } {

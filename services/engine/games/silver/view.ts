@@ -235,7 +235,7 @@ function guardedIn(s: State, row: readonly number[], bodyguards: readonly number
 /**
  * The deck's Bodyguards whose guard works now (face-up, switched on): most decks have none. It
  * reads the faces, the powers switched off, the options and the deck: the last answer is kept
- * while those arrays are the same (a frozen list: read-only), as they are across most moves.
+ * while those arrays are the same, as they are across most moves (never handed out: read-only).
  */
 let lastGuardsUp: readonly boolean[] | null = null;
 let lastGuardsDead: readonly number[] | null = null;
@@ -252,7 +252,7 @@ function workingBodyguards(s: State): readonly number[] {
   lastGuardsDead = s.dead;
   lastGuardsO = s.o;
   lastGuardsEds = s.eds;
-  lastGuards = out ? Object.freeze(out) : NONE;
+  lastGuards = out ?? NONE; // not frozen: it stays inside the view (a frozen array's includes takes a slow path)
   return lastGuards;
 }
 

@@ -39,3 +39,34 @@ describe('stateAfter', () => {
     expect(stateAfter(events, 1, evolve)).toBeUndefined();
   });
 });
+
+describe('Emitter with applyInPlace', () => {
+  type S = { total: number; log: number[] };
+  let copies = 0;
+  const copyAndAdd = (s: S, e: Ev): S => {
+    copies++;
+    const own = { total: s.total, log: s.log };
+    addInPlace(own, e);
+    return own;
+  };
+  const addInPlace = (own: S, e: Ev) => {
+    own.total += e.n;
+    own.log = [...own.log, e.n];
+  };
+
+  it('copies the state once, at the first event, and changes that copy in place after: the state it started from is never changed', () => {
+    copies = 0;
+    const from: S = Object.freeze({ total: 1, log: [] });
+    const t = new Emitter(from, copyAndAdd, addInPlace).emit({ type: 'add', n: 2 });
+    const first = t.state;
+    t.emit({ type: 'add', n: 3 }, { type: 'add', n: 4 });
+    expect(copies).toBe(1);
+    expect(t.state).toBe(first);
+    expect(t.state).toEqual({ total: 10, log: [2, 3, 4] });
+    expect(from).toEqual({ total: 1, log: [] });
+    // The same state a fold by evolve alone reaches, and stateAfter hands it out.
+    const events = t.events;
+    expect(events.reduce(copyAndAdd, from)).toEqual(t.state);
+    expect(stateAfter(events, from, copyAndAdd)).toBe(t.state);
+  });
+});

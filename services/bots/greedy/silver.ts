@@ -59,12 +59,14 @@ function context(v: SilverView, me: number) {
 
 /** An exchange of the cards at `set`: what it lowers the total by, or -10 when it cannot pay (a Zombie, a set of differing numbers). */
 function exchangeGain(row: readonly SlotView[], set: readonly number[], held: number): number {
+  // Index loops: a listed move's positions are a frozen array (moves are shared values), which
+  // V8 iterates with for-of on a slow path.
   let out = 0;
-  for (const p of set) out += valueOf(row[p]);
-  for (const p of set) if (zombie(row[p])) return -10;
+  for (let i = 0; i < set.length; i++) out += valueOf(row[set[i]!]);
+  for (let i = 0; i < set.length; i++) if (zombie(row[set[i]!])) return -10;
   if (set.length > 1) {
     const first = row[set[0]!]!.card?.number;
-    for (const p of set) if (row[p]!.card?.number !== first) return -10;
+    for (let i = 1; i < set.length; i++) if (row[set[i]!]!.card?.number !== first) return -10;
   }
   return out - held;
 }

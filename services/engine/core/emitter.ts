@@ -8,11 +8,19 @@ export class Emitter<S, E> {
   #state: S;
   readonly #events: E[] = [];
   readonly #evolve: (s: S, e: E) => S;
+  readonly #applyInPlace: ((own: S, e: E) => void) | undefined;
 
-  constructor(state: S, evolve: (s: S, e: E) => S) {
+  /**
+   * With `applyInPlace` (what `evolve` does to its own fresh copy, done to `own` itself), the first
+   * event is applied by `evolve` and the rest change that copy in place: one copy of the state per
+   * `decide`, not one per event. `evolve` must then always return a new object. The game's rules
+   * must read a state they held before an event again from `state` (the copy changes under them).
+   */
+  constructor(state: S, evolve: (s: S, e: E) => S, applyInPlace?: (own: S, e: E) => void) {
     this.#from = state;
     this.#state = state;
     this.#evolve = evolve;
+    this.#applyInPlace = applyInPlace;
   }
 
   /** Records and applies `events` in order; returns `this` so game helpers can chain. */
@@ -20,7 +28,8 @@ export class Emitter<S, E> {
     for (let i = 0; i < events.length; i++) {
       const e = events[i]!;
       this.#events.push(e);
-      this.#state = this.#evolve(this.#state, e);
+      if (this.#applyInPlace !== undefined && this.#state !== this.#from) this.#applyInPlace(this.#state, e);
+      else this.#state = this.#evolve(this.#state, e);
     }
     return this;
   }

@@ -72,6 +72,10 @@ describe('the view of the villages', () => {
         const v = silver.view(s, seat);
         expect([v.scores, v.history, v.editions, v.peeked]).toEqual([s.scores, s.history, s.eds, s.peeked]);
         for (const shared of [v.scores, v.history, v.editions, v.peeked, ...v.history]) expect(Object.isFrozen(shared)).toBe(true);
+        // So are the positions of the cards face-up at the turn's start, kept while the turn's list and its row are the same.
+        const row = s.turn ? s.villages[s.turn.seat]! : [];
+        expect(v.tableFacts.turnUpAtStart).toEqual((s.turn?.upAtStart ?? []).map((id) => row.indexOf(id)).filter((p) => p >= 0));
+        expect(Object.isFrozen(v.tableFacts.turnUpAtStart)).toBe(true);
         rounds = Math.max(rounds, s.history.length);
         const legal = silver.legalCommands(s, seat);
         s = silver.decide(s, legal[rng.int(legal.length)]!, seat, rng).reduce((x: State, e: Event) => silver.evolve(x, e), s);

@@ -95,6 +95,17 @@ const keptGuards = (s: State) => s.guards.filter((g) => s.villages.some((r) => r
 
 export function evolve(state: State, e: Event): State {
   const s = copyState(state);
+  applyEvent(s, e);
+  return s;
+}
+
+/**
+ * Applies one event in place to a state that is no one else's: a copy `evolve` just made. decide's
+ * working copy (sim.ts) is made by its first event's `evolve` and then changed by the rest here,
+ * one copy of the state per move instead of one per event. Arrays are still replaced, never
+ * changed, so what the states before share stays as it was.
+ */
+export function applyEvent(s: State, e: Event): void {
   switch (e.type) {
     case 'RoundDealt': {
       const villages = e.villages ?? [];
@@ -128,14 +139,14 @@ export function evolve(state: State, e: Event): State {
       s.scoring = null;
       s.token = token(s.token, s.token.holder, s.token.active, false);
       s.phase = s.kept.some((r) => r.length > 0) ? 'commander' : 'peek';
-      return s;
+      return;
     }
     case 'DeckShuffled': {
       s.deck = e.deck ?? [];
       const known = s.known.slice();
       for (const id of s.deck) known[id] = 0;
       s.known = known;
-      return s;
+      return;
     }
     case 'Move': {
       const id = remove(s, e.from);
@@ -157,14 +168,14 @@ export function evolve(state: State, e: Event): State {
       if (e.to.z === 'hand' && (e.from.z === 'discard' || e.from.z === 'pile') && s.o.discardTakeDisablesFU) s.dead = [...s.dead, id];
       if (e.from.z === 'deck' && s.phase === 'play' && s.deck.length === 0) s.deckOut = true;
       if ((e.from.z === 'village' || e.to.z === 'village') && s.guards.length > 0) s.guards = keptGuards(s);
-      return s;
+      return;
     }
     case 'Flip': {
       const id = s.villages[e.s]![e.p]!;
       s.up = setAt(s.up, id, e.up);
       s.known = setAt(s.known, id, s.known[id]! | PUBLIC);
       if (!e.up && s.guards.length > 0) s.guards = s.guards.filter((g) => g.bg !== id);
-      return s;
+      return;
     }
     case 'Swap': {
       const a = s.villages[e.a.s]![e.a.p]!;
@@ -173,12 +184,12 @@ export function evolve(state: State, e: Event): State {
       s.villages[e.a.s]![e.a.p] = b;
       s.villages[e.b.s]![e.b.p] = a;
       if (s.guards.length > 0) s.guards = keptGuards(s);
-      return s;
+      return;
     }
     case 'Saw': {
       const id = e.at === 'deck' ? s.deck[s.deck.length - 1]! : s.villages[e.at.s]![e.at.p]!;
       s.known = setAt(s.known, id, s.known[id]! | bit(e.seat));
-      return s;
+      return;
     }
     case 'Peeked': {
       const known = s.known.slice();
@@ -188,35 +199,35 @@ export function evolve(state: State, e: Event): State {
       }
       s.known = known;
       s.peeked = setAt(s.peeked, e.seat, true);
-      return s;
+      return;
     }
     case 'Rotated': {
       const id = s.villages[e.s]![e.p]!;
       s.rot = setAt(s.rot, id, true);
-      return s;
+      return;
     }
     case 'Reversed':
       s.dir = e.direction;
       if (e.skip) s.skip = true;
-      return s;
+      return;
     case 'TokenUsed':
       s.token = token(s.token, s.token.holder, s.token.active, true);
       if (s.turn && e.blocksCall) s.turn = turn(s.turn, s.turn.main, true, s.turn.used);
-      return s;
+      return;
     case 'AmuletPlaced':
       s.amulet = s.villages[e.s]![e.p]!;
-      return s;
+      return;
     case 'Guarded': {
       const row = s.villages[e.s]!;
       const bg = row[e.bodyguard]!;
       s.guards = [...s.guards.filter((g) => g.bg !== bg), { bg, card: row[e.p]! }];
       if (s.turn?.seat === e.s) s.turn = turn(s.turn, s.turn.main, true, s.turn.used); // a free action: no call in this turn (§3.6)
-      return s;
+      return;
     }
     case 'Activated': {
       const id = s.villages[e.seat]![e.position]!;
       if (s.turn) s.turn = turn(s.turn, s.turn.main, true, [...s.turn.used, id]);
-      return s;
+      return;
     }
     case 'MainAction':
       if (s.turn) s.turn = turn(s.turn, true, s.turn.free, s.turn.used);
@@ -224,14 +235,14 @@ export function evolve(state: State, e: Event): State {
         s.caller = e.seat;
         s.owes = Array.from({ length: s.seats }, (_, i) => i).filter((i) => i !== e.seat);
       }
-      return s;
+      return;
     case 'Pending':
       s.pending = e.pending;
-      return s;
+      return;
     case 'PeekPhase':
       s.phase = 'peek';
       s.pending = null;
-      return s;
+      return;
     case 'TurnStarted': {
       const row = s.villages[e.seat]!;
       const upAtStart: number[] = []; // a loop: a filter's callback is dear at every turn
@@ -241,13 +252,13 @@ export function evolve(state: State, e: Event): State {
       s.deckOut = false; // a deck refilled in the last turn (deckOutCheck=atTurnEnd) plays on
       s.pending = null;
       s.turn = { seat: e.seat, main: false, free: false, used: [], extra: e.extra, emptyAtStart: row.length === 0, upAtStart };
-      return s;
+      return;
     }
     case 'TurnEnded':
       if (s.owes.includes(e.seat)) s.owes = s.owes.filter((x) => x !== e.seat); // most turns end owing nothing: the array is kept
       s.turn = null;
       s.pending = null;
-      return s;
+      return;
     case 'RoundEnded': {
       s.phase = 'scoring';
       s.endReason = e.reason;
@@ -267,31 +278,31 @@ export function evolve(state: State, e: Event): State {
       s.turn = null;
       s.pending = null;
       s.scoring = { queue: scoringQueue(s), at: 0, adj: Array(s.seats).fill(0), halved: Array(s.seats).fill(0) };
-      return s;
+      return;
     }
     case 'ScoreAdjusted':
       s.scoring = { ...s.scoring!, adj: setAt(s.scoring!.adj, e.seat, s.scoring!.adj[e.seat]! + e.delta), halved: e.op === 'halve' ? setAt(s.scoring!.halved, e.seat, s.scoring!.halved[e.seat]! + 1) : s.scoring!.halved };
-      return s;
+      return;
     case 'KeptForNext': {
       const id = s.villages[e.seat]![e.position]!;
       s.keptNext = s.keptNext.map((r, i) => (i === e.seat ? [...r, id] : r));
-      return s;
+      return;
     }
     case 'ScoreStepDone':
       s.scoring = { ...s.scoring!, at: s.scoring!.at + 1 };
       s.pending = null;
-      return s;
+      return;
     case 'RoundScored':
       s.scores = e.scores;
       s.history = [...s.history, { round: e.round, reason: s.endReason ?? 'deck', totals: e.totals, roundScores: e.roundScores, caller: e.caller, callSucceeded: e.callSucceeded }];
-      return s;
+      return;
     case 'TokenAssigned':
       s.token = token(s.token, e.holder, e.active, false);
-      return s;
+      return;
     case 'GameOver':
       s.phase = 'over';
       s.winners = e.winners;
-      return s;
+      return;
   }
 }
 

@@ -64,9 +64,10 @@ export const isFinalTurn = (s: State) => s.caller !== null;
 export function settle(sim: Sim, freeActions: (s: State, seat: number) => number) {
   const s0 = sim.state;
   if (s0.phase !== 'play') return;
-  buryUncoveredZombie(sim);
+  // The display's size as the move left it, read before a Zombie is buried (the working copy changes with it).
   const squires = countPassiveAll(s0, 'display');
   const target = s0.o.squireDisplay === 'one' ? Math.min(1, squires) : squires;
+  buryUncoveredZombie(sim);
   // Not while a Rascal choice is open: an unkept display card goes back first (§4.1 #4).
   while (sim.state.pending?.kind !== 'rascal' && sim.state.display.length < target && sim.state.deck.length > 0) sim.move({ z: 'deck' }, { z: 'display', i: 0 }, 'all');
   if (villagersUp(sim.state) >= 2) return endRound(sim, 'villagers');
@@ -143,13 +144,16 @@ export function scoreChoices(s: State, seat: number, op: 'keep' | 'give', powerI
   return s.villages[seat]!.flatMap((id, p) => (op === 'give' || (id !== powerId && !s.keptNext[seat]!.includes(id)) ? [p] : []));
 }
 
+/** Everything is read from the state before the round's scores and token are emitted (the working copy changes with them). */
 function finishRound(sim: Sim) {
   const s = sim.state;
   const out = roundOutcome(s);
   const scores = s.scores.map((t, i) => t + out.roundScores[i]!);
-  sim.emit({ type: 'RoundScored', round: s.round, totals: out.totals, roundScores: out.roundScores, caller: out.caller, callSucceeded: out.callSucceeded, scores });
   const tok = nextToken(s, out);
+  const round = s.round;
+  const winners = round < s.o.rounds ? null : gameWinners(s, scores, tok);
+  sim.emit({ type: 'RoundScored', round, totals: out.totals, roundScores: out.roundScores, caller: out.caller, callSucceeded: out.callSucceeded, scores });
   sim.emit({ type: 'TokenAssigned', holder: tok.holder, active: tok.active });
-  if (s.round < s.o.rounds) return startRound(sim, s.round + 1, tok.holder);
-  sim.emit({ type: 'GameOver', scores, winners: gameWinners(s, scores, tok) });
+  if (winners === null) return startRound(sim, round + 1, tok.holder);
+  sim.emit({ type: 'GameOver', scores, winners });
 }

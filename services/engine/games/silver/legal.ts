@@ -8,8 +8,7 @@ import { stepChoices, usable } from './powers.js';
 import { blocked, fuActive, hasPassive, isZombie } from './protect.js';
 import { copyState, defOf, powerOn, type Pending, type State } from './state.js';
 import { canExchange, exchangeable, knownBounce, singleTargets, zombieOnTop } from './village.js';
-
-const ENDS = ['left', 'right'] as const;
+import { CALL, CONFIRM, DISCARD, DRAW, END, EXCHANGE_MARKED, PLACE_AT_END, POWER, SKIP, TAKE, TOKEN, activate, drawDisplay, exchangeOne, give, guard, keep, peek, placeAt, seatMove, slide, target, unslide } from './moves.js';
 
 export function toMove(s: State): number[] {
   switch (s.phase) {
@@ -46,17 +45,17 @@ export function freeActions(s: State, seat: number, limit = Infinity): Command[]
     if (d.alternatives && !spent && (s.o.newlyFaceUpUsable || t.upAtStart.includes(id)))
       for (let option = 0; option < d.alternatives.length; option++) {
         if (!usable(s, seat, d.alternatives[option]!)) continue;
-        out.push({ type: 'activate', position: p, option });
+        out.push(activate(p, option));
         if (out.length >= limit) return out;
       }
     if (hasPassive(s, id, 'guard') && !s.guards.some((g) => g.bg === id && row.includes(g.card)))
       for (let q = 0; q < row.length; q++) {
         if (q === p) continue;
-        out.push({ type: 'guard', bodyguard: p, position: q });
+        out.push(guard(p, q));
         if (out.length >= limit) return out;
       }
   }
-  if (s.token.holder === seat && s.token.active && !s.token.used && usable(s, seat, TOKEN_STEPS[s.token.kind])) out.push({ type: 'token' });
+  if (s.token.holder === seat && s.token.active && !s.token.used && usable(s, seat, TOKEN_STEPS[s.token.kind])) out.push(TOKEN);
   return out;
 }
 
@@ -66,17 +65,17 @@ function turnCommands(s: State, seat: number): Command[] {
   const extras = s.caller === null || s.o.finalTurnExtras;
   const row = s.villages[seat]!;
   if (!t.main) {
-    if (s.deck.length > 0) out.push({ type: 'draw' });
-    if (extras) s.display.forEach((_, display) => out.push({ type: 'draw', display }));
-    if (s.discard.length > 0 && !t.emptyAtStart && canExchange(s, seat) && !zombieOnTop(s)) out.push({ type: 'take' });
-    if (s.caller === null && row.length <= 4 && !t.free && !(t.extra && !s.o.daggerSkipAllowsCall)) out.push({ type: 'call' });
+    if (s.deck.length > 0) out.push(DRAW);
+    if (extras) for (let display = 0; display < s.display.length; display++) out.push(drawDisplay(display));
+    if (s.discard.length > 0 && !t.emptyAtStart && canExchange(s, seat) && !zombieOnTop(s)) out.push(TAKE);
+    if (s.caller === null && row.length <= 4 && !t.free && !(t.extra && !s.o.daggerSkipAllowsCall)) out.push(CALL);
     if (extras && !(t.free && s.o.zombieGiveWholeTurn))
       row.forEach((id, position) => {
-        if (s.up[id] && hasPassive(s, id, 'zombie') && !blocked(s, seat, seat, position, 'modify')) for (const end of ENDS) out.push({ type: 'give', position, end }); // face-down first: a Zombie gives only face-up
+        if (s.up[id] && hasPassive(s, id, 'zombie') && !blocked(s, seat, seat, position, 'modify')) for (let end = 0; end < 2; end++) out.push(give(position, end)); // face-down first: a Zombie gives only face-up
       });
   }
   out.push(...freeActions(s, seat));
-  if (t.main) out.push({ type: 'end' });
+  if (t.main) out.push(END);
   return out;
 }
 
@@ -100,25 +99,29 @@ function holdCommands(s: State, seat: number, pend: Extract<Pending, { kind: 'ho
   const ex = exchangeable(s, seat);
   if (pend.slid.length === 0) {
     const singles = singleTargets(s, seat, ex);
-    if (!pend.must && !isZombie(s, x)) out.push({ type: 'discard' });
-    if (powerAvailable(s, seat, pend)) out.push({ type: 'power' });
-    for (const p of singles) out.push({ type: 'exchange', positions: [p] });
-    if (singles.length === 0 && isZombie(s, x)) for (const end of ENDS) out.push({ type: 'place', end }); // no exchange possible (canExchange)
+    if (!pend.must && !isZombie(s, x)) out.push(DISCARD);
+    if (powerAvailable(s, seat, pend)) out.push(POWER);
+    for (const p of singles) out.push(exchangeOne(p));
+    if (singles.length === 0 && isZombie(s, x)) out.push(...PLACE_AT_END); // no exchange possible (canExchange)
   }
-  for (const p of ex) if (!pend.slid.includes(p)) out.push({ type: 'slide', position: p });
+  for (const p of ex) if (!pend.slid.includes(p)) out.push(slide(p));
   // §3.7: marked cards are either exchanged or returned: a set known to bounce (§4.4) can only be returned, card by card.
-  if (pend.slid.length > 0 && !knownBounce(s, seat, pend.slid)) out.push({ type: 'exchange' });
-  else for (const p of pend.slid) out.push({ type: 'unslide', position: p });
+  if (pend.slid.length > 0 && !knownBounce(s, seat, pend.slid)) out.push(EXCHANGE_MARKED);
+  else for (const p of pend.slid) out.push(unslide(p));
   return out;
 }
 
 function scoreCommands(s: State, pend: Extract<Pending, { kind: 'score' }>): Command[] {
   const step = s.scoring!.queue[s.scoring!.at]!;
-  if (pend.op === 'debt' || pend.op === 'halve') return [{ type: 'confirm' }, { type: 'skip' }];
-  const skip: Command[] = pend.op === 'give' || s.o.commanderOptional ? [{ type: 'skip' }] : [];
-  if (pend.op === 'give' && pend.position !== null)
-    return Array.from({ length: s.seats }, (_, i) => i).flatMap((r) => (r === pend.seat ? [] : [{ type: 'seat' as const, seat: r }]));
-  return [...scoreChoices(s, pend.seat, pend.op, step.id).map((position) => ({ type: 'target' as const, seat: pend.seat, position })), ...skip];
+  if (pend.op === 'debt' || pend.op === 'halve') return [CONFIRM, SKIP];
+  const out: Command[] = [];
+  if (pend.op === 'give' && pend.position !== null) {
+    for (let r = 0; r < s.seats; r++) if (r !== pend.seat) out.push(seatMove(r));
+    return out;
+  }
+  for (const position of scoreChoices(s, pend.seat, pend.op, step.id)) out.push(target(pend.seat, position));
+  if (pend.op === 'give' || s.o.commanderOptional) out.push(SKIP);
+  return out;
 }
 
 /**
@@ -138,27 +141,41 @@ export function legalList(s: State, seat: number): readonly Command[] {
 
 export const legalCommands = (s: State, seat: number): Command[] => legalList(s, seat).slice();
 
+/** The moves `make(0)` … `make(n - 1)`. */
+function upTo(n: number, make: (i: number) => Command): Command[] {
+  const out: Command[] = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = make(i);
+  return out;
+}
+
+/** Commander: the village's positions no kept card took yet. */
+function placesLeft(n: number, done: readonly number[] | undefined): Command[] {
+  const out: Command[] = [];
+  for (let position = 0; position < n; position++) if (!done?.includes(position)) out.push(placeAt(position));
+  return out;
+}
+
 function computeLegal(s: State, seat: number): Command[] {
   if (!toMove(s).includes(seat)) return [];
   if (s.phase === 'peek') {
     const n = s.villages[seat]!.length;
     const out: Command[] = [];
-    for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) out.push({ type: 'peek', positions: [a, b] });
+    for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) out.push(peek(a, b));
     return out;
   }
   const pend = s.pending;
   if (!pend) return s.phase === 'play' ? turnCommands(s, seat) : [];
   switch (pend.kind) {
     case 'commander':
-      return s.villages[seat]!.flatMap((_, position) => (pend.done?.includes(position) ? [] : [{ type: 'place' as const, position }]));
+      return placesLeft(s.villages[seat]!.length, pend.done);
     case 'score':
       return scoreCommands(s, pend);
     case 'hold':
       return holdCommands(s, seat, pend);
     case 'rascal':
-      return s.hand.map((_, index) => ({ type: 'keep', index }));
+      return upTo(s.hand.length, keep);
     case 'place':
-      return pend.slots ? pend.slots.map((position) => ({ type: 'place', position })) : ENDS.map((end) => ({ type: 'place', end }));
+      return pend.slots ? pend.slots.map(placeAt) : PLACE_AT_END.slice();
     case 'power':
       return stepChoices(s, seat, pend.steps[pend.i]!, pend.selected);
   }

@@ -10,6 +10,7 @@ import { blocked, isZombie, princeProtects } from './protect.js';
 import type { Sim } from './sim.js';
 import type { Pending, State } from './state.js';
 import { bounce, canExchange, discardSet, exchangeable, hide, knownZombie, knownZombieLowest, reveal } from './village.js';
+import { CONFIRM, SKIP, guard, numberMove, pile, target } from './moves.js';
 
 export type PowerPending = Extract<Pending, { kind: 'power' }>;
 
@@ -24,7 +25,7 @@ function targets(s: State, seat: number, where: Where, ok: (owner: number, p: nu
     const row = s.villages[o]!;
     for (let p = 0; p < row.length; p++) {
       if (!ok(o, p, row[p]!)) continue;
-      out.push({ type: 'target', seat: o, position: p });
+      out.push(target(o, p));
       if (out.length >= limit) return out;
     }
   }
@@ -63,7 +64,8 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
       break;
     case 'fromPile': {
       const can = s.o.masterTake === 'exchange' ? canExchange(s, seat) : !s.turn?.emptyAtStart;
-      out = can ? s.discard.slice(0, -1).map((_, index) => ({ type: 'pile' as const, index })) : [];
+      out = [];
+      if (can) for (let index = 0; index < s.discard.length - 1; index++) out.push(pile(index));
       break;
     }
     case 'rotate':
@@ -75,19 +77,19 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
     case 'purge': {
       const nums = new Set<number>();
       s.villages.forEach((row, o) => row.forEach((id, p) => s.up[id] && purgeable(s, seat, o, p) && nums.add(numberOf(id))));
-      out = [...nums].sort((a, b) => a - b).map((value) => ({ type: 'number' as const, value }));
+      out = [...nums].sort((a, b) => a - b).map(numberMove);
       break;
     }
     case 'dump': {
       // §4.4: a Zombie goes only with a lower card: no pick whose every completion is known to leave a Zombie on top.
       const pool = exchangeable(s, seat);
       const need = Math.min(step.count, pool.length);
-      out = pool.filter((p) => !selected.includes(p) && completable(s, seat, [...selected, p], need, pool)).map((p) => ({ type: 'target' as const, seat, position: p }));
+      out = pool.filter((p) => !selected.includes(p) && completable(s, seat, [...selected, p], need, pool)).map((p) => target(seat, p));
       break;
     }
     case 'declare':
       out = targets(s, seat, 'own', (o, p) => !selected.includes(p) && !blocked(s, seat, o, p, 'modify'), limit);
-      if (selected.length > 0) out.push({ type: 'confirm' });
+      if (selected.length > 0) out.push(CONFIRM);
       break;
     case 'discardOwnFaceUp':
       out = targets(s, seat, 'own', (o, p, id) => s.up[id]! && !blocked(s, seat, o, p, 'modify') && !isZombie(s, id), limit);
@@ -96,13 +98,14 @@ export function stepChoices(s: State, seat: number, step: Step, selected: number
       out = targets(s, seat, 'own', () => true, limit);
       break;
     case 'guard':
-      out = s.villages[seat]!.flatMap((_, position) => (selected.includes(position) ? [] : [{ type: 'guard' as const, bodyguard: selected[0]!, position }]));
+      out = [];
+      for (let position = 0; position < s.villages[seat]!.length; position++) if (!selected.includes(position)) out.push(guard(selected[0]!, position));
       break;
     case 'reverse':
     case 'lookTop':
       return [];
   }
-  if ('optional' in step && step.optional) out.push({ type: 'skip' });
+  if ('optional' in step && step.optional) out.push(SKIP);
   return out;
 }
 

@@ -1,11 +1,13 @@
 /**
  * `decide` runs the rules on a working copy (the core `Emitter`): each rule reads the state as it
- * is after the previous event. `Sim` adds the rng and the card moves the rules emit.
+ * is after the previous event. `Sim` adds the rng and the card moves the rules emit. The copy is
+ * made once per move and changed in place by each later event (evolve.ts `applyEvent`): a rule
+ * reads the state afresh from `sim.state` after it emits, never from a state it held before.
  */
 import { Emitter, type Rng } from '../../core/index.js';
 import { numberOf } from './cards.js';
 import type { Event, Loc, Vis } from './events.js';
-import { evolve } from './evolve.js';
+import { applyEvent, evolve } from './evolve.js';
 import { countPassiveAll } from './protect.js';
 import type { Pending, State } from './state.js';
 
@@ -22,7 +24,7 @@ export class Sim extends Emitter<State, Event> {
     s: State,
     readonly rng: Rng,
   ) {
-    super(s, evolve);
+    super(s, evolve, applyEvent);
   }
 
   /** Applies the events; with villagerCheck=anyEvent, stops the move as soon as two Villagers are face-up. */

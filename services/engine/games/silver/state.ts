@@ -143,7 +143,16 @@ export function copyState(s: State): State {
 /** Per options object, its editions: a sampled world (search) starts from the setup's options once per playout. */
 const EDITIONS_OF = new WeakMap<Options, Edition[]>();
 
-/** The edition of each number (shared by every state of one options object: it never changes). */
+/**
+ * One editions array per deck, whatever options object asked: every table built per editions
+ * array (card definitions, passives, card and slot views) is then built once per deck, not once
+ * per game (each game, and each load of one, parses its own options). A few decks are played;
+ * past DECKS_KEPT the list starts again.
+ */
+const DECKS = new Map<string, Edition[]>();
+const DECKS_KEPT = 64;
+
+/** The edition of each number (shared by every state of one deck: it never changes). */
 export function editionsFor(o: Options): Edition[] {
   let eds = EDITIONS_OF.get(o);
   if (!eds) EDITIONS_OF.set(o, (eds = editionsOf(o)));
@@ -151,10 +160,17 @@ export function editionsFor(o: Options): Edition[] {
 }
 
 function editionsOf(o: Options): Edition[] {
-  return Array.from({ length: 14 }, (_, n) => {
+  const eds: Edition[] = new Array(14);
+  for (let n = 0; n < 14; n++) {
     const m = o.mix[String(n)];
-    return m && (EDITIONS as readonly string[]).includes(m) ? m : o.edition;
-  });
+    eds[n] = m && (EDITIONS as readonly string[]).includes(m) ? m : o.edition;
+  }
+  const deck = eds.join();
+  const known = DECKS.get(deck);
+  if (known) return known;
+  if (DECKS.size >= DECKS_KEPT) DECKS.clear();
+  DECKS.set(deck, Object.freeze(eds) as Edition[]);
+  return eds;
 }
 
 /** A row per seat, each empty (a loop: a search's sampled worlds start from an initial state). */

@@ -95,6 +95,27 @@ function places(s: State, ids: readonly number[]): PlaceView[] {
   return out;
 }
 
+/**
+ * Positions of the cards face-up at the turn's start, a frozen list kept while the turn's list and
+ * the acting row are the same arrays (read-only): most moves of a turn change neither. A loop, not
+ * flatMap: this runs once per view.
+ */
+let lastUpAtStart: readonly number[] | null = null;
+let lastUpRow: readonly number[] | null = null;
+let lastUpPositions: number[] = NONE;
+function upAtStartPositions(upAtStart: readonly number[], row: readonly number[]): number[] {
+  if (upAtStart === lastUpAtStart && row === lastUpRow) return lastUpPositions;
+  const out: number[] = [];
+  for (const id of upAtStart) {
+    const p = row.indexOf(id);
+    if (p >= 0) out.push(p);
+  }
+  lastUpAtStart = upAtStart;
+  lastUpRow = row;
+  lastUpPositions = Object.freeze(out) as number[];
+  return lastUpPositions;
+}
+
 export function tableFacts(s: State): TableFactsView {
   const t = s.turn;
   const row = t ? s.villages[t.seat]! : [];
@@ -111,15 +132,7 @@ export function tableFacts(s: State): TableFactsView {
     handPowerOff = [];
     for (let i = 0; i < s.hand.length; i++) if (s.dead.includes(s.hand[i]!)) handPowerOff.push(i);
   }
-  // A loop, not flatMap: this runs once per view, and flatMap's little arrays cost most of this function.
-  let turnUpAtStart: number[] = NONE;
-  if (t && t.upAtStart.length > 0) {
-    turnUpAtStart = [];
-    for (const id of t.upAtStart) {
-      const p = row.indexOf(id);
-      if (p >= 0) turnUpAtStart.push(p);
-    }
-  }
+  const turnUpAtStart = t && t.upAtStart.length > 0 ? upAtStartPositions(t.upAtStart, row) : NONE;
   return {
     pending: s.pending && pendingFacts(s.pending),
     turnEmptyAtStart: t?.emptyAtStart ?? false,

@@ -1,6 +1,6 @@
 /** view + redact: what one seat (or a spectator) may know, nothing more. */
 import type { Viewer } from '../../core/index.js';
-import { cardDef, type CardDef, type Edition } from './cards.js';
+import { cardDef, numberOf, type CardDef, type Edition } from './cards.js';
 import type { Event } from './events.js';
 import { toMove } from './legal.js';
 import { hasPassive, withPassive } from './protect.js';
@@ -172,10 +172,12 @@ function cardList(cards: readonly CardView[], ids: readonly number[]): CardView[
 }
 
 /**
- * One frozen SlotView per card, position and flags, per deck, shared by every view (a view never
- * changes it): a search builds a view at every move of every playout, and these little objects
- * were most of its garbage. Key: id + 1 for a known card, else 0 (6 bits), position (4 bits), then
- * the six flags; a position past 15 (a long village) gets a fresh object.
+ * One frozen SlotView per card number, position and flags, per deck, shared by every view (a view
+ * never changes it): a search builds a view at every move of every playout, and these little
+ * objects were most of its garbage. Keyed by number, not id: the two or four ids of a number show
+ * the same card (the view never shows ids), and the smaller table stays in the cache. Key: number
+ * + 1 for a known card, else 0 (4 bits), position (4 bits), then the six flags; a position past 15
+ * (a long village) gets a fresh object.
  */
 const SLOT_VIEWS = new WeakMap<readonly CardView[], (SlotView | undefined)[]>();
 const UP = 1;
@@ -188,7 +190,7 @@ const GUARDED = 32;
 function slotView(slots: (SlotView | undefined)[], cards: readonly CardView[], id: number, position: number, flags: number): SlotView {
   // A slot the viewer does not know shows no card: one entry per position and flags, whatever
   // the card (most slots of a view, and a small corner of the table that stays in the cache).
-  const key = position < 16 ? (flags & KNOWN ? (id + 1) << 10 : 0) | (position << 6) | flags : -1;
+  const key = position < 16 ? (flags & KNOWN ? (numberOf(id) + 1) << 10 : 0) | (position << 6) | flags : -1;
   const hit = key >= 0 ? slots[key] : undefined;
   if (hit) return hit;
   const known = (flags & KNOWN) !== 0;
@@ -212,7 +214,7 @@ let lastSlots: (SlotView | undefined)[] = [];
 function slotViews(cards: readonly CardView[]): (SlotView | undefined)[] {
   if (cards === lastCards) return lastSlots;
   let slots = SLOT_VIEWS.get(cards);
-  if (!slots) SLOT_VIEWS.set(cards, (slots = new Array<SlotView | undefined>(1 << 16).fill(undefined)));
+  if (!slots) SLOT_VIEWS.set(cards, (slots = new Array<SlotView | undefined>(15 << 10).fill(undefined)));
   lastCards = cards;
   lastSlots = slots;
   return slots;
@@ -230,13 +232,28 @@ function guardedIn(s: State, row: readonly number[], bodyguards: readonly number
   return out ?? bodyguards;
 }
 
-/** The deck's Bodyguards whose guard works now (face-up, switched on): most decks have none. */
+/**
+ * The deck's Bodyguards whose guard works now (face-up, switched on): most decks have none. It
+ * reads the faces, the powers switched off, the options and the deck: the last answer is kept
+ * while those arrays are the same, as they are across most moves (never handed out: read-only).
+ */
+let lastGuardsUp: readonly boolean[] | null = null;
+let lastGuardsDead: readonly number[] | null = null;
+let lastGuardsO: State['o'] | null = null;
+let lastGuardsEds: State['eds'] | null = null;
+let lastGuards: readonly number[] = NONE;
 function workingBodyguards(s: State): readonly number[] {
   const all = withPassive(s, 'guard');
   if (all.length === 0) return NONE;
+  if (s.up === lastGuardsUp && s.dead === lastGuardsDead && s.o === lastGuardsO && s.eds === lastGuardsEds) return lastGuards;
   let out: number[] | null = null;
   for (const id of all) if (hasPassive(s, id, 'guard')) (out ??= []).push(id);
-  return out ?? NONE;
+  lastGuardsUp = s.up;
+  lastGuardsDead = s.dead;
+  lastGuardsO = s.o;
+  lastGuardsEds = s.eds;
+  lastGuards = out ?? NONE; // not frozen: it stays inside the view (a frozen array's includes takes a slow path)
+  return lastGuards;
 }
 
 function villageView(s: State, cards: readonly CardView[], shared: (SlotView | undefined)[], seat: number, me: Viewer, bodyguards: readonly number[]): { seat: number; cards: SlotView[] } {

@@ -32,9 +32,17 @@ export class NdjsonWriter {
     public bytes: number,
   ) {}
 
-  /** Opens `path` for appending after its first `keep` bytes (0: a new, empty file). */
+  /**
+   * Opens `path` for appending after its first `keep` bytes (0: a new, empty file). A file shorter
+   * than `keep` is refused: truncating it to `keep` would fill the missing part with NUL bytes.
+   */
   static async open(path: string, keep = 0): Promise<NdjsonWriter> {
     const handle = await open(path, keep > 0 ? 'r+' : 'w');
+    const size = keep > 0 ? (await handle.stat()).size : 0;
+    if (size < keep) {
+      await handle.close();
+      throw new Error(`${path} holds ${size} bytes where its checkpoint counted ${keep}: the file was cut or lost writes, so it cannot be resumed`);
+    }
     await handle.truncate(keep);
     return new NdjsonWriter(handle, keep);
   }
@@ -62,8 +70,11 @@ export class NdjsonWriter {
     const at = this.bytes - this.pendingBytes;
     this.pending = [];
     this.pendingBytes = 0;
-    // At an explicit offset: a file reopened to resume is written after its kept bytes.
-    await this.handle.write(chunk, 0, chunk.length, at);
+    // At an explicit offset: a file reopened to resume is written after its kept bytes. A write
+    // may take fewer bytes than asked (a file size limit, a full disk): the rest is written again,
+    // which then fails with the cause, rather than counted as written (a checkpoint past the
+    // file's end, then NUL bytes where a resume truncated it up to that count).
+    for (let done = 0; done < chunk.length; ) done += (await this.handle.write(chunk, done, chunk.length - done, at + done)).bytesWritten;
   }
 
   async close(): Promise<void> {

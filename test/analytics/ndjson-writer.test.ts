@@ -41,3 +41,21 @@ describe('the NDJSON writer never counts bytes the file does not hold', () => {
     expect(readFileSync(file, 'utf8')).toBe('{"a":1}\n{"b":2}\n');
   });
 });
+
+describe('a run whose writes fail', () => {
+  it('ends with the cause, its threads ended, instead of waiting forever for an acknowledgement', () => {
+    const out = join(dir, 'limited-run');
+    const cli = new URL('../../services/analytics/cli/simulate.ts', import.meta.url).pathname;
+    // 64 KiB of file size: the first batches fit, a later one is cut short. Before, the run rejected, but
+    // each thread stayed blocked waiting for the acknowledgement of its last batch, and the process never exited.
+    const args = ['--import', 'tsx', cli, '--game', 'scout', '--seats', '4', '--games', '20000', '--workers', '2', '--seed', 'limited', '--bots', 'random', '--out', out];
+    let failure = '';
+    try {
+      execFileSync('bash', ['-c', 'ulimit -f 64 && exec "$@"', 'bash', process.execPath, ...args], { encoding: 'utf8', stdio: 'pipe', timeout: 150_000 });
+    } catch (e) {
+      const err = e as { signal?: string; stderr?: string };
+      failure = err.signal ? `killed by ${err.signal}` : (err.stderr ?? '');
+    }
+    expect(failure).toMatch(/EFBIG/);
+  }, 180_000);
+});

@@ -82,6 +82,7 @@ if (only.has('simulate')) {
   console.log(`    ${sim.gc === 'own' ? "each thread's garbage collected on itself (--single-threaded-gc; BENCH_SIM_GC=parallel for V8's default)" : "V8's parallel collector (BENCH_SIM_GC=parallel: the helpers' CPU shows as background)"}; per-thread CPU: the simulator's thread and the writer (main thread) per move`);
   console.log(`    of the games written in the window, over the anchor thread's per move played in it; after ${sim.warm}s of each thread's CPU (BENCH_SIM_WARM), ${sim.windows} windows (BENCH_SIM_REPEAT) of ${sim.seconds}s`);
   console.log(`    of the simulator thread's CPU (BENCH_SIM_SECONDS): the median, all in brackets in the order run; "+bg" bills the process's other threads (file pool, helpers) to the lab;`);
+  if (process.env.BENCH_SIM_PIN) console.log(`    the unit's and the whole run's process pinned to core ${process.env.BENCH_SIM_PIN} (BENCH_SIM_PIN: both sides share one core's speed);`);
   console.log(`    with BENCH_SIM_PARQUET=1 also --format parquet (4N games less N in this process, beside the engine timed before, between and after; the tables, then DuckDB);`);
   console.log(`  stages (× the engine per move, ${seconds}s): bots' game, no record (engine, bots) | compact game whole (the default's unit) || full formats: bot game with commits | facts | full tables' lines | writing them | Parquet conversion`);
   for (const game of games) {

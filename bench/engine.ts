@@ -8,7 +8,7 @@ import { hash } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as core from '../services/engine/core/index.js';
 import { games as currentGames } from '../services/engine/registry.js';
 import type { AnyGame, TableState } from '../services/engine/core/index.js';
@@ -80,11 +80,14 @@ export function playRandomGame(game: AnyGame, seats: number, seed: number, optio
  */
 const warmed = new WeakMap<AnyGame, Set<string>>();
 
-const cpuNow = () => {
+/** A CPU clock in µs: the process's (every thread: `process.cpuUsage()`), or one thread's (bench/engine-thread.ts). */
+export type CpuClock = () => number;
+
+export const processCpu: CpuClock = () => {
   const c = process.cpuUsage();
   return c.user + c.system;
 };
-const median = (xs: number[]) => {
+export const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
@@ -93,74 +96,120 @@ export interface EngineFigure {
   label: string;
   /** Median over blocks of seeds of the CPU µs per move. */
   cpuUsPerMove: number;
+  /** Each block's CPU µs per move, in the order run. */
+  blocks: number[];
   /** Wall µs per move over every block. */
   wallUsPerMove: number;
   movesPerGame: number;
   games: number;
 }
 
+/** One block's reading: CPU and wall µs, moves, games. */
+export interface BlockReading {
+  cpu: number;
+  wall: number;
+  moves: number;
+  games: number;
+}
+
 /**
- * Each engine plays the same blocks of seeds (block b: seeds b·n … b·n+n−1), alternating which
- * goes first; after a warm-up on other seeds, `blocks` blocks sized to about `seconds` in all.
+ * One engine build playing one game and option set, timed by `clock`: the steps the harness
+ * takes, so they run alike in this thread (`benchEngines`) or on a thread of its own (bench/engine-thread.ts).
  */
-export function benchEngines(gameId: string, seats: number, seconds: number, options: unknown, engines: readonly EngineBuild[], blocks = 9): EngineFigure[] {
-  const rows = engines.map((engine) => {
-    const game = engine.games.find((g) => g.id === gameId);
-    if (!game) throw new Error(`${engine.label} has no game ${gameId}`);
-    return { engine, game, t: engine.table(game), cpu: [] as number[], wall: 0, moves: 0, games: 0 };
-  });
-  // Warm-up on seeds no block uses, per engine: 1 s of CPU and on till it settles (below) the first time a game and option set is timed (the
-  // optimising compiler and the game's memo tables take about that to settle; a quarter-second
-  // billed it to the first blocks, Seledyne at 2 seats read 4× its settled figure), then as long as its blocks.
-  for (const r of rows) {
-    const variants = warmed.get(r.game) ?? warmed.set(r.game, new Set()).get(r.game)!;
-    const first = !variants.has(JSON.stringify(options));
-    variants.add(JSON.stringify(options));
-    const warmSeconds = first ? 1 : Math.min(1, seconds / engines.length);
-    const c0 = cpuNow();
-    let n = 0;
-    for (; cpuNow() - c0 < warmSeconds * 1e6; ) playRandomGame(r.game, seats, 1e9 + n++, options, r.engine, r.t);
-    // Then on until three quarter-seconds in a row are no more than 10% faster than the best
-    // before them (at most 4 s more): on a loaded machine the compiler's background threads get
-    // little CPU, and Silver's dagger at 2 seats settled only after about 2.5 s of the main
-    // thread's CPU (57.7, 29.8, 15.8, 8.6, 6.1, 7.3, 6.1, 4.2, 7.0, 3.3 µs/move per quarter-second).
-    if (!first) continue;
-    let best = Infinity;
-    for (let k = 0, still = 0; k < 16 && still < 3; k++) {
-      const c1 = cpuNow();
-      let moves = 0;
-      while (cpuNow() - c1 < 0.25e6) moves += playRandomGame(r.game, seats, 1e9 + n++, options, r.engine, r.t);
-      const perMove = (cpuNow() - c1) / moves;
-      still = perMove < 0.9 * best ? 0 : still + 1;
-      best = Math.min(best, perMove);
-    }
-  }
-  let perGameUs = 0;
-  for (const r of rows) {
-    const c0 = cpuNow();
-    let n = 0;
-    while (cpuNow() - c0 < 0.05 * 1e6) playRandomGame(r.game, seats, 2e9 + n++, options, r.engine, r.t);
-    perGameUs = Math.max(perGameUs, (cpuNow() - c0) / n);
-  }
-  const perBlock = Math.max(1, Math.round((seconds * 1e6) / blocks / rows.length / Math.max(perGameUs, 1)));
-  for (let b = 0; b < blocks; b++) {
-    const order = b % 2 ? [...rows].reverse() : rows;
-    for (const r of order) {
-      const c0 = cpuNow();
+export function engineRunner(engine: EngineBuild, gameId: string, seats: number, options: unknown, clock: CpuClock) {
+  const game = engine.games.find((g) => g.id === gameId);
+  if (!game) throw new Error(`${engine.label} has no game ${gameId}`);
+  const t = engine.table(game);
+  return {
+    /**
+     * Warm-up on seeds no block uses: 1 s of CPU and on till it settles (below) the first time a
+     * game and option set is timed in this process (the optimising compiler and the game's memo
+     * tables take about that to settle; a quarter-second billed it to the first blocks, Seledyne
+     * at 2 seats read 4× its settled figure), then `seconds` (at most 1).
+     */
+    warm(seconds: number) {
+      const variants = warmed.get(game) ?? warmed.set(game, new Set()).get(game)!;
+      const first = !variants.has(JSON.stringify(options));
+      variants.add(JSON.stringify(options));
+      const warmSeconds = first ? 1 : Math.min(1, seconds);
+      const c0 = clock();
+      let n = 0;
+      for (; clock() - c0 < warmSeconds * 1e6; ) playRandomGame(game, seats, 1e9 + n++, options, engine, t);
+      // Then on until three quarter-seconds in a row are no more than 10% faster than the best
+      // before them (at most 4 s more): on a loaded machine the compiler's background threads get
+      // little CPU, and Silver's dagger at 2 seats settled only after about 2.5 s of the main
+      // thread's CPU (57.7, 29.8, 15.8, 8.6, 6.1, 7.3, 6.1, 4.2, 7.0, 3.3 µs/move per quarter-second).
+      if (!first) return;
+      let best = Infinity;
+      for (let k = 0, still = 0; k < 16 && still < 3; k++) {
+        const c1 = clock();
+        let moves = 0;
+        while (clock() - c1 < 0.25e6) moves += playRandomGame(game, seats, 1e9 + n++, options, engine, t);
+        const perMove = (clock() - c1) / moves;
+        still = perMove < 0.9 * best ? 0 : still + 1;
+        best = Math.min(best, perMove);
+      }
+    },
+    /** CPU µs a game takes, over 50 ms of games (sizes the blocks). */
+    perGame(): number {
+      const c0 = clock();
+      let n = 0;
+      while (clock() - c0 < 0.05 * 1e6) playRandomGame(game, seats, 2e9 + n++, options, engine, t);
+      return (clock() - c0) / n;
+    },
+    /** Block `b`: seeds b·n … b·n+n−1. */
+    block(b: number, n: number): BlockReading {
+      const c0 = clock();
       const w0 = performance.now();
       let moves = 0;
-      for (let i = 0; i < perBlock; i++) moves += playRandomGame(r.game, seats, b * perBlock + i, options, r.engine, r.t);
-      r.wall += (performance.now() - w0) * 1000;
-      r.cpu.push((cpuNow() - c0) / moves);
-      r.moves += moves;
-      r.games += perBlock;
-    }
+      for (let i = 0; i < n; i++) moves += playRandomGame(game, seats, b * n + i, options, engine, t);
+      return { cpu: clock() - c0, wall: (performance.now() - w0) * 1000, moves, games: n };
+    },
+  };
+}
+
+/** The figure of one engine from its blocks. */
+export function engineFigure(label: string, readings: readonly BlockReading[]): EngineFigure {
+  const moves = readings.reduce((m, r) => m + r.moves, 0);
+  const games = readings.reduce((m, r) => m + r.games, 0);
+  const blocks = readings.map((r) => r.cpu / r.moves);
+  return { label, cpuUsPerMove: median(blocks), blocks, wallUsPerMove: readings.reduce((w, r) => w + r.wall, 0) / moves, movesPerGame: moves / games, games };
+}
+
+/** Games per block: about `seconds` of CPU over `blocks` blocks of every engine, from the dearest engine's game. */
+export const blockSize = (seconds: number, blocks: number, engines: number, perGameUs: number) => Math.max(1, Math.round((seconds * 1e6) / blocks / engines / Math.max(perGameUs, 1)));
+
+/**
+ * The older way (BENCH_ENGINE_WAY=main): every engine in this thread, timed by the process's CPU.
+ * Each engine plays the same blocks of seeds (block b: seeds b·n … b·n+n−1), alternating which
+ * goes first; after a warm-up on other seeds, `blocks` blocks sized to about `seconds` in all.
+ * bench/engine-thread.ts says why it is not the bench's default.
+ */
+export function benchEngines(gameId: string, seats: number, seconds: number, options: unknown, engines: readonly EngineBuild[], blocks = 9, clock: CpuClock = processCpu): EngineFigure[] {
+  const rows = engines.map((engine) => ({ engine, run: engineRunner(engine, gameId, seats, options, clock), readings: [] as BlockReading[] }));
+  for (const r of rows) r.run.warm(seconds / engines.length);
+  const perBlock = blockSize(seconds, blocks, rows.length, Math.max(...rows.map((r) => r.run.perGame())));
+  for (let b = 0; b < blocks; b++) {
+    const order = b % 2 ? [...rows].reverse() : rows;
+    for (const r of order) r.readings.push(r.run.block(b, perBlock));
   }
-  return rows.map((r) => ({ label: r.engine.label, cpuUsPerMove: median(r.cpu), wallUsPerMove: r.wall / r.moves, movesPerGame: r.moves / r.games, games: r.games }));
+  return rows.map((r) => engineFigure(r.engine.label, r.readings));
 }
 
 /** This tree's engine alone (kept for callers that want one figure). */
 export function benchEngine(game: AnyGame, seats: number, seconds: number, options: unknown = {}) {
   const [r] = benchEngines(game.id, seats, seconds, options, [currentEngine]);
   return { games: r!.games, gamesPerSecond: 1e6 / (r!.wallUsPerMove * r!.movesPerGame), movesPerGame: r!.movesPerGame, cpuUsPerMove: r!.cpuUsPerMove };
+}
+
+/**
+ * The bench's way (bench/engine-thread.ts says why): a child process with `--single-threaded-gc`,
+ * each engine on a worker thread of its own timed by that thread's CPU, taking turns block by
+ * block on the same seeds. `refs`: null for this tree's engine, else a commit (`engineAt`).
+ */
+export function benchEnginesThreaded(gameId: string, seats: number, seconds: number, options: unknown, refs: (string | null)[], blocks = 9, how: { gc?: 'own' | 'parallel'; where?: 'worker' | 'main'; clock?: 'thread' | 'process' } = {}): EngineFigure[] {
+  const entry = fileURLToPath(new URL('./engine-thread.ts', import.meta.url));
+  const ask = { gameId, seats, options, seconds, refs, blocks, where: how.where, clock: how.clock };
+  const out = execFileSync(process.execPath, [...(how.gc === 'parallel' ? [] : ['--single-threaded-gc']), '--import', 'tsx', entry, JSON.stringify(ask)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 16 * 2 ** 20 });
+  return JSON.parse(out.trim().split('\n').pop()!) as EngineFigure[];
 }

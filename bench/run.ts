@@ -19,7 +19,7 @@
 import { games } from '../services/engine/registry.js';
 import { boardgameIoScout } from './baseline.js';
 import { benchCost } from './cost.js';
-import { benchEngines, currentEngine, engineAt } from './engine.js';
+import { benchEngines, benchEnginesThreaded, currentEngine, engineAt } from './engine.js';
 import { benchEnvPython, benchEnvSteps } from './env.js';
 import { benchConcurrent, benchHttp } from './http.js';
 import { benchLoadCurve } from './load-curve.js';
@@ -44,15 +44,22 @@ if (only.has('engine')) {
   const anchorRef = process.env.BENCH_ENGINE_REF ?? 'HEAD~1';
   const anchor = anchorRef === 'none' ? null : await engineAt(anchorRef);
   const engines = anchor ? [currentEngine, anchor] : [currentEngine];
+  const onMain = process.env.BENCH_ENGINE_WAY === 'main';
   console.log(`Engine: CPU µs per move (decide + evolve + the mover's legal moves; views are built when read, and a random bot reads none),`);
   console.log(`  random games, the median over 9 blocks of seeds, ${seconds}s of CPU per engine after a warm-up; target ≤ 3 µs of CPU.`);
+  console.log(
+    onMain
+      ? `  BENCH_ENGINE_WAY=main: every engine on this process's main thread, timed by the process's CPU (GC helpers and compiler threads included).`
+      : `  Each row in a child process (--single-threaded-gc), each engine on a worker thread of its own timed by that thread's CPU, taking turns block by block`,
+  );
+  if (!onMain) console.log(`  (bench/engine-thread.ts; BENCH_ENGINE_WAY=main for the older way); boardgame.io timed the same way.`);
   console.log(anchor ? `  Beside the engine of ${anchor.label} on the same seeds, blocks alternating (BENCH_ENGINE_REF, default HEAD~1; none to skip).` : `  (no anchor engine: BENCH_ENGINE_REF=${anchorRef} did not resolve)`);
   console.log(`  And the search bot's playouts per CPU second (a sampled world + a greedy rollout to the round's end), ${seconds}s each.`);
   for (const game of games) {
     for (const { label, options } of variants[game.id] ?? [{ label: '', options: {} }]) {
       for (let seats = game.seats.min; seats <= game.seats.max; seats++) {
         if (game.id !== 'scout' && ![game.seats.min, Math.min(game.seats.max, 4), game.seats.max].includes(seats)) continue;
-        const [r, a] = benchEngines(game.id, seats, seconds * engines.length, options, engines);
+        const [r, a] = onMain ? benchEngines(game.id, seats, seconds * engines.length, options, engines) : benchEnginesThreaded(game.id, seats, seconds * engines.length, options, anchor ? [null, anchorRef] : [null]);
         const name = label ? `${game.id} (${label})` : game.id;
         const bgio = game.id === 'scout' ? baseline?.get(seats) : undefined;
         const playouts = benchPlayouts(game, seats, seconds, options);
@@ -75,6 +82,7 @@ if (only.has('simulate')) {
   console.log(`    ${sim.gc === 'own' ? "each thread's garbage collected on itself (--single-threaded-gc; BENCH_SIM_GC=parallel for V8's default)" : "V8's parallel collector (BENCH_SIM_GC=parallel: the helpers' CPU shows as background)"}; per-thread CPU: the simulator's thread and the writer (main thread) per move`);
   console.log(`    of the games written in the window, over the anchor thread's per move played in it; after ${sim.warm}s of each thread's CPU (BENCH_SIM_WARM), ${sim.windows} windows (BENCH_SIM_REPEAT) of ${sim.seconds}s`);
   console.log(`    of the simulator thread's CPU (BENCH_SIM_SECONDS): the median, all in brackets in the order run; "+bg" bills the process's other threads (file pool, helpers) to the lab;`);
+  if (process.env.BENCH_SIM_PIN) console.log(`    the unit's and the whole run's process pinned to core ${process.env.BENCH_SIM_PIN} (BENCH_SIM_PIN: both sides share one core's speed);`);
   console.log(`    with BENCH_SIM_PARQUET=1 also --format parquet (4N games less N in this process, beside the engine timed before, between and after; the tables, then DuckDB);`);
   console.log(`  stages (× the engine per move, ${seconds}s): bots' game, no record (engine, bots) | compact game whole (the default's unit) || full formats: bot game with commits | facts | full tables' lines | writing them | Parquet conversion`);
   for (const game of games) {

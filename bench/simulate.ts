@@ -280,7 +280,12 @@ export interface WholeRun {
 export function benchSimulateWhole(game: AnyGame, seats: number, o: { warm: number; seconds: number; windows: number; format?: 'compact' | 'both'; gc?: 'own' | 'parallel' }): WholeRun {
   const { gc = 'own', ...rest } = o;
   const flags = gc === 'own' ? ['--single-threaded-gc'] : [];
-  const out = execFileSync(process.execPath, [...flags, '--import', 'tsx', fileURLToPath(new URL('./simulate-whole.ts', import.meta.url)), JSON.stringify({ game: game.id, seats, ...rest })], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const args = [process.execPath, ...flags, '--import', 'tsx', fileURLToPath(new URL('./simulate-whole.ts', import.meta.url)), JSON.stringify({ game: game.id, seats, ...rest })];
+  // BENCH_SIM_PIN=<cpu>: every thread of the child on that one core (taskset). On this VM a core's speed per CPU second moves by up to
+  // 1.8× from one half-second to the next, so two threads on two cores can meet different speeds; on one core they share them (docs/analytics.md).
+  const pin = process.env.BENCH_SIM_PIN;
+  const [cmd, ...rest2] = pin ? ['taskset', '-c', pin, ...args] : args;
+  const out = execFileSync(cmd!, rest2, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   return JSON.parse(out.trim().split('\n').pop()!) as WholeRun;
 }
 

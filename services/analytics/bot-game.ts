@@ -58,13 +58,16 @@ export function playBotGame(game: AnyGame, o: Omit<BotGameOptions, 'now'>, sink:
   // One context per seat for the whole game (the setup is fixed once every seat is taken): none built per move.
   const setup = { seats: o.seats, options: state!.options };
   const contexts = Array.from({ length: o.seats }, (_, seat) => ({ game, seat, setup, memory: botMemory() }) as BotContext);
-  for (let moves = 0; !state!.ended && moves < (o.maxMoves ?? Infinity); moves++) {
+  // Each seat's bot, and whether it reads a view, looked up once a game rather than once a move.
+  const seatBots = Array.from({ length: o.seats }, (_, seat) => o.bots?.[seat] ?? bot);
+  const seatViews = seatBots.map(readsView);
+  const maxMoves = o.maxMoves ?? Infinity;
+  for (let moves = 0; !state!.ended && moves < maxMoves; moves++) {
     const toMove = t.status(state!).toMove;
     const seat = toMove[rng.int(toMove.length)]!;
     const legal = t.legalMoves(state!, seat);
-    const seatBot = o.bots?.[seat] ?? bot;
     // A bot that reads no view (random) gets none: building it was most of a random game's cost beyond the rules.
-    const chosen = seatBot(readsView(seatBot) ? t.view(state!, seat) : undefined, legal, rng, contexts[seat]!);
+    const chosen = seatBots[seat]!(seatViews[seat] ? t.view(state!, seat) : undefined, legal, rng, contexts[seat]!);
     // One of the engine's own legal moves is plain JSON already; anything else goes through JSON, as a client's move would arrive.
     const move = legal.includes(chosen) ? chosen : JSON.parse(JSON.stringify(chosen));
     commit({ type: 'move', seat, move }, seat);

@@ -32,9 +32,17 @@ export class NdjsonWriter {
     public bytes: number,
   ) {}
 
-  /** Opens `path` for appending after its first `keep` bytes (0: a new, empty file). */
+  /**
+   * Opens `path` for appending after its first `keep` bytes (0: a new, empty file). A file shorter
+   * than `keep` is refused: truncating it to `keep` would fill the missing part with NUL bytes.
+   */
   static async open(path: string, keep = 0): Promise<NdjsonWriter> {
     const handle = await open(path, keep > 0 ? 'r+' : 'w');
+    const size = keep > 0 ? (await handle.stat()).size : 0;
+    if (size < keep) {
+      await handle.close();
+      throw new Error(`${path} holds ${size} bytes where its checkpoint counted ${keep}: the file was cut or lost writes, so it cannot be resumed`);
+    }
     await handle.truncate(keep);
     return new NdjsonWriter(handle, keep);
   }
@@ -62,8 +70,11 @@ export class NdjsonWriter {
     const at = this.bytes - this.pendingBytes;
     this.pending = [];
     this.pendingBytes = 0;
-    // At an explicit offset: a file reopened to resume is written after its kept bytes.
-    await this.handle.write(chunk, 0, chunk.length, at);
+    // At an explicit offset: a file reopened to resume is written after its kept bytes. A write
+    // may take fewer bytes than asked (a file size limit, a full disk): the rest is written again,
+    // which then fails with the cause, rather than counted as written (a checkpoint past the
+    // file's end, then NUL bytes where a resume truncated it up to that count).
+    for (let done = 0; done < chunk.length; ) done += (await this.handle.write(chunk, done, chunk.length - done, at + done)).bytesWritten;
   }
 
   async close(): Promise<void> {
@@ -186,45 +197,79 @@ export interface EncodedBatch {
 }
 
 /**
+ * One table's lines of a batch, encoded to UTF-8 as each game's are added, into a buffer that
+ * grows by doubling. Kept as text until the batch's end, a batch of long games (Sea Salt & Paper
+ * at 4 seats: 14 MB of plays a second) stayed on the thread's heap: every scavenge copied it and
+ * promoted it, and the old space it filled was marked and compacted in bursts of up to 0.4 s,
+ * which made single windows of the whole-run bench read 2× (docs/analytics.md). Bytes outside
+ * the heap are neither copied nor marked.
+ */
+class Utf8Appender {
+  private buf = new Uint8Array(0);
+  private used = 0;
+
+  append(text: string): void {
+    // At most 3 bytes per UTF-16 unit.
+    if (this.buf.length - this.used < text.length * 3) {
+      let size = Math.max(1 << 16, this.buf.length * 2);
+      while (size - this.used < text.length * 3) size *= 2;
+      const grown = new Uint8Array(size);
+      grown.set(this.buf.subarray(0, this.used));
+      this.buf = grown;
+    }
+    this.used += encoder.encodeInto(text, this.buf.subarray(this.used)).written;
+  }
+
+  get empty(): boolean {
+    return this.used === 0;
+  }
+
+  /** The bytes written (a view: its buffer, of its own, is handed over whole and this appender is not used again). */
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.used);
+  }
+}
+
+const encoder = new TextEncoder();
+
+/**
  * Gathers games' lines into an `EncodedBatch`: a worker thread sends one per batch, its buffers
  * transferred rather than copied (a batch of line objects was cloned field by field, and each line
  * measured and encoded again by the writer).
  */
 export class LinesBatch {
-  private readonly text = { games: [] as string[], events: [] as string[], moves: [] as string[], trajectories: [] as string[], plays: [] as string[] };
+  private readonly files = { games: new Utf8Appender(), events: new Utf8Appender(), moves: new Utf8Appender(), trajectories: new Utf8Appender(), plays: new Utf8Appender() };
   gameCount = 0;
   eventCount = 0;
   /** Characters gathered (a bound on the batch's size). */
   chars = 0;
 
   add(lines: GameLines): void {
-    const t = this.text;
-    t.games.push(lines.game);
-    if (lines.events) t.events.push(lines.events);
-    if (lines.moves) t.moves.push(lines.moves);
-    if (lines.trajectories) t.trajectories.push(lines.trajectories);
-    if (lines.plays) t.plays.push(lines.plays);
+    const f = this.files;
+    f.games.append(lines.game);
+    if (lines.events) f.events.append(lines.events);
+    if (lines.moves) f.moves.append(lines.moves);
+    if (lines.trajectories) f.trajectories.append(lines.trajectories);
+    if (lines.plays) f.plays.append(lines.plays);
     this.chars += lines.game.length + lines.events.length + lines.moves.length + (lines.trajectories?.length ?? 0) + (lines.plays?.length ?? 0);
     this.gameCount++;
     this.eventCount += lines.eventCount;
   }
 
-  /** The batch, and the buffers to transfer with it. */
+  /** The batch, and the buffers to transfer with it (each a view on a buffer of its own, so only what was written is read). */
   encode(): { batch: EncodedBatch; transfer: ArrayBuffer[] } {
-    const encoder = new TextEncoder();
     const transfer: ArrayBuffer[] = [];
-    const bytes = (lines: string[]) => {
-      const b = encoder.encode(lines.join(''));
-      // Only a buffer of its own can be handed over (a view into a shared pool must be copied).
-      if (b.byteOffset === 0 && b.byteLength === b.buffer.byteLength) transfer.push(b.buffer as ArrayBuffer);
+    const bytes = (a: Utf8Appender) => {
+      const b = a.bytes();
+      transfer.push(b.buffer as ArrayBuffer);
       return b;
     };
-    const t = this.text;
-    const batch: EncodedBatch = { games: bytes(t.games), gameCount: this.gameCount, eventCount: this.eventCount };
-    if (t.events.length) batch.events = bytes(t.events);
-    if (t.moves.length) batch.moves = bytes(t.moves);
-    if (t.trajectories.length) batch.trajectories = bytes(t.trajectories);
-    if (t.plays.length) batch.plays = bytes(t.plays);
+    const f = this.files;
+    const batch: EncodedBatch = { games: bytes(f.games), gameCount: this.gameCount, eventCount: this.eventCount };
+    if (!f.events.empty) batch.events = bytes(f.events);
+    if (!f.moves.empty) batch.moves = bytes(f.moves);
+    if (!f.trajectories.empty) batch.trajectories = bytes(f.trajectories);
+    if (!f.plays.empty) batch.plays = bytes(f.plays);
     return { batch, transfer };
   }
 }

@@ -235,11 +235,15 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
     await saveCheckpoint(o.out, state);
     // One writer for every thread: batches are appended in arrival order, one at a time.
     let writing = Promise.resolve();
+    // The threads running: ended when the run fails, or one blocked on an ack that never comes would keep the process alive.
+    const live = new Set<Worker>();
     const run = (sh: Share) =>
       new Promise<void>((resolve, reject) => {
         if (o.signal?.aborted) return reject(new Error(`the simulation was stopped; --resume --out ${o.out} completes it`));
         const task: WorkerTask = { game: s.game, seats: s.seats, options: s.options, lineup: s.lineup, runSeed: s.seed, runId, from: sh.next, to: sh.to, trajectories: s.trajectories, maxMoves: s.maxMoves, shard: s.shard, compact };
         const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
+        live.add(worker);
+        worker.on('exit', () => live.delete(worker));
         const stop = () => {
           void worker.terminate();
           reject(new Error(`the simulation was stopped; --resume --out ${o.out} completes it`));
@@ -270,6 +274,11 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
     };
     try {
       await Promise.all([...Array(threads).keys()].map(runner));
+    } catch (e) {
+      // A failed write (a full disk, a file size limit) or thread: no more shares, and the threads still playing are ended.
+      queue.length = 0;
+      await Promise.all([...live].map((w) => w.terminate()));
+      throw e;
     } finally {
       await writing.catch(() => undefined);
       await sink.close();

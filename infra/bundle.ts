@@ -551,12 +551,12 @@ export async function bundle(name: BundleName, outdir: string, options: BundleOp
  * Measured in docs/capacity.md ("The graphql function's code cache"); what must hold on AWS for the
  * cache to be taken: infra/parlor-stack.ts (codeCacheSettings).
  */
-export const CODE_CACHED: BundleName[] = ['graphql'];
+export const CODE_CACHED: BundleName[] = ['graphql', 'rest'];
 /**
  * Each entry as a module whose `ready` is the handler's promise: a classic script cannot await at
  * its top level, so the loader does. The floor has one too, for measuring it cached as well.
  */
-const SCRIPT_ENTRIES: Partial<Record<BundleName, string>> = { graphql: 'services/handlers/graphql-ready.ts', floor: 'infra/floor/ready.ts' };
+const SCRIPT_ENTRIES: Partial<Record<BundleName, string>> = { graphql: 'services/handlers/graphql-ready.ts', rest: 'services/handlers/rest-ready.ts', floor: 'infra/floor/ready.ts' };
 export const SCRIPT_FILE = 'script.js';
 export const CACHE_FILE = `${SCRIPT_FILE}.cache`;
 export const CACHE_META = `${SCRIPT_FILE}.cache.json`;

@@ -32,6 +32,8 @@ const { events, ok, wsEndpoint, close } = await bundleEvents(client, TABLE);
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const TWO_MIB = 2 * 1024 * 1024;
+/** A code-cached script carries inside it the code its ESM bundle reads only on first use (rest's passkeys): 2.5 MiB. */
+const SCRIPT_BUDGET = 2.5 * 1024 * 1024;
 const names: Measured[] = ['floor', ...(Object.keys(HANDLERS) as HandlerName[])];
 const bundles = new Map<Measured, Bundle>();
 for (const name of names) {
@@ -59,7 +61,8 @@ const rows = names.map((name) => {
   const wall = medianOf(name, initFirst);
   const cpu = medianOf(name, (r) => r.cpuMs);
   const ratios = name === 'floor' ? 'the floor | the floor' : `${versus(wall, medianOf('floor', initFirst))} | ${versus(cpu, medianOf('floor', (r) => r.cpuMs))}`;
-  return `| ${name} | ${kib(cold)} (${cold <= TWO_MIB ? '≤' : '**over**'} 2 MiB)${b.cacheBytes ? ` + ${kib(b.cacheBytes)} of V8 code cache` : ''} | ${b.lazyBytes ? kib(b.lazyBytes) : '–'} | ${b.assetBytes ? kib(b.assetBytes) : '–'} | ${ms('importMs')} | ${ms('firstMs')} | ${wall.toFixed(0)} ms | ${ms('cpuMs')} | ${ratios} | ${ms('totalMs')} |`;
+  const budget = b.cacheBytes ? SCRIPT_BUDGET : TWO_MIB;
+  return `| ${name} | ${kib(cold)} (${cold <= budget ? '≤' : '**over**'} ${budget / 1024 / 1024} MiB)${b.cacheBytes ? ` + ${kib(b.cacheBytes)} of V8 code cache` : ''} | ${b.lazyBytes ? kib(b.lazyBytes) : '–'} | ${b.assetBytes ? kib(b.assetBytes) : '–'} | ${ms('importMs')} | ${ms('firstMs')} | ${wall.toFixed(0)} ms | ${ms('cpuMs')} | ${ratios} | ${ms('totalMs')} |`;
 });
 
 const report = [

@@ -450,6 +450,8 @@ export class ParlorStack extends Stack {
     const role = new Role(this, `${title}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com'), description: `Parlor ${name} function` });
     role.addToPolicy(new PolicyStatement({ effect: Effect.ALLOW, actions: ['logs:CreateLogStream', 'logs:PutLogEvents'], resources: [logGroup.logGroupArn] }));
     const cache = CODE_CACHED.includes(name) ? codeCacheSettings(this.node.tryGetContext('parlor:codeCache'), options.memorySize, this.buildMachine) : undefined;
+    // One bundler builds every cache (bundleEveryFunction), with one set of V8 flags: the code-cached functions share their memory size.
+    if (cache && this.codeCache && JSON.stringify(cache) !== JSON.stringify(this.codeCache)) throw new Error(`${name}: the code-cached functions (${CODE_CACHED.join(', ')}) must share one memory size, so their caches share Lambda's flags`);
     if (cache) this.codeCache = cache;
     return new LambdaFunction(this, `${title}Function`, {
       description: `Parlor ${name} handler (services/handlers/${name}.ts)`,

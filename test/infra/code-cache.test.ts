@@ -1,6 +1,6 @@
 /**
- * The graphql function is one classic script compiled with a V8 code cache built with the bundle
- * (infra/bundle.ts CODE_CACHED, infra/code-cache.ts). The cache is an optimisation only: a cold
+ * The graphql and rest functions are each one classic script compiled with a V8 code cache built
+ * with the bundle (infra/bundle.ts CODE_CACHED, infra/code-cache.ts). The cache is an optimisation only: a cold
  * start that cannot use it (another Node, other V8 flags, a cache V8 refuses) must still answer,
  * compile without it and say so in one log line; and a cache of another runtime must never reach
  * V8, which can accept one of another Node patch and crash (nodejs/node#62781).
@@ -41,10 +41,13 @@ const answer = await entry.handler(JSON.parse(process.env.EVENT), { functionName
 process.stdout.write(JSON.stringify({ compiled: entry.compiled, answer }) + '\\n', () => process.exit(0));
 `;
 
-/** A fresh `node` (with `nodeArgs`) loading the bundle in `dir` and answering a createGame, as a cold start. */
-async function coldStart(dir: string, nodeArgs: string[] = []) {
+/** A fresh `node` (with `nodeArgs`) loading the bundle in `dir` and answering a createGame, as a cold start (rest: POST /v1/games). */
+async function coldStart(dir: string, nodeArgs: string[] = [], over: 'graphql' | 'rest' = 'graphql') {
   const game = games[0]!;
-  const event = httpEvent('POST', '/graphql', { query: `mutation { createGame(input: { game: "${game.id}", seats: ${game.seats.min} }) { game { id version } } }` });
+  const event =
+    over === 'rest'
+      ? httpEvent('POST', '/v1/games', { game: game.id, seats: game.seats.min })
+      : httpEvent('POST', '/graphql', { query: `mutation { createGame(input: { game: "${game.id}", seats: ${game.seats.min} }) { game { id version } } }` });
   const { stdout, stderr } = await promisify(execFile)(process.execPath, [...nodeArgs, '--input-type=module', '-e', CHILD], {
     cwd: dir,
     encoding: 'utf8',
@@ -52,7 +55,8 @@ async function coldStart(dir: string, nodeArgs: string[] = []) {
   });
   const { compiled, answer } = JSON.parse(stdout.trim().split('\n').at(-1)!);
   const warnings = stderr.split('\n').filter((l) => l.includes('compiled without it'));
-  return { compiled, created: JSON.parse(answer.body).data?.createGame?.game, warnings };
+  const body = JSON.parse(answer.body);
+  return { compiled, created: over === 'rest' ? body : body.data?.createGame?.game, warnings };
 }
 
 describe("the graphql function's code cache", () => {
@@ -65,6 +69,15 @@ describe("the graphql function's code cache", () => {
     expect(statSync(join(built, CACHE_FILE)).size / 1024).toBeLessThan(4096);
     expect(statSync(join(built, SCRIPT_FILE)).size / 1024).toBeLessThan(2048);
   });
+
+  it('is taken by the rest function too, whose script carries the code it evaluates on first use (passkeys): it answers POST /v1/games', async () => {
+    const rest = join(root, 'rest');
+    await bundle('rest', rest);
+    const run = await coldStart(rest, [], 'rest');
+    expect(run.compiled).toBe('code cache');
+    expect(run.warnings).toEqual([]);
+    expect(run.created).toMatchObject({ version: 1 });
+  }, 120_000);
 
   it('of another Node (or architecture) is never handed to V8: compiled without it, one line says so, and it answers', async () => {
     const run = await coldStart(copy('other-node', (m) => ({ ...m, node: 'v0.0.1' })));

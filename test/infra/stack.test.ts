@@ -100,16 +100,16 @@ describe('the functions', () => {
     const fns = Template.fromStack(off).findResources('AWS::Lambda::Function');
     expect(Object.values(fns).filter((f: any) => f.Properties.ReservedConcurrentExecutions !== undefined)).toEqual([]);
   });
-  it('graphql ships its V8 code cache only with parlor:codeCache, built on that runtime version\'s Node (arm64) with Lambda\'s flags, and is then pinned to that version', () => {
+  it('graphql and rest ship their V8 code caches only with parlor:codeCache, built on that runtime version\'s Node (arm64) with Lambda\'s flags, and are then pinned to that version', () => {
     // By default no cache (one built elsewhere would be refused) and every runtime updates automatically.
     expect(stack.codeCache).toBeUndefined();
     for (const name of FUNCTIONS) expect(template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties.RuntimeManagementConfig, name).toBeUndefined();
     const arn = 'arn:aws:lambda:eu-west-1::runtime:0123456789abcdef';
     const pinned = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:codeCache': { node: 'v24.11.1', runtimeVersionArn: arn } } }), 'Cached', { buildMachine: { node: 'v24.11.1', arch: 'arm64' } }).stack;
     const fns = Template.fromStack(pinned).findResources('AWS::Lambda::Function');
-    const graphqlId = pinned.getLogicalId(pinned.functions.graphql.node.defaultChild as any);
-    expect(fns[graphqlId]!.Properties.RuntimeManagementConfig).toEqual({ UpdateRuntimeOn: 'Manual', RuntimeVersionArn: arn });
-    expect(Object.entries(fns).filter(([k, f]: [string, any]) => k !== graphqlId && f.Properties.RuntimeManagementConfig)).toEqual([]);
+    const cachedIds = (['graphql', 'rest'] as const).map((n) => pinned.getLogicalId(pinned.functions[n].node.defaultChild as any));
+    for (const id of cachedIds) expect(fns[id]!.Properties.RuntimeManagementConfig).toEqual({ UpdateRuntimeOn: 'Manual', RuntimeVersionArn: arn });
+    expect(Object.entries(fns).filter(([k, f]: [string, any]) => !cachedIds.includes(k) && f.Properties.RuntimeManagementConfig)).toEqual([]);
     expect(pinned.codeCache).toEqual({ runtimeVersionArn: arn, nodeArgs: lambdaNodeArgs(1769) });
     expect(lambdaNodeArgs(1769)).toEqual(['--expose-gc', '--max-semi-space-size=88', '--max-old-space-size=1593']);
     // Built anywhere else, it would be refused on AWS: synth fails instead.

@@ -1,6 +1,5 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
-import { LongestFirst } from './test/kit/longest-first.js';
 
 export default defineConfig({
   test: {
@@ -22,7 +21,5 @@ export default defineConfig({
     // the browser tests share the worker's Chromium (test/web/browser.ts).
     isolate: false,
     setupFiles: ['test/kit/file-env.ts'],
-    // The longest files first, by committed durations, so a clean clone's two workers end together (test/kit/longest-first.ts).
-    sequence: { sequencer: LongestFirst },
   },
 });

@@ -5,8 +5,6 @@
  *   npm run test:slowest -- test/play             run some files (any vitest arguments), then list
  *   npm run test:slowest -- --from report.json    list from a saved vitest JSON report (no run)
  *   TOP=40 npm run test:slowest …                 longer lists (default 20)
- *   npm run test:slowest -- … --save-durations    also write the files over 10 s to test/kit/durations.json,
- *                                                 the order a clean clone starts them in (test/kit/longest-first.ts)
  *
  * A run saves vitest's JSON report (per test) and test/kit/timing-reporter.ts's file timings (import
  * and hooks, which the JSON report leaves out) in the system's temporary folder, and prints their paths.
@@ -14,11 +12,10 @@
  * cpu column (the worker's CPU for the file, test/kit/file-env.ts) depends less on the neighbours.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import type { FileTiming } from './timing-reporter.js';
-import { DURATIONS_FILE } from './longest-first.js';
 
 interface JsonReport {
   numTotalTests: number;
@@ -28,8 +25,7 @@ interface JsonReport {
 }
 
 const TOP = Number(process.env.TOP ?? 20);
-const save = process.argv.includes('--save-durations');
-const args = process.argv.slice(2).filter((a) => a !== '--save-durations');
+const args = process.argv.slice(2);
 const from = args.indexOf('--from');
 
 let reportPath: string;
@@ -64,11 +60,6 @@ const files = report.testResults.map((r) => {
   return { file, total: t ? t.collect + t.run : r.endTime - r.startTime, collect: t?.collect, run: t?.run, cpu: t?.cpu, tests, count: r.assertionResults.length };
 });
 files.sort((a, b) => b.total - a.total);
-if (save) {
-  const long = Object.fromEntries(files.filter((f) => f.total >= 10_000).map((f) => [f.file, Math.round(f.total / 100) / 10]));
-  writeFileSync(DURATIONS_FILE, `${JSON.stringify(long, null, 1)}\n`);
-  console.log(`\n${Object.keys(long).length} files over 10 s written to test/kit/durations.json`);
-}
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 const cpuKnown = files.some((f) => f.cpu !== undefined);

@@ -15,7 +15,7 @@
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, transform, type Metafile, type Plugin } from 'esbuild';
+import { build, transform, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -487,11 +487,28 @@ export interface BundleOptions {
   codeCache?: false | { nodeArgs?: readonly string[] };
 }
 
+/** What a function's build is, as an ESM bundle or as one script: one minified Node bundle, with the stubs, prebuilt schema and lazy game files its function takes. */
+function functionBuild(name: BundleName, outdir: string, options: BundleOptions) {
+  return {
+    absWorkingDir: ROOT,
+    bundle: true,
+    platform: 'node',
+    target: NODE_TARGET,
+    mainFields: ['module', 'main'],
+    minify: options.minify ?? true,
+    legalComments: 'external',
+    metafile: true,
+    logLevel: 'warning',
+    plugins: [stubs(STUBBED[name]), ...(PREBUILT_SCHEMA.includes(name) ? [prebuiltSchemaPlugin] : []), ...(LAZY_GAMES.includes(name) ? [lazyRegistryPlugin({ outdir, minify: options.minify })] : []), ...plugins],
+  } as const satisfies BuildOptions;
+}
+
 export async function bundle(name: BundleName, outdir: string, options: BundleOptions = {}): Promise<Bundle> {
   // Without its cache, a CODE_CACHED function stays the ESM bundle: the script alone costs a little more to compile (docs/capacity.md).
   if (options.script ?? (CODE_CACHED.includes(name) && options.codeCache !== false)) return scriptBundle(name, outdir, options);
   const file = join(outdir, 'index.mjs');
   const result = await build({
+    ...functionBuild(name, outdir, options),
     entryPoints: { index: join(ROOT, ENTRIES[name]) },
     external: NATIVE[name] ?? [],
     // A dynamic import becomes a chunk of its own, read only when first imported (not at a cold start).
@@ -499,18 +516,8 @@ export async function bundle(name: BundleName, outdir: string, options: BundleOp
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
     outExtension: { '.js': '.mjs' },
-    absWorkingDir: ROOT,
-    bundle: true,
-    platform: 'node',
     format: 'esm',
-    target: NODE_TARGET,
-    mainFields: ['module', 'main'],
-    minify: options.minify ?? true,
-    legalComments: 'external',
     banner: { js: BANNER },
-    metafile: true,
-    logLevel: 'warning',
-    plugins: [stubs(STUBBED[name]), ...(PREBUILT_SCHEMA.includes(name) ? [prebuiltSchemaPlugin] : []), ...(LAZY_GAMES.includes(name) ? [lazyRegistryPlugin({ outdir, minify: options.minify })] : []), ...plugins],
   });
   let assetBytes = 0;
   for (const pkg of NATIVE[name] ?? []) {
@@ -598,22 +605,13 @@ async function scriptBundle(name: BundleName, outdir: string, options: BundleOpt
   outdir = resolve(outdir);
   const script = join(outdir, SCRIPT_FILE);
   const result = await build({
+    ...functionBuild(name, outdir, options),
     entryPoints: [join(ROOT, entry)],
     outfile: script,
     write: false,
-    absWorkingDir: ROOT,
-    bundle: true,
-    platform: 'node',
     format: 'cjs',
-    target: NODE_TARGET,
-    mainFields: ['module', 'main'],
-    minify: options.minify ?? true,
-    legalComments: 'external',
     // The registry's loaders (lazyRegistry) find the game files from the module's URL.
     define: { 'import.meta.url': '__importMetaUrl' },
-    metafile: true,
-    logLevel: 'warning',
-    plugins: [stubs(STUBBED[name]), ...(PREBUILT_SCHEMA.includes(name) ? [prebuiltSchemaPlugin] : []), ...(LAZY_GAMES.includes(name) ? [lazyRegistryPlugin({ outdir, minify: options.minify })] : []), ...plugins],
   });
   mkdirSync(outdir, { recursive: true });
   for (const out of result.outputFiles) if (out.path !== script) writeFileSync(out.path, out.contents);

@@ -6,6 +6,7 @@
  * one table) derives the same key from the same secret, so they still meet on one item.
  */
 import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { once } from './once.js';
 
 /** The stored key for `value` under `purpose` ("limit|<kind>", "holder", "match"): 22 base64url characters (132 bits). */
 export type StoredHash = (purpose: string, value: string) => Promise<string>;
@@ -15,14 +16,6 @@ export function storedHash(secret: string | (() => Promise<string>) | undefined)
   const fixed = typeof secret === 'function' ? undefined : (secret ?? randomBytes(32).toString('base64url'));
   const read = typeof secret === 'function' ? secret : async () => fixed!;
   // Derived once per process; a failed read is forgotten, so the next request tries again.
-  let key: Promise<Buffer> | undefined;
-  const keyOf = () =>
-    (key ??= read().then(
-      (s) => Buffer.from(hkdfSync('sha256', s, 'parlor', 'stored address hashes', 32)),
-      (e: unknown) => {
-        key = undefined;
-        throw e;
-      },
-    ));
+  const keyOf = once(async () => Buffer.from(hkdfSync('sha256', await read(), 'parlor', 'stored address hashes', 32)));
   return async (purpose, value) => createHmac('sha256', await keyOf()).update(`${purpose}\0${value}`).digest('base64url').slice(0, 22);
 }

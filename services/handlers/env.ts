@@ -22,7 +22,7 @@ import { lobbyProjection, openSeatsRelease, type Projection } from '../app/proje
 import { finishedIndexProjection } from '../analytics/finished-since.js';
 import { ParlorService } from '../app/service.js';
 import { AddressCounts } from '../app/address-counts.js';
-import { once } from './once.js';
+import { once } from '../app/once.js';
 import { seatSecretFrom } from '../app/tokens.js';
 import { storedHash } from '../app/stored-hash.js';
 import { DynamoAddressCounts, DynamoEventStore, DynamoFinishedGames, DynamoLobby, DynamoOpenSeats, DynamoStats, type EventStore } from '../store/index.js';

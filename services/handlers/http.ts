@@ -12,7 +12,7 @@ import { limitsFromEnv } from '../api/limits/settings.js';
 import { loggerOptions } from '../api/logging.js';
 import type { WebOptions } from '../web/plugin.js';
 import type { Parlor } from './env.js';
-import { once } from './once.js';
+import { once } from '../app/once.js';
 import { instrumented } from './observability.js';
 
 export type HttpHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<awsLambdaFastify.LambdaResponse>;

@@ -14,7 +14,7 @@ export function face(c, x, opts = {}, where = 'hand') {
   return card(
     c,
     { key: `card:${x.id}`, style: { background: HOUSE[x.house] ?? '#777', color: '#fff' }, info: () => seledyneInfo(x, house, where, c.lang), ...opts },
-    h('span.corner', {}, house[c.lang] ?? house.en),
+    h('span.corner.house', { dir: 'auto' }, house[c.lang] ?? house.en),
     h('span.big', {}, c.n(x.value)),
     x.special ? h('span.sub', {}, SPECIAL[x.special] ?? x.special) : null,
   );

@@ -26,7 +26,8 @@
  * WITHOUT=1 adds the Lambda wiring without each piece of the request's path in turn (`without`,
  * services/api/app.ts), and without all of them: each piece's share, in one run.
  * BASE=<dir> adds the Lambda wiring built from another checkout's services/ (e.g. `git archive` of the
- * base commit, with node_modules linked to this one's): before and after in one run.
+ * base commit, with node_modules linked to this one's): before and after in one run. CONTROL=<dir> adds a copy of this
+ * tree the same way (row `control`): a second checkout reads differently on identical code, so a gain shows only past that bias.
  * NOLOG=1 adds the Lambda wiring without a logger (Fastify's null logger), to weigh the request's logger.
  * WAYS=a,b plays through those ways in only.
  * HEAP=1 (HEAP_INTERVAL bytes) adds V8's sampling heap profile of the whole run, per counted request (bench/heap-sites.ts): run it with WAYS=lambda.
@@ -89,12 +90,14 @@ if (process.env.WITHOUT) {
   for (const piece of APP_PIECES) servers[`-${piece}`] = await lambdaApp([piece]);
   servers['-all'] = await lambdaApp(APP_PIECES);
 }
-if (process.env.BASE) {
+// BASE=<dir> (row `base`), and CONTROL=<dir> (row `control`: a copy of this very tree, to read the bias of a second checkout in the same run).
+for (const [row, dir] of [['base', process.env.BASE], ['control', process.env.CONTROL]] as const) {
+  if (!dir) continue;
   // Another checkout's wiring, on its own service (a game is played through one way in: the fold caches stay current).
-  const base = await import(`${process.env.BASE}/services/handlers/env.ts`);
-  const baseApp = await import(`${process.env.BASE}/services/api/app.ts`);
+  const base = await import(`${dir}/services/handlers/env.ts`);
+  const baseApp = await import(`${dir}/services/api/app.ts`);
   const onBase = base.createParlor({ client, tableName: 'bench', signingSecret: async () => SECRET });
-  servers.base = await baseApp.buildApp({ ...lambdaOptions, service: onBase.service, play: onBase.play, parts: onBase.modules });
+  servers[row] = await baseApp.buildApp({ ...lambdaOptions, service: onBase.service, play: onBase.play, parts: onBase.modules });
 }
 const posts: Record<string, ReturnType<typeof keepAlivePost>> = { minimal: keepAlivePost(floor.url), rules: keepAlivePost(rulesFloor.url) };
 for (const [name, server] of Object.entries(servers)) posts[name] = keepAlivePost(await server.listen({ port: 0, host: '127.0.0.1' }));
@@ -251,7 +254,7 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 // A trimmed mean (middle 80%): robust to the preempted outliers of a shared machine.
 const trim = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return mean(s.slice(Math.floor(s.length * 0.1), Math.ceil(s.length * 0.9))); };
-const rows = ['parlor', 'lambda', 'nolog', ...(process.env.BASE ? ['base'] : []), 'graphqlOnly', 'plain', ...Object.keys(servers).filter((n) => n.startsWith('-')), 'minimal', 'rules', 'serviceMove', 'put'];
+const rows = ['parlor', 'lambda', 'nolog', ...(process.env.BASE ? ['base'] : []), ...(process.env.CONTROL ? ['control'] : []), 'graphqlOnly', 'plain', ...Object.keys(servers).filter((n) => n.startsWith('-')), 'minimal', 'rules', 'serviceMove', 'put'];
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 for (const k of rows) {
   const xs = cpu[k]!;

@@ -62,12 +62,17 @@ export class DynamoEventStore implements EventStore, CommitScan {
     this.pk = options.partition ?? gamePk;
   }
 
-  async append(gameId: string, expectedVersion: number, commit: NewCommit): Promise<AppendResult> {
-    const position = this.feed?.reserve();
+  append(gameId: string, expectedVersion: number, commit: NewCommit): Promise<AppendResult> {
+    // No change feed (AWS: DynamoDB Streams is the feed): the write alone, with no position to reserve or give back.
+    return this.feed ? this.appendToFeed(gameId, expectedVersion, commit, this.feed) : this.put(gameId, expectedVersion, commit, undefined);
+  }
+
+  private async appendToFeed(gameId: string, expectedVersion: number, commit: NewCommit, feed: DynamoChangeFeed): Promise<AppendResult> {
+    const position = feed.reserve();
     try {
-      return { ...(await this.put(gameId, expectedVersion, commit, position)), ...(position !== undefined && { position }) };
+      return { ...(await this.put(gameId, expectedVersion, commit, position)), position };
     } catch (e) {
-      if (position !== undefined) this.feed!.close(position); // nothing was written at this position
+      feed.close(position); // nothing was written at this position
       throw e;
     }
   }

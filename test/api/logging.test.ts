@@ -40,10 +40,11 @@ describe('request logs', () => {
 
 describe("a request's logger", () => {
   it('is made on its first line at a level written, with the request id; a line below the level makes nothing', async () => {
-    const { pino } = await import('pino');
+    const { default: Fastify } = await import('fastify');
     const { requestLogger } = await import('../../services/api/logging.js');
     const written: Record<string, unknown>[] = [];
-    const parent = pino({ level: 'warn' }, { write: (line: string) => void written.push(JSON.parse(line)) });
+    // Fastify's own pino, as the app's requests get it.
+    const parent = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void written.push(JSON.parse(line)) } } }).log;
     let children = 0;
     const child = parent.child.bind(parent);
     parent.child = ((...args: Parameters<typeof child>) => (children++, child(...args))) as typeof parent.child;

@@ -5,6 +5,25 @@
  */
 import type { Profiler } from 'node:inspector';
 
+// The embedded DynamoDB (dynalite) and the packages only it uses: its CPU is in every way in's window.
+const EMBEDDED = new Set(['dynalite', 'abstract-level', 'memory-level', 'level', 'level-supports', 'level-transcoder', 'classic-level', 'browser-level', 'functional-red-black-tree', 'big.js', 'async', 'lock', 'once', 'lazy', 'buffer-crc32', 'module-error', 'maybe-combine-errors']);
+
+/** Who owns a frame: a package (scoped ones by scope), a folder of services/, node's own modules, or V8's. */
+export function owner(frame: { functionName: string; url: string }): string | undefined {
+  const { url, functionName } = frame;
+  if (!url) {
+    if (functionName === '(garbage collector)') return 'GC';
+    if (functionName === '(program)' || functionName === '(root)') return '(program)';
+    return undefined; // a builtin: charged to its caller's owner
+  }
+  const pkg = /node_modules\/((?:@[^/]+)|[^/]+)\//.exec(url)?.[1];
+  if (pkg) return EMBEDDED.has(pkg) ? 'embedded DynamoDB' : pkg.startsWith('@smithy') || pkg.startsWith('@aws') ? '@aws-sdk + @smithy' : pkg;
+  if (url.startsWith('node:')) return undefined; // node's own code: charged to the package that called it
+  const own = /\/(services\/[^/]+|bench)\//.exec(url)?.[1];
+  if (own === 'services/store' && /dynalite-iterators/.test(url)) return 'embedded DynamoDB';
+  return own ?? url.replace(/^.*\//, '');
+}
+
 export function profileReport(profile: Profiler.Profile, windows: { via: string; from: bigint; to: bigint }[], [a, b]: [string, string], top: number, interval: number): void {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
   const label = (id: number) => {
@@ -19,6 +38,18 @@ export function profileReport(profile: Profiler.Profile, windows: { via: string;
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
   const incl = new Map<string, Map<string, number>>();
+  // Self time by owner: a builtin's or node's own frame is charged to the nearest frame up its stack that has an
+  // owner (node:http under fastify → fastify); with none (a socket callback at the root) to node's module itself.
+  const owners = new Map<string, Map<string, number>>();
+  const ownerOf = (id: number): string => {
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const o = owner(nodes.get(n)!.callFrame);
+      if (o) return o;
+    }
+    const { url, functionName } = nodes.get(id)!.callFrame;
+    return url.startsWith('node:') ? `node (${url.replace(/^node:(internal\/)?/, '').replace(/\/.*$/, '')}, no caller)` : `builtin ${functionName}`;
+  };
+  const ownerCache = new Map<number, string>();
   let t = profile.startTime;
   let w = 0;
   profile.samples!.forEach((id, i) => {
@@ -35,6 +66,11 @@ export function profileReport(profile: Profiler.Profile, windows: { via: string;
     const m = self.get(win.via) ?? new Map<string, number>();
     self.set(win.via, m);
     m.set(k, (m.get(k) ?? 0) + dt);
+    const om = owners.get(win.via) ?? new Map<string, number>();
+    owners.set(win.via, om);
+    const o = ownerCache.get(id) ?? ownerOf(id);
+    ownerCache.set(id, o);
+    om.set(o, (om.get(o) ?? 0) + dt);
     const im = incl.get(win.via) ?? new Map<string, number>();
     incl.set(win.via, im);
     const seen = new Set<string>();
@@ -52,6 +88,12 @@ export function profileReport(profile: Profiler.Profile, windows: { via: string;
     console.log(`-- ${via}: inclusive µs/request by function (the app's own code and the larger library frames) --`);
     console.log([...(incl.get(via) ?? [])].map(([k]) => [k, inclusive(via, k)] as const).filter(([k, v]) => v >= (/(services|bench)\//.test(k) ? 15 : 60)).sort((x, y) => y[1] - x[1]).slice(0, top * 2).map(([k, v]) => `${v.toFixed(1).padStart(8)}  ${k}`).join('\n'));
   }
+  // The table by owner: each way in's µs per request and the difference, so every µs of the gap lands in a named bucket.
+  const byOwner = (via: string, k: string) => (owners.get(via)?.get(k) ?? 0) / (count.get(via) ?? 1);
+  const ownerKeys = [...new Set([...(owners.get(a)?.keys() ?? []), ...(owners.get(b)?.keys() ?? [])])].sort((x, y) => byOwner(a, y) - byOwner(b, y) - (byOwner(a, x) - byOwner(b, x)));
+  console.log(`-- self µs/request by owner: ${a}, ${b}, ${a} − ${b} --`);
+  console.log(ownerKeys.map((k) => `${byOwner(a, k).toFixed(1).padStart(8)}${byOwner(b, k).toFixed(1).padStart(8)}${(byOwner(a, k) - byOwner(b, k)).toFixed(1).padStart(8)}  ${k}`).join('\n'));
+  console.log(`${total(a).toFixed(1).padStart(8)}${total(b).toFixed(1).padStart(8)}${(total(a) - total(b)).toFixed(1).padStart(8)}  (all)`);
   const keys = new Set([...(self.get(a)?.keys() ?? []), ...(self.get(b)?.keys() ?? [])]);
   console.log(`-- ${a} − ${b}: ${(total(a) - total(b)).toFixed(0)} µs/request; by function --`);
   console.log([...keys].map((k) => [k, per(a, k) - per(b, k)] as const).sort((x, y) => y[1] - x[1]).slice(0, top).map(([k, v]) => `${v.toFixed(1).padStart(8)}  ${k}`).join('\n'));

@@ -26,12 +26,16 @@
  * WITHOUT=1 adds the Lambda wiring without each piece of the request's path in turn (`without`,
  * services/api/app.ts), and without all of them: each piece's share, in one run.
  * BASE=<dir> adds the Lambda wiring built from another checkout's services/ (e.g. `git archive` of the
- * base commit, with node_modules linked to this one's): before and after in one run.
+ * base commit, with node_modules linked to this one's): before and after in one run. CONTROL=<dir> adds a copy of this
+ * tree the same way (row `control`): a second checkout reads differently on identical code, so a gain shows only past that bias.
  * NOLOG=1 adds the Lambda wiring without a logger (Fastify's null logger), to weigh the request's logger.
  * WAYS=a,b plays through those ways in only.
  * HEAP=1 (HEAP_INTERVAL bytes) adds V8's sampling heap profile of the whole run, per counted request (bench/heap-sites.ts): run it with WAYS=lambda.
  * PROFILE=1 (PROFILE_INTERVAL µs, PROFILE_TOP rows) adds V8's self and inclusive time per request of
- * the Lambda wiring and of minimal mercurius (PROFILE_VS=rules: the rules floor), and their difference by function (bench/profile-windows.ts).
+ * the Lambda wiring and of minimal mercurius (PROFILE_VS=rules: the rules floor), and their difference by function and by owner
+ * (package, services/ folder, GC: bench/profile-windows.ts); a way in's first move of each game (a load) is charged apart.
+ * Every run also prints the DynamoDB calls per counted request by way in (and the bytes each sends), and the commit
+ * item's bytes by attribute (what write units are charged on; the floors write copies of it).
  */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { DynamoDBDocumentClient, GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -86,12 +90,14 @@ if (process.env.WITHOUT) {
   for (const piece of APP_PIECES) servers[`-${piece}`] = await lambdaApp([piece]);
   servers['-all'] = await lambdaApp(APP_PIECES);
 }
-if (process.env.BASE) {
+// BASE=<dir> (row `base`), and CONTROL=<dir> (row `control`: a copy of this very tree, to read the bias of a second checkout in the same run).
+for (const [row, dir] of [['base', process.env.BASE], ['control', process.env.CONTROL]] as const) {
+  if (!dir) continue;
   // Another checkout's wiring, on its own service (a game is played through one way in: the fold caches stay current).
-  const base = await import(`${process.env.BASE}/services/handlers/env.ts`);
-  const baseApp = await import(`${process.env.BASE}/services/api/app.ts`);
+  const base = await import(`${dir}/services/handlers/env.ts`);
+  const baseApp = await import(`${dir}/services/api/app.ts`);
   const onBase = base.createParlor({ client, tableName: 'bench', signingSecret: async () => SECRET });
-  servers.base = await baseApp.buildApp({ ...lambdaOptions, service: onBase.service, play: onBase.play, parts: onBase.modules });
+  servers[row] = await baseApp.buildApp({ ...lambdaOptions, service: onBase.service, play: onBase.play, parts: onBase.modules });
 }
 const posts: Record<string, ReturnType<typeof keepAlivePost>> = { minimal: keepAlivePost(floor.url), rules: keepAlivePost(rulesFloor.url) };
 for (const [name, server] of Object.entries(servers)) posts[name] = keepAlivePost(await server.listen({ port: 0, host: '127.0.0.1' }));
@@ -113,6 +119,28 @@ service.move = async (input) => {
   return out;
 };
 
+// The DynamoDB calls each counted request makes (every wiring shares this one client; requests run one at a time):
+// by command, with the bytes of the request body sent, against minimal's one PutItem.
+let callsOf: string | undefined;
+const calls = new Map<string, Map<string, { n: number; bytes: number }>>();
+const requestsOf = new Map<string, number>();
+// A game's first move through a way in (it loads the game) is charged apart, in the calls and in PROFILE=1's windows.
+let firstHere = false;
+client.middlewareStack.add(
+  (next, context) => async (args) => {
+    if (callsOf) {
+      const body = (args.request as { body?: unknown }).body;
+      const m = calls.get(callsOf) ?? new Map<string, { n: number; bytes: number }>();
+      calls.set(callsOf, m);
+      const c = m.get(String(context.commandName)) ?? { n: 0, bytes: 0 };
+      m.set(String(context.commandName), c);
+      c.n++;
+      c.bytes += typeof body === 'string' ? Buffer.byteLength(body) : body instanceof Uint8Array ? body.byteLength : 0;
+    }
+    return next(args);
+  },
+  { step: 'finalizeRequest', name: 'writePathCalls' },
+);
 const doc = DynamoDBDocumentClient.from(client);
 // PROFILE=1: V8's sampler over the whole run; each sample is charged to the counted request whose window holds it.
 const windows: { via: string; from: bigint; to: bigint }[] = [];
@@ -153,9 +181,13 @@ const call = async (via: string, variables: { id: string; move: unknown }, versi
   const sent = JSON.stringify({ query, variables: vars(variables, version) });
   const c0 = process.cpuUsage();
   const t0 = process.hrtime.bigint();
+  const label = firstHere && via !== 'minimal' && via !== 'rules' ? `${via} (first move)` : via;
+  callsOf = into ? label : undefined;
+  if (into) requestsOf.set(label, (requestsOf.get(label) ?? 0) + 1);
   const body = JSON.parse(await posts[via]!.post('/graphql', sent, token));
+  callsOf = undefined;
   const c = process.cpuUsage(c0);
-  if (into) windows.push({ via, from: t0, to: process.hrtime.bigint() });
+  if (into) windows.push({ via: label, from: t0, to: process.hrtime.bigint() });
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   into?.push(c.user + c.system);
   return body.data;
@@ -166,6 +198,9 @@ const gql = async (query: string, variables: object, token?: string) => {
   return body.data;
 };
 const rng = fastRng(42);
+// The commit items the counted moves wrote, by attribute: DynamoDB's item size (name + value bytes; a number ~ digits/2 + 1), what a write's units are charged on.
+const itemBytes = new Map<string, number>();
+const attributeBytes = (name: string, value: unknown) => Buffer.byteLength(name) + (typeof value === 'string' ? Buffer.byteLength(value) : typeof value === 'number' ? Math.ceil(String(value).length / 2) + 1 : Buffer.byteLength(JSON.stringify(value)));
 // Which counted moves also wrote a snapshot (every SNAPSHOT_EVERY versions), by way in and index: their share is printed apart.
 const snapshotMoves: [string, number][] = [];
 const plainMoves: [string, number][] = [];
@@ -188,11 +223,14 @@ for (let n = 0, g = 0; n < moves + warm; g++) {
       rulesFloor.follow(id, { table: agg.table, state: agg.state, version: agg.version });
     }
     measuring = counted;
+    firstHere = k === 0;
     const moved = await call(via, { id, move: next.move }, next.version, next.token, counted ? cpu[via]! : null);
     measuring = false;
+    firstHere = false;
     const { Item } = await doc.send(new GetCommand({ TableName: 'bench', Key: { [KEY.partition]: gamePk(id), [KEY.sort]: commitSk(moved.submitMove.game.version) } }));
     if (counted) (Item!.snapshot === undefined ? plainMoves : snapshotMoves).push([via, cpu[via]!.length - 1]);
     if (counted) (k === 0 ? firstMoves : laterMoves).push([via, cpu[via]!.length - 1]);
+    if (counted) for (const [name, value] of Object.entries(Item!)) itemBytes.set(name, (itemBytes.get(name) ?? 0) + attributeBytes(name, value));
     // Both floors follow the move, in turns first (neither always runs right after the way in).
     const minimal = async () => {
       floor.write({ ...Item, [KEY.partition]: `MINIMAL#${n}` });
@@ -216,7 +254,7 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const med = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
 // A trimmed mean (middle 80%): robust to the preempted outliers of a shared machine.
 const trim = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return mean(s.slice(Math.floor(s.length * 0.1), Math.ceil(s.length * 0.9))); };
-const rows = ['parlor', 'lambda', 'nolog', ...(process.env.BASE ? ['base'] : []), 'graphqlOnly', 'plain', ...Object.keys(servers).filter((n) => n.startsWith('-')), 'minimal', 'rules', 'serviceMove', 'put'];
+const rows = ['parlor', 'lambda', 'nolog', ...(process.env.BASE ? ['base'] : []), ...(process.env.CONTROL ? ['control'] : []), 'graphqlOnly', 'plain', ...Object.keys(servers).filter((n) => n.startsWith('-')), 'minimal', 'rules', 'serviceMove', 'put'];
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}×`;
 for (const k of rows) {
   const xs = cpu[k]!;
@@ -236,6 +274,15 @@ for (const k of order) {
   };
   if (of(snapshotMoves, cpu[k]!).length && of(plainMoves, cpu[k]!).length) console.log(`${k.padEnd(16)} moves writing a snapshot: ${line(snapshotMoves)}; the others: ${line(plainMoves)}`);
   if (of(firstMoves, cpu[k]!).length && of(laterMoves, cpu[k]!).length) console.log(`${k.padEnd(16)} a game's first move here: ${line(firstMoves)}; the later moves: ${line(laterMoves)}`);
+}
+for (const [k, m] of calls) {
+  const n = requestsOf.get(k)!;
+  console.log(`${k.padEnd(16)} n ${n}, DynamoDB calls per request: ${[...m].map(([name, c]) => `${(c.n / n).toFixed(2)} ${name.replace(/Command$/, '')} (${(c.bytes / c.n).toFixed(0)} B sent each)`).join(', ')}`);
+}
+{
+  const counted = snapshotMoves.length + plainMoves.length;
+  const total = [...itemBytes.values()].reduce((a, b) => a + b, 0);
+  console.log(`commit item, bytes per counted move (the floors write copies): ${total / counted | 0} in all; ${[...itemBytes].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v / counted).toFixed(0)}`).join(', ')}`);
 }
 if (heap) heapReport((await heap.post('HeapProfiler.stopSampling')).profile, moves, Number(process.env.PROFILE_TOP ?? 45));
 if (profiler) profileReport((await profiler.post('Profiler.stop')).profile, windows, ['lambda', process.env.PROFILE_VS ?? 'minimal'], Number(process.env.PROFILE_TOP ?? 45), Number(process.env.PROFILE_INTERVAL ?? 50));

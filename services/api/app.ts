@@ -13,7 +13,7 @@ import { resolveLimits, type Limits } from './limits/settings.js';
 import { websocketLimits } from './limits/websocket.js';
 import { help } from './help.js';
 import { lazySchemaCompilers } from './lazy-schemas.js';
-import { requestLog } from './logging.js';
+import { requestLog, requestLogger } from './logging.js';
 import type { PlayApi } from '../play-by-turn.js';
 import type { ApiPart } from './parts.js';
 import type { WebOptions } from '../web/plugin.js';
@@ -67,6 +67,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   };
   const app: FastifyInstance = Fastify({
     logger: options.logger ?? false,
+    // A request's pino child only once it writes a line (logging.ts): most never do.
+    ...(options.logger && { childLoggerFactory: requestLogger }),
     bodyLimit: 256 * 1024,
     // Refuse what does not match a route's schema instead of coercing or silently dropping it.
     // Our own schemas are checked against JSON Schema's meta-schema where the development tools

@@ -5,7 +5,8 @@
  * LOG_LEVEL sets the level (info locally; warn on Lambda, where API Gateway logs requests).
  */
 import fp from 'fastify-plugin';
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from 'fastify';
+import type { Bindings, ChildLoggerOptions } from 'fastify/types/logger.js';
 import { ERROR_CODES } from '../app/errors.js';
 
 const REFUSALS = new Set<string>(ERROR_CODES);
@@ -46,3 +47,61 @@ export const requestLog = fp(
   },
   { name: 'parlor-request-log' },
 );
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+const enabled = (logger: FastifyBaseLogger, level: Level) => (logger as { isLevelEnabled?: (l: string) => boolean }).isLevelEnabled?.(level) ?? true;
+
+/**
+ * A request's logger, made when it first writes a line. Fastify makes a pino child per request
+ * (its bindings serialised), yet at warn (Lambda) almost no request writes one: that child was
+ * ~10 µs of every move's CPU (issue 33 item 5). A line at a level the logger writes makes the
+ * child, with the same bindings (the request's id), so lines read as before.
+ */
+class RequestLogger implements FastifyBaseLogger {
+  #made: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+  private get made(): FastifyBaseLogger {
+    return (this.#made ??= this.parent.child(this.bindings, this.options));
+  }
+  get level(): string {
+    return (this.#made ?? this.parent).level;
+  }
+  set level(level: string) {
+    this.made.level = level;
+  }
+  private write(level: Level, args: unknown[]): void {
+    const to = this.#made ?? (enabled(this.parent, level) ? this.made : undefined);
+    if (to) (to[level] as (...a: unknown[]) => void).apply(to, args);
+  }
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+  silent() {}
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.made.child(bindings, options);
+  }
+}
+
+/** Fastify's childLoggerFactory: a route with a level or serializers of its own gets its child at once. */
+export function requestLogger(logger: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  return options.level !== undefined || options.serializers !== undefined ? logger.child(bindings, options) : new RequestLogger(logger, bindings, options);
+}

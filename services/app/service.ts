@@ -277,6 +277,8 @@ export class ParlorService {
       throw e;
     });
     this.remember(next);
+    // No listeners (the http Lambda: reactions run from DynamoDB Streams): no commit record to build for them.
+    if (this.listeners.length === 0) return next;
     const commit: Commit = { version, events, at: new Date(now).toISOString(), command: recorded, ...meta, ...(position !== undefined && { position }) };
     // The commit is durable now: a failing listener must not turn it into an error (or a retry).
     for (const listener of this.listeners) {

@@ -37,3 +37,25 @@ describe('request logs', () => {
     expect(lines.some((l) => l.msg === 'request refused')).toBe(true);
   });
 });
+
+describe("a request's logger", () => {
+  it('is made on its first line at a level written, with the request id; a line below the level makes nothing', async () => {
+    const { default: Fastify } = await import('fastify');
+    const { requestLogger } = await import('../../services/api/logging.js');
+    const written: Record<string, unknown>[] = [];
+    // Fastify's own pino, as the app's requests get it.
+    const parent = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void written.push(JSON.parse(line)) } } }).log;
+    let children = 0;
+    const child = parent.child.bind(parent);
+    parent.child = ((...args: Parameters<typeof child>) => (children++, child(...args))) as typeof parent.child;
+    const log = requestLogger(parent, { reqId: 'req-7' }, {});
+    log.info({ a: 1 }, 'not written');
+    log.debug('not written either');
+    expect(children).toBe(0);
+    log.warn({ b: 2 }, 'written');
+    log.error('written too');
+    expect(children).toBe(1);
+    expect(written).toEqual([expect.objectContaining({ level: 40, reqId: 'req-7', b: 2, msg: 'written' }), expect.objectContaining({ level: 50, reqId: 'req-7', msg: 'written too' })]);
+    expect(log.level).toBe('warn');
+  });
+});

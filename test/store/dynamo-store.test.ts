@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ConditionalCheckFailedException, GetItemCommand, type AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DynamoEventStore, SNAPSHOT_EVERY, VersionConflict } from '../../services/store/index.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 
@@ -43,6 +44,37 @@ describe('event store on a real DynamoDB API (embedded)', () => {
     expect(await db.store.append(id, 1, { events: [{ type: 'Move' }], attemptId: 'attempt-1' })).toEqual({ version: 2 });
     await expect(db.store.append(id, 1, { events: [{ type: 'Move' }], attemptId: 'attempt-2' })).rejects.toBeInstanceOf(VersionConflict);
     expect(await db.store.history(id)).toHaveLength(2);
+  });
+
+  it('as on AWS, a refused write tells its own retry from a conflict by the item the refusal carries, with no read', async () => {
+    // The embedded server has no ReturnValuesOnConditionCheckFailure: this emulates AWS's answer to it (the item that holds the key).
+    const reads: string[] = [];
+    let emulating = false;
+    db.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { ReturnValuesOnConditionCheckFailure?: string; TableName: string; Item?: Record<string, AttributeValue> };
+        if (!emulating && /Get/.test(String(context.commandName))) reads.push(String(context.commandName));
+        try {
+          return await next(args);
+        } catch (e) {
+          if (!(e instanceof ConditionalCheckFailedException) || input.ReturnValuesOnConditionCheckFailure !== 'ALL_OLD') throw e;
+          emulating = true;
+          const { Item } = await db.client.send(new GetItemCommand({ TableName: input.TableName, Key: { pk: input.Item!.pk!, sk: input.Item!.sk! }, ConsistentRead: true })).finally(() => (emulating = false));
+          throw new ConditionalCheckFailedException({ message: e.message, $metadata: e.$metadata, Item });
+        }
+      },
+      { step: 'initialize', name: 'awsConditionFailure' },
+    );
+    try {
+      const id = newGame();
+      await db.store.append(id, 0, { events: [{ type: 'Start' }] });
+      expect(await db.store.append(id, 1, { events: [{ type: 'Move' }], attemptId: 'attempt-1' })).toEqual({ version: 2 });
+      expect(await db.store.append(id, 1, { events: [{ type: 'Move' }], attemptId: 'attempt-1' })).toEqual({ version: 2 });
+      await expect(db.store.append(id, 1, { events: [{ type: 'Move' }], attemptId: 'attempt-2' })).rejects.toBeInstanceOf(VersionConflict);
+      expect(reads).toEqual([]);
+    } finally {
+      db.client.middlewareStack.remove('awsConditionFailure');
+    }
   });
 
   it('a stale version with another commandId is still a conflict', async () => {

@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './http.js';
 import type { Limits } from './settings.js';
 import { isStream } from './streaming.js';
+import { afterAnswer } from './after-answer.js';
 
 const exempt = (req: FastifyRequest) => req.url === '/health' || req.raw.headers.upgrade?.toLowerCase() === 'websocket' || isStream(req);
 
@@ -88,7 +89,7 @@ export function backPressure(app: FastifyInstance, limits: Limits): void {
   const take = (reply: FastifyReply, done: () => void) => {
     inFlight++;
     // 'close' comes once for every answer: sent in full, or cut off with its connection.
-    reply.raw.once('close', release);
+    afterAnswer(reply.raw, release);
     done();
   };
   const busy = (req: FastifyRequest, reply: FastifyReply, why: string) => {

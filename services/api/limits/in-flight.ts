@@ -13,6 +13,7 @@ import { sendError } from './http.js';
 import type { Limits } from './settings.js';
 import { isStream } from './streaming.js';
 import { routeUrl } from './route.js';
+import { afterAnswer } from './after-answer.js';
 
 const isUpgrade = (req: FastifyRequest) => req.raw.headers.upgrade?.toLowerCase() === 'websocket';
 const isApi = (req: FastifyRequest) => {
@@ -33,7 +34,7 @@ export function inFlightPerClient(app: FastifyInstance, limits: Limits): void {
     }
     held.set(ip, n + 1);
     // 'close' comes once for every answer: sent in full, or cut off with its connection.
-    reply.raw.once('close', () => {
+    afterAnswer(reply.raw, () => {
       const left = (held.get(ip) ?? 1) - 1;
       if (left > 0) held.set(ip, left);
       else held.delete(ip); // the map holds only addresses with a request in flight

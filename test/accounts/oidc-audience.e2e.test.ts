@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { accountSettingsFromEnv, type AccountSettings } from '../../services/accounts/settings.js';
-import { freePort, spawnServer } from '../kit/child-server.js';
+import { bundledServer, freePort, spawnServer } from '../kit/child-server.js';
 import { useServer } from '../kit/server.js';
 
 const ISSUER = 'https://idp.example/pool';
@@ -57,7 +57,7 @@ describe('the audience of an external OIDC issuer', () => {
   it('npm start with OIDC_ISSUER but neither OIDC_AUDIENCE nor PUBLIC_URL exits 2 and says which setting is missing', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'parlor-oidc-'));
     dirs.push(dir);
-    const child = spawnServer(dir, await freePort(), { OIDC_ISSUER: ISSUER, OIDC_AUDIENCE: '', PUBLIC_URL: '' }, 'pipe');
+    const child = spawnServer(dir, await freePort(), { OIDC_ISSUER: ISSUER, OIDC_AUDIENCE: '', PUBLIC_URL: '' }, 'pipe', await bundledServer());
     let stderr = '';
     let stdout = '';
     child.stderr!.on('data', (d) => (stderr += d));

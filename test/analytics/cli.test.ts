@@ -10,13 +10,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_FILE } from '../../services/store/index.js';
+import { bundled, type EntryName } from '../kit/server-bundle.js';
 
 /** The environment without any AWS setting. */
 const noAws = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AWS_')));
 
-function run(file: string, args: string[], env: NodeJS.ProcessEnv = noAws()): Promise<{ code: number | null; stdout: string; stderr: string }> {
+/** `npm run <cli>`: the command bundled once per worker (test/kit/server-bundle.ts), the same sources as under tsx. */
+async function run(cli: EntryName, args: string[], env: NodeJS.ProcessEnv = noAws()): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const file = await bundled(cli);
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx/esm', file, ...args], { env });
+    const child = spawn(process.execPath, [file, ...args], { env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -25,15 +28,14 @@ function run(file: string, args: string[], env: NodeJS.ProcessEnv = noAws()): Pr
   });
 }
 
-const CLIS = ['export', 'stats', 'simulate', 'verify', 'lab'];
+const CLIS = ['export', 'stats', 'simulate', 'verify', 'lab'] as const;
 
 describe('--help on every analytics command', () => {
   it.each(CLIS)('npm run %s -- --help prints its usage and exits 0; an unknown flag prints it and exits 2', async (cli) => {
-    const file = `services/analytics/cli/${cli}.ts`;
-    const help = await run(file, ['--help']);
+    const help = await run(cli, ['--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(new RegExp(`^usage: npm run ${cli} -- `));
-    const wrong = await run(file, ['--no-such-flag']);
+    const wrong = await run(cli, ['--no-such-flag']);
     expect(wrong.code).toBe(2);
     expect(wrong.stderr).toContain(`usage: npm run ${cli} -- `);
     expect(wrong.stderr).not.toMatch(/\n\s+at /); // no stack trace
@@ -51,7 +53,7 @@ describe('npm run export with no AWS settings', () => {
 
   it('reads the embedded store of DATA_DIR', async () => {
     const data = await temp();
-    const r = await run('services/analytics/cli/export.ts', ['--out', join(data, 'out')], { ...noAws(), DATA_DIR: data });
+    const r = await run('export', ['--out', join(data, 'out')], { ...noAws(), DATA_DIR: data });
     expect(r.stderr).not.toMatch(/Region is missing|Could not load credentials|failed/);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/^wrote 0 games/);
@@ -59,14 +61,14 @@ describe('npm run export with no AWS settings', () => {
 
   it('while npm start runs on the same DATA_DIR, reads through the endpoint the server recorded there', async () => {
     const data = await temp();
-    const server = spawn(process.execPath, ['--import', 'tsx/esm', 'services/main.ts'], { env: { ...noAws(), DATA_DIR: data, PORT: '0', LOG_LEVEL: 'warn', DEV_TOOLS: 'off' } });
+    const server = spawn(process.execPath, [await bundled('main')], { env: { ...noAws(), DATA_DIR: data, PORT: '0', LOG_LEVEL: 'warn', DEV_TOOLS: 'off' } });
     try {
       await new Promise<void>((resolve, reject) => {
         server.stdout.on('data', (d) => String(d).includes('Parlor is serving') && resolve());
         server.on('exit', (code) => reject(new Error(`npm start exited with ${code}`)));
       });
       expect(existsSync(join(data, ENDPOINT_FILE))).toBe(true);
-      const r = await run('services/analytics/cli/export.ts', ['--out', join(data, 'out')], { ...noAws(), DATA_DIR: data });
+      const r = await run('export', ['--out', join(data, 'out')], { ...noAws(), DATA_DIR: data });
       expect(r.code).toBe(0);
       expect(r.stderr).toContain('in use by a running server: reading through its DynamoDB at http://127.0.0.1:');
       expect(r.stdout).toMatch(/^wrote 0 games/);

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { NdjsonWriter } from '../../services/analytics/ndjson.js';
+import { bundled } from '../kit/server-bundle.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parlor-ndjson-writer-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -43,12 +44,12 @@ describe('the NDJSON writer never counts bytes the file does not hold', () => {
 });
 
 describe('a run whose writes fail', () => {
-  it('ends with the cause, its threads ended, instead of waiting forever for an acknowledgement', () => {
+  it('ends with the cause, its threads ended, instead of waiting forever for an acknowledgement', async () => {
     const out = join(dir, 'limited-run');
-    const cli = new URL('../../services/analytics/cli/simulate.ts', import.meta.url).pathname;
+    const cli = await bundled('simulate'); // npm run simulate, bundled once per worker (test/kit/server-bundle.ts)
     // 64 KiB of file size: the first batches fit, a later one is cut short. Before, the run rejected, but
     // each thread stayed blocked waiting for the acknowledgement of its last batch, and the process never exited.
-    const args = ['--import', 'tsx', cli, '--game', 'scout', '--seats', '4', '--games', '20000', '--workers', '2', '--seed', 'limited', '--bots', 'random', '--out', out];
+    const args = [cli, '--game', 'scout', '--seats', '4', '--games', '20000', '--workers', '2', '--seed', 'limited', '--bots', 'random', '--out', out];
     let failure = '';
     try {
       execFileSync('bash', ['-c', 'ulimit -f 64 && exec "$@"', 'bash', process.execPath, ...args], { encoding: 'utf8', stdio: 'pipe', timeout: 150_000 });

@@ -18,6 +18,7 @@ import { simulate } from '../../services/analytics/simulate.js';
 import { handler } from '../../services/handlers/lab.js';
 import { labRecords } from '../kit/lab-records.js';
 import { loopbackS3, type LoopbackS3 } from '../kit/s3.js';
+import { bundled } from '../kit/server-bundle.js';
 import { context } from './kit.js';
 
 const spec: LabSpec = { game: 'scout', seats: 3, games: 10, bots: 'greedy,random', seed: 'aws-lab', shards: 3 };
@@ -70,7 +71,7 @@ describe('the lab shard function', () => {
 
   it('npm run lab writes the execution input the state machine reads: the run, its shard list, the tolerance', async () => {
     const file = join(root, 'input.json');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'services/analytics/cli/lab.ts', '--game', 'scout', '--games', '5', '--shards', '2', '--seed', 'cli', '--tolerate', '5', '--input', file], { env: { ...process.env, LAB_STATE_MACHINE_ARN: '' } });
+    const { stdout } = await promisify(execFile)(process.execPath, [await bundled('lab'), '--game', 'scout', '--games', '5', '--shards', '2', '--seed', 'cli', '--tolerate', '5', '--input', file], { env: { ...process.env, LAB_STATE_MACHINE_ARN: '' } });
     const input = JSON.parse(await readFile(file, 'utf8'));
     const cliSpec: LabSpec = { game: 'scout', seats: 3, games: 5, options: {}, seed: 'cli', shards: 2 };
     expect(input).toEqual({ run: { ...cliSpec, name: labRunName(cliSpec) }, shards: [0, 1], toleratedFailurePercentage: 5 });

@@ -6,6 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import type { GraphQLResponse, TestServer } from './server.js';
 import { send } from './http.js';
+import { bundled } from './server-bundle.js';
 
 export interface ChildServer {
   url: string;
@@ -28,26 +29,33 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+/** `npm start` through tsx, transpiling each module at each start. */
+const TSX_MAIN = ['--import', 'tsx/esm', 'services/main.ts'];
+
+/** `npm start` bundled by esbuild (test/kit/server-bundle.ts), built on the worker's first call. */
+export const bundledServer = async (): Promise<string[]> => [await bundled('main')];
+
 /**
  * Spawns `services/main.ts` on `dataDir` and `port` with `env` added (rate limits out of the way), not waiting for it.
  * The development tools are off (DEV_TOOLS=off: ~0.3–0.7 s less CPU a start) unless `env` says
  * NODE_ENV or DEV_TOOLS: a test of what NODE_ENV=production turns off sees the server decide it.
- * tsx's ESM loader only (`tsx/esm`): the services are ES modules, and without tsx's CommonJS hook a
- * start costs ~0.25 s (8%) less CPU, the node_modules' CommonJS loaded by node itself.
+ * `command` is what node runs: by default `services/main.ts` through tsx's ESM loader only (`tsx/esm`:
+ * the services are ES modules, and without tsx's CommonJS hook a start costs ~0.25 s less CPU);
+ * `await bundledServer()` is the same server bundled once per worker (half the CPU a start).
  */
-export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}, stderr: 'inherit' | 'pipe' = 'inherit'): ChildProcess {
+export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}, stderr: 'inherit' | 'pipe' = 'inherit', command: string[] = TSX_MAIN): ChildProcess {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AWS_') && k !== 'DEV_TOOLS'));
   const devTools = env.NODE_ENV === undefined && env.DEV_TOOLS === undefined ? { DEV_TOOLS: 'off' } : {};
-  return spawn(process.execPath, ['--import', 'tsx/esm', 'services/main.ts'], {
+  return spawn(process.execPath, command, {
     env: { ...base, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000', CREATES_PER_MINUTE: '1000000', REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000', JOINS_PER_MINUTE: '1000000', REGISTRATIONS_PER_HOUR: '1000000', SEATS_IN_OPEN_GAMES: '1000000', ...devTools, ...env },
     stdio: ['ignore', 'pipe', stderr],
   });
 }
 
-/** Starts `services/main.ts` on `dataDir` with `env` added; resolves once it serves. */
+/** Starts `services/main.ts` (bundled) on `dataDir` with `env` added; resolves once it serves. */
 export async function startChildServer(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const port = await freePort();
-  const child = spawnServer(dataDir, port, env);
+  const [port, command] = await Promise.all([freePort(), bundledServer()]);
+  const child = spawnServer(dataDir, port, env, 'inherit', command);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
   await new Promise<void>((resolve, reject) => {

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirInUse, ensureTable, localClient, startEmbeddedDynamo } from '../../services/store/index.js';
-import { freePort, spawnServer } from '../kit/child-server.js';
+import { bundledServer, freePort, spawnServer } from '../kit/child-server.js';
 
 const dirs: string[] = [];
 afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
@@ -17,7 +17,8 @@ afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
 async function race(): Promise<{ code: number | 'serving'; stderr: string }[]> {
   const dir = mkdtempSync(join(tmpdir(), 'parlor-race-'));
   dirs.push(dir);
-  const children = await Promise.all([freePort(), freePort()]).then((ports) => ports.map((port) => spawnServer(dir, port, {}, 'pipe')));
+  const [command, ...ports] = await Promise.all([bundledServer(), freePort(), freePort()]);
+  const children = ports.map((port) => spawnServer(dir, port, {}, 'pipe', command));
   const outcomes = await Promise.all(
     children.map(
       (child) =>

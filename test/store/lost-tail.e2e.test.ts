@@ -17,6 +17,7 @@ import type { Aggregate } from '../../services/app/aggregate.js';
 import type { ParlorService } from '../../services/app/service.js';
 import { createLocalParlor } from '../../services/local.js';
 import { ensureTable, HEADS_FILE, localClient, startEmbeddedDynamo } from '../../services/store/index.js';
+import { bundled } from '../kit/server-bundle.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'parlor-lost-tail-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -74,7 +75,7 @@ describe('a data folder cut short', () => {
       await after.close();
     }
 
-    const verify = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'services/analytics/cli/verify-store.ts'], { env: { ...process.env, DATA_DIR: dataDir } }).then(
+    const verify = await promisify(execFile)(process.execPath, [await bundled('verify-store')], { env: { ...process.env, DATA_DIR: dataDir } }).then(
       (r) => ({ code: 0, stdout: r.stdout }),
       (e: { code: number; stdout: string }) => ({ code: e.code, stdout: e.stdout }),
     );

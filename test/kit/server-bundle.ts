@@ -1,0 +1,103 @@
+/**
+ * `npm start` and the commands that tests run as child processes, bundled by esbuild once per
+ * vitest worker instead of transpiled by tsx at every start: a kill -9 test starts the server up to
+ * four times, and tsx's loader cost each start about twice the CPU of the bundle (~2.4 s against
+ * ~1.2 s). The same sources, read when the worker first asks (a line broken in services/ is in the
+ * bundle), with the packages left to node as under tsx. Every module keeps its own `import.meta.url`
+ * (a literal of its source file), so what a module finds beside itself (the web client's files, the
+ * bot pool's worker, which boots through tsx as under `npm start`) is found.
+ */
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** The entries, by the name a test asks for. */
+export const ENTRIES = {
+  main: 'services/main.ts',
+  export: 'services/analytics/cli/export.ts',
+  stats: 'services/analytics/cli/stats.ts',
+  simulate: 'services/analytics/cli/simulate.ts',
+  verify: 'services/analytics/cli/verify.ts',
+  'verify-store': 'services/analytics/cli/verify-store.ts',
+  lab: 'services/analytics/cli/lab.ts',
+} as const;
+export type EntryName = keyof typeof ENTRIES;
+
+/** `import.meta.url` in a module of ours is its source file's address, not the bundle's. */
+const ownUrls: Plugin = {
+  name: 'own-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /\.ts$/ }, (args) => {
+      if (args.path.includes(`node_modules`)) return undefined;
+      const source = readFileSync(args.path, 'utf8');
+      return { contents: source.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+    });
+  },
+};
+
+// CommonJS files of ours (services/api/limits/graphql-cjs.cjs) require packages: an ESM bundle needs `require`.
+const BANNER = "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
+
+/** Bundles older than this, of sources since changed, are removed when a worker builds. */
+const STALE_MS = 24 * 3600_000;
+
+let built: Promise<string> | undefined;
+
+/**
+ * Builds every entry into one folder under the system's temporary folder, named by a hash of the
+ * output (two workers of one run share it), with a `node_modules` link to the project's so the
+ * packages resolve as from the sources. Resolves to the folder.
+ */
+function buildOnce(): Promise<string> {
+  return (built ??= (async () => {
+    const out = await build({
+      absWorkingDir: ROOT,
+      entryPoints: Object.fromEntries(Object.entries(ENTRIES).map(([name, file]) => [name, join(ROOT, file)])),
+      bundle: true,
+      splitting: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      outdir: join(ROOT, 'bundle-out'), // only to name the files: nothing is written
+      write: false,
+      banner: { js: BANNER },
+      plugins: [ownUrls],
+      logLevel: 'error',
+    });
+    const files = out.outputFiles.map((f) => ({ path: relative(join(ROOT, 'bundle-out'), f.path), contents: f.contents })).sort((a, b) => (a.path < b.path ? -1 : 1));
+    const hash = createHash('sha256');
+    for (const f of files) hash.update(f.path).update('\0').update(f.contents).update('\0');
+    const parent = join(tmpdir(), 'parlor-test-bundles');
+    const dir = join(parent, `${hash.digest('hex').slice(0, 16)}`);
+    if (!existsSync(dir)) {
+      const temp = `${dir}.${process.pid}`;
+      rmSync(temp, { recursive: true, force: true });
+      for (const f of files) {
+        mkdirSync(dirname(join(temp, f.path)), { recursive: true });
+        writeFileSync(join(temp, f.path), f.contents);
+      }
+      symlinkSync(join(ROOT, 'node_modules'), join(temp, 'node_modules'), 'dir');
+      try {
+        renameSync(temp, dir);
+      } catch {
+        rmSync(temp, { recursive: true, force: true }); // the other worker wrote the same bundle first
+      }
+      for (const old of readdirSync(parent)) {
+        const path = join(parent, old);
+        if (path !== dir && Date.now() - statSync(path).mtimeMs > STALE_MS) rmSync(path, { recursive: true, force: true });
+      }
+    }
+    return dir;
+  })());
+}
+
+/** The bundled file of `name`, built on the worker's first call: run it with `node <file>`. */
+export async function bundled(name: EntryName): Promise<string> {
+  return join(await buildOnce(), `${name}.js`);
+}

@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnyGame } from '../services/engine/core/index.js';
 import { labGame } from '../services/analytics/lab-game.js';
-import { lineupBots } from '../services/bots/lineup.js';
+import { lineupBots, parseLineup } from '../services/bots/lineup.js';
 import { gameSeed, MAX_GAMES, simulate } from '../services/analytics/simulate.js';
 import { botGame, playBotGame } from '../services/analytics/bot-game.js';
 import { ExportSink, gameLines } from '../services/analytics/ndjson.js';
@@ -59,16 +59,20 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
   try {
     // Warm both paths first, a second of CPU at least: a cold JIT would be billed to whichever ran first, and under load the
     // optimising compiler's thread (its CPU counted in the process's) runs late: half a second is likely too little there.
-    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.max(1, seconds) * 1e6; i++) (engineGame(game, seats, gameSeed('bench', 1e6 + i), t), labGame(game, task, bots, 1e6 + i));
+    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.max(1, seconds) * 1e6; i++) (engineGame(game, seats, gameSeed('bench', 1e6 + i), t, bots), labGame(game, task, bots, 1e6 + i));
     for (; engineUs + labUs < seconds * 2e6; games++) {
       const i = games;
       const seeds = gameSeed('bench', i);
       const c0 = cpu();
-      engineMoves += engineGame(game, seats, seeds, t);
+      const e = engineGame(game, seats, seeds, t, bots);
       const c1 = cpu();
-      labMoves += labGame(game, task, bots, i).moves;
+      const l = labGame(game, task, bots, i).moves;
       labUs += cpu() - c1;
       engineUs += c1 - c0;
+      // The same game both ways, or the ratio compares different work.
+      if (e !== l) throw new Error(`bench: game ${i} of ${game.id} at ${seats} seats took ${e} moves on the engine's side and ${l} in the lab's`);
+      engineMoves += e;
+      labMoves += l;
     }
   } finally {
     close();
@@ -88,12 +92,13 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
  */
 export async function benchSimulateRunSequential(game: AnyGame, seats: number, games: number, bots = 'random', format: 'compact' | 'both' = 'compact', repeat = 1): Promise<{ us: number; engineUs: number; ratio: number; ratios: number[] }> {
   const t = engineTable(game);
+  const { bots: anchorBots } = lineupBots(game.id, parseLineup(bots, seats));
   // Derived once, before any clock (0.5 s of engine CPU is fewer games than this at every seat count).
   const seeds = Array.from({ length: 8192 }, (_, i) => gameSeed('bench', 3e6 + i));
   const engine = () => {
     let moves = 0;
     const c0 = cpu();
-    for (let i = 0; cpu() - c0 < 5e5; i++) moves += engineGame(game, seats, seeds[i % seeds.length]!, t);
+    for (let i = 0; cpu() - c0 < 5e5; i++) moves += engineGame(game, seats, seeds[i % seeds.length]!, t, anchorBots);
     return (cpu() - c0) / moves;
   };
   const run = async (n: number) => {
@@ -309,7 +314,7 @@ export async function benchSimulateStages(game: AnyGame, seats: number, seconds:
   const one = async (sink: ExportSink, i: number, measure: boolean) => {
     const seeds = gameSeed('bench', i);
     const c0 = cpu();
-    const em = engineGame(game, seats, seeds, table);
+    const em = engineGame(game, seats, seeds, table, bots);
     const c1 = cpu();
     playBotGame(game, { seats, options: {}, bots, ...gameSeed('bench', i), maxMoves: 20_000 }, () => undefined);
     const c2 = cpu();
@@ -323,6 +328,7 @@ export async function benchSimulateStages(game: AnyGame, seats: number, seconds:
     const c6 = cpu();
     await sink.addLines(lines);
     const c7 = cpu();
+    if (em !== compact.moves) throw new Error(`bench: game ${i} of ${game.id} at ${seats} seats took ${em} moves on the engine's side and ${compact.moves} in the lab's`);
     if (!measure || compact.lines.game.length === 0) return;
     t.engine += c1 - c0;
     t.play += c2 - c1;

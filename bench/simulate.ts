@@ -2,9 +2,9 @@
  * What the rules-variant lab costs per move beside the engine alone, by CPU time (the machine is
  * shared). Per game and seat count:
  * - in process: the worker's unit (services/analytics/lab-game.ts: bots through the table
- *   decider, the default compact record's lines gathered as it plays) against the engine's random
- *   game on the same seeds (`engineGame`), games alternating, random bots (the engine's own figure
- *   plays random moves);
+ *   decider, the default compact record's lines gathered as it plays) against the engine driven by
+ *   the same bots on the same seeds (`engineGame`: the very same games, checked move count by move
+ *   count), games alternating, the line-up's random bots;
  * - the stages beside it (`benchSimulateStages`): the bots' game with no record, the compact game
  *   whole; the full formats' bot game keeping commits, the facts, the full tables' lines, writing
  *   them, and the Parquet conversion;
@@ -286,12 +286,25 @@ export function benchSimulateWhole(game: AnyGame, seats: number, o: { warm: numb
   const { gc = 'own', ...rest } = o;
   const flags = gc === 'own' ? ['--single-threaded-gc'] : [];
   const args = [process.execPath, ...flags, '--import', 'tsx', fileURLToPath(new URL('./simulate-whole.ts', import.meta.url)), JSON.stringify({ game: game.id, seats, ...rest })];
-  // BENCH_SIM_PIN=<cpu>: every thread of the child on that one core (taskset). On this VM a core's speed per CPU second moves by up to
-  // 1.8× from one half-second to the next, so two threads on two cores can meet different speeds; on one core they share them (docs/analytics.md).
-  const pin = process.env.BENCH_SIM_PIN;
+  // Every thread of the child on one core (taskset; BENCH_SIM_PIN=<cpu>, default 0; none for the scheduler's choice). On this VM a core's
+  // speed per CPU second moves by up to 1.8× from one half-second to the next, so two threads on two cores can meet different speeds; on
+  // one core they share them, and the windows of a row spread less (docs/analytics.md, fifth pass).
+  const pin = simPin();
   const [cmd, ...rest2] = pin ? ['taskset', '-c', pin, ...args] : args;
   const out = execFileSync(cmd!, rest2, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   return JSON.parse(out.trim().split('\n').pop()!) as WholeRun;
+}
+
+/** The core the whole-run figure's child runs on (BENCH_SIM_PIN, default 0), or null: asked not to pin, or no `taskset` here. */
+export function simPin(): string | null {
+  const pin = process.env.BENCH_SIM_PIN ?? '0';
+  if (pin === 'none' || pin === '') return null;
+  try {
+    execFileSync('taskset', ['-c', pin, 'true'], { stdio: 'ignore' });
+    return pin;
+  } catch {
+    return null;
+  }
 }
 
 /**

@@ -18,17 +18,19 @@ const game = findGame(id)!;
 const t = currentEngine.table(game);
 // [0]: moves played so far; [1]: set to 1 by the main thread to stop.
 const shared = new Int32Array(counters);
-const seeds = Array.from({ length: 8192 }, (_, i) => gameSeed('bench', 3e6 + i));
+// The run's own games (seed 'bench', from game 0), in the order the run plays them.
+const seeds = Array.from({ length: 8192 }, (_, i) => gameSeed('bench', i));
 let moves = 0;
 const onMove = () => {
   shared[0] = ++moves;
 };
+// Both modes play the lab's random line-up (bench/lab-engine.ts says why).
+const specs = [...Array(seats)].map(() => 'random');
+const { bots } = lineupBots(game.id, specs);
 parentPort!.postMessage(ownTid());
-if (mode === 'engine') for (let i = 0; Atomics.load(shared, 1) === 0; i++) engineGame(game, seats, seeds[i % seeds.length]!, t, onMove);
+if (mode === 'engine') for (let i = 0; Atomics.load(shared, 1) === 0; i++) engineGame(game, seats, seeds[i % seeds.length]!, t, bots, onMove);
 else {
   // The lab's unit (`labGame`, the compact record, its lines dropped), counted per game.
-  const specs = [...Array(seats)].map(() => 'random');
-  const { bots } = lineupBots(game.id, specs);
   const task = { seats, options: {}, lineup: specs, runSeed: 'bench', runId: 'bench', trajectories: false, maxMoves: 20_000, compact: true };
   for (let i = 0; Atomics.load(shared, 1) === 0; i++) shared[0] = moves += labGame(game, task, bots, i).moves;
 }

@@ -1,30 +1,39 @@
 /**
  * The lab's anchor, in one place for the bench's main thread and its anchor thread
- * (bench/lab-anchor-worker.ts): the engine's random game `i` with the lab's seeds for game `i`
- * (`gameSeed`): bench/engine.ts's random game, but the secret seed a real game has (64 hex
- * characters, as the lab's and the server's: the seeded stream hashes it with each draw, and
- * `bench-<i>` fits one SHA-256 block where 64 characters take two, 2–8% of the engine's move), one
- * table for every game (the simulator thread's way: a table per game parsed the options each game,
- * and read SCOUT at 2 seats 1.2× slower), and the lab's creation and joins. The same deals as the
- * lab's games; the bots' draws are the engine bench's (`randomBot` on the engine's order). Seeds
- * are derived before any clock starts: deriving them is the lab's cost, not the engine's.
+ * (bench/lab-anchor-worker.ts): the engine driven by the lab's own bots on the lab's seeds for
+ * game `i` (`gameSeed`), so both sides play the very same games: the seat to move drawn as the
+ * lab's harness draws it (services/analytics/bot-game.ts), each seat's bot of the line-up
+ * (`lineupBots`: the lab's "random" is seat-relative, services/bots/seat-order.ts, and draws other
+ * moves than the engine bench's `randomBot` wherever a move names a seat), a view only for a bot
+ * that reads one, one context per seat and game. What the lab adds on top (its harness's checks,
+ * the record, the batches, the files) is then the whole difference. The secret seed is a real
+ * game's (64 hex characters, as the lab's and the server's: the seeded stream hashes it with each
+ * draw, and `bench-<i>` fits one SHA-256 block where 64 characters take two, 2–8% of the engine's
+ * move), one table for every game (the simulator thread's way: a table per game parsed the options
+ * each game, and read SCOUT at 2 seats 1.2× slower), and the lab's creation and joins. Seeds are
+ * derived before any clock starts: deriving them is the lab's cost, not the engine's.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { fastRng, randomBot, type AnyGame, type Table, type TableState } from '../services/engine/core/index.js';
+import { fastRng, type AnyGame, type Bot, type BotContext, type Table, type TableState } from '../services/engine/core/index.js';
 import type { gameSeed } from '../services/analytics/simulate.js';
+import { botMemory } from '../services/bots/repeat.js';
+import { readsView } from '../services/bots/viewless.js';
 
 export type GameSeeds = ReturnType<typeof gameSeed>;
 
-/** Plays one game; `onMove` (if any) is told after each move (the anchor thread counts them where the main thread can read them). */
-export function engineGame(game: AnyGame, seats: number, { seed, botSeed }: GameSeeds, t: Table, onMove?: () => void): number {
+/** Plays one game with `bots` (one per seat); `onMove` (if any) is told after each move (the anchor thread counts them where the main thread can read them). */
+export function engineGame(game: AnyGame, seats: number, { seed, botSeed }: GameSeeds, t: Table, bots: readonly Bot[], onMove?: () => void): number {
   const rng = fastRng(botSeed);
   let s: TableState = t.fold(t.decide(null, { type: 'create', game: game.id, seats, options: {}, seed, seedFixed: false }));
   for (let k = 0; k < seats; k++) s = t.fold(t.decide(s, { type: 'join', name: `bot${k}`, tokenHash: '' }), s);
+  const setup = { seats, options: s.options };
+  const contexts = Array.from({ length: seats }, (_, seat) => ({ game, seat, setup, memory: botMemory() }) as BotContext);
+  const views = bots.map(readsView);
   let moves = 0;
   while (!s.ended) {
     const toMove = t.status(s).toMove;
     const seat = toMove[rng.int(toMove.length)]!;
-    s = t.fold(t.decide(s, { type: 'move', seat, move: randomBot(undefined, t.legalMoves(s, seat), rng) }), s);
+    s = t.fold(t.decide(s, { type: 'move', seat, move: bots[seat]!(views[seat] ? t.view(s, seat) : undefined, t.legalMoves(s, seat), rng, contexts[seat]!) }), s);
     moves++;
     onMove?.();
   }

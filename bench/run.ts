@@ -9,7 +9,8 @@
  *   cache: the sole writer's cache against catch-up reads, in-process; BENCH_CLIENTS=1,10,50,200
  *   BENCH_SIM_PARQUET=1: the whole-simulate figure with --format parquet too (slow)
  *   BENCH_SIM_SECONDS: each window of the whole-simulate figure, in seconds of the simulator thread's CPU (default 1)
- *   BENCH_SIM_REPEAT: the whole-simulate figure's windows (default 3; the median is reported, all in brackets)
+ *   BENCH_SIM_REPEAT: the whole-simulate figure's windows (default 5; the median is reported, all in brackets)
+ *   BENCH_SIM_PIN: the core the whole-simulate figure's process runs on (default 0; none: not pinned)
  *   BENCH_SIM_WARM: CPU seconds of each thread before the first window (default 1)
  *   BENCH_SIM_GC=parallel: the whole-simulate figure with V8's parallel collector (default: each thread's own, --single-threaded-gc)
  *   BENCH_ENGINE_REF: the commit whose engine is timed beside this tree's on the same seeds (default HEAD~1; none to skip)
@@ -24,7 +25,7 @@ import { benchEnvPython, benchEnvSteps } from './env.js';
 import { benchConcurrent, benchHttp } from './http.js';
 import { benchLoadCurve } from './load-curve.js';
 import { benchPlayouts } from './playouts.js';
-import { benchSimulate, benchSimulateRunSequential, benchSimulateStages, benchSimulateWhole } from './simulate.js';
+import { benchSimulate, benchSimulateRunSequential, benchSimulateStages, benchSimulateWhole, simPin } from './simulate.js';
 import { benchReads } from './reads.js';
 import { ms } from './stats.js';
 
@@ -74,15 +75,17 @@ if (only.has('engine')) {
 
 if (only.has('simulate')) {
   // The whole run's windows: BENCH_SIM_REPEAT of BENCH_SIM_SECONDS of the simulator thread's CPU each, after BENCH_SIM_WARM seconds of it.
-  const sim = { warm: Number(process.env.BENCH_SIM_WARM ?? 1), seconds: Number(process.env.BENCH_SIM_SECONDS ?? 1), windows: Number(process.env.BENCH_SIM_REPEAT ?? 3), gc: process.env.BENCH_SIM_GC === 'parallel' ? ('parallel' as const) : ('own' as const) };
-  console.log(`\nThe lab, CPU µs per move, random bots, beside the engine's random game on the lab's own seeds through one table (bench/simulate.ts; bench/lab-anchor.ts compares it with the engine figure's seeds); target ≤ 1.3× for the default run:`);
+  const sim = { warm: Number(process.env.BENCH_SIM_WARM ?? 1), seconds: Number(process.env.BENCH_SIM_SECONDS ?? 1), windows: Number(process.env.BENCH_SIM_REPEAT ?? 5), gc: process.env.BENCH_SIM_GC === 'parallel' ? ('parallel' as const) : ('own' as const) };
+  console.log(`\nThe lab, CPU µs per move, random bots, beside the engine driven by the same bots on the same seeds through one table: both sides play the very same games`);
+  console.log(`  (bench/lab-engine.ts; bench/lab-anchor.ts compares it with the engine figure's seeds); target ≤ 1.3× for the default run:`);
   console.log(`  in process: simulate's unit of work (bots, the compact record's lines gathered as the game is played), games alternating with the engine's, ${seconds}s of CPU each;`);
   console.log(`  unit, own thread: the same unit on a thread of its own beside the engine's on another, same wall windows, per-thread CPU, warmed and windowed as the whole run;`);
   console.log(`  whole run: npm run simulate's simulate() (one worker thread, batches, files, checkpoints) beside the engine on a thread of its own in the same wall time, in a process with`);
   console.log(`    ${sim.gc === 'own' ? "each thread's garbage collected on itself (--single-threaded-gc; BENCH_SIM_GC=parallel for V8's default)" : "V8's parallel collector (BENCH_SIM_GC=parallel: the helpers' CPU shows as background)"}; per-thread CPU: the simulator's thread and the writer (main thread) per move`);
   console.log(`    of the games written in the window, over the anchor thread's per move played in it; after ${sim.warm}s of each thread's CPU (BENCH_SIM_WARM), ${sim.windows} windows (BENCH_SIM_REPEAT) of ${sim.seconds}s`);
   console.log(`    of the simulator thread's CPU (BENCH_SIM_SECONDS): the median, all in brackets in the order run; "+bg" bills the process's other threads (file pool, helpers) to the lab;`);
-  if (process.env.BENCH_SIM_PIN) console.log(`    the unit's and the whole run's process pinned to core ${process.env.BENCH_SIM_PIN} (BENCH_SIM_PIN: both sides share one core's speed);`);
+  const pin = simPin();
+  console.log(pin ? `    the unit's and the whole run's process pinned to core ${pin} (BENCH_SIM_PIN, default 0, none to leave it to the scheduler: both sides share one core's speed);` : `    not pinned (BENCH_SIM_PIN=none, or no taskset);`);
   console.log(`    with BENCH_SIM_PARQUET=1 also --format parquet (4N games less N in this process, beside the engine timed before, between and after; the tables, then DuckDB);`);
   console.log(`  stages (× the engine per move, ${seconds}s): bots' game, no record (engine, bots) | compact game whole (the default's unit) || full formats: bot game with commits | facts | full tables' lines | writing them | Parquet conversion`);
   for (const game of games) {

@@ -2,9 +2,9 @@
  * What the rules-variant lab costs per move beside the engine alone, by CPU time (the machine is
  * shared). Per game and seat count:
  * - in process: the worker's unit (services/analytics/lab-game.ts: bots through the table
- *   decider, the default compact record's lines gathered as it plays) against the engine's random
- *   game on the same seeds (`engineGame`), games alternating, random bots (the engine's own figure
- *   plays random moves);
+ *   decider, the default compact record's lines gathered as it plays) against the engine driven by
+ *   the same bots on the same seeds (`engineGame`: the very same games, checked move count by move
+ *   count), games alternating, the line-up's random bots;
  * - the stages beside it (`benchSimulateStages`): the bots' game with no record, the compact game
  *   whole; the full formats' bot game keeping commits, the facts, the full tables' lines, writing
  *   them, and the Parquet conversion;
@@ -26,7 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { AnyGame } from '../services/engine/core/index.js';
 import { labGame } from '../services/analytics/lab-game.js';
-import { lineupBots } from '../services/bots/lineup.js';
+import { lineupBots, parseLineup } from '../services/bots/lineup.js';
 import { gameSeed, MAX_GAMES, simulate } from '../services/analytics/simulate.js';
 import { botGame, playBotGame } from '../services/analytics/bot-game.js';
 import { ExportSink, gameLines } from '../services/analytics/ndjson.js';
@@ -59,16 +59,20 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
   try {
     // Warm both paths first, a second of CPU at least: a cold JIT would be billed to whichever ran first, and under load the
     // optimising compiler's thread (its CPU counted in the process's) runs late: half a second is likely too little there.
-    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.max(1, seconds) * 1e6; i++) (engineGame(game, seats, gameSeed('bench', 1e6 + i), t), labGame(game, task, bots, 1e6 + i));
+    for (let i = 0, c0 = cpu(); cpu() - c0 < Math.max(1, seconds) * 1e6; i++) (engineGame(game, seats, gameSeed('bench', 1e6 + i), t, bots), labGame(game, task, bots, 1e6 + i));
     for (; engineUs + labUs < seconds * 2e6; games++) {
       const i = games;
       const seeds = gameSeed('bench', i);
       const c0 = cpu();
-      engineMoves += engineGame(game, seats, seeds, t);
+      const e = engineGame(game, seats, seeds, t, bots);
       const c1 = cpu();
-      labMoves += labGame(game, task, bots, i).moves;
+      const l = labGame(game, task, bots, i).moves;
       labUs += cpu() - c1;
       engineUs += c1 - c0;
+      // The same game both ways, or the ratio compares different work.
+      if (e !== l) throw new Error(`bench: game ${i} of ${game.id} at ${seats} seats took ${e} moves on the engine's side and ${l} in the lab's`);
+      engineMoves += e;
+      labMoves += l;
     }
   } finally {
     close();
@@ -88,12 +92,13 @@ export function benchSimulate(game: AnyGame, seats: number, seconds: number, lin
  */
 export async function benchSimulateRunSequential(game: AnyGame, seats: number, games: number, bots = 'random', format: 'compact' | 'both' = 'compact', repeat = 1): Promise<{ us: number; engineUs: number; ratio: number; ratios: number[] }> {
   const t = engineTable(game);
+  const { bots: anchorBots } = lineupBots(game.id, parseLineup(bots, seats));
   // Derived once, before any clock (0.5 s of engine CPU is fewer games than this at every seat count).
   const seeds = Array.from({ length: 8192 }, (_, i) => gameSeed('bench', 3e6 + i));
   const engine = () => {
     let moves = 0;
     const c0 = cpu();
-    for (let i = 0; cpu() - c0 < 5e5; i++) moves += engineGame(game, seats, seeds[i % seeds.length]!, t);
+    for (let i = 0; cpu() - c0 < 5e5; i++) moves += engineGame(game, seats, seeds[i % seeds.length]!, t, anchorBots);
     return (cpu() - c0) / moves;
   };
   const run = async (n: number) => {
@@ -281,12 +286,25 @@ export function benchSimulateWhole(game: AnyGame, seats: number, o: { warm: numb
   const { gc = 'own', ...rest } = o;
   const flags = gc === 'own' ? ['--single-threaded-gc'] : [];
   const args = [process.execPath, ...flags, '--import', 'tsx', fileURLToPath(new URL('./simulate-whole.ts', import.meta.url)), JSON.stringify({ game: game.id, seats, ...rest })];
-  // BENCH_SIM_PIN=<cpu>: every thread of the child on that one core (taskset). On this VM a core's speed per CPU second moves by up to
-  // 1.8× from one half-second to the next, so two threads on two cores can meet different speeds; on one core they share them (docs/analytics.md).
-  const pin = process.env.BENCH_SIM_PIN;
+  // Every thread of the child on one core (taskset; BENCH_SIM_PIN=<cpu>, default 0; none for the scheduler's choice). On this VM a core's
+  // speed per CPU second moves by up to 1.8× from one half-second to the next, so two threads on two cores can meet different speeds; on
+  // one core they share them, and the windows of a row spread less (docs/analytics.md, fifth pass).
+  const pin = simPin();
   const [cmd, ...rest2] = pin ? ['taskset', '-c', pin, ...args] : args;
   const out = execFileSync(cmd!, rest2, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   return JSON.parse(out.trim().split('\n').pop()!) as WholeRun;
+}
+
+/** The core the whole-run figure's child runs on (BENCH_SIM_PIN, default 0), or null: asked not to pin, or no `taskset` here. */
+export function simPin(): string | null {
+  const pin = process.env.BENCH_SIM_PIN ?? '0';
+  if (pin === 'none' || pin === '') return null;
+  try {
+    execFileSync('taskset', ['-c', pin, 'true'], { stdio: 'ignore' });
+    return pin;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -309,7 +327,7 @@ export async function benchSimulateStages(game: AnyGame, seats: number, seconds:
   const one = async (sink: ExportSink, i: number, measure: boolean) => {
     const seeds = gameSeed('bench', i);
     const c0 = cpu();
-    const em = engineGame(game, seats, seeds, table);
+    const em = engineGame(game, seats, seeds, table, bots);
     const c1 = cpu();
     playBotGame(game, { seats, options: {}, bots, ...gameSeed('bench', i), maxMoves: 20_000 }, () => undefined);
     const c2 = cpu();
@@ -323,6 +341,7 @@ export async function benchSimulateStages(game: AnyGame, seats: number, seconds:
     const c6 = cpu();
     await sink.addLines(lines);
     const c7 = cpu();
+    if (em !== compact.moves) throw new Error(`bench: game ${i} of ${game.id} at ${seats} seats took ${em} moves on the engine's side and ${compact.moves} in the lab's`);
     if (!measure || compact.lines.game.length === 0) return;
     t.engine += c1 - c0;
     t.play += c2 - c1;

@@ -11,7 +11,7 @@ import { gameLines, moveCount, type GameLines } from './ndjson.js';
 import { labFacts, playJson, playsHash, playsLineOf, playsOf } from './plays.js';
 import { gameFacts, type Ending } from './record.js';
 import { seatsFacts, type SeatsFacts } from './seats.js';
-import { START_SEAT_OF } from './start-seats.js';
+import { START_SEAT_OF, START_SEAT_TYPES } from './start-seats.js';
 import { gameSeed, type WorkerTask } from './simulate.js';
 
 export type LabGameTask = Pick<WorkerTask, 'seats' | 'options' | 'lineup' | 'runSeed' | 'runId' | 'trajectories' | 'maxMoves'> & Partial<Pick<WorkerTask, 'compact'>>;
@@ -49,6 +49,7 @@ const clock = systemTime();
  */
 function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: number, id: string): LabGame {
   const startSeatOf = START_SEAT_OF[game.id];
+  const startTypes = START_SEAT_TYPES[game.id];
   const run = runParts(task);
   const startSeats: number[] = [];
   // The setup's events (creation, joins, and the deal in the last join's commit): read for who sat where by the run's first game only.
@@ -68,12 +69,12 @@ function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: 
       const e = list[k]!;
       // The type read once: events of many shapes make every read of a field a slow one.
       const type = e.type;
-      if (startSeatOf) {
+      // The reader called only for the types it reads: it would read the type again, a second slow load per event.
+      if (startSeatOf && (startTypes === undefined || startTypes.includes(type))) {
         const s = startSeatOf(e);
-        if (Array.isArray(s)) startSeats.push(...s);
-        else if (s !== null && s !== undefined) startSeats.push(s);
-      }
-      if (ending === null && (type === 'GameEnded' || type === 'GameCancelled')) {
+        if (typeof s === 'number') startSeats.push(s);
+        else if (s) for (let x = 0; x < s.length; x++) startSeats.push(s[x]!);
+      } else if (ending === null && (type === 'GameEnded' || type === 'GameCancelled')) {
         ending = type === 'GameEnded' ? { seed: (e as GameEnded).seed, result: (e as GameEnded).result, reason: null } : { seed: created!.seed ?? '', result: null, reason: (e as unknown as GameCancelled).reason };
         endedAt = clock();
       }

@@ -205,10 +205,16 @@ export interface EncodedBatch {
  * the heap are neither copied nor marked.
  */
 class Utf8Appender {
-  private buf = new Uint8Array(0);
+  private buf: Uint8Array;
   private used = 0;
 
+  /** `spare`: buffers the writer gave back, taken (one, when the first line comes) before any is allocated. */
+  constructor(private readonly spare: ArrayBuffer[] = []) {
+    this.buf = new Uint8Array(0);
+  }
+
   append(text: string): void {
+    if (this.buf.length === 0 && this.spare.length) this.buf = new Uint8Array(this.spare.pop()!);
     // At most 3 bytes per UTF-16 unit.
     if (this.buf.length - this.used < text.length * 3) {
       let size = Math.max(1 << 16, this.buf.length * 2);
@@ -235,10 +241,17 @@ const encoder = new TextEncoder();
 /**
  * Gathers games' lines into an `EncodedBatch`: a worker thread sends one per batch, its buffers
  * transferred rather than copied (a batch of line objects was cloned field by field, and each line
- * measured and encoded again by the writer).
+ * measured and encoded again by the writer). The writer hands the buffers back once written
+ * (`batchBuffers`), and the next batches fill them again (`spare`): a batch in fresh buffers paid
+ * for their growth by doubling, the kernel's zeroed pages and the collector's external-memory
+ * accounting, every second, on the simulator's thread (docs/analytics.md, fifth pass).
  */
 export class LinesBatch {
-  private readonly files = { games: new Utf8Appender(), events: new Utf8Appender(), moves: new Utf8Appender(), trajectories: new Utf8Appender(), plays: new Utf8Appender() };
+  private readonly files: Record<'games' | 'events' | 'moves' | 'trajectories' | 'plays', Utf8Appender>;
+
+  constructor(spare: ArrayBuffer[] = []) {
+    this.files = { games: new Utf8Appender(spare), events: new Utf8Appender(spare), moves: new Utf8Appender(spare), trajectories: new Utf8Appender(spare), plays: new Utf8Appender(spare) };
+  }
   gameCount = 0;
   eventCount = 0;
   /** Characters gathered (a bound on the batch's size). */
@@ -272,6 +285,13 @@ export class LinesBatch {
     if (!f.plays.empty) batch.plays = bytes(f.plays);
     return { batch, transfer };
   }
+}
+
+/** The buffers of a batch (each view's own), to hand back to the thread that filled them once the batch is written. */
+export function batchBuffers(b: EncodedBatch): ArrayBuffer[] {
+  const out: ArrayBuffer[] = [];
+  for (const v of [b.games, b.events, b.moves, b.trajectories, b.plays]) if (v) out.push(v.buffer as ArrayBuffer);
+  return out;
 }
 
 export interface SinkPosition {

@@ -18,8 +18,12 @@ const port = parentPort!;
 let acked = 0;
 let sent = 0;
 let wake: (() => void) | null = null;
-port.on('message', () => {
+// Each acknowledgement brings back the buffers of a batch now written, filled again by the next batches.
+const spare: ArrayBuffer[] = [];
+port.on('message', (buffers: ArrayBuffer[]) => {
   acked++;
+  // At most the two batches in flight's: a batch's buffers are enough for the next, and a spare kept beyond would only hold memory.
+  for (const b of buffers) if (spare.length < 10) spare.push(b);
   wake?.();
 });
 const caughtUp = () => new Promise<void>((resolve) => (wake = resolve));
@@ -34,14 +38,14 @@ const caughtUp = () => new Promise<void>((resolve) => (wake = resolve));
  */
 const BATCH_MS = 1000;
 const BATCH_CHARS = 8 << 20;
-let batch = new LinesBatch();
+let batch = new LinesBatch(spare);
 let capped = 0;
 let since = performance.now();
 const send = async (next: number) => {
   const { batch: lines, transfer } = batch.encode();
   port.postMessage({ lines, capped, next } satisfies WorkerBatch, transfer);
   sent++;
-  batch = new LinesBatch();
+  batch = new LinesBatch(spare);
   capped = 0;
   since = performance.now();
   while (sent - acked >= 2) await caughtUp();

@@ -24,7 +24,7 @@ import { Worker } from 'node:worker_threads';
 import { sha256Hex, table } from '../engine/core/index.js';
 import { parseLineup } from '../bots/lineup.js';
 import { findGame, games as registry } from '../engine/registry.js';
-import { EMPTY_POSITION, ExportSink, GAMES_FILE, PLAYS_FILE, type EncodedBatch, type SinkPosition } from './ndjson.js';
+import { batchBuffers, EMPTY_POSITION, ExportSink, GAMES_FILE, PLAYS_FILE, type EncodedBatch, type SinkPosition } from './ndjson.js';
 import { moveCap } from './move-cap.js';
 import { checkShard, shardGames, type Shard } from './shard.js';
 import { tableFiles, writeParquet } from './parquet.js';
@@ -260,7 +260,9 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
             sh.next = batch.next;
             await saveCheckpoint(o.out, state);
             o.onProgress?.(state.position.games, total, state.position.games - resumed);
-            worker.postMessage('ack');
+            // The acknowledgement hands the batch's buffers back, written now (position() flushed them), for the thread to fill again.
+            const buffers = batchBuffers(batch.lines);
+            worker.postMessage(buffers, buffers);
           });
           writing.catch(reject);
         });

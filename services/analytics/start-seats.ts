@@ -23,6 +23,18 @@ export const START_SEAT_OF: Record<string, (e: Fields) => number | number[] | nu
   seledyne: (e) => (e.type === 'StageStarted' || e.type === 'RoundEnded' ? e.startSeat! : e.type === 'RoundsRolled' ? rolledStarts(e) : null),
 };
 
+/**
+ * The event types each game's reader reads (it returns null for every other): a reader that
+ * scans every event of a game as it is played (the lab's compact record) compares the type it
+ * has already read with these before calling the reader, rather than having the reader read it again.
+ */
+export const START_SEAT_TYPES: Record<string, readonly string[]> = {
+  scout: ['RoundDealt'],
+  silver: ['RoundDealt'],
+  'sea-salt-and-paper': ['RoundStarted'],
+  seledyne: ['StageStarted', 'RoundEnded', 'RoundsRolled'],
+};
+
 /** The start seat of each round the game played, in order (empty for a game of unknown type, or one called off before its deal). */
 export function startSeatsOf(type: string, events: Iterable<Event>): number[] {
   const of = START_SEAT_OF[type];

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { botGame } from '../../services/analytics/bot-game.js';
 import { gameFacts } from '../../services/analytics/record.js';
-import { START_SEAT_OF } from '../../services/analytics/start-seats.js';
+import { START_SEAT_OF, START_SEAT_TYPES } from '../../services/analytics/start-seats.js';
 import { findGame, games } from '../../services/engine/registry.js';
 
 const facts = (game: string, seats: number, k: number, options: unknown = {}) => {
@@ -22,6 +22,25 @@ describe('start seats', () => {
       const { facts: f } = facts(g.id, 3, 1);
       expect(f.startSeats.length, g.id).toBeGreaterThan(0);
       expect(f.startSeats.every((s) => Number.isInteger(s) && s >= 0 && s < 3), g.id).toBe(true);
+    }
+  });
+
+  it('each reader reads only the event types it lists (the lab skips every other without calling it)', () => {
+    for (const g of games) {
+      const types = START_SEAT_TYPES[g.id];
+      expect(types, g.id).toBeDefined();
+      const read = new Set<string>();
+      for (const seats of [g.seats.min, g.seats.max]) {
+        for (let k = 0; k < 4; k++) {
+          for (const e of facts(g.id, seats, k).events) {
+            const s = START_SEAT_OF[g.id]!(e);
+            if (s !== null && s !== undefined) read.add(e.type);
+            if (!types!.includes(e.type)) expect(s ?? null, `${g.id} ${e.type}`).toBeNull();
+          }
+        }
+      }
+      // Every listed type is one the reader reads in these games (a list too long is no fault, but would say the reader changed).
+      expect([...read].sort(), g.id).toEqual([...types!].sort());
     }
   });
 

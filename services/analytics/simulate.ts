@@ -21,6 +21,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { workerBoot } from '../app/worker-boot.js';
 import { sha256Hex, table } from '../engine/core/index.js';
 import { parseLineup } from '../bots/lineup.js';
 import { findGame, games as registry } from '../engine/registry.js';
@@ -153,13 +154,8 @@ export interface WorkerTask {
 
 export const MAX_GAMES = 10_000_000;
 
-/** The worker's entry: TypeScript, like this file, so it is loaded through tsx's loader. */
-const WORKER_BOOT = `
-  (async () => {
-    (await import('tsx/esm/api')).register();
-    await import(${JSON.stringify(new URL('./simulate-worker.ts', import.meta.url).href)});
-  })();
-`;
+/** The worker's entry: TypeScript, like this file (bundled once per process, else loaded through tsx: ../app/worker-boot.ts). */
+const WORKER_BOOT = (): string => workerBoot(new URL('./simulate-worker.ts', import.meta.url));
 
 /** The run's id, the prefix of its games' ids (`<runId>-<index>`): from its seed alone, so every shard's games are named alike. */
 export const runIdOf = (runSeed: string): string => `sim-${sha256Hex(runSeed).slice(0, 12)}`;
@@ -241,7 +237,7 @@ export async function simulate(o: SimulateOptions): Promise<SimulateSummary> {
       new Promise<void>((resolve, reject) => {
         if (o.signal?.aborted) return reject(new Error(`the simulation was stopped; --resume --out ${o.out} completes it`));
         const task: WorkerTask = { game: s.game, seats: s.seats, options: s.options, lineup: s.lineup, runSeed: s.seed, runId, from: sh.next, to: sh.to, trajectories: s.trajectories, maxMoves: s.maxMoves, shard: s.shard, compact };
-        const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
+        const worker = new Worker(WORKER_BOOT(), { eval: true, workerData: task });
         live.add(worker);
         worker.on('exit', () => live.delete(worker));
         const stop = () => {

@@ -7,6 +7,7 @@
  * loop (tests, and games the engine registry does not know).
  */
 import { Worker } from 'node:worker_threads';
+import { workerBoot } from '../app/worker-boot.js';
 import type { BotSight, Seat } from '../engine/core/index.js';
 import { findGame } from '../engine/registry.js';
 import { botMove } from './kinds.js';
@@ -29,13 +30,8 @@ export interface Decision {
 
 export type Answer = { id: number; move: unknown } | { id: number; error: string };
 
-/** A worker's first lines: TypeScript through tsx, then pool-worker.ts (built on first use: a bundle that never starts a worker never resolves it). */
-const workerBoot = () => `
-  (async () => {
-    (await import('tsx/esm/api')).register();
-    await import(${JSON.stringify(new URL('./pool-worker.ts', import.meta.url).href)});
-  })();
-`;
+/** A worker's first lines: pool-worker.ts, bundled once per process or through tsx (../app/worker-boot.ts; made on first use: a bundle that never starts a worker never resolves it). */
+const poolBoot = () => workerBoot(new URL('./pool-worker.ts', import.meta.url));
 
 /** Decisions that may wait for a busy worker (beyond them a decision is refused). */
 const MAX_WAITING = 256;
@@ -111,7 +107,7 @@ export class BotPool {
 
   private start(): Slot {
     if (this.slots.length >= this.workers) throw new Error('every bot worker is busy: the runner asked for more than `size` decisions at once');
-    const worker = new Worker(workerBoot(), { eval: true });
+    const worker = new Worker(poolBoot(), { eval: true });
     worker.unref(); // the server's own handles keep the process alive; a stray pool does not
     const slot: Slot = { worker, pending: null };
     const settle = (f: (p: NonNullable<Slot['pending']>) => void) => {

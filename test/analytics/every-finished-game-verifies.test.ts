@@ -53,12 +53,19 @@ async function createAndSeat(kind: Kind): Promise<{ id: string; tokens: Map<numb
   return { id, tokens };
 }
 
-/** Random legal moves for the humans (the server plays the bots) until the game is over. */
+/**
+ * Random legal moves for the humans (the server plays the bots) until the game is over. A seat's
+ * own read of the game gives the public status and its legal moves: the seat likeliest to move is
+ * read first, and another only when the draw picks another (the moves drawn are the same as when
+ * the status was read apart: one request a move fewer).
+ */
 async function playOut(id: string, tokens: Map<number, string>, idle?: Kind['idle'], seed = 1): Promise<void> {
   const rng = fastRng(seed);
+  const movers = [...tokens.keys()].filter((s) => s !== idle?.seat);
+  let ask = movers[0] ?? [...tokens.keys()][0]!;
   for (let step = 0; step < 5000; step++) {
     await server.play.settle();
-    const g = ok(await server.gql(STATUS, { id })).game;
+    let g = ok(await server.gql(STATUS, { id }, tokens.get(ask))).game;
     if (g.status.over) return;
     const humans = (g.status.toMove as number[]).filter((s) => tokens.has(s) && s !== idle?.seat);
     if (humans.length === 0) {
@@ -66,9 +73,10 @@ async function playOut(id: string, tokens: Map<number, string>, idle?: Kind['idl
       clock.advance(idle.advanceMs);
       continue;
     }
-    const token = tokens.get(humans[rng.int(humans.length)]!)!;
-    const mine = ok(await server.gql(STATUS, { id }, token)).game;
-    ok(await server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: mine.legalMoves[rng.int(mine.legalMoves.length)] }, token));
+    const seat = humans[rng.int(humans.length)]!;
+    if (g.seat !== seat) g = ok(await server.gql(STATUS, { id }, tokens.get(seat))).game;
+    ok(await server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: g.legalMoves[rng.int(g.legalMoves.length)] }, tokens.get(seat)));
+    ask = movers.find((s) => s !== seat) ?? seat; // turn by turn, the other seat moves next
   }
   throw new Error('the game did not end');
 }

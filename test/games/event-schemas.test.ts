@@ -50,10 +50,15 @@ describe('game event schemas', () => {
     const ajv = new Ajv({ strict: false });
     const validators = new Map(Object.entries(eventSchemas(game)).map(([type, s]) => [type, ajv.compile(s)]));
     const seen = new Set<string>();
+    // What is validated is the event's JSON: an event whose JSON was already checked (the same redaction for several viewers, the same deal in several games) is not checked again.
+    const checked = new Set<string>();
     for (const { event, viewer } of playedEvents(game)) {
+      const json = JSON.stringify(event);
+      if (checked.has(json)) continue;
+      checked.add(json);
       const validate = validators.get(event.type);
       expect(validate, `${event.type} has no schema`).toBeDefined();
-      expect(validate!(JSON.parse(JSON.stringify(event))), `${event.type} for ${viewer}: ${ajv.errorsText(validate!.errors)}`).toBe(true);
+      expect(validate!(JSON.parse(json)), `${event.type} for ${viewer}: ${ajv.errorsText(validate!.errors)}`).toBe(true);
       seen.add(event.type);
     }
     expect([...Object.keys(game.events!)].filter((t) => !seen.has(t)), 'types no played game reached').toEqual([]);

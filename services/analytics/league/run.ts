@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { workerBoot } from '../../app/worker-boot.js';
 import { sha256Hex, table } from '../../engine/core/index.js';
 import { findGame, games as registry } from '../../engine/registry.js';
 import { moveCap } from '../move-cap.js';
@@ -43,12 +44,8 @@ export interface LeagueTask {
 
 export const MAX_LEAGUE_GAMES = 1_000_000;
 
-const WORKER_BOOT = `
-  (async () => {
-    (await import('tsx/esm/api')).register();
-    await import(${JSON.stringify(new URL('./worker.ts', import.meta.url).href)});
-  })();
-`;
+/** The worker's entry (bundled once per process, else loaded through tsx: ../../app/worker-boot.ts). */
+const WORKER_BOOT = (): string => workerBoot(new URL('./worker.ts', import.meta.url));
 
 /**
  * Options a symmetry run plays by default so that the first start seat is drawn at random: a game
@@ -92,7 +89,7 @@ export async function league(o: LeagueOptions): Promise<LeagueReport & { seed: s
   const run = (share: LeagueGameSpec[]) =>
     new Promise<void>((resolve, reject) => {
       const task: LeagueTask = { game: game.id, lineup, specs: share, maxMoves };
-      const worker = new Worker(WORKER_BOOT, { eval: true, workerData: task });
+      const worker = new Worker(WORKER_BOOT(), { eval: true, workerData: task });
       worker.on('message', (g: LeagueGame) => {
         played.push(g);
         o.onProgress?.(played.length, total);

@@ -38,18 +38,20 @@ function check(seats: number, options: object, seed: number): { compact: number;
       if (form) {
         compact++;
         rounds += (e as Extract<SeledyneEvent, { type: 'RoundsRolled' }>).dice.length;
-        expect(seledyne.eventCount!(e)).toBe(form.length);
-        expect(form.some((x) => x.type === 'RoundsRolled')).toBe(false);
-      } else expect(seledyne.eventCount!(e)).toBe(1);
+        if (seledyne.eventCount!(e) !== form.length) expect(seledyne.eventCount!(e)).toBe(form.length);
+        if (form.some((x) => x.type === 'RoundsRolled')) expect(form.map((x) => x.type)).not.toContain('RoundsRolled');
+      } else if (seledyne.eventCount!(e) !== 1) expect(seledyne.eventCount!(e)).toBe(1);
       older.push(...(form ?? [e]));
       now = seledyne.evolve(now, e);
     }
     let was = s.play as State;
     for (const e of older) was = seledyne.evolve(was, e);
-    expect(now).toEqual(was);
+    // Compared as JSON (states are plain JSON: they are stored as snapshots); expect explains a difference.
+    if (JSON.stringify(now) !== JSON.stringify(was)) expect(now).toEqual(was);
     const next = t.fold(events, s);
-    expect(next.play).toEqual(now);
-    expect(next.events - s.events).toBe(older.length + events.filter((e) => !isGame(e)).length);
+    if (JSON.stringify(next.play) !== JSON.stringify(now)) expect(next.play).toEqual(now);
+    const counted = older.length + events.filter((e) => !isGame(e)).length;
+    if (next.events - s.events !== counted) expect(next.events - s.events).toBe(counted);
     s = next;
   }
   return { compact, rounds };

@@ -5,7 +5,6 @@
  */
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
 import dynalite from 'dynalite';
 import { closeLeakedIterators } from './dynalite-iterators.js';
@@ -17,8 +16,6 @@ export interface EmbeddedDynamo {
   endpoint: string;
   /** What a client must sign with: a random key per start with `authenticate`, else any (`local`). */
   credentials: LocalCredentials;
-  /** The HTTP server itself: the tests' client hands it requests in-process, without a socket (test/kit/loopback-client.ts). */
-  server: Server;
   close(): Promise<void>;
 }
 
@@ -67,7 +64,6 @@ export async function startEmbeddedDynamo(options: { path?: string; host?: strin
   return {
     endpoint: `http://${host}:${port}`,
     credentials,
-    server,
     close: async () => {
       await new Promise<void>((resolve) => {
         // Requests in flight finish first: dynalite closes its database once the HTTP server has

@@ -8,7 +8,7 @@ export function useEmbeddedDynamo() {
   const ctx = {} as { server: EmbeddedDynamo; client: DynamoDBClient; tableName: string; store: DynamoEventStore };
   beforeAll(async () => {
     ctx.server = await startEmbeddedDynamo();
-    ctx.client = loopbackClient(ctx.server);
+    ctx.client = loopbackClient(ctx.server.endpoint);
     ctx.tableName = 'parlor-test';
     await ensureTable(ctx.client, ctx.tableName);
     ctx.store = new DynamoEventStore({ client: ctx.client, tableName: ctx.tableName });

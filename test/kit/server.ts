@@ -91,7 +91,7 @@ export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 
   const server = {} as TestServer & { dynamo: EmbeddedDynamo; sockets: Client[] };
   beforeAll(async () => {
     server.dynamo = await startEmbeddedDynamo();
-    server.client = loopbackClient(server.dynamo);
+    server.client = loopbackClient(server.dynamo.endpoint);
     await ensureTable(server.client, 'parlor');
     Object.assign(server, await createLocalParlor({ client: server.client, tableName: 'parlor', ...options, limits: { ...TEST_LIMITS, ...options.limits }, entryRules: { ...TEST_ENTRY_RULES, ...options.entryRules }, bots: { ...TEST_BOTS, ...options.bots } }));
     server.url = await server.app.listen({ port: 0, host: '127.0.0.1' });

@@ -128,7 +128,9 @@ type PlayerView = SeledyneView['players'][number];
  * players, while a view is built for every move a bot reads (a search's playouts read thousands),
  * so most entries are found here. Shared like the view's other lists (counters, Isthām, stage
  * results): read, never changed. Not frozen: Object.freeze per entry made was 2.4% of a 6-seat
- * playout's CPU (a profile of bench/playouts.ts).
+ * playout's CPU (a profile of bench/playouts.ts). Instead test/games/seledyne/view-readers.test.ts
+ * freezes every view the in-process readers (greedy, random and search bots, sampled worlds,
+ * playouts) are given and plays games with them: a reader that wrote to one would throw there.
  */
 interface Kept {
   p: Player;

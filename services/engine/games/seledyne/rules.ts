@@ -73,9 +73,10 @@ const find = findCard;
 
 /** Sum Rule (§4.5, A13): active for the acting seat's next gift. */
 export function sumRuleActive(s: State, t: Turn): boolean {
+  // fixed at the gift step's start: once set, the hand and counter need no look (the legal list, decide and the view all ask)
+  if (s.options.sumRuleCheckTiming === 'GIFT_STEP_START' && t.sumActive != null) return t.sumActive;
   const p = s.players[t.seat]!;
-  const now = hasSpecial(p.hand, 'SUM') || hasSpecial(p.counter, 'SUM');
-  return s.options.sumRuleCheckTiming === 'GIFT_STEP_START' ? (t.sumActive ?? now) : now;
+  return hasSpecial(p.hand, 'SUM') || hasSpecial(p.counter, 'SUM');
 }
 
 /** Why a gift is refused, or null (§4.2). */

@@ -32,6 +32,23 @@ export function toMove(s: State): number[] {
   }
 }
 
+/** `toMove(s).includes(seat)` without the list (asked at every legal list). */
+function isToMove(s: State, seat: number): boolean {
+  switch (s.phase) {
+    case 'peek':
+      if (s.o.simultaneousPeek) return s.peeked[seat] === false; // false only for a real seat that has not peeked
+      for (let k = 0; k < s.seats; k++) if (!s.peeked[(s.start + k) % s.seats]) return (s.start + k) % s.seats === seat;
+      return false;
+    case 'commander':
+    case 'scoring':
+      return s.pending !== null && s.pending.seat === seat;
+    case 'play':
+      return s.pending ? s.pending.seat === seat : s.turn !== null && s.turn.seat === seat;
+    default:
+      return false;
+  }
+}
+
 /**
  * Free actions (§3.6): face-up activated powers, the token, naming a Bodyguard's card. With a
  * `limit` the list stops there (whether the turn has any left is asked after every move).
@@ -172,7 +189,7 @@ function placesLeft(n: number, done: readonly number[] | undefined): Command[] {
 }
 
 function computeLegal(s: State, seat: number): Command[] {
-  if (!toMove(s).includes(seat)) return [];
+  if (!isToMove(s, seat)) return [];
   if (s.phase === 'peek') {
     const n = s.villages[seat]!.length;
     const out: Command[] = [];

@@ -23,19 +23,34 @@ const passiveWorks = (s: State, id: number, key: keyof Passive) => (key === 'wil
 export const ownerOf = (s: State, id: number) => s.villages.findIndex((r) => r.includes(id));
 
 /** Per deck, the card ids whose definition has each passive: few or none, so counts look at those only. */
-const PASSIVE_IDS = new WeakMap<readonly CardDef[], Partial<Record<keyof Passive, number[]>>>();
+type PassiveIds = Record<keyof Passive, number[]>;
+const PASSIVE_IDS = new WeakMap<readonly CardDef[], PassiveIds>();
 let lastDefs: readonly CardDef[] | null = null;
-let lastIds: Partial<Record<keyof Passive, number[]>> = {};
+let lastIds: PassiveIds | null = null;
+
+const idsWith = (defs: readonly CardDef[], key: keyof Passive) => defs.flatMap((d, id) => (d.passive?.[key] ? [id] : []));
+
+/** Every passive's ids at once, in one literal (one shape for every deck: asked after every move). */
+const passiveIds = (defs: readonly CardDef[]): PassiveIds => ({
+  villagerEnd: idsWith(defs, 'villagerEnd'),
+  display: idsWith(defs, 'display'),
+  guard: idsWith(defs, 'guard'),
+  extraDraw: idsWith(defs, 'extraDraw'),
+  prince: idsWith(defs, 'prince'),
+  wild: idsWith(defs, 'wild'),
+  plusOne: idsWith(defs, 'plusOne'),
+  zombie: idsWith(defs, 'zombie'),
+});
 
 export function withPassive(s: State, key: keyof Passive): readonly number[] {
   const defs = defsOf(s);
-  if (defs !== lastDefs) {
+  if (defs !== lastDefs || lastIds === null) {
     let ids = PASSIVE_IDS.get(defs);
-    if (!ids) PASSIVE_IDS.set(defs, (ids = {}));
+    if (!ids) PASSIVE_IDS.set(defs, (ids = passiveIds(defs)));
     lastDefs = defs;
     lastIds = ids;
   }
-  return (lastIds[key] ??= defs.flatMap((d, id) => (d.passive?.[key] ? [id] : [])));
+  return lastIds[key];
 }
 
 /**

@@ -78,7 +78,8 @@ const won = (out: RoundOutcome, seat: number) => out.caller === seat && out.call
 export function nextToken(s: State, out: RoundOutcome): { holder: number; active: boolean } {
   const measure = s.o.tieMeasure === 'roundScore' ? out.roundScores : out.totals;
   const low = Math.min(...measure);
-  const tied = measure.flatMap((m, i) => (m === low ? [i] : []));
+  const tied: number[] = []; // a loop: once per round end, and so once per playout
+  for (let i = 0; i < measure.length; i++) if (measure[i] === low) tied.push(i);
   if (tied.length === 1) return { holder: tied[0]!, active: won(out, tied[0]!) };
   // A possessor (the token won by a call) among the tied keeps it; its power by tieKeeperActive.
   const holder = s.token.holder;

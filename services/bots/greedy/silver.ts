@@ -35,26 +35,31 @@ function estimate(cards: readonly SlotView[]): number {
 /** What every move of one decision is valued against, computed once (loops: this runs at every move of every rollout). */
 function context(v: SilverView, me: number) {
   const row = v.villages[me]!.cards;
-  let others = Infinity;
-  for (const x of v.villages) if (x.seat !== me) others = Math.min(others, estimate(x.cards));
-  // The own total, highest card and unknown count in one pass (the sum in the same order as estimate's).
-  let mine = 0;
   let highest = 0;
-  let unknown = 0;
-  for (const c of row) {
-    const value = valueOf(c);
-    mine += value;
-    if (!zombie(c)) highest = Math.max(highest, value);
-    if (!c.card) unknown++;
-  }
+  for (const c of row) if (!zombie(c)) highest = Math.max(highest, valueOf(c));
   return {
     row,
     held: v.hand[0] ? v.hand[0].number : UNKNOWN,
     top: v.discard.length > 0 ? v.discard[v.discard.length - 1]!.number : 99,
     highest,
-    // Call when clearly lowest, with at most one card of its own unknown.
-    callPays: mine < others - 2 && unknown <= 1,
   };
+}
+
+/**
+ * Call when clearly lowest, with at most one card of its own unknown. Asked only when a call is
+ * listed (most moves of a rollout list none): every village's estimate is read only then.
+ */
+function callPays(v: SilverView, me: number): boolean {
+  let others = Infinity;
+  for (const x of v.villages) if (x.seat !== me) others = Math.min(others, estimate(x.cards));
+  // The own total and unknown count in one pass (the sum in the same order as estimate's).
+  let mine = 0;
+  let unknown = 0;
+  for (const c of v.villages[me]!.cards) {
+    mine += valueOf(c);
+    if (!c.card) unknown++;
+  }
+  return mine < others - 2 && unknown <= 1;
 }
 
 /** An exchange of the cards at `set`: what it lowers the total by, or -10 when it cannot pay (a Zombie, a set of differing numbers). */
@@ -78,7 +83,7 @@ function gain(v: SilverView, me: number, c: ReturnType<typeof context>, m: Comma
   const { row, held, top, highest } = c;
   switch (m.type) {
     case 'call':
-      return c.callPays ? 20 : -20;
+      return callPays(v, me) ? 20 : -20;
     case 'take':
       return highest - top - 2; // worth it when the top discard beats a card by a clear margin
     case 'draw':

@@ -91,7 +91,18 @@ const turn = (t: Turn, main: boolean, free: boolean, used: number[]): Turn => ({
 const token = (t: State['token'], holder: number, active: boolean, used: boolean): State['token'] => ({ kind: t.kind, holder, active, used });
 
 /** The Bodyguard namings still standing: the Bodyguard and its card in one village. */
-const keptGuards = (s: State) => s.guards.filter((g) => s.villages.some((r) => r.includes(g.bg) && r.includes(g.card)));
+function keptGuards(s: State): State['guards'] {
+  // Loops: asked after each card move while a Bodyguard names a card. The list is kept as it is when every naming stands.
+  let out: State['guards'] | null = null;
+  for (let i = 0; i < s.guards.length; i++) {
+    const g = s.guards[i]!;
+    let stands = false;
+    for (let r = 0; r < s.villages.length && !stands; r++) stands = s.villages[r]!.includes(g.bg) && s.villages[r]!.includes(g.card);
+    if (!stands) out ??= s.guards.slice(0, i);
+    else if (out) out.push(g);
+  }
+  return out ?? s.guards;
+}
 
 export function evolve(state: State, e: Event): State {
   const s = copyState(state);
@@ -233,7 +244,9 @@ export function applyEvent(s: State, e: Event): void {
       if (s.turn) s.turn = turn(s.turn, true, s.turn.free, s.turn.used);
       if (e.action === 'call') {
         s.caller = e.seat;
-        s.owes = Array.from({ length: s.seats }, (_, i) => i).filter((i) => i !== e.seat);
+        const owes: number[] = [];
+        for (let i = 0; i < s.seats; i++) if (i !== e.seat) owes.push(i);
+        s.owes = owes;
       }
       return;
     case 'Pending':

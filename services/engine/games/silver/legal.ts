@@ -7,15 +7,19 @@ import { scoreChoices, TOKEN_STEPS } from './flow.js';
 import { stepChoices, usable } from './powers.js';
 import { blocked, fuActive, hasPassive, isZombie } from './protect.js';
 import { copyState, defOf, powerOn, type Pending, type State } from './state.js';
-import { canExchange, exchangeable, knownBounce, singleTargets, zombieOnTop } from './village.js';
+import { canExchange, exchangeable, knownBounce, knownZombie, zombieOnTop } from './village.js';
 import { CALL, CONFIRM, DISCARD, DRAW, END, EXCHANGE_MARKED, PLACE_AT_END, POWER, SKIP, TAKE, TOKEN, activate, drawDisplay, exchangeOne, give, guard, keep, peek, placeAt, seatMove, slide, target, unslide } from './moves.js';
 
 export function toMove(s: State): number[] {
   switch (s.phase) {
     case 'peek': {
-      const open = s.peeked.flatMap((p, i) => (p ? [] : [i]));
-      if (s.o.simultaneousPeek) return open;
-      for (let k = 0; k < s.seats; k++) if (open.includes((s.start + k) % s.seats)) return [(s.start + k) % s.seats];
+      // Loops: asked at every move of the peek (status, the legal list, the view).
+      if (s.o.simultaneousPeek) {
+        const open: number[] = [];
+        for (let i = 0; i < s.peeked.length; i++) if (!s.peeked[i]) open.push(i);
+        return open;
+      }
+      for (let k = 0; k < s.seats; k++) if (!s.peeked[(s.start + k) % s.seats]) return [(s.start + k) % s.seats];
       return [];
     }
     case 'commander':
@@ -25,6 +29,23 @@ export function toMove(s: State): number[] {
       return s.pending ? [s.pending.seat] : s.turn ? [s.turn.seat] : [];
     default:
       return [];
+  }
+}
+
+/** `toMove(s).includes(seat)` without the list (asked at every legal list). */
+function isToMove(s: State, seat: number): boolean {
+  switch (s.phase) {
+    case 'peek':
+      if (s.o.simultaneousPeek) return s.peeked[seat] === false; // false only for a real seat that has not peeked
+      for (let k = 0; k < s.seats; k++) if (!s.peeked[(s.start + k) % s.seats]) return (s.start + k) % s.seats === seat;
+      return false;
+    case 'commander':
+    case 'scoring':
+      return s.pending !== null && s.pending.seat === seat;
+    case 'play':
+      return s.pending ? s.pending.seat === seat : s.turn !== null && s.turn.seat === seat;
+    default:
+      return false;
   }
 }
 
@@ -70,9 +91,10 @@ function turnCommands(s: State, seat: number): Command[] {
     if (s.discard.length > 0 && !t.emptyAtStart && canExchange(s, seat) && !zombieOnTop(s)) out.push(TAKE);
     if (s.caller === null && row.length <= 4 && !t.free && !(t.extra && !s.o.daggerSkipAllowsCall)) out.push(CALL);
     if (extras && !(t.free && s.o.zombieGiveWholeTurn))
-      row.forEach((id, position) => {
+      for (let position = 0; position < row.length; position++) {
+        const id = row[position]!;
         if (s.up[id] && hasPassive(s, id, 'zombie') && !blocked(s, seat, seat, position, 'modify')) for (let end = 0; end < 2; end++) out.push(give(position, end)); // face-down first: a Zombie gives only face-up
-      });
+      }
   }
   out.push(...freeActions(s, seat));
   if (t.main) out.push(END);
@@ -87,6 +109,9 @@ export function powerAvailable(s: State, seat: number, pend: Extract<Pending, { 
   if (!(pend.from === 'deck' || (pend.from === 'display' && s.o.squireTakeIsDraw))) return false;
   if (d.timing === 'DRV') return usable(s, seat, d.steps);
   if (d.timing !== 'DIS') return false;
+  // Of the first steps only the Master's (fromPile) reads the pile or the hand: the others are
+  // asked of this state as it is, without a copy of it (a legal list at nearly every held card).
+  if (d.steps[0]?.op !== 'fromPile') return usable(s, seat, d.steps);
   const after = copyState(s); // the state once the card is discarded
   after.discard = [...s.discard, x];
   after.hand = s.hand.slice(1);
@@ -97,17 +122,25 @@ function holdCommands(s: State, seat: number, pend: Extract<Pending, { kind: 'ho
   const out: Command[] = [];
   const x = s.hand[0]!;
   const ex = exchangeable(s, seat);
-  if (pend.slid.length === 0) {
-    const singles = singleTargets(s, seat, ex);
-    if (!pend.must && !isZombie(s, x)) out.push(DISCARD);
+  // Index loops: asked at nearly every move, and `slid` may be a listed move's frozen array.
+  const slid = pend.slid;
+  if (slid.length === 0) {
+    const zombie = isZombie(s, x);
+    if (!pend.must && !zombie) out.push(DISCARD);
     if (powerAvailable(s, seat, pend)) out.push(POWER);
-    for (const p of singles) out.push(exchangeOne(p));
-    if (singles.length === 0 && isZombie(s, x)) out.push(...PLACE_AT_END); // no exchange possible (canExchange)
-  }
-  for (const p of ex) if (!pend.slid.includes(p)) out.push(slide(p));
+    let singles = 0;
+    const row = s.villages[seat]!;
+    for (let i = 0; i < ex.length; i++)
+      if (!knownZombie(s, row[ex[i]!]!)) {
+        out.push(exchangeOne(ex[i]!));
+        singles++;
+      }
+    if (singles === 0 && zombie) out.push(PLACE_AT_END[0]!, PLACE_AT_END[1]!); // no exchange possible (canExchange)
+    for (let i = 0; i < ex.length; i++) out.push(slide(ex[i]!));
+  } else for (let i = 0; i < ex.length; i++) if (!slid.includes(ex[i]!)) out.push(slide(ex[i]!));
   // §3.7: marked cards are either exchanged or returned: a set known to bounce (§4.4) can only be returned, card by card.
-  if (pend.slid.length > 0 && !knownBounce(s, seat, pend.slid)) out.push(EXCHANGE_MARKED);
-  else for (const p of pend.slid) out.push(unslide(p));
+  if (slid.length > 0 && !knownBounce(s, seat, slid)) out.push(EXCHANGE_MARKED);
+  else for (let i = 0; i < slid.length; i++) out.push(unslide(slid[i]!));
   return out;
 }
 
@@ -156,7 +189,7 @@ function placesLeft(n: number, done: readonly number[] | undefined): Command[] {
 }
 
 function computeLegal(s: State, seat: number): Command[] {
-  if (!toMove(s).includes(seat)) return [];
+  if (!isToMove(s, seat)) return [];
   if (s.phase === 'peek') {
     const n = s.villages[seat]!.length;
     const out: Command[] = [];

@@ -121,8 +121,14 @@ export function usable(s: State, seat: number, steps: Step[]): boolean {
   if (!first) return false;
   if (first.op === 'reverse') return true;
   if (first.op === 'lookTop') return s.deck.length > 0;
-  return stepChoices(s, seat, first, [], 1).some((c) => c.type !== 'skip' && c.type !== 'confirm');
+  // A loop, no callback: asked for every face-up power and the token after every move.
+  const choices = stepChoices(s, seat, first, NOTHING_SELECTED, 1);
+  for (let i = 0; i < choices.length; i++) if (choices[i]!.type !== 'skip' && choices[i]!.type !== 'confirm') return true;
+  return false;
 }
+
+/** No card selected yet (stepChoices only reads it). */
+const NOTHING_SELECTED: number[] = [];
 
 /** Runs automatic steps and stops at the first step with a choice (or finishes the power). */
 export function runSteps(sim: Sim, pend: PowerPending) {
@@ -138,7 +144,9 @@ export function runSteps(sim: Sim, pend: PowerPending) {
       sim.emit({ type: 'Saw', seat: p.seat, at: 'deck', card: numberOf(sim.state.deck[sim.state.deck.length - 1]!) });
     } else {
       const choices = stepChoices(sim.state, p.seat, step, p.selected, 1);
-      if (choices.some((c) => c.type !== 'skip')) {
+      let choose = false;
+      for (let i = 0; i < choices.length && !choose; i++) choose = choices[i]!.type !== 'skip';
+      if (choose) {
         sim.pending(p);
         return;
       }

@@ -7,7 +7,7 @@ import type { CardDef, Passive } from './cards.js';
 
 /** The card's face-up power is on: it is face-up in a village, its power known/enabled, not taken from the pile (option). */
 export function fuActive(s: State, id: number): boolean {
-  if (!s.up[id] || s.dead.includes(id)) return false;
+  if (!s.up[id] || (s.dead.length > 0 && s.dead.includes(id))) return false;
   const d = defOf(s, id);
   return (d.timing === 'FU' || d.timing === 'MAT') && powerOn(s, d);
 }
@@ -23,19 +23,34 @@ const passiveWorks = (s: State, id: number, key: keyof Passive) => (key === 'wil
 export const ownerOf = (s: State, id: number) => s.villages.findIndex((r) => r.includes(id));
 
 /** Per deck, the card ids whose definition has each passive: few or none, so counts look at those only. */
-const PASSIVE_IDS = new WeakMap<readonly CardDef[], Partial<Record<keyof Passive, number[]>>>();
+type PassiveIds = Record<keyof Passive, number[]>;
+const PASSIVE_IDS = new WeakMap<readonly CardDef[], PassiveIds>();
 let lastDefs: readonly CardDef[] | null = null;
-let lastIds: Partial<Record<keyof Passive, number[]>> = {};
+let lastIds: PassiveIds | null = null;
+
+const idsWith = (defs: readonly CardDef[], key: keyof Passive) => defs.flatMap((d, id) => (d.passive?.[key] ? [id] : []));
+
+/** Every passive's ids at once, in one literal (one shape for every deck: asked after every move). */
+const passiveIds = (defs: readonly CardDef[]): PassiveIds => ({
+  villagerEnd: idsWith(defs, 'villagerEnd'),
+  display: idsWith(defs, 'display'),
+  guard: idsWith(defs, 'guard'),
+  extraDraw: idsWith(defs, 'extraDraw'),
+  prince: idsWith(defs, 'prince'),
+  wild: idsWith(defs, 'wild'),
+  plusOne: idsWith(defs, 'plusOne'),
+  zombie: idsWith(defs, 'zombie'),
+});
 
 export function withPassive(s: State, key: keyof Passive): readonly number[] {
   const defs = defsOf(s);
-  if (defs !== lastDefs) {
+  if (defs !== lastDefs || lastIds === null) {
     let ids = PASSIVE_IDS.get(defs);
-    if (!ids) PASSIVE_IDS.set(defs, (ids = {}));
+    if (!ids) PASSIVE_IDS.set(defs, (ids = passiveIds(defs)));
     lastDefs = defs;
     lastIds = ids;
   }
-  return (lastIds[key] ??= defs.flatMap((d, id) => (d.passive?.[key] ? [id] : [])));
+  return lastIds[key];
 }
 
 /**
@@ -46,19 +61,27 @@ export function withPassive(s: State, key: keyof Passive): readonly number[] {
 export function countPassive(s: State, seat: number, key: keyof Passive): number {
   let n = 0;
   const row = s.villages[seat]!;
-  for (const id of withPassive(s, key)) if ((key === 'wild' || s.up[id]) && passiveWorks(s, id, key) && row.includes(id)) n++;
+  const ids = withPassive(s, key);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if ((key === 'wild' || s.up[id]) && passiveWorks(s, id, key) && row.includes(id)) n++;
+  }
   return n;
 }
 
 /** Face-up, switched-on cards with this passive in all villages. */
 export function countPassiveAll(s: State, key: keyof Passive): number {
   let n = 0;
-  for (const id of withPassive(s, key)) if ((key === 'wild' || s.up[id]) && passiveWorks(s, id, key) && inAVillage(s, id)) n++;
+  const ids = withPassive(s, key);
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    if ((key === 'wild' || s.up[id]) && passiveWorks(s, id, key) && inAVillage(s, id)) n++;
+  }
   return n;
 }
 
 function inAVillage(s: State, id: number): boolean {
-  for (const row of s.villages) if (row.includes(id)) return true;
+  for (let i = 0; i < s.villages.length; i++) if (s.villages[i]!.includes(id)) return true;
   return false;
 }
 
@@ -91,4 +114,7 @@ export function blocked(s: State, actor: number, owner: number, p: number, kind:
 /** Another player's face-up Prince protects the face-up card at `owner`'s position `p` from `actor`. */
 export const princeProtects = (s: State, actor: number, owner: number, p: number) => actor !== owner && s.up[s.villages[owner]![p]!]! && countPassive(s, owner, 'prince') > 0;
 
-export const isZombie = (s: State, id: number) => !!defOf(s, id).passive?.zombie && powerOn(s, defOf(s, id));
+export function isZombie(s: State, id: number): boolean {
+  const d = defOf(s, id);
+  return !!d.passive?.zombie && powerOn(s, d);
+}

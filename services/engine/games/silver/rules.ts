@@ -73,9 +73,12 @@ export function decide(s: State, c: Command, seat: number, rng: Rng) {
     return sim.events;
   }
   askBodyguardNaming(sim, s);
-  settle(sim, (st, se) => freeActions(st, se, 1).length);
+  settle(sim, freeLeft);
   return sim.events;
 }
+
+/** Whether the turn has a free action left (a module function: a closure made per move costs under tsx's keepNames). */
+const freeLeft = (st: State, se: number) => freeActions(st, se, 1).length;
 
 function apply(sim: Sim, seat: number, c: Command) {
   const s = sim.state;

@@ -53,6 +53,9 @@ const EDITIONS = new WeakMap<object, Edition[]>();
 
 type PendingKind = Pending['kind'];
 
+/** The card id at a village place (a module function: a named closure per world costs under tsx's keepNames). */
+const idAtPlace = (s: State, p: { seat: number; position: number }) => s.villages[p.seat]![p.position]!;
+
 export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupContext<Options>): State {
   const s = initialState(setup);
   let eds = EDITIONS.get(setup.options);
@@ -132,9 +135,8 @@ export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupC
   for (const id of s.display) s.known[id] = PUBLIC;
   for (const row of s.kept) for (const id of row) s.known[id] = PUBLIC;
 
-  const at = (p: { seat: number; position: number }) => s.villages[p.seat]![p.position]!;
-  s.guards = f.guards.map((g) => ({ bg: at({ seat: g.seat, position: g.bodyguard }), card: at(g) }));
-  s.dead = [...f.powerOff.map(at), ...f.handPowerOff.map((i) => s.hand[i]!)];
+  s.guards = f.guards.map((g) => ({ bg: s.villages[g.seat]![g.bodyguard]!, card: idAtPlace(s, g) }));
+  s.dead = [...f.powerOff.map((p) => idAtPlace(s, p)), ...f.handPowerOff.map((i) => s.hand[i]!)];
   s.keptNext = v.villages.map(() => []);
   for (const k of v.keptNext) {
     const id = s.villages[k.seat]!.find((x) => numberOf(x) === k.card.number && !s.keptNext[k.seat]!.includes(x));
@@ -168,7 +170,7 @@ export function sampleWorld(v: SilverView, seat: number, rng: Rng, setup: SetupC
     };
   }
   s.pending = v.pending && pendingOf(v, s);
-  s.upBefore = f.faceUpBeforeReveal.map(at);
+  s.upBefore = f.faceUpBeforeReveal.map((p) => idAtPlace(s, p));
   if (v.phase === 'scoring' || v.phase === 'over') s.scoring = { queue: scoringQueue(s), at: f.scoringAt, adj: v.scoreAdjustments.slice(), halved: f.halved.slice() };
   return s;
 }

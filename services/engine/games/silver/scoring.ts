@@ -71,20 +71,23 @@ export function roundOutcome(s: State): RoundOutcome {
   return { totals, roundScores, caller, callSucceeded };
 }
 
+/** The seat won this round's call (a module function: a closure made per round end costs under tsx's keepNames). */
+const won = (out: RoundOutcome, seat: number) => out.caller === seat && out.callSucceeded === true;
+
 /** §6.5: who holds the token next round, and whether its power is available. */
 export function nextToken(s: State, out: RoundOutcome): { holder: number; active: boolean } {
   const measure = s.o.tieMeasure === 'roundScore' ? out.roundScores : out.totals;
   const low = Math.min(...measure);
-  const tied = measure.flatMap((m, i) => (m === low ? [i] : []));
-  const won = (seat: number) => out.caller === seat && out.callSucceeded === true;
-  if (tied.length === 1) return { holder: tied[0]!, active: won(tied[0]!) };
+  const tied: number[] = []; // a loop: once per round end, and so once per playout
+  for (let i = 0; i < measure.length; i++) if (measure[i] === low) tied.push(i);
+  if (tied.length === 1) return { holder: tied[0]!, active: won(out, tied[0]!) };
   // A possessor (the token won by a call) among the tied keeps it; its power by tieKeeperActive.
   const holder = s.token.holder;
-  if (s.token.active && tied.includes(holder)) return { holder, active: s.o.tieKeeperActive === 'literal' || won(holder) };
+  if (s.token.active && tied.includes(holder)) return { holder, active: s.o.tieKeeperActive === 'literal' || won(out, holder) };
   // Otherwise the first tied player clockwise from the start player; active only if they won it by this round's call.
   for (let k = s.o.tieScanIncludesStartPlayer ? 0 : 1; k <= s.seats; k++) {
     const seat = (s.start + k) % s.seats;
-    if (tied.includes(seat)) return { holder: seat, active: s.o.tieScanCallerActive && won(seat) };
+    if (tied.includes(seat)) return { holder: seat, active: s.o.tieScanCallerActive && won(out, seat) };
   }
   return { holder: tied[0]!, active: false };
 }

@@ -152,10 +152,24 @@ const EDITIONS_OF = new WeakMap<Options, Edition[]>();
 const DECKS = new Map<string, Edition[]>();
 const DECKS_KEPT = 64;
 
+/** The decks of one base edition and no mix (most games): found without a look at each number. */
+const PLAIN = new Map<string, Edition[]>();
+
+function noMix(o: Options): boolean {
+  for (const _ in o.mix) return false;
+  return true;
+}
+
 /** The edition of each number (shared by every state of one deck: it never changes). */
 export function editionsFor(o: Options): Edition[] {
+  const plain = noMix(o);
+  if (plain) {
+    const known = PLAIN.get(o.edition);
+    if (known) return known;
+  }
   let eds = EDITIONS_OF.get(o);
   if (!eds) EDITIONS_OF.set(o, (eds = editionsOf(o)));
+  if (plain) PLAIN.set(o.edition, eds);
   return eds;
 }
 
@@ -168,7 +182,10 @@ function editionsOf(o: Options): Edition[] {
   const deck = eds.join();
   const known = DECKS.get(deck);
   if (known) return known;
-  if (DECKS.size >= DECKS_KEPT) DECKS.clear();
+  if (DECKS.size >= DECKS_KEPT) {
+    DECKS.clear();
+    PLAIN.clear(); // its arrays are DECKS' own: one array per deck
+  }
   DECKS.set(deck, Object.freeze(eds) as Edition[]);
   return eds;
 }

@@ -123,7 +123,8 @@ export function tableFacts(s: State): TableFactsView {
   if (s.guards.length > 0) {
     guards = [];
     for (const g of s.guards) {
-      const seat = s.villages.findIndex((r) => r.includes(g.bg) && r.includes(g.card));
+      let seat = -1; // a loop, no callback: once per naming and view
+      for (let r = 0; r < s.villages.length && seat < 0; r++) if (s.villages[r]!.includes(g.bg) && s.villages[r]!.includes(g.card)) seat = r;
       if (seat >= 0) guards.push({ seat, bodyguard: s.villages[seat]!.indexOf(g.bg), position: s.villages[seat]!.indexOf(g.card) });
     }
   }

@@ -258,24 +258,29 @@ function workingBodyguards(s: State): readonly number[] {
 
 function villageView(s: State, cards: readonly CardView[], shared: (SlotView | undefined)[], seat: number, me: Viewer, bodyguards: readonly number[]): { seat: number; cards: SlotView[] } {
   const row = s.villages[seat]!;
-  const slots: SlotView[] = new Array(row.length);
+  const n = row.length;
+  const slots: SlotView[] = new Array(n);
   const mine = me === null ? 0 : bit(me);
+  const seen = PUBLIC | mine;
+  const up = s.up;
+  const known = s.known;
+  const rot = s.rot;
+  const amulet = s.amulet;
   // Only a Bodyguard itself or a card a Bodyguard names can be guarded: most decks have none.
   const guardedIds = bodyguards.length > 0 ? guardedIn(s, row, bodyguards) : NONE;
-  for (let position = 0; position < row.length; position++) {
+  const anyGuarded = guardedIds.length > 0;
+  for (let position = 0; position < n; position++) {
     const id = row[position]!;
-    const up = s.up[id]!;
-    const k = s.known[id]!;
-    const publicKnown = up || (k & PUBLIC) !== 0; // knows(s, id, null)
-    const known = publicKnown || (k & mine) !== 0; // knows(s, id, me)
+    const u = up[id]!;
+    const k = known[id]!;
     const flags =
-      (up ? UP : 0) |
-      (s.rot[id] ? ROTATED : 0) |
-      (known ? KNOWN : 0) |
-      (publicKnown ? PUBLIC_KNOWN : 0) |
-      (s.amulet === id ? AMULET : 0) |
-      (guardedIds.length > 0 && guardedIds.includes(id) ? GUARDED : 0);
-    slots[position] = slotView(shared, cards, id, position, flags);
+      (u ? UP | PUBLIC_KNOWN | KNOWN : (k & PUBLIC) !== 0 ? PUBLIC_KNOWN | KNOWN : (k & seen) !== 0 ? KNOWN : 0) |
+      (rot[id] ? ROTATED : 0) |
+      (amulet === id ? AMULET : 0) |
+      (anyGuarded && guardedIds.includes(id) ? GUARDED : 0);
+    const key = position < 16 ? (flags & KNOWN ? (numberOf(id) + 1) << 10 : 0) | (position << 6) | flags : -1;
+    const hit = key >= 0 ? shared[key] : undefined;
+    slots[position] = hit !== undefined ? hit : slotView(shared, cards, id, position, flags);
   }
   return { seat, cards: slots };
 }

@@ -35,14 +35,17 @@ const publicKnown = (s: State, id: number) => s.up[id]! || (s.known[id]! & PUBLI
  */
 export const knownZombie = (s: State, id: number) => publicKnown(s, id) && isZombie(s, id); // the cheap test first
 
-/** Positions a single exchange may replace: exchangeable, and not a known Zombie. */
-export const singleTargets = (s: State, seat: number, ex = exchangeable(s, seat)) => ex.filter((p) => !knownZombie(s, s.villages[seat]![p]!));
-
 /**
- * An exchange is possible. Without a single target every exchangeable card is a known Zombie,
- * and any set of them would match with a Zombie lowest: a known bounce.
+ * An exchange is possible: a single exchange has a target (an exchangeable card that is not a
+ * known Zombie). Without one every exchangeable card is a known Zombie, and any set of them would
+ * match with a Zombie lowest: a known bounce. legal.ts lists the single targets themselves.
  */
-export const canExchange = (s: State, seat: number) => singleTargets(s, seat).length > 0;
+export function canExchange(s: State, seat: number): boolean {
+  const ex = exchangeable(s, seat);
+  const row = s.villages[seat]!;
+  for (let i = 0; i < ex.length; i++) if (!knownZombie(s, row[ex[i]!]!)) return true;
+  return false;
+}
 
 /** Every card at `positions` is known to all and the lowest is a Zombie: discarding them all would put it on top. */
 export function knownZombieLowest(s: State, seat: number, positions: number[]): boolean {
@@ -67,13 +70,27 @@ function lycansFor(s: State, seat: number, ids: number[]): number {
 
 /** §3.7 step 2: the match test with Doppelgänger (wild) and Lycan (+1) modifiers. */
 export function matches(s: State, seat: number, ids: number[], lycans = countPassive(s, seat, 'plusOne')): boolean {
-  const wild = ids.filter((id) => hasPassive(s, id, 'wild'));
-  if (wild.length > 0 && s.o.doppelganger === 'strictPair' && ids.length !== 2) return false;
-  const vals = ids.filter((id) => !wild.includes(id)).map(numberOf);
-  if (vals.length <= 1) return true;
-  const max = Math.max(...vals);
-  const bumps = vals.filter((v) => v === max - 1).length;
-  return vals.every((v) => v === max || v === max - 1) && bumps <= lycans;
+  // Loops, no lists: asked at every exchange of a set. The wild cards (Doppelgänger) match anything.
+  let wild = 0;
+  let rest = 0;
+  let max = -1;
+  for (let i = 0; i < ids.length; i++) {
+    if (hasPassive(s, ids[i]!, 'wild')) wild++;
+    else {
+      rest++;
+      max = Math.max(max, numberOf(ids[i]!));
+    }
+  }
+  if (wild > 0 && s.o.doppelganger === 'strictPair' && ids.length !== 2) return false;
+  if (rest <= 1) return true;
+  let bumps = 0;
+  for (let i = 0; i < ids.length; i++) {
+    if (hasPassive(s, ids[i]!, 'wild')) continue;
+    const v = numberOf(ids[i]!);
+    if (v === max - 1) bumps++;
+    else if (v !== max) return false;
+  }
+  return bumps <= lycans;
 }
 
 /** Ids of the cards at `positions`, highest value first (the lowest ends on top of the pile). */
@@ -91,7 +108,9 @@ export function buryUncoveredZombie(sim: Sim) {
 
 /** Turn every card at `positions` face-up (public), e.g. slid cards or declared cards. */
 export function reveal(sim: Sim, seat: number, positions: number[]) {
-  for (const p of positions) {
+  // Index loops: the positions may be a listed move's frozen array.
+  for (let i = 0; i < positions.length; i++) {
+    const p = positions[i]!;
     const id = sim.state.villages[seat]![p]!;
     if (!sim.state.up[id]) sim.emit({ type: 'Flip', s: seat, p, up: true, card: numberOf(id) });
   }
@@ -99,7 +118,8 @@ export function reveal(sim: Sim, seat: number, positions: number[]) {
 
 /** Turn cards back face-down; their identity stays public (§3.7 step 4). */
 export function hide(sim: Sim, seat: number, positions: number[]) {
-  for (const p of positions) {
+  for (let i = 0; i < positions.length; i++) {
+    const p = positions[i]!;
     const id = sim.state.villages[seat]![p]!;
     if (sim.state.up[id]) sim.emit({ type: 'Flip', s: seat, p, up: false, card: numberOf(id) });
   }

@@ -188,8 +188,9 @@ describe('simulate', () => {
     expect(await clockless(compact)).toEqual(await clockless(parquet));
     expect(await data(compact)).toEqual(['events.ndjson', 'games.ndjson', 'moves.ndjson', 'plays.ndjson']);
     // A new run in a used folder clears the old tables first: stopped midway (after its first batch), it leaves no old Parquet for stats to read.
+    // Far more games than a batch holds, so the stop always lands midway (200 once fit in the first batch, which then ended the run).
     const stop = new AbortController();
-    await expect(simulate({ game: 'scout', seats: 3, games: 200, out: both, workers: 1, seed: 'format-again', format: 'both', signal: stop.signal, onProgress: () => stop.abort() })).rejects.toThrow(/--resume/);
+    await expect(simulate({ game: 'scout', seats: 3, games: 100_000, out: both, workers: 1, seed: 'format-again', format: 'both', signal: stop.signal, onProgress: () => stop.abort() })).rejects.toThrow(/--resume/);
     expect(await data(both)).toEqual(['events.ndjson', 'games.ndjson', 'moves.ndjson']);
     // … and a compact run's derived tables and plays too.
     await expect(simulate({ game: 'scout', seats: 3, games: 200, out: compact, workers: 1, seed: 'format-again', format: 'parquet', signal: stop.signal })).rejects.toThrow(/--resume/);

@@ -22,10 +22,12 @@ class ParlorEnvError(Exception):
 
 class Server:
     def __init__(self, root=ROOT):
-        # node with tsx's loader, as `npx tsx services/env/server.ts` runs it, minus the launcher process
+        # node with tsx's loader, as `npx tsx services/env/server.ts` runs it, minus the launcher process;
+        # PARLOR_ENV_SCRIPT: a JavaScript build of that file to run instead (npm test's bundle, without tsx's start-up)
         node = os.environ.get("PARLOR_NODE") or shutil.which("node") or "node"
+        script = os.environ.get("PARLOR_ENV_SCRIPT")
         self.proc = subprocess.Popen(
-            [node, "--import", "tsx", os.path.join("services", "env", "server.ts")],
+            [node, script] if script else [node, "--import", "tsx", os.path.join("services", "env", "server.ts")],
             cwd=root,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,

@@ -15,6 +15,7 @@ import { simulate } from '../../services/analytics/simulate.js';
 import { computeStats, type StatsReport } from '../../services/analytics/stats.js';
 import { table } from '../../services/engine/core/index.js';
 import { findGame } from '../../services/engine/registry.js';
+import { bundled } from '../kit/server-bundle.js';
 
 let root: string;
 const run = { game: 'scout', seats: 3, games: 9, seed: 'datasets' } as const;
@@ -65,9 +66,10 @@ describe('npm run verify over many records', () => {
       if (i === 3) (record.result as { winners: number[] }).winners = [9];
       await writeFile(join(dir, `r${i}.json`), JSON.stringify(record));
     }
+    const verify = await bundled('verify'); // npm run verify, bundled once per worker (test/kit/server-bundle.ts)
     const cli = (args: string[]) =>
       new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-        const child = spawn(process.execPath, ['--import', 'tsx/esm', 'services/analytics/cli/verify.ts', ...args]);
+        const child = spawn(process.execPath, [verify, ...args]);
         let out = '';
         let err = '';
         child.stdout.on('data', (d) => (out += d));

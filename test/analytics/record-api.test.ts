@@ -10,14 +10,15 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
 import { playThroughService } from '../kit/service-play.js';
+import { bundled } from '../kit/server-bundle.js';
 
 const server = useServer();
 const RECORD = 'query ($id: ID!) { gameRecord(id: $id) }';
 
-/** Runs the verify command as a user would; resolves with its exit code and output. */
+/** Runs the verify command as a user would (bundled once per worker: test/kit/server-bundle.ts); resolves with its exit code and output. */
 async function verify(...args: string[]): Promise<{ code: number; out: string }> {
   try {
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ['--import', 'tsx/esm', 'services/analytics/cli/verify.ts', ...args]);
+    const { stdout, stderr } = await promisify(execFile)(process.execPath, [await bundled('verify'), ...args]);
     return { code: 0, out: stdout + stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };

@@ -20,6 +20,7 @@ import { findGame } from '../../services/engine/registry.js';
 import { DEFAULT_MAX_MOVES, simulate } from '../../services/analytics/simulate.js';
 import { computeStats } from '../../services/analytics/stats.js';
 import { textReport } from '../../services/analytics/stats-report.js';
+import { bundled } from '../kit/server-bundle.js';
 
 const dir = () => mkdtemp(join(tmpdir(), 'parlor-sim-'));
 const lines = async (file: string) => (await readFile(file, 'utf8')).split('\n').filter(Boolean).map((l) => JSON.parse(l));
@@ -153,7 +154,7 @@ describe('simulate', () => {
   it('a run killed (SIGKILL) has every game of its last checkpoint on disk, whole', async () => {
     const out = await dir();
     // More games than it can play before the kill: the run is surely cut midway.
-    const child = spawn(process.execPath, ['--import', 'tsx/esm', 'services/analytics/cli/simulate.ts', '--game', 'scout', '--seats', '3', '--games', '1000000', '--bots', 'random', '--workers', '1', '--seed', 'kill', '--out', out], { stdio: 'ignore' });
+    const child = spawn(process.execPath, [await bundled('simulate'), '--game', 'scout', '--seats', '3', '--games', '1000000', '--bots', 'random', '--workers', '1', '--seed', 'kill', '--out', out], { stdio: 'ignore' });
     const exited = new Promise((resolve) => child.on('exit', resolve));
     const checkpoint = async () => (existsSync(join(out, 'simulation.json')) ? JSON.parse(await readFile(join(out, 'simulation.json'), 'utf8')) : null);
     let saved = await checkpoint();

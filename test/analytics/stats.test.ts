@@ -20,6 +20,7 @@ import { compareRuns, testsOf } from '../../services/analytics/stats-compare.js'
 import { holm } from '../../services/analytics/significance.js';
 import { findGame } from '../../services/engine/registry.js';
 import { simulate } from '../../services/analytics/simulate.js';
+import { bundled } from '../kit/server-bundle.js';
 
 const PLAN = [
   ['scout', 2, 14],
@@ -207,7 +208,7 @@ describe('stats', () => {
 
   it('npm run stats -- DIR --json --html FILE prints the report and writes a page that needs no network', async () => {
     const html = join(dir, 'stats.html');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx/esm', 'services/analytics/cli/stats.ts', dir, '--json', '--html', html]);
+    const { stdout } = await promisify(execFile)(process.execPath, [await bundled('stats'), dir, '--json', '--html', html]);
     expect(JSON.parse(stdout)).toEqual(report);
     const page = await readFile(html, 'utf8');
     expect(page).toContain('<svg');

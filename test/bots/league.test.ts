@@ -5,6 +5,7 @@ import { league, leagueSpec } from '../../services/analytics/league/run.js';
 import type { Bot } from '../../services/engine/core/index.js';
 import { findGame } from '../../services/engine/registry.js';
 import { seatSymmetry } from '../../services/analytics/league/tally.js';
+import { bundled } from '../kit/server-bundle.js';
 
 describe('npm run league: duplicate-paired games between bots', () => {
   it('every caller of one league game (the league, the ladder, tune-search) is capped by default: bots that cycle for ever stop', () => {
@@ -53,9 +54,10 @@ describe('npm run league: duplicate-paired games between bots', () => {
     expect(r.bots.map((b) => [b.bot, b.seatsPlayed])).toEqual([['external:node examples/external-bot.mjs', 2], ['random', 2]]);
   });
 
-  it('--json prints one object; --help prints usage and exits 0', () => {
-    // node with tsx's loader, as the kit's other children: `npx tsx` spent ~0.5 s of CPU more a call starting npm.
-    const cli = (...args: string[]) => execFileSync(process.execPath, ['--import', 'tsx/esm', 'services/analytics/league/cli.ts', ...args], { encoding: 'utf8' });
+  it('--json prints one object; --help prints usage and exits 0', async () => {
+    // The command bundled once per worker (test/kit/server-bundle.ts): the same sources as `npm run league`, without tsx's loader at each start.
+    const file = await bundled('league');
+    const cli = (...args: string[]) => execFileSync(process.execPath, [file, ...args], { encoding: 'utf8' });
     expect(cli('--help')).toMatch(/^usage: npm run league -- --game G --seats N --bots LINEUP --games K/);
     const out = JSON.parse(cli('--game', 'scout', '--seats', '2', '--bots', 'random', '--games', '2', '--workers', '1', '--json'));
     expect(Object.keys(out)).toEqual(['game', 'seats', 'games', 'capped', 'bots']);

@@ -3,8 +3,8 @@
  * floor until its first rewrite, and kills itself (SIGKILL) in the middle of it: half-way through
  * writing the rewritten lines (`write`), or just before the rename that swaps them in (`rename`).
  * The fault is put on node:fs itself (syncBuiltinESMExports), so the journal runs unchanged.
- * `node --import tsx test/kit/heads-writer.ts <path> <write|rename> <games> <floor>`; exits 3 if
- * no rewrite came.
+ * `node --import tsx test/kit/heads-writer.ts <path> <write|rename> <games> <floor>` (the test runs
+ * it bundled: test/kit/server-bundle.ts); exits 3 if no rewrite came.
  */
 import fs from 'node:fs';
 import { syncBuiltinESMExports } from 'node:module';

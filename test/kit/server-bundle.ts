@@ -25,6 +25,10 @@ export const ENTRIES = {
   verify: 'services/analytics/cli/verify.ts',
   'verify-store': 'services/analytics/cli/verify-store.ts',
   lab: 'services/analytics/cli/lab.ts',
+  league: 'services/analytics/league/cli.ts',
+  // The environment server the Python package starts (python/parlor_env/_server.py, PARLOR_ENV_SCRIPT).
+  env: 'services/env/server.ts',
+  'heads-writer': 'test/kit/heads-writer.ts',
 } as const;
 export type EntryName = keyof typeof ENTRIES;
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMPACT_LINES_PER_GAME, HeadJournal, readHeads } from '../../services/store/heads.js';
+import { bundled } from '../kit/server-bundle.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'parlor-heads-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -38,7 +39,7 @@ describe('the heads file', () => {
   it.each(['write', 'rename'])('a kill during the rewrite (%s) loses no head and leaves a file that opens', async (at) => {
     const path = join(dir, `killed-${at}.jsonl`);
     const [games, floor] = [10, 20];
-    const child = promisify(execFile)(process.execPath, ['--import', 'tsx', 'test/kit/heads-writer.ts', path, at, String(games), String(floor)]);
+    const child = promisify(execFile)(process.execPath, [await bundled('heads-writer'), path, at, String(games), String(floor)]);
     const killed = await child.then(
       () => null,
       (e: { signal?: string; code?: number }) => e.signal ?? `exit ${e.code}`,

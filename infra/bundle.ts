@@ -168,10 +168,12 @@ function stubs(names: string[]): Plugin {
     const [pkg, specifier] = name.includes(' › ') ? name.split(' › ') : [undefined, name];
     return { name, pkg, specifier: specifier! };
   });
+  // Only the stubbed specifiers go to JavaScript: a catch-all filter sent every import of a bundle there.
+  const filter = new RegExp(`^(?:${[...new Set(wanted.map((w) => w.specifier))].map((s) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})$`);
   return {
     name: 'stubs',
     setup(b) {
-      b.onResolve({ filter: /.*/ }, (args) => {
+      b.onResolve({ filter }, (args) => {
         const stub = wanted.find((w) => w.specifier === args.path && (!w.pkg || args.importer.includes(`node_modules${sep}${w.pkg}${sep}`)));
         return stub && { path: stub.name, namespace: 'parlor-stub', sideEffects: false };
       });

@@ -12,7 +12,7 @@ import { useCrashServer } from '../kit/crash-server.js';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
 import { until } from '../kit/webhook-receiver.js';
 
-const GAMES = 10;
+const GAMES = 6;
 const STATE = 'query($id: ID!) { game(id: $id) { version seat status { toMove over } legalMoves history { version seat by events } } }';
 
 const server = useCrashServer('parlor-later-', { BOT_QUEUE: '1', BOT_WORKERS: '1', REACTIONS_CHECKPOINT_MS: '1' });

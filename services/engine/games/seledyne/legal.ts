@@ -201,6 +201,18 @@ export function legalCommands(s: State, seat: Seat): Command[] {
   return (lastLists[seat] ??= computeLegal(s, seat)).slice();
 }
 
+/**
+ * Whether `c` is one of the very moves the legal list of `s` for `seat` holds: decide need not ask
+ * its checks again, the list being built to pass them (the command-space tests hold decide to
+ * accepting each listed move). Like the table's `builtByGame`, this trusts a caller not to change
+ * a move object it was handed (the server's moves arrive parsed from JSON: never one of these).
+ */
+export function listedNow(s: State, seat: Seat, c: Command): boolean {
+  if (s !== lastState) return false;
+  const list = lastLists[seat];
+  return list !== undefined && list.includes(c);
+}
+
 function computeLegal(s: State, seat: Seat): Command[] {
   if (!toMove(s).includes(seat)) return [];
   const p = s.players[seat]!;

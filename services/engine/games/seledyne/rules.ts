@@ -9,6 +9,7 @@ import type { Command } from './commands.js';
 import type { ExchangeTime, SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
 import type { Options } from './options.js';
+import { listedNow } from './legal.js';
 import { drawsEarned, giftInReach, kindOf, Planner, type PlanRules } from './plan.js';
 import { countSpecial, findCard, hasSpecial, randomDraws, randomExchange, type State, type Turn } from './state.js';
 
@@ -434,36 +435,38 @@ function turnCommand(s: State, c: Command, seat: number, rng: Rng): E[] {
   ensure(s.phase === 'turn' && s.turn?.seat === seat, 'that move belongs to another phase');
   const t = s.turn;
   const p = s.players[seat]!;
+  // a move the legal list of this very state holds passed these checks when it was listed
+  const listed = listedNow(s, seat, c);
   switch (c.type) {
     case 'exchange': {
-      check(exchangeProblem(s, t, c.give, c.take ?? null));
+      if (!listed) check(exchangeProblem(s, t, c.give, c.take ?? null));
       const at: ExchangeTime = t.step === 'open' ? 'T0' : t.step === 'ready' ? 'T3' : 'T5';
       const take = c.take ? find(p.reserve, c.take)! : pick(p.reserve, rng);
       return [{ type: 'Exchanged', seat, at, give: find(p.hand, c.give)!, take }];
     }
     case 'tribute':
-      check(tributeProblem(s, t, c.card));
+      if (!listed) check(tributeProblem(s, t, c.card));
       return [{ type: 'TributeSelected', seat, card: find(p.counter, c.card)! }];
     case 'confirmTribute': {
-      check(confirmProblem(s, t, c.boost));
+      if (!listed) check(confirmProblem(s, t, c.boost));
       const k = t.selection.length;
       const earned = drawsEarned(s.options.sixMultipleMode, total(t.selection), p.tributedSum);
       return [{ type: 'Tributed', seat, cards: t.selection, boost: c.boost, effectiveDie: p.die + (c.boost ? k : 0), drawsEarned: earned }];
     }
     case 'sixMultipleDraw': {
-      check(drawProblem(s, t, c.card ?? null));
+      if (!listed) check(drawProblem(s, t, c.card ?? null));
       return [{ type: 'SixMultipleDrawn', seat, card: c.card ? find(p.reserve, c.card)! : pick(p.reserve, rng) }];
     }
     case 'stopDrawing':
-      check(stopProblem(s, t));
+      if (!listed) check(stopProblem(s, t));
       return [{ type: 'DrawsStopped', seat }];
     case 'gift': {
-      check(giftProblem(s, t, c.target, c.cards));
+      if (!listed) check(giftProblem(s, t, c.target, c.cards));
       const cards = c.cards.map((id) => find(p.hand, id)!);
       return [{ type: 'Gifted', seat, target: c.target, cards, difference: t.effective - s.players[c.target]!.die }];
     }
     case 'pass':
-      check(passProblem(s, t));
+      if (!listed) check(passProblem(s, t));
       return endTurn(s, t, false);
     case 'endTurn':
       ensure(t.step === 'gifting' || t.step === 'closing', 'end the turn after a gift (or pass)');

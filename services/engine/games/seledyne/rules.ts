@@ -22,12 +22,26 @@ type E = SeledyneEvent;
  */
 let lastState: State | null = null;
 let lastPlanners: (Planner | undefined)[] = [];
+/**
+ * What a planner is made of (`plannerAt`): the players, the turn's targets and the options. A state
+ * that shares them (a tribute's selection growing card by card, a Six-Multiple draw declined)
+ * keeps the planners, and their memos, of the state before it.
+ */
+let plannedPlayers: State['players'] | null = null;
+let plannedTargets: readonly number[] | null = null;
+let plannedOptions: Options | null = null;
 
 /** The search over the acting seat's own turn (plan.ts), built from what that seat knows. */
 export function plannerFor(s: State, seat: number): Planner {
   if (s !== lastState) {
     lastState = s;
-    lastPlanners = [];
+    const targets = s.turn?.targets ?? null;
+    if (s.players !== plannedPlayers || targets !== plannedTargets || s.options !== plannedOptions) {
+      lastPlanners = [];
+      plannedPlayers = s.players;
+      plannedTargets = targets;
+      plannedOptions = s.options;
+    }
   }
   return (lastPlanners[seat] ??= plannerAt(s, seat));
 }

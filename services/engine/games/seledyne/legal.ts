@@ -214,7 +214,7 @@ export function listedNow(s: State, seat: Seat, c: Command): boolean {
 }
 
 function computeLegal(s: State, seat: Seat): Command[] {
-  if (!toMove(s).includes(seat)) return [];
+  if (!status(s).toMove.includes(seat)) return [];
   const p = s.players[seat]!;
   const reserveCards = randomDraws(s.options) || p.reserve.length === 0 ? [undefined] : p.reserve.map((c) => c.id);
   if (s.phase === 'draw') {
@@ -240,7 +240,19 @@ const PHASES: Record<State['phase'], string> = {
 /** `turn-<step>`, made once (status is asked several times per move). */
 const TURN_PHASES: Record<Turn['step'], string> = { open: 'turn-open', select: 'turn-select', draws: 'turn-draws', ready: 'turn-ready', gifting: 'turn-gifting', closing: 'turn-closing' };
 
+/** The state `status` answered last and its answer (one slot: a rollout asks it of each state twice, for the mover and for the view). */
+let statusOf: State | null = null;
+let statusWas: Status | null = null;
+
+/** The state's status (shared with the next caller asking of the same state: read it, never change it). */
 export function status(s: State): Status {
+  if (s === statusOf) return statusWas!;
+  statusWas = statusNow(s);
+  statusOf = s;
+  return statusWas;
+}
+
+function statusNow(s: State): Status {
   if (s.phase === 'over') return { phase: 'over', toMove: [], over: true, result: { scores: s.players.map((p) => p.total), winners: s.winners ?? [] } };
   const phase = s.phase === 'turn' && s.turn ? TURN_PHASES[s.turn.step] : PHASES[s.phase];
   return { phase, toMove: toMove(s), over: false, result: null };

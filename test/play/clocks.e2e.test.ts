@@ -26,7 +26,8 @@ describe('a per-move clock (PT5S) in a three-player SCOUT game where one player 
     const hooks = await Promise.all(
       [ann, bob, cy].map(async (p, i) => (await server.gql('mutation($u: String!) { addWebhook(url: $u, events: [YOUR_TURN]) { secret } }', { u: receivers[i]!.url }, p.token)).data.addWebhook),
     );
-    const id = await createAndJoin(server, { game: 'scout', seats: 3, timeControl: { perMove: 'PT5S' }, autoAdvance: false, seed: 'clocks' }, [ann, bob, cy]);
+    // Rounds cut at nine actions (the option roundActionLimit): a third of them Cy's timeouts, without whole rounds played through.
+    const id = await createAndJoin(server, { game: 'scout', seats: 3, options: { roundActionLimit: 9 }, timeControl: { perMove: 'PT5S' }, autoAdvance: false, seed: 'clocks' }, [ann, bob, cy]);
     const tokens = [ann.token, bob.token, cy.token];
     const rng = fastRng(7);
     await server.play.settle();

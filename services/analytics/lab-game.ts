@@ -8,7 +8,7 @@ import type { GameCancelled } from '../app/app-events.js';
 import { isAppEvent } from '../app/app-events.js';
 import { botGame, playBotGame, systemTime } from './bot-game.js';
 import { gameLines, moveCount, type GameLines } from './ndjson.js';
-import { labFacts, playJson, playsHash, playsLineOf, playsOf } from './plays.js';
+import { labFacts, playsHash, playsLineOf, playsOf, PlaysText } from './plays.js';
 import { gameFacts, type Ending } from './record.js';
 import { seatsFacts, type SeatsFacts } from './seats.js';
 import { START_SEAT_OF, START_SEAT_TYPES } from './start-seats.js';
@@ -58,7 +58,7 @@ function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: 
   let commits = 0;
   let events = 0;
   let moves = 0;
-  const plays: string[] = [];
+  const plays = new PlaysText();
   let createdAt = '';
   let ending: Omit<Ending, 'at'> | null = null;
   let endedAt = '';
@@ -90,14 +90,14 @@ function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: 
         break;
       }
     }
-    if (command.type === 'move') plays.push(playJson(seat, command.move));
+    if (command.type === 'move') plays.add(seat, command.move);
   });
   const c = created!;
   const capped = ending === null;
   const end: Omit<Ending, 'at'> = ending ?? { seed: c.seed ?? '', result: null, reason: 'move-cap' };
   if (setup) run.seats = seatsParts(seatsFacts(setup), task.seats);
-  // Joined once: one flat string for the hash and the line (appending move by move made a rope to flatten later).
-  const all = `[${plays.join(',')}]`;
+  // Made once: one flat string for the hash and the line (appending move by move made a rope to flatten later).
+  const all = plays.text();
   const j = JSON.stringify;
   const seats = run.seats!;
   // The games line gameLine writes for the facts factsOf and labFacts give (`JSON.stringify({ ...facts, moves })`, keys in their order).

@@ -40,7 +40,9 @@ export function useBrowser(): { readonly browser: Browser } {
 
 /** A player's page: a fresh context with a name typed into the top bar, on the lobby. */
 export async function player(browser: Browser, url: string, name: string, lang: 'en' | 'fa' = 'en', prepare?: (context: BrowserContext) => Promise<void>): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1000, height: 720 }, deviceScaleFactor: 1 });
+  // Persian is in the page's storage before its first load (as the language picker leaves it): one load, not a load and a reload.
+  const stored: Record<string, string> = lang === 'fa' ? { 'parlor.v1': JSON.stringify({ lang: 'fa' }) } : {};
+  const context = await browser.newContext({ viewport: { width: 1000, height: 720 }, deviceScaleFactor: 1, storageState: withStorage(url, stored) });
   await prepare?.(context); // permissions, init scripts: before the page first loads
   const page = await context.newPage();
   const problems: string[] = [];
@@ -48,11 +50,14 @@ export async function player(browser: Browser, url: string, name: string, lang: 
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   (page as Page & { problems: string[] }).problems = problems;
   await page.goto(url);
-  if (lang === 'fa') await page.evaluate(() => localStorage.setItem('parlor.v1', JSON.stringify({ lang: 'fa' })));
-  await page.reload();
   await ready(page);
   await page.fill('#name', name);
   return page;
+}
+
+/** A new context's storageState with `items` in the page's localStorage (Playwright writes it before any page loads). */
+export function withStorage(url: string, items: Record<string, string>) {
+  return { cookies: [], origins: [{ origin: new URL(url).origin, localStorage: Object.entries(items).map(([name, value]) => ({ name, value })) }] };
 }
 
 /** `host` creates a two-seat SCOUT game from the lobby and `guest` joins it by its link; the game's id. */

@@ -12,22 +12,21 @@ import { cards as silverCards } from '../../services/engine/games/silver/index.j
 import { games } from '../../services/engine/registry.js';
 import { useServer, type TestServer } from '../kit/server.js';
 import { openAsSeat, playFirstMoves, seatedGame, type ApiGame } from './api-game.js';
-import { SHOTS, shot, problems, player, ready, useBrowser } from './browser.js';
+import { SHOTS, shot, problems, player, ready, useBrowser, withStorage } from './browser.js';
 
 const server = useServer();
 const chrome = useBrowser();
 
 /** A phone: touch, the given width. */
 async function phone(browser: Browser, width: number, lang: 'en' | 'fa' = 'en'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 800 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+  const storageState = withStorage(server.url, { 'parlor.v1': JSON.stringify({ name: 'Ann', lang }) }); // before the first load
+  const context = await browser.newContext({ viewport: { width, height: 800 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1, storageState });
   const page = await context.newPage();
   const seen: string[] = [];
   page.on('pageerror', (e) => seen.push(e.message));
   page.on('console', (m) => m.type() === 'error' && seen.push(m.text()));
   (page as Page & { problems: string[] }).problems = seen;
   await page.goto(server.url);
-  await page.evaluate((lang) => localStorage.setItem('parlor.v1', JSON.stringify({ name: 'Ann', lang })), lang);
-  await page.reload();
   await ready(page);
   return page;
 }

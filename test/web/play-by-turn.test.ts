@@ -13,7 +13,7 @@ import { ManualClock } from '../kit/manual-clock.js';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
 import { seriousViolations } from './axe.js';
-import { SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
+import { SHOTS, shot, player, problems, ready, useBrowser, withStorage } from './browser.js';
 
 const clock = new ManualClock(Date.now());
 const server = useServer({ clock });
@@ -23,15 +23,14 @@ const gameIdOf = (page: Page) => /#\/game\/([\w-]+)/.exec(page.url())![1]!;
 
 /** A page signed in as a registered player (as the page keeps it), on `hash`. */
 async function asPlayer(browser: Browser, p: Registered, hash: string, lang: 'en' | 'fa' = 'en', viewport = { width: 1000, height: 720 }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
+  // Signed in before the first load, as the page keeps it: one load.
+  const storageState = withStorage(server.url, { 'parlor.v1': JSON.stringify({ name: p.name, lang, player: { id: p.id, name: p.name, token: p.token } }) });
+  const page = await (await browser.newContext({ viewport, storageState })).newPage();
   const seen: string[] = [];
   page.on('pageerror', (e) => seen.push(e.message));
   page.on('console', (m) => m.type() === 'error' && seen.push(m.text()));
   Object.assign(page, { problems: seen });
-  await page.goto(server.url);
-  await page.evaluate(({ p, lang }) => localStorage.setItem('parlor.v1', JSON.stringify({ name: p.name, lang, player: { id: p.id, name: p.name, token: p.token } })), { p, lang });
   await page.goto(`${server.url}/${hash}`);
-  await page.reload(); // the top bar too reads what was just stored
   await ready(page);
   return page;
 }

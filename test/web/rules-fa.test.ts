@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import { games } from '../../services/engine/registry.js';
 import { useServer } from '../kit/server.js';
-import { SHOTS, shot, player, problems, useBrowser } from './browser.js';
+import { SHOTS, shot, player, problems, useBrowser, withStorage } from './browser.js';
 
 const server = useServer();
 const chrome = useBrowser();
@@ -39,12 +39,10 @@ describe('the rules in Persian', () => {
   }
 
   it('at 390 px the Persian rules need no sideways scrolling (wide tables scroll in their own box)', async () => {
-    const context = await chrome.browser.newContext({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1 });
+    const storageState = withStorage(server.url, { 'parlor.v1': JSON.stringify({ name: 'Ann', lang: 'fa' }) });
+    const context = await chrome.browser.newContext({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true, deviceScaleFactor: 1, storageState });
     const page = await context.newPage();
-    await page.goto(server.url);
-    await page.evaluate(() => localStorage.setItem('parlor.v1', JSON.stringify({ name: 'Ann', lang: 'fa' })));
     await page.goto(`${server.url}/#/rules/scout/2.3`);
-    await page.reload();
     await page.waitForSelector('.rules-text[lang=fa]');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await shot(page, { path: `${SHOTS}/rules-scout-fa-390.png` });

@@ -9,7 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
-import { SHOTS, shot, problems, ready, useBrowser } from './browser.js';
+import { SHOTS, shot, problems, ready, useBrowser, withStorage } from './browser.js';
 
 const server = useServer();
 const chrome = useBrowser();
@@ -24,15 +24,14 @@ const type = (m: unknown) => (m as { type: string }).type;
 
 /** A page signed in as a registered player on the game's table. */
 async function asPlayer(browser: Browser, p: Registered, id: string, lang: 'en' | 'fa', viewport = { width: 1000, height: 720 }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
+  // Signed in before the first load, as the page keeps it: one load.
+  const storageState = withStorage(server.url, { 'parlor.v1': JSON.stringify({ name: p.name, lang, player: { id: p.id, name: p.name, token: p.token } }) });
+  const page = await (await browser.newContext({ viewport, storageState })).newPage();
   const seen: string[] = [];
   page.on('pageerror', (e) => seen.push(e.message));
   page.on('console', (m) => m.type() === 'error' && seen.push(m.text()));
   Object.assign(page, { problems: seen });
-  await page.goto(server.url);
-  await page.evaluate(({ p, lang }) => localStorage.setItem('parlor.v1', JSON.stringify({ name: p.name, lang, player: { id: p.id, name: p.name, token: p.token } })), { p, lang });
   await page.goto(`${server.url}/#/game/${id}`);
-  await page.reload();
   await ready(page);
   return page;
 }

@@ -23,16 +23,26 @@ export async function seatedGame(server: TestServer, game: string, seats: number
   return { gameId, tokens };
 }
 
-/** Plays every seat's first legal move until the game is over, or until `maxMoves`. */
+/**
+ * Plays every seat's first legal move until the game is over, or until `maxMoves`. Two requests a
+ * move: the seat to move reads the game with its legal moves (the seat is the one the last answer
+ * named, read again if the game moved on meanwhile), then moves.
+ */
 export async function playFirstMoves(server: TestServer, g: ApiGame, maxMoves = 3000): Promise<void> {
+  const read = async (seat: number | undefined) => {
+    const { data } = await server.gql('query($id: ID!) { game(id: $id) { version status { over toMove } legalMoves } }', { id: g.gameId }, seat === undefined ? undefined : g.tokens[seat]);
+    return data.game as { version: number; status: { over: boolean; toMove: number[] }; legalMoves: unknown[] | null };
+  };
+  let seat: number | undefined;
   for (let n = 0; n < maxMoves; n++) {
-    const { data } = await server.gql('query($id: ID!) { game(id: $id) { version status { over toMove } } }', { id: g.gameId });
-    if (data.game.status.over) return;
-    const seat = data.game.status.toMove[0] as number;
-    const legal = await server.gql('query($id: ID!) { game(id: $id) { legalMoves } }', { id: g.gameId }, g.tokens[seat]);
-    const move = legal.data.game.legalMoves[0];
-    const sent = await server.gql('mutation($id: ID!, $m: JSON!, $v: Int) { submitMove(gameId: $id, move: $m, expectedVersion: $v) { game { version } } }', { id: g.gameId, m: move, v: data.game.version }, g.tokens[seat]);
+    let game = await read(seat);
+    if (game.status.over) return;
+    if (game.status.toMove[0] !== seat) game = await read((seat = game.status.toMove[0]));
+    if (game.status.over) return;
+    if (game.status.toMove[0] !== seat) continue; // the game moved on by itself between the two reads: read again
+    const sent = await server.gql('mutation($id: ID!, $m: JSON!, $v: Int) { submitMove(gameId: $id, move: $m, expectedVersion: $v) { game { status { toMove } } } }', { id: g.gameId, m: game.legalMoves![0], v: game.version }, g.tokens[seat!]);
     if (sent.errors) throw new Error(JSON.stringify(sent.errors));
+    seat = sent.data.submitMove.game.status.toMove[0];
   }
   throw new Error(`not over after ${maxMoves} moves`);
 }

@@ -92,11 +92,12 @@ export async function atVersion(page: Page, version: number) {
   await page.waitForFunction((v) => Number(document.querySelector<HTMLElement>('section.table')?.dataset.version) >= v && !document.querySelector('button.move:disabled'), version, { timeout: 20_000 });
 }
 
-/** What the page offers the seat now: highlighted cards on the board, and move buttons (with each move's type). */
+/** What the page offers the seat now: highlighted cards on the board (and how many are selected), and move buttons (with each move's type). */
 export async function offered(page: Page) {
   return page.evaluate(() => ({
     version: Number(document.querySelector<HTMLElement>('section.table')?.dataset.version),
     cards: document.querySelectorAll('.board .card.live').length,
+    selected: document.querySelectorAll('.board .card.selected').length,
     moves: [...document.querySelectorAll<HTMLElement>('button.move')].map((b) => b.dataset.type ?? ''),
   }));
 }
@@ -107,19 +108,34 @@ export async function offered(page: Page) {
  * Returns the offending elements' descriptions, and how many of the seat's own cards it sees.
  */
 export async function hiddenInformation(page: Page) {
-  return page.evaluate(() => {
-    const me = document.querySelector<HTMLElement>('section.table')?.dataset.seat ?? '';
-    const leaks: string[] = [];
-    for (const zone of document.querySelectorAll<HTMLElement>('[data-hand]')) {
-      if (zone.dataset.hand === me || zone.dataset.revealed === 'true') continue;
-      for (const c of zone.querySelectorAll('.card:not(.back)')) leaks.push(`seat ${zone.dataset.hand}'s hand shows ${c.textContent}`);
-    }
-    for (const c of document.querySelectorAll<HTMLElement>('.card[data-owner]')) {
-      if (c.dataset.owner !== me && !c.closest('[data-revealed=true]')) leaks.push(`seat ${c.dataset.owner}'s card ${c.textContent}`);
-    }
-    const own = document.querySelectorAll(`[data-hand="${me}"] .card:not(.back), .card[data-owner="${me}"]`).length;
-    return { leaks, own };
-  });
+  return (await page.evaluate(seatSees, null))!;
+}
+
+/**
+ * As hiddenInformation, once the page shows the game at `version` with no move in flight (as
+ * atVersion waits for): one round trip when the page is there already, as it mostly is.
+ */
+export async function hiddenInformationAt(page: Page, version: number) {
+  const seen = await page.evaluate(seatSees, version);
+  if (seen) return seen;
+  await atVersion(page, version);
+  return hiddenInformation(page);
+}
+
+/** In the page: what its seat sees of hidden cards; null while it is not yet at `settledAt` (atVersion's test). */
+function seatSees(settledAt: number | null) {
+  if (settledAt !== null && !(Number(document.querySelector<HTMLElement>('section.table')?.dataset.version) >= settledAt && !document.querySelector('button.move:disabled'))) return null;
+  const me = document.querySelector<HTMLElement>('section.table')?.dataset.seat ?? '';
+  const leaks: string[] = [];
+  for (const zone of document.querySelectorAll<HTMLElement>('[data-hand]')) {
+    if (zone.dataset.hand === me || zone.dataset.revealed === 'true') continue;
+    for (const c of zone.querySelectorAll('.card:not(.back)')) leaks.push(`seat ${zone.dataset.hand}'s hand shows ${c.textContent}`);
+  }
+  for (const c of document.querySelectorAll<HTMLElement>('.card[data-owner]')) {
+    if (c.dataset.owner !== me && !c.closest('[data-revealed=true]')) leaks.push(`seat ${c.dataset.owner}'s card ${c.textContent}`);
+  }
+  const own = document.querySelectorAll(`[data-hand="${me}"] .card:not(.back), .card[data-owner="${me}"]`).length;
+  return { leaks, own };
 }
 
 /**

@@ -11,7 +11,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useServer } from '../kit/server.js';
-import { SHOTS, shot, atVersion, hiddenInformation, useBrowser, offered, player, problems, ready, tableState } from './browser.js';
+import { SHOTS, shot, atVersion, hiddenInformationAt, useBrowser, offered, player, problems, ready, tableState } from './browser.js';
 
 /** One file's server and browser, and the two ways a test plays: start a game from the lobby, play it to the end. */
 export function usePlay() {
@@ -80,7 +80,7 @@ export function usePlay() {
         if (now.version > before) return;
       }
       if (now.cards + now.moves.length === 0) await stuck(page, 'a seat to move is offered no card and no move in place for 15 s');
-      const selecting = (await page.locator('.board .card.selected').count()) > 0;
+      const selecting = now.selected > 0;
       if (now.moves.length && (now.cards === 0 || pick(selecting ? 4 : 2) > 0)) {
         const hurry = now.moves.flatMap((type, i) => (HURRY.has(type) ? [i] : []));
         const choice = hurry.length && pick(2) === 0 ? hurry[pick(hurry.length)]! : pick(now.moves.length);
@@ -126,8 +126,7 @@ export function usePlay() {
       const { data } = await server.gql('query($id: ID!) { game(id: $id) { version status { toMove over } } }', { id: gameId });
       const { version, status } = data.game;
       for (const p of pages) {
-        await atVersion(p, version);
-        const { leaks, own } = await hiddenInformation(p);
+        const { leaks, own } = await hiddenInformationAt(p, version);
         expect(leaks, 'no page shows another seat’s hidden cards').toEqual([]);
         ownSeen += own;
       }

@@ -15,7 +15,8 @@ const gameOf = (url: string) => /#\/game\/([\w-]+)/.exec(url)?.[1];
 
 describe('finding a game on the page', () => {
   it('Play now: two players meet at one table (en desktop, fa phone)', async () => {
-    const ann = await player(chrome.browser, server.url, 'Ann');
+    // Ann's page keeps its time on Playwright's clock (flowing as the real one): the test moves it on to her next poll instead of waiting up to 5 s.
+    const ann = await player(chrome.browser, server.url, 'Ann', 'en', (context) => context.clock.install());
     const bob = await player(chrome.browser, server.url, 'بابک', 'fa');
     await bob.setViewportSize({ width: 360, height: 740 });
     await ann.waitForSelector('section.matchmaking button.play-now[data-game=scout]');
@@ -28,7 +29,8 @@ describe('finding a game on the page', () => {
     await shot(bob, { path: `${SHOTS}/play-now-fa-phone.png`, fullPage: true });
     await bob.click('section.matchmaking button.play-now[data-game=scout]');
     await bob.waitForFunction(() => location.hash.startsWith('#/game/'), undefined, { timeout: 15_000 });
-    // Ann's page asks how the pool stands every few seconds: it finds the game and opens it.
+    // Ann's page asks how the pool stands every few seconds: at its next poll it finds the game and opens it.
+    await ann.clock.fastForward(5_000);
     await ann.waitForFunction(() => location.hash.startsWith('#/game/'), undefined, { timeout: 15_000 });
     expect(gameOf(ann.url())).toBe(gameOf(bob.url()));
     await ready(ann);

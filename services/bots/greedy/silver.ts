@@ -5,13 +5,13 @@
  * matches), takes a low top discard, gives a Zombie away, points powers at its own high cards
  * and at other seats' low ones, names its lowest known card for a Bodyguard, and calls when its
  * estimated total is the lowest at the table.
- * It reads only the view and the legal moves; ties go to the first move in the seat-relative order
+ * It reads only the view (the fields of `PlayoutView`: a search's playouts build those alone) and the legal moves; ties go to the first move in the seat-relative order
  * (../seat-order.ts: a tie between seats goes to the next seat after its own, never to a seat number).
  */
 import type { Bot } from '../../engine/core/index.js';
 import { CARD_DEFS } from '../../engine/games/silver/cards.js';
 import type { Command } from '../../engine/games/silver/commands.js';
-import type { SilverView, SlotView } from '../../engine/games/silver/view.js';
+import type { PlayoutView, SlotView } from '../../engine/games/silver/view.js';
 import { seatRelative } from '../seat-order.js';
 
 /** The mean card value (338 / 52): what an unseen card is worth. */
@@ -33,7 +33,7 @@ function estimate(cards: readonly SlotView[]): number {
 }
 
 /** What every move of one decision is valued against, computed once (loops: this runs at every move of every rollout). */
-function context(v: SilverView, me: number) {
+function context(v: PlayoutView, me: number) {
   const row = v.villages[me]!.cards;
   let highest = 0;
   for (const c of row) if (!zombie(c)) highest = Math.max(highest, valueOf(c));
@@ -49,7 +49,7 @@ function context(v: SilverView, me: number) {
  * Call when clearly lowest, with at most one card of its own unknown. Asked only when a call is
  * listed (most moves of a rollout list none): every village's estimate is read only then.
  */
-function callPays(v: SilverView, me: number): boolean {
+function callPays(v: PlayoutView, me: number): boolean {
   let others = Infinity;
   for (const x of v.villages) if (x.seat !== me) others = Math.min(others, estimate(x.cards));
   // The own total and unknown count in one pass (the sum in the same order as estimate's).
@@ -79,7 +79,7 @@ function exchangeGain(row: readonly SlotView[], set: readonly number[], held: nu
 const NONE: readonly number[] = [];
 
 /** How much a move lowers the own total (higher is better); 0 is a neutral move. */
-function gain(v: SilverView, me: number, c: ReturnType<typeof context>, m: Command): number {
+function gain(v: PlayoutView, me: number, c: ReturnType<typeof context>, m: Command): number {
   const { row, held, top, highest } = c;
   switch (m.type) {
     case 'call':
@@ -126,7 +126,7 @@ function gain(v: SilverView, me: number, c: ReturnType<typeof context>, m: Comma
 }
 
 export const greedySilver: Bot = seatRelative((view, legalMoves) => {
-  const v = view as SilverView;
+  const v = view as PlayoutView;
   const me = v.seat!;
   const c = context(v, me);
   let best = legalMoves[0];

@@ -342,19 +342,45 @@ const HISTORY_COPY = new LastCopy((history: readonly State['history'][number][])
   Object.freeze(history.map((h) => Object.freeze({ round: h.round, reason: h.reason, totals: frozenCopy(h.totals), roundScores: frozenCopy(h.roundScores), caller: h.caller, callSucceeded: h.callSucceeded }))) as SilverView['history'],
 );
 
+/** Every village as `viewer` sees it (shared by the view and the playout view). */
+function villagesView(s: State, cards: readonly CardView[], viewer: Viewer): { seat: number; cards: SlotView[] }[] {
+  const villages: { seat: number; cards: SlotView[] }[] = new Array(s.villages.length);
+  const shared = slotViews(cards);
+  const bodyguards = workingBodyguards(s);
+  for (let seat = 0; seat < s.villages.length; seat++) villages[seat] = villageView(s, cards, shared, seat, viewer, bodyguards);
+  return villages;
+}
+
+/** The hand as `viewer` sees it: the cards it knows, null for the others. */
+function handView(s: State, cards: readonly CardView[], viewer: Viewer): (CardView | null)[] {
+  const hand: (CardView | null)[] = new Array(s.hand.length);
+  for (let i = 0; i < s.hand.length; i++) hand[i] = knows(s, s.hand[i]!, viewer) ? cards[s.hand[i]!]! : null;
+  return hand;
+}
+
+/** The fields of the view a search's playout policy (greedy Silver) reads: services/bots/greedy/silver.ts. */
+export type PlayoutView = Pick<SilverView, 'seat' | 'villages' | 'hand' | 'discard' | 'pending'>;
+
+/**
+ * Only those fields, each as `view` builds it: a search builds a view at every move of every
+ * playout, and the rest of the view (the deck's known cards, the table facts, the history …)
+ * was a quarter of a playout's CPU, read by nothing in it (test/games/silver/playout-view.test.ts
+ * checks the fields against the full view's).
+ */
+export function playoutView(s: State, viewer: Viewer): PlayoutView {
+  const cards = cardViews(s);
+  return { seat: viewer, villages: villagesView(s, cards, viewer), hand: handView(s, cards, viewer), discard: pileView(cards, s.discard), pending: s.pending && pendingView(s, s.pending) };
+}
+
 /** Written as plain loops over shared card views: it runs once per move and viewer. */
 export function view(s: State, viewer: Viewer): SilverView {
   const me = viewer;
   const cards = cardViews(s);
-  const villages: { seat: number; cards: SlotView[] }[] = new Array(s.villages.length);
-  const shared = slotViews(cards);
-  const bodyguards = workingBodyguards(s);
-  for (let seat = 0; seat < s.villages.length; seat++) villages[seat] = villageView(s, cards, shared, seat, me, bodyguards);
+  const villages = villagesView(s, cards, me);
   let deckKnown: { depth: number; card: CardView }[] | null = null;
   const seen = PUBLIC | (me === null ? 0 : bit(me)); // knows(s, id, me), over the whole deck
   for (let i = s.deck.length - 1; i >= 0; i--) if ((s.known[s.deck[i]!]! & seen) !== 0) (deckKnown ??= []).push({ depth: s.deck.length - 1 - i, card: cards[s.deck[i]!]! });
-  const hand: (CardView | null)[] = new Array(s.hand.length);
-  for (let i = 0; i < s.hand.length; i++) hand[i] = knows(s, s.hand[i]!, me) ? cards[s.hand[i]!]! : null;
+  const hand = handView(s, cards, me);
   const turn = s.turn;
   let activated: number[] | null = null;
   if (turn && turn.used.length > 0) {

@@ -7,21 +7,35 @@ import { hasGuards, hasPassive, withPassive } from './protect.js';
 import type { Sim } from './sim.js';
 import { defOf, type State } from './state.js';
 
+/** The village holding `id`, or -1 (a loop, no callback: asked for each face-up Bodyguard after every move). */
+function villageOf(villages: readonly (readonly number[])[], id: number): number {
+  for (let r = 0; r < villages.length; r++) if (villages[r]!.includes(id)) return r;
+  return -1;
+}
+
+/** A standing naming of a card in `row` by the Bodyguard `id`. */
+function namesIn(s: State, id: number, row: readonly number[]): boolean {
+  for (let i = 0; i < s.guards.length; i++) if (s.guards[i]!.bg === id && row.includes(s.guards[i]!.card)) return true;
+  return false;
+}
+
 /**
  * The first Bodyguard (in village order) face-up in a village now that was not face-up in a
  * village before the move and names no card there. Looks only at the deck's few Bodyguards.
  */
 function firstTurnedUp(before: State, after: State): { seat: number; position: number; id: number } | undefined {
   let first: { seat: number; position: number; id: number } | undefined;
-  for (const id of withPassive(after, 'guard')) {
+  const ids = withPassive(after, 'guard');
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
     // Face-down first, before the definition is looked up: asked after every move.
     if (!after.up[id] || !hasPassive(after, id, 'guard')) continue;
-    const seat = after.villages.findIndex((r) => r.includes(id));
+    const seat = villageOf(after.villages, id);
     if (seat < 0) continue;
     const row = after.villages[seat]!;
     if (row.length < 2) continue;
-    if (before.up[id] && before.villages.some((r) => r.includes(id))) continue;
-    if (after.guards.some((g) => g.bg === id && row.includes(g.card))) continue;
+    if (before.up[id] && villageOf(before.villages, id) >= 0) continue;
+    if (namesIn(after, id, row)) continue;
     const position = row.indexOf(id);
     if (!first || seat < first.seat || (seat === first.seat && position < first.position)) first = { seat, position, id };
   }

@@ -27,17 +27,15 @@ export class Sim extends Emitter<State, Event> {
     super(s, evolve, applyEvent);
   }
 
-  /** Applies the events; with villagerCheck=anyEvent, stops the move as soon as two Villagers are face-up. */
-  override emit(...events: Event[]): this {
-    super.emit(...events);
+  /**
+   * Applies one event (every rule emits one at a time: no rest list to build and spread per
+   * event); with villagerCheck=anyEvent, stops the move as soon as two Villagers are face-up.
+   */
+  override emit(e: Event): this {
+    super.emit(e);
     const s = this.state;
     if (s.phase !== 'play' || s.o.villagerCheck !== 'anyEvent') return this;
-    // A loop, not some(): asked after every event of every move.
-    for (let i = 0; i < events.length; i++)
-      if (showsZero(events[i]!)) {
-        if (villagersUp(s) >= 2) throw VILLAGERS_MET;
-        break;
-      }
+    if (showsZero(e) && villagersUp(s) >= 2) throw VILLAGERS_MET;
     return this;
   }
 

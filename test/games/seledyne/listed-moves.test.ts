@@ -1,6 +1,6 @@
 /**
  * decide skips its checks for a move that is one of the very objects the legal list of that state
- * holds (legal.ts `listedNow`): the list is built to pass them. This holds the shortcut to the full
+ * holds (listed-now.ts `listedNow`): the list is built to pass them. This holds the shortcut to the full
  * path: on every decision of random games, each listed move decides the same events as its copy
  * (a copy is never listed, so it is checked in full), and a copy changed to an illegal move is
  * still refused after the list was asked.

@@ -3,6 +3,7 @@ import type { Seat, Status } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { Command } from './commands.js';
 import { confirmProblem, drawProblem, exchangeAllowed, exchangePlanProblem, passProblem, stopProblem, sumRuleActive, tributable } from './rules.js';
+import { listsOf } from './listed-now.js';
 import { randomDraws, randomExchange, type State, type Turn } from './state.js';
 
 /** Card sets (one card, or two or more under the Sum Rule) from `hand` that add up to `target`. */
@@ -188,29 +189,10 @@ export function toMove(s: State): Seat[] {
   }
 }
 
-/** The lists of the state asked last, by seat (one slot: see rules.ts `plannerFor`). */
-let lastState: State | null = null;
-let lastLists: (Command[] | undefined)[] = [];
-
-/** Every legal command of `seat` (memoised for the last state asked; a fresh array each call). */
+/** Every legal command of `seat` (memoised for the last state asked, listed-now.ts; a fresh array each call). */
 export function legalCommands(s: State, seat: Seat): Command[] {
-  if (s !== lastState) {
-    lastState = s;
-    lastLists = [];
-  }
-  return (lastLists[seat] ??= computeLegal(s, seat)).slice();
-}
-
-/**
- * Whether `c` is one of the very moves the legal list of `s` for `seat` holds: decide need not ask
- * its checks again, the list being built to pass them (the command-space tests hold decide to
- * accepting each listed move). Like the table's `builtByGame`, this trusts a caller not to change
- * a move object it was handed (the server's moves arrive parsed from JSON: never one of these).
- */
-export function listedNow(s: State, seat: Seat, c: Command): boolean {
-  if (s !== lastState) return false;
-  const list = lastLists[seat];
-  return list !== undefined && list.includes(c);
+  const lists = listsOf(s);
+  return (lists[seat] ??= computeLegal(s, seat)).slice();
 }
 
 function computeLegal(s: State, seat: Seat): Command[] {

@@ -9,7 +9,7 @@ import type { Command } from './commands.js';
 import type { ExchangeTime, SeledyneEvent } from './events.js';
 import { evolve } from './evolve.js';
 import type { Options } from './options.js';
-import { listedNow } from './legal.js';
+import { listedNow } from './listed-now.js';
 import { drawsEarned, giftInReach, kindOf, Planner, type PlanRules } from './plan.js';
 import { countSpecial, findCard, hasSpecial, randomDraws, randomExchange, type State, type Turn } from './state.js';
 

@@ -18,7 +18,8 @@ import { MAX_WEBHOOKS } from '../../services/notifications/webhooks.js';
 import { poolKey } from '../../services/matchmaking/service.js';
 import { documentClient } from '../../services/store/document-client.js';
 import { OWNER_INDEX } from '../../services/store/schema.js';
-import { PARTITION_WRITE_UNITS, TARGET } from '../../services/store/shards.js';
+import { DIGEST_SHARDS, ENDED_SHARDS, LOBBY_SHARDS, OUTBOX_SHARDS, PARTITION_WRITE_UNITS, shardOf, STATS_SHARDS, TARGET } from '../../services/store/shards.js';
+import { POOL_MARK_SHARDS, POOL_SHARDS, SEEK_SHARDS } from '../../services/matchmaking/store.js';
 import { ManualClock } from '../kit/manual-clock.js';
 import { countPartitionWrites, type PartitionCounts } from '../kit/partition-counter.js';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
@@ -39,20 +40,20 @@ const GAMES_PER_SECOND = TARGET.movesPerSecond / 10;
  * key of no set named here fails the test: a new one must say what drives it.
  */
 type Driver = 'deliveries' | 'created' | 'ended' | 'moves' | 'seeks' | 'poolEntries' | 'poolsMarked';
-const SETS: Record<string, { driver: Driver; perSecond: number }> = {
-  OUTBOX: { driver: 'deliveries', perSecond: TARGET.webhookDeliveriesPerSecond },
-  DIGESTS: { driver: 'moves', perSecond: TARGET.movesPerSecond },
-  LOBBY: { driver: 'created', perSecond: GAMES_PER_SECOND },
-  ENDED: { driver: 'ended', perSecond: GAMES_PER_SECOND },
-  STATS: { driver: 'ended', perSecond: GAMES_PER_SECOND },
+const SETS: Record<string, { driver: Driver; perSecond: number; shards: number }> = {
+  OUTBOX: { driver: 'deliveries', perSecond: TARGET.webhookDeliveriesPerSecond, shards: OUTBOX_SHARDS },
+  DIGESTS: { driver: 'moves', perSecond: TARGET.movesPerSecond, shards: DIGEST_SHARDS },
+  LOBBY: { driver: 'created', perSecond: GAMES_PER_SECOND, shards: LOBBY_SHARDS },
+  ENDED: { driver: 'ended', perSecond: GAMES_PER_SECOND, shards: ENDED_SHARDS },
+  STATS: { driver: 'ended', perSecond: GAMES_PER_SECOND, shards: STATS_SHARDS },
   // As if every game began as a seek (store.ts sizes SEEK_SHARDS so), or as two players of one quick-play pool.
-  SEEKS: { driver: 'seeks', perSecond: GAMES_PER_SECOND },
-  POOL: { driver: 'poolEntries', perSecond: 2 * GAMES_PER_SECOND },
+  SEEKS: { driver: 'seeks', perSecond: GAMES_PER_SECOND, shards: SEEK_SHARDS },
+  POOL: { driver: 'poolEntries', perSecond: 2 * GAMES_PER_SECOND, shards: POOL_SHARDS },
   // A filled seek is marked before its filling and unmarked once its game is announced (matchmaking/store.ts PendingSeeks).
-  SEEKPENDING: { driver: 'seeks', perSecond: GAMES_PER_SECOND },
+  SEEKPENDING: { driver: 'seeks', perSecond: GAMES_PER_SECOND, shards: SEEK_SHARDS },
   // A pool's marker, written when a process first enters someone in it and deleted by the beat that finds it empty; a pool
   // key holds any clock, so at worst every entry (2 a game) marks a pool: the run counts the marks, the deletes double them.
-  MATCHPOOLS: { driver: 'poolsMarked', perSecond: 2 * 2 * GAMES_PER_SECOND },
+  MATCHPOOLS: { driver: 'poolsMarked', perSecond: 2 * 2 * GAMES_PER_SECOND, shards: POOL_MARK_SHARDS },
 };
 /** Keys that exist only on one machine, where one process writes (not in the deployed table). */
 const LOCAL_ONLY = new Set(['FEED', 'TIMERS']);
@@ -86,10 +87,15 @@ async function playToEnd(s: TestServer, gameId: string, seed: number): Promise<n
   return moves;
 }
 
-/** Each shared key whose share of its set's writes, at the target rate, exceeds one partition: [key, projected write units a second]. */
+/**
+ * Each shared key whose share of its set's writes, at the target rate, exceeds one partition: [key, projected write units a second];
+ * and each set the design shards that was written on one key only. The share alone misses an unsharded set of ENDED's size: the 8
+ * games' endings on one key project to exactly 1,000 units, the limit itself, and failing there would flake (2 shards, random ids).
+ */
 function overloaded(counts: Map<string, number>, owned: (key: string) => boolean, drivers: Partial<Record<Driver, number>>) {
   const hot: [string, number][] = [];
   const unknown: string[] = [];
+  const keysOfSet = new Map<string, Set<string>>();
   for (const [key, writes] of counts) {
     if (owned(key) || LOCAL_ONLY.has(key)) continue;
     const set = SETS[key.split('#')[0]!];
@@ -97,10 +103,12 @@ function overloaded(counts: Map<string, number>, owned: (key: string) => boolean
       unknown.push(key);
       continue;
     }
+    if (set.shards > 1) keysOfSet.set(key.split('#')[0]!, (keysOfSet.get(key.split('#')[0]!) ?? new Set()).add(key));
     const projected = (writes / (drivers[set.driver] ?? 0)) * set.perSecond;
     if (projected > PARTITION_WRITE_UNITS) hot.push([key, Math.round(projected)]);
   }
-  return { hot, unknown };
+  const unspread = [...keysOfSet].filter(([, keys]) => keys.size === 1).map(([, keys]) => [...keys][0]!);
+  return { hot, unknown, unspread };
 }
 
 /**
@@ -138,6 +146,13 @@ describe('no hot partition', () => {
         const pairs = Array.from({ length: 8 }, (_, i) => [players[(2 * i + round) % PLAYERS]!, players[(2 * i + 1 + round) % PLAYERS]!]);
         const created = await Promise.all(pairs.map((pair, i) => createAndJoin(server, { game: 'scout', seats: 2, seed: `hot-${round}-${i}` }, pair)));
         ids.push(...created);
+        // The games that end must span more than one shard of ENDED and STATS (the hash of the game id), or an unsharded set
+        // could not be told apart (1 run in 128 at random): the last pair plays a new game until they do (the other stays unplayed).
+        for (let tries = 0; new Set(created.map((id) => shardOf(id, ENDED_SHARDS))).size < Math.min(2, ENDED_SHARDS); tries++) {
+          if (tries === 20) throw new Error('20 new games hashed to the same ENDED shard');
+          created[7] = await createAndJoin(server, { game: 'scout', seats: 2, seed: `hot-${round}-7` }, pairs[7]!);
+          ids.push(created[7]);
+        }
         moves += (await Promise.all(created.map((id, i) => playToEnd(server, id, round * 8 + i)))).reduce((a, b) => a + b, 0);
       }
       // Open games too (created, one seat taken), so the lobby's sets see many entries.
@@ -169,6 +184,7 @@ describe('no hot partition', () => {
     const index = overloaded(counts.index, owned, drivers);
     expect({ table: table.hot, index: index.hot }).toEqual({ table: [], index: [] });
     expect([...table.unknown, ...index.unknown]).toEqual([]);
+    expect([...table.unspread, ...index.unspread], 'a sharded set written on one key').toEqual([]);
   }, 600_000);
 
   it('no key of the seeks or the quick-play pools takes more than its shard’s share while seeks are accepted and players paired', async () => {
@@ -227,6 +243,7 @@ describe('no hot partition', () => {
     const index = overloaded(counts.index, owned, drivers);
     expect({ table: table.hot, index: index.hot }).toEqual({ table: [], index: [] });
     expect([...table.unknown, ...index.unknown]).toEqual([]);
+    expect([...table.unspread, ...index.unspread], 'a sharded set written on one key').toEqual([]);
   }, 300_000);
 
   it('with 120 open games, no key of the table or of its deployed index holds more than 30 items', async () => {

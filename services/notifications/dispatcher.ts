@@ -184,7 +184,9 @@ export class Dispatcher {
   /** One attempt; null on a 2xx answer, else what went wrong. */
   private async post(url: string, secret: string, d: Delivery, at: number): Promise<string | null> {
     // The signer (standardwebhooks with its SHA-256 and base64, ~12 KiB) loads on the first delivery, not at a cold start.
-    const { Webhook: Signer } = await import('standardwebhooks');
+    // Taken from `default`, as nodemailer and web-push are: the package is CommonJS, and the Lambda bundles' chunk of it
+    // exports only `default` (node's own import adds the named exports; the bundle's did not, and no webhook left the timer).
+    const { Webhook: Signer } = (await import('standardwebhooks')).default;
     const signature = new Signer(secret).sign(d.id, new Date(at), d.body);
     return this.send(url, { 'content-type': 'application/json', 'webhook-id': d.id, 'webhook-timestamp': String(Math.floor(at / 1000)), 'webhook-signature': signature }, d.body);
   }

@@ -17,6 +17,7 @@ import { runBundle } from '../../infra/run-bundle.js';
 import { createParlor } from '../../services/handlers/env.js';
 import { games } from '../../services/engine/registry.js';
 import { DynamoFinishedGames } from '../../services/store/finished.js';
+import { Outbox } from '../../services/notifications/outbox.js';
 import { gamePk } from '../../services/store/schema.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { storeBotGame } from '../kit/table-fill.js';
@@ -73,8 +74,15 @@ async function secretsManager(): Promise<Record<string, string>> {
 
 describe('the synthesized bundles', () => {
   it('timer sends due webhook deliveries from the outbox (and due email digests) when the minute rule calls', async () => {
+    expect((await runBundle(bundles.timer, [{ outbox: true }], env())).results).toEqual([{ sent: 0, digests: 0 }]);
+    // A due delivery, to a loopback address: the function signs it (its bundle loads the signer when first needed), then
+    // refuses the address, as it refuses every private one. The hook's recorded error says the attempt got that far.
+    const play = createParlor({ client: db.client, tableName: db.tableName }).play;
+    const hook = await play.webhooks.add('bundle-player', 'http://127.0.0.1:9/hook', undefined);
+    await new Outbox(db.client, db.tableName).put({ id: 'bundle-delivery', player: hook.player, webhookId: hook.id, body: '{}', attempt: 0, dueAt: 0, tries: [] });
     const run = await runBundle(bundles.timer, [{ outbox: true }], env());
-    expect(run.results).toEqual([{ sent: 0, digests: 0 }]);
+    expect(run.results).toEqual([{ sent: 1, digests: 0 }]);
+    expect(await play.webhooks.get(hook.player, hook.id)).toMatchObject({ failures: 1, lastError: 'address not allowed (private or reserved)' });
   });
 
   it('are eight different ESM bundles whose cold start reads no more than its budget (lazy chunks aside)', () => {

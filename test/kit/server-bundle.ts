@@ -3,9 +3,14 @@
  * vitest worker instead of transpiled by tsx at every start: a kill -9 test starts the server up to
  * four times, and tsx's loader cost each start about twice the CPU of the bundle (~2.4 s against
  * ~1.2 s). The same sources, read when the worker first asks (a line broken in services/ is in the
- * bundle), with the packages left to node as under tsx. Every module keeps its own `import.meta.url`
- * (a literal of its source file), so what a module finds beside itself (the web client's files, the
- * bot pool's worker, which boots through tsx as under `npm start`) is found.
+ * bundle). Every module keeps its own `import.meta.url` (a literal of its source file), so what a
+ * module finds beside itself (the web client's files, the bot pool's worker, which boots through tsx
+ * as under `npm start`) is found.
+ *
+ * The packages are in the bundle too, but for those node must load from their own folders (NATIVE):
+ * left to node, a start resolved, read and lexed some hundreds of package files, ~40% of its CPU
+ * (1.7 s against 2.8 s a start of `services/main.ts`, bundled on the loaded 2-core machine). A package
+ * file naming `__dirname` or `__filename` (GraphiQL's and Swagger UI's files, pino's workers) gets its own.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
@@ -44,6 +49,36 @@ const ownUrls: Plugin = {
   },
 };
 
+/**
+ * Packages node loads from node_modules, not from the bundle: native libraries (the embedded
+ * DynamoDB's LevelDB, DuckDB), and the bundlers and loaders that load our sources at run time.
+ */
+const NATIVE = ['dynalite', 'level', 'classic-level', '@duckdb/*', 'esbuild', 'tsx'];
+
+/** A package file bundled into an ES module has no `__dirname` or `__filename`: it gets its own folder's and name. */
+const ownDirname: Plugin = {
+  name: 'own-dirname',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]node_modules[\\/].*\.c?js$/ }, (args) => {
+      const source = readFileSync(args.path, 'utf8');
+      if (!source.includes('__dirname') && !source.includes('__filename')) return undefined;
+      return { contents: `var __dirname = ${JSON.stringify(dirname(args.path))}, __filename = ${JSON.stringify(args.path)};\n${source}`, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * A package imported dynamically (`await import('standardwebhooks')`) is left to node, which loads it
+ * when first asked as under `npm start`: bundled with splitting, a CommonJS package's chunk exported
+ * `default` alone, not the names node finds in it (`Webhook`: "Signer is not a constructor").
+ */
+const dynamicPackages: Plugin = {
+  name: 'dynamic-packages',
+  setup(b) {
+    b.onResolve({ filter: /^[^./]/ }, (args) => (args.kind === 'dynamic-import' && !args.path.startsWith('node:') ? { path: args.path, external: true } : undefined));
+  },
+};
+
 // CommonJS files of ours (services/api/limits/graphql-cjs.cjs) require packages: an ESM bundle needs `require`.
 const BANNER = "import { createRequire as __createRequire } from 'node:module';\nconst require = __createRequire(import.meta.url);";
 
@@ -55,7 +90,7 @@ let built: Promise<string> | undefined;
 /**
  * Builds every entry into one folder under the system's temporary folder, named by a hash of the
  * output (two workers of one run share it), with a `node_modules` link to the project's so the
- * packages resolve as from the sources. Resolves to the folder.
+ * packages left out (NATIVE) resolve as from the sources. Resolves to the folder.
  */
 function buildOnce(): Promise<string> {
   return (built ??= (async () => {
@@ -67,11 +102,11 @@ function buildOnce(): Promise<string> {
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      packages: 'external',
+      external: NATIVE,
       outdir: join(ROOT, 'bundle-out'), // only to name the files: nothing is written
       write: false,
       banner: { js: BANNER },
-      plugins: [ownUrls],
+      plugins: [ownUrls, ownDirname, dynamicPackages],
       logLevel: 'error',
     });
     const files = out.outputFiles.map((f) => ({ path: relative(join(ROOT, 'bundle-out'), f.path), contents: f.contents })).sort((a, b) => (a.path < b.path ? -1 : 1));

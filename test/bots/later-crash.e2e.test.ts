@@ -14,6 +14,8 @@ import { until } from '../kit/webhook-receiver.js';
 
 const GAMES = 6;
 const STATE = 'query($id: ID!) { game(id: $id) { version seat status { toMove over } legalMoves history { version seat by events } } }';
+/** What the waits poll: the status alone (the whole state, history and legal moves, is read once the wait is over). */
+const STATUS = 'query($id: ID!) { game(id: $id) { status { toMove over } } }';
 
 const server = useCrashServer('parlor-later-', { BOT_QUEUE: '1', BOT_WORKERS: '1', REACTIONS_CHECKPOINT_MS: '1' });
 const kit = () => server.kit();
@@ -21,12 +23,11 @@ const state = async (id: string, token: string) => (await server.gql(STATE, { id
 
 /** The bot (seat 0) owes nothing: the game awaits only the human, or is over (bounded wait for the server's moves). */
 async function botDone(id: string, human: Registered): Promise<any> {
-  let g: any;
   await until(async () => {
-    g = await state(id, human.token);
-    return g.status.over || !g.status.toMove.includes(0);
+    const { status } = (await server.gql(STATUS, { id }, human.token)).data.game;
+    return status.over || !status.toMove.includes(0);
   }, 60_000);
-  return g;
+  return state(id, human.token); // the bot cannot move again before the human does
 }
 
 const submit = (id: string, m: unknown, token: string) => server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m }, token);

@@ -14,6 +14,8 @@ import { until } from '../kit/webhook-receiver.js';
 
 const GAMES = 6;
 const STATE = 'query($id: ID!) { game(id: $id) { version seat status { toMove over } legalMoves players { seat bot } clocks { seat deadline } history { events } } }';
+/** What the waits poll: whose turn it is alone (the whole state is read once the wait is over). */
+const TURN = 'query($id: ID!) { game(id: $id) { seat status { toMove over } } }';
 const INBOX = 'query { me { games(first: 50) { edges { node { gameId seat awaitingMyMove deadline } } } } }';
 
 const server = useCrashServer('parlor-crash-');
@@ -24,12 +26,11 @@ const move = (id: string, m: unknown, token: string) =>
 
 /** A human's turn in each game: the bots have moved (waits, bounded, for the server's moves). */
 async function humansTurn(id: string, human: Registered): Promise<any> {
-  let g: any;
   await until(async () => {
-    g = await state(id, human.token);
+    const g = (await server.gql(TURN, { id }, human.token)).data.game;
     return g.status.over || g.status.toMove.includes(g.seat);
   }, 30_000);
-  return g;
+  return state(id, human.token); // the bot cannot move again before the human does
 }
 
 const events = (g: any, type: string) => g.history.flatMap((h: any) => h.events).filter((e: any) => e.type === type);

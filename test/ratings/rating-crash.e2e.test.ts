@@ -20,6 +20,8 @@ import { until } from '../kit/webhook-receiver.js';
 const server = useCrashServer('parlor-rating-crash-', { REACTIONS_CHECKPOINT_MS: '999999' });
 const kit = () => server.kit();
 const STATE = 'query($id: ID!) { game(id: $id) { seat rated status { toMove over } legalMoves } }';
+/** What the waits poll: whose turn it is alone (the legal moves are read once the wait is over). */
+const TURN = 'query($id: ID!) { game(id: $id) { seat status { toMove over } } }';
 const MINE = '{ me { ratings { game games history(first: 50) { edges { node { gameId } } } } } }';
 /** A rated game needs this many moves of the player's own (app/rated.ts). */
 const OWN_MOVES = 3;
@@ -33,11 +35,11 @@ async function playAndResign(p: Registered, armed: boolean): Promise<string> {
   const id = await createAndJoin(kit(), { game: 'scout', seats: 2, rated: true, bots: [{ seat: 1, kind: 'random' }] }, [p]);
   expect((await state(id, p.token)).rated).toBe(true);
   for (let moved = 0; moved < OWN_MOVES; moved++) {
-    let g: any;
     await until(async () => {
-      g = await state(id, p.token);
-      return g.status.over || g.status.toMove.includes(g.seat);
+      const turn = (await server.gql(TURN, { id }, p.token)).data.game;
+      return turn.status.over || turn.status.toMove.includes(turn.seat);
     }, 60_000);
+    const g = await state(id, p.token); // the bot cannot move again before the player does
     expect(g.status.over, 'the game lasts the player’s own moves').toBe(false);
     expect((await server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: g.legalMoves[0] }, p.token)).errors).toBeUndefined();
   }

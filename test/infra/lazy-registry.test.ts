@@ -5,7 +5,7 @@
  * game's code, list the same games with the same fields, evaluate none at import, and each only
  * when a field that is not plain data is first read.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -35,28 +35,41 @@ const noteEvaluation: Plugin = {
 const dir = mkdtempSync(join(tmpdir(), 'parlor-lazy-registry-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-let bundles = 0;
-/** The registry as the bundles have it, a fresh module each call. */
+/** The registry bundled once with its game files (the checks below hold for the build, not for a copy of it). */
+let built: Promise<string> | undefined;
+const buildRegistry = () =>
+  (built ??= (async () => {
+    const out = await build({
+      stdin: { contents: "export { games, findGame } from './services/engine/registry.js';", resolveDir: ROOT, loader: 'ts' },
+      bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent',
+      banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+      plugins: [lazyRegistryPlugin({ outdir: dir, minify: false, plugins: [noteEvaluation] }), noteEvaluation],
+    });
+    const text = out.outputFiles[0]!.text;
+    // No game's modules are in what a cold start reads: each is in dir/games/<id>.cjs.
+    expect(text).not.toContain('__parlorEvaluated');
+    // Each game file takes zod and the engine's core from the bundle (one copy of each), carrying neither.
+    for (const game of eager) {
+      const code = readFileSync(join(dir, GAME_DIR, `${game.id}.cjs`), 'utf8');
+      expect(code, game.id).toContain('require("parlor-shared:zod")');
+      expect(code, game.id).toContain('require("parlor-shared:./core/index.js")');
+      expect(code, game.id).not.toContain('$ZodType');
+    }
+    // A game's module that code outside the game imports too (the greedy bot's card table) is the bundle's, not a second copy.
+    expect(readFileSync(join(dir, GAME_DIR, 'silver.cjs'), 'utf8')).toContain('require("parlor-shared:./games/silver/cards.js")');
+    return text;
+  })());
+
+let copies = 0;
+/**
+ * The registry as the bundles have it, a fresh module each call: the one build, written with its
+ * game files into a folder of its own (node loads a game file once per path), then imported.
+ */
 async function lazyRegistry(): Promise<{ games: readonly AnyGame[]; findGame(id: string): AnyGame | undefined }> {
-  const file = join(dir, `registry-${bundles++}.mjs`);
-  const out = await build({
-    stdin: { contents: "export { games, findGame } from './services/engine/registry.js';", resolveDir: ROOT, loader: 'ts' },
-    bundle: true, platform: 'node', format: 'esm', write: false, logLevel: 'silent',
-    banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-    plugins: [lazyRegistryPlugin({ outdir: dir, minify: false, plugins: [noteEvaluation] }), noteEvaluation],
-  });
-  const text = out.outputFiles[0]!.text;
-  // No game's modules are in what a cold start reads: each is in dir/games/<id>.cjs.
-  expect(text).not.toContain('__parlorEvaluated');
-  // Each game file takes zod and the engine's core from the bundle (one copy of each), carrying neither.
-  for (const game of eager) {
-    const code = readFileSync(join(dir, GAME_DIR, `${game.id}.cjs`), 'utf8');
-    expect(code, game.id).toContain('require("parlor-shared:zod")');
-    expect(code, game.id).toContain('require("parlor-shared:./core/index.js")');
-    expect(code, game.id).not.toContain('$ZodType');
-  }
-  // A game's module that code outside the game imports too (the greedy bot's card table) is the bundle's, not a second copy.
-  expect(readFileSync(join(dir, GAME_DIR, 'silver.cjs'), 'utf8')).toContain('require("parlor-shared:./games/silver/cards.js")');
+  const text = await buildRegistry();
+  const copy = join(dir, `copy-${copies++}`);
+  cpSync(join(dir, GAME_DIR), join(copy, GAME_DIR), { recursive: true });
+  const file = join(copy, 'registry.mjs');
   writeFileSync(file, text);
   return import(pathToFileURL(file).href);
 }

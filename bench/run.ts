@@ -13,6 +13,7 @@
  *   BENCH_SIM_PIN: the core the whole-simulate figure's process runs on (default 0; none: not pinned)
  *   BENCH_SIM_WARM: CPU seconds of each thread before the first window (default 1)
  *   BENCH_SIM_GC=parallel: the whole-simulate figure with V8's parallel collector (default: each thread's own, --single-threaded-gc)
+ *   BENCH_ENGINE_GAMES: the games of the engine figure, by id, comma-separated (default: all)
  *   BENCH_ENGINE_REF: the commit whose engine is timed beside this tree's on the same seeds (default HEAD~1; none to skip)
  *   BENCH_BGIO_GAMES: games per seat count of the boardgame.io baseline (default 100)
  *   BGIO_SCOUT_DIR: a folder with the boardgame.io SCOUT baseline installed (see bench/baseline.ts)
@@ -56,7 +57,9 @@ if (only.has('engine')) {
   if (!onMain) console.log(`  (bench/engine-thread.ts; BENCH_ENGINE_WAY=main for the older way); boardgame.io timed the same way.`);
   console.log(anchor ? `  Beside the engine of ${anchor.label} on the same seeds, blocks alternating (BENCH_ENGINE_REF, default HEAD~1; none to skip).` : `  (no anchor engine: BENCH_ENGINE_REF=${anchorRef} did not resolve)`);
   console.log(`  And the search bot's playouts per CPU second (a sampled world + a greedy rollout to the round's end), ${seconds}s each.`);
+  const engineGames = process.env.BENCH_ENGINE_GAMES?.split(',');
   for (const game of games) {
+    if (engineGames && !engineGames.includes(game.id)) continue;
     for (const { label, options } of variants[game.id] ?? [{ label: '', options: {} }]) {
       for (let seats = game.seats.min; seats <= game.seats.max; seats++) {
         if (game.id !== 'scout' && ![game.seats.min, Math.min(game.seats.max, 4), game.seats.max].includes(seats)) continue;

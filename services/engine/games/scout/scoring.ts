@@ -23,5 +23,7 @@ export function scoreRound(players: readonly RoundCounts[], exempt: number | nul
 /** §4.4: every seat with the highest total shares the win. */
 export function winners(totals: readonly number[]): number[] {
   const best = Math.max(...totals);
-  return totals.flatMap((t, seat) => (t === best ? [seat] : []));
+  const out: number[] = [];
+  for (let seat = 0; seat < totals.length; seat++) if (totals[seat] === best) out.push(seat);
+  return out;
 }

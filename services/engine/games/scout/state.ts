@@ -51,7 +51,12 @@ export interface State {
   lastRound: RoundEnded | null;
 }
 
-const perSeat = <T>(seats: number, make: () => T): T[] => Array.from({ length: seats }, make);
+/** One value per seat, each made afresh. A loop: `Array.from({ length }, make)` cost ~4% of a 2-seat game's CPU. */
+function perSeat<T>(seats: number, make: () => T): T[] {
+  const out: T[] = [];
+  for (let p = 0; p < seats; p++) out.push(make());
+  return out;
+}
 
 export function initialState({ seats, options }: SetupContext<Options>): State {
   return {
@@ -121,5 +126,7 @@ export const isTwoPlayer = (s: State) => s.seats === 2;
 
 /** Seats in turn order starting from the round's start player. */
 export function turnOrder(s: State): number[] {
-  return Array.from({ length: s.seats }, (_, i) => (s.startPlayer + i) % s.seats);
+  const order: number[] = [];
+  for (let i = 0; i < s.seats; i++) order.push((s.startPlayer + i) % s.seats);
+  return order;
 }

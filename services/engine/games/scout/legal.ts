@@ -8,7 +8,7 @@ import type { Seat } from '../../core/index.js';
 import { flipped } from './cards.js';
 import type { Command, End } from './commands.js';
 import { activeShape, canScout, rotationToMove } from './rules.js';
-import { canBeat, eachSetBeating, shapeOf, valuesOf, type SetShape } from './sets.js';
+import { canBeat, eachSetBeating, shapeOfCards, valuesOf, type SetShape } from './sets.js';
 import { isTwoPlayer, type State } from './state.js';
 
 /*
@@ -25,6 +25,21 @@ const scouts: Command[][] = Array.from({ length: 8 }, () => []);
 const scoutTable = (type: 'scout' | 'scoutShow', end: End, flip: boolean) => scouts[(type === 'scout' ? 0 : 4) + (end === 'left' ? 0 : 2) + (flip ? 1 : 0)]!;
 const scoutMove = (type: 'scout' | 'scoutShow', end: End, flip: boolean, at: number): Command =>
   (scoutTable(type, end, flip)[at] ??= Object.freeze({ type, end, flip, at }));
+
+/**
+ * Every plain Scout for a hand of `length` cards, in the list's order (end, flip, insert position):
+ * from the left end only when the set has a single card (both ends name the same card), else from
+ * both. Made once per shape, then copied into each list.
+ */
+const scoutBlocks: readonly Command[][][] = [[], []];
+function scoutBlock(bothEnds: boolean, length: number): readonly Command[] {
+  return (scoutBlocks[bothEnds ? 1 : 0]![length] ??= (() => {
+    const block: Command[] = [];
+    for (const end of bothEnds ? (['left', 'right'] as const) : (['left'] as const))
+      for (const flip of [false, true]) for (let at = 0; at <= length; at++) block.push(scoutMove('scout', end, flip, at));
+    return block;
+  })());
+}
 
 /**
  * For a scout from one end (`target`: the set left behind): the insert positions after which a
@@ -56,13 +71,14 @@ export function legalCommands(s: State, seat: Seat): Command[] {
   eachSetBeating(values, activeShape(s), (from, to) => void out.push(showMove(from, to)));
   if (s.pendingShow) return out;
   if (canScout(s, seat)) {
-    // One end only when the set has a single card (both ends name the same card).
-    const ends: End[] = s.active.length > 1 ? ['left', 'right'] : ['left'];
-    for (const end of ends) for (const flip of [false, true]) for (let at = 0; at <= values.length; at++) out.push(scoutMove('scout', end, flip, at));
-    if (s.scoutShowChip[seat])
+    const block = scoutBlock(s.active.length > 1, values.length);
+    for (let i = 0; i < block.length; i++) out.push(block[i]!);
+    if (s.scoutShowChip[seat]) {
+      // One end only when the set has a single card (both ends name the same card).
+      const ends: End[] = s.active.length > 1 ? ['left', 'right'] : ['left'];
       for (const end of ends) {
         const rest = end === 'left' ? s.active.slice(1) : s.active.slice(0, -1);
-        const target = rest.length ? shapeOf(valuesOf(rest)) : null;
+        const target = shapeOfCards(rest);
         const taken = end === 'left' ? s.active[0]! : s.active[s.active.length - 1]!;
         const { lastFrom, firstTo } = survivingShows(values, target);
         for (const flip of [false, true]) {
@@ -73,6 +89,7 @@ export function legalCommands(s: State, seat: Seat): Command[] {
           }
         }
       }
+    }
   }
   if (isTwoPlayer(s) && s.options.twoPlayerAllowPass && s.active.length > 0 && s.owner !== null) out.push(PASS);
   return out;

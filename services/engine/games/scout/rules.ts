@@ -9,14 +9,18 @@ import type { Command, End } from './commands.js';
 import type { RoundDealt, RoundEndReason, ScoutEvent } from './events.js';
 import { evolve } from './evolve.js';
 import { scoreRound } from './scoring.js';
-import { canBeat, shapeOf, stronger, valuesOf, type SetShape } from './sets.js';
+import { canBeat, shapeOfCards, stronger, valuesOf, type SetShape } from './sets.js';
 import { isTwoPlayer, nextSeat, turnOrder, type State } from './state.js';
 
 /** The Active Set's shape, or null when there is nothing to beat. */
-export const activeShape = (s: State): SetShape | null => (s.active.length ? shapeOf(valuesOf(s.active)) : null);
+export const activeShape = (s: State): SetShape | null => shapeOfCards(s.active);
 
-/** Whether `seat` has a Show (§3.3 precondition). */
-export const canShow = (s: State, seat: Seat) => canBeat(valuesOf(s.hands[seat]!), activeShape(s));
+/** Whether `seat` has a Show (§3.3 precondition): any card when nothing is to be beaten. */
+export function canShow(s: State, seat: Seat): boolean {
+  const hand = s.hands[seat]!;
+  const target = activeShape(s);
+  return target ? canBeat(valuesOf(hand), target) : hand.length > 0;
+}
 
 /** Whether `seat` may Scout now (§3.4 step 1; 2p: it must hold a chip). */
 export const canScout = (s: State, seat: Seat) => s.active.length > 0 && (!isTwoPlayer(s) || s.chips[seat]! > 0);
@@ -79,7 +83,7 @@ function show(s: State, seat: Seat, from: number, to: number, rng: Rng): ScoutEv
   const hand = s.hands[seat]!;
   ensure(from <= to && to < hand.length, 'from and to must be positions in your hand with from ≤ to');
   const cards = hand.slice(from, to + 1).map(placed);
-  const shape = shapeOf(valuesOf(cards));
+  const shape = shapeOfCards(cards);
   ensure(shape, 'those cards are not a set: show a single card, equal values, or a run stepping by one');
   const target = activeShape(s);
   ensure(!target || stronger(shape, target), 'that set is not stronger than the Active Set');

@@ -26,6 +26,20 @@ export function shapeOf(values: readonly number[]): SetShape | null {
 /** Active values of cards, left to right. */
 export const valuesOf = (cards: readonly { up: number }[]) => cards.map((c) => c.up);
 
+/**
+ * `shapeOf(valuesOf(cards))` without the values array: the rules ask it of the Active Set several
+ * times a move (the legal list, each Show, the 2-seat can-act checks).
+ */
+export function shapeOfCards(cards: readonly { up: number }[]): SetShape | null {
+  const n = cards.length;
+  if (n === 0) return null;
+  if (n === 1) return { size: 1, kind: 'single', min: cards[0]!.up };
+  const step = cards[1]!.up - cards[0]!.up;
+  if (step !== 0 && step !== 1 && step !== -1) return null;
+  for (let j = 2; j < n; j++) if (cards[j]!.up - cards[j - 1]!.up !== step) return null;
+  return { size: n, kind: step === 0 ? 'match' : 'run', min: step === -1 ? cards[n - 1]!.up : cards[0]!.up };
+}
+
 /** §3.2 rank: a matching set beats a run of the same size; singles only meet singles. */
 const rank = (kind: SetKind) => (kind === 'match' ? 1 : 0);
 

@@ -34,8 +34,7 @@ function dealt(s: State, e: RoundDealt): State {
 function scouted(s: State, e: Scouted): State {
   const active = e.end === 'left' ? s.active.slice(1) : s.active.slice(0, -1);
   const card = placed(e.flip ? flipped(e.card) : e.card);
-  const hand = s.hands[e.seat]!.slice();
-  hand.splice(e.at ?? hand.length, 0, card);
+  const hand = withInserted(s.hands[e.seat]!, e.at ?? s.hands[e.seat]!.length, card);
   let chips = s.chips;
   if (e.chipTo !== null) chips = setAt(chips, e.chipTo, chips[e.chipTo]! + 1);
   if (e.paid) chips = setAt(chips, e.seat, chips[e.seat]! - 1);
@@ -54,6 +53,17 @@ function scouted(s: State, e: Scouted): State {
   return next;
 }
 
+/** A copy of `hand` with `card` at position `at` (as `splice(at, 0, card)` on a copy; built in one pass). */
+function withInserted<T>(hand: readonly T[], at: number, card: T): T[] {
+  const n = hand.length;
+  const i = at < 0 ? Math.max(n + at, 0) : Math.min(at, n);
+  const out: T[] = [];
+  for (let k = 0; k < i; k++) out.push(hand[k]!);
+  out.push(card);
+  for (let k = i; k < n; k++) out.push(hand[k]!);
+  return out;
+}
+
 /** The hand with cards from..to (inclusive) removed; the rest close up. */
 function without<T>(hand: readonly T[], from: number, to: number): T[] {
   const out: T[] = [];
@@ -67,7 +77,11 @@ function shown(s: State, e: Shown): State {
   const captured = s.captured[e.seat]!;
   const next = copyState(s);
   next.hands = setAt(s.hands, e.seat, without(hand, e.from, e.to));
-  if (s.active.length) next.captured = setAt(s.captured, e.seat, captured.concat(s.active.map((c) => c.id)));
+  if (s.active.length) {
+    const ids = captured.slice();
+    for (const c of s.active) ids.push(c.id);
+    next.captured = setAt(s.captured, e.seat, ids);
+  }
   if (known.length) next.scoutedIn = setAt(s.scoutedIn, e.seat, known.filter((id) => !e.cards.some((c) => c.id === id)));
   next.active = hand.slice(e.from, e.to + 1);
   next.owner = e.seat;

@@ -4,8 +4,20 @@ import type { Event } from './events.js';
 import { forgetPlayed, learnTaken, learnTheft } from './knowledge.js';
 import { copyState, noKnowledge, nothingGone, type Phase, type State } from './state.js';
 
-/** The hand with `cards` added, kept sorted by id. */
-const add = (hand: readonly number[], ...cards: number[]) => [...hand, ...cards].sort((a, b) => a - b);
+/**
+ * The hand with `cards` added, kept sorted by id: an insertion sort of the copy, which on a sorted
+ * hand only walks each new card into place (a sort with a comparator was ~4% of a 4-seat game's CPU).
+ */
+function add(hand: readonly number[], ...cards: number[]): number[] {
+  const out = hand.concat(cards);
+  for (let i = 1; i < out.length; i++) {
+    const c = out[i]!;
+    let j = i;
+    for (; j > 0 && out[j - 1]! > c; j--) out[j] = out[j - 1]!;
+    out[j] = c;
+  }
+  return out;
+}
 const without = (cards: readonly number[], ...gone: number[]) => cards.filter((c) => !gone.includes(c));
 const update = <T>(list: readonly T[], i: number, f: (x: T) => T): T[] => setAt(list, i, f(list[i]!));
 

@@ -30,8 +30,8 @@ export function legalCommands(s: State, seat: number): Command[] {
   if (s.result !== null || seat !== s.active) return [];
   switch (s.phase) {
     case 'draw': {
-      const out: Command[] = openPiles(s).map(takeDiscard);
-      if (s.deck.length > 0) out.unshift(DRAW);
+      const out: Command[] = s.deck.length > 0 ? [DRAW] : [];
+      for (const pile of openPiles(s)) out.push(takeDiscard(pile));
       return out.length > 0 ? out : [END_TURN];
     }
     case 'keep': {

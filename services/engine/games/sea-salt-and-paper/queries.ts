@@ -6,7 +6,11 @@ import type { State } from './state.js';
 export const PILES = [0, 1] as const;
 
 /** Discard piles with a card on them. */
-export const openPiles = (s: State): number[] => PILES.filter((p) => s.discards[p]!.length > 0);
+export function openPiles(s: State): number[] {
+  const out: number[] = [];
+  for (const p of PILES) if (s.discards[p]!.length > 0) out.push(p);
+  return out;
+}
 
 /** Phase 1A: the piles the unkept card may go on: an empty one if there is one (E2), else either. */
 export function keepPiles(s: State): number[] {
@@ -23,7 +27,9 @@ export function isProtected(s: State, seat: number): boolean {
 
 /** E6: opponents with at least one card in hand and no protected hand. */
 export function stealTargets(s: State, seat: number): number[] {
-  return s.hands.flatMap((h, p) => (p !== seat && h.length > 0 && !isProtected(s, p) ? [p] : []));
+  const out: number[] = [];
+  for (let p = 0; p < s.hands.length; p++) if (p !== seat && s.hands[p]!.length > 0 && !isProtected(s, p)) out.push(p);
+  return out;
 }
 
 /** E5: whether a duo's effect can happen now. */

@@ -25,13 +25,20 @@ const [CRAB, BOAT, FISH, SHARK, SWIMMER, MERMAID] = (['crab', 'boat', 'fish', 's
 const COLLECTORS = TYPES.flatMap((t, i) => (t.collector ? [{ i, table: t.collector }] : []));
 const MULTIPLIERS = TYPES.flatMap((t, i) => (t.multiplies ? [{ i, of: at(t.multiplies.type), points: t.multiplies.points }] : []));
 
-function countTypes(cards: readonly number[], into: number[] = Array(TYPES.length).fill(0)): number[] {
+/** `n` zeros (a packed array: `Array(n).fill(0)` makes a holey one, slower to make and read). */
+function zeros(n: number): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < n; i++) out.push(0);
+  return out;
+}
+
+function countTypes(cards: readonly number[], into: number[] = zeros(TYPES.length)): number[] {
   for (const c of cards) into[CARD_TYPE[c]!] = into[CARD_TYPE[c]!]! + 1;
   return into;
 }
 
 function colourTally(hand: readonly number[], played: readonly number[], whiteCounts: boolean): number[] {
-  const n: number[] = Array(COLOUR_LIST.length).fill(0);
+  const n = zeros(COLOUR_LIST.length);
   for (const c of hand) n[CARD_COLOUR[c]!] = n[CARD_COLOUR[c]!]! + 1;
   for (const c of played) n[CARD_COLOUR[c]!] = n[CARD_COLOUR[c]!]! + 1;
   if (!whiteCounts) n[WHITE] = 0;

@@ -5,7 +5,7 @@
 import { setAt } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { SeledyneEvent } from './events.js';
-import { copyPlayer, copyState, copyTurn, hasSpecial, knownInHand, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
+import { append, appendAll, copyPlayer, copyState, copyTurn, hasSpecial, knownInHand, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
 
 // states are never changed in place: an array that already holds the answer is reused
 function falses(xs: readonly boolean[]): boolean[] {
@@ -108,7 +108,7 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
       if (ps === s.players) ps = s.players.slice();
       const was = ps[d.seat]!;
       const p = copyPlayer(was);
-      p.hand = was.hand.concat(d.card);
+      p.hand = append(was.hand, d.card);
       p.reserve = without(was.reserve, [d.card.id]);
       ps[d.seat] = p;
     }
@@ -151,7 +151,7 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
       const p = copyPlayer(was);
       p.die = sixFace(s.options) - 1;
       if (r.card) {
-        p.hand = was.hand.concat(r.card);
+        p.hand = append(was.hand, r.card);
         p.reserve = without(was.reserve, [r.card.id]);
       }
       ps[r.seat] = p;
@@ -171,7 +171,7 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
   TributeSelected(s, e) {
     const turn = copyTurn(s.turn!);
     turn.step = 'select';
-    turn.selection = s.turn!.selection.concat(e.card);
+    turn.selection = append(s.turn!.selection, e.card);
     const n = copyState(s);
     n.turn = turn;
     return n;
@@ -222,12 +222,12 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     const target = s.players[e.target];
     if (target && e.target !== e.seat) {
       const r = copyPlayer(target);
-      r.counter = target.counter.concat(e.cards);
+      r.counter = appendAll(target.counter, e.cards);
       ps[e.target] = r;
     }
     const turn = copyTurn(t);
     turn.step = 'gifting';
-    turn.targets = t.targets.concat(e.target);
+    turn.targets = append(t.targets, e.target);
     turn.sumActive = sumActive;
     turn.sumShown = (t.sumShown ?? false) || e.cards.length > 1 || hasSpecial(e.cards, 'SUM');
     const n = copyState(s);

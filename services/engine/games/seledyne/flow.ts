@@ -33,7 +33,12 @@ function sortedDeck(deck: readonly Card[]): { sorted: readonly Card[]; rank: rea
   return d;
 }
 
-const places = (n: number) => Array.from({ length: n }, (_, i) => i);
+/** 0 … n-1 (a loop: a deal for every seat of every stage). */
+function places(n: number): number[] {
+  const out = new Array<number>(n);
+  for (let i = 0; i < n; i++) out[i] = i;
+  return out;
+}
 
 /**
  * Each house's deck shuffled, the first `initialHandSize` cards to the hand and the rest to the
@@ -200,6 +205,13 @@ function roundsRolled(s: State, rng: Rng): E {
   return e;
 }
 
+/** The seats eligible in the simultaneous step, in seat order. */
+function eligibleSeats(s: State): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < s.seats; i++) if (s.eligible[i]) out.push(i);
+  return out;
+}
+
 type Step = (s: State, rng: Rng, turnJustEnded: boolean) => E | null;
 
 /**
@@ -221,7 +233,7 @@ const steps: Record<State['phase'], Step> = {
     return chosenBy(s) ? roundDrawResolution(s, rng) : null;
   },
   six(s, rng) {
-    if (s.options.sixRuleDecisionMode === 'SIMULTANEOUS' && chosenBy(s)) return sixResolution(s, rng, s.eligible.flatMap((e, i) => (e ? [i] : [])));
+    if (s.options.sixRuleDecisionMode === 'SIMULTANEOUS' && chosenBy(s)) return sixResolution(s, rng, eligibleSeats(s));
     return null;
   },
   turn(s, _rng, turnJustEnded) {

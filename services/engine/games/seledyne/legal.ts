@@ -15,10 +15,21 @@ export function payments(hand: readonly Card[], target: number, sumRule: boolean
 }
 
 const lowFirst = (a: Card, b: Card) => a.value - b.value;
+/** The hand `byValue` sorted last and its answer: a hand lives through many states (each asks its gifts). */
+let sortedHand: readonly Card[] | null = null;
+let sortedWas: readonly Card[] = [];
 /** The hand by value, low first (a stable sort: equal values keep the hand's order); a dealt hand is already. */
 function byValue(hand: readonly Card[]): readonly Card[] {
-  for (let i = 1; i < hand.length; i++) if (hand[i]!.value < hand[i - 1]!.value) return hand.slice().sort(lowFirst);
-  return hand;
+  if (hand === sortedHand) return sortedWas;
+  let sorted = hand;
+  for (let i = 1; i < hand.length; i++)
+    if (hand[i]!.value < hand[i - 1]!.value) {
+      sorted = hand.slice().sort(lowFirst);
+      break;
+    }
+  sortedHand = hand;
+  sortedWas = sorted;
+  return sorted;
 }
 
 /** Sets of two or more cards of `sorted` (by value) from index `i` on adding up to `left`, in search order. */

@@ -5,6 +5,8 @@
 import type { Bot } from '../../engine/core/index.js';
 import { playoutView } from '../../engine/games/silver/view.js';
 import type { State as SilverState } from '../../engine/games/silver/state.js';
+import { playoutView as seledynePlayoutView } from '../../engine/games/seledyne/view.js';
+import type { State as SeledyneState } from '../../engine/games/seledyne/state.js';
 import { greedyScout } from './scout.js';
 import { greedySeaSaltAndPaper } from './sea-salt-and-paper.js';
 import { tributeThenGiveMost } from './seledyne.js';
@@ -23,5 +25,6 @@ export const GREEDY: Record<string, Bot> = {
  * playouts (search/rollout.ts) build it instead of the whole view at every move.
  */
 export const GREEDY_VIEW: Record<string, (state: unknown, seat: number) => unknown> = {
+  seledyne: (state, seat) => seledynePlayoutView(state as SeledyneState, seat),
   silver: (state, seat) => playoutView(state as SilverState, seat),
 };

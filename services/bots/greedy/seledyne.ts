@@ -13,9 +13,11 @@ import type { Bot, Rng } from '../../engine/core/index.js';
 import type { Card } from '../../engine/games/seledyne/cards.js';
 import type { Command } from '../../engine/games/seledyne/commands.js';
 import type { Options } from '../../engine/games/seledyne/options.js';
-import type { SeledyneView } from '../../engine/games/seledyne/view.js';
+import type { SeledynePlayoutView } from '../../engine/games/seledyne/view.js';
 import { seatRelative } from '../seat-order.js';
 
+/** The bot reads only what a playout view holds (search/rollout.ts builds no more): the whole view is one. */
+type SeledyneView = SeledynePlayoutView;
 type Me = SeledyneView['players'][number];
 
 // Loops, not callbacks: the bot decides every move of a search's playouts.

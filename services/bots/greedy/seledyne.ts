@@ -90,14 +90,18 @@ function score(m: Command, v: SeledyneView, me: Me, top: number, gifts: boolean,
   }
 }
 
-function best(moves: readonly Command[], value: (m: Command) => number, rng: Rng): Command {
+/** The best-scored move, ties drawn from the rng (one loop, no scoring closure: every move of a search's playouts). */
+function best(moves: readonly Command[], v: SeledyneView, me: Me, top: number, gifts: boolean, tributeGain: number, rng: Rng): Command {
   let chosen = moves[0]!;
-  let top = -Infinity;
+  let high = -Infinity;
   let ties = 0;
   for (const m of moves) {
-    const s = value(m);
-    if (s > top) [chosen, top, ties] = [m, s, 1];
-    else if (s === top && rng.int(++ties) === 0) chosen = m;
+    const s = score(m, v, me, top, gifts, tributeGain);
+    if (s > high) {
+      chosen = m;
+      high = s;
+      ties = 1;
+    } else if (s === high && rng.int(++ties) === 0) chosen = m;
   }
   return chosen;
 }
@@ -111,5 +115,5 @@ export const tributeThenGiveMost: Bot = seatRelative((view, legalMoves, rng, con
   let gifts = false;
   for (const m of moves) if (m.type === 'gift') gifts = true;
   const tributeGain = gainOfTribute(o, v.players.length);
-  return best(moves, (m) => score(m, v, me, o.dieFaces, gifts, tributeGain), rng);
+  return best(moves, v, me, o.dieFaces, gifts, tributeGain, rng);
 });

@@ -108,7 +108,13 @@ function reservesEmpty(s: State): boolean {
   return true;
 }
 
-const roll = (s: State, rng: Rng) => s.players.map(() => 1 + rng.int(s.options.dieFaces));
+/** A die per seat, in seat order (a loop, no callback: a roll begins every round, and a run of rounds rolls many). */
+function roll(s: State, rng: Rng): number[] {
+  const faces = s.options.dieFaces;
+  const out = new Array<number>(s.players.length);
+  for (let i = 0; i < out.length; i++) out[i] = 1 + rng.int(faces);
+  return out;
+}
 
 /**
  * What a seat's forced-end question reads while only the dice change (every reserve empty, no

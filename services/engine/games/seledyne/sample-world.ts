@@ -10,11 +10,11 @@
  * totals, tributed sums, who is eligible, turns taken).
  * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
-import { coin, dealUnseen, pick, splitWhere, unseen, type Rng, type SetupContext } from '../../core/index.js';
+import { coin, dealUnseen, pick, splitWhere, type Rng, type SetupContext } from '../../core/index.js';
 import type { Card, HouseId } from './cards.js';
 import { legalCommands } from './legal.js';
 import type { Options } from './options.js';
-import { deckOf, hasSpecial, randomDraws, type Choice, type Phase, type Player, type State, type Turn } from './state.js';
+import { deckOf, findCard, hasSpecial, randomDraws, type Choice, type Phase, type Player, type State, type Turn } from './state.js';
 import type { SeledyneView } from './view.js';
 
 const PHASE: Record<string, Phase> = { setup: 'setup', roll: 'roll', 'round-draw': 'draw', 'six-rule': 'six', 'round-end': 'roundEnd', 'stage-end': 'stageEnd', over: 'over' };
@@ -23,7 +23,16 @@ const phaseOf = (shown: string): Phase => (shown.startsWith('turn') ? 'turn' : P
 /** Each house's cards (made once per options object: the search asks thousands of times). */
 const deck = deckOf;
 
-const cardId = (c: Card) => c.id;
+/**
+ * The house's cards neither given away nor known in the hand, in deck order: core's `unseen`
+ * without its count per key (a map per house per sampled world), ids being unique in a deck
+ * (cards.ts). A card seen that the deck lacks shows in the size check that follows.
+ */
+function unplayed(deck: readonly Card[], given: readonly Card[], known: readonly Card[]): Card[] {
+  const out: Card[] = [];
+  for (const c of deck) if (!findCard(given, c.id) && !findCard(known, c.id)) out.push(c);
+  return out;
+}
 
 /** A choice another seat may have made in the pending step (§3 R1, R3), among its legal ones. */
 function sampledChoice(o: Options, phase: Phase, reserve: readonly Card[], rng: Rng): Choice {
@@ -54,7 +63,7 @@ export function sampleWorld(v: SeledyneView, seat: number, rng: Rng, setup: Setu
   const pools = v.players.map((p, i) => {
     if (i === seat && p.hand && p.reserve) return null;
     const given = gone.get(p.house) ?? [];
-    const pool = unseen(deck(o, p.house as HouseId), p.knownInHand.length ? [...given, ...p.knownInHand] : given, cardId);
+    const pool = unplayed(deck(o, p.house as HouseId), given, p.knownInHand);
     if (pool.length + p.knownInHand.length !== p.handCount + p.reserveCount) throw new Error(`sampleWorld: seat ${i} holds ${p.handCount + p.reserveCount} cards, ${pool.length + p.knownInHand.length} unplayed`);
     return pool;
   });

@@ -68,6 +68,14 @@ function withoutCards(cards: readonly Card[], gone: readonly Card[]): Card[] {
   return out;
 }
 
+/** `cards` without the card `goneId`, then `added` (an exchange's two sides). */
+function swapped(cards: readonly Card[], goneId: string, added: Card): Card[] {
+  const out: Card[] = [];
+  for (const c of cards) if (c.id !== goneId) out.push(c);
+  out.push(added);
+  return out;
+}
+
 const NO_DRAWS: Extract<SeledyneEvent, { type: 'RoundDrawResolved' }> = { type: 'RoundDrawResolved', draws: [] };
 
 type Handler<T extends SeledyneEvent['type']> = (s: State, e: Extract<SeledyneEvent, { type: T }>) => State;
@@ -161,10 +169,23 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
   Exchanged(s, e) {
     const give = e.give!;
     const take = e.take!;
+    // field by field, as the turn's events below (an exchange is about one move in eleven)
+    const ps = s.players.slice();
+    const was = s.players[e.seat]!;
+    const p = copyPlayer(was);
+    p.hand = swapped(was.hand, give.id, take);
+    p.reserve = swapped(was.reserve, take.id, give);
     // the others do not see which card went back to the reserve: what they knew of the hand is gone
-    const ps = players(s, e.seat, (p) => ({ hand: [...without(p.hand, [give.id]), take], reserve: [...without(p.reserve, [take.id]), give], knownInHand: [] }));
+    p.knownInHand = [];
+    ps[e.seat] = p;
+    const turn = copyTurn(s.turn!);
+    turn.exchanges = s.turn!.exchanges + 1;
     // an exchange after the gifts (T5) closes the gift step (§4.1 order T3 → T4 → T5)
-    return withTurn(s, { exchanges: s.turn!.exchanges + 1, step: e.at === 'T5' ? 'closing' : s.turn!.step }, { players: ps });
+    if (e.at === 'T5') turn.step = 'closing';
+    const n = copyState(s);
+    n.players = ps;
+    n.turn = turn;
+    return n;
   },
   // The turn's own events below copy field by field, without patch objects or callbacks: they are
   // most moves' events, and V8 copies an object literal far faster than Object.assign or a spread.

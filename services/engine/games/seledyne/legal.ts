@@ -209,13 +209,21 @@ export function legalCommands(s: State, seat: Seat): Command[] {
 function computeLegal(s: State, seat: Seat): Command[] {
   if (!status(s).toMove.includes(seat)) return [];
   const p = s.players[seat]!;
-  const reserveCards = randomDraws(s.options) || p.reserve.length === 0 ? [undefined] : p.reserve.map((c) => c.id);
+  // a card named per reserve card where the owner picks (A5), else one move without a card
+  const named = !randomDraws(s.options) && p.reserve.length > 0;
   if (s.phase === 'draw') {
-    const out: Command[] = reserveCards.map((card) => (card ? { type: 'roundDraw', card } : { type: 'roundDraw' }));
+    const out: Command[] = [];
+    if (named) for (const c of p.reserve) out.push({ type: 'roundDraw', card: c.id });
+    else out.push({ type: 'roundDraw' });
     if (!s.options.roundDrawMandatory) out.push({ type: 'skipRoundDraw' });
     return out;
   }
-  if (s.phase === 'six') return [{ type: 'sixRule', use: false }, ...reserveCards.map((card): Command => (card ? { type: 'sixRule', use: true, card } : { type: 'sixRule', use: true }))];
+  if (s.phase === 'six') {
+    const out: Command[] = [{ type: 'sixRule', use: false }];
+    if (named) for (const c of p.reserve) out.push({ type: 'sixRule', use: true, card: c.id });
+    else out.push({ type: 'sixRule', use: true });
+    return out;
+  }
   return turnCommands(s, s.turn!);
 }
 

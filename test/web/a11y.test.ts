@@ -7,24 +7,37 @@ import { describe, expect, it } from 'vitest';
 import { games } from '../../services/engine/registry.js';
 import { useServer } from '../kit/server.js';
 import { seriousViolations } from './axe.js';
-import { openAsSeat, playFirstMoves, seatedGame } from './api-game.js';
+import { openAsSeat, playFirstMoves, seatedGame, type ApiGame } from './api-game.js';
 import { player, problems, useBrowser } from './browser.js';
 
 const server = useServer();
 const chrome = useBrowser();
+
+/**
+ * The games both languages' pages look at, set up once for the file: a seated table of each game
+ * and a finished SCOUT game. A page only reads them (axe looks, nobody moves).
+ */
+let shared: Promise<{ tables: Map<string, ApiGame>; over: ApiGame }> | undefined;
+function sharedGames() {
+  return (shared ??= (async () => {
+    const tables = new Map<string, ApiGame>();
+    for (const g of games) tables.set(g.id, await seatedGame(server, g.id, 2, g.id === 'silver' ? { rounds: 1 } : {}));
+    const over = await seatedGame(server, 'scout', 2);
+    await playFirstMoves(server, over);
+    return { tables, over };
+  })());
+}
 
 describe('axe-core: no serious or critical violation', () => {
   for (const lang of ['en', 'fa'] as const) {
     it(`${lang}: the lobby, a table of each game, a finished game, its replay, a rules page`, async () => {
       const page = await player(chrome.browser, server.url, 'Ann', lang);
       const found: Record<string, unknown> = { lobby: await seriousViolations(page) };
+      const { tables, over } = await sharedGames();
       for (const g of games) {
-        const game = await seatedGame(server, g.id, 2, g.id === 'silver' ? { rounds: 1 } : {});
-        await openAsSeat(page, server.url, game, 0, g.id);
+        await openAsSeat(page, server.url, tables.get(g.id)!, 0, g.id);
         found[g.id] = await seriousViolations(page);
       }
-      const over = await seatedGame(server, 'scout', 2);
-      await playFirstMoves(server, over);
       await openAsSeat(page, server.url, over, 0, 'scout');
       await page.waitForSelector('.banner.over');
       found.finished = await seriousViolations(page);

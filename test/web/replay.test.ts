@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { games } from '../../services/engine/registry.js';
 import { useServer } from '../kit/server.js';
-import { openAsSeat, playFirstMoves, seatedGame } from './api-game.js';
+import { openAsSeat, playFirstMoves, seatedGame, type ApiGame } from './api-game.js';
 import { hiddenInformation, player, problems, SHOTS, shot, useBrowser } from './browser.js';
 
 const server = useServer();
@@ -23,11 +23,17 @@ const shown = (page: Page) =>
     return { version: Number(t.dataset.version), seat: t.dataset.seat, faceUp: t.dataset.faceUp === 'true', boards: document.querySelectorAll('.board').length, current: document.querySelector<HTMLElement>('.history li.current')?.dataset.version ?? null };
   });
 const atStep = (page: Page, version: number) => page.waitForSelector(`section.table.replay[data-version="${version}"]`);
-/** A finished SCOUT game (its seed named after the test). */
-async function finishedScout(seed: string) {
-  const g = await seatedGame(server, 'scout', 2, {}, seed);
-  await playFirstMoves(server, g);
-  return g;
+/**
+ * A finished SCOUT game, played once for the file: the tests that read one only replay it (nothing
+ * they do changes a finished game), so each need not play its own to the end.
+ */
+let finished: Promise<ApiGame> | undefined;
+function finishedScout() {
+  return (finished ??= (async () => {
+    const g = await seatedGame(server, 'scout', 2, {}, 'replay-finished');
+    await playFirstMoves(server, g);
+    return g;
+  })());
 }
 /** Opens the replay link of a step (`seat`: a seat number or "all") and waits for it, drawn from `shown`'s point of view. */
 async function openStep(page: Page, gameId: string, version: number, seat: number | 'all', shown: number | 'all' = seat) {
@@ -40,7 +46,7 @@ const handCards = (page: Page, seat: number) => page.locator(`[data-hand="${seat
 
 describe('the replay page', () => {
   it('replays a finished game from two seats and face-up: only face-up shows the other seat’s hand; the link opens that step', async () => {
-    const g = await finishedScout('replay-page');
+    const g = await finishedScout();
     const page = await player(chrome.browser, server.url, 'Ann');
     await openAsSeat(page, server.url, g, 0, 'scout');
     await page.locator('a.replay-link').click();
@@ -77,7 +83,7 @@ describe('the replay page', () => {
   });
 
   it('steps with the buttons, the slider and the arrow keys (mirrored in Persian)', async () => {
-    const g = await finishedScout('replay-keys');
+    const g = await finishedScout();
     for (const lang of ['en', 'fa'] as const) {
       const page = await player(chrome.browser, server.url, 'Ann', lang);
       await openStep(page, g.gameId, 5, 0);
@@ -145,7 +151,7 @@ describe('the replay page', () => {
   }, 180_000);
 
   it('has no sideways scroll at 360 px, and its screenshots in English and Persian', async () => {
-    const g = await finishedScout('replay-phone');
+    const g = await finishedScout();
     for (const lang of ['en', 'fa'] as const) {
       const page = await player(chrome.browser, server.url, 'Ann', lang);
       await page.setViewportSize({ width: 360, height: 740 });

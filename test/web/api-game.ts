@@ -24,25 +24,32 @@ export async function seatedGame(server: TestServer, game: string, seats: number
 }
 
 /**
- * Plays every seat's first legal move until the game is over, or until `maxMoves`. Two requests a
- * move: the seat to move reads the game with its legal moves (the seat is the one the last answer
- * named, read again if the game moved on meanwhile), then moves.
+ * Plays every seat's first legal move until the game is over, or until `maxMoves`. The seat to move
+ * reads the game with its legal moves (the seat is the one the last answer named, read again if the
+ * game moved on meanwhile), then moves; the move's answer carries the mover's legal moves in the
+ * game it leaves, so a seat that moves again (a turn of several steps) moves on without a read.
  */
 export async function playFirstMoves(server: TestServer, g: ApiGame, maxMoves = 3000): Promise<void> {
+  type Game = { version: number; status: { over: boolean; toMove: number[] }; legalMoves: unknown[] | null };
+  const fields = 'version status { over toMove } legalMoves';
   const read = async (seat: number | undefined) => {
-    const { data } = await server.gql('query($id: ID!) { game(id: $id) { version status { over toMove } legalMoves } }', { id: g.gameId }, seat === undefined ? undefined : g.tokens[seat]);
-    return data.game as { version: number; status: { over: boolean; toMove: number[] }; legalMoves: unknown[] | null };
+    const { data } = await server.gql(`query($id: ID!) { game(id: $id) { ${fields} } }`, { id: g.gameId }, seat === undefined ? undefined : g.tokens[seat]);
+    return data.game as Game;
   };
   let seat: number | undefined;
+  let known: Game | undefined; // the game as the last move's answer left it, read with `seat`'s token
   for (let n = 0; n < maxMoves; n++) {
-    let game = await read(seat);
+    let game = known ?? (await read(seat));
+    known = undefined;
     if (game.status.over) return;
     if (game.status.toMove[0] !== seat) game = await read((seat = game.status.toMove[0]));
     if (game.status.over) return;
     if (game.status.toMove[0] !== seat) continue; // the game moved on by itself between the two reads: read again
-    const sent = await server.gql('mutation($id: ID!, $m: JSON!, $v: Int) { submitMove(gameId: $id, move: $m, expectedVersion: $v) { game { status { toMove } } } }', { id: g.gameId, m: game.legalMoves![0], v: game.version }, g.tokens[seat!]);
+    const sent = await server.gql(`mutation($id: ID!, $m: JSON!, $v: Int) { submitMove(gameId: $id, move: $m, expectedVersion: $v) { game { ${fields} } } }`, { id: g.gameId, m: game.legalMoves![0], v: game.version }, g.tokens[seat!]);
     if (sent.errors) throw new Error(JSON.stringify(sent.errors));
-    seat = sent.data.submitMove.game.status.toMove[0];
+    const after = sent.data.submitMove.game as Game;
+    if (after.status.toMove[0] === seat || after.status.over) known = after;
+    else seat = after.status.toMove[0];
   }
   throw new Error(`not over after ${maxMoves} moves`);
 }

@@ -9,7 +9,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -24,17 +24,21 @@ export async function launch(): Promise<Browser> {
  */
 let shared: Promise<Browser> | undefined;
 
-/** Chromium for a test file: the worker's, with only this file's contexts (each closed after its tests). */
+/** Chromium for a test file: the worker's, with only this test's contexts (each closed after its test). */
 export function useBrowser(): { readonly browser: Browser } {
   const held = {} as { browser: Browser };
   beforeAll(async () => {
     held.browser = await (shared ??= launch());
     if (!held.browser.isConnected()) held.browser = await (shared = launch());
   });
-  afterAll(async () => {
-    // A file's contexts (its players' pages) end with it; files run one after another in a worker.
+  // A test's contexts (its players' pages) end with it: a page left open keeps its subscriptions and
+  // ticking clocks redrawing in Chromium while the file's later tests run. No test hands a page to
+  // another; files run one after another in a worker.
+  afterEach(closeContexts);
+  afterAll(closeContexts);
+  async function closeContexts() {
     await Promise.all(held.browser?.contexts().map((c) => c.close()) ?? []);
-  });
+  }
   return held;
 }
 

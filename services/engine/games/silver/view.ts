@@ -257,6 +257,10 @@ function workingBodyguards(s: State): readonly number[] {
 }
 
 function villageView(s: State, cards: readonly CardView[], shared: (SlotView | undefined)[], seat: number, me: Viewer, bodyguards: readonly number[]): { seat: number; cards: SlotView[] } {
+  return { seat, cards: villageSlots(s, cards, shared, seat, me, bodyguards) };
+}
+
+function villageSlots(s: State, cards: readonly CardView[], shared: (SlotView | undefined)[], seat: number, me: Viewer, bodyguards: readonly number[]): SlotView[] {
   const row = s.villages[seat]!;
   const n = row.length;
   const slots: SlotView[] = new Array(n);
@@ -282,7 +286,7 @@ function villageView(s: State, cards: readonly CardView[], shared: (SlotView | u
     const hit = key >= 0 ? shared[key] : undefined;
     slots[position] = hit !== undefined ? hit : slotView(shared, cards, id, position, flags);
   }
-  return { seat, cards: slots };
+  return slots;
 }
 
 /**
@@ -358,6 +362,43 @@ function handView(s: State, cards: readonly CardView[], viewer: Viewer): (CardVi
   return hand;
 }
 
+/** What every village of one playout view is built from (one per view, shared by its villages). */
+interface VillageSource {
+  s: State;
+  cards: readonly CardView[];
+  shared: (SlotView | undefined)[];
+  viewer: Viewer;
+  bodyguards: readonly number[];
+}
+
+/**
+ * Another seat's village in a playout view, its slots built when first read: greedy Silver reads
+ * only its own village at most moves (the others for a power's targets or a call), and building
+ * every village's slots was most of a playout view. The state is never changed (evolve copies),
+ * so slots built later are the ones built at once. As JSON it is the whole view's village.
+ */
+class LazyVillage {
+  #slots: SlotView[] | null = null;
+  /** Private: a bot reading the view cannot reach the state. */
+  readonly #from: VillageSource;
+  constructor(
+    readonly seat: number,
+    from: VillageSource,
+  ) {
+    this.#from = from;
+  }
+  get cards(): SlotView[] {
+    if (this.#slots === null) {
+      const f = this.#from;
+      this.#slots = villageSlots(f.s, f.cards, f.shared, this.seat, f.viewer, f.bodyguards);
+    }
+    return this.#slots;
+  }
+  toJSON(): { seat: number; cards: SlotView[] } {
+    return { seat: this.seat, cards: this.cards };
+  }
+}
+
 /** The fields of the view a search's playout policy (greedy Silver) reads: services/bots/greedy/silver.ts. */
 export type PlayoutView = Pick<SilverView, 'seat' | 'villages' | 'hand' | 'discard' | 'pending'>;
 
@@ -369,7 +410,10 @@ export type PlayoutView = Pick<SilverView, 'seat' | 'villages' | 'hand' | 'disca
  */
 export function playoutView(s: State, viewer: Viewer): PlayoutView {
   const cards = cardViews(s);
-  return { seat: viewer, villages: villagesView(s, cards, viewer), hand: handView(s, cards, viewer), discard: pileView(cards, s.discard), pending: s.pending && pendingView(s, s.pending) };
+  const from: VillageSource = { s, cards, shared: slotViews(cards), viewer, bodyguards: workingBodyguards(s) };
+  const villages: { seat: number; cards: SlotView[] }[] = new Array(s.villages.length);
+  for (let seat = 0; seat < villages.length; seat++) villages[seat] = seat === viewer ? villageView(s, cards, from.shared, seat, viewer, from.bodyguards) : new LazyVillage(seat, from);
+  return { seat: viewer, villages, hand: handView(s, cards, viewer), discard: pileView(cards, s.discard), pending: s.pending && pendingView(s, s.pending) };
 }
 
 /** Written as plain loops over shared card views: it runs once per move and viewer. */

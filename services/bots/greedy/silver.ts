@@ -34,15 +34,18 @@ function estimate(cards: readonly SlotView[]): number {
 
 /** What every move of one decision is valued against, computed once (loops: this runs at every move of every rollout). */
 function context(v: PlayoutView, me: number) {
-  const row = v.villages[me]!.cards;
-  let highest = 0;
-  for (const c of row) if (!zombie(c)) highest = Math.max(highest, valueOf(c));
   return {
-    row,
+    row: v.villages[me]!.cards,
     held: v.hand[0] ? v.hand[0].number : UNKNOWN,
     top: v.discard.length > 0 ? v.discard[v.discard.length - 1]!.number : 99,
-    highest,
   };
+}
+
+/** The highest card the seat could exchange away (a Zombie cannot be): asked only by a listed take, once per decision at most. */
+function highestOf(row: readonly SlotView[]): number {
+  let highest = 0;
+  for (const c of row) if (!zombie(c)) highest = Math.max(highest, valueOf(c));
+  return highest;
 }
 
 /**
@@ -80,12 +83,12 @@ const NONE: readonly number[] = [];
 
 /** How much a move lowers the own total (higher is better); 0 is a neutral move. */
 function gain(v: PlayoutView, me: number, c: ReturnType<typeof context>, m: Command): number {
-  const { row, held, top, highest } = c;
+  const { row, held, top } = c;
   switch (m.type) {
     case 'call':
       return callPays(v, me) ? 20 : -20;
     case 'take':
-      return highest - top - 2; // worth it when the top discard beats a card by a clear margin
+      return highestOf(row) - top - 2; // worth it when the top discard beats a card by a clear margin
     case 'draw':
       return 0.5;
     case 'give':

@@ -123,14 +123,10 @@ export function applyEvent(s: State, e: Event): void {
       s.round = e.round;
       s.start = e.start;
       s.villages = villages.slice(0, s.seats);
-      // Loops, not spreads of flat(): a search's playouts deal the next round at every end.
-      const box = e.box ? e.box.slice() : [];
-      for (let r = s.seats; r < villages.length; r++) for (const id of villages[r]!) box.push(id);
-      s.box = box;
+      s.box = [...(e.box ?? []), ...villages.slice(s.seats).flat()];
       s.deck = e.deck ?? [];
       s.kept = s.keptNext;
-      s.keptNext = new Array(s.kept.length);
-      for (let i = 0; i < s.kept.length; i++) s.keptNext[i] = [];
+      s.keptNext = s.kept.map(() => []);
       s.discard = [];
       s.display = [];
       s.hand = [];

@@ -20,19 +20,12 @@ export const TOKEN_STEPS: Record<State['token']['kind'], Step[]> = {
 
 /** Deal a round: 52 cards less any kept by a Commander; four rows of 5, unused rows to the box; flip the discard. */
 export function startRound(sim: Sim, round: number, start: number) {
-  // Loops, no flat() or map(): a search's playouts deal the next round at every round end.
-  const keptNext = sim.state.keptNext;
-  let anyKept = false;
-  for (let r = 0; r < keptNext.length; r++) if (keptNext[r]!.length > 0) anyKept = true;
-  const ids: number[] = [];
-  for (let i = 0; i < 52; i++) if (!anyKept || !keptNext.some((r) => r.includes(i))) ids.push(i);
+  const keptIds = sim.state.keptNext.flat();
+  const ids: number[] = []; // a loop: a search's playouts deal at every round end
+  for (let i = 0; i < 52; i++) if (!keptIds.includes(i)) ids.push(i);
   const pool = shuffle(ids, sim.rng);
-  const rows: number[][] = new Array(4);
-  for (let r = 0; r < 4; r++) rows[r] = pool.slice(r * 5, r * 5 + 5);
+  const rows = [0, 1, 2, 3].map((r) => pool.slice(r * 5, r * 5 + 5));
   const deck = pool.slice(20);
-  const seats = sim.state.seats;
-  const villageSizes: number[] = new Array(seats);
-  for (let r = 0; r < seats; r++) villageSizes[r] = rows[r]!.length;
   sim.emit({
     type: 'RoundDealt',
     round,
@@ -40,7 +33,7 @@ export function startRound(sim: Sim, round: number, start: number) {
     villages: rows,
     box: [],
     deck,
-    sizes: { villages: villageSizes, box: 5 * (4 - seats), deck: deck.length },
+    sizes: { villages: rows.slice(0, sim.state.seats).map((r) => r.length), box: 5 * (4 - sim.state.seats), deck: deck.length },
   });
   sim.move({ z: 'deck' }, { z: 'discard' }, 'all');
   for (let tries = 0; tries < 20 && sim.state.o.zombieSetupReflip && isZombie(sim.state, sim.state.discard[0]!); tries++) {

@@ -4,7 +4,7 @@
  * world, as every bot does.
  */
 import { randomBot, stateAfter, type AnyGame, type Bot, type Rng, type SetupContext } from '../../engine/core/index.js';
-import { GREEDY, GREEDY_VIEW } from '../greedy/index.js';
+import { GREEDY } from '../greedy/index.js';
 import { cutFor } from './cut.js';
 import { seatRelative } from '../seat-order.js';
 
@@ -27,10 +27,14 @@ export function applyMove(game: AnyGame, state: unknown, move: unknown, actor: n
   return s;
 }
 
-/** The mover's view for the policy: the part a greedy bot reads where it reads only part (greedy/index.ts GREEDY_VIEW), else the whole view. */
+/**
+ * The mover's view for the policy: for the greedy bot, the part it reads where the game builds that
+ * part (its `playoutView`, whose type is the bot's view type), else the whole view. The builder comes
+ * with the game, so a function that never plays out never loads it (infra/bundle.ts lazyRegistry).
+ */
 export function policyMove(game: AnyGame, policy: Bot, state: unknown, actor: number, setup: SetupContext<unknown>, rng: Rng): unknown {
-  const part = policy === GREEDY[game.id] ? GREEDY_VIEW[game.id] : undefined;
-  return policy(part ? part(state, actor) : game.view(state, actor), game.legalCommands(state, actor), rng, { game, seat: actor, setup });
+  const view = policy === GREEDY[game.id] && game.playoutView ? game.playoutView(state, actor) : game.view(state, actor);
+  return policy(view, game.legalCommands(state, actor), rng, { game, seat: actor, setup });
 }
 
 /** Who acts next: when several seats choose at once, the others first (by the policy), the observer last. */

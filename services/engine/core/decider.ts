@@ -82,6 +82,12 @@ export interface Game<S, C, E extends GameEvent, O, V = unknown, K = unknown> {
   evolve(state: S, event: E): S;
   legalCommands(state: S, seat: Seat): C[];
   view(state: S, viewer: Viewer): V;
+  /**
+   * The part of the view a search's playout policy (the greedy bot) reads, built instead of the
+   * whole view at every playout move (services/bots/search/rollout.ts). Each field must hold what
+   * the whole view holds (each game's playout-view test). A game without one gives the whole view.
+   */
+  playoutView?(state: S, viewer: Viewer): unknown;
   /** The event as `viewer` may see it; must depend only on what that viewer knows. */
   redact(event: E, viewer: Viewer): E;
   status(state: S): Status;

@@ -11,7 +11,7 @@ import { legalCommands, status } from './legal.js';
 import { options } from './options.js';
 import { decide, start } from './flow.js';
 import { initialState } from './state.js';
-import { redact, view } from './view.js';
+import { playoutView, redact, view } from './view.js';
 import { sampleWorld } from './sample-world.js';
 import { viewSchema, viewType } from './view-schema.js';
 import { takeBack } from './take-back.js';
@@ -42,6 +42,7 @@ export const seledyne = defineGame({
   evolve,
   legalCommands,
   view,
+  playoutView,
   redact,
   takeBack: (_before, events) => takeBack(events),
   status,

@@ -13,7 +13,7 @@ import { options, type Options } from './options.js';
 import { decide, start } from './rules.js';
 import { sampleWorld } from './sample-world.js';
 import { initialState, type State } from './state.js';
-import { redact, view, type SilverView } from './view.js';
+import { playoutView, redact, view, type SilverView } from './view.js';
 import { viewSchema } from './view-schema.js';
 import { takeBack } from './take-back.js';
 
@@ -43,6 +43,7 @@ export const silver = defineGame<State, Command, Event, Options, SilverView, typ
   evolve,
   legalCommands,
   view,
+  playoutView,
   redact,
   takeBack: (_before, events) => takeBack(events),
   status,

@@ -49,7 +49,7 @@ export const greedyScout: Bot = seatRelative((view, legalMoves, rng) => {
     return moves.find((m) => m.type === 'rotate' && m.rotate === handCohesion(rotated) > handCohesion(values))!;
   }
   const shows = moves.filter((m) => m.type === 'show');
-  if (shows.length) return best(shows, (m) => strength(shapeOf(values.slice(m.from, m.to + 1))!), rng);
+  if (shows.length) return best(shows, (m) => strength(shapeOf(v.hand!.slice(m.from, m.to + 1))!), rng);
 
   const scouts = moves.filter((m): m is ScoutMove => m.type === 'scout' || m.type === 'scoutShow');
   if (scouts.length === 0) return moves[0]!; // only a pass is left
@@ -58,7 +58,7 @@ export const greedyScout: Bot = seatRelative((view, legalMoves, rng) => {
   // The set a Scout & Show must then beat: what the scout leaves of the Active Set.
   const leftBehind = (end: 'left' | 'right') => {
     const rest = end === 'left' ? active.slice(1) : active.slice(0, -1);
-    return rest.length ? shapeOf(valuesOf(rest)) : null;
+    return shapeOf(rest);
   };
   const targets = { left: leftBehind('left'), right: active.length > 1 ? leftBehind('right') : null };
   // One buffer for every candidate hand: a decision looks at up to ~100 of them.

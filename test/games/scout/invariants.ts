@@ -7,7 +7,7 @@ import { cardsInPlay } from '../../../services/engine/games/scout/cards.js';
 import type { ScoutEvent } from '../../../services/engine/games/scout/events.js';
 import { scout } from '../../../services/engine/games/scout/index.js';
 import { canScout, canShow } from '../../../services/engine/games/scout/rules.js';
-import { shapeOf, valuesOf } from '../../../services/engine/games/scout/sets.js';
+import { shapeOf } from '../../../services/engine/games/scout/sets.js';
 import type { State } from '../../../services/engine/games/scout/state.js';
 
 function assert(condition: unknown, message: string): asserts condition {
@@ -38,7 +38,7 @@ export function checkScout(table: TableState): void {
   s.captured.forEach((pile) => pile.forEach(mark));
   assert(count === cardsThisRound(s), `hands + captured + Active Set + set-aside = ${count}, not ${cardsThisRound(s)}`);
   if (s.active.length) {
-    assert(shapeOf(valuesOf(s.active)), 'the Active Set is not a legal set');
+    assert(shapeOf(s.active), 'the Active Set is not a legal set');
     assert(s.owner !== null, 'a non-empty Active Set has no Owner');
   }
   for (const c of s.chips) assert(c >= 0, 'negative Scout chips');

@@ -13,6 +13,8 @@ import { dealing, eventsOf, playing, scout, values } from './fixtures.js';
 
 const legal = (p: { state: Parameters<typeof scout.legalCommands>[0] }, seat: number) => scout.legalCommands(p.state, seat);
 const typesOf = (events: readonly { type: string }[]) => events.map((e) => e.type);
+/** Cards showing these values, for the set-shape checks. */
+const ups = (...values: number[]) => values.map((up) => ({ up }));
 const startDeal = (seats: number, seed = 1, options = {}) => {
   const s = scout.initialState({ seats, options: scout.options.parse(options) });
   return scout.start(s, fastRng(seed))[0] as RoundDealt;
@@ -130,16 +132,16 @@ describe('§3.1 legal sets', () => {
   });
 
   it('§3.1 runs step by exactly 1, up or down; gaps and mixed directions are not sets', () => {
-    expect(shapeOf([3, 4, 5])).toEqual({ size: 3, kind: 'run', min: 3 });
-    expect(shapeOf([5, 4, 3])).toEqual({ size: 3, kind: 'run', min: 3 });
-    expect(shapeOf([3, 5])).toBeNull();
-    expect(shapeOf([4, 3, 5])).toBeNull();
-    expect(shapeOf([7, 7, 7])).toEqual({ size: 3, kind: 'match', min: 7 });
-    expect(shapeOf([7])).toEqual({ size: 1, kind: 'single', min: 7 });
+    expect(shapeOf(ups(3, 4, 5))).toEqual({ size: 3, kind: 'run', min: 3 });
+    expect(shapeOf(ups(5, 4, 3))).toEqual({ size: 3, kind: 'run', min: 3 });
+    expect(shapeOf(ups(3, 5))).toBeNull();
+    expect(shapeOf(ups(4, 3, 5))).toBeNull();
+    expect(shapeOf(ups(7, 7, 7))).toEqual({ size: 3, kind: 'match', min: 7 });
+    expect(shapeOf(ups(7))).toEqual({ size: 1, kind: 'single', min: 7 });
   });
 
   it('§3.1 a set has no upper size limit', () => {
-    expect(shapeOf([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])).toEqual({ size: 10, kind: 'run', min: 1 });
+    expect(shapeOf(ups(1, 2, 3, 4, 5, 6, 7, 8, 9, 10))).toEqual({ size: 10, kind: 'run', min: 1 });
     const p = playing(5, ['1 2 3 4 5 6 7 8 9 10 9', '2', '3', '4', '5']);
     expect(p.play(0, { type: 'show', from: 0, to: 9 }).state.active).toHaveLength(10);
   });
@@ -166,7 +168,7 @@ describe('§3.2 set strength', () => {
     ['6 7 8', '2 2 2', true, 'matching beats run'],
     ['6 7 8', '1 2 3 4', true, 'more cards'],
   ];
-  const nums = (s: string) => s.split(' ').map(Number);
+  const nums = (s: string) => ups(...s.split(' ').map(Number));
 
   it.each(table)('§3.2 strength table: active %s, candidate %s → %s (%s)', (t, s, ok) => {
     expect(stronger(shapeOf(nums(s))!, shapeOf(nums(t))!)).toBe(ok);
@@ -186,7 +188,7 @@ describe('§3.2 set strength', () => {
       [5, 6, 7],
       [9, 8, 7],
     ];
-    for (const a of runs) for (const b of runs) expect(stronger(shapeOf(a)!, shapeOf(b)!)).toBe(Math.max(...a) > Math.max(...b));
+    for (const a of runs) for (const b of runs) expect(stronger(shapeOf(ups(...a))!, shapeOf(ups(...b))!)).toBe(Math.max(...a) > Math.max(...b));
   });
 
   it('E7 a set equal in strength to the Active Set cannot be shown', () => {

@@ -8,7 +8,7 @@ import type { Seat } from '../../core/index.js';
 import { flipped } from './cards.js';
 import type { Command, End } from './commands.js';
 import { activeShape, canScout, rotationToMove } from './rules.js';
-import { canBeat, eachSetBeating, shapeOfCards, valuesOf, type SetShape } from './sets.js';
+import { canBeat, eachSetBeating, shapeOf, valuesOf, type SetShape } from './sets.js';
 import { isTwoPlayer, type State } from './state.js';
 
 /*
@@ -78,7 +78,7 @@ export function legalCommands(s: State, seat: Seat): Command[] {
       const ends: End[] = s.active.length > 1 ? ['left', 'right'] : ['left'];
       for (const end of ends) {
         const rest = end === 'left' ? s.active.slice(1) : s.active.slice(0, -1);
-        const target = shapeOfCards(rest);
+        const target = shapeOf(rest);
         const taken = end === 'left' ? s.active[0]! : s.active[s.active.length - 1]!;
         const { lastFrom, firstTo } = survivingShows(values, target);
         for (const flip of [false, true]) {

@@ -9,11 +9,11 @@ import type { Command, End } from './commands.js';
 import type { RoundDealt, RoundEndReason, ScoutEvent } from './events.js';
 import { evolve } from './evolve.js';
 import { scoreRound } from './scoring.js';
-import { canBeat, shapeOfCards, stronger, valuesOf, type SetShape } from './sets.js';
+import { canBeat, shapeOf, stronger, valuesOf, type SetShape } from './sets.js';
 import { isTwoPlayer, nextSeat, turnOrder, type State } from './state.js';
 
 /** The Active Set's shape, or null when there is nothing to beat. */
-export const activeShape = (s: State): SetShape | null => shapeOfCards(s.active);
+export const activeShape = (s: State): SetShape | null => shapeOf(s.active);
 
 /** Whether `seat` has a Show (§3.3 precondition): any card when nothing is to be beaten. */
 export function canShow(s: State, seat: Seat): boolean {
@@ -83,7 +83,7 @@ function show(s: State, seat: Seat, from: number, to: number, rng: Rng): ScoutEv
   const hand = s.hands[seat]!;
   ensure(from <= to && to < hand.length, 'from and to must be positions in your hand with from ≤ to');
   const cards = hand.slice(from, to + 1).map(placed);
-  const shape = shapeOfCards(cards);
+  const shape = shapeOf(cards);
   ensure(shape, 'those cards are not a set: show a single card, equal values, or a run stepping by one');
   const target = activeShape(s);
   ensure(!target || stronger(shape, target), 'that set is not stronger than the Active Set');

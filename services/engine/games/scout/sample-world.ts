@@ -10,7 +10,7 @@ import { cardsInPlay, DECK, type PlacedCard } from './cards.js';
 import type { Options } from './options.js';
 import { canScout, canShow } from './rules.js';
 import { plantShow, type Planted } from './sample-show.js';
-import { shapeOf, valuesOf } from './sets.js';
+import { shapeOf } from './sets.js';
 import type { Phase, State } from './state.js';
 import type { KnownCard, ScoutView } from './view.js';
 
@@ -69,7 +69,7 @@ export function sampleWorld(v: ScoutView, seat: Seat, rng: Rng, setup: SetupCont
   const mustAct = phase === 'play' && turn !== seat;
   const actor = v.players[turn]!;
   const actorPlace = turn < seat ? turn : turn - 1;
-  const target = active.length ? shapeOf(valuesOf(active)) : null;
+  const target = shapeOf(active);
   for (let attempt = 0; attempt < 2 * ATTEMPTS; attempt++) {
     // Past ATTEMPTS plain draws, the actor's hand is dealt around a planted Show.
     const planted = attempt < ATTEMPTS || !mustAct ? null : plantShow(actor.handCount, actor.knownCards, pool, target, rng);

@@ -11,32 +11,21 @@ export interface SetShape {
   min: number;
 }
 
-/** The shape of a slice of values, or null when it is not a legal set (§3.1). Allocates only the shape. */
-export function shapeOf(values: readonly number[]): SetShape | null {
-  const n = values.length;
-  if (n === 0) return null;
-  if (n === 1) return { size: 1, kind: 'single', min: values[0]! };
-  const step = values[1]! - values[0]!;
-  if (step !== 0 && step !== 1 && step !== -1) return null;
-  for (let j = 2; j < n; j++) if (values[j]! - values[j - 1]! !== step) return null;
-  // A match's values are equal; a run's lowest is at the end it climbs from.
-  return { size: n, kind: step === 0 ? 'match' : 'run', min: step === -1 ? values[n - 1]! : values[0]! };
-}
-
 /** Active values of cards, left to right. */
 export const valuesOf = (cards: readonly { up: number }[]) => cards.map((c) => c.up);
 
 /**
- * `shapeOf(valuesOf(cards))` without the values array: the rules ask it of the Active Set several
- * times a move (the legal list, each Show, the 2-seat can-act checks).
+ * The shape of a row of cards by their active values, or null when it is not a legal set (§3.1).
+ * Allocates only the shape: the rules ask it of the Active Set several times a move.
  */
-export function shapeOfCards(cards: readonly { up: number }[]): SetShape | null {
+export function shapeOf(cards: readonly { up: number }[]): SetShape | null {
   const n = cards.length;
   if (n === 0) return null;
   if (n === 1) return { size: 1, kind: 'single', min: cards[0]!.up };
   const step = cards[1]!.up - cards[0]!.up;
   if (step !== 0 && step !== 1 && step !== -1) return null;
   for (let j = 2; j < n; j++) if (cards[j]!.up - cards[j - 1]!.up !== step) return null;
+  // A match's values are equal; a run's lowest is at the end it climbs from.
   return { size: n, kind: step === 0 ? 'match' : 'run', min: step === -1 ? cards[n - 1]!.up : cards[0]!.up };
 }
 

@@ -63,7 +63,7 @@ export interface LocalParlorOptions {
   storeGate?: { concurrency?: number; queue?: number };
   /** Who may enter tournaments (default ENTRY_RULES, tournaments/rules.ts). */
   entryRules?: PlayByTurnOptions['entryRules'];
-  /** Seeks and quick play: limits, expiry, the rating window, the bots' wait (default MATCH_SETTINGS, matchmaking/settings.ts). */
+  /** Seeks and quick play: limits, expiry, the rating window, the bots' wait, the matched games' timeout bot (default MATCH_SETTINGS, matchmaking/settings.ts). */
   matchSettings?: PlayByTurnOptions['matchSettings'];
   /** The server's bot decisions: worker threads (default 1; 0: on the request thread, one at a time) and the queue bound (docs/bots.md). */
   bots?: { workers?: number; queue?: number };
@@ -76,6 +76,7 @@ export interface LocalParlorOptions {
 }
 
 export async function createLocalParlor(options: LocalParlorOptions) {
+  if (options.matchSettings?.timeoutBot !== undefined && !isBotKind(options.matchSettings.timeoutBot)) throw new Error(`matchSettings.timeoutBot: unknown bot "${options.matchSettings.timeoutBot}"`);
   // One process's calls to its store wait in a bounded line (store/gate.ts), never in the SDK's unbounded one.
   gateStore(options.client, options.storeGate);
   const clock = options.clock ?? systemAlarmClock;

@@ -436,6 +436,7 @@ export class Matchmaking {
       creator,
       ...(timeControl && { timeControl }),
       onTimeout: 'BOT' as const,
+      ...(this.settings.timeoutBot !== undefined && { timeoutBot: this.settings.timeoutBot }),
       autoAdvance: true,
       multiSeat: false,
       requireRegistered: true as const,

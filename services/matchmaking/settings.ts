@@ -25,6 +25,12 @@ export interface MatchSettings {
   botWaitSeconds: number;
   /** How often a local server pairs its pools (seconds; on AWS pairing runs on entry and on each status read). */
   tickSeconds: number;
+  /**
+   * The bot a matched game's seat gets when its player times out or resigns (a spec: "greedy",
+   * "search:2"); unset, the game names none and the server's default plays (DEFAULT_TIMEOUT_BOT,
+   * services/bots/spec.ts). Tests whose games end by a resignation but weigh nothing the bot does set a cheap one.
+   */
+  timeoutBot?: string;
 }
 
 export const MATCH_SETTINGS: MatchSettings = {
@@ -41,7 +47,7 @@ export const MATCH_SETTINGS: MatchSettings = {
   tickSeconds: 5,
 };
 
-const NAMES: Record<keyof MatchSettings, string> = {
+const NAMES: Record<Exclude<keyof MatchSettings, 'timeoutBot'>, string> = {
   seeksPerPlayer: 'MATCH_SEEKS_PER_PLAYER',
   seeksPerAddress: 'MATCH_SEEKS_PER_ADDRESS',
   challengesPerPlayer: 'MATCH_CHALLENGES_PER_PLAYER',
@@ -58,7 +64,7 @@ const NAMES: Record<keyof MatchSettings, string> = {
 /** The settings from the environment (unset: the default); a value that is not a whole number is refused. */
 export function matchSettingsFromEnv(env: NodeJS.ProcessEnv = process.env): MatchSettings {
   const out: MatchSettings = { ...MATCH_SETTINGS };
-  for (const [key, name] of Object.entries(NAMES) as [keyof MatchSettings, string][]) {
+  for (const [key, name] of Object.entries(NAMES) as [keyof typeof NAMES, string][]) {
     const v = env[name];
     if (v === undefined || v === '') continue;
     if (!/^[0-9]{1,7}$/.test(v)) throw new Error(`${name} is a whole number (got ${JSON.stringify(v)})`);

@@ -8,6 +8,9 @@ import { ManualClock } from '../kit/manual-clock.js';
 import { registerPlayer, type Registered } from '../kit/players.js';
 import { subscribe, useServer } from '../kit/server.js';
 import { until, useReceiver } from '../kit/webhook-receiver.js';
+import { DEFAULT_TIMEOUT_BOT } from '../../services/bots/spec.js';
+import { createLocalParlor } from '../../services/local.js';
+import { MATCH_SETTINGS } from '../../services/matchmaking/settings.js';
 
 const clock = new ManualClock();
 const server = useServer({ clock, webhooks: { privateAddresses: true } });
@@ -136,11 +139,22 @@ describe('challenge by name', () => {
     expect((await server.gql(`query { openSeeks { ${SEEK} } }`)).data.openSeeks.map((s: { id: string }) => s.id)).not.toContain(sent.body.id);
     expect((await server.gql(`query { mySeeks { ${SEEK} } }`, {}, oz.token)).data.mySeeks.map((s: { id: string }) => s.id)).toEqual([sent.body.id]);
     expect((await accept(pat, sent.body.id)).errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
-    expect((await accept(oz, sent.body.id)).data.acceptSeek.status).toBe('FILLED');
+    const filled = (await accept(oz, sent.body.id)).data.acceptSeek;
+    expect(filled.status).toBe('FILLED');
+    // The server's matchSettings name no timeoutBot: the game names none, and the default plays a seat its player leaves.
+    expect((await server.gql('query($id: ID!) { game(id: $id) { timeoutBot } }', { id: filled.gameId })).data.game.timeoutBot).toBe(DEFAULT_TIMEOUT_BOT);
+    expect((await server.service.load(filled.gameId)).app.settings.timeoutBot).toBeUndefined();
 
     const bot = await server.gql('mutation { challengeBot(input: { game: "scout", bot: "greedy" }) }', {}, ned.token);
     expect(bot.errors).toBeUndefined();
     const game = await gamePlayers(bot.data.challengeBot);
     expect(game.players.map((p: { bot: string | null }) => p.bot)).toEqual([null, "greedy"]);
+  });
+});
+
+describe('matchSettings.timeoutBot (the bot a matched game names for a seat its player leaves)', () => {
+  // Set, it is written in each matched game's settings (test/ratings/linked-seats.e2e.test.ts plays with it); a bot not known is refused at start.
+  it('an unknown bot is refused when the server starts', async () => {
+    await expect(createLocalParlor({ client: null as never, tableName: 'parlor', matchSettings: { ...MATCH_SETTINGS, timeoutBot: 'oracle:9' } })).rejects.toThrow('matchSettings.timeoutBot: unknown bot "oracle:9"');
   });
 });

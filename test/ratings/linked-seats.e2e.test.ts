@@ -14,15 +14,21 @@ import { DynamoRatings } from '../../services/store/ratings.js';
 import { byEnd, foldRatings, outcomeFromLog } from '../../services/ratings/rebuild.js';
 import { exportedEvent } from '../../services/analytics/record.js';
 import { longestShow } from './longest-show.js';
+import { MATCH_SETTINGS } from '../../services/matchmaking/settings.js';
 
 /**
  * The fair-play rules, with a player provisional until 2 distinct opponents instead of 5: the farm
- * below needs one game past that bound, and each SCOUT game costs 2 to 5 s of CPU (a search bot
- * plays the resigned seat), so 3 farmed games instead of 6. Linked seats, the rule under test,
- * stay the server's default; the bound itself is tested in fair-play.e2e.test.ts.
+ * below needs one game past that bound, so 3 farmed games instead of 6. Linked seats, the rule
+ * under test, stay the server's default; the bound itself is tested in fair-play.e2e.test.ts.
  */
 const RULES = { ...FAIR_RULES, provisionalOpponents: 2 };
-const server = useServer({ fairRatings: RULES });
+/**
+ * The resigned seat is played to the end by the game's timeout bot: greedy, not the default search
+ * (which cost ~1 s of CPU a game here), in the matched games (matchSettings.timeoutBot) as in the
+ * created ones. Who plays that seat counts for nothing the rule looks at.
+ */
+const TIMEOUT_BOT = 'greedy';
+const server = useServer({ fairRatings: RULES, matchSettings: { ...MATCH_SETTINGS, timeoutBot: TIMEOUT_BOT } });
 const HOME = '127.0.0.1';
 const ELSEWHERE = '127.0.0.2';
 
@@ -69,7 +75,9 @@ async function playOut(farmer: From, puppet: From, id: string) {
       if (r.errors) continue; // another seat moved first: read again
       moved = true;
       if (p === puppet && ++made === RATED_MIN_MOVES) {
-        expect((await gql(puppet.address, 'mutation($id: ID!) { resign(gameId: $id) { id } }', { id }, puppet.token)).errors).toBeUndefined();
+        const r = await gql(puppet.address, 'mutation($id: ID!) { resign(gameId: $id) { players { seat bot } } }', { id }, puppet.token);
+        expect(r.errors).toBeUndefined();
+        expect(r.data.resign.players.find((s: any) => s.seat === g.seat)?.bot, 'the resigned seat is played by the timeout bot').toBe(TIMEOUT_BOT);
         resigned = true;
       }
     }
@@ -80,7 +88,7 @@ async function playOut(farmer: From, puppet: From, id: string) {
 
 /** A rated SCOUT game created by `farmer` and joined by both with joinGame. */
 async function joinedGame(farmer: From, puppet: From) {
-  const created = await gql(farmer.address, 'mutation { createGame(input: { game: "scout", seats: 2, rated: true }) { game { id } } }', {}, farmer.token);
+  const created = await gql(farmer.address, 'mutation($bot: String) { createGame(input: { game: "scout", seats: 2, rated: true, timeoutBot: $bot }) { game { id } } }', { bot: TIMEOUT_BOT }, farmer.token);
   const id = created.data.createGame.game.id as string;
   for (const p of [farmer, puppet]) expect((await gql(p.address, 'mutation($id: ID!, $n: String!) { joinGame(gameId: $id, name: $n) { seat } }', { id, n: 'x' }, p.token)).errors).toBeUndefined();
   return playOut(farmer, puppet, id);

@@ -9,7 +9,8 @@
  * A run saves vitest's JSON report (per test) and test/kit/timing-reporter.ts's file timings (import
  * and hooks, which the JSON report leaves out) in the system's temporary folder, and prints their paths.
  * Durations are wall clock: on a loaded machine compare files within one run, not across runs; the
- * cpu column (the worker's CPU for the file, test/kit/file-env.ts) depends less on the neighbours.
+ * cpu column (the worker's CPU for the file, test/kit/file-env.ts) depends less on the neighbours;
+ * the child column is its child processes' CPU in that time (the browser tests' Chromium).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -57,22 +58,24 @@ const files = report.testResults.map((r) => {
   const t = timings.get(file);
   const tests = r.assertionResults.reduce((sum, a) => sum + (a.duration ?? 0), 0);
   // With the file timings: import + hooks + tests. From a bare JSON report: first test start to last test end.
-  return { file, total: t ? t.collect + t.run : r.endTime - r.startTime, collect: t?.collect, run: t?.run, cpu: t?.cpu, tests, count: r.assertionResults.length };
+  return { file, total: t ? t.collect + t.run : r.endTime - r.startTime, collect: t?.collect, run: t?.run, cpu: t?.cpu, childCpu: t?.childCpu, tests, count: r.assertionResults.length };
 });
 files.sort((a, b) => b.total - a.total);
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
 const cpuKnown = files.some((f) => f.cpu !== undefined);
+const childKnown = files.some((f) => f.childCpu !== undefined);
 console.log(
   `\n${report.testResults.length} files, ${report.numTotalTests} tests; summed file time ${s(sum(files.map((f) => f.total))).trim()} s` +
     (timings.size ? ` (of which importing ${s(sum(files.map((f) => f.collect ?? 0))).trim()} s)` : '') +
-    (cpuKnown ? `; the workers' CPU ${s(sum(files.map((f) => f.cpu ?? 0))).trim()} s (child processes not counted)` : ''),
+    (cpuKnown ? `; the workers' CPU ${s(sum(files.map((f) => f.cpu ?? 0))).trim()} s` : '') +
+    (childKnown ? `, their child processes' (Chromium) ${s(sum(files.map((f) => f.childCpu ?? 0))).trim()} s` : ''),
 );
-console.log(`\nslowest ${TOP} files (s):   total  import   hooks   tests     cpu  #tests`);
+console.log(`\nslowest ${TOP} files (s):   total  import   hooks   tests     cpu   child  #tests`);
 for (const f of files.slice(0, TOP)) {
   const hooks = f.run === undefined ? undefined : Math.max(0, f.run - f.tests);
   const dash = '      –';
-  console.log(`  ${f.file.padEnd(56)} ${s(f.total)} ${f.collect === undefined ? dash : s(f.collect)} ${hooks === undefined ? dash : s(hooks)} ${s(f.tests)} ${f.cpu === undefined ? dash : s(f.cpu)} ${String(f.count).padStart(6)}`);
+  console.log(`  ${f.file.padEnd(56)} ${s(f.total)} ${f.collect === undefined ? dash : s(f.collect)} ${hooks === undefined ? dash : s(hooks)} ${s(f.tests)} ${f.cpu === undefined ? dash : s(f.cpu)} ${f.childCpu === undefined ? dash : s(f.childCpu)} ${String(f.count).padStart(6)}`);
 }
 const tests = report.testResults.flatMap((r) => r.assertionResults.map((a) => ({ file: relative(process.cwd(), r.name), name: a.fullName, ms: a.duration ?? 0, status: a.status })));
 tests.sort((a, b) => b.ms - a.ms);

@@ -18,6 +18,8 @@ export interface FileTiming {
   tests: number;
   /** The worker's CPU time for the file, import included, its child processes not (ms; test/kit/file-env.ts measures it). */
   cpu?: number;
+  /** The CPU time of the worker's child processes during the file (ms; Chromium for the browser tests; file-env.ts). */
+  childCpu?: number;
   /** Modules that took 20 ms or more of the import, on their own (ms), by package or by file. */
   imports: Record<string, number>;
 }
@@ -42,6 +44,7 @@ export default class TimingReporter implements Reporter {
         prepare: Math.round(d.prepareDuration + d.environmentSetupDuration + d.setupDuration),
         tests: [...m.children.allTests()].length,
         cpu: (m.meta() as { cpuMs?: number }).cpuMs,
+        childCpu: (m.meta() as { childCpuMs?: number }).childCpuMs,
         imports,
       };
     });

@@ -6,3 +6,22 @@ export function setAt<T>(items: readonly T[], i: number, value: T): T[] {
   out[i] = value;
   return out;
 }
+
+/**
+ * `xs` with `x` added at the end, as a new array: a copy by index, several times faster in V8 than
+ * `xs.concat(x)` (which asks each argument whether to spread it) on the short lists of a turn.
+ */
+export function append<T>(xs: readonly T[], x: T): T[] {
+  const out = new Array<T>(xs.length + 1);
+  for (let i = 0; i < xs.length; i++) out[i] = xs[i]!;
+  out[xs.length] = x;
+  return out;
+}
+
+/** `xs` then `ys`, as a new array (see `append`). */
+export function appendAll<T>(xs: readonly T[], ys: readonly T[]): T[] {
+  const out = new Array<T>(xs.length + ys.length);
+  for (let i = 0; i < xs.length; i++) out[i] = xs[i]!;
+  for (let i = 0; i < ys.length; i++) out[xs.length + i] = ys[i]!;
+  return out;
+}

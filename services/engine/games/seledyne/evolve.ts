@@ -2,10 +2,10 @@
  * evolve: total and deterministic; shallow copies only (see state.ts `update`).
  * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
-import { setAt } from '../../core/index.js';
+import { append, appendAll, setAt } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { SeledyneEvent } from './events.js';
-import { append, appendAll, copyPlayer, copyState, copyTurn, hasSpecial, knownInHand, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
+import { copyPlayer, copyState, copyTurn, hasSpecial, knownInHand, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
 
 // states are never changed in place: an array that already holds the answer is reused
 function falses(xs: readonly boolean[]): boolean[] {

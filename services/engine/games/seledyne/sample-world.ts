@@ -20,7 +20,7 @@ import type { SeledyneView } from './view.js';
 const PHASE: Record<string, Phase> = { setup: 'setup', roll: 'roll', 'round-draw': 'draw', 'six-rule': 'six', 'round-end': 'roundEnd', 'stage-end': 'stageEnd', over: 'over' };
 const phaseOf = (shown: string): Phase => (shown.startsWith('turn') ? 'turn' : PHASE[shown]!);
 
-/** Each house's cards (made once per options object: the search asks thousands of times). */
+/** Each house's cards (made once per deck: the search asks thousands of times). */
 const deck = deckOf;
 
 /**

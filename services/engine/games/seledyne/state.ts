@@ -202,30 +202,19 @@ export function copyTurn(t: Turn): Turn {
 /**
  * Each house's cards, made once per deck (values and marked cards) and frozen: every deal (and
  * every playout's next stage, every sampled world) reuses the same card objects instead of
- * building ids anew. Found by options object first; each game parses its own options, so a new
- * object looks its deck up by the numbers that make it (a game's first deal otherwise built,
- * froze and sorted every house's cards again). At most `SPECS_KEPT` decks are kept by numbers
- * (custom card values come from the tables' options): past that the list starts again.
+ * building ids anew. Kept by the numbers that make the deck and the house, so each game's own
+ * parse of its options finds the deck made before. At most `DECKS_KEPT` are kept (custom card
+ * values come from the tables' options): past that the list starts again.
  */
-const decks = new WeakMap<Options, Map<HouseId, readonly Card[]>>();
-const decksBySpec = new Map<string, Map<HouseId, readonly Card[]>>();
-const SPECS_KEPT = 64;
-function decksFor(o: Options): Map<HouseId, readonly Card[]> {
-  let byHouse = decks.get(o);
-  if (byHouse) return byHouse;
-  const spec = `${o.cardValues.join(',')}/${o.exchangeCardValue}/${o.sumCardValue}`;
-  byHouse = decksBySpec.get(spec);
-  if (!byHouse) {
-    if (decksBySpec.size >= SPECS_KEPT) decksBySpec.clear();
-    decksBySpec.set(spec, (byHouse = new Map()));
-  }
-  decks.set(o, byHouse);
-  return byHouse;
-}
+const decks = new Map<string, readonly Card[]>();
+const DECKS_KEPT = 64 * HOUSE_IDS.length;
 export function deckOf(o: Options, house: HouseId): readonly Card[] {
-  const byHouse = decksFor(o);
-  let cards = byHouse.get(house);
-  if (!cards) byHouse.set(house, (cards = Object.freeze(houseCards(house, o).map((c) => Object.freeze(c)))));
+  const spec = `${house}/${o.cardValues.join(',')}/${o.exchangeCardValue}/${o.sumCardValue}`;
+  let cards = decks.get(spec);
+  if (!cards) {
+    if (decks.size >= DECKS_KEPT) decks.clear();
+    decks.set(spec, (cards = Object.freeze(houseCards(house, o).map((c) => Object.freeze(c)))));
+  }
   return cards;
 }
 export const next = (s: State, seat: number) => (seat + 1) % s.seats;

@@ -8,6 +8,7 @@ export * from './bot.js';
 export * from './sample.js';
 export * from './sample-split.js';
 export * from './immutable.js';
+export * from './last.js';
 export * from './record.js';
 export * from './sample-ids.js';
 export * from './standing.js';

@@ -14,6 +14,7 @@ import { rngFor, sha256Hex } from './rng.js';
 import { parseStrict } from './strict.js';
 import { isListed, listedAs, refuseUnlisted } from './listed.js';
 import { isPlainName, NAME_NOT_PLAIN } from './names.js';
+import { lastOf } from './last.js';
 
 export type TableCommand =
   | { type: 'create'; game: string; seats: number; options: unknown; seed: string; seedFixed: boolean }
@@ -125,15 +126,7 @@ export function table(game: AnyGame): Table {
    * The game's status of the last play state asked about: a move reads it several times (the caller's
    * whose-turn, legalMoves, decide's turn check, the ending check), and it is a pure function of `play`.
    */
-  let statusOf: unknown = undefined;
-  let statusWas: Status = WAITING;
-  function playStatus(play: unknown): Status {
-    if (play !== statusOf || statusOf === undefined) {
-      statusWas = game.status(play);
-      statusOf = play;
-    }
-    return statusWas;
-  }
+  const playStatus = lastOf((play: unknown): Status => game.status(play));
   const status = (s: TableState): Status => (s.stopped ? { phase: 'over', toMove: [], over: true, result: s.stopped } : s.started ? playStatus(s.play) : WAITING);
 
   /**

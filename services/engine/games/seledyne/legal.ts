@@ -1,5 +1,5 @@
 /** legalCommands and status: small lists, each accepted unchanged by decide. */
-import type { Seat, Status } from '../../core/index.js';
+import { lastOf, type Seat, type Status } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { Command } from './commands.js';
 import { confirmProblem, drawProblem, exchangeAllowed, exchangePlanProblem, passProblem, stopProblem, sumRuleActive, tributable } from './rules.js';
@@ -15,22 +15,14 @@ export function payments(hand: readonly Card[], target: number, sumRule: boolean
 }
 
 const lowFirst = (a: Card, b: Card) => a.value - b.value;
-/** The hand `byValue` sorted last and its answer: a hand lives through many states (each asks its gifts). */
-let sortedHand: readonly Card[] | null = null;
-let sortedWas: readonly Card[] = [];
-/** The hand by value, low first (a stable sort: equal values keep the hand's order); a dealt hand is already. */
-function byValue(hand: readonly Card[]): readonly Card[] {
-  if (hand === sortedHand) return sortedWas;
-  let sorted = hand;
-  for (let i = 1; i < hand.length; i++)
-    if (hand[i]!.value < hand[i - 1]!.value) {
-      sorted = hand.slice().sort(lowFirst);
-      break;
-    }
-  sortedHand = hand;
-  sortedWas = sorted;
-  return sorted;
-}
+/**
+ * The hand by value, low first (a stable sort: equal values keep the hand's order); a dealt hand is
+ * already. Remembered for the hand asked last: a hand lives through many states (each asks its gifts).
+ */
+const byValue = lastOf((hand: readonly Card[]): readonly Card[] => {
+  for (let i = 1; i < hand.length; i++) if (hand[i]!.value < hand[i - 1]!.value) return hand.slice().sort(lowFirst);
+  return hand;
+});
 
 /** Sets of two or more cards of `sorted` (by value) from index `i` on adding up to `left`, in search order. */
 function sumSets(sorted: readonly Card[], i: number, left: number, chosen: Card[], out: Card[][]): void {
@@ -241,17 +233,11 @@ const PHASES: Record<State['phase'], string> = {
 /** `turn-<step>`, made once (status is asked several times per move). */
 const TURN_PHASES: Record<Turn['step'], string> = { open: 'turn-open', select: 'turn-select', draws: 'turn-draws', ready: 'turn-ready', gifting: 'turn-gifting', closing: 'turn-closing' };
 
-/** The state `status` answered last and its answer (one slot: a rollout asks it of each state twice, for the mover and for the view). */
-let statusOf: State | null = null;
-let statusWas: Status | null = null;
-
-/** The state's status (shared with the next caller asking of the same state: read it, never change it). */
-export function status(s: State): Status {
-  if (s === statusOf) return statusWas!;
-  statusWas = statusNow(s);
-  statusOf = s;
-  return statusWas;
-}
+/**
+ * The state's status, remembered for the state asked last (a rollout asks it of each state twice, for
+ * the mover and for the view): shared with the next caller asking of the same state, read it, never change it.
+ */
+export const status: (s: State) => Status = lastOf(statusNow);
 
 function statusNow(s: State): Status {
   if (s.phase === 'over') return { phase: 'over', toMove: [], over: true, result: { scores: s.players.map((p) => p.total), winners: s.winners ?? [] } };

@@ -3,21 +3,12 @@
  * fills it; rules.ts asks whether a move is one of its very objects, so decide can skip the checks
  * a listed move passed when it was listed. A module of its own because legal.ts imports rules.ts.
  */
-import type { Seat } from '../../core/index.js';
+import { lastOf, type Seat } from '../../core/index.js';
 import type { Command } from './commands.js';
 import type { State } from './state.js';
 
-let lastState: State | null = null;
-let lastLists: (Command[] | undefined)[] = [];
-
-/** The memo of `s`'s lists by seat (emptied when another state is asked). */
-export function listsOf(s: State): (Command[] | undefined)[] {
-  if (s !== lastState) {
-    lastState = s;
-    lastLists = [];
-  }
-  return lastLists;
-}
+/** The memo of `s`'s lists by seat (a new, empty one when another state is asked). */
+export const listsOf = lastOf((_s: State): (Command[] | undefined)[] => []);
 
 /**
  * Whether `c` is one of the very moves the legal list of `s` for `seat` holds: decide need not ask
@@ -26,7 +17,6 @@ export function listsOf(s: State): (Command[] | undefined)[] {
  * a move object it was handed (the server's moves arrive parsed from JSON: never one of these).
  */
 export function listedNow(s: State, seat: Seat, c: Command): boolean {
-  if (s !== lastState) return false;
-  const list = lastLists[seat];
+  const list = listsOf(s)[seat];
   return list !== undefined && list.includes(c);
 }

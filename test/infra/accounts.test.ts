@@ -2,13 +2,13 @@
  * The accounts' settings in the CDK app (infra/accounts.ts): an external identity provider and
  * the passkeys' origin reach the functions that verify tokens, and only when set.
  */
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
+import { testApp } from './app.js';
 
 const env = (s: ParlorStack, fn: 'graphql' | 'rest' | 'ws' | 'stream') => Template.fromStack(s).toJSON().Resources[s.getLogicalId(s.functions[fn].node.defaultChild as never)].Properties.Environment.Variables as Record<string, string>;
-const stackWith = (context: Record<string, string>, name: string) => parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } }), name).stack;
+const stackWith = (context: Record<string, string>, name: string) => parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [], ...context } }), name).stack;
 
 describe('accounts on AWS', () => {
   it('sets no external issuer and no passkey origin by default', () => {

@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { QueryCommand } from '@aws-sdk/client-dynamodb';
-import { App } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { parlorApp } from '../../infra/parlor-stack.js';
+import { testApp } from './app.js';
 import { runBundle } from '../../infra/run-bundle.js';
 import { createParlor } from '../../services/handlers/env.js';
 import { games } from '../../services/engine/registry.js';
@@ -34,7 +34,7 @@ const bundles = {} as Record<'graphql' | 'rest' | 'web' | 'ws' | 'stream' | 'tim
 let gateway: FakeApiGateway;
 
 beforeAll(async () => {
-  const { app, stack } = parlorApp(new App({ outdir }), 'Parlor');
+  const { app, stack } = parlorApp(testApp({ outdir }), 'Parlor');
   // Bundles every function, and throws on any unacknowledged cdk-nag finding.
   const template = app.synth().getStackByName(stack.stackName).template;
   for (const [name, fn] of Object.entries({ ...stack.functions, export: stack.exportFunction, lab: stack.lab.shardFunction })) {

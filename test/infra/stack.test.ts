@@ -3,18 +3,18 @@
  * real bundles): every resource, its key settings and permissions, and cdk-nag's AWS
  * Solutions rules with nothing left unacknowledged.
  */
-import { App } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { codeCacheSettings, CREATE_THROTTLE, lambdaNodeArgs, parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
+import { testApp } from './app.js';
 import { ACCOUNT_CONCURRENCY_NEEDED, DEFAULT_ACCOUNT_CONCURRENCY, HTTP_STAGE_THROTTLE, httpStageThrottle, MAX_PARALLELIZATION, MEASURED, RESERVED, reservedConcurrency, STREAM, streamSettings, TARGET } from '../../infra/capacity.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 import { MODULES } from '../../services/modules/index.js';
 import { tableActionsOf } from '../../services/modules/module.js';
 import { FEED_INDEX, localTableDefinition, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE } from '../../services/store/schema.js';
 
-const { app, stack } = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Parlor');
+const { app, stack } = parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Parlor');
 const template = Template.fromStack(stack);
 const t = template.toJSON();
 const ref = (logicalId: string) => ({ Ref: logicalId });
@@ -96,7 +96,7 @@ describe('the functions', () => {
     // Deployable on an account with Lambda's default quota (AWS keeps 100 unreserved).
     expect(ACCOUNT_CONCURRENCY_NEEDED).toBe(Object.values(RESERVED).reduce((a, b) => a + b, 0) + 100);
     expect(ACCOUNT_CONCURRENCY_NEEDED).toBeLessThanOrEqual(DEFAULT_ACCOUNT_CONCURRENCY);
-    const off = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:reservedConcurrency': 'false' } }), 'Unreserved').stack;
+    const off = parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:reservedConcurrency': 'false' } }), 'Unreserved').stack;
     const fns = Template.fromStack(off).findResources('AWS::Lambda::Function');
     expect(Object.values(fns).filter((f: any) => f.Properties.ReservedConcurrentExecutions !== undefined)).toEqual([]);
   });
@@ -105,7 +105,7 @@ describe('the functions', () => {
     expect(stack.codeCache).toBeUndefined();
     for (const name of FUNCTIONS) expect(template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties.RuntimeManagementConfig, name).toBeUndefined();
     const arn = 'arn:aws:lambda:eu-west-1::runtime:0123456789abcdef';
-    const pinned = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:codeCache': { node: 'v24.11.1', runtimeVersionArn: arn } } }), 'Cached', { buildMachine: { node: 'v24.11.1', arch: 'arm64' } }).stack;
+    const pinned = parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:codeCache': { node: 'v24.11.1', runtimeVersionArn: arn } } }), 'Cached', { buildMachine: { node: 'v24.11.1', arch: 'arm64' } }).stack;
     const fns = Template.fromStack(pinned).findResources('AWS::Lambda::Function');
     const cachedIds = (['graphql', 'rest'] as const).map((n) => pinned.getLogicalId(pinned.functions[n].node.defaultChild as any));
     for (const id of cachedIds) expect(fns[id]!.Properties.RuntimeManagementConfig).toEqual({ UpdateRuntimeOn: 'Manual', RuntimeVersionArn: arn });
@@ -237,7 +237,7 @@ describe('play-by-turn: deadlines as schedules, the timer function, the signing 
   });
 
   it('with parlor:mailFrom, the sender’s domain is an SES identity (its DKIM records output) and the timer function alone may send from it, through SES v2', () => {
-    const mail = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:mailFrom': 'Parlor <parlor@mail.example.org>', 'parlor:publicUrl': 'https://parlor.example.org' } }), 'ParlorMail').stack;
+    const mail = parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:mailFrom': 'Parlor <parlor@mail.example.org>', 'parlor:publicUrl': 'https://parlor.example.org' } }), 'ParlorMail').stack;
     const m = Template.fromStack(mail);
     m.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.example.org' });
     const identityId = mail.getLogicalId(mail.notifications.mailIdentity!.node.defaultChild as any);
@@ -278,7 +278,7 @@ describe('the HTTP API', () => {
     expect(httpApi(template).CorsConfiguration).toBeUndefined();
     for (const fn of ['graphql', 'rest', 'web'] as const) expect(httpEnv(stack, fn).CORS_ORIGINS, fn).toBe('');
     const origins = 'https://a.example, https://b.example';
-    const other = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:corsOrigins': origins } }), 'Cors').stack;
+    const other = parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:corsOrigins': origins } }), 'Cors').stack;
     expect(httpApi(Template.fromStack(other)).CorsConfiguration).toMatchObject({ AllowOrigins: ['https://a.example', 'https://b.example'] });
     for (const fn of ['graphql', 'rest', 'web'] as const) expect(httpEnv(other, fn).CORS_ORIGINS, fn).toBe('https://a.example,https://b.example');
   });

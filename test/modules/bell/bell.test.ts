@@ -4,11 +4,11 @@
  * wiring runs its reaction on the stream, and the CDK stack grants the stream function its table
  * action — none of which exists without it.
  */
-import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { parlorApp } from '../../../infra/parlor-stack.js';
+import { testApp } from '../../infra/app.js';
 import { createParlor } from '../../../services/handlers/env.js';
 import { TABLE_ACTIONS } from '../../../services/handlers/permissions.js';
 import { MODULES } from '../../../services/modules/index.js';
@@ -41,7 +41,7 @@ describe('a module in the list', () => {
 
   it('on AWS: the stack grants the stream function the table action it declares, and no other function', () => {
     const granted = (modules: typeof MODULES) => {
-      const { stack } = parlorApp(new App({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Parlor', { modules });
+      const { stack } = parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Parlor', { modules });
       const policies = Object.values(Template.fromStack(stack).findResources('AWS::IAM::Policy')) as any[];
       const roleOf = (fn: 'graphql' | 'rest' | 'web' | 'ws' | 'stream' | 'timer') => stack.getLogicalId(stack.functions[fn].role!.node.defaultChild as any);
       return (fn: 'graphql' | 'rest' | 'web' | 'ws' | 'stream' | 'timer') =>

@@ -133,7 +133,7 @@ function pendingView(s: State, p: Pending): PendingView {
       const step = p.steps[p.i]!;
       v.step = step.op;
       v.selected = p.selected;
-      v.card = p.card < 0 ? null : cardFields(p.edition, p.card);
+      v.card = p.card < 0 ? null : powerCard(p.edition, p.card);
       v.prompt = PROMPTS[step.op] ?? '';
       return v;
     }
@@ -146,6 +146,13 @@ function pendingView(s: State, p: Pending): PendingView {
       v.prompt = 'choose the position for your kept card';
       return v;
   }
+}
+
+/** A power's card as the pending step shows it: one frozen view per edition and number, not one per view (a playout's every power step builds a view). */
+const POWER_CARDS: Partial<Record<Edition, CardView[]>> = {};
+function powerCard(edition: Edition, n: number): CardView {
+  const cards = (POWER_CARDS[edition] ??= []);
+  return (cards[n] ??= Object.freeze(cardFields(edition, n)));
 }
 
 function cardFields(edition: Edition, n: number): CardView {
@@ -256,10 +263,6 @@ function workingBodyguards(s: State): readonly number[] {
   return lastGuards;
 }
 
-function villageView(s: State, cards: readonly CardView[], shared: (SlotView | undefined)[], seat: number, me: Viewer, bodyguards: readonly number[]): { seat: number; cards: SlotView[] } {
-  return { seat, cards: villageSlots(s, cards, shared, seat, me, bodyguards) };
-}
-
 function villageSlots(s: State, cards: readonly CardView[], shared: (SlotView | undefined)[], seat: number, me: Viewer, bodyguards: readonly number[]): SlotView[] {
   const row = s.villages[seat]!;
   const n = row.length;
@@ -351,7 +354,7 @@ function villagesView(s: State, cards: readonly CardView[], viewer: Viewer): { s
   const villages: { seat: number; cards: SlotView[] }[] = new Array(s.villages.length);
   const shared = slotViews(cards);
   const bodyguards = workingBodyguards(s);
-  for (let seat = 0; seat < s.villages.length; seat++) villages[seat] = villageView(s, cards, shared, seat, viewer, bodyguards);
+  for (let seat = 0; seat < s.villages.length; seat++) villages[seat] = { seat, cards: villageSlots(s, cards, shared, seat, viewer, bodyguards) };
   return villages;
 }
 
@@ -412,7 +415,7 @@ export function playoutView(s: State, viewer: Viewer): PlayoutView {
   const cards = cardViews(s);
   const from: VillageSource = { s, cards, shared: slotViews(cards), viewer, bodyguards: workingBodyguards(s) };
   const villages: { seat: number; cards: SlotView[] }[] = new Array(s.villages.length);
-  for (let seat = 0; seat < villages.length; seat++) villages[seat] = seat === viewer ? villageView(s, cards, from.shared, seat, viewer, from.bodyguards) : new LazyVillage(seat, from);
+  for (let seat = 0; seat < villages.length; seat++) villages[seat] = seat === viewer ? { seat, cards: villageSlots(s, cards, from.shared, seat, viewer, from.bodyguards) } : new LazyVillage(seat, from);
   return { seat: viewer, villages, hand: handView(s, cards, viewer), discard: pileView(cards, s.discard), pending: s.pending && pendingView(s, s.pending) };
 }
 

@@ -90,10 +90,14 @@ export const hasGuards = (s: State) => withPassive(s, 'guard').length > 0;
 
 export function guarded(s: State, owner: number, id: number): boolean {
   if (!hasGuards(s)) return false;
-  if (hasPassive(s, id, 'guard')) return true;
-  if (s.guards.length === 0) return false;
-  const row = s.villages[owner]!;
-  return s.guards.some((g) => g.card === id && row.includes(g.bg) && hasPassive(s, g.bg, 'guard'));
+  // A Bodyguard guards only face-up (its definition is looked up only then): asked for every
+  // other seat's card a power could target, at every step of a playout's powers.
+  if (s.up[id] && hasPassive(s, id, 'guard')) return true;
+  for (let i = 0; i < s.guards.length; i++) {
+    const g = s.guards[i]!;
+    if (g.card === id && s.villages[owner]!.includes(g.bg) && hasPassive(s, g.bg, 'guard')) return true;
+  }
+  return false;
 }
 
 /**

@@ -25,3 +25,14 @@ export function appendAll<T>(xs: readonly T[], ys: readonly T[]): T[] {
   for (let i = 0; i < ys.length; i++) out[xs.length + i] = ys[i]!;
   return out;
 }
+
+/** `xs` with `x` inserted at `at` (as `splice(at, 0, x)` on a copy; a negative `at` counts from the end), built in one pass. */
+export function insertAt<T>(xs: readonly T[], at: number, x: T): T[] {
+  const n = xs.length;
+  const i = at < 0 ? Math.max(n + at, 0) : Math.min(at, n);
+  const out: T[] = [];
+  for (let k = 0; k < i; k++) out.push(xs[k]!);
+  out.push(x);
+  for (let k = i; k < n; k++) out.push(xs[k]!);
+  return out;
+}

@@ -1,5 +1,5 @@
 /** evolve: total and deterministic; one shallow copy of the state (`copyState`), then what the event changes. */
-import { setAt } from '../../core/index.js';
+import { insertAt, setAt } from '../../core/index.js';
 import { flipped, placed, setupFor, type PlacedCard } from './cards.js';
 import type { RoundDealt, RoundEnded, Scouted, ScoutEvent, Shown } from './events.js';
 import { copyState, isTwoPlayer, nextSeat, type State } from './state.js';
@@ -34,7 +34,7 @@ function dealt(s: State, e: RoundDealt): State {
 function scouted(s: State, e: Scouted): State {
   const active = e.end === 'left' ? s.active.slice(1) : s.active.slice(0, -1);
   const card = placed(e.flip ? flipped(e.card) : e.card);
-  const hand = withInserted(s.hands[e.seat]!, e.at ?? s.hands[e.seat]!.length, card);
+  const hand = insertAt(s.hands[e.seat]!, e.at ?? s.hands[e.seat]!.length, card);
   let chips = s.chips;
   if (e.chipTo !== null) chips = setAt(chips, e.chipTo, chips[e.chipTo]! + 1);
   if (e.paid) chips = setAt(chips, e.seat, chips[e.seat]! - 1);
@@ -51,17 +51,6 @@ function scouted(s: State, e: Scouted): State {
   // §3.6: with two players scouting does not end the turn.
   if (!isTwoPlayer(s)) next.turn = nextSeat(s, e.seat);
   return next;
-}
-
-/** A copy of `hand` with `card` at position `at` (as `splice(at, 0, card)` on a copy; built in one pass). */
-function withInserted<T>(hand: readonly T[], at: number, card: T): T[] {
-  const n = hand.length;
-  const i = at < 0 ? Math.max(n + at, 0) : Math.min(at, n);
-  const out: T[] = [];
-  for (let k = 0; k < i; k++) out.push(hand[k]!);
-  out.push(card);
-  for (let k = i; k < n; k++) out.push(hand[k]!);
-  return out;
 }
 
 /** The hand with cards from..to (inclusive) removed; the rest close up. */

@@ -92,6 +92,36 @@ describe('the page in Chromium', () => {
     await context.close();
   });
 
+  it('shows only the newest page: a table still loading when the player goes back to the lobby never replaces it, nor their half-filled form', async () => {
+    const { gameId: id } = await seatedGame(server, 'scout', 2);
+    const page = await player(chrome.browser, server.url, 'Ann');
+    // The table's first read of the game waits until the lobby is back on screen.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let answered!: () => void;
+    const done = new Promise<void>((resolve) => (answered = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (!route.request().postData()?.includes(id)) return route.continue();
+      await held;
+      await route.continue();
+      answered();
+    });
+    await page.evaluate((gameId) => (location.hash = `#/game/${gameId}`), id);
+    await page.waitForFunction(() => document.body.dataset.ready === 'false');
+    await page.evaluate(() => (location.hash = '#/'));
+    await ready(page);
+    const form = 'article[data-type=scout]';
+    await page.selectOption(`${form} select[name=time-control]`, 'custom');
+    release();
+    await done;
+    // The overtaken table had its answer; give it time to draw (it must not).
+    await expect(page.waitForSelector('section.table', { timeout: 1500 })).rejects.toThrow();
+    expect(await page.$eval(`${form} select[name=time-control]`, (el) => (el as HTMLSelectElement).value)).toBe('custom');
+    expect(await page.$('section.lobby')).not.toBeNull();
+    expect(problems(page)).toEqual([]);
+    await page.context().close();
+  });
+
   it('lists my games with those awaiting my move first, and the open games with invite links', async () => {
     const ann = await player(chrome.browser, server.url, 'Ann');
     const bob = await player(chrome.browser, server.url, 'Bob');

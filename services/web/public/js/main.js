@@ -27,9 +27,22 @@ async function start() {
   const app = { catalog: data.gameTypes, queries: fields(data.query), mutations: fields(data.mutation), more: catalogFields(data.gameTypes) };
   useApp(app);
   chrome(app);
+  // One page at a time: each route draws into its own element and shows it only if no newer route
+  // overtook it while it loaded; an overtaken page is closed unseen (it would replace the newer page,
+  // and a form the player had begun to fill). The body is "ready" once the newest route has drawn.
+  // '', '#' and '#/' are all the lobby: moving between them redraws nothing.
+  let shown = null;
+  let latest = 0;
   const route = async () => {
+    const key = /^#?\/?$/.test(location.hash) ? '#/' : location.hash;
+    if (key === shown) return;
+    shown = key;
+    const mine = ++latest;
+    document.body.dataset.ready = 'false';
     leave?.();
     leave = null;
+    let close = null;
+    const view = h('div.page');
     const m = /^#\/game\/([\w-]+)/.exec(location.hash);
     const replayed = /^#\/game\/[\w-]+\/replay\b/.test(location.hash);
     const player = /^#\/player\/([^/]+)/.exec(location.hash);
@@ -37,24 +50,29 @@ async function start() {
     const rules = /^#\/rules\/([\w-]+)(?:\/([\w.]+))?/.exec(location.hash);
     const how = /^#\/how\/([\w-]+)/.exec(location.hash);
     try {
-      if (rules) leave = await (await page('rules')).rulesPage(root, app, rules[1], rules[2]);
-      else if (how) leave = await (await page('how')).howPage(root, app, how[1]);
-      else if (tm) leave = await tournamentPage(root, app, tm[1]);
-      else if (location.hash === '#/tournaments') leave = await tournamentList(root, app);
-      else if (replayed) leave = await (await page('replay')).replayPage(root, app, location.hash);
-      else if (m) leave = await (await page('table')).table(root, app, m[1]);
-      else if (player) leave = await playerPage(root, app, decodeURIComponent(player[1]));
-      else if (location.hash === '#/account') leave = await account(root);
+      if (rules) close = await (await page('rules')).rulesPage(view, app, rules[1], rules[2]);
+      else if (how) close = await (await page('how')).howPage(view, app, how[1]);
+      else if (tm) close = await tournamentPage(view, app, tm[1]);
+      else if (location.hash === '#/tournaments') close = await tournamentList(view, app);
+      else if (replayed) close = await (await page('replay')).replayPage(view, app, location.hash);
+      else if (m) close = await (await page('table')).table(view, app, m[1]);
+      else if (player) close = await playerPage(view, app, decodeURIComponent(player[1]));
+      else if (location.hash === '#/account') close = await account(view);
       else {
-        leave = await lobby(root, app);
+        close = await lobby(view, app);
         // Finding a game (matchmaking.js): Play now and the open challenges, atop the lobby's first column.
-        if (app.mutations.has('playNow')) root.querySelector('section.lobby .col')?.prepend(matchPanel(app));
+        if (app.mutations.has('playNow')) view.querySelector('section.lobby .col')?.prepend(matchPanel(app));
       }
-      if (m && !replayed) offerNotifications(root, app, m[1]);
+      if (mine !== latest) return close?.();
+      leave = close;
+      root.replaceChildren(view);
+      if (m && !replayed) offerNotifications(view, app, m[1]);
     } catch (e) {
-      clear(root, h('p.error', { role: 'alert' }, errorText(e)), h('a', { href: '#/' }, t('lobby')));
+      if (mine !== latest) return close?.();
+      root.replaceChildren(view);
+      clear(view, h('p.error', { role: 'alert' }, errorText(e)), h('a', { href: '#/' }, t('lobby')));
     }
-    document.body.dataset.ready = 'true';
+    if (mine === latest) document.body.dataset.ready = 'true';
   };
   addEventListener('hashchange', route);
   await route();

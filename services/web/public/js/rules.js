@@ -35,6 +35,7 @@ export async function rulesPage(root, app, game, section) {
       body),
   );
   const target = section && (body.querySelector(`#${CSS.escape(`s-${section}`)}`) ?? body.querySelector(`#${CSS.escape(`s-${section.split('.')[0]}`)}`));
-  (target ?? root).scrollIntoView?.({ block: 'start' });
+  // After the router has put the page on screen (a detached element does not scroll).
+  requestAnimationFrame(() => (target ?? root).scrollIntoView?.({ block: 'start' }));
   return null;
 }

@@ -16,6 +16,7 @@ export interface TournamentInputFields {
   options?: unknown;
   bots?: string[] | null;
   rated?: boolean | null;
+  timeoutBot?: string | null;
 }
 
 export function tournamentInput(input: TournamentInputFields): CreateTournamentFields {
@@ -31,6 +32,7 @@ export function tournamentInput(input: TournamentInputFields): CreateTournamentF
     options: input.options ?? {},
     bots: input.bots ?? [],
     ...(input.rated && { rated: true }),
+    ...(input.timeoutBot != null && { timeoutBot: input.timeoutBot }),
   };
 }
 

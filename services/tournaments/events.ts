@@ -30,6 +30,8 @@ export interface TournamentSettings {
   options: unknown;
   /** Its games are rated (entrants need the rated minimum of account age or games; docs/tournaments.md). */
   rated?: boolean;
+  /** The bot that plays a seat whose player times out, resigns or forfeits (absent: the server default, search:1). */
+  timeoutBot?: string;
 }
 
 /** One game of a round: its board (the deal), its table (the group of entrants) and who holds each seat. */

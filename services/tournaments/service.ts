@@ -14,10 +14,10 @@ import type { ParlorService } from '../app/service.js';
 import { AggregateRunner } from '../app/aggregate-runner.js';
 import { marksUnder, sourceMarks } from '../app/seat-marks.js';
 import type { EventStore } from '../store/port.js';
-import { canonicalSpec, DEFAULT_TIMEOUT_BOT } from '../bots/spec.js';
+import { canonicalSpec } from '../bots/spec.js';
 import { decide, fold, gameOf, LIMITS, nextRound, type TournamentCommand } from './decider.js';
 import type { Entrant, TournamentEvent, TournamentSettings } from './events.js';
-import type { TournamentState } from './state.js';
+import { timeoutBotOfTournament, type TournamentState } from './state.js';
 import type { TournamentListing } from './store.js';
 import { ENTRY_RULES, type EntryRules } from './rules.js';
 
@@ -64,7 +64,8 @@ export class Tournaments {
       const spec = canonicalSpec(b);
       return { bot: spec, name: `${spec} #${i + 1}` };
     });
-    const { bots: _b, ...settings } = input;
+    const { bots: _b, timeoutBot, ...rest } = input;
+    const settings = { ...rest, ...(timeoutBot != null && { timeoutBot: canonicalSpec(timeoutBot) }) };
     const id = randomUUID();
     const state = await this.streams.commit(id, null, 0, decide(null, { type: 'create', id, creator, settings: { ...settings, options: input.options ?? {} }, bots }));
     await this.listing.add(id, new Date(this.games.now()).toISOString());
@@ -186,7 +187,7 @@ export class Tournaments {
       creator: state.creator,
       timeControl: state.settings.timeControl,
       onTimeout: 'BOT',
-      timeoutBot: DEFAULT_TIMEOUT_BOT,
+      timeoutBot: timeoutBotOfTournament(state),
       autoAdvance: true,
       multiSeat: false,
       ...(state.settings.rated && { rated: true }),

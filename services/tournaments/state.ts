@@ -1,4 +1,5 @@
 /** What a tournament's events fold to (plain JSON). */
+import { DEFAULT_TIMEOUT_BOT } from '../bots/spec.js';
 import type { Entrant, RoundGame, TournamentCreated } from './events.js';
 
 export type TournamentStatus = 'OPEN' | 'RUNNING' | 'FINISHED';
@@ -25,3 +26,6 @@ export interface TournamentState {
   removed?: string[];
   rounds: RoundState[];
 }
+
+/** The bot that plays a seat of the tournament's games whose player times out, resigns or forfeits. */
+export const timeoutBotOfTournament = (s: TournamentState): string => s.settings.timeoutBot ?? DEFAULT_TIMEOUT_BOT;

@@ -6,7 +6,7 @@
 import type { TimeControl } from '../app/app-events.js';
 import { standingsOf } from './decider.js';
 import type { Entrant } from './events.js';
-import type { TournamentState } from './state.js';
+import { timeoutBotOfTournament, type TournamentState } from './state.js';
 
 export interface EntrantDto {
   index: number;
@@ -31,6 +31,7 @@ export function tournamentDto(s: TournamentState) {
     format: s.settings.format,
     duplicate: s.settings.duplicate,
     rated: s.settings.rated === true,
+    timeoutBot: timeoutBotOfTournament(s),
     timeControl: timeControlDto(s.settings.timeControl),
     options: s.settings.options,
     creator: s.creator,

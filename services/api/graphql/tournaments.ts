@@ -9,6 +9,7 @@ import { DEVICE_HEADER, joinSource, joinTournament, tournamentInput, type Tourna
 import { tournamentDto } from '../../tournaments/view.js';
 import { guarded, type GameHandle, type ParlorContext } from './context.js';
 import { checkNotSealed } from '../../app/sealed.js';
+import { DEFAULT_TIMEOUT_BOT } from '../../bots/spec.js';
 
 export const tournamentSdl = /* GraphQL */ `
 extend type Query {
@@ -86,6 +87,8 @@ input CreateTournamentInput {
   bots: [String!]
   "Its games are rated; entrants need an account old enough or enough rated games of the game (docs/tournaments.md)."
   rated: Boolean = false
+  "The bot (\\"kind\\" or \\"kind:level\\") that plays a seat of its games whose player times out, resigns or forfeits. Default \\"${DEFAULT_TIMEOUT_BOT}\\"."
+  timeoutBot: String
 }
 
 "A tournament of asynchronous rounds; the next round is paired once every game of the last one has ended."
@@ -99,6 +102,8 @@ type Tournament {
   duplicate: Boolean!
   "Its games are rated."
   rated: Boolean!
+  "The bot that plays a seat of its games whose player times out, resigns or forfeits."
+  timeoutBot: String!
   "Each game's clock, as ISO 8601 durations; null for none."
   timeControl: TournamentTimeControl
   options: JSON!

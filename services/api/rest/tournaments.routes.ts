@@ -28,6 +28,7 @@ export const tournamentShape = {
     format: { type: 'string', enum: ['SWISS', 'ROUND_ROBIN'] },
     duplicate: { type: 'boolean' },
     rated: { type: 'boolean' },
+    timeoutBot: str,
     timeControl: { type: ['object', 'null'], properties: { perMove: { type: ['string', 'null'] }, bank: { type: ['string', 'null'] }, increment: { type: ['string', 'null'] } } },
     options: { type: 'object', additionalProperties: true },
     creator: str,
@@ -75,6 +76,7 @@ const createBody = {
     options: { type: ['object', 'null'], additionalProperties: true },
     bots: { type: ['array', 'null'], maxItems: 64, items: { type: 'string', maxLength: 40 }, description: 'Bot entrants by spec ("random", "greedy", "search:1")' },
     rated: { type: ['boolean', 'null'], description: 'Its games are rated; entrants need an account old enough or enough rated games' },
+    timeoutBot: { type: ['string', 'null'], maxLength: 40, description: 'The bot ("kind" or "kind:level") that plays a seat of its games whose player times out, resigns or forfeits (default "search:1")' },
   },
 } as const;
 

@@ -30,6 +30,28 @@ const fnId = (name: Fn) => stack.getLogicalId(stack.functions[name].node.default
 const tableId = stack.getLogicalId(stack.table.node.defaultChild as any);
 const ofType = (type: string) => Object.entries(t.Resources as Record<string, any>).filter(([, r]) => r.Type === type);
 
+/**
+ * The settings that change the template (no reserved concurrency, the code cache, CORS origins, mail), all set on one
+ * second stack: each test below reads only what its own setting changes, and one synth costs what four did (~0.5-1 s
+ * of CPU each). Built on first use, so a filtered run that reads none of them pays nothing.
+ */
+const CODE_CACHE_ARN = 'arn:aws:lambda:eu-west-1::runtime:0123456789abcdef';
+const CORS_ORIGINS = 'https://a.example, https://b.example';
+let variant: { stack: ParlorStack; template: Template } | undefined;
+const varied = () => {
+  if (variant) return variant;
+  const context = {
+    'aws:cdk:bundling-stacks': [],
+    'parlor:reservedConcurrency': 'false',
+    'parlor:codeCache': { node: 'v24.11.1', runtimeVersionArn: CODE_CACHE_ARN },
+    'parlor:corsOrigins': CORS_ORIGINS,
+    'parlor:mailFrom': 'Parlor <parlor@mail.example.org>',
+    'parlor:publicUrl': 'https://parlor.example.org',
+  };
+  const varied = parlorApp(testApp({ context }), 'Varied', { buildMachine: { node: 'v24.11.1', arch: 'arm64' } }).stack;
+  return (variant = { stack: varied, template: Template.fromStack(varied) });
+};
+
 describe('parameters and outputs', () => {
   it('takes the stage and table names as parameters', () => {
     template.hasParameter('StageName', { Type: 'String', Default: 'prod' });
@@ -96,17 +118,16 @@ describe('the functions', () => {
     // Deployable on an account with Lambda's default quota (AWS keeps 100 unreserved).
     expect(ACCOUNT_CONCURRENCY_NEEDED).toBe(Object.values(RESERVED).reduce((a, b) => a + b, 0) + 100);
     expect(ACCOUNT_CONCURRENCY_NEEDED).toBeLessThanOrEqual(DEFAULT_ACCOUNT_CONCURRENCY);
-    const off = parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:reservedConcurrency': 'false' } }), 'Unreserved').stack;
-    const fns = Template.fromStack(off).findResources('AWS::Lambda::Function');
+    const fns = varied().template.findResources('AWS::Lambda::Function'); // parlor:reservedConcurrency=false
     expect(Object.values(fns).filter((f: any) => f.Properties.ReservedConcurrentExecutions !== undefined)).toEqual([]);
   });
   it('graphql and rest ship their V8 code caches only with parlor:codeCache, built on that runtime version\'s Node (arm64) with Lambda\'s flags, and are then pinned to that version', () => {
     // By default no cache (one built elsewhere would be refused) and every runtime updates automatically.
     expect(stack.codeCache).toBeUndefined();
     for (const name of FUNCTIONS) expect(template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties.RuntimeManagementConfig, name).toBeUndefined();
-    const arn = 'arn:aws:lambda:eu-west-1::runtime:0123456789abcdef';
-    const pinned = parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:codeCache': { node: 'v24.11.1', runtimeVersionArn: arn } } }), 'Cached', { buildMachine: { node: 'v24.11.1', arch: 'arm64' } }).stack;
-    const fns = Template.fromStack(pinned).findResources('AWS::Lambda::Function');
+    const arn = CODE_CACHE_ARN;
+    const pinned = varied().stack; // parlor:codeCache, built on v24.11.1 arm64
+    const fns = varied().template.findResources('AWS::Lambda::Function');
     const cachedIds = (['graphql', 'rest'] as const).map((n) => pinned.getLogicalId(pinned.functions[n].node.defaultChild as any));
     for (const id of cachedIds) expect(fns[id]!.Properties.RuntimeManagementConfig).toEqual({ UpdateRuntimeOn: 'Manual', RuntimeVersionArn: arn });
     expect(Object.entries(fns).filter(([k, f]: [string, any]) => !cachedIds.includes(k) && f.Properties.RuntimeManagementConfig)).toEqual([]);
@@ -237,8 +258,7 @@ describe('play-by-turn: deadlines as schedules, the timer function, the signing 
   });
 
   it('with parlor:mailFrom, the sender’s domain is an SES identity (its DKIM records output) and the timer function alone may send from it, through SES v2', () => {
-    const mail = parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:mailFrom': 'Parlor <parlor@mail.example.org>', 'parlor:publicUrl': 'https://parlor.example.org' } }), 'ParlorMail').stack;
-    const m = Template.fromStack(mail);
+    const { stack: mail, template: m } = varied(); // parlor:mailFrom and parlor:publicUrl
     m.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.example.org' });
     const identityId = mail.getLogicalId(mail.notifications.mailIdentity!.node.defaultChild as any);
     const mt = m.toJSON();
@@ -274,13 +294,13 @@ describe('play-by-turn: deadlines as schedules, the timer function, the signing 
 describe('the HTTP API', () => {
   it('allows no other origin by default, as `npm start`; -c parlor:corsOrigins lists them for the preflight and the app alike', () => {
     const httpApi = (tpl: Template) => Object.values(tpl.findResources('AWS::ApiGatewayV2::Api')).find((r: any) => r.Properties.ProtocolType === 'HTTP')!.Properties;
-    const httpEnv = (s: ParlorStack, fn: Fn) => (Template.fromStack(s).toJSON().Resources[s.getLogicalId(s.functions[fn].node.defaultChild as any)].Properties.Environment.Variables as Record<string, string>);
+    const httpEnv = (s: ParlorStack, tpl: Template, fn: Fn) => (tpl.toJSON().Resources[s.getLogicalId(s.functions[fn].node.defaultChild as any)].Properties.Environment.Variables as Record<string, string>);
     expect(httpApi(template).CorsConfiguration).toBeUndefined();
-    for (const fn of ['graphql', 'rest', 'web'] as const) expect(httpEnv(stack, fn).CORS_ORIGINS, fn).toBe('');
-    const origins = 'https://a.example, https://b.example';
-    const other = parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [], 'parlor:corsOrigins': origins } }), 'Cors').stack;
-    expect(httpApi(Template.fromStack(other)).CorsConfiguration).toMatchObject({ AllowOrigins: ['https://a.example', 'https://b.example'] });
-    for (const fn of ['graphql', 'rest', 'web'] as const) expect(httpEnv(other, fn).CORS_ORIGINS, fn).toBe('https://a.example,https://b.example');
+    for (const fn of ['graphql', 'rest', 'web'] as const) expect(httpEnv(stack, template, fn).CORS_ORIGINS, fn).toBe('');
+    expect(CORS_ORIGINS).toBe('https://a.example, https://b.example');
+    const other = varied(); // parlor:corsOrigins
+    expect(httpApi(other.template).CorsConfiguration).toMatchObject({ AllowOrigins: ['https://a.example', 'https://b.example'] });
+    for (const fn of ['graphql', 'rest', 'web'] as const) expect(httpEnv(other.stack, other.template, fn).CORS_ORIGINS, fn).toBe('https://a.example,https://b.example');
   });
 
   it('sends /graphql to the graphql function, /v1 and /docs to rest and every other path to web (payload 2.0), on its $default stage, throttled and access-logged', () => {

@@ -6,15 +6,13 @@
  * lab-results/; the shard function fits Lambda's 15 minutes on one vCPU and writes only under
  * lab/; Glue reads every run by its name.
  */
-import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { parlorApp } from '../../infra/parlor-stack.js';
-import { testApp } from './app.js';
+import { plainStack } from './stacks.js';
 import { LAB_MAX_CONCURRENCY, LAB_MEMORY_MB, LAB_RETRIES } from '../../infra/lab.js';
 import { LAB_PREFIX, LAB_RESULTS_PREFIX } from '../../services/analytics/lab.js';
 
-const { stack } = parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Parlor');
-const t = Template.fromStack(stack).toJSON();
+const { stack, template } = plainStack();
+const t = template.toJSON();
 const resources = t.Resources as Record<string, any>;
 const logicalId = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as any);
 const machine = resources[logicalId(stack.lab.stateMachine)]!.Properties;

@@ -6,16 +6,15 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { codeCacheSettings, CREATE_THROTTLE, lambdaNodeArgs, parlorApp, type ParlorStack } from '../../infra/parlor-stack.js';
-import { testApp } from './app.js';
+import { codeCacheSettings, CREATE_THROTTLE, lambdaNodeArgs, type ParlorStack } from '../../infra/parlor-stack.js';
+import { CODE_CACHE_ARN, CORS_ORIGINS, plainStack, variedStack } from './stacks.js';
 import { ACCOUNT_CONCURRENCY_NEEDED, DEFAULT_ACCOUNT_CONCURRENCY, HTTP_STAGE_THROTTLE, httpStageThrottle, MAX_PARALLELIZATION, MEASURED, RESERVED, reservedConcurrency, STREAM, streamSettings, TARGET } from '../../infra/capacity.js';
 import { TABLE_ACTIONS } from '../../services/handlers/permissions.js';
 import { MODULES } from '../../services/modules/index.js';
 import { tableActionsOf } from '../../services/modules/module.js';
 import { FEED_INDEX, localTableDefinition, OWNER_INDEX, tableDefinition, TTL_ATTRIBUTE } from '../../services/store/schema.js';
 
-const { app, stack } = parlorApp(testApp({ context: { 'aws:cdk:bundling-stacks': [] } }), 'Parlor');
-const template = Template.fromStack(stack);
+const { app, stack, template } = plainStack();
 const t = template.toJSON();
 const ref = (logicalId: string) => ({ Ref: logicalId });
 const id = (scope: ParlorStack, path: string) => stack.getLogicalId(scope.node.findChild(path).node.defaultChild as any);
@@ -29,28 +28,6 @@ const grantsOf = (fn: Fn) => (isApi(fn) ? 'http' : fn);
 const fnId = (name: Fn) => stack.getLogicalId(stack.functions[name].node.defaultChild as any);
 const tableId = stack.getLogicalId(stack.table.node.defaultChild as any);
 const ofType = (type: string) => Object.entries(t.Resources as Record<string, any>).filter(([, r]) => r.Type === type);
-
-/**
- * The settings that change the template (no reserved concurrency, the code cache, CORS origins, mail), all set on one
- * second stack: each test below reads only what its own setting changes, and one synth costs what four did (~0.5-1 s
- * of CPU each). Built on first use, so a filtered run that reads none of them pays nothing.
- */
-const CODE_CACHE_ARN = 'arn:aws:lambda:eu-west-1::runtime:0123456789abcdef';
-const CORS_ORIGINS = 'https://a.example, https://b.example';
-let variant: { stack: ParlorStack; template: Template } | undefined;
-const varied = () => {
-  if (variant) return variant;
-  const context = {
-    'aws:cdk:bundling-stacks': [],
-    'parlor:reservedConcurrency': 'false',
-    'parlor:codeCache': { node: 'v24.11.1', runtimeVersionArn: CODE_CACHE_ARN },
-    'parlor:corsOrigins': CORS_ORIGINS,
-    'parlor:mailFrom': 'Parlor <parlor@mail.example.org>',
-    'parlor:publicUrl': 'https://parlor.example.org',
-  };
-  const varied = parlorApp(testApp({ context }), 'Varied', { buildMachine: { node: 'v24.11.1', arch: 'arm64' } }).stack;
-  return (variant = { stack: varied, template: Template.fromStack(varied) });
-};
 
 describe('parameters and outputs', () => {
   it('takes the stage and table names as parameters', () => {
@@ -118,7 +95,7 @@ describe('the functions', () => {
     // Deployable on an account with Lambda's default quota (AWS keeps 100 unreserved).
     expect(ACCOUNT_CONCURRENCY_NEEDED).toBe(Object.values(RESERVED).reduce((a, b) => a + b, 0) + 100);
     expect(ACCOUNT_CONCURRENCY_NEEDED).toBeLessThanOrEqual(DEFAULT_ACCOUNT_CONCURRENCY);
-    const fns = varied().template.findResources('AWS::Lambda::Function'); // parlor:reservedConcurrency=false
+    const fns = variedStack().template.findResources('AWS::Lambda::Function'); // parlor:reservedConcurrency=false
     expect(Object.values(fns).filter((f: any) => f.Properties.ReservedConcurrentExecutions !== undefined)).toEqual([]);
   });
   it('graphql and rest ship their V8 code caches only with parlor:codeCache, built on that runtime version\'s Node (arm64) with Lambda\'s flags, and are then pinned to that version', () => {
@@ -126,8 +103,8 @@ describe('the functions', () => {
     expect(stack.codeCache).toBeUndefined();
     for (const name of FUNCTIONS) expect(template.findResources('AWS::Lambda::Function')[fnId(name)]!.Properties.RuntimeManagementConfig, name).toBeUndefined();
     const arn = CODE_CACHE_ARN;
-    const pinned = varied().stack; // parlor:codeCache, built on v24.11.1 arm64
-    const fns = varied().template.findResources('AWS::Lambda::Function');
+    const pinned = variedStack().stack; // parlor:codeCache, built on v24.11.1 arm64
+    const fns = variedStack().template.findResources('AWS::Lambda::Function');
     const cachedIds = (['graphql', 'rest'] as const).map((n) => pinned.getLogicalId(pinned.functions[n].node.defaultChild as any));
     for (const id of cachedIds) expect(fns[id]!.Properties.RuntimeManagementConfig).toEqual({ UpdateRuntimeOn: 'Manual', RuntimeVersionArn: arn });
     expect(Object.entries(fns).filter(([k, f]: [string, any]) => !cachedIds.includes(k) && f.Properties.RuntimeManagementConfig)).toEqual([]);
@@ -258,7 +235,7 @@ describe('play-by-turn: deadlines as schedules, the timer function, the signing 
   });
 
   it('with parlor:mailFrom, the sender’s domain is an SES identity (its DKIM records output) and the timer function alone may send from it, through SES v2', () => {
-    const { stack: mail, template: m } = varied(); // parlor:mailFrom and parlor:publicUrl
+    const { stack: mail, template: m } = variedStack(); // parlor:mailFrom and parlor:publicUrl
     m.hasResourceProperties('AWS::SES::EmailIdentity', { EmailIdentity: 'mail.example.org' });
     const identityId = mail.getLogicalId(mail.notifications.mailIdentity!.node.defaultChild as any);
     const mt = m.toJSON();
@@ -298,7 +275,7 @@ describe('the HTTP API', () => {
     expect(httpApi(template).CorsConfiguration).toBeUndefined();
     for (const fn of ['graphql', 'rest', 'web'] as const) expect(httpEnv(stack, template, fn).CORS_ORIGINS, fn).toBe('');
     expect(CORS_ORIGINS).toBe('https://a.example, https://b.example');
-    const other = varied(); // parlor:corsOrigins
+    const other = variedStack(); // parlor:corsOrigins
     expect(httpApi(other.template).CorsConfiguration).toMatchObject({ AllowOrigins: ['https://a.example', 'https://b.example'] });
     for (const fn of ['graphql', 'rest', 'web'] as const) expect(httpEnv(other.stack, other.template, fn).CORS_ORIGINS, fn).toBe('https://a.example,https://b.example');
   });

@@ -4,6 +4,7 @@
  * header; 404s and malformed URLs count against the client like any request. Real HTTP server.
  */
 import { describe, expect, it } from 'vitest';
+import { getFrom } from '../kit/from-address.js';
 import { highCard } from '../kit/high-card.js';
 import { useServer } from '../kit/server.js';
 
@@ -12,8 +13,8 @@ const JOIN = `mutation($id: ID!, $name: String!) { joinGame(gameId: $id, name: $
 describe('rate limits hold against their spellings', () => {
   const creates = useServer({ games: [highCard], limits: { createsPerMinute: 3 } });
   const tokens = useServer({ games: [highCard], limits: { perTokenPerMinute: 4 } });
-  const missing = useServer({ games: [highCard], limits: { perClientPerMinute: 10 } });
-  const malformed = useServer({ games: [highCard], limits: { perClientPerMinute: 10 } });
+  // One server for both per-client tests: each sends from a loopback address of its own, so each has its own count.
+  const perClient = useServer({ games: [highCard], limits: { perClientPerMinute: 10 } });
 
   it('the creation limit counts POST /v1/games?x=1 as /v1/games (keyed on the route, not the URL)', async () => {
     const statuses: number[] = [];
@@ -32,24 +33,26 @@ describe('rate limits hold against their spellings', () => {
   });
 
   it('404s count against the per-client limit', async () => {
+    const from = '127.0.0.2';
     const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await fetch(`${missing.url}/no-such-route-${i}`)).status);
+    for (let i = 0; i < 12; i++) statuses.push((await getFrom(perClient.url, from, `/no-such-route-${i}`)).status);
     expect(statuses.slice(0, 10)).toEqual(Array(10).fill(404));
     expect(statuses.slice(10)).toEqual([429, 429]);
-    expect((await fetch(`${missing.url}/health`)).status).toBe(429);
+    expect((await getFrom(perClient.url, from, '/health')).status).toBe(429);
   });
 
   it('malformed URLs count against the per-client limit', async () => {
+    const from = '127.0.0.3';
     const answers: [number, string][] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await fetch(`${malformed.url}/v1/games/%E0%A4%A?n=${i}`);
-      answers.push([res.status, ((await res.json()) as { error: { code: string } }).error.code]);
+      const res = await getFrom(perClient.url, from, `/v1/games/%E0%A4%A?n=${i}`);
+      answers.push([res.status, (JSON.parse(res.text) as { error: { code: string } }).error.code]);
     }
     expect(answers.slice(0, 10)).toEqual(Array(10).fill([400, 'BAD_INPUT']));
     expect(answers.slice(10)).toEqual([
       [429, 'RATE_LIMITED'],
       [429, 'RATE_LIMITED'],
     ]);
-    expect((await fetch(`${malformed.url}/health`)).status).toBe(429);
+    expect((await getFrom(perClient.url, from, '/health')).status).toBe(429);
   });
 });

@@ -35,3 +35,18 @@ export async function gqlFrom(baseUrl: string, address: string, query: string, v
   const headers = { ...(token && { authorization: `Bearer ${token}` }), ...(device && { 'parlor-device': device }) };
   return (await postFrom(baseUrl, address, '/graphql', { query, variables }, headers)).body;
 }
+
+/** GETs `path` of the server at `baseUrl` from `address`: the status and the body as text. */
+export function getFrom(baseUrl: string, address: string, path: string): Promise<{ status: number; text: string }> {
+  const url = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path, method: 'GET', localAddress: address }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode!, text }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}

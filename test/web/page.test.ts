@@ -44,6 +44,38 @@ async function toMove(s: TestServer, g: ApiGame): Promise<number[]> {
   return data.game.status.toMove;
 }
 
+/**
+ * What a phone shows badly when its layout slips (each measured, so a change that breaks it fails): the top bar's
+ * items on more than one line; the table header's lines farther apart than its 44 px links, or an item's text
+ * off its line's middle.
+ */
+async function layout(page: Page) {
+  return page.evaluate(() => {
+    const shown = (el: Element) => (el as HTMLElement).offsetParent !== null;
+    // The lines a flex box's items take: items whose tops lie within 30 px of a line's first item share it.
+    const lines = (box: Element | null) => {
+      const tops = box ? [...box.children].filter(shown).map((el) => el.getBoundingClientRect().top).sort((a, b) => a - b) : [];
+      let n = 0;
+      let lineTop = -Infinity;
+      for (const t of tops) if (t - lineTop > 30) (n++, (lineTop = t));
+      return n;
+    };
+    const topRows = lines(document.getElementById('top'));
+    const head = document.querySelector('.table-head');
+    const headSlack = head ? Math.round(head.getBoundingClientRect().height - lines(head) * 44) : 0;
+    // Each item's text in the middle of its box (a 44 px link whose text sits at its top looks a line above its neighbours).
+    const offCentre = head ? [...head.children].filter(shown).flatMap((el) => {
+      const text = document.createRange();
+      text.selectNodeContents(el);
+      const t = text.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      const off = Math.abs(t.top + t.height / 2 - (box.top + box.height / 2));
+      return off > 3 ? [`${el.textContent}: ${Math.round(off)} px`] : [];
+    }) : [];
+    return { topRows, headSlack, offCentre };
+  });
+}
+
 const longPress = (page: Page, selector: string) =>
   page.$eval(selector, (el) => el.dispatchEvent(new PointerEvent('pointerdown', { pointerType: 'touch', bubbles: true, clientX: 1, clientY: 1 })));
 
@@ -159,7 +191,7 @@ describe('what just happened, in words', () => {
 
 describe('phones and keyboards', () => {
   for (const width of [360, 390]) {
-    it(`${width} px: no page scrolls sideways, every button is at least 44 px, SCOUT's hand is one row that fits (a fan, no scroll)`, async () => {
+    it(`${width} px: no page scrolls sideways, every button is at least 44 px, the top bar is one line, the table header has no gap, SCOUT's hand is one row that fits (a fan, no scroll)`, async () => {
       const page = await phone(chrome.browser, width, width === 360 ? 'fa' : 'en');
       const wide: string[] = [];
       const check = async (where: string) => {
@@ -170,6 +202,10 @@ describe('phones and keyboards', () => {
         }));
         if (scroll > inner) wide.push(`${where}: ${scroll} > ${inner}`);
         if (small) wide.push(`${where}: ${small} buttons under 44 px`);
+        const { topRows, headSlack, offCentre } = await layout(page);
+        if (topRows > 1) wide.push(`${where}: the top bar takes ${topRows} lines`);
+        if (headSlack > 1) wide.push(`${where}: the table header is ${headSlack} px taller than its lines of 44 px links`);
+        for (const o of offCentre) wide.push(`${where}: the header's text off its line's middle: ${o}`);
       };
       await check('lobby');
       await page.click('article[data-type=seledyne] form summary');

@@ -47,7 +47,8 @@ async function toMove(s: TestServer, g: ApiGame): Promise<number[]> {
 /**
  * What a phone shows badly when its layout slips (each measured, so a change that breaks it fails): the top bar's
  * items on more than one line; the table header's lines farther apart than its 44 px links, or an item's text
- * off its line's middle.
+ * off its line's middle; a row of cards
+ * that does not start where its label starts (the inline-start side: the right on a Persian page).
  */
 async function layout(page: Page) {
   return page.evaluate(() => {
@@ -72,7 +73,15 @@ async function layout(page: Page) {
       const off = Math.abs(t.top + t.height / 2 - (box.top + box.height / 2));
       return off > 3 ? [`${el.textContent}: ${Math.round(off)} px`] : [];
     }) : [];
-    return { topRows, headSlack, offCentre };
+    const rtl = document.documentElement.dir === 'rtl';
+    const rowsOff = [...document.querySelectorAll('.board .cards')].flatMap((row) => {
+      const cards = [...row.children].filter(shown).map((c) => c.getBoundingClientRect());
+      if (!cards.length) return [];
+      const box = row.getBoundingClientRect();
+      const off = rtl ? box.right - Math.max(...cards.map((c) => c.right)) : Math.min(...cards.map((c) => c.left)) - box.left;
+      return off > 8 ? [`${row.parentElement!.textContent!.slice(0, 30)}: ${Math.round(off)} px from its start`] : [];
+    });
+    return { topRows, headSlack, offCentre, rowsOff };
   });
 }
 
@@ -191,7 +200,7 @@ describe('what just happened, in words', () => {
 
 describe('phones and keyboards', () => {
   for (const width of [360, 390]) {
-    it(`${width} px: no page scrolls sideways, every button is at least 44 px, the top bar is one line, the table header has no gap, SCOUT's hand is one row that fits (a fan, no scroll)`, async () => {
+    it(`${width} px: no page scrolls sideways, every button is at least 44 px, the top bar is one line, the table header has no gap, cards start at their label's side, SCOUT's hand is one row that fits (a fan, no scroll)`, async () => {
       const page = await phone(chrome.browser, width, width === 360 ? 'fa' : 'en');
       const wide: string[] = [];
       const check = async (where: string) => {
@@ -202,10 +211,11 @@ describe('phones and keyboards', () => {
         }));
         if (scroll > inner) wide.push(`${where}: ${scroll} > ${inner}`);
         if (small) wide.push(`${where}: ${small} buttons under 44 px`);
-        const { topRows, headSlack, offCentre } = await layout(page);
+        const { topRows, headSlack, offCentre, rowsOff } = await layout(page);
         if (topRows > 1) wide.push(`${where}: the top bar takes ${topRows} lines`);
         if (headSlack > 1) wide.push(`${where}: the table header is ${headSlack} px taller than its lines of 44 px links`);
         for (const o of offCentre) wide.push(`${where}: the header's text off its line's middle: ${o}`);
+        for (const r of rowsOff) wide.push(`${where}: cards of ${r}`);
       };
       await check('lobby');
       await page.click('article[data-type=seledyne] form summary');

@@ -48,7 +48,8 @@ async function toMove(s: TestServer, g: ApiGame): Promise<number[]> {
  * What a phone shows badly when its layout slips (each measured, so a change that breaks it fails): the top bar's
  * items on more than one line; the table header's lines farther apart than its 44 px links, or an item's text
  * off its line's middle; a row of cards
- * that does not start where its label starts (the inline-start side: the right on a Persian page).
+ * that does not start where its label starts (the inline-start side: the right on a Persian page); Silver's
+ * card captions under 11 px, or wider or lower than their card.
  */
 async function layout(page: Page) {
   return page.evaluate(() => {
@@ -81,8 +82,38 @@ async function layout(page: Page) {
       const off = rtl ? box.right - Math.max(...cards.map((c) => c.right)) : Math.min(...cards.map((c) => c.left)) - box.left;
       return off > 8 ? [`${row.parentElement!.textContent!.slice(0, 30)}: ${Math.round(off)} px from its start`] : [];
     });
-    return { topRows, headSlack, offCentre, rowsOff };
+    const captions = [...document.querySelectorAll('section.table[data-game=silver] .board .card:not(.small) .label')].map((l) => {
+      const card = l.closest('.card')!.getBoundingClientRect();
+      const r = l.getBoundingClientRect();
+      return { size: parseFloat(getComputedStyle(l).fontSize), fits: l.scrollWidth <= l.clientWidth + 1 && r.right <= card.right + 1 && r.left >= card.left - 1 && r.bottom <= card.bottom + 1 };
+    });
+    return { topRows, headSlack, offCentre, rowsOff, captions };
   });
+}
+
+/** Every Silver card of every edition drawn face down and known (its caption and "face down" under it) on the open table: the parts that leave their card. */
+async function misfitCaptions(page: Page) {
+  const all = [...new Map(silverCards.map((k) => [k.names.en, { edition: k.edition, number: k.number, name: k.names.en, nameFa: k.names.fa }])).values()];
+  // The page's own renderer, imported by a string (vitest rewrites an import() written in a function).
+  await page.evaluate("import('/js/games/silver.js').then((m) => { window.silverFace = m.face; })");
+  return page.evaluate((all) => {
+    const face = (window as unknown as { silverFace: (...a: unknown[]) => HTMLElement }).silverFace;
+    const lang = document.documentElement.dir === 'rtl' ? 'fa' : 'en';
+    const c = { lang, n: String, isLive: () => false, isSelected: () => false, type: { catalog: [] } };
+    const row = document.querySelector('.board .cards')!;
+    const misfits: string[] = [];
+    for (const x of all) {
+      const el = face(c, x, { cls: 'peeked', sub: lang === 'fa' ? 'رو به پایین' : 'face down' });
+      row.append(el);
+      const card = el.getBoundingClientRect();
+      for (const part of el.querySelectorAll('.big, .label, .sub')) {
+        const r = part.getBoundingClientRect();
+        if (r.top < card.top - 0.5 || r.bottom > card.bottom + 0.5 || part.scrollWidth > part.clientWidth + 1 || parseFloat(getComputedStyle(part).fontSize) < (part.matches('.label') ? 11 : 9)) misfits.push(`${x.name}: ${part.className}`);
+      }
+      el.remove();
+    }
+    return misfits;
+  }, all);
 }
 
 const longPress = (page: Page, selector: string) =>
@@ -200,7 +231,7 @@ describe('what just happened, in words', () => {
 
 describe('phones and keyboards', () => {
   for (const width of [360, 390]) {
-    it(`${width} px: no page scrolls sideways, every button is at least 44 px, the top bar is one line, the table header has no gap, cards start at their label's side, SCOUT's hand is one row that fits (a fan, no scroll)`, async () => {
+    it(`${width} px: no page scrolls sideways, every button is at least 44 px, the top bar is one line, the table header has no gap, cards start at their label's side, Silver's captions are 11 px, SCOUT's hand is one row that fits (a fan, no scroll)`, async () => {
       const page = await phone(chrome.browser, width, width === 360 ? 'fa' : 'en');
       const wide: string[] = [];
       const check = async (where: string) => {
@@ -211,11 +242,14 @@ describe('phones and keyboards', () => {
         }));
         if (scroll > inner) wide.push(`${where}: ${scroll} > ${inner}`);
         if (small) wide.push(`${where}: ${small} buttons under 44 px`);
-        const { topRows, headSlack, offCentre, rowsOff } = await layout(page);
+        const { topRows, headSlack, offCentre, rowsOff, captions } = await layout(page);
         if (topRows > 1) wide.push(`${where}: the top bar takes ${topRows} lines`);
         if (headSlack > 1) wide.push(`${where}: the table header is ${headSlack} px taller than its lines of 44 px links`);
         for (const o of offCentre) wide.push(`${where}: the header's text off its line's middle: ${o}`);
         for (const r of rowsOff) wide.push(`${where}: cards of ${r}`);
+        if (where === 'silver' && !captions.length) wide.push('silver: no card caption to measure');
+        if (captions.some((c) => c.size < 11)) wide.push(`${where}: card captions of ${Math.min(...captions.map((c) => c.size))} px`);
+        if (captions.some((c) => !c.fits)) wide.push(`${where}: a card caption leaves its card`);
       };
       await check('lobby');
       await page.click('article[data-type=seledyne] form summary');
@@ -225,6 +259,7 @@ describe('phones and keyboards', () => {
         await openAsSeat(page, server.url, g, 0, game.id);
         await check(game.id);
         await shot(page, { path: `${SHOTS}/phone-${width}-${game.id}.png`, fullPage: true });
+        if (game.id === 'silver') expect(await misfitCaptions(page), 'every Silver card, drawn at full size, holds its 11 px caption and marks').toEqual([]);
         if (game.id === 'scout') {
           const hand = await page.$eval('[data-hand="0"] .cards', (el) => ({ rows: new Set([...el.querySelectorAll('.card:not(.gap)')].map((c) => (c as HTMLElement).offsetTop)).size, scrolls: el.scrollWidth > el.clientWidth }));
           // Wider than the screen, the hand overlaps like a fan instead of scrolling (newcomer.test.ts checks every card shows).

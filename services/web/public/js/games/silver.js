@@ -3,7 +3,7 @@ import { h } from '../dom.js';
 import { back, card, row, target } from '../cards.js';
 import { silverInfo } from '../card-info.js';
 import { word } from '../words.js';
-import { labelFit, resultTable, tr, who } from './helpers.js';
+import { hyphenated, labelFit, resultTable, tr, who } from './helpers.js';
 import { powerOnly, powerText } from './silver-powers-fa.js';
 
 const EDITION = { dagger: '#8d2f2f', coin: '#a17a16', amulet: '#2f5f8d', bullet: '#4d4d4d', promo: '#6b3f8d' };
@@ -14,11 +14,14 @@ function entryOf(c, x) {
 
 export function face(c, x, opts = {}) {
   const name = c.lang === 'fa' ? x.nameFa ?? x.name : x.name;
+  const shown = name.replace(/\s*\(.*\)$/, '');
+  const small = (opts.cls ?? '').split(' ').includes('small');
   return card(
     c,
     { style: { background: '#fbf8ef', borderTop: `8px solid ${EDITION[x.edition] ?? '#555'}` }, info: () => silverInfo(entryOf(c, x), x, c.lang), ...opts },
     h('span.big', {}, c.n(x.number)),
-    h('span.label', { class: labelFit(name.replace(/\s*\(.*\)$/, '')) }, name.replace(/\s*\(.*\)$/, '')),
+    // Full-size cards: an 11 px caption whose long words break at soft hyphens; the small ones (the Squire display) shrink long words instead.
+    h('span.label', { class: small ? labelFit(shown) : 'hyphenated' }, small ? shown : hyphenated(shown)),
     opts.sub ? h('span.sub', {}, opts.sub) : null,
   );
 }

@@ -3,8 +3,9 @@
  * browser builds at /vendor/graphql-ws.js and /vendor/simplewebauthn-browser.js, straight from node_modules: no CDN, nothing fetched from elsewhere.
  * The client is static files that speak only the public API, like any third-party client.
  *
- * Each file is read at its first request and kept in memory with a gzip copy and an ETag (the
- * whole client is a few tens of kilobytes); a Lambda's cold start does not pay for the page. Where the files are absent (a Lambda bundle, which
+ * One wildcard route serves them all. The files are listed at the first request, and each is read at
+ * its first request and kept in memory with a gzip copy and an ETag (the whole client is a few tens
+ * of kilobytes); a start (a Lambda's cold start, each test's server) pays for neither. Where the files are absent (a Lambda bundle, which
  * serves the API only) the plugin registers nothing.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -50,23 +51,32 @@ const DEFAULT_RULES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 
 export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
   const root = opts.root ?? DEFAULT_ROOT;
   if (!existsSync(root)) return;
-  const assets = new Map<string, () => Asset>();
   const websocketUrl = opts.websocketUrl ?? process.env.WEBSOCKET_URL;
-  for (const file of walk(root)) {
-    const path = '/' + relative(root, file).split(sep).join('/');
-    assets.set(path, path === '/index.html' && websocketUrl ? asset(file, (html) => withWebsocketUrl(html, websocketUrl)) : asset(file));
-  }
-  // The rules page (js/rules.js) renders docs/rules/<game>.md: the same text the repository reads.
-  const rules = opts.rulesRoot ?? DEFAULT_RULES;
-  if (existsSync(rules)) for (const name of readdirSync(rules).filter((n) => n.endsWith('.md'))) assets.set(`/rules/${name}`, asset(join(rules, name)));
-  const vendor = graphqlWsBrowserBuild();
-  if (vendor) assets.set('/vendor/graphql-ws.js', asset(vendor));
-  const webauthn = simpleWebAuthnBrowserBuild();
-  if (webauthn) assets.set('/vendor/simplewebauthn-browser.js', asset(webauthn));
-
-  const serve = (path: string) => (request: FastifyRequest, reply: FastifyReply) => send(request, reply, assets.get(path)!(), path === '/index.html');
-  app.get('/', { schema: { hide: true } }, serve('/index.html'));
-  for (const path of assets.keys()) app.get(path, { schema: { hide: true } }, serve(path));
+  // The files are listed at the first request, not at start: a start (each test's server, a Lambda's cold start) lists nothing.
+  let assets: Map<string, () => Asset> | undefined;
+  const list = () => {
+    const found = new Map<string, () => Asset>();
+    for (const file of walk(root)) {
+      const path = '/' + relative(root, file).split(sep).join('/');
+      found.set(path, path === '/index.html' && websocketUrl ? asset(file, (html) => withWebsocketUrl(html, websocketUrl)) : asset(file));
+    }
+    // The rules page (js/rules.js) renders docs/rules/<game>.md: the same text the repository reads.
+    const rules = opts.rulesRoot ?? DEFAULT_RULES;
+    if (existsSync(rules)) for (const name of readdirSync(rules).filter((n) => n.endsWith('.md'))) found.set(`/rules/${name}`, asset(join(rules, name)));
+    const vendor = graphqlWsBrowserBuild();
+    if (vendor) found.set('/vendor/graphql-ws.js', asset(vendor));
+    const webauthn = simpleWebAuthnBrowserBuild();
+    if (webauthn) found.set('/vendor/simplewebauthn-browser.js', asset(webauthn));
+    return found;
+  };
+  // One route for every file (a route each, with its HEAD, cost ~28 ms of every start); the API's own routes are
+  // more specific and win. A path that names no file goes to the app's 404, as it would with no route.
+  app.get('/*', { schema: { hide: true } }, (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+    const path = '/' + (request.params['*'] || 'index.html');
+    const made = (assets ??= list()).get(path);
+    if (!made) return reply.callNotFound();
+    return send(request, reply, made(), path === '/index.html');
+  });
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, a: Asset, html: boolean) {

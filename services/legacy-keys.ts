@@ -10,7 +10,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { digestQueuePk, LEGACY_DIGESTS_PK } from './notifications/email/digest.js';
-import { LEGACY_OUTBOX_PK, outboxKey } from './notifications/outbox.js';
+import { LEGACY_OUTBOX_PK, Outbox, outboxKey } from './notifications/outbox.js';
 import { documentClient } from './store/document-client.js';
 import { endedOwner, LEGACY_ENDED_OWNER } from './store/finished.js';
 import { LEGACY_LOBBY_PK, lobbyKey, lobbyOwner } from './store/lobby.js';
@@ -29,7 +29,11 @@ export async function moveLegacyKeys(client: DynamoDBClient, table: string): Pro
     if (old.pk !== next.pk || old.sk !== next.sk) await doc.send(new DeleteCommand({ TableName: table, Key: { pk: old.pk, sk: old.sk } }));
     moved++;
   };
-  for (const d of await byPk(LEGACY_OUTBOX_PK)) await move(d, { ...d, ...outboxKey({ id: d.id, dueAt: d.dueAt }) });
+  const outbox = new Outbox(client, table);
+  for (const d of await byPk(LEGACY_OUTBOX_PK)) {
+    await outbox.markFor(d.id); // so the outbox's reads find it (store/shard-marks.ts)
+    await move(d, { ...d, ...outboxKey({ id: d.id, dueAt: d.dueAt }) });
+  }
   for (const q of await byPk(LEGACY_DIGESTS_PK)) await move(q, { ...q, pk: digestQueuePk(q.player) });
   for (const e of await byPk(LEGACY_LOBBY_PK)) {
     const gameId = e.sk as string;

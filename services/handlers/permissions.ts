@@ -19,8 +19,9 @@ export const TABLE_ACTIONS = {
   stream: ['dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:BatchWriteItem', 'dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:DeleteItem'],
   // timeouts and expiries (game reads, PutItem commits, GetItem on a lost answer), the outbox (Query, UpdateItem lease,
   // PutItem retry, DeleteItem done), webhook health (GetItem, Query, UpdateItem), the digest job (Query, GetItem,
-  // UpdateItem claim, DeleteItem queue items, PutItem) and push subscriptions gone (DeleteItem)
-  timer: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'],
+  // UpdateItem claim, DeleteItem queue items, PutItem) and push subscriptions gone (DeleteItem); which outbox and
+  // follow-up shards are marked (BatchGetItem: store/shard-marks.ts)
+  timer: ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:Query', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchGetItem'],
   // the scheduled analytics export: the finished games of the days it covers, then each game's commits (Query)
   export: ['dynamodb:Query'],
 } as const satisfies Record<'http' | 'ws' | 'stream' | 'timer' | 'export', readonly string[]>;

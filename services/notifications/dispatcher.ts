@@ -117,7 +117,8 @@ export class Dispatcher {
    * waiting for them (the local poller): each receiver is a lane of its own, so a slow one holds
    * only its own deliveries. `onSettled` hears when an attempt ends (a lane is free again).
    * `touched`: read only the outbox shards this process has put to since they were last seen
-   * empty (the local poller, sole sender of its outbox); else every shard.
+   * empty (the local poller, sole sender of its outbox); else every marked shard (every shard once
+   * an hour: store/shard-marks.ts), which costs one call when none is marked.
    */
   async startDue(onSettled: () => void = () => {}, scope: 'all' | 'touched' = 'all'): Promise<number> {
     const now = this.now();
@@ -234,7 +235,7 @@ export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => n
       done();
     }
   };
-  timer = setTimeout(() => ask(3), 0); // what a previous run of the server left
+  timer = setTimeout(() => ask(3), 0); // what a previous run of the server left (the marked shards: one call when none is)
   timer.unref?.();
   return {
     /** Stops polling and waits for the round and the attempts under way (their writes land before the store closes). */

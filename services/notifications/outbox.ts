@@ -4,11 +4,14 @@
  * delivery's three writes), `sk = "<due, epoch ms, 15 digits>#<delivery id>"`, so the due ones
  * are one Query a shard, merged oldest first. A sender
  * leases an item before sending (a crashed sender's lease runs out and the item is due again);
- * a retry is the same delivery (same id, same body) under a later due time.
+ * a retry is the same delivery (same id, same body) under a later due time. Each shard a
+ * delivery is put into is marked (store/shard-marks.ts): a read of the whole outbox reads the
+ * marks (one call) and then only the marked shards, so a start or an idle poll costs one call.
  */
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../store/document-client.js';
+import { MARK_SK, ShardMarks } from '../store/shard-marks.js';
 import { mergeSorted, OUTBOX_SHARDS, shardOf } from '../store/shards.js';
 
 const OUTBOX = 'OUTBOX';
@@ -43,38 +46,59 @@ export class Outbox {
    * (the local poller): due(…, touched) reads only these.
    */
   private readonly touched = new Map<number, number>();
+  /** Which shards may hold deliveries (marked before the first put into each). */
+  private readonly marks: ShardMarks;
 
   constructor(
     client: DynamoDBClient,
     private readonly table: string,
   ) {
     this.doc = documentClient(client);
+    this.marks = new ShardMarks(this.doc, table, OUTBOX, OUTBOX_SHARDS);
   }
 
   async put(d: Delivery): Promise<void> {
     const shard = shardOf(d.id, OUTBOX_SHARDS);
     this.touched.set(shard, (this.touched.get(shard) ?? 0) + 1);
+    // The mark first: a crash between the two leaves a mark on nothing (the next read takes it off), never a delivery no read finds.
+    await this.marks.mark(shard);
     await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...this.key(d), ...d } }));
   }
 
   /**
-   * Deliveries due at `now`, oldest first: the first `limit` of every shard's, merged. `touched`:
-   * only the shards this instance has put to since it last saw nothing due in them.
+   * Deliveries due at `now`, oldest first: the first `limit` of every marked shard's, merged (every
+   * shard's once an hour: ShardMarks). `touched`: only the shards this instance has put to since it
+   * last saw nothing due in them.
    */
   async due(now: number, limit = 25, touched = false): Promise<Delivery[]> {
-    const which = touched ? [...this.touched.keys()] : Array.from({ length: OUTBOX_SHARDS }, (_, i) => i);
+    const which: Map<number, number | null> = touched ? new Map([...this.touched.keys()].map((shard) => [shard, null])) : await this.marks.toRead();
     const shards = await Promise.all(
-      which.map(async (shard) => {
+      [...which].map(async ([shard, markedAt]) => {
         const puts = this.touched.get(shard);
         const out = await this.doc.send(
           new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk <= :now', ExpressionAttributeValues: { ':pk': shardPk(shard), ':now': `${due(now)}#~` }, Limit: limit, ConsistentRead: true }),
         );
         if (out.Items?.length) this.touched.set(shard, this.touched.get(shard) ?? 0); // due ones left: read it again
         else if (this.touched.get(shard) === puts) this.touched.delete(shard);
+        if (!touched && !out.Items?.length) await this.marks.idle(shard, markedAt, () => this.empty(shard));
+        else if (!touched && markedAt === null) await this.marks.mark(shard, true); // found by a full read (put before the marks)
         return out.Items ?? [];
       }),
     );
     return mergeSorted(shards, (item) => item.sk as string, limit).map(({ pk: _p, sk: _s, leaseUntil: _l, ...d }) => d as Delivery);
+  }
+
+  /** Marks the shard a delivery written by other means goes into (an older version's moved to its key: legacy-keys.ts), before it is written. */
+  async markFor(deliveryId: string): Promise<void> {
+    await this.marks.mark(shardOf(deliveryId, OUTBOX_SHARDS));
+  }
+
+  /** Whether the shard holds no delivery at all, due or not. */
+  private async empty(shard: number): Promise<boolean> {
+    const out = await this.doc.send(
+      new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk < :mark', ExpressionAttributeValues: { ':pk': shardPk(shard), ':mark': MARK_SK }, Limit: 1, ConsistentRead: true }),
+    );
+    return !out.Items?.length;
   }
 
   /** Takes the delivery for `leaseMs`; false if another sender holds it. */

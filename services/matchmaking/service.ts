@@ -108,6 +108,12 @@ export const MARK_REFRESH_MS = 10 * 60_000;
 
 export class Matchmaking {
   private readonly seekListeners: ((seek: SeekState) => void)[] = [];
+  /** Hear that the beat has work: a player entered a pool, a seek's follow-up was marked (the local ticker keeps its pace). */
+  private readonly workListeners: (() => void)[] = [];
+  /** How many follow-up marks the last `resume` listed (the beat's idle test). */
+  private marksListed = 0;
+  /** The last beat found nothing to do: no pool marked, no follow-up listed (a local beat then waits longer: ticker.ts). */
+  idle = false;
   private readonly startedListeners: StartedListener[] = [];
   /**
    * When this process last wrote each pool's marker: it writes one again only after MARK_REFRESH_MS,
@@ -129,8 +135,38 @@ export class Matchmaking {
     this.seeks = new AggregateRunner<SeekState, SeekCommand, SeekEvent>(ports.seeks, { noun: 'seek', decide, fold }, (id, before, next) => this.seekCommitted(id, before, next), {
       due: (before, next) => next.status === 'FILLED' && before?.status !== 'FILLED',
       run: (id, state) => this.startSeekGame(id, state),
-      marks: ports.pending,
+      marks: this.watched(ports.pending),
     });
+  }
+
+  /** The follow-up marks, telling the beat when one is written and counting what each `resume` lists. */
+  private watched(pending: PendingMarks): PendingMarks {
+    return {
+      deadWhere: pending.deadWhere,
+      mark: async (id) => {
+        await pending.mark(id);
+        this.work();
+      },
+      unmark: (id) => pending.unmark(id),
+      list: async () => {
+        const listed = await pending.list();
+        this.marksListed = listed.length;
+        return listed;
+      },
+      tried: (id, attempts, nextAt) => pending.tried(id, attempts, nextAt),
+      failed: (id, error) => pending.failed(id, error),
+      bury: (mark) => pending.bury(mark),
+      dead: () => pending.dead(),
+    };
+  }
+
+  /** Hears when the beat has work (services/matchmaking/ticker.ts: back to its pace from idle). */
+  onWork(listener: () => void): void {
+    this.workListeners.push(listener);
+  }
+
+  private work(): void {
+    for (const l of this.workListeners) l();
   }
 
   /** Hears of every seek change (the open-challenges subscription). */
@@ -301,6 +337,7 @@ export class Matchmaking {
     const rating = await this.lookups.ratingOf(player, game.id);
     const entry = await this.ports.pool.enter({ player, name, pool, rating, bots, enqueuedAt: this.now(), ...(from.address && { address: await this.addressKey(from.address) }) });
     await this.markPool(pool);
+    this.work();
     await this.pairPool(pool);
     return (await this.ports.pool.get(player, pool)) ?? entry;
   }
@@ -336,7 +373,8 @@ export class Matchmaking {
   async tick(): Promise<{ resumed: number; seated: number }> {
     const resumed = await this.resume();
     let seated = 0;
-    for (const pool of await this.ports.pool.pools()) {
+    const pools = await this.ports.pool.pools();
+    for (const pool of pools) {
       const paired = await this.pairPoolRead(pool);
       seated += paired.seated;
       if (paired.read > 0) continue;
@@ -344,6 +382,7 @@ export class Matchmaking {
       // Read again: an entry between the read and the delete, by a process whose memory had lapsed, marks it again here.
       if ((await this.ports.pool.waiting(pool)).length > 0) await this.markPool(pool, true);
     }
+    this.idle = pools.length === 0 && this.marksListed === 0;
     return { resumed, seated };
   }
 

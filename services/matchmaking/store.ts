@@ -9,7 +9,8 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } fr
 import { TableStore } from '../store/document-client.js';
 import { queryAll } from '../store/query-all.js';
 import { DynamoEventStore, OWNER_INDEX, TTL_ATTRIBUTE, type EventStore } from '../store/index.js';
-import { allShardKeys, mergeSorted, shardKey, shardsFor, TARGET } from '../store/shards.js';
+import { allShardKeys, mergeSorted, shardKey, shardOf, shardsFor, TARGET } from '../store/shards.js';
+import { FULL_READ_MS, MARK_SK, ShardMarks } from '../store/shard-marks.js';
 import type { DeadMark, PendingMark, PendingMarks } from '../app/aggregate-runner.js';
 import type { SeekState } from './seek.js';
 
@@ -222,12 +223,18 @@ export class PoolStore extends TableStore {
       });
   }
 
+  /** When this process last looked under the old constant key (no version writes it any more: once an hour is enough). */
+  private legacyReadAt = -Infinity;
+
   /** Every marked pool (every shard asked); a marker still under the old constant key is moved to its shard on the way. */
   async pools(): Promise<string[]> {
     const read = (pk: string) => queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': pk } });
     const shards = await Promise.all(allShardKeys('MATCHPOOLS', POOL_MARK_SHARDS).map(read));
     const found = new Set(shards.flat().map((i) => i.sk as string));
-    for (const old of await read(LEGACY_POOL_MARKS)) {
+    const now = Date.now();
+    const legacy = now - this.legacyReadAt >= FULL_READ_MS ? await read(LEGACY_POOL_MARKS) : [];
+    this.legacyReadAt = now;
+    for (const old of legacy) {
       const pool = old.sk as string;
       // The new marker first, then the old one deleted: a crash between leaves a copy the next read moves onto itself.
       await this.markPool(pool, 0);
@@ -258,8 +265,11 @@ export class PendingSeeks extends TableStore implements PendingMarks {
 
   private key = (id: string) => ({ pk: shardKey('SEEKPENDING', id, SEEK_SHARDS), sk: id });
   private deadKey = (id: string) => ({ pk: shardKey('SEEKDEAD', id, SEEK_SHARDS), sk: id });
+  /** Which shards may hold marks: `list` (at start and on each beat) reads those alone, one call when none is (store/shard-marks.ts). */
+  private readonly shards = new ShardMarks(this.doc, this.table, 'SEEKPENDING', SEEK_SHARDS);
 
   async mark(id: string): Promise<void> {
+    await this.shards.mark(shardOf(id, SEEK_SHARDS)); // first: a mark no read finds would be a follow-up never finished
     await this.doc.send(new PutCommand({ TableName: this.table, Item: this.key(id) }));
   }
 
@@ -269,8 +279,12 @@ export class PendingSeeks extends TableStore implements PendingMarks {
 
   async list(): Promise<PendingMark[]> {
     const out: PendingMark[] = [];
-    for (const key of allShardKeys('SEEKPENDING', SEEK_SHARDS)) {
-      const items = await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': key } });
+    const range = (key: string) => ({ TableName: this.table, KeyConditionExpression: 'pk = :p AND sk < :mark', ExpressionAttributeValues: { ':p': key, ':mark': MARK_SK } });
+    for (const [shard, markedAt] of await this.shards.toRead()) {
+      const key = `SEEKPENDING#${shard}`;
+      const items = await queryAll(this.doc, range(key));
+      if (!items.length) await this.shards.idle(shard, markedAt, async () => !(await this.doc.send(new QueryCommand({ ...range(key), Limit: 1, ConsistentRead: true }))).Items?.length);
+      else if (markedAt === null) await this.shards.mark(shard, true); // found by a full read (marked before the shard marks)
       out.push(...items.map((i) => ({ id: i.sk as string, attempts: (i.attempts as number | undefined) ?? 0, nextAt: (i.nextAt as number | undefined) ?? 0, ...(typeof i.lastError === 'string' && { lastError: i.lastError }) })));
     }
     return out;

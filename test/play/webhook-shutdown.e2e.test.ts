@@ -25,7 +25,9 @@ describe('webhook shutdown', () => {
       if (stopped) callsAfterStop.push(context.commandName as string);
       return next(args);
     }, { step: 'initialize', name: 'callsAfterStop' });
-    const stopping = server.play.stop().then(() => (stopped = true));
+    // As the app's close does: the reactions first (their checkpoints are saved until they stop), then play-by-turn.
+    const { reactions } = server as unknown as { reactions: { stop(): Promise<void> } };
+    const stopping = reactions.stop().then(() => server.play.stop()).then(() => (stopped = true));
     await new Promise((r) => setTimeout(r, 100));
     receiver.release(); // the attempt succeeds now: its writes follow
     await stopping;

@@ -45,7 +45,13 @@ export class PlaysText {
   private pending: [number, unknown][] = [];
 
   add(seat: number, move: unknown): void {
-    if (typeof move === 'object' && move !== null && Object.isFrozen(move)) {
+    // A move whose text is cached is a shared one (only frozen moves are): its text without asking again whether it is frozen
+    // (Object.isFrozen is a call into the runtime, twice a move on the way through playJson).
+    const bySeat = typeof move === 'object' && move !== null ? playTexts.get(move) : undefined;
+    if (bySeat !== undefined) {
+      if (this.pending.length) this.flush();
+      this.texts.push((bySeat[seat] ??= `[${seat},${JSON.stringify(move)}]`));
+    } else if (typeof move === 'object' && move !== null && Object.isFrozen(move)) {
       if (this.pending.length) this.flush();
       this.texts.push(playJson(seat, move));
     } else this.pending.push([seat, move]);

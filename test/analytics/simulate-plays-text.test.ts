@@ -32,11 +32,13 @@ describe('the compact record’s moves text', () => {
       const lineup = [...Array(seats)].map(() => bot);
       const { bots, close } = lineupBots(id, lineup);
       try {
-        const task = { seats, options: {}, lineup, runSeed: 'plays-text', runId: 'plays-text', trajectories: false, maxMoves: 2000 };
+        // A run id JSON must escape (the games and plays lines write its part once per run): written as a full run writes it.
+        const task = { seats, options: {}, lineup, runSeed: 'plays-text', runId: 'plays-"text\\', trajectories: false, maxMoves: 2000 };
         for (let i = 0; i < 4; i++) {
           const compact = labGame(game, { ...task, compact: true }, bots, i).lines;
           const full = labGame(game, task, bots, i).lines;
           expect(compact.plays).toMatch(/"moves":\[\[/);
+          expect(JSON.parse(compact.plays!).gameId).toBe(`${task.runId}-${i}`);
           expect(timeless(compact.game)).toBe(timeless(full.game));
         }
       } finally {

@@ -92,12 +92,14 @@ export interface ParlorOptions {
   modules?: readonly Module[];
   /** The clock (default Date.now): time is an input, so tests move it. */
   now?: () => number;
+  /** How long this function serves a lobby page it read (default LOBBY_CACHE_MS, store/lobby.ts; 0: every read asks the table). */
+  lobbyCacheMs?: number;
 }
 
 /** The service and its read models on one table (no in-process projections: Streams run them). */
 export function createParlor(options: ParlorOptions): Parlor {
   const store = new DynamoEventStore({ client: options.client, tableName: options.tableName });
-  const lobby = new DynamoLobby(options.client, options.tableName);
+  const lobby = new DynamoLobby(options.client, options.tableName, { ms: options.lobbyCacheMs });
   const stats = new DynamoStats(options.client, options.tableName);
   const openSeats = { store: new DynamoOpenSeats(options.client, options.tableName), max: limitsFromEnv().seatsInOpenGames };
   const fresh = randomBytes(32).toString('base64url');

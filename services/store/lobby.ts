@@ -7,12 +7,17 @@
  * entry out of the index.
  * Versioned writes make it safe under retried and out-of-order delivery (DynamoDB Streams):
  * a closed entry stays as a tombstone, expired later by DynamoDB's TTL.
+ * A type's first page is kept for LOBBY_CACHE_MS (store/recent-reads.ts): every open lobby page
+ * polls it, and it is every shard's query. This store's own put or close forgets what it kept, so
+ * where it projects the lobby itself (npm start) the list is never behind; elsewhere (AWS's
+ * request functions, whose lobby the stream function writes) it may lag a change by that long.
  */
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { TableStore } from './document-client.js';
 import { lobbyPosition, type LobbyEntry, type LobbyStore } from './read-models.js';
 import { OWNER_INDEX, TTL_ATTRIBUTE } from './schema.js';
+import { RecentReads } from './recent-reads.js';
 import { allShardKeys, LOBBY_SHARDS, mergeSorted, shardKey } from './shards.js';
 
 const LOBBY_SK = 'LOBBY';
@@ -23,8 +28,17 @@ export const LEGACY_LOBBY_PK = 'LOBBY';
 /** The owner-index key of an open game's entry: one of its type's LOBBY_SHARDS keys. */
 export const lobbyOwner = (type: string, gameId: string) => shardKey(`LOBBY#${type}`, gameId, LOBBY_SHARDS);
 const TOMBSTONE_SECONDS = 24 * 3600;
+/** How long a type's first page is served from memory: far under the web lobby's 10 s poll, so a poll is never two windows behind. */
+export const LOBBY_CACHE_MS = 3000;
 
 export class DynamoLobby extends TableStore implements LobbyStore {
+  private readonly firstPages: RecentReads<LobbyEntry[]>;
+
+  constructor(client: DynamoDBClient, table: string, cache: { ms?: number; now?: () => number } = {}) {
+    super(client, table);
+    this.firstPages = new RecentReads(cache.ms ?? LOBBY_CACHE_MS, cache.now);
+  }
+
   put(entry: Omit<LobbyEntry, 'createdAt' | 'seedFixed'> & { seedFixed?: boolean }): Promise<void> {
     const now = new Date().toISOString();
     const set = 'SET #open = :true, gameId = :id, #type = :type, seats = :seats, taken = :taken, seedFixed = :seedFixed, createdAt = if_not_exists(createdAt, :now), #gpk = :gpk, #gsk = if_not_exists(#gsk, :gsk)';
@@ -46,7 +60,12 @@ export class DynamoLobby extends TableStore implements LobbyStore {
     return this.write(gameId, version, `SET #open = :false, ${TTL_ATTRIBUTE} = :expires`, values, 'REMOVE #gpk, #gsk');
   }
 
-  async page(type: string, limit: number, after?: string): Promise<LobbyEntry[]> {
+  page(type: string, limit: number, after?: string): Promise<LobbyEntry[]> {
+    if (after !== undefined) return this.read(type, limit, after);
+    return this.firstPages.read(`${type}\n${limit}`, () => this.read(type, limit));
+  }
+
+  private async read(type: string, limit: number, after?: string): Promise<LobbyEntry[]> {
     const shards = await Promise.all(
       allShardKeys(`LOBBY#${type}`, LOBBY_SHARDS).map(async (owner) => {
         const out = await this.doc.send(
@@ -88,6 +107,8 @@ export class DynamoLobby extends TableStore implements LobbyStore {
       );
     } catch (e) {
       if (!(e instanceof ConditionalCheckFailedException)) throw e; // a newer write is already there
+    } finally {
+      this.firstPages.forget(); // after the write: a read that starts now sees it
     }
   }
 }

@@ -194,7 +194,9 @@ export function useAws(options: { games?: readonly AnyGame[]; limits?: Partial<L
     // One signing secret for every function, as they share the Secrets Manager secret on AWS.
     const secret = randomBytes(32).toString('base64url');
     const signingSecret = async () => secret;
-    const fair = { ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats, fairRatings: options.fairRatings, now: options.now };
+    // Every read of the lobby asks the table: the tests read it right after the stream function projects
+    // (another function's write, which the kept page of LOBBY_CACHE_MS would hide: test/store/lobby-cache.test.ts).
+    const fair = { ratedMinMoves: options.ratedMinMoves, ratedLinkedSeats: options.ratedLinkedSeats, fairRatings: options.fairRatings, now: options.now, lobbyCacheMs: 0 };
     world.parlor = createParlor({ client: db.client, tableName: db.tableName, games, signingSecret, ...fair });
     world.used = { http: new Set(), ws: new Set(), stream: new Set(), timer: new Set(), export: new Set() };
     world.indexes = { http: new Set(), ws: new Set(), stream: new Set(), timer: new Set(), export: new Set() };

@@ -7,7 +7,7 @@ import { guarded } from './context.js';
 
 export const lobbySchema = /* GraphQL */ `
 extend type Query {
-  "Games still waiting for players, oldest first, a page at a time: pass pageInfo.endCursor as after."
+  "Games still waiting for players, oldest first, a page at a time: pass pageInfo.endCursor as after. The first page may be up to 3 s behind a change made through another server."
   lobby(type: String, first: Int = 20, after: String): LobbyConnection!
 }
 

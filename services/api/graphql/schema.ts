@@ -48,7 +48,7 @@ type Query {
   gameTypes: [GameType!]!
   "A game as the caller's seat (or a spectator) sees it."
   game(id: ID!): Game!
-  "Games still waiting for players, oldest first; optionally of one game type. The first 100: page with lobby."
+  "Games still waiting for players, oldest first; optionally of one game type. The first 100: page with lobby. It may be up to 3 s behind a change made through another server."
   openGames(type: String): [LobbyEntry!]!
 }
 

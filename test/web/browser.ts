@@ -43,7 +43,7 @@ export function useBrowser(): { readonly browser: Browser } {
 }
 
 /** A player's page: a fresh context with a name typed into the top bar, on the lobby. */
-export async function player(browser: Browser, url: string, name: string, lang: 'en' | 'fa' = 'en', prepare?: (context: BrowserContext) => Promise<void>): Promise<Page> {
+export async function player(browser: Browser, url: string, name: string, lang: 'en' | 'fa' = 'en', prepare?: (context: BrowserContext) => Promise<unknown>): Promise<Page> {
   // Persian is in the page's storage before its first load (as the language picker leaves it): one load, not a load and a reload.
   const stored: Record<string, string> = lang === 'fa' ? { 'parlor.v1': JSON.stringify({ lang: 'fa' }) } : {};
   const context = await browser.newContext({ viewport: { width: 1000, height: 720 }, deviceScaleFactor: 1, storageState: withStorage(url, stored) });

@@ -21,8 +21,8 @@ describe('the rules in Persian', () => {
     it(`${id}: a Persian page shows the Persian text right to left, and a link to §${SECTION[id]} lands on that section`, async () => {
       const res = await fetch(`${server.url}/rules/${id}.fa.md`);
       expect(res.status).toBe(200);
-      const page = await player(chrome.browser, server.url, 'Ann', 'fa');
-      await page.goto(`${server.url}/#/rules/${id}/${SECTION[id]}`);
+      // The link opened as a first load (one load, not the lobby's and then the rules').
+      const page = await player(chrome.browser, `${server.url}/#/rules/${id}/${SECTION[id]}`, 'Ann', 'fa');
       await page.waitForSelector('section.rules .rules-text');
       const article = page.locator('.rules-text');
       expect(await article.getAttribute('lang')).toBe('fa');
@@ -50,9 +50,7 @@ describe('the rules in Persian', () => {
   });
 
   it('a game without a Persian text shows the English one, marked as English, with a note', async () => {
-    const page = await player(chrome.browser, server.url, 'Ann', 'fa');
-    await page.route('**/rules/scout.fa.md', (route) => route.fulfill({ status: 404, body: '' }));
-    await page.goto(`${server.url}/#/rules/scout/3.4`);
+    const page = await player(chrome.browser, `${server.url}/#/rules/scout/3.4`, 'Ann', 'fa', (context) => context.route('**/rules/scout.fa.md', (route) => route.fulfill({ status: 404, body: '' })));
     await page.waitForSelector('section.rules .rules-text');
     expect(await page.locator('.rules-text').getAttribute('lang')).toBe('en');
     expect(await page.locator('.rules-text').getAttribute('dir')).toBe('ltr');

@@ -74,8 +74,7 @@ describe('the replay page', () => {
     expect(page.url()).toContain(`/replay/6?seat=all`);
 
     // The copied link opens the same step and point of view in a fresh page.
-    const other = await player(chrome.browser, server.url, 'Eve');
-    await other.goto(page.url());
+    const other = await player(chrome.browser, page.url(), 'Eve'); // its first load is the link
     await atStep(other, 6);
     expect(await shown(other)).toMatchObject({ version: 6, faceUp: true, boards: 2 });
     expect(problems(page)).toEqual([]);
@@ -85,8 +84,9 @@ describe('the replay page', () => {
   it('steps with the buttons, the slider and the arrow keys (mirrored in Persian)', async () => {
     const g = await finishedScout();
     for (const lang of ['en', 'fa'] as const) {
-      const page = await player(chrome.browser, server.url, 'Ann', lang);
-      await openStep(page, g.gameId, 5, 0);
+      // The step's link as the page's first load (one load, not the lobby's and then the replay's).
+      const page = await player(chrome.browser, `${server.url}/#/game/${g.gameId}/replay/5?seat=0`, 'Ann', lang);
+      await page.waitForSelector('section.table.replay[data-version="5"][data-seat="0"][data-face-up="false"]');
       const forward = lang === 'fa' ? 'ArrowLeft' : 'ArrowRight';
       const backward = lang === 'fa' ? 'ArrowRight' : 'ArrowLeft';
       await page.keyboard.press(forward);

@@ -5,7 +5,7 @@
 import { append, appendAll, setAt } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { SeledyneEvent } from './events.js';
-import { copyPlayer, copyState, copyTurn, hasSpecial, knownInHand, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type Player, type State, type Turn } from './state.js';
+import { copyPlayer, copyState, copyTurn, hasSpecial, knownInHand, newTurn, sixFace, update, updatePlayer, updateTurn, without, type Choice, type IsthamEntry, type Player, type State, type Turn } from './state.js';
 
 // states are never changed in place: an array that already holds the answer is reused
 function falses(xs: readonly boolean[]): boolean[] {
@@ -206,8 +206,10 @@ const on: { [T in SeledyneEvent['type']]: Handler<T> } = {
     p.counter = withoutCards(was.counter, e.cards);
     p.tributedSum = was.tributedSum + value;
     ps[e.seat] = p;
-    const istham = s.istham.slice();
-    for (const card of e.cards) istham.push({ card, tributedBy: e.seat, stage: s.stage, round: s.round });
+    // sized once (a copy then pushes grew the copy's store again)
+    const istham = new Array<IsthamEntry>(s.istham.length + e.cards.length);
+    for (let i = 0; i < s.istham.length; i++) istham[i] = s.istham[i]!;
+    for (let i = 0; i < e.cards.length; i++) istham[s.istham.length + i] = { card: e.cards[i]!, tributedBy: e.seat, stage: s.stage, round: s.round };
     const drawing = e.drawsEarned > 0 && p.reserve.length > 0;
     const turn = copyTurn(s.turn!);
     turn.step = drawing ? 'draws' : 'ready';

@@ -14,13 +14,23 @@ export function payments(hand: readonly Card[], target: number, sumRule: boolean
   return out;
 }
 
-const lowFirst = (a: Card, b: Card) => a.value - b.value;
+/** A copy of `hand` by value, low first, stable: an insertion sort (ten cards at most; the built-in sort allocated its own work arrays). */
+function sortedByValue(hand: readonly Card[]): Card[] {
+  const out: Card[] = [];
+  for (const c of hand) {
+    out.push(c);
+    let i = out.length - 1;
+    for (; i > 0 && out[i - 1]!.value > c.value; i--) out[i] = out[i - 1]!;
+    out[i] = c;
+  }
+  return out;
+}
 /**
  * The hand by value, low first (a stable sort: equal values keep the hand's order); a dealt hand is
  * already. Remembered for the hand asked last: a hand lives through many states (each asks its gifts).
  */
 const byValue = lastOf((hand: readonly Card[]): readonly Card[] => {
-  for (let i = 1; i < hand.length; i++) if (hand[i]!.value < hand[i - 1]!.value) return hand.slice().sort(lowFirst);
+  for (let i = 1; i < hand.length; i++) if (hand[i]!.value < hand[i - 1]!.value) return sortedByValue(hand);
   return hand;
 });
 
@@ -241,6 +251,23 @@ export const status: (s: State) => Status = lastOf(statusNow);
 
 function statusNow(s: State): Status {
   if (s.phase === 'over') return { phase: 'over', toMove: [], over: true, result: { scores: s.players.map((p) => p.total), winners: s.winners ?? [] } };
+  if (s.phase === 'turn' && s.turn && s.current !== null) return turnStatus(s.turn.step, s.current);
   const phase = s.phase === 'turn' && s.turn ? TURN_PHASES[s.turn.step] : PHASES[s.phase];
   return { phase, toMove: toMove(s), over: false, result: null };
+}
+
+/**
+ * A turn's status, one frozen object per step and seat, shared by every state at that step: a
+ * rollout asks the status of every state it reaches, and most are turns. Shared like the memo's
+ * answer (read it, never change it), as the table shares its own status while seats are waiting.
+ */
+function turnStatus(step: Turn['step'], seat: Seat): Status {
+  return (turnStatusBySeat[seat] ??= turnStatusesOf(seat))[step];
+}
+const turnStatusBySeat: Record<Turn['step'], Status>[] = [];
+function turnStatusesOf(seat: Seat): Record<Turn['step'], Status> {
+  const toMove = Object.freeze([seat]) as Seat[];
+  const out = {} as Record<Turn['step'], Status>;
+  for (const step of Object.keys(TURN_PHASES) as Turn['step'][]) out[step] = Object.freeze({ phase: TURN_PHASES[step], toMove, over: false, result: null });
+  return out;
 }

@@ -209,6 +209,17 @@ export function copyTurn(t: Turn): Turn {
 const decks = new Map<string, readonly Card[]>();
 const DECKS_KEPT = 64 * HOUSE_IDS.length;
 export function deckOf(o: Options, house: HouseId): readonly Card[] {
+  // by the options object first: a sampled world asks for every seat's deck, and the key below
+  // (a join of the card values) cost more than the rest of the look-up
+  let byHouse = decksByOptions.get(o);
+  if (!byHouse) decksByOptions.set(o, (byHouse = new Map()));
+  let cards = byHouse.get(house);
+  if (!cards) byHouse.set(house, (cards = deckBySpec(o, house)));
+  return cards;
+}
+const decksByOptions = new WeakMap<Options, Map<HouseId, readonly Card[]>>();
+
+function deckBySpec(o: Options, house: HouseId): readonly Card[] {
   const spec = `${house}/${o.cardValues.join(',')}/${o.exchangeCardValue}/${o.sumCardValue}`;
   let cards = decks.get(spec);
   if (!cards) {

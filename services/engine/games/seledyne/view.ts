@@ -7,7 +7,7 @@ import { HOUSES, type Card, type HouseId } from './cards.js';
 import type { SeledyneEvent, StageScore } from './events.js';
 import { status } from './legal.js';
 import { sumRuleActive } from './rules.js';
-import { knownInHand, type Choice, type Player, type State } from './state.js';
+import { knownInHand, type Choice, type Player, type State, type Turn } from './state.js';
 
 export interface SeledyneView {
   /** The viewing seat; null for a spectator. */
@@ -260,31 +260,51 @@ export interface SeledynePlayoutView {
 }
 type PlayoutPlayer = SeledynePlayoutView['players'][number];
 
-/** A seat's playout entry as the viewer sees it, kept while its player object is the same (see `playerView`). */
-const playoutFrom: ({ p: Player; own: boolean; entry: PlayoutPlayer } | undefined)[] = [];
+/**
+ * A seat's playout entries (as the seat sees itself, as others see it), kept while its player
+ * object is the same (see `playerView`): the viewer changes every turn, the players less often.
+ */
+const playoutFrom: ({ p: Player; own: PlayoutPlayer | null; other: PlayoutPlayer | null } | undefined)[] = [];
 function playoutPlayer(p: Player, seat: number, own: boolean): PlayoutPlayer {
-  const kept = playoutFrom[seat];
-  if (kept && kept.p === p && kept.own === own) return kept.entry;
-  const entry = { seat, die: p.die, counter: p.counter, hand: own ? p.hand : null, reserve: own ? p.reserve : null };
-  playoutFrom[seat] = { p, own, entry };
-  return entry;
+  let kept = playoutFrom[seat];
+  if (!kept || kept.p !== p) kept = playoutFrom[seat] = { p, own: null, other: null };
+  return own ? (kept.own ??= playoutEntry(p, seat, true)) : (kept.other ??= playoutEntry(p, seat, false));
 }
 
-/** The players' playout entries for the player list and viewer asked last. */
-let playoutPlayers: State['players'] | null = null;
-let playoutViewer: Viewer = null;
-let playoutList: PlayoutPlayer[] = [];
+function playoutEntry(p: Player, seat: number, own: boolean): PlayoutPlayer {
+  return { seat, die: p.die, counter: p.counter, hand: own ? p.hand : null, reserve: own ? p.reserve : null };
+}
+
+/** The players' playout entries per viewer, for the player list each viewer asked of last. */
+const playoutLists: ({ players: State['players']; list: PlayoutPlayer[] } | undefined)[] = [];
 
 export function playoutView(s: State, viewer: Viewer): SeledynePlayoutView {
-  if (s.players !== playoutPlayers || viewer !== playoutViewer) {
+  const slot = viewer === null ? s.players.length : viewer;
+  let kept = playoutLists[slot];
+  if (!kept || kept.players !== s.players) {
     const list: PlayoutPlayer[] = [];
     for (let seat = 0; seat < s.players.length; seat++) list.push(playoutPlayer(s.players[seat]!, seat, seat === viewer));
-    playoutPlayers = s.players;
-    playoutViewer = viewer;
-    playoutList = list;
+    kept = playoutLists[slot] = { players: s.players, list };
   }
-  const t = s.turn;
-  return { players: playoutList, turn: t && { step: t.step, selection: t.selection, effectiveDie: t.effective, giftedTo: t.targets } };
+  const playoutList = kept.list;
+  const turn = playoutTurn(s.turn);
+  if (playoutShown === null || playoutShown.players !== playoutList || playoutShown.turn !== turn) playoutShown = { players: playoutList, turn };
+  return playoutShown;
+}
+
+/** The playout view given last: the same players' entries and turn give the same view (shared, read it, never change it). */
+let playoutShown: SeledynePlayoutView | null = null;
+
+/** The turn's playout part for the turn asked last (a turn object is never changed in place: the same one gives the same part). */
+let playoutTurnFrom: Turn | null = null;
+let playoutTurnShown: SeledynePlayoutView['turn'] = null;
+function playoutTurn(t: Turn | null): SeledynePlayoutView['turn'] {
+  if (t === null) return null;
+  if (t !== playoutTurnFrom) {
+    playoutTurnShown = { step: t.step, selection: t.selection, effectiveDie: t.effective, giftedTo: t.targets };
+    playoutTurnFrom = t;
+  }
+  return playoutTurnShown;
 }
 
 const mine = (seat: number, viewer: Viewer) => seat === viewer;

@@ -11,6 +11,7 @@ import { itemSize, Meter } from '../../bench/capacity/meter.js';
 import { breakdown, keyLoads } from '../../bench/capacity/measure.js';
 import { saturation, sharedKeys } from '../../bench/capacity/project.js';
 import { LOBBY_SHARDS, OUTBOX_SHARDS } from '../../services/store/shards.js';
+import { MARK_SK } from '../../services/store/shard-marks.js';
 import { CapacityWorld, TABLE } from '../../bench/capacity/world.js';
 import { localClient } from '../../services/store/embedded.js';
 import { tableDefinition } from '../../services/store/schema.js';
@@ -112,8 +113,14 @@ describe('a run of real games through the handlers', () => {
     const b = breakdown({ game: 'high-card', seats: 2, games: 2, moves: total, commits: 0, deliveries: world.deliveries, wsUpdates: updates.length, ops: world.meter.ops, lambda: {} as any, cpuPer: {} as any, api: {} as any, keys: [] });
     // The queue's items are put once per delivery and deleted once delivered.
     const queue = world.meter.ops.filter((o) => o.target === 'table' && b.queueKinds.some((k) => o.key.startsWith(k)));
-    expect(queue.filter((o) => o.command === 'PutItem')).toHaveLength(world.deliveries);
-    expect(queue.filter((o) => o.command === 'DeleteItem')).toHaveLength(world.deliveries);
+    const items = queue.filter((o) => o.sort !== MARK_SK);
+    expect(items.filter((o) => o.command === 'PutItem')).toHaveLength(world.deliveries);
+    expect(items.filter((o) => o.command === 'DeleteItem')).toHaveLength(world.deliveries);
+    // A shard's mark (store/shard-marks.ts) is put once per process and shard, before its first delivery: never once a delivery.
+    const marks = queue.filter((o) => o.sort === MARK_SK && o.command === 'PutItem');
+    expect(marks.length).toBeGreaterThan(0);
+    expect(new Set(marks.map((o) => o.key)).size).toBe(marks.length);
+    expect(marks.length).toBeLessThanOrEqual(new Set(items.filter((o) => o.command === 'PutItem').map((o) => o.key)).size);
     expect(b.perDelivery.table!.wcu).toBeGreaterThanOrEqual(3); // put, lease, delete
     expect(b.perWsUpdate.table!.rcu + b.perWsUpdate.table!.wcu).toBeGreaterThan(0);
   });

@@ -38,4 +38,19 @@ describe('shard marks', () => {
     expect([...(await reader.toRead()).keys()]).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
     expect([...(await reader.toRead()).keys()]).toEqual([3]);
   });
+
+  it('a writer puts its mark once per shard and trust window, not once per item', async () => {
+    let now = 0;
+    let puts = 0;
+    const doc = documentClient(db.client);
+    doc.middlewareStack.add((next, context) => async (args) => (/^Put(Item)?Command$/.test(String(context.commandName)) && puts++, next(args)), { step: 'initialize', name: 'countPuts' });
+    const writer = new ShardMarks(doc, db.tableName, 'ONCE', 8, 1_000, () => now);
+    for (let i = 0; i < 5; i++) await writer.mark(2);
+    expect(puts).toBe(1);
+    await writer.mark(5);
+    expect(puts).toBe(2);
+    now = 1_001; // its memory of shard 2's mark has lapsed: written again
+    await writer.mark(2);
+    expect(puts).toBe(3);
+  });
 });

@@ -283,7 +283,7 @@ export class PendingSeeks extends TableStore implements PendingMarks {
     for (const [shard, markedAt] of await this.shards.toRead()) {
       const key = `SEEKPENDING#${shard}`;
       const items = await queryAll(this.doc, range(key));
-      if (!items.length) await this.shards.idle(shard, markedAt, async () => !(await this.doc.send(new QueryCommand({ ...range(key), Limit: 1, ConsistentRead: true }))).Items?.length);
+      if (!items.length) await this.shards.idle(shard, markedAt);
       else if (markedAt === null) await this.shards.mark(shard, true); // found by a full read (marked before the shard marks)
       out.push(...items.map((i) => ({ id: i.sk as string, attempts: (i.attempts as number | undefined) ?? 0, nextAt: (i.nextAt as number | undefined) ?? 0, ...(typeof i.lastError === 'string' && { lastError: i.lastError }) })));
     }

@@ -11,7 +11,7 @@
 import { ConditionalCheckFailedException, type DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, DynamoDBDocumentClient, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { documentClient } from '../store/document-client.js';
-import { MARK_SK, ShardMarks } from '../store/shard-marks.js';
+import { ShardMarks } from '../store/shard-marks.js';
 import { mergeSorted, OUTBOX_SHARDS, shardOf } from '../store/shards.js';
 
 const OUTBOX = 'OUTBOX';
@@ -80,7 +80,7 @@ export class Outbox {
         );
         if (out.Items?.length) this.touched.set(shard, this.touched.get(shard) ?? 0); // due ones left: read it again
         else if (this.touched.get(shard) === puts) this.touched.delete(shard);
-        if (!touched && !out.Items?.length) await this.marks.idle(shard, markedAt, () => this.empty(shard));
+        if (!touched && !out.Items?.length) await this.marks.idle(shard, markedAt);
         else if (!touched && markedAt === null) await this.marks.mark(shard, true); // found by a full read (put before the marks)
         return out.Items ?? [];
       }),
@@ -91,14 +91,6 @@ export class Outbox {
   /** Marks the shard a delivery written by other means goes into (an older version's moved to its key: legacy-keys.ts), before it is written. */
   async markFor(deliveryId: string): Promise<void> {
     await this.marks.mark(shardOf(deliveryId, OUTBOX_SHARDS));
-  }
-
-  /** Whether the shard holds no delivery at all, due or not. */
-  private async empty(shard: number): Promise<boolean> {
-    const out = await this.doc.send(
-      new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk < :mark', ExpressionAttributeValues: { ':pk': shardPk(shard), ':mark': MARK_SK }, Limit: 1, ConsistentRead: true }),
-    );
-    return !out.Items?.length;
   }
 
   /** Takes the delivery for `leaseMs`; false if another sender holds it. */

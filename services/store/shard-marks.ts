@@ -13,7 +13,7 @@
  * item came meanwhile. A full read of every shard now and then (`FULL_READ_MS`) finds what no
  * mark names: items from a version before the marks.
  */
-import { BatchGetCommand, DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 
 /** The mark's sort key: '~' sorts after digits and letters, so a shard's range reads (due times, ids, pool keys) stop before it. */
 export const MARK_SK = '~marked';
@@ -82,10 +82,11 @@ export class ShardMarks {
 
   /**
    * A read of `shard` found nothing to do: if no process wrote its mark within twice `trustMs` and
-   * `empty` says it holds no item, the mark goes; it comes back if `empty`, asked again after,
-   * finds one (put meanwhile by a process whose memory of the mark had lapsed).
+   * `empty` says it holds no item (by default: no item sorts before the mark), the mark goes; it
+   * comes back if `empty`, asked again after, finds one (put meanwhile by a process whose memory
+   * of the mark had lapsed).
    */
-  async idle(shard: number, markedAt: number | null, empty: () => Promise<boolean>): Promise<void> {
+  async idle(shard: number, markedAt: number | null, empty: () => Promise<boolean> = () => this.empty(shard)): Promise<void> {
     const now = this.now();
     if (markedAt === null || markedAt > now - 2 * this.trustMs || !(await empty())) return;
     try {
@@ -96,5 +97,13 @@ export class ShardMarks {
     }
     this.written.delete(shard);
     if (!(await empty())) await this.mark(shard, true);
+  }
+
+  /** Whether the shard holds no item at all (every item sorts before its mark). */
+  private async empty(shard: number): Promise<boolean> {
+    const out = await this.doc.send(
+      new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk < :mark', ExpressionAttributeValues: { ':pk': this.key(shard).pk, ':mark': MARK_SK }, Limit: 1, ConsistentRead: true }),
+    );
+    return !out.Items?.length;
   }
 }

@@ -8,6 +8,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { catalog as sspCatalog } from '../../services/engine/games/sea-salt-and-paper/cards.js';
 import { cards as silverCards } from '../../services/engine/games/silver/index.js';
 import { games } from '../../services/engine/registry.js';
 import { useServer, type TestServer } from '../kit/server.js';
@@ -48,8 +49,9 @@ async function toMove(s: TestServer, g: ApiGame): Promise<number[]> {
  * What a phone shows badly when its layout slips (each measured, so a change that breaks it fails): the top bar's
  * items on more than one line; the table header's lines farther apart than its 44 px links, or an item's text
  * off its line's middle; a row of cards
- * that does not start where its label starts (the inline-start side: the right on a Persian page); Silver's
- * card captions under 11 px, or wider or lower than their card.
+ * that does not start where its label starts (the inline-start side: the right on a Persian page); an "i" button
+ * away from the label it explains (it follows the label's text, on a Persian page to its left) or not round; Silver's and
+ * Sea Salt & Paper's full-size card captions under 11 px, or wider or lower than their card.
  */
 async function layout(page: Page) {
   return page.evaluate(() => {
@@ -82,38 +84,75 @@ async function layout(page: Page) {
       const off = rtl ? box.right - Math.max(...cards.map((c) => c.right)) : Math.min(...cards.map((c) => c.left)) - box.left;
       return off > 8 ? [`${row.parentElement!.textContent!.slice(0, 30)}: ${Math.round(off)} px from its start`] : [];
     });
-    const captions = [...document.querySelectorAll('section.table[data-game=silver] .board .card:not(.small) .label')].map((l) => {
+    const infoAway = [...document.querySelectorAll('.zone-caption button.info')].flatMap((b) => {
+      // What it follows: the button before it (Isthām has two), else the label's text.
+      const label = document.createRange();
+      label.selectNodeContents(b.parentElement!.firstChild!);
+      const t = b.previousElementSibling?.matches('button.info') ? b.previousElementSibling.getBoundingClientRect() : label.getBoundingClientRect();
+      const r = b.getBoundingClientRect();
+      const gap = rtl ? t.left - r.right : r.left - t.right;
+      return gap < -1 || gap > 12 || Math.abs(r.top + r.height / 2 - (t.top + t.height / 2)) > r.height / 2 ? [`${b.getAttribute('aria-label')}: ${Math.round(gap)} px from its label`] : [];
+    });
+    // Each "i" a circle, never stretched by its row.
+    const infoOval = [...document.querySelectorAll('.board button.info')].filter(shown).flatMap((b) => {
+      const r = b.getBoundingClientRect();
+      return Math.abs(r.width - r.height) > 1 ? [`${b.getAttribute('aria-label')}: ${Math.round(r.width)}x${Math.round(r.height)}`] : [];
+    });
+    const captions = [...document.querySelectorAll('section.table:is([data-game=silver], [data-game=sea-salt-and-paper]) .board .card:not(.small) .label')].map((l) => {
       const card = l.closest('.card')!.getBoundingClientRect();
       const r = l.getBoundingClientRect();
       return { size: parseFloat(getComputedStyle(l).fontSize), fits: l.scrollWidth <= l.clientWidth + 1 && r.right <= card.right + 1 && r.left >= card.left - 1 && r.bottom <= card.bottom + 1 };
     });
-    return { topRows, headSlack, offCentre, rowsOff, captions };
+    return { topRows, headSlack, offCentre, rowsOff, infoAway, infoOval, captions };
   });
 }
 
-/** Every Silver card of every edition drawn face down and known (its caption and "face down" under it) on the open table: the parts that leave their card. */
-async function misfitCaptions(page: Page) {
-  const all = [...new Map(silverCards.map((k) => [k.names.en, { edition: k.edition, number: k.number, name: k.names.en, nameFa: k.names.fa }])).values()];
+/**
+ * Every card of a game drawn by the page's own renderer on the open table, the parts that leave their card, are
+ * under their size (a caption 11 px, a mark 9 px) or lie under a peeked card's dashed ring: Silver's cards of every
+ * edition face down and known (their caption and "face down" under it); each kind of Sea Salt & Paper card at full
+ * size; Silver's Squire display and Sea Salt & Paper's crab pile as their boards draw them.
+ */
+async function misfitCaptions(page: Page, game: 'silver' | 'sea-salt-and-paper') {
+  const all = game === 'silver'
+    ? [...new Map(silverCards.map((k) => [k.names.en, { edition: k.edition, number: k.number, name: k.names.en, nameFa: k.names.fa }])).values()]
+    : [...new Map(sspCatalog.cards.map((k) => [k.type, { id: k.id, type: k.type, category: k.category, colour: k.colour }])).values()];
   // The page's own renderer, imported by a string (vitest rewrites an import() written in a function).
-  await page.evaluate("import('/js/games/silver.js').then((m) => { window.silverFace = m.face; })");
-  return page.evaluate((all) => {
-    const face = (window as unknown as { silverFace: (...a: unknown[]) => HTMLElement }).silverFace;
+  await page.evaluate(`import('/js/games/${game}.js').then((m) => { window.renderer = m; })`);
+  return page.evaluate(({ all, game, catalog }) => {
+    const m = (window as unknown as { renderer: { face: (...a: unknown[]) => HTMLElement; default: { board: (...a: unknown[]) => HTMLElement[] } } }).renderer;
     const lang = document.documentElement.dir === 'rtl' ? 'fa' : 'en';
-    const c = { lang, n: String, isLive: () => false, isSelected: () => false, type: { catalog: [] } };
+    const c = { lang, n: String, name: String, seat: 0, game: { legalMoves: [] }, isLive: () => false, isSelected: () => false, type: { catalog } };
     const row = document.querySelector('.board .cards')!;
+    const drawn = all.map((x) => (game === 'silver' ? m.face(c, x, { cls: 'peeked', sub: lang === 'fa' ? 'رو به پایین' : 'face down' }) : m.face(c, x)));
+    // What each board draws for a choice no table reaches in a few moves: Silver's Squire display, Sea Salt & Paper's crab pile.
+    const view = game === 'silver'
+      ? { villages: [], discard: [], display: all.slice(0, 2), hand: [], scores: [0], round: 1, rounds: 1, phase: 'playing', token: { kind: 'amulet', holder: 0, active: false } }
+      : { players: [], discards: [], crabPileCards: all.slice(0, 2), deckCount: 0, round: 1, targetScore: 40 };
+    const where = game === 'silver' ? '[data-key^="display:"]' : '.seatrow > .zone:last-child .card'; // the crab pile: after the draw pile
+    const choice = m.default.board(view, c).filter(Boolean).flatMap((el) => [...el.querySelectorAll(where)] as HTMLElement[]);
+    if (choice.length !== 2) return [`${choice.length} cards of the ${game === 'silver' ? 'Squire display' : 'crab pile'} drawn, not 2`];
     const misfits: string[] = [];
-    for (const x of all) {
-      const el = face(c, x, { cls: 'peeked', sub: lang === 'fa' ? 'رو به پایین' : 'face down' });
+    for (const el of [...drawn, ...choice]) {
       row.append(el);
       const card = el.getBoundingClientRect();
+      // A ring drawn inside the card (a negative outline offset) covers what lies within that many pixels of its edge.
+      const style = getComputedStyle(el);
+      const ring = style.outlineStyle === 'none' ? 0 : Math.max(0, -parseFloat(style.outlineOffset));
       for (const part of el.querySelectorAll('.big, .label, .sub')) {
         const r = part.getBoundingClientRect();
-        if (r.top < card.top - 0.5 || r.bottom > card.bottom + 0.5 || part.scrollWidth > part.clientWidth + 1 || parseFloat(getComputedStyle(part).fontSize) < (part.matches('.label') ? 11 : 9)) misfits.push(`${x.name}: ${part.className}`);
+        const text = document.createRange();
+        text.selectNodeContents(part);
+        const t = text.getBoundingClientRect();
+        const name = `${el.dataset.key ?? ''} ${el.textContent}: ${part.className}`;
+        if (r.top < card.top - 0.5 || r.bottom > card.bottom + 0.5 || part.scrollWidth > part.clientWidth + 1) misfits.push(`${name} leaves its card`);
+        if (parseFloat(getComputedStyle(part).fontSize) < (part.matches('.label') ? 11 : 9)) misfits.push(`${name} at ${getComputedStyle(part).fontSize}`);
+        if (t.width && (t.left < card.left + ring - 0.5 || t.right > card.right - ring + 0.5)) misfits.push(`${name} under the ring ${ring} px inside the card`);
       }
       el.remove();
     }
     return misfits;
-  }, all);
+  }, { all, game, catalog: game === 'silver' ? [] : sspCatalog });
 }
 
 const longPress = (page: Page, selector: string) =>
@@ -231,23 +270,31 @@ describe('what just happened, in words', () => {
 
 describe('phones and keyboards', () => {
   for (const width of [360, 390]) {
-    it(`${width} px: no page scrolls sideways, every button is at least 44 px, the top bar is one line, the table header has no gap, cards start at their label's side, Silver's captions are 11 px, SCOUT's hand is one row that fits (a fan, no scroll)`, async () => {
+    it(`${width} px: no page scrolls sideways, every button and field is at least 44 px, the top bar is one line (up to 760 px), the table header has no gap, cards start at their label's side, "i" buttons follow their labels, Silver's and Sea Salt & Paper's captions are 11 px, SCOUT's hand is one row that fits (a fan, no scroll)`, async () => {
       const page = await phone(chrome.browser, width, width === 360 ? 'fa' : 'en');
       const wide: string[] = [];
       const check = async (where: string) => {
-        const { scroll, inner, small } = await page.evaluate(() => ({
+        const { scroll, inner, small, fields } = await page.evaluate(() => ({
           scroll: document.scrollingElement!.scrollWidth,
           inner: innerWidth,
           small: [...document.querySelectorAll('button')].filter((b) => b.offsetParent !== null).map((b) => b.getBoundingClientRect()).filter((r) => r.height < 44 || r.width < 44).length,
+          // Fields to type in or pick from (a checkbox's target is its 44 px label row); checkVisibility: not in a closed <details>.
+          fields: [...document.querySelectorAll('input:not([type=checkbox]), select')].filter((f) => f.checkVisibility()).flatMap((f) => {
+            const r = f.getBoundingClientRect();
+            return r.height < 44 || r.width < 44 ? [`${f.getAttribute('name') ?? f.id ?? f.tagName} ${Math.round(r.width)}x${Math.round(r.height)}`] : [];
+          }),
         }));
         if (scroll > inner) wide.push(`${where}: ${scroll} > ${inner}`);
         if (small) wide.push(`${where}: ${small} buttons under 44 px`);
-        const { topRows, headSlack, offCentre, rowsOff, captions } = await layout(page);
+        if (fields.length) wide.push(`${where}: fields under 44 px: ${fields.join(', ')}`);
+        const { topRows, headSlack, offCentre, rowsOff, infoAway, infoOval, captions } = await layout(page);
         if (topRows > 1) wide.push(`${where}: the top bar takes ${topRows} lines`);
         if (headSlack > 1) wide.push(`${where}: the table header is ${headSlack} px taller than its lines of 44 px links`);
         for (const o of offCentre) wide.push(`${where}: the header's text off its line's middle: ${o}`);
         for (const r of rowsOff) wide.push(`${where}: cards of ${r}`);
-        if (where === 'silver' && !captions.length) wide.push('silver: no card caption to measure');
+        for (const i of infoAway) wide.push(`${where}: the "i" of ${i}`);
+        for (const i of infoOval) wide.push(`${where}: the "i" of ${i}, not round`);
+        if ((where === 'silver' || where === 'sea-salt-and-paper') && !captions.length) wide.push(`${where}: no card caption to measure`);
         if (captions.some((c) => c.size < 11)) wide.push(`${where}: card captions of ${Math.min(...captions.map((c) => c.size))} px`);
         if (captions.some((c) => !c.fits)) wide.push(`${where}: a card caption leaves its card`);
       };
@@ -259,7 +306,8 @@ describe('phones and keyboards', () => {
         await openAsSeat(page, server.url, g, 0, game.id);
         await check(game.id);
         await shot(page, { path: `${SHOTS}/phone-${width}-${game.id}.png`, fullPage: true });
-        if (game.id === 'silver') expect(await misfitCaptions(page), 'every Silver card, drawn at full size, holds its 11 px caption and marks').toEqual([]);
+        if (game.id === 'silver' || game.id === 'sea-salt-and-paper') expect(await misfitCaptions(page, game.id), `every ${game.id} card, drawn at full size, holds its 11 px caption and marks`).toEqual([]);
+        if (game.id === 'seledyne' && width === 360) expect(await page.locator('.zone-caption button.info').count(), 'the "i" buttons measured').toBeGreaterThan(0);
         if (game.id === 'scout') {
           const hand = await page.$eval('[data-hand="0"] .cards', (el) => ({ rows: new Set([...el.querySelectorAll('.card:not(.gap)')].map((c) => (c as HTMLElement).offsetTop)).size, scrolls: el.scrollWidth > el.clientWidth }));
           // Wider than the screen, the hand overlaps like a fan instead of scrolling (newcomer.test.ts checks every card shows).
@@ -269,6 +317,12 @@ describe('phones and keyboards', () => {
       await page.goto(`${server.url}/#/rules/silver/4.1`);
       await page.waitForSelector('section.rules h1');
       await check('rules');
+      // The same page turned sideways or on a small tablet: the desktop top bar (its tagline, a 150 px name field) wrapped up to 760 px.
+      for (const wider of [481, 600, 760]) {
+        await page.setViewportSize({ width: wider, height: 800 });
+        const { topRows } = await layout(page);
+        if (topRows > 1) wide.push(`rules at ${wider} px: the top bar takes ${topRows} lines`);
+      }
       expect(wide).toEqual([]);
     });
   }

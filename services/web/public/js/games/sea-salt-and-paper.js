@@ -3,7 +3,7 @@ import { h } from '../dom.js';
 import { backs, card, row, target } from '../cards.js';
 import { sspInfo } from '../card-info.js';
 import { word } from '../words.js';
-import { labelFit, resultTable, tr, who } from './helpers.js';
+import { hyphenated, labelFit, resultTable, tr, who } from './helpers.js';
 
 const COLOURS = {
   darkBlue: '#27408b', lightBlue: '#8ec5e8', black: '#2b2b2b', yellow: '#f3d34a', lightGreen: '#9ed89a', white: '#fbfbf6',
@@ -23,12 +23,18 @@ function cardName(c, x) {
   return x.type.replace(/([a-z])([A-Z])/g, '$1 $2');
 }
 
+/** Words wider than a card at 11 px that the syllable rule (helpers.js hyphenated, words of 8+ letters) leaves whole. */
+const BREAKS = { Lighthouse: 'Light\u00ADhouse', Swimmer: 'Swim\u00ADmer' };
+
 export function face(c, x, opts = {}) {
+  const name = cardName(c, x);
+  const small = (opts.cls ?? '').split(' ').includes('small');
   return card(
     c,
-    { key: `card:${x.id}`, style: { background: COLOURS[x.colour] ?? '#fff', color: DARK.has(x.colour) ? '#fff' : '#1f2430' }, info: () => sspInfo(x, cardName(c, x), c.lang), ...opts },
+    { key: `card:${x.id}`, style: { background: COLOURS[x.colour] ?? '#fff', color: DARK.has(x.colour) ? '#fff' : '#1f2430' }, info: () => sspInfo(x, name, c.lang), ...opts },
     h('span.mark', { 'aria-hidden': 'true' }, MARK[x.category] ?? '•'),
-    h('span.label', { class: labelFit(cardName(c, x)) }, cardName(c, x)),
+    // Full-size cards: an 11 px caption, long words broken at soft hyphens (as Silver's); the small ones shrink long words.
+    h('span.label', { class: small ? labelFit(name) : 'hyphenated' }, small ? name : hyphenated(name.replace(/\p{L}+/gu, (w) => BREAKS[w] ?? w))),
     h('span.sub', {}, tr(c, ...(CATEGORY[x.category] ?? [x.category]))),
   );
 }
@@ -54,7 +60,8 @@ export default {
         row(tr(c, 'Draw pile', 'دستهٔ کارت'), [target(c, 'deck', 'deck', c.n(view.deckCount))]),
         ...view.discards.map((d) => row(`${tr(c, 'Discard', 'دورریز')} ${c.n(d.pile + 1)} (${c.n(d.count)})`, [d.top ? face(c, d.top, { key: `pile:${d.pile}` }) : target(c, `pile:${d.pile}`, 'empty', '—')])),
         view.drawn?.length ? row(tr(c, 'Drawn: keep one', 'کشیده‌شده: یکی را نگه دارید'), view.drawn.map((x) => face(c, x, { owner: me }))) : null,
-        view.crabPileCards?.length ? row(tr(c, 'Crab: take one', 'خرچنگ: یکی را بردارید'), view.crabPileCards.map((x) => face(c, x, { cls: 'small' }))) : null),
+        // Full size: the player reads these names to choose (a small card's caption is 6-7 px).
+        view.crabPileCards?.length ? row(tr(c, 'Crab: take one', 'خرچنگ: یکی را بردارید'), view.crabPileCards.map((x) => face(c, x))) : null),
       h('p.note', {}, [
         `${tr(c, 'Round', 'دور')} ${c.n(view.round)} · ${tr(c, 'first to', 'هدف')} ${c.n(view.targetScore)} ${tr(c, 'points wins', 'امتیاز')}`,
         view.call ? ` · ${word(view.call.kind, c.lang)} ${tr(c, 'called by', 'اعلام از')} ${who(c, view.call.caller)}` : '',

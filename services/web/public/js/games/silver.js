@@ -3,7 +3,7 @@ import { h } from '../dom.js';
 import { back, card, row, target } from '../cards.js';
 import { silverInfo } from '../card-info.js';
 import { word } from '../words.js';
-import { hyphenated, labelFit, resultTable, tr, who } from './helpers.js';
+import { hyphenated, resultTable, tr, who } from './helpers.js';
 import { powerOnly, powerText } from './silver-powers-fa.js';
 
 const EDITION = { dagger: '#8d2f2f', coin: '#a17a16', amulet: '#2f5f8d', bullet: '#4d4d4d', promo: '#6b3f8d' };
@@ -15,13 +15,12 @@ function entryOf(c, x) {
 export function face(c, x, opts = {}) {
   const name = c.lang === 'fa' ? x.nameFa ?? x.name : x.name;
   const shown = name.replace(/\s*\(.*\)$/, '');
-  const small = (opts.cls ?? '').split(' ').includes('small');
   return card(
     c,
     { style: { background: '#fbf8ef', borderTop: `8px solid ${EDITION[x.edition] ?? '#555'}` }, info: () => silverInfo(entryOf(c, x), x, c.lang), ...opts },
     h('span.big', {}, c.n(x.number)),
-    // Full-size cards: an 11 px caption whose long words break at soft hyphens; the small ones (the Squire display) shrink long words instead.
-    h('span.label', { class: small ? labelFit(shown) : 'hyphenated' }, small ? shown : hyphenated(shown)),
+    // Every card full size (the Squire display too): an 11 px caption whose long words break at soft hyphens.
+    h('span.label', { class: 'hyphenated' }, hyphenated(shown)),
     opts.sub ? h('span.sub', {}, opts.sub) : null,
   );
 }
@@ -53,7 +52,8 @@ export default {
       h('div.seatrow', {},
         row(tr(c, 'Deck', 'دسته'), [target(c, 'deck', 'deck', c.n(view.deckCount))]),
         row(`${tr(c, 'Discard', 'دورریز')} (${c.n(view.discard.length)})`, [top ? face(c, top, { key: 'discard' }) : target(c, 'discard', 'empty', '—')]),
-        view.display.length ? row(tr(c, 'Squire display', 'نمایش اسکوایر'), view.display.map((x, i) => face(c, x, { key: `display:${i}`, cls: 'small' }))) : null,
+        // Full size, like the deck beside it: a small card's caption would be 5.5-7 px.
+        view.display.length ? row(tr(c, 'Squire display', 'نمایش اسکوایر'), view.display.map((x, i) => face(c, x, { key: `display:${i}` }))) : null,
         view.hand.length ? row(`${tr(c, 'Held by', 'در دست')} ${holder === undefined ? '' : who(c, holder)}`, view.hand.map((x, i) => (x ? face(c, x, { key: `held:${i}` }) : back(c, { key: `held:${i}` }))),
           { dataset: { hand: holder ?? '', ...(holder !== me ? { revealed: 'true' } : {}) } }) : null),
       h('p.note', {}, `${tr(c, 'Round', 'دور')} ${c.n(view.round)}/${c.n(view.rounds)} · ${tr(c, 'lowest total wins', 'کمترین جمع می‌برد')} · ${word(view.phase, c.lang)}` +

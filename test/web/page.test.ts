@@ -107,6 +107,19 @@ async function layout(page: Page) {
   });
 }
 
+/** The lobby's create-form controls that stick out of their game's card (past its padding), as "game TAG left-right in left-right". */
+async function outsideTheirCard(page: Page) {
+  return page.evaluate(() => [...document.querySelectorAll('article.game-type')].flatMap((card) => {
+    const c = card.getBoundingClientRect();
+    const s = getComputedStyle(card);
+    const left = c.left + parseFloat(s.paddingLeft), right = c.right - parseFloat(s.paddingRight);
+    return [...card.querySelectorAll('select, input, button')].filter((e) => e.checkVisibility()).flatMap((e) => {
+      const r = e.getBoundingClientRect();
+      return r.left < left - 0.5 || r.right > right + 0.5 ? [`${card.getAttribute('data-type')} ${e.tagName} ${Math.round(r.left)}-${Math.round(r.right)} in ${Math.round(left)}-${Math.round(right)}`] : [];
+    });
+  }));
+}
+
 /**
  * Every card of a game drawn by the page's own renderer on the open table, the parts that leave their card, are
  * under their size (a caption 11 px, a mark 9 px) or lie under a peeked card's dashed ring: Silver's cards of every
@@ -301,6 +314,10 @@ describe('phones and keyboards', () => {
       await check('lobby');
       await page.click('article[data-type=seledyne] form summary');
       await check('lobby with options');
+      // Two create forms side by side (a phone turned sideways): a clock select as wide as its longest option stuck out of its card.
+      await page.setViewportSize({ width: 600, height: 800 });
+      for (const o of await outsideTheirCard(page)) wide.push(`lobby at 600 px: ${o}`);
+      await page.setViewportSize({ width, height: 800 });
       for (const game of games) {
         const g = await seatedGame(server, game.id, 3);
         await openAsSeat(page, server.url, g, 0, game.id);

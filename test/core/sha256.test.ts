@@ -6,7 +6,7 @@
 import { hash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rngFor } from '../../services/engine/core/rng.js';
-import { PrefixHash, sha256Words } from '../../services/engine/core/sha256.js';
+import { PrefixHash, sha256Words, streamHash } from '../../services/engine/core/sha256.js';
 
 const hex = (words: Uint32Array) => [...words].map((w) => w.toString(16).padStart(8, '0')).join('');
 
@@ -53,6 +53,22 @@ describe('PrefixHash', () => {
       const h = new PrefixHash(prefix);
       for (const n of counters) expect(hex(h.words(n, out)), `${JSON.stringify(prefix)} ${n}`).toBe(hash('sha256', `${prefix}${n}`, 'hex'));
     }
+  });
+});
+
+describe('streamHash', () => {
+  it("gives node:crypto's digest of `<seed>:<stream>:<n>`, for games' seeds in turn, and a stream made earlier keeps its digests", () => {
+    const out = new Uint32Array(8);
+    const seeds = [hash('sha256', 'a', 'hex'), hash('sha256', 'b', 'hex'), 'short-seed', `${'é'.repeat(64)}`, hash('sha256', 'a', 'hex')];
+    const kept: [PrefixHash, string][] = [];
+    for (const seed of seeds)
+      for (const stream of [0, 1, 9, 10, 12345, 2 ** 40 + 7]) {
+        const h = streamHash(seed, stream);
+        kept.push([h, `${seed}:${stream}:`]);
+        for (const n of [0, 7, 100]) expect(hex(h.words(n, out)), `${seed} ${stream} ${n}`).toBe(hash('sha256', `${seed}:${stream}:${n}`, 'hex'));
+      }
+    // the first block's state of a seed is not overwritten when another seed's is made
+    for (const [h, prefix] of kept) expect(hex(h.words(3, out)), prefix).toBe(hash('sha256', `${prefix}3`, 'hex'));
   });
 });
 

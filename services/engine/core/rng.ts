@@ -7,7 +7,7 @@
  * so a verifier holding the revealed seed can replay every shuffle from the history.
  */
 import { hash, randomBytes } from 'node:crypto';
-import { PrefixHash } from './sha256.js';
+import { streamHash, type PrefixHash } from './sha256.js';
 
 export interface Rng {
   /** A uniform integer in [0, n). */
@@ -24,7 +24,7 @@ export function newSeed(): string {
 }
 
 export function rngFor(seed: string, stream: number): Rng {
-  return new HashRng(`${seed}:${stream}`);
+  return new HashRng(seed, stream);
 }
 
 class HashRng implements Rng {
@@ -34,13 +34,17 @@ class HashRng implements Rng {
   private words: Uint32Array | null = null;
   private next = 8;
 
-  constructor(private readonly key: string) {}
+  /** The stream's key is `<seed>:<stream>`; no text is built for it (sha256.ts `streamHash`). */
+  constructor(
+    private readonly seed: string,
+    private readonly stream: number,
+  ) {}
 
   private word(): number {
     if (this.next >= 8) {
       // SHA-256 of `<key>:<block>` in JavaScript (sha256.ts): the same digest as node:crypto's, without
       // its per-call crossing, and with the key's bytes and whole blocks made once per stream.
-      this.hash ??= new PrefixHash(`${this.key}:`);
+      this.hash ??= streamHash(this.seed, this.stream);
       this.words = this.hash.words(this.block++, this.words ?? new Uint32Array(8));
       this.next = 0;
     }

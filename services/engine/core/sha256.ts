@@ -93,8 +93,11 @@ export function sha256Words(text: string, out: Uint32Array): Uint32Array {
   return out;
 }
 
-/** The state after the first 64-byte block of the last prefix with an ASCII one, and that block's text. */
-const FIRST = new Int32Array(8);
+/**
+ * The state after the first 64-byte block of the last prefix with an ASCII one, and that block's
+ * text. A new array for each new block, never changed after: a stream's `PrefixHash` may hold it.
+ */
+let FIRST = new Int32Array(8);
 let firstText = '';
 
 /** Whether the first `n` characters of `text` are ASCII. */
@@ -121,12 +124,19 @@ const last = new Uint8Array(128);
  * last block or two and the counter's digits: no text is built or encoded per digest.
  */
 export class PrefixHash {
-  private readonly mid = new Int32Array(8);
+  private readonly mid: Int32Array;
   private readonly tail: Uint8Array;
   /** The prefix's length in bytes (UTF-8). */
   private readonly length: number;
 
-  constructor(prefix: string) {
+  /** `made`: the state, tail and length already worked out (`streamHash`); `prefix` is then not read. */
+  constructor(prefix: string, made?: { mid: Int32Array; tail: Uint8Array; length: number }) {
+    if (made) {
+      this.mid = made.mid;
+      this.tail = made.tail;
+      this.length = made.length;
+      return;
+    }
     // A game's streams share their first 64 characters (a real seed is 64 hex characters): that
     // block is compressed once for the game's first stream, not once per commit.
     let skipped = 0;
@@ -137,7 +147,7 @@ export class PrefixHash {
       H.set(IV);
       if (prefix.length >= 64 && ascii(prefix, 64)) {
         compress(bytesOf(prefix.slice(0, 64), 0), 0);
-        FIRST.set(H);
+        FIRST = H.slice();
         firstText = prefix.slice(0, 64);
         skipped = 64;
       }
@@ -145,7 +155,7 @@ export class PrefixHash {
     const b = bytesOf(prefix, skipped);
     let at = 0;
     for (; at + 64 <= b.length; at += 64) compress(b, at);
-    this.mid.set(H);
+    this.mid = H.slice();
     this.tail = at === 0 ? b : b.slice(at);
     this.length = skipped + b.length;
   }
@@ -172,4 +182,26 @@ export class PrefixHash {
     for (let i = 0; i < 8; i++) out[i] = H[i]!;
     return out;
   }
+}
+
+/**
+ * The `PrefixHash` of `<seed>:<stream>:`, a game's random stream (rng.ts). For the seed whose first
+ * block was compressed last (a real seed is 64 ASCII characters, and a game's commits share it),
+ * that block's state is taken as it is and the tail's bytes are the stream's digits between two
+ * colons: no key text is built, scanned or compared but the seed itself (the same string object
+ * each commit of a game, so usually compared by identity). Any other seed: `new PrefixHash`.
+ */
+export function streamHash(seed: string, stream: number): PrefixHash {
+  if (seed.length !== 64 || seed !== firstText || !Number.isSafeInteger(stream) || stream < 0) {
+    const h = new PrefixHash(`${seed}:${stream}:`);
+    if (seed === firstText) firstText = seed; // the seed's own string: the next commit's comparison is by identity
+    return h;
+  }
+  let digits = 1;
+  for (let x = stream; x >= 10; x = Math.floor(x / 10)) digits++;
+  const tail = new Uint8Array(digits + 2);
+  tail[0] = 58; // ':'
+  for (let i = digits, x = stream; i >= 1; i--, x = Math.floor(x / 10)) tail[i] = 48 + (x % 10);
+  tail[digits + 1] = 58;
+  return new PrefixHash('', { mid: FIRST, tail, length: 64 + digits + 2 });
 }

@@ -88,11 +88,19 @@ export function dealSeed(seed: string, entropy: readonly (string | undefined)[])
  * array, which every state after the last join shares (evolve copies the reference).
  */
 const dealSeeds = new WeakMap<readonly unknown[], { seed: string; deal: string }>();
+/** The players array and seed asked last, and their deal seed: a game's moves come one after another, so most asks end here, before the WeakMap. */
+let lastPlayers: readonly unknown[] | null = null;
+let lastSeed = '';
+let lastDeal = '';
 function randomSeed(s: TableState): string {
+  if (s.players === lastPlayers && s.seed === lastSeed) return lastDeal;
   const known = dealSeeds.get(s.players);
-  if (known && known.seed === s.seed) return known.deal;
-  const deal = dealSeed(s.seed, s.players.map((p) => p.entropy));
-  if (s.started) dealSeeds.set(s.players, { seed: s.seed, deal });
+  const deal = known && known.seed === s.seed ? known.deal : dealSeed(s.seed, s.players.map((p) => p.entropy));
+  if (!s.started) return deal;
+  if (known?.seed !== s.seed) dealSeeds.set(s.players, { seed: s.seed, deal });
+  lastPlayers = s.players;
+  lastSeed = s.seed;
+  lastDeal = deal;
   return deal;
 }
 

@@ -23,6 +23,17 @@ describe('Emitter', () => {
   });
 });
 
+describe('Emitter.emitAll and emitOne', () => {
+  it('emit as emit does: in order, each applied before the next, the caller\'s list left as it was', () => {
+    const list: Ev[] = [{ type: 'add', n: 2 }, { type: 'add', n: 3 }];
+    const t = new Emitter(1, evolve).emitAll(list).emitOne({ type: 'add', n: 10 });
+    expect(t.state).toBe(16);
+    expect(t.events.map((e) => e.n)).toEqual([2, 3, 10]);
+    expect(list).toHaveLength(2);
+    expect(stateAfter(t.events, 1, evolve)).toBe(16);
+  });
+});
+
 describe('stateAfter', () => {
   it('gives the state an Emitter computed for the very events array it handed out, from the same state and evolve', () => {
     const t = new Emitter(1, evolve).emit({ type: 'add', n: 2 }, { type: 'add', n: 3 });

@@ -25,12 +25,20 @@ export class Emitter<S, E> {
 
   /** Records and applies `events` in order; returns `this` so game helpers can chain. */
   emit(...events: E[]): this {
-    for (let i = 0; i < events.length; i++) {
-      const e = events[i]!;
-      this.#events.push(e);
-      if (this.#applyInPlace !== undefined && this.#state !== this.#from) this.#applyInPlace(this.#state, e);
-      else this.#state = this.#evolve(this.#state, e);
-    }
+    return this.emitAll(events);
+  }
+
+  /** `emit` of a list the caller holds: no argument array is made (a game's automatic steps emit at every move). */
+  emitAll(events: readonly E[]): this {
+    for (let i = 0; i < events.length; i++) this.emitOne(events[i]!);
+    return this;
+  }
+
+  /** `emit` of one event, without the argument array `emit` makes. */
+  emitOne(e: E): this {
+    this.#events.push(e);
+    if (this.#applyInPlace !== undefined && this.#state !== this.#from) this.#applyInPlace(this.#state, e);
+    else this.#state = this.#evolve(this.#state, e);
     return this;
   }
 

@@ -261,14 +261,14 @@ const autoStep: Step = (s, rng, turnJustEnded) => steps[s.phase](s, rng, turnJus
 
 /** Folds `events` onto `s` and appends every automatic event that follows. */
 export function advance(s: State, events: E[], rng: Rng): E[] {
-  const t = new Emitter(s, evolve).emit(...events);
+  const t = new Emitter(s, evolve).emitAll(events);
   let turnJustEnded = false;
   for (const e of events) if (e.type === 'TurnEnded') turnJustEnded = true;
   for (let guard = 0; guard < 100_000; guard++) {
     const e = autoStep(t.state, rng, turnJustEnded);
     if (!e) return t.events;
     turnJustEnded = e.type === 'TurnEnded';
-    t.emit(e);
+    t.emitOne(e);
   }
   throw new Error('seledyne: automatic steps did not settle');
 }

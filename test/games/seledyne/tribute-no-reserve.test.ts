@@ -12,7 +12,7 @@ import { fastRng, pick, seatedTable, shuffle, table } from '../../../services/en
 import { HOUSE_IDS } from '../../../services/engine/games/seledyne/cards.js';
 import { seledyne } from '../../../services/engine/games/seledyne/index.js';
 import { options as optionSchema } from '../../../services/engine/games/seledyne/options.js';
-import { confirmProblem, plannerFor, tributable, tributableByHand, tributableBySearch, tributeOkWithoutReserve, tributeOpenWithoutReserve } from '../../../services/engine/games/seledyne/rules.js';
+import { BOOSTED, confirmProblem, confirmsAllowed, plannerFor, UNBOOSTED, tributable, tributableByHand, tributableBySearch, tributeOkWithoutReserve, tributeOpenWithoutReserve } from '../../../services/engine/games/seledyne/rules.js';
 import { deckOf, initialState, newTurn, type State } from '../../../services/engine/games/seledyne/state.js';
 
 const VARIANTS = [
@@ -201,5 +201,29 @@ describe('tributable with a reserve (the hand first, then the search) against th
     expect(searched).toBeGreaterThan(50);
     expect(some).toBeGreaterThan(50);
     expect(confirms).toBeGreaterThan(10);
+  });
+});
+
+describe('confirmsAllowed (both confirmations of a tribute step in one pass) against the turn search', () => {
+  it.each([2, 4, 6])('allows the confirmations the planner allows on every select step of played games, reserve or none (%i seats)', (seats) => {
+    const seen = [0, 0, 0, 0];
+    everyState(seats, 'confirms', 40, (st) => {
+      const turn = st.turn;
+      if (st.phase !== 'turn' || !turn || turn.step !== 'select') return;
+      const plan = plannerFor(st, turn.seat);
+      const ok = (boost: boolean) => plan.tributeOk(turn.selection, boost, plan.handMask, turn.exchanges) && (boost || st.options.tributeBoostMode !== 'MANDATORY');
+      const want = (ok(true) ? BOOSTED : 0) | (ok(false) ? UNBOOSTED : 0);
+      const where = `seat ${turn.seat} selection ${ids(turn.selection)} of ${JSON.stringify(st.players.map((p) => [p.die, ids(p.hand), ids(p.reserve), ids(p.counter)]))}`;
+      expect(confirmsAllowed(st, turn), where).toBe(want);
+      expect(confirmsAllowed(st, turn, BOOSTED), where).toBe(want & BOOSTED);
+      expect(confirmsAllowed(st, turn, UNBOOSTED), where).toBe(want & UNBOOSTED);
+      expect(confirmProblem(st, turn, true) === null, where).toBe((want & BOOSTED) !== 0);
+      expect(confirmProblem(st, turn, false) === null, where).toBe((want & UNBOOSTED) !== 0);
+      seen[want]!++;
+    });
+    // every combination met (both, the boost alone, neither; without the boost alone: rare, not required)
+    expect(seen[BOOSTED | UNBOOSTED]).toBeGreaterThan(10);
+    expect(seen[BOOSTED]).toBeGreaterThan(10);
+    expect(seen[0]).toBeGreaterThan(0);
   });
 });

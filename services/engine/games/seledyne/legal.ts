@@ -2,7 +2,7 @@
 import { lastOf, type Seat, type Status } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { Command } from './commands.js';
-import { confirmProblem, drawProblem, exchangeAllowed, exchangePlanProblem, passProblem, stopProblem, sumRuleActive, tributable } from './rules.js';
+import { BOOSTED, confirmsAllowed, drawProblem, exchangeAllowed, exchangePlanner, exchangePlanOk, passProblem, stopProblem, sumRuleActive, tributable, UNBOOSTED } from './rules.js';
 import { listsOf } from './listed-now.js';
 import { randomDraws, randomExchange, type State, type Turn } from './state.js';
 
@@ -120,17 +120,24 @@ function ids(cards: readonly Card[]): string[] {
   return out;
 }
 
-/** Every exchange: once allowed, the cards are the seat's own, and only the plan is left to check. */
+/**
+ * Every exchange: once allowed, the cards are the seat's own, and only the plan is left to check
+ * (`exchangePlanProblem`), asked of the step's planner once, each card by its bit there: the
+ * planner's cards are the hand's, then the reserve's, in order (rules.ts `plannerAt`).
+ */
 function exchanges(out: Command[], s: State, t: Turn): void {
   if (!exchangeAllowed(s, t)) return;
   const p = s.players[t.seat]!;
   const random = randomExchange(s.options);
-  for (const give of p.hand) {
+  const plan = exchangePlanner(s, t);
+  const held = p.hand.length;
+  for (let i = 0; i < held; i++) {
+    const give = p.hand[i]!;
     if (random) {
-      if (exchangePlanProblem(s, t, give.id, null) === null) out.push({ type: 'exchange', give: give.id });
+      if (plan === null || exchangePlanOk(plan, t, 1 << i, null)) out.push({ type: 'exchange', give: give.id });
       continue;
     }
-    for (const take of p.reserve) if (exchangePlanProblem(s, t, give.id, take.id) === null) out.push({ type: 'exchange', give: give.id, take: take.id });
+    for (let j = 0; j < p.reserve.length; j++) if (plan === null || exchangePlanOk(plan, t, 1 << i, 1 << (held + j))) out.push({ type: 'exchange', give: give.id, take: p.reserve[j]!.id });
   }
 }
 
@@ -150,8 +157,9 @@ function turnCommands(s: State, t: Turn): Command[] {
       break;
     case 'select':
       tributes(out, s, t);
-      if (confirmProblem(s, t, true) === null) out.push({ type: 'confirmTribute', boost: true });
-      if (confirmProblem(s, t, false) === null) out.push({ type: 'confirmTribute', boost: false });
+      const confirms = confirmsAllowed(s, t);
+      if ((confirms & BOOSTED) !== 0) out.push({ type: 'confirmTribute', boost: true });
+      if ((confirms & UNBOOSTED) !== 0) out.push({ type: 'confirmTribute', boost: false });
       break;
     case 'draws':
       if (randomDraws(s.options)) {

@@ -304,8 +304,13 @@ export class Planner {
 
   /** An exchange step (random take: every outcome must be fine) keeps a gift reachable. */
   exchangeStepOk(effective: number, hand: number, used: number, give: string, take: string | null): boolean {
-    const h = hand & ~this.bit(give);
-    if (take !== null) return this.readyOk(effective, h | this.bit(take), used + 1);
+    return this.exchangeStepOkBits(effective, hand, used, this.bit(give), take === null ? null : this.bit(take));
+  }
+
+  /** `exchangeStepOk` by the cards' bits (the legal list knows them by place: hand, then reserve; no look-up by id). */
+  exchangeStepOkBits(effective: number, hand: number, used: number, give: number, take: number | null): boolean {
+    const h = hand & ~give;
+    if (take !== null) return this.readyOk(effective, h | take, used + 1);
     return this.reserveBits(hand).every((r) => this.readyOk(effective, h | r, used + 1));
   }
 
@@ -413,8 +418,13 @@ export class Planner {
 
   /** `openOk` after an exchange at the start of the turn (A16 = false needs a gift to follow). */
   openExchangeOk(hand: number, used: number, give: string, take: string | null): boolean {
-    const h = hand & ~this.bit(give);
-    if (take !== null) return this.openOk(h | this.bit(take), used + 1);
+    return this.openExchangeOkBits(hand, used, this.bit(give), take === null ? null : this.bit(take));
+  }
+
+  /** `openExchangeOk` by the cards' bits (see `exchangeStepOkBits`). */
+  openExchangeOkBits(hand: number, used: number, give: number, take: number | null): boolean {
+    const h = hand & ~give;
+    if (take !== null) return this.openOk(h | take, used + 1);
     return this.reserveBits(hand).every((r) => this.openOk(h | r, used + 1));
   }
 }

@@ -11,7 +11,7 @@ import { evolve } from './evolve.js';
 import type { Options } from './options.js';
 import { listedNow } from './listed-now.js';
 import { drawsEarned, giftInReach, kindOf, Planner, type PlanRules } from './plan.js';
-import { countSpecial, findCard, hasSpecial, randomDraws, randomExchange, type State, type Turn } from './state.js';
+import { countSpecial, findCard, hasSpecial, randomDraws, randomExchange, type Player, type State, type Turn } from './state.js';
 
 type E = SeledyneEvent;
 
@@ -132,6 +132,20 @@ export function exchangeProblem(s: State, t: Turn, give: string, take: string | 
   if (randomExchange(s.options) !== (take === null)) return randomExchange(s.options) ? 'the reserve card is taken at random' : 'choose a reserve card';
   if (take !== null && !find(p.reserve, take)) return 'take a card from your reserve';
   return exchangePlanProblem(s, t, give, take);
+}
+
+/**
+ * The planner `exchangePlanProblem` asks at this step, or null when it asks none (every exchange
+ * allowed passes): the legal list asks it once, then tests each exchange by its cards' bits
+ * (`exchangePlanOk`) instead of asking `exchangePlanProblem` of each.
+ */
+export function exchangePlanner(s: State, t: Turn): Planner | null {
+  return t.step === 'ready' || (t.step === 'open' && !s.options.exchangeWithoutGiftAllowed) ? plannerFor(s, t.seat) : null;
+}
+
+/** `exchangePlanProblem(...) === null` with `plan` from `exchangePlanner` (not null), the cards by their bits in the planner. */
+export function exchangePlanOk(plan: Planner, t: Turn, give: number, take: number | null): boolean {
+  return t.step === 'ready' ? plan.exchangeStepOkBits(t.effective, plan.handMask, t.exchanges, give, take) : plan.openExchangeOkBits(plan.handMask, t.exchanges, give, take);
 }
 
 /** The part of `exchangeProblem` that asks the plan: after it, a gift must stay reachable (A16, §4.3). */
@@ -331,12 +345,37 @@ export function tributeProblem(s: State, t: Turn, cardId: string): string | null
 export function confirmProblem(s: State, t: Turn, boost: boolean): string | null {
   if (t.step !== 'select' || t.selection.length === 0) return 'no tribute selected';
   if (!boost && s.options.tributeBoostMode === 'MANDATORY') return 'the tribute boost is mandatory';
+  const bit = boost ? BOOSTED : UNBOOSTED;
+  return confirmsAllowed(s, t, bit) === bit ? null : 'no gift could follow that tribute';
+}
+
+/** `confirmsAllowed`'s bits: the confirmation with the boost, and without it. */
+export const BOOSTED = 1;
+export const UNBOOSTED = 2;
+
+/**
+ * Which of the confirmations `asked` of the tribute selected `confirmProblem` allows, as bits
+ * (BOOSTED, UNBOOSTED), found in one pass: the legal list of every tribute step asks both, and they
+ * share the hand's bits and the planner.
+ */
+export function confirmsAllowed(s: State, t: Turn, asked = BOOSTED | UNBOOSTED): number {
+  if (t.step !== 'select' || t.selection.length === 0) return 0;
   const p = s.players[t.seat]!;
   // the hand alone first: exact with no reserve, and a "yes" holds with one (see `tributableByHand`)
   const small = p.die + p.counter.length <= 30;
-  if (small && tributeOkWithoutReserve(s, t, boost)) return null;
-  const ok = small && p.reserve.length === 0 ? false : plannerFor(s, t.seat).tributeOk(t.selection, boost, plannerFor(s, t.seat).handMask, t.exchanges);
-  return ok ? null : 'no gift could follow that tribute';
+  const pays = small ? selectionPays(p, t) : 0;
+  let out = 0;
+  let plan: Planner | null = null;
+  for (let bit = BOOSTED; bit <= UNBOOSTED; bit <<= 1) {
+    const boost = bit === BOOSTED;
+    if ((asked & bit) === 0 || (!boost && s.options.tributeBoostMode === 'MANDATORY')) continue;
+    if (small && paysSomeTarget(s, t, pays, boost ? p.die + t.selection.length : p.die)) out |= bit;
+    else if (!small || p.reserve.length > 0) {
+      plan ??= plannerFor(s, t.seat);
+      if (plan.tributeOk(t.selection, boost, plan.handMask, t.exchanges)) out |= bit;
+    }
+  }
+  return out;
 }
 
 /**
@@ -348,6 +387,11 @@ export function confirmProblem(s: State, t: Turn, boost: boolean): string | null
  */
 export function tributeOkWithoutReserve(s: State, t: Turn, boost: boolean): boolean {
   const p = s.players[t.seat]!;
+  return paysSomeTarget(s, t, selectionPays(p, t), boost ? p.die + t.selection.length : p.die);
+}
+
+/** What the hand pays once the selection is tributed, as bits of values up to 30: its subset sums under the Sum Rule, else its single values. */
+function selectionPays(p: Player, t: Turn): number {
   let singles = 0;
   let sums = 0;
   let sumRule = countSpecial(p.counter, 'SUM') > countSpecial(t.selection, 'SUM');
@@ -357,8 +401,11 @@ export function tributeOkWithoutReserve(s: State, t: Turn, boost: boolean): bool
     singles |= 1 << c.value;
     sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
   }
-  const pays = sumRule ? sums : singles;
-  const effective = boost ? p.die + t.selection.length : p.die;
+  return sumRule ? sums : singles;
+}
+
+/** Whether `pays` (bits of values) holds some open target's difference from `effective`. */
+function paysSomeTarget(s: State, t: Turn, pays: number, effective: number): boolean {
   for (let i = 0; i < s.seats; i++) {
     if (i === t.seat || t.targets.includes(i)) continue;
     const diff = effective - s.players[i]!.die;

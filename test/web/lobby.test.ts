@@ -122,6 +122,43 @@ describe('the page in Chromium', () => {
     await page.context().close();
   });
 
+  it("polls the lists once at a time: a poll still waiting when the next falls due is not joined by another, and the polls go on once it is answered", async () => {
+    // The page's clock is Playwright's, moved on by the test; the page counts the lists' requests as it sends them.
+    const page = await player(chrome.browser, server.url, 'Ann', 'en', (context) =>
+      Promise.all([
+        context.clock.install(),
+        context.addInitScript(() => {
+          const send = window.fetch.bind(window);
+          const counted = window as unknown as { listPolls: number };
+          counted.listPolls = 0;
+          window.fetch = (input, init) => {
+            if (String(init?.body ?? '').includes('openGames')) counted.listPolls++;
+            return send(input, init);
+          };
+        }),
+      ]),
+    );
+    const listPolls = () => page.evaluate(() => (window as unknown as { listPolls: number }).listPolls);
+    expect(await listPolls()).toBe(1); // the lobby's first drawing
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postData()?.includes('openGames')) await held;
+      await route.continue();
+    });
+    await page.clock.runFor(10_000);
+    expect(await listPolls()).toBe(2); // the poll, held in flight
+    await page.clock.runFor(10_000);
+    expect(await listPolls()).toBe(2); // the next one falls due while it waits: skipped
+    // Answered, the held poll draws a game opened meanwhile; the one after it asks again.
+    const created = await server.gql('mutation($i: CreateGameInput!) { createGame(input: $i) { game { id } } }', { i: { game: 'scout', seats: 2 } });
+    release();
+    await page.waitForSelector(`ul.open-games li[data-game="${created.data.createGame.game.id}"]`);
+    await page.clock.runFor(10_000);
+    expect(await listPolls()).toBe(3);
+    expect(problems(page)).toEqual([]);
+  });
+
   it('lists my games with those awaiting my move first, and the open games with invite links', async () => {
     const ann = await player(chrome.browser, server.url, 'Ann');
     const bob = await player(chrome.browser, server.url, 'Bob');

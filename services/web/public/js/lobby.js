@@ -34,7 +34,16 @@ export async function lobby(root, ctx) {
   await refresh();
   const board = ctx.queries.has('leaderboard') ? leaderboardPanel(ctx.catalog) : null;
   clear(root, h('h1.sr-only', {}, `${t('title')} — ${t('tagline')}`), h('section.lobby', {}, h('div.col', {}, games, board), h('div.col', {}, h('h2', {}, t('games')), h('div.catalog', {}, ctx.catalog.map(gameType)))));
-  const timer = setInterval(() => document.visibilityState === 'visible' && refresh().catch(() => {}), REFRESH_MS);
+  // One poll at a time: on a slow network a poll still waiting when the next falls due is not joined by another.
+  let polling = false;
+  const poll = () => {
+    if (polling || document.visibilityState !== 'visible') return;
+    polling = true;
+    refresh()
+      .catch(() => {})
+      .finally(() => (polling = false));
+  };
+  const timer = setInterval(poll, REFRESH_MS);
   return () => clearInterval(timer);
 }
 

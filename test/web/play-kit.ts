@@ -11,7 +11,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useServer } from '../kit/server.js';
-import { SHOTS, shot, atVersion, hiddenInformationAt, useBrowser, offered, player, problems, ready, tableState } from './browser.js';
+import { SHOTS, POLL_MS, shot, atVersion, hiddenInformationAt, useBrowser, offered, player, problems, ready, tableState } from './browser.js';
 
 /** One file's server and browser, and the two ways a test plays: start a game from the lobby, play it to the end. */
 export function usePlay() {
@@ -75,7 +75,7 @@ export function usePlay() {
       if (now.version > before) return;
       if (now.cards + now.moves.length === 0) {
         // A seat's only move is the server's to make (autoAdvance, a background reaction): offered nowhere, it comes by itself.
-        await page.waitForFunction((v) => Number(document.querySelector<HTMLElement>('section.table')?.dataset.version) > v, before, { timeout: 15_000 }).catch(() => {});
+        await page.waitForFunction((v) => Number(document.querySelector<HTMLElement>('section.table')?.dataset.version) > v, before, { timeout: 15_000, polling: POLL_MS }).catch(() => {});
         now = await offered(page);
         if (now.version > before) return;
       }

@@ -41,8 +41,8 @@ export class Outbox {
   private readonly doc: DynamoDBDocumentClient;
   /**
    * The shards that may hold due deliveries, as this instance knows: put to since a read last
-   * found nothing due in them, or found due ones; each with a count of its puts (a read drops a
-   * shard only if no put came meanwhile). A hint for a process that is its outbox's sole writer
+   * found nothing due in them, or found due ones; each with a count of its puts that have landed (a
+   * read drops a shard only if no put landed meanwhile). A hint for a process that is its outbox's sole writer
    * (the local poller): due(…, touched) reads only these.
    */
   private readonly touched = new Map<number, number>();
@@ -59,10 +59,11 @@ export class Outbox {
 
   async put(d: Delivery): Promise<void> {
     const shard = shardOf(d.id, OUTBOX_SHARDS);
-    this.touched.set(shard, (this.touched.get(shard) ?? 0) + 1);
     // The mark first: a crash between the two leaves a mark on nothing (the next read takes it off), never a delivery no read finds.
     await this.marks.mark(shard);
     await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...this.key(d), ...d } }));
+    // Counted once it has landed: a read that queried the shard before then, and found it empty, must not drop it.
+    this.touched.set(shard, (this.touched.get(shard) ?? 0) + 1);
   }
 
   /**

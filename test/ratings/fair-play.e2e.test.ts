@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
 import { FAIR_RULES, RATED_MIN_MOVES } from '../../services/ratings/fair.js';
-import { longestShow } from './longest-show.js';
+import { longestShow, SHORT_SCOUT } from './longest-show.js';
 
 // The server's rules but for linked seats: every test player comes from one address (linked seats: linked-seats.e2e.test.ts).
 const server = useServer({ ratedLinkedSeats: 'COUNTED' });
@@ -21,7 +21,7 @@ const MINE = '{ me { ratings { game games provisional history(first: 20) { edges
  * bot plays its seat on); `farmer` plays every move of theirs to the end (its longest show). The game's result.
  */
 async function farmedGame(farmer: Registered, alt: Registered, altMoves: number) {
-  const id = await createAndJoin(server, { game: 'scout', seats: 2, rated: true, timeoutBot: 'random' }, [farmer, alt]);
+  const id = await createAndJoin(server, { game: 'scout', seats: 2, options: SHORT_SCOUT, rated: true, timeoutBot: 'random' }, [farmer, alt]);
   let made = 0;
   let resigned = false;
   if (altMoves === 0) {

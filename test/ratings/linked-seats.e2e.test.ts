@@ -13,7 +13,7 @@ import { commits } from '../kit/players.js';
 import { DynamoRatings } from '../../services/store/ratings.js';
 import { byEnd, foldRatings, outcomeFromLog } from '../../services/ratings/rebuild.js';
 import { exportedEvent } from '../../services/analytics/record.js';
-import { longestShow } from './longest-show.js';
+import { longestShow, SHORT_SCOUT } from './longest-show.js';
 import { MATCH_SETTINGS } from '../../services/matchmaking/settings.js';
 
 /**
@@ -52,7 +52,7 @@ const SEAT = 'query($id: ID!) { game(id: $id) { version seat legalMoves status {
 
 /** A rated SCOUT challenge: `puppet` accepts, makes the minimum of moves, resigns; `farmer` plays to the end. */
 async function farmedChallenge(farmer: From, puppet: From) {
-  const seek = await gql(farmer.address, 'mutation($p: ID!) { challengePlayer(player: $p, input: { game: "scout", seats: 2, rated: true }) { id } }', { p: puppet.id }, farmer.token);
+  const seek = await gql(farmer.address, 'mutation($p: ID!, $o: JSON) { challengePlayer(player: $p, input: { game: "scout", seats: 2, options: $o, rated: true }) { id } }', { p: puppet.id, o: SHORT_SCOUT }, farmer.token);
   expect(seek.errors).toBeUndefined();
   const accepted = await gql(puppet.address, 'mutation($id: ID!) { acceptSeek(id: $id) { gameId } }', { id: seek.data.challengePlayer.id }, puppet.token);
   expect(accepted.errors).toBeUndefined();
@@ -88,7 +88,7 @@ async function playOut(farmer: From, puppet: From, id: string) {
 
 /** A rated SCOUT game created by `farmer` and joined by both with joinGame. */
 async function joinedGame(farmer: From, puppet: From) {
-  const created = await gql(farmer.address, 'mutation($bot: String) { createGame(input: { game: "scout", seats: 2, rated: true, timeoutBot: $bot }) { game { id } } }', { bot: TIMEOUT_BOT }, farmer.token);
+  const created = await gql(farmer.address, 'mutation($bot: String, $o: JSON) { createGame(input: { game: "scout", seats: 2, options: $o, rated: true, timeoutBot: $bot }) { game { id } } }', { bot: TIMEOUT_BOT, o: SHORT_SCOUT }, farmer.token);
   const id = created.data.createGame.game.id as string;
   for (const p of [farmer, puppet]) expect((await gql(p.address, 'mutation($id: ID!, $n: String!) { joinGame(gameId: $id, name: $n) { seat } }', { id, n: 'x' }, p.token)).errors).toBeUndefined();
   return playOut(farmer, puppet, id);

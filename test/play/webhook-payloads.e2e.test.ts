@@ -30,7 +30,8 @@ describe('webhook payloads', () => {
       expect(added.errors).toBeUndefined();
     }
     // A played game: turns, a warning, timeouts, resignations, the end, a rematch offer.
-    const played = await createAndJoin(server, { game: 'scout', seats: 3, timeControl: { perMove: 'PT1M' }, timeoutBot: 'random', seed: SEED }, players);
+    // Its rounds end after 6 actions (roundActionLimit): the bots play out a few moves, not a few hundred.
+    const played = await createAndJoin(server, { game: 'scout', seats: 3, options: { roundActionLimit: 6 }, timeControl: { perMove: 'PT1M' }, timeoutBot: 'random', seed: SEED }, players);
     await server.play.settle();
     clock.advance(45_000); // a quarter left: DEADLINE_WARNING
     await server.play.settle();

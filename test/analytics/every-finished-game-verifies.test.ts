@@ -92,38 +92,45 @@ const two = (a: string, b: string, registered = true) => [
 const resign = (seat: number) => async (id: string, tokens: Map<number, string>) => void ok(await server.gql('mutation($id: ID!) { resign(gameId: $id) { version } }', { id }, tokens.get(seat)));
 
 /**
+ * SCOUT's rounds end after this many actions (the option `roundActionLimit`, scored by the rules):
+ * a game of random moves played out through the API takes a few dozen requests, not a few hundred.
+ * The record verifies whatever the options; the first kind keeps the defaults.
+ */
+const SHORT = { roundActionLimit: 6 };
+
+/**
  * Where a bot takes a seat over (a timeout, a forfeit, a resignation) it is the random bot: the
  * record verifies whoever chose the moves, and the default (search:1) cost a sixth of the file's CPU.
  */
 const KINDS: Record<string, Kind & { expect: Partial<GameRecord> }> = {
   'seat tokens': { input: { game: 'scout', seats: 2 }, humans: two('Ann', 'Bob', false), expect: { endReason: 'finished', botSeats: [] } },
   'registered players with entropy': {
-    input: { game: 'scout', seats: 2 },
+    input: { game: 'scout', seats: 2, options: SHORT },
     humans: [{ name: 'Ann', registered: true }, { name: 'Bob', registered: true, entropy: 'dice 3-5-2' }],
     expect: { endReason: 'finished' },
   },
   'bots seated at creation and right after a join': {
-    input: { game: 'scout', seats: 3, bots: [{ seat: 0, kind: 'random' }, { seat: 2, kind: 'random' }] },
+    input: { game: 'scout', seats: 3, options: SHORT, bots: [{ seat: 0, kind: 'random' }, { seat: 2, kind: 'random' }] },
     humans: [{ name: 'Ann', registered: true }],
     expect: { endReason: 'finished', botSeats: [0, 2] },
   },
-  'a per-move clock': { input: { game: 'scout', seats: 2, timeControl: { perMove: 'P1D' } }, humans: two('Ann', 'Bob'), expect: { endReason: 'finished', timedOut: [] } },
-  'a bank clock': { input: { game: 'scout', seats: 2, timeControl: { bank: 'PT1H', increment: 'PT1M' } }, humans: two('Ann', 'Bob'), expect: { endReason: 'finished' } },
+  'a per-move clock': { input: { game: 'scout', seats: 2, options: SHORT, timeControl: { perMove: 'P1D' } }, humans: two('Ann', 'Bob'), expect: { endReason: 'finished', timedOut: [] } },
+  'a bank clock': { input: { game: 'scout', seats: 2, options: SHORT, timeControl: { bank: 'PT1H', increment: 'PT1M' } }, humans: two('Ann', 'Bob'), expect: { endReason: 'finished' } },
   'timeouts played by a bot': {
-    input: { game: 'scout', seats: 2, timeControl: { perMove: 'PT5S' }, timeoutBot: 'random' },
+    input: { game: 'scout', seats: 2, options: SHORT, timeControl: { perMove: 'PT5S' }, timeoutBot: 'random' },
     humans: two('Ann', 'Bob'),
     idle: { seat: 1, advanceMs: 5_000 },
     expect: { endReason: 'finished', timedOut: [1], forfeited: [], botSeats: [] }, // a timeout's move: the seat stays its player's
   },
   'a forfeit on time': {
-    input: { game: 'scout', seats: 2, timeControl: { perMove: 'PT1M' }, onTimeout: 'FORFEIT', timeoutBot: 'random' },
+    input: { game: 'scout', seats: 2, options: SHORT, timeControl: { perMove: 'PT1M' }, onTimeout: 'FORFEIT', timeoutBot: 'random' },
     humans: two('Ann', 'Bob'),
     idle: { seat: 1, advanceMs: 60_000 },
     expect: { endReason: 'forfeit', forfeited: [1], botSeats: [1] },
   },
-  'a resignation': { input: { game: 'scout', seats: 2, autoAdvance: true, timeoutBot: 'random' }, humans: two('Ann', 'Bob'), then: resign(1), expect: { endReason: 'finished', resigned: [1], botSeats: [1] } },
+  'a resignation': { input: { game: 'scout', seats: 2, options: SHORT, autoAdvance: true, timeoutBot: 'random' }, humans: two('Ann', 'Bob'), then: resign(1), expect: { endReason: 'finished', resigned: [1], botSeats: [1] } },
   'messages, a mute and a vacation': {
-    input: { game: 'scout', seats: 2, timeControl: { perMove: 'P1D' }, spectatorChat: true },
+    input: { game: 'scout', seats: 2, options: SHORT, timeControl: { perMove: 'P1D' }, spectatorChat: true },
     humans: two('Ann', 'Bob'),
     then: async (id, tokens) => {
       await server.play.settle();
@@ -136,7 +143,7 @@ const KINDS: Record<string, Kind & { expect: Partial<GameRecord> }> = {
     expect: { endReason: 'finished' },
   },
   'claim or wait (onTimeout ASK): the late seat moves once, is waited for, then the game is ended by claim': {
-    input: { game: 'scout', seats: 2, timeControl: { perMove: 'PT1M' }, onTimeout: 'ASK' },
+    input: { game: 'scout', seats: 2, options: SHORT, timeControl: { perMove: 'PT1M' }, onTimeout: 'ASK' },
     humans: two('Ann', 'Bob'),
     then: async (id, tokens) => {
       const game = async (seat?: number) => (await server.play.settle(), ok(await server.gql(STATUS, { id }, seat === undefined ? undefined : tokens.get(seat))).game);
@@ -157,7 +164,7 @@ const KINDS: Record<string, Kind & { expect: Partial<GameRecord> }> = {
     expect: { endReason: 'forfeit', forfeited: [1], timedOut: [1], botSeats: [] }, // ended by claim: no bot played it
   },
   'a take-back (a Scout undone, with a bank clock)': {
-    input: { game: 'scout', seats: 2, timeControl: { bank: 'PT1H', increment: 'PT1M' } },
+    input: { game: 'scout', seats: 2, options: SHORT, timeControl: { bank: 'PT1H', increment: 'PT1M' } },
     humans: two('Ann', 'Bob'),
     then: async (id, tokens) => {
       for (let step = 0; step < 200; step++) {
@@ -204,7 +211,7 @@ describe('every kind of finished game has a record that verifies', () => {
   });
 
   it('a rematched game (and its rematch, seats rotated) verifies; registered players’ ids are in the header', async () => {
-    const { id, tokens } = await createAndSeat({ input: { game: 'scout', seats: 2, timeControl: { perMove: 'P1D' } }, humans: two('Ann', 'Bob') });
+    const { id, tokens } = await createAndSeat({ input: { game: 'scout', seats: 2, options: SHORT, timeControl: { perMove: 'P1D' } }, humans: two('Ann', 'Bob') });
     await playOut(id, tokens);
     // A rematch is an offer: it starts when every former player has accepted.
     ok(await server.gql('mutation($id: ID!) { offerRematch(gameId: $id) { id } }', { id }, tokens.get(0)));

@@ -15,8 +15,9 @@ const server = useServer({ clock });
 const GAME = 'query($id: ID!) { game(id: $id) { version seat status { phase toMove over result { scores winners resigned forfeited } } legalMoves players { seat name bot } rematch rematchOf } }';
 const game = async (id: string, token?: string) => (await server.gql(GAME, { id }, token)).data.game;
 const submit = (id: string, move: unknown, token: string) => server.gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: move }, token);
-// Short games: one round of Silver, Sea Salt & Paper to 10 points (played out by the rules either way).
-const options: Record<string, object> = { silver: { edition: 'dagger', rounds: 1 }, 'sea-salt-and-paper': { targetScore: 10 } };
+// Short games: one round of Silver, Sea Salt & Paper to 10 points, SCOUT's rounds ended after 6 actions
+// (roundActionLimit: a resigned seat's search bot plays fewer moves). Played out by the rules either way.
+const options: Record<string, object> = { silver: { edition: 'dagger', rounds: 1 }, 'sea-salt-and-paper': { targetScore: 10 }, scout: { roundActionLimit: 6 } };
 
 /** Plays the human's random moves until the game ends; checks the human is never left a move without a choice. */
 async function playOut(id: string, human: Registered, seed: number): Promise<number> {
@@ -60,7 +61,7 @@ describe('formalities', () => {
 describe('resign', () => {
   it('hands the seat to a bot, the result records who resigned, and the seat can no longer move', async () => {
     const [ann, bob] = [await registerPlayer(server, 'Ann'), await registerPlayer(server, 'Bob')];
-    const id = await createAndJoin(server, { game: 'scout', seats: 2, autoAdvance: true }, [ann, bob]);
+    const id = await createAndJoin(server, { game: 'scout', seats: 2, options: options.scout, autoAdvance: true }, [ann, bob]);
     const r = await server.gql('mutation($id: ID!) { resign(gameId: $id) { players { seat bot } } }', { id }, bob.token);
     expect(r.data.resign.players).toEqual([{ seat: 0, bot: null }, { seat: 1, bot: DEFAULT_TIMEOUT_BOT }]);
     const again = await server.gql('mutation($id: ID!) { resign(gameId: $id) { version } }', { id }, bob.token);
@@ -109,7 +110,7 @@ describe('cancel and expiry of games that have not started', () => {
 describe('rematch', () => {
   it('two players offering at once: one offer, the other its acceptance; one rematch, seats rotated, linked from both', async () => {
     const [ann, bob] = [await registerPlayer(server, 'Ann'), await registerPlayer(server, 'Bob')];
-    const id = await createAndJoin(server, { game: 'scout', seats: 2, timeControl: { perMove: 'P1D' } }, [ann, bob]);
+    const id = await createAndJoin(server, { game: 'scout', seats: 2, options: options.scout, timeControl: { perMove: 'P1D' } }, [ann, bob]);
     const early = await server.gql('mutation($id: ID!) { offerRematch(gameId: $id) { id } }', { id }, ann.token);
     expect(early.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     await server.gql('mutation($id: ID!) { resign(gameId: $id) { version } }', { id }, bob.token);

@@ -228,6 +228,16 @@ export class ParlorService {
     return this.remember(fromStream(gameId, stream, this.lookup));
   }
 
+  /**
+   * The game for a decision written pinned to its version (a server move): this process's fold
+   * when it is at `seen` or past it (the commit that asked, or a later one), else `load`. A newer
+   * commit elsewhere refuses the pinned write, and its own delivery asks again.
+   */
+  async loadSince(gameId: string, seen: number): Promise<Aggregate> {
+    const cached = this.cache.get(gameId);
+    return cached && cached.version >= seen ? cached : this.load(gameId);
+  }
+
   private remember(agg: Aggregate): Aggregate {
     const known = this.cache.get(agg.id);
     if (!known || known.version <= agg.version) this.cache.set(agg.id, agg);

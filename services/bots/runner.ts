@@ -69,6 +69,8 @@ export interface BotRunnerOptions {
  */
 export class BotRunner {
   private readonly waiting = new Map<string, { resolve(): void; reject(e: unknown): void }[]>();
+  /** The newest committed version each waiting game was scheduled by (`advance`'s `seen`). */
+  private readonly seen = new Map<string, number>();
   private readonly running = new Set<string>();
   private readonly underway = new Set<Promise<void>>();
   /** Where decisions run (its counts: tests). */
@@ -95,9 +97,13 @@ export class BotRunner {
 
   private readonly onRoom?: () => Promise<unknown>;
 
-  /** Plays the server's next move of the game, if any (its commit brings the one after). */
-  async advance(gameId: string): Promise<void> {
-    const agg = await this.service.load(gameId);
+  /**
+   * Plays the server's next move of the game, if any (its commit brings the one after). `seen`: the
+   * newest commit that asked; a fold of this process at or past it is decided on without a read
+   * (the move is written pinned to its version).
+   */
+  async advance(gameId: string, seen?: number): Promise<void> {
+    const agg = seen === undefined ? await this.service.load(gameId) : await this.service.loadSince(gameId, seen);
     const decided = await serverMove(agg, (sight, kind) => this.pool.decide(sight, kind));
     if (!decided) return;
     try {
@@ -122,6 +128,7 @@ export class BotRunner {
       this.leftForLater++;
       return Promise.reject(new Later(`${this.bound} games wait for a server move`));
     }
+    this.seen.set(gameId, Math.max(this.seen.get(gameId) ?? 0, committed.version));
     const done = new Promise<void>((resolve, reject) => {
       if (waiters) waiters.push({ resolve, reject });
       else this.waiting.set(gameId, [{ resolve, reject }]);
@@ -137,8 +144,10 @@ export class BotRunner {
       if (this.stopped || this.running.size >= this.pool.size) return;
       if (this.running.has(gameId)) continue;
       this.waiting.delete(gameId);
+      const seen = this.seen.get(gameId);
+      this.seen.delete(gameId);
       this.running.add(gameId);
-      const run = this.advance(gameId).then(
+      const run = this.advance(gameId, seen).then(
         () => waiters.forEach((w) => w.resolve()),
         (e: unknown) => {
           if (this.stopped) return waiters.forEach((w) => w.reject(new Later('the server stopped during the move')));
@@ -184,6 +193,7 @@ export class BotRunner {
       for (const w of waiters) w.reject(new Later('the server stopped'));
     }
     this.waiting.clear();
+    this.seen.clear();
     await this.pool.stop();
     await this.idle();
   }

@@ -91,11 +91,19 @@ export function moveDecision(agg: Aggregate, seat: Seat, move: unknown, before: 
  * without it, a lost race is decided again on the newer game.
  */
 export async function execute(core: ServiceCore, gameId: string, decide: (agg: Aggregate) => Decision | null, options: { expectedVersion?: number } = {}): Promise<Aggregate> {
+  // Pinned to the version this process's fold is at (a server move, a timeout it armed): decided on
+  // that fold, no read. The append is conditional on that version, so a newer commit elsewhere refuses it.
+  const pinned = options.expectedVersion === undefined ? undefined : core.cached(gameId);
   for (let attempt = 0; ; attempt++) {
-    const agg = await core.load(gameId);
+    const cached = attempt === 0 && pinned?.version === options.expectedVersion ? pinned : undefined;
+    const agg = cached ?? (await core.load(gameId));
     checkPinned(agg, options.expectedVersion);
     const decision = decide(agg);
-    if (!decision) return agg;
+    if (!decision) {
+      // Nothing to write: answered as before, VERSION_CONFLICT if the store is past the pin.
+      if (cached) checkPinned(await core.load(gameId), options.expectedVersion);
+      return agg;
+    }
     try {
       return await core.commit(agg, decision.events, { seat: decision.seat, command: decision.command, by: decision.by });
     } catch (e) {

@@ -4,24 +4,29 @@
  * under `LOBBY` (and in the owner index under `LOBBY#<type>`) and its finished games in the index
  * under `ENDED`. At start, before serving, each such item is written under its new key and the old
  * one deleted (new first: a crash between the two leaves a copy, which the next start moves
- * again onto itself, never a loss). Once moved, a start costs one empty Query per old key.
+ * again onto itself, never a loss). A look stands an hour (LEGACY_KEYS_CHECKED: an older version
+ * run on the folder meanwhile may have written the old keys again), so a start within it costs one
+ * GetItem, not an empty Query per old key; a table this version created comes with the note.
  * The statistics need no move: their read sums the old key too (store/stats.ts).
  */
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { digestQueuePk, LEGACY_DIGESTS_PK } from './notifications/email/digest.js';
 import { LEGACY_OUTBOX_PK, Outbox, outboxKey } from './notifications/outbox.js';
 import { documentClient } from './store/document-client.js';
 import { endedOwner, LEGACY_ENDED_OWNER } from './store/finished.js';
 import { LEGACY_LOBBY_PK, lobbyKey, lobbyOwner } from './store/lobby.js';
 import { queryAll } from './store/query-all.js';
-import { OWNER_INDEX } from './store/schema.js';
+import { LEGACY_KEYS_CHECKED, OWNER_INDEX } from './store/schema.js';
+import { FULL_READ_MS } from './store/shard-marks.js';
 
 type Item = Record<string, any>;
 
-/** Moves every item still under an old constant key; returns how many moved. */
-export async function moveLegacyKeys(client: DynamoDBClient, table: string): Promise<number> {
+/** Moves every item still under an old constant key, unless a start looked within the hour (`now`: the app's clock); returns how many moved. */
+export async function moveLegacyKeys(client: DynamoDBClient, table: string, now = Date.now()): Promise<number> {
   const doc = documentClient(client);
+  const checked = (await doc.send(new GetCommand({ TableName: table, Key: LEGACY_KEYS_CHECKED, ConsistentRead: true }))).Item?.at as number | undefined;
+  if (checked !== undefined && now - checked < FULL_READ_MS) return 0;
   const byPk = (pk: string) => queryAll(doc, { TableName: table, KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ConsistentRead: true });
   let moved = 0;
   const move = async (old: Item, next: Item) => {
@@ -41,6 +46,7 @@ export async function moveLegacyKeys(client: DynamoDBClient, table: string): Pro
     await move(e, { ...rest, ...lobbyKey(gameId), gameId, ...(gpk === undefined ? {} : { [OWNER_INDEX.partition]: lobbyOwner(e.type, gameId) }) });
   }
   for (const f of await byOwner(doc, table, LEGACY_ENDED_OWNER)) await move(f, { ...f, [OWNER_INDEX.partition]: endedOwner(f.gameId) });
+  await doc.send(new PutCommand({ TableName: table, Item: { ...LEGACY_KEYS_CHECKED, at: now } }));
   return moved;
 }
 

@@ -86,7 +86,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   await feed.start();
   const log = { error: (d: object, m: string) => console.error(m, d) };
   // A data folder of a version before the sharded keys: its deliveries, digests, lobby and finished games move first.
-  await moveLegacyKeys(options.client, options.tableName);
+  await moveLegacyKeys(options.client, options.tableName, clock.now());
   // Streams with a hole, or cut below what was acknowledged (a damaged data file), are found before serving, and refused (store/stream-check.ts).
   const journal = options.heads ? HeadJournal.open(options.heads, log) : null;
   const damaged = await findHoles(options.client, options.tableName, journal?.heads);

@@ -92,7 +92,7 @@ export class Reactions {
   async recover(): Promise<number> {
     const feed = this.options.feed;
     if (!feed) return 0;
-    this.checkpoints = await feed.readCheckpoints();
+    this.checkpoints = { ...(feed.checkpointsAtStart ?? (await feed.readCheckpoints())) };
     // A reaction new in this build starts where the oldest other one stands (with none saved yet —
     // a crash before the first save — every reaction starts at the beginning of the feed).
     const start = Object.keys(this.checkpoints).length ? Math.min(...Object.values(this.checkpoints)) : 0;
@@ -103,7 +103,8 @@ export class Reactions {
     // Commits appended from now on (a late timer, a bot's move) are delivered live, not here.
     const end = feed.last;
     const entries: FeedEntry[] = [];
-    for (let page = await feed.after(from, PAGE); page.length > 0; page = page.length < PAGE ? [] : await feed.after(page.at(-1)!.position, PAGE)) entries.push(...page.filter((e) => e.position <= end));
+    // Every reaction past the feed's last position (a clean stop, an empty table): nothing to read.
+    if (from < end) for (let page = await feed.after(from, PAGE); page.length > 0; page = page.length < PAGE ? [] : await feed.after(page.at(-1)!.position, PAGE)) entries.push(...page.filter((e) => e.position <= end));
     for (const e of entries) this.redelivering.add(e.position);
     const byGame = new Map<string, FeedEntry[]>();
     for (const e of entries) byGame.set(e.gameId, [...(byGame.get(e.gameId) ?? []), e]);

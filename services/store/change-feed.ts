@@ -17,6 +17,8 @@ export class DynamoChangeFeed implements ChangeFeed {
   private readonly doc: DynamoDBDocumentClient;
   private readonly open = new Set<number>();
   last = 0;
+  /** The checkpoints `start` read, until this process saves others: `recover` needs no second read. */
+  checkpointsAtStart: Record<string, number> | undefined;
 
   constructor(
     client: DynamoDBClient,
@@ -31,7 +33,8 @@ export class DynamoChangeFeed implements ChangeFeed {
       new QueryCommand({ TableName: this.table, IndexName: FEED_INDEX.name, KeyConditionExpression: '#p = :p', ExpressionAttributeNames: { '#p': FEED_INDEX.partition }, ExpressionAttributeValues: { ':p': FEED_PK }, ScanIndexForward: false, Limit: 1 }),
     );
     const top = newest.Items?.[0]?.[FEED_INDEX.sort];
-    this.last = Math.max(top === undefined ? 0 : Number(top), ...Object.values(await this.readCheckpoints()));
+    this.checkpointsAtStart = await this.readCheckpoints();
+    this.last = Math.max(top === undefined ? 0 : Number(top), ...Object.values(this.checkpointsAtStart));
   }
 
   /** The attributes that put an append into the feed. */
@@ -78,6 +81,7 @@ export class DynamoChangeFeed implements ChangeFeed {
   }
 
   async writeCheckpoints(checkpoints: Record<string, number>): Promise<void> {
+    this.checkpointsAtStart = undefined;
     await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...CHECKPOINTS, checkpoints: JSON.stringify(checkpoints) } }));
   }
 }

@@ -5,10 +5,11 @@
  */
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, PutItemCommand, ResourceInUseException, UpdateTableCommand } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
 import dynalite from 'dynalite';
 import { closeLeakedIterators } from './dynalite-iterators.js';
-import { localTableDefinition } from './schema.js';
+import { LEGACY_KEYS_CHECKED, localTableDefinition } from './schema.js';
 import { ownerOnly } from './private-folder.js';
 import { OPEN_CREDENTIALS, randomCredentials, requireAccessKey, type LocalCredentials } from './embedded-credential.js';
 
@@ -87,8 +88,10 @@ export function localClient(endpoint: string, credentials: LocalCredentials = OP
 /** Creates the table unless it exists (local and test set-up; on AWS the CDK stack owns it). */
 export async function ensureTable(client: DynamoDBClient, tableName: string): Promise<void> {
   const def = localTableDefinition(tableName);
+  let created = false;
   try {
     await client.send(new CreateTableCommand(def));
+    created = true;
   } catch (e) {
     if (!(e instanceof ResourceInUseException)) throw e;
     // A table from an older version (a kept DATA_DIR) gains the indexes it lacks.
@@ -100,7 +103,11 @@ export async function ensureTable(client: DynamoDBClient, tableName: string): Pr
   }
   for (let i = 0; i < 50; i++) {
     const t = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    if (t.Table?.TableStatus === 'ACTIVE' && (t.Table.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === 'ACTIVE')) return;
+    if (t.Table?.TableStatus === 'ACTIVE' && (t.Table.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === 'ACTIVE')) {
+      // A new table has nothing under an older version's keys: its first starts need not look (legacy-keys.ts).
+      if (created) await client.send(new PutItemCommand({ TableName: tableName, Item: marshall({ ...LEGACY_KEYS_CHECKED, at: Date.now() }) }));
+      return;
+    }
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`table ${tableName} did not become active`);

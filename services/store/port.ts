@@ -135,5 +135,7 @@ export interface ChangeFeed {
   /** The commits at positions after `position`, in position order, at most `limit`. */
   after(position: number, limit: number): Promise<FeedEntry[]>;
   readCheckpoints(): Promise<Record<string, number>>;
+  /** What `readCheckpoints` would answer, when the feed read it at its start and nothing was saved since (one read less a start). */
+  readonly checkpointsAtStart?: Record<string, number>;
   writeCheckpoints(checkpoints: Record<string, number>): Promise<void>;
 }

@@ -27,6 +27,11 @@ export const gamePk = (gameId: string) => `GAME#${gameId}`;
 /** A tournament's stream (services/tournaments): commits like a game's, under its own prefix. */
 export const tournamentPk = (id: string) => `TOURNAMENT#${id}`;
 export const commitSk = (version: number) => `${COMMIT_PREFIX}${String(version).padStart(10, '0')}`;
+/**
+ * When a start last looked under the keys of older versions (services/legacy-keys.ts), `at` in epoch
+ * ms: a look stands an hour. A table this version creates gets it with the table (it holds no such key).
+ */
+export const LEGACY_KEYS_CHECKED = { pk: 'LEGACY#KEYS', sk: 'CHECKED' } as const;
 /** The attribute DynamoDB's TTL reads (epoch seconds), for items that should expire. */
 export const TTL_ATTRIBUTE = 'expiresAt';
 export const OWNER_INDEX = { name: 'byOwner', partition: 'gpk', sort: 'gsk' } as const;

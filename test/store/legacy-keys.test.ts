@@ -4,7 +4,7 @@
  * the outbox poll, the digest job, the lobby and the finished-games index find it, and leaves
  * nothing under the old ones; a second start moves nothing.
  */
-import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { moveLegacyKeys } from '../../services/legacy-keys.js';
 import { digestQueuePk } from '../../services/notifications/email/digest.js';
@@ -12,7 +12,8 @@ import { Outbox } from '../../services/notifications/outbox.js';
 import { documentClient } from '../../services/store/document-client.js';
 import { DynamoFinishedGames } from '../../services/store/finished.js';
 import { DynamoLobby } from '../../services/store/lobby.js';
-import { OWNER_INDEX } from '../../services/store/schema.js';
+import { LEGACY_KEYS_CHECKED, OWNER_INDEX } from '../../services/store/schema.js';
+import { FULL_READ_MS } from '../../services/store/shard-marks.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 
 const db = useEmbeddedDynamo();
@@ -21,6 +22,8 @@ const under = async (pk: string) => (await documentClient(db.client).send(new Qu
 
 describe('items under the keys of an older version', () => {
   it('move to their shards at start, found where the readers look', async () => {
+    // An older version's table: created without the note of a look (ensureTable of this version puts it).
+    await documentClient(db.client).send(new DeleteCommand({ TableName: db.tableName, Key: LEGACY_KEYS_CHECKED }));
     const delivery = { id: 'msg_old', player: 'p1', webhookId: 'h1', body: '{}', attempt: 0, dueAt: 1_000, tries: [] };
     await put({ pk: 'OUTBOX', sk: `${String(1_000).padStart(15, '0')}#msg_old`, ...delivery });
     await put({ pk: 'DIGESTS', sk: `${String(2_000).padStart(15, '0')}#p1`, player: 'p1', due: 2_000 });
@@ -39,5 +42,24 @@ describe('items under the keys of an older version', () => {
     expect(await new DynamoFinishedGames(db.client, db.tableName).endedSince('2026-01-01T00:00:00.000Z')).toEqual(['g-done']);
     for (const pk of ['OUTBOX', 'DIGESTS', 'LOBBY']) expect(await under(pk)).toEqual([]);
     expect(await moveLegacyKeys(db.client, db.tableName)).toBe(0);
+  });
+
+  it('are looked for once an hour: a start within it is one GetItem; an older version run meanwhile is found at the next look', async () => {
+    const calls: string[] = [];
+    db.client.middlewareStack.add((next, context) => async (args) => (calls.push(String(context.commandName)), next(args)), { step: 'initialize', name: 'countLegacyLooks' });
+    try {
+      const at = Date.now();
+      expect(await moveLegacyKeys(db.client, db.tableName, at)).toBe(0); // looked at just above (or the table's creation)
+      expect(calls).toEqual(['GetItemCommand']);
+      await put({ pk: 'DIGESTS', sk: `${String(3_000).padStart(15, '0')}#p2`, player: 'p2', due: 3_000 }); // an older version's write
+      expect(await moveLegacyKeys(db.client, db.tableName, at + FULL_READ_MS / 2)).toBe(0);
+      expect(await moveLegacyKeys(db.client, db.tableName, at + FULL_READ_MS + 1)).toBe(1);
+      expect((await under(digestQueuePk('p2'))).map((i) => i.player)).toEqual(['p2']);
+      calls.length = 0;
+      expect(await moveLegacyKeys(db.client, db.tableName, at + FULL_READ_MS + 2)).toBe(0);
+      expect(calls).toEqual(['GetItemCommand']);
+    } finally {
+      db.client.middlewareStack.remove('countLegacyLooks');
+    }
   });
 });

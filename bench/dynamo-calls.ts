@@ -88,7 +88,12 @@ if (process.env.CALLS_CHILD) {
         }
         if (process.env.CALLS_LOG) console.error('^ views', kind, i);
         tally(k.view, taken());
-        if (toMove.length === 0 || legal.length === 0) break;
+        if (toMove.length === 0) break;
+        if (legal.length === 0) {
+          // The bot's move is still under way (server moves run in the background): look again.
+          await new Promise((r) => setTimeout(r, 20));
+          continue;
+        }
         await gql(MOVE, { id, m: legal[0] }, seats[toMove.find((s) => s < seats.length)!]);
         await parlor.play.settle();
         if (process.env.CALLS_LOG) console.error('^ move', kind, i);

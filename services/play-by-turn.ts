@@ -114,7 +114,7 @@ export function playApi(client: DynamoDBClient, tableName: string, service: Parl
   const tournaments = new Tournaments(service, tournamentStreams(client, tableName), new TournamentListing(client, tableName), settings.entryRules);
   const matchmaking = new Matchmaking(
     service,
-    { seeks: seekStreams(client, tableName), listing: new SeekListing(client, tableName), holdings: new Holdings(client, tableName), pool: new PoolStore(client, tableName), pending: new PendingSeeks(client, tableName), startedSeats: new StartedSeats(client, tableName) },
+    { seeks: seekStreams(client, tableName), listing: new SeekListing(client, tableName), holdings: new Holdings(client, tableName), pool: new PoolStore(client, tableName, () => service.now()), pending: new PendingSeeks(client, tableName, () => service.now()), startedSeats: new StartedSeats(client, tableName) },
     { ratingOf: async (player, game) => (await ratings.playerRatings(player)).find((r) => r.game === game)?.rating ?? 0, nameOf: async (id) => (await players.registry.get(id))?.name },
     settings.matchSettings,
     log,

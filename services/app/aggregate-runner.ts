@@ -72,6 +72,8 @@ export interface FollowUp<S> {
   /** Does it; idempotent (it may run again after a crash, or beside another process). */
   run(id: string, state: S): Promise<void>;
   marks: PendingMarks;
+  /** Told after each mark is written (matchmaking: its beat wakes from idle). */
+  marked?(id: string): void;
 }
 
 export interface Loaded<S> {
@@ -86,6 +88,9 @@ export const MAX_RETRIES = 20;
 const MAX_ID = 100;
 
 export class AggregateRunner<S, C, E> {
+  /** How many follow-up marks the last `resume` listed (matchmaking's beat idles on none). */
+  listed = 0;
+
   constructor(
     private readonly store: EventStore,
     private readonly rules: AggregateRules<S, C, E>,
@@ -136,7 +141,10 @@ export class AggregateRunner<S, C, E> {
     const snapshot = (version + 1) % SNAPSHOT_EVERY === 0 ? next : undefined;
     const due = this.followUp?.due(state, next) === true;
     // Marked first: a kill after the append leaves the mark, never the work undone and unmarked. (A lost race leaves a stray mark: resume drops it.)
-    if (due) await this.followUp!.marks.mark(id);
+    if (due) {
+      await this.followUp!.marks.mark(id);
+      this.followUp!.marked?.(id);
+    }
     await this.store.append(id, version, { events, snapshot });
     await this.committed?.(id, state, next);
     if (due) await this.finish(id, next);
@@ -164,7 +172,9 @@ export class AggregateRunner<S, C, E> {
       log.error({ err, id, attempts }, `gave up on the ${this.rules.noun}'s follow-up after ${attempts} tries; its dead mark is kept in ${marks.deadWhere}`);
     };
     let ran = 0;
-    for (const { id, attempts, nextAt, lastError } of await marks.list()) {
+    const listed = await marks.list();
+    this.listed = listed.length;
+    for (const { id, attempts, nextAt, lastError } of listed) {
       if (nextAt > now) continue;
       const tries = attempts + 1;
       try {

@@ -110,8 +110,6 @@ export class Matchmaking {
   private readonly seekListeners: ((seek: SeekState) => void)[] = [];
   /** Hear that the beat has work: a player entered a pool, a seek's follow-up was marked (the local ticker keeps its pace). */
   private readonly workListeners: (() => void)[] = [];
-  /** How many follow-up marks the last `resume` listed (the beat's idle test). */
-  private marksListed = 0;
   /** The last beat found nothing to do: no pool marked, no follow-up listed (a local beat then waits longer: ticker.ts). */
   idle = false;
   private readonly startedListeners: StartedListener[] = [];
@@ -135,29 +133,9 @@ export class Matchmaking {
     this.seeks = new AggregateRunner<SeekState, SeekCommand, SeekEvent>(ports.seeks, { noun: 'seek', decide, fold }, (id, before, next) => this.seekCommitted(id, before, next), {
       due: (before, next) => next.status === 'FILLED' && before?.status !== 'FILLED',
       run: (id, state) => this.startSeekGame(id, state),
-      marks: this.watched(ports.pending),
+      marks: ports.pending,
+      marked: () => this.work(),
     });
-  }
-
-  /** The follow-up marks, telling the beat when one is written and counting what each `resume` lists. */
-  private watched(pending: PendingMarks): PendingMarks {
-    return {
-      deadWhere: pending.deadWhere,
-      mark: async (id) => {
-        await pending.mark(id);
-        this.work();
-      },
-      unmark: (id) => pending.unmark(id),
-      list: async () => {
-        const listed = await pending.list();
-        this.marksListed = listed.length;
-        return listed;
-      },
-      tried: (id, attempts, nextAt) => pending.tried(id, attempts, nextAt),
-      failed: (id, error) => pending.failed(id, error),
-      bury: (mark) => pending.bury(mark),
-      dead: () => pending.dead(),
-    };
   }
 
   /** Hears when the beat has work (services/matchmaking/ticker.ts: back to its pace from idle). */
@@ -373,7 +351,7 @@ export class Matchmaking {
   async tick(): Promise<{ resumed: number; seated: number }> {
     const resumed = await this.resume();
     let seated = 0;
-    const pools = await this.ports.pool.pools();
+    const pools = await this.ports.pool.pools(this.now());
     for (const pool of pools) {
       const paired = await this.pairPoolRead(pool);
       seated += paired.seated;
@@ -382,7 +360,7 @@ export class Matchmaking {
       // Read again: an entry between the read and the delete, by a process whose memory had lapsed, marks it again here.
       if ((await this.ports.pool.waiting(pool)).length > 0) await this.markPool(pool, true);
     }
-    this.idle = pools.length === 0 && this.marksListed === 0;
+    this.idle = pools.length === 0 && this.seeks.listed === 0;
     return { resumed, seated };
   }
 

@@ -10,7 +10,7 @@ import { TableStore } from '../store/document-client.js';
 import { queryAll } from '../store/query-all.js';
 import { DynamoEventStore, OWNER_INDEX, TTL_ATTRIBUTE, type EventStore } from '../store/index.js';
 import { allShardKeys, mergeSorted, shardKey, shardOf, shardsFor, TARGET } from '../store/shards.js';
-import { FULL_READ_MS, MARK_SK, ShardMarks } from '../store/shard-marks.js';
+import { FULL_READ_MS, MARK_SK, MARK_TRUST_MS, ShardMarks } from '../store/shard-marks.js';
 import type { DeadMark, PendingMark, PendingMarks } from '../app/aggregate-runner.js';
 import type { SeekState } from './seek.js';
 
@@ -132,6 +132,14 @@ export const STALE_CLAIM_MS = 60_000;
 
 export class PoolStore extends TableStore {
   private key = (player: string, pool: string) => ({ pk: `QUICK#${player}`, sk: `POOL#${pool}` });
+  /** Which markers' shards may hold one: a beat reads the marks (one BatchGetItem) and then those shards alone, not 8 Queries (store/shard-marks.ts). */
+  private readonly markShards: ShardMarks;
+
+  /** `now`: the app's clock (the marks' trust windows are reckoned by it). */
+  constructor(client: DynamoDBClient, table: string, now: () => number) {
+    super(client, table);
+    this.markShards = new ShardMarks(this.doc, this.table, 'MATCHPOOLS', POOL_MARK_SHARDS, MARK_TRUST_MS, now);
+  }
 
   /** Enters (or re-enters) the player: a waiting entry keeps its place, a finished one is replaced. */
   async enter(entry: PoolEntry): Promise<PoolEntry> {
@@ -210,6 +218,7 @@ export class PoolStore extends TableStore {
 
   /** Marks a pool for the beat (which pairs the marked pools, after a restart too), with when; unmarked when found empty. */
   async markPool(pool: string, at: number): Promise<void> {
+    await this.markShards.mark(shardOf(pool, POOL_MARK_SHARDS)); // first: a marker in an unmarked shard no beat would read
     await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...poolMarkKey(pool), markedAt: at } }));
   }
 
@@ -226,12 +235,16 @@ export class PoolStore extends TableStore {
   /** When this process last looked under the old constant key (no version writes it any more: once an hour is enough). */
   private legacyReadAt = -Infinity;
 
-  /** Every marked pool (every shard asked); a marker still under the old constant key is moved to its shard on the way. */
-  async pools(): Promise<string[]> {
-    const read = (pk: string) => queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': pk } });
-    const shards = await Promise.all(allShardKeys('MATCHPOOLS', POOL_MARK_SHARDS).map(read));
-    const found = new Set(shards.flat().map((i) => i.sk as string));
-    const now = Date.now();
+  /** Every marked pool (every shard asked); a marker still under the old constant key is moved to its shard on the way (`now`: the app's clock). */
+  async pools(now: number): Promise<string[]> {
+    const read = (pk: string) => queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p AND sk < :mark', ExpressionAttributeValues: { ':p': pk, ':mark': MARK_SK } });
+    const found = new Set<string>();
+    for (const [shard, markedAt] of await this.markShards.toRead()) {
+      const markers = await read(`MATCHPOOLS#${shard}`);
+      if (!markers.length) await this.markShards.idle(shard, markedAt);
+      else if (markedAt === null) await this.markShards.mark(shard, true); // found by a full read (written before the shard marks)
+      for (const m of markers) found.add(m.sk as string);
+    }
     const legacy = now - this.legacyReadAt >= FULL_READ_MS ? await read(LEGACY_POOL_MARKS) : [];
     this.legacyReadAt = now;
     for (const old of legacy) {
@@ -266,7 +279,13 @@ export class PendingSeeks extends TableStore implements PendingMarks {
   private key = (id: string) => ({ pk: shardKey('SEEKPENDING', id, SEEK_SHARDS), sk: id });
   private deadKey = (id: string) => ({ pk: shardKey('SEEKDEAD', id, SEEK_SHARDS), sk: id });
   /** Which shards may hold marks: `list` (at start and on each beat) reads those alone, one call when none is (store/shard-marks.ts). */
-  private readonly shards = new ShardMarks(this.doc, this.table, 'SEEKPENDING', SEEK_SHARDS);
+  private readonly shards: ShardMarks;
+
+  /** `now`: the app's clock (the marks' trust windows are reckoned by it). */
+  constructor(client: DynamoDBClient, table: string, now: () => number) {
+    super(client, table);
+    this.shards = new ShardMarks(this.doc, this.table, 'SEEKPENDING', SEEK_SHARDS, MARK_TRUST_MS, now);
+  }
 
   async mark(id: string): Promise<void> {
     await this.shards.mark(shardOf(id, SEEK_SHARDS)); // first: a mark no read finds would be a follow-up never finished

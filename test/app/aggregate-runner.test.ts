@@ -81,7 +81,7 @@ describe('the aggregate runner', () => {
   it('a follow-up cut off after its append is left marked, and resume finishes it once', async () => {
     const done: string[] = [];
     let dies = true;
-    const marks = new PendingSeeks(ctx.client, ctx.tableName);
+    const marks = new PendingSeeks(ctx.client, ctx.tableName, Date.now);
     // The work a tally of three asks for; the first try "dies" before doing it.
     const followUp: FollowUp<Tally> = {
       due: (before, next) => next.seen.length === 3 && (before?.seen.length ?? 0) < 3,
@@ -107,7 +107,7 @@ describe('the aggregate runner', () => {
 
   it('a follow-up that keeps failing waits longer after each try, and after FOLLOW_UP_ATTEMPTS is buried: logged, kept dead, tried no more', async () => {
     let runs = 0;
-    const marks = new PendingSeeks(ctx.client, ctx.tableName);
+    const marks = new PendingSeeks(ctx.client, ctx.tableName, Date.now);
     const followUp: FollowUp<Tally> = {
       due: (before, next) => next.seen.length === 2 && (before?.seen.length ?? 0) < 2,
       run: async () => {
@@ -147,7 +147,7 @@ describe('the aggregate runner', () => {
 
   it('a try that never comes back (its process killed, or hung) counts as a try: the mark is buried after FOLLOW_UP_ATTEMPTS of them', async () => {
     let runs = 0;
-    const marks = new PendingSeeks(ctx.client, ctx.tableName);
+    const marks = new PendingSeeks(ctx.client, ctx.tableName, Date.now);
     const followUp: FollowUp<Tally> = {
       due: (before, next) => next.seen.length === 2 && (before?.seen.length ?? 0) < 2,
       // The first try fails after the append; every later one hangs (as a process killed mid-try would never answer).

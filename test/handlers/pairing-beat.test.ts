@@ -41,7 +41,7 @@ describe('the timer function runs the pairing beat on AWS', () => {
     // A pool left empty leaves the beat's list once no function has marked it within the window.
     time += MARK_REFRESH_MS;
     await world.timer({ matchmaking: true });
-    expect(await (match as unknown as { ports: { pool: { pools(): Promise<string[]> } } }).ports.pool.pools()).toEqual([]);
+    expect(await (match as unknown as { ports: { pool: { pools(now: number): Promise<string[]> } } }).ports.pool.pools(Date.now())).toEqual([]);
     const granted = new Set<string>(tableActionsOf('timer', TABLE_ACTIONS, MODULES));
     expect([...world.used.timer].filter((a) => !granted.has(a)), 'actions the timer role lacks').toEqual([]);
     // The beat reads the pools' entries through the owner index: the stack grants the timer that index too.

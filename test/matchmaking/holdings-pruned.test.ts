@@ -84,7 +84,7 @@ describe('matchmaking holdings', () => {
     // The beat is run by hand here (the ticker's own beat is a day away).
     const parlor = await createLocalParlor({ client: db.client, tableName: db.tableName, clock, signingSecret: 's', bots: { workers: 0 }, matchSettings: { ...MATCH_SETTINGS, tickSeconds: 24 * 3600 } });
     const match = parlor.play.matchmaking;
-    const pools = new PoolStore(db.client, db.tableName);
+    const pools = new PoolStore(db.client, db.tableName, () => clock.now());
     const gus = (await parlor.play.players.registry.register('Gus')).id;
     // Pools of clocks no one else asks for, each entered and left.
     const odd = [1_001, 1_002, 1_003].map((s) => ({ game: 'scout', seats: 2, timeControl: { perMoveMs: s * 1000 } }));
@@ -93,31 +93,31 @@ describe('matchmaking holdings', () => {
       await match.playNow(gus, input);
       expect(await match.leavePool(gus, input)).toBe(true);
     }
-    expect(await pools.pools()).toEqual(expect.arrayContaining(keys));
+    expect(await pools.pools(clock.now())).toEqual(expect.arrayContaining(keys));
     await match.playNow(gus, odd[0]!); // Gus waits in the first again
     // Within the window the markers stay: this process remembers writing them, so it would not write them for its next entry.
     await match.tick();
-    expect(await pools.pools()).toEqual(expect.arrayContaining(keys));
+    expect(await pools.pools(clock.now())).toEqual(expect.arrayContaining(keys));
     clock.advance(MARK_REFRESH_MS);
     await match.tick();
-    const marked = await pools.pools();
+    const marked = await pools.pools(clock.now());
     expect(marked).toContain(keys[0]);
     expect(marked).not.toContain(keys[1]);
     expect(marked).not.toContain(keys[2]);
     await match.leavePool(gus, odd[0]!);
     await match.playNow(gus, odd[1]!);
-    expect(await pools.pools()).toContain(keys[1]);
+    expect(await pools.pools(clock.now())).toContain(keys[1]);
     await parlor.app.close();
   });
 
   it('a pool marker under the old constant key (MATCHPOOLS) is found and moved to its shard', async () => {
-    const pools = new PoolStore(db.client, db.tableName);
+    const pools = new PoolStore(db.client, db.tableName, () => clock.now());
     const pool = poolKey('scout', 2, { perMoveMs: 4_242_000 }, false);
     await documentClient(db.client).send(new PutCommand({ TableName: db.tableName, Item: { pk: 'MATCHPOOLS', sk: pool } }));
-    expect(await pools.pools()).toContain(pool);
+    expect(await pools.pools(clock.now())).toContain(pool);
     const at = async (pk: string) => (await documentClient(db.client).send(new GetCommand({ TableName: db.tableName, Key: { pk, sk: pool }, ConsistentRead: true }))).Item !== undefined;
     expect([await at('MATCHPOOLS'), await at(shardKey('MATCHPOOLS', pool, POOL_MARK_SHARDS))]).toEqual([false, true]);
     expect(await pools.unmarkPool(pool, Number.MAX_SAFE_INTEGER)).toBe(true);
-    expect(await pools.pools()).not.toContain(pool);
+    expect(await pools.pools(clock.now())).not.toContain(pool);
   });
 });

@@ -35,7 +35,7 @@ describe('restart with a pool waiting', () => {
     clock.advance(second.play.matchmaking.settings.botWaitSeconds * 1000);
     await second.play.pairingIdle();
     // Read as stored (a status read would pair the pool itself).
-    const entry = await new PoolStore(db.client, db.tableName).get(cy.id, poolKey('seledyne', 2, undefined, false));
+    const entry = await new PoolStore(db.client, db.tableName, Date.now).get(cy.id, poolKey('seledyne', 2, undefined, false));
     expect(entry?.gameId).toBeDefined();
     const botGame = await second.service.load(entry!.gameId!);
     expect(botGame.app.players[0]).toBe(cy.id);

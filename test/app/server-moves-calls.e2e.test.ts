@@ -61,6 +61,8 @@ describe("the server's moves", () => {
     const seen = await a.load(id); // a's fold: v4
     await other.move({ gameId: id, token: tokens[0], move: { type: 'choose', swap: true } }); // v5, unseen by a
     await expect(a.execute(id, (agg) => moveDecision(agg, 1, { type: 'choose', swap: false }), { expectedVersion: seen.version })).rejects.toMatchObject({ code: 'VERSION_CONFLICT' });
+    // A refusal on the stale fold: VERSION_CONFLICT first, as when it read the store first.
+    await expect(a.execute(id, () => { throw Object.assign(new Error('refused'), { code: 'ILLEGAL_MOVE' }); }, { expectedVersion: seen.version })).rejects.toMatchObject({ code: 'VERSION_CONFLICT' });
     // Nothing to write on the stale fold: still refused, as when it read the store first.
     await expect(a.execute(id, () => null, { expectedVersion: seen.version })).rejects.toMatchObject({ code: 'VERSION_CONFLICT' });
     expect((await other.load(id)).version).toBe(seen.version + 1);

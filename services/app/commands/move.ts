@@ -98,7 +98,14 @@ export async function execute(core: ServiceCore, gameId: string, decide: (agg: A
     const cached = attempt === 0 && pinned?.version === options.expectedVersion ? pinned : undefined;
     const agg = cached ?? (await core.load(gameId));
     checkPinned(agg, options.expectedVersion);
-    const decision = decide(agg);
+    let decision: Decision | null;
+    try {
+      decision = decide(agg);
+    } catch (refused) {
+      // A refusal on the cached fold: VERSION_CONFLICT first if the store is past the pin, as a read would have said.
+      if (cached) checkPinned(await core.load(gameId), options.expectedVersion);
+      throw refused;
+    }
     if (!decision) {
       // Nothing to write: answered as before, VERSION_CONFLICT if the store is past the pin.
       if (cached) checkPinned(await core.load(gameId), options.expectedVersion);

@@ -18,11 +18,14 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
  * as a visitor's browser draws them. CHROMIUM_PATH overrides both.
  */
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? (!process.env.SCREENSHOTS_DIR && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+const FULL = '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? (!process.env.SCREENSHOTS_DIR && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : FULL);
 
-export async function launch(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium-headless-shell chromium (or set CHROMIUM_PATH)`);
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+/** `full`: the whole browser, for what the shell leaves out (it shows no notifications: notifications.test.ts). */
+export async function launch(full = false): Promise<Browser> {
+  const path = full ? (process.env.CHROMIUM_PATH ?? FULL) : CHROMIUM;
+  if (!existsSync(path)) throw new Error(`no Chromium at ${path}: apt-get install -y chromium-headless-shell chromium (or set CHROMIUM_PATH)`);
+  return chromium.launch({ executablePath: path, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
 }
 
 /**
@@ -31,13 +34,19 @@ export async function launch(): Promise<Browser> {
  */
 let shared: Promise<Browser> | undefined;
 
-/** Chromium for a test file: the worker's, with only this test's contexts (each closed after its test). */
-export function useBrowser(): { readonly browser: Browser } {
+/**
+ * Chromium for a test file: the worker's, with only this test's contexts (each closed after its test);
+ * `{ full: true }`: full Chromium of the file's own, closed with the file, when the worker's is the shell.
+ */
+export function useBrowser(options: { full?: boolean } = {}): { readonly browser: Browser } {
   const held = {} as { browser: Browser };
+  const own = options.full && CHROMIUM !== (process.env.CHROMIUM_PATH ?? FULL);
   beforeAll(async () => {
+    if (own) return void (held.browser = await launch(true));
     held.browser = await (shared ??= launch());
     if (!held.browser.isConnected()) held.browser = await (shared = launch());
   });
+  if (own) afterAll(async () => held.browser?.close());
   // A test's contexts (its players' pages) end with it: a page left open keeps its subscriptions and
   // ticking clocks redrawing in Chromium while the file's later tests run. No test hands a page to
   // another; files run one after another in a worker.

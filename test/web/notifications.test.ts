@@ -22,7 +22,7 @@ import { player, problems, ready, useBrowser } from './browser.js';
 
 const server = useServer({ notifications: { privateAddresses: true } });
 const pushService = useReceiver(() => 201);
-const chrome = useBrowser();
+const chrome = useBrowser({ full: true }); // the headless shell shows no notifications
 
 describe('notifications in the page', () => {
   it('asks once at the first game; yes subscribes with the server’s VAPID key, and the turn’s push shows as "Your turn in SCOUT vs Bob"', async () => {

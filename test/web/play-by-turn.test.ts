@@ -61,11 +61,16 @@ describe('play-by-turn in the page', () => {
       const seen = await ann.evaluateHandle(() => document.querySelector('.clocks li[data-seat="0"] .clock')!);
       const before = await seen.evaluate((el) => el.textContent);
       await ann.clock.runFor(1000);
-      return seen.evaluate((el, was) => ({ same: el === document.querySelector('.clocks li[data-seat="0"] .clock'), changed: el.textContent !== was }), before);
+      return seen.evaluate((el, was) => ({
+        same: el === document.querySelector('.clocks li[data-seat="0"] .clock'),
+        changed: el.textContent !== was,
+        // What a failure is read by (it failed once under load, unexplained): the texts, the deadline, the page's time and route.
+        seen: { was, now: el.textContent, deadline: (el as HTMLElement).dataset.deadline, pageNow: new Date().toISOString(), ready: document.body.dataset.ready, hash: location.hash },
+      }), before);
     };
     let ticked = await tickedInPlace();
     for (let tries = 1; !ticked.same && tries < 5; tries++) ticked = await tickedInPlace();
-    expect(ticked).toEqual({ same: true, changed: true });
+    expect({ same: ticked.same, changed: ticked.changed }, JSON.stringify(ticked.seen)).toEqual({ same: true, changed: true });
     expect(await ann.textContent('.clocks li[data-seat="0"] .clock')).toMatch(/^\u206623:5\d:\d\d\u2069$/);
     expect(problems(ann)).toEqual([]);
   });

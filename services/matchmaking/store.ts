@@ -238,13 +238,7 @@ export class PoolStore extends TableStore {
   /** Every marked pool (every shard asked); a marker still under the old constant key is moved to its shard on the way (`now`: the app's clock). */
   async pools(now: number): Promise<string[]> {
     const read = (pk: string) => queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p AND sk < :mark', ExpressionAttributeValues: { ':p': pk, ':mark': MARK_SK } });
-    const found = new Set<string>();
-    for (const [shard, markedAt] of await this.markShards.toRead()) {
-      const markers = await read(`MATCHPOOLS#${shard}`);
-      if (!markers.length) await this.markShards.idle(shard, markedAt);
-      else if (markedAt === null) await this.markShards.mark(shard, true); // found by a full read (written before the shard marks)
-      for (const m of markers) found.add(m.sk as string);
-    }
+    const found = new Set((await this.markShards.readItems()).map((m) => m.sk as string));
     const legacy = now - this.legacyReadAt >= FULL_READ_MS ? await read(LEGACY_POOL_MARKS) : [];
     this.legacyReadAt = now;
     for (const old of legacy) {
@@ -297,16 +291,7 @@ export class PendingSeeks extends TableStore implements PendingMarks {
   }
 
   async list(): Promise<PendingMark[]> {
-    const out: PendingMark[] = [];
-    const range = (key: string) => ({ TableName: this.table, KeyConditionExpression: 'pk = :p AND sk < :mark', ExpressionAttributeValues: { ':p': key, ':mark': MARK_SK } });
-    for (const [shard, markedAt] of await this.shards.toRead()) {
-      const key = `SEEKPENDING#${shard}`;
-      const items = await queryAll(this.doc, range(key));
-      if (!items.length) await this.shards.idle(shard, markedAt);
-      else if (markedAt === null) await this.shards.mark(shard, true); // found by a full read (marked before the shard marks)
-      out.push(...items.map((i) => ({ id: i.sk as string, attempts: (i.attempts as number | undefined) ?? 0, nextAt: (i.nextAt as number | undefined) ?? 0, ...(typeof i.lastError === 'string' && { lastError: i.lastError }) })));
-    }
-    return out;
+    return (await this.shards.readItems()).map((i) => ({ id: i.sk as string, attempts: (i.attempts as number | undefined) ?? 0, nextAt: (i.nextAt as number | undefined) ?? 0, ...(typeof i.lastError === 'string' && { lastError: i.lastError }) }));
   }
 
   async tried(id: string, attempts: number, nextAt: number): Promise<boolean> {

@@ -14,6 +14,7 @@
  * mark names: items from a version before the marks.
  */
 import { BatchGetCommand, DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { queryAll } from './query-all.js';
 
 /** The mark's sort key: '~' sorts after digits and letters, so a shard's range reads (due times, ids, pool keys) stop before it. */
 export const MARK_SK = '~marked';
@@ -67,6 +68,23 @@ export class ShardMarks {
       return new Map(Array.from({ length: this.shards }, (_, shard) => [shard, marks.get(shard) ?? null]));
     }
     return this.marked();
+  }
+
+  /**
+   * The items of every shard to read (`toRead`), each shard's below its mark, shards in parallel;
+   * a shard found empty goes `idle`, one found holding items without a mark is marked again
+   * (written before the shard marks).
+   */
+  async readItems(): Promise<Record<string, unknown>[]> {
+    const shards = await Promise.all(
+      [...(await this.toRead())].map(async ([shard, markedAt]) => {
+        const items = await queryAll(this.doc, { TableName: this.table, KeyConditionExpression: 'pk = :p AND sk < :mark', ExpressionAttributeValues: { ':p': this.key(shard).pk, ':mark': MARK_SK } });
+        if (!items.length) await this.idle(shard, markedAt);
+        else if (markedAt === null) await this.mark(shard, true);
+        return items;
+      }),
+    );
+    return shards.flat();
   }
 
   private async marked(): Promise<Map<number, number>> {

@@ -7,7 +7,8 @@ import { seaSaltAndPaperSpace } from '../games/sea-salt-and-paper/command-space.
 import { seledyneSpace } from '../games/seledyne/command-space.js';
 import { silverSpace } from '../games/silver/command-space.js';
 import { commandSpace, commandKey, type SpaceOf } from './completeness.js';
-import { RuleViolation, type Table, type TableState } from '../../services/engine/core/index.js';
+import type { Table, TableState } from '../../services/engine/core/index.js';
+import { refusalOf } from './refusal.js';
 
 export const commandSpaces: Record<string, SpaceOf> = {
   scout: scoutSpace,
@@ -25,13 +26,8 @@ export function answers(t: Table, state: TableState, seat: number): Record<strin
   if (!spaceOf || !state.started) return {};
   const out: Record<string, string> = {};
   for (const move of commandSpace(t.game.command, spaceOf(state.play, seat, state.seats))) {
-    try {
-      t.decide(state, { type: 'move', seat, move });
-      out[commandKey(move)] = 'accepted';
-    } catch (e) {
-      if (!(e instanceof RuleViolation)) throw e;
-      out[commandKey(move)] = `${e.code}: ${e.message}`;
-    }
+    const refused = refusalOf(() => t.decide(state, { type: 'move', seat, move }));
+    out[commandKey(move)] = refused ? `${refused.code}: ${refused.message}` : 'accepted';
   }
   return out;
 }

@@ -15,6 +15,7 @@ import { expect } from 'vitest';
 import type { z } from 'zod';
 import { fastRng, RuleViolation, table, type AnyGame, type Table, type TableState } from '../../services/engine/core/index.js';
 import { parseStrict } from '../../services/engine/core/strict.js';
+import { refusalOf } from './refusal.js';
 import { randomPlaythrough, type PlaythroughOptions } from './playthrough.js';
 
 /** Values per field: `"<type>.<field>"` (one command type) or `"<field>"` (every type). */
@@ -136,14 +137,9 @@ export function findIncompleteness(game: AnyGame, state: TableState, spaceOf: Sp
     const space = new Map(sample.map((c) => [commandKey(c), c]));
     const problem: Incompleteness = { seat, missing: [], refused: [], unjudged: [...legal.keys()].filter((k) => !space.has(k)) };
     for (const [key, move] of space) {
-      let refusal: string | null = null;
-      try {
-        rulesDecide(t, state, seat, JSON.parse(JSON.stringify(move)));
-      } catch (e) {
-        // Only a rule refusal counts as "not accepted": anything else thrown is a bug to see.
-        if (!(e instanceof RuleViolation)) throw e;
-        refusal = `${e.code}: ${e.message}`;
-      }
+      // Only a rule refusal counts as "not accepted": anything else thrown is a bug to see (refusalOf rethrows it).
+      const refused = refusalOf(() => rulesDecide(t, state, seat, JSON.parse(JSON.stringify(move))));
+      const refusal = refused && `${refused.code}: ${refused.message}`;
       if (refusal === null && !legal.has(key)) problem.missing.push(key);
       if (refusal !== null && legal.has(key)) problem.refused.push(`${key} (${refusal})`);
     }

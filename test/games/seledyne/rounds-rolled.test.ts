@@ -29,7 +29,8 @@ function check(seats: number, options: object, seed: number): { compact: number;
   let compact = 0;
   let rounds = 0;
   while (!s.ended) {
-    const seat = t.status(s).toMove[rng.int(t.status(s).toMove.length)]!;
+    const toMove = t.status(s).toMove;
+    const seat = toMove[rng.int(toMove.length)]!;
     const events = t.decide(s, { type: 'move', seat, move: randomBot(undefined, t.legalMoves(s, seat), rng) });
     const older: SeledyneEvent[] = [];
     let now = s.play as State;
@@ -47,9 +48,10 @@ function check(seats: number, options: object, seed: number): { compact: number;
     let was = s.play as State;
     for (const e of older) was = seledyne.evolve(was, e);
     // Compared as JSON (states are plain JSON: they are stored as snapshots); expect explains a difference.
-    if (JSON.stringify(now) !== JSON.stringify(was)) expect(now).toEqual(was);
+    const nowJson = JSON.stringify(now); // written once for both compares
+    if (nowJson !== JSON.stringify(was)) expect(now).toEqual(was);
     const next = t.fold(events, s);
-    if (JSON.stringify(next.play) !== JSON.stringify(now)) expect(next.play).toEqual(now);
+    if (JSON.stringify(next.play) !== nowJson) expect(next.play).toEqual(now);
     const counted = older.length + events.filter((e) => !isGame(e)).length;
     if (next.events - s.events !== counted) expect(next.events - s.events).toBe(counted);
     s = next;

@@ -128,6 +128,8 @@ export const withEvents = (o: Setup, extra: Event[]) => new Flow(o.seats ?? o.vi
 /** Every card id is in exactly one place (52 in all, §2.1). */
 export function cardsConserved(s: State) {
   const all = [...s.villages.flat(), ...s.deck, ...s.discard, ...s.display, ...s.box, ...s.hand, ...s.kept.flat()];
+  // A plain check first: this runs after every move of the playthroughs, and expect costs more than the count.
+  if (all.length === 52 && new Set(all).size === 52) return;
   expect(all.length).toBe(52);
   expect(new Set(all).size).toBe(52);
 }

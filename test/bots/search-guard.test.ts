@@ -19,9 +19,10 @@ import { playedPositions } from '../kit/played-positions.js';
 function* pairedDecisions(seats: number, seed: string, rng: number, minMoves: number, count: number, options: SearchOptions) {
   let checked = 0;
   for (const { t, state, setup } of playedPositions(silver, { seats, games: 1, bot: GREEDY.silver!, seed, rng: fastRng(rng) })) {
+    if (checked >= count) return; // the rest of the game decides nothing here
     const seat = t.status(state).toMove[0]!;
     const legal = t.legalMoves(state, seat);
-    if (legal.length < minMoves || checked >= count) continue;
+    if (legal.length < minMoves) continue;
     const r = search(t.view(state, seat), legal, fastRng(checked), { game: silver, seat, setup }, options);
     if (r.mode !== 'paired') throw new Error(`Silver searches by paired playouts (tuning.ts), got ${r.mode}`);
     checked++;

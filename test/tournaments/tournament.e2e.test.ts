@@ -20,6 +20,12 @@ const TOURNAMENT = `query($id: ID!) { tournament(id: $id) { status roundCount
   standings { rank points games entrant { name player bot } }
   rounds { round completed tables { entrants { index } } boards { board seedHash seed completed games { id ended scores seats { player } } } } } }`;
 
+/**
+ * SCOUT's rounds end after 6 actions (the option roundActionLimit): the tournament, not the game, is under test, and
+ * whole rounds of first-legal-move play cost most of the file's CPU. Each game still ends by the rules, and verifies.
+ */
+const SHORT_SCOUT = { roundActionLimit: 6 };
+
 const tournament = async (id: string) => ok(await server.gql(TOURNAMENT, { id })).tournament;
 
 async function create(creator: Registered, input: Record<string, unknown>): Promise<string> {
@@ -54,7 +60,7 @@ async function playHumans(s: TestServer, id: string, players: Registered[], only
 describe('a duplicate Swiss tournament', () => {
   it('of 8 entrants (bots and registered players) over 3 rounds runs to its end with standings, every game verifying', async () => {
     const players = await Promise.all(['Ann', 'Bob'].map((n) => registerPlayer(server, n)));
-    const id = await create(players[0]!, { game: 'scout', seats: 2, rounds: 3, format: 'SWISS', duplicate: true, bots: ['random', 'random', 'greedy', 'greedy', 'random', 'greedy'] });
+    const id = await create(players[0]!, { game: 'scout', seats: 2, rounds: 3, format: 'SWISS', duplicate: true, options: SHORT_SCOUT, bots: ['random', 'random', 'greedy', 'greedy', 'random', 'greedy'] });
     for (const p of players) ok(await server.gql('mutation($id: ID!) { joinTournament(id: $id) { entrants { index } } }', { id }, p.token));
     const started = ok(await server.gql('mutation($id: ID!) { startTournament(id: $id) { status rounds { round } } }', { id }, players[0]!.token)).startTournament;
     expect(started.status).toBe('RUNNING');
@@ -85,7 +91,7 @@ describe("a board's seed", () => {
   it('is not revealed while one of its tables still plays: not by the tournament, nor by a finished table (seed, history, record, spectators)', async () => {
     const [ann, bob] = await Promise.all(['Dee', 'Eve'].map((n) => registerPlayer(server, n)));
     // Bots enter first: they sit together at table 0 and finish at once; Dee and Eve's table 1 waits for them.
-    const id = await create(ann!, { game: 'scout', seats: 2, rounds: 1, format: 'SWISS', duplicate: true, bots: ['random', 'random'] });
+    const id = await create(ann!, { game: 'scout', seats: 2, rounds: 1, format: 'SWISS', duplicate: true, options: SHORT_SCOUT, bots: ['random', 'random'] });
     for (const p of [ann!, bob!]) ok(await server.gql('mutation($id: ID!) { joinTournament(id: $id) { status } }', { id }, p.token));
     ok(await server.gql('mutation($id: ID!) { startTournament(id: $id) { status } }', { id }, ann!.token));
     await server.play.settle();
@@ -120,7 +126,7 @@ describe("a board's seed", () => {
 
   it("a finished table's own replay stays sealed while another table of its board plays: no face-up views, no other seat's sight", async () => {
     const people = await Promise.all(['Hana', 'Ivo', 'Jun', 'Kai'].map((n) => registerPlayer(server, n)));
-    const id = await create(people[0]!, { game: 'scout', seats: 2, rounds: 1, format: 'SWISS', duplicate: true });
+    const id = await create(people[0]!, { game: 'scout', seats: 2, rounds: 1, format: 'SWISS', duplicate: true, options: SHORT_SCOUT });
     for (const p of people) ok(await server.gql('mutation($id: ID!) { joinTournament(id: $id) { status } }', { id }, p.token));
     ok(await server.gql('mutation($id: ID!) { startTournament(id: $id) { status } }', { id }, people[0]!.token));
     const board = (await tournament(id)).rounds[0].boards[0];

@@ -42,11 +42,19 @@ async function playScout(maxMoves = Infinity): Promise<{ id: string; tokens: str
   return { id, tokens, agg, seen };
 }
 
+/**
+ * The seeded game and its moves are the same at every play: the tests that only read a finished game share one play
+ * of it, as do those of a game stopped at the same move (each recording three seats' views and histories per version
+ * cost most of the file's CPU, played once per test).
+ */
+const plays = new Map<number, ReturnType<typeof playScout>>();
+const playedScout = (maxMoves = Infinity) => plays.get(maxMoves) ?? plays.set(maxMoves, playScout(maxMoves)).get(maxMoves)!;
+
 const at = (id: string, version: number | string, query = '', token?: string) => server.rest('GET', `/v1/games/${id}/at/${version}${query}`, undefined, token);
 
 describe('replays of a finished game', () => {
   it('every version reads from each seat as that seat saw it live, face-up shows every hand, and at(final) is the live view', async () => {
-    const { id, agg, seen } = await playScout();
+    const { id, agg, seen } = await playedScout();
     expect(agg.state.ended).toBe(true);
     for (let v = 1; v <= agg.version; v++) {
       const live = seen.get(v);
@@ -70,7 +78,7 @@ describe('replays of a finished game', () => {
   });
 
   it('face-up, seat 1’s hand is in the views and the history shows every deal, where seat 0 sees only its own', async () => {
-    const { id } = await playScout();
+    const { id } = await playedScout();
     const q = `query($id: ID!) { game(id: $id) { at(version: 4) {
       version status { phase }
       mine: view(seat: 0) { ... on ScoutView { hand { id } } }
@@ -92,7 +100,7 @@ describe('replays of a finished game', () => {
   });
 
   it('a version outside 0..final is VERSION_OUT_OF_RANGE (404), a seat past the last BAD_INPUT', async () => {
-    const { id, agg } = await playScout();
+    const { id, agg } = await playedScout();
     expect((await at(id, agg.version + 1)).body.error.code).toBe('VERSION_OUT_OF_RANGE');
     expect((await at(id, agg.version + 1)).status).toBe(404);
     expect((await at(id, -1)).body.error.code).toBe('VERSION_OUT_OF_RANGE');
@@ -111,7 +119,7 @@ describe('replays of a finished game', () => {
 
 describe('stepping back during a game', () => {
   it('a seat reads every earlier version exactly as it saw it then (view and history), and a spectator as spectators did', async () => {
-    const { id, tokens, agg, seen } = await playScout(30);
+    const { id, tokens, agg, seen } = await playedScout(30);
     expect(agg.state.ended).toBe(false);
     for (let v = Math.min(...seen.keys()); v <= agg.version; v++) {
       for (const seat of [0, 1]) {
@@ -129,7 +137,7 @@ describe('stepping back during a game', () => {
   });
 
   it('another seat’s point of view is SEAT_NOT_YOURS, every seat face-up GAME_NOT_OVER, a version to come VERSION_OUT_OF_RANGE', async () => {
-    const { id, tokens, agg } = await playScout(10);
+    const { id, tokens, agg } = await playedScout(10);
     expect((await at(id, 5, '?seat=1', tokens[0])).body.error.code).toBe('SEAT_NOT_YOURS');
     expect((await at(id, 5, '?seat=1', tokens[0])).status).toBe(403);
     expect((await at(id, 5, '?seat=0')).body.error.code).toBe('SEAT_NOT_YOURS');

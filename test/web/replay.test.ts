@@ -134,7 +134,7 @@ describe('the replay page', () => {
     const page = await player(chrome.browser, server.url, 'Ann');
     for (const game of games) {
       // SCOUT's is the file's finished game.
-      const g = game.id === 'scout' ? await finishedScout() : await seatedGame(server, game.id, 2, game.id === 'silver' ? { rounds: 1 } : {}, `replay-${game.id}`);
+      const g = game.id === 'scout' ? await finishedScout() : await seatedGame(server, game.id, 2, game.id === 'silver' ? { rounds: 1 } : game.id === 'seledyne' ? { stages: 1 } : {}, `replay-${game.id}`);
       if (game.id !== 'scout')
         await playFirstMoves(server, g, 300).catch((e: Error) => {
           if (!/not over/.test(e.message)) throw e; // first moves may never end a game (Sea Salt & Paper): stepped back through

@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest';
 import { startChildServer } from '../kit/child-server.js';
 import { useServer } from '../kit/server.js';
-import { problems, ready, useBrowser } from './browser.js';
+import { POLL_MS, problems, ready, useBrowser } from './browser.js';
 
 const server = useServer();
 const chrome = useBrowser();
@@ -51,7 +51,7 @@ describe('accounts in the page', () => {
     await laptop.page.fill('#name', 'Ann');
     await laptop.page.click('#new-account');
     await laptop.page.click('#add-passkey');
-    await laptop.page.waitForFunction(() => document.querySelector('#shown-code')?.textContent?.includes('Passkey added'));
+    await laptop.page.waitForFunction(() => document.querySelector('#shown-code')?.textContent?.includes('Passkey added'), undefined, { polling: POLL_MS });
     const ann = await signedInPlayer(laptop.page);
     expect(ann).toBeTruthy();
     const { credentials } = await laptop.cdp.send('WebAuthn.getCredentials', { authenticatorId: laptop.authenticatorId });
@@ -88,14 +88,14 @@ describe('accounts in the page', () => {
     await tablet.page.click('#sign-out');
     await tablet.page.fill('#link-code', code);
     await tablet.page.click('#link-form button[type=submit]');
-    await tablet.page.waitForFunction(() => document.querySelector('#account-error')?.textContent?.includes('NOT_FOUND'));
+    await tablet.page.waitForFunction(() => document.querySelector('#account-error')?.textContent?.includes('NOT_FOUND'), undefined, { polling: POLL_MS });
 
     // The laptop signs the phone out; the phone's next request is refused and it starts again.
     await laptop.page.reload();
     await ready(laptop.page);
     const phoneRow = laptop.page.locator('ul.devices li', { hasText: 'passkey' });
     await phoneRow.locator('button.revoke').click();
-    await laptop.page.waitForFunction(() => document.querySelectorAll('ul.devices li').length === 1);
+    await laptop.page.waitForFunction(() => document.querySelectorAll('ul.devices li').length === 1, undefined, { polling: POLL_MS });
     await phone.page.reload();
     await ready(phone.page);
     await phone.page.waitForSelector('#passkey-sign-in');
@@ -118,7 +118,7 @@ describe('accounts in the page', () => {
       await browser.page.fill('#name', 'Rita');
       await browser.page.click('#new-account');
       await browser.page.click('#add-passkey');
-      await browser.page.waitForFunction(() => document.querySelector('#shown-code')?.textContent?.includes('Passkey added'));
+      await browser.page.waitForFunction(() => document.querySelector('#shown-code')?.textContent?.includes('Passkey added'), undefined, { polling: POLL_MS });
       expect(await browser.page.textContent('#account-error')).toBe('');
       const { credentials } = await browser.cdp.send('WebAuthn.getCredentials', { authenticatorId: browser.authenticatorId });
       expect(credentials).toHaveLength(1);

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
-import { atVersion, player, problems, scoutForTwo, tableState, useBrowser } from './browser.js';
+import { POLL_MS, atVersion, player, problems, scoutForTwo, tableState, useBrowser } from './browser.js';
 
 const server = useServer();
 const chrome = useBrowser();
@@ -32,7 +32,7 @@ describe('the chat panel on a table', () => {
     // Bob answers in Persian with Enter.
     await bob.fill('section.chat textarea', 'سلام');
     await bob.press('section.chat textarea', 'Enter');
-    await ann.waitForFunction(() => document.querySelectorAll('section.chat li.message').length === 2);
+    await ann.waitForFunction(() => document.querySelectorAll('section.chat li.message').length === 2, undefined, { polling: POLL_MS });
     expect(await ann.locator('section.chat li.message .text').allTextContents()).toEqual([markup, 'سلام']);
 
     const watcher = await player(chrome.browser, server.url, 'Cy');

@@ -8,7 +8,7 @@
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
-import { SHOTS, shot, useBrowser, player, problems, ready } from './browser.js';
+import { POLL_MS, SHOTS, shot, useBrowser, player, problems, ready } from './browser.js';
 import { seatedGame } from './api-game.js';
 
 const server = useServer();
@@ -107,7 +107,7 @@ describe('the page in Chromium', () => {
       answered();
     });
     await page.evaluate((gameId) => (location.hash = `#/game/${gameId}`), id);
-    await page.waitForFunction(() => document.body.dataset.ready === 'false');
+    await page.waitForFunction(() => document.body.dataset.ready === 'false', undefined, { polling: POLL_MS });
     await page.evaluate(() => (location.hash = '#/'));
     await ready(page);
     const form = 'article[data-type=scout]';

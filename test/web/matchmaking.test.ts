@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
-import { SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
+import { POLL_MS, SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
 
 const server = useServer();
 const chrome = useBrowser();
@@ -28,7 +28,7 @@ describe('finding a game on the page', () => {
     expect(await bob.textContent('section.matchmaking h2')).toBe('همین حالا بازی کن');
     await shot(bob, { path: `${SHOTS}/play-now-fa-phone.png`, fullPage: true });
     await bob.click('section.matchmaking button.play-now[data-game=scout]');
-    await bob.waitForFunction(() => location.hash.startsWith('#/game/'), undefined, { timeout: 15_000 });
+    await bob.waitForFunction(() => location.hash.startsWith('#/game/'), undefined, { timeout: 15_000, polling: POLL_MS });
     // Ann's page asks how the pool stands every few seconds: at its next poll it finds the game and opens it.
     await ann.clock.fastForward(5_000);
     await ann.waitForFunction(() => location.hash.startsWith('#/game/'), undefined, { timeout: 15_000 });
@@ -48,7 +48,7 @@ describe('finding a game on the page', () => {
     const dee = await player(chrome.browser, server.url, 'Dee');
     await dee.waitForSelector('section.matchmaking ul.seeks li button.accept-seek');
     await dee.click('section.matchmaking ul.seeks li button.accept-seek');
-    await dee.waitForFunction(() => location.hash.startsWith('#/game/'), undefined, { timeout: 15_000 });
+    await dee.waitForFunction(() => location.hash.startsWith('#/game/'), undefined, { timeout: 15_000, polling: POLL_MS });
     await ready(dee);
     await dee.waitForSelector('section.table');
     expect(problems(dee)).toEqual([]);

@@ -13,7 +13,7 @@ import { games } from '../../services/engine/registry.js';
 import { registerPlayer } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
 import { openAsSeat, seatedGame } from './api-game.js';
-import { SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
+import { POLL_MS, SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
 
 // Push endpoints on loopback are let through (the test's stand-in subscription points there).
 const server = useServer({ notifications: { privateAddresses: true } });
@@ -247,7 +247,7 @@ describe('notifications: settings per channel on Account, with retry; an offer o
     expect((await me()).pushSubscriptions).toEqual([{ endpoint: 'http://127.0.0.1:9/push/ann' }]);
     await page.fill('#notify-email', 'ann@example.org');
     await page.click('#email-save');
-    await page.waitForFunction(() => document.querySelector('.notify-status')?.textContent === 'Saved.');
+    await page.waitForFunction(() => document.querySelector('.notify-status')?.textContent === 'Saved.', undefined, { polling: POLL_MS });
     expect((await me()).notificationSettings).toMatchObject({ email: 'ann@example.org' });
     expect((await me()).notificationSettings.channels).toEqual(expect.arrayContaining(['PUSH', 'EMAIL']));
     await page.check('#sound-on');
@@ -337,7 +337,7 @@ describe('Persian on a phone: no Latin letters or digits; every target 44 px', (
     await page.click('form.create-tournament button[type=submit]');
     await page.waitForSelector('section.tournament[data-status="OPEN"] button.join');
     await page.click('button.join');
-    await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 4, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 4, undefined, { timeout: 10_000, polling: POLL_MS });
     await page.click('button.start');
     await page.waitForSelector('section.tournament[data-status="RUNNING"] div.round');
     const text = await page.$eval('section.tournament', (el) => {

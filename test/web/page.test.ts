@@ -13,7 +13,7 @@ import { cards as silverCards } from '../../services/engine/games/silver/index.j
 import { games } from '../../services/engine/registry.js';
 import { useServer, type TestServer } from '../kit/server.js';
 import { openAsSeat, playFirstMoves, seatedGame, type ApiGame } from './api-game.js';
-import { SHOTS, shot, problems, player, ready, useBrowser, withStorage } from './browser.js';
+import { POLL_MS, SHOTS, shot, problems, player, ready, useBrowser, withStorage } from './browser.js';
 
 const server = useServer();
 const chrome = useBrowser();
@@ -350,7 +350,7 @@ describe('phones and keyboards', () => {
     await openAsSeat(page, server.url, g, 0, 'scout');
     await page.focus('button.move[data-type=rotate]');
     await page.keyboard.press('Enter');
-    await page.waitForFunction(() => !document.querySelector('button.move[data-type=rotate]'));
+    await page.waitForFunction(() => !document.querySelector('button.move[data-type=rotate]'), undefined, { polling: POLL_MS });
     const after = await page.evaluate(() => ({ inTable: !!document.activeElement?.closest('section.table'), back: document.activeElement?.matches('a.back') ?? false, tag: document.activeElement?.tagName }));
     expect(after).toMatchObject({ inTable: true, back: false });
     // Bob rotates; whoever starts, Ann's turn comes: then a card picked with the keyboard keeps the focus.

@@ -13,7 +13,7 @@ import { ManualClock } from '../kit/manual-clock.js';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
 import { seriousViolations } from './axe.js';
-import { SHOTS, shot, player, problems, ready, useBrowser, withStorage } from './browser.js';
+import { POLL_MS, SHOTS, shot, player, problems, ready, useBrowser, withStorage } from './browser.js';
 
 const clock = new ManualClock(Date.now());
 const server = useServer({ clock });
@@ -134,9 +134,9 @@ describe('play-by-turn in the page', () => {
     // SCOUT opens with every seat to move: each game awaits Ann.
     for (let i = 0; i < 2; i++) await createAndJoin(server, { game: 'scout', seats: 2, timeControl: { perMove: 'P1D' } }, [ann, bob]);
     const page = await asPlayer(chrome.browser, ann, '#/');
-    await page.waitForFunction(() => document.title === '(2) Parlor');
+    await page.waitForFunction(() => document.title === '(2) Parlor', undefined, { polling: POLL_MS });
     const fa = await asPlayer(chrome.browser, ann, '#/', 'fa');
-    await fa.waitForFunction(() => document.title === '(۲) پارلر');
+    await fa.waitForFunction(() => document.title === '(۲) پارلر', undefined, { polling: POLL_MS });
     await fa.selectOption('article[data-type=scout] select[name=time-control]', 'P7D+P1D');
     await fa.selectOption('article[data-type=scout] select[name=on-timeout]', 'ASK');
     await shot(fa.locator('article[data-type=scout]'), { path: `${SHOTS}/create-time-control-fa.png` });
@@ -174,7 +174,7 @@ describe('play-by-turn in the page', () => {
       const legal = (await gql('query($id: ID!) { game(id: $id) { legalMoves } }', { id }, mover.token)).data.game.legalMoves;
       expect((await gql('mutation($id: ID!, $m: JSON!) { submitMove(gameId: $id, move: $m) { game { version } } }', { id, m: legal[0] }, mover.token)).errors).toBeUndefined();
     }
-    await page.waitForFunction(() => document.body.dataset.beeped === '1');
+    await page.waitForFunction(() => document.body.dataset.beeped === '1', undefined, { polling: POLL_MS });
     expect(problems(page)).toEqual([]);
   });
 

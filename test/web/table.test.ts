@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
-import { atVersion, useBrowser, player, problems, scoutForTwo, tableState } from './browser.js';
+import { POLL_MS, atVersion, useBrowser, player, problems, scoutForTwo, tableState } from './browser.js';
 
 const server = useServer();
 const chrome = useBrowser();
@@ -63,7 +63,7 @@ describe('a table in Chromium', () => {
     expect(sent.errors).toBeUndefined();
     await bob.locator('button.move[data-type=rotate]').first().click();
     // The page fetched the game as it is now (its rotation already made): no error, no English.
-    await bob.waitForFunction((v) => Number(document.querySelector<HTMLElement>('section.table')?.dataset.version) > v, start);
+    await bob.waitForFunction((v) => Number(document.querySelector<HTMLElement>('section.table')?.dataset.version) > v, start, { polling: POLL_MS });
     expect(await bob.locator('.actions .error, .pbt .error').count()).toBe(0);
     expect(await bob.locator('button.move[data-type=rotate]').count()).toBe(0);
     expect(await bob.textContent('section.table')).not.toContain('VERSION_CONFLICT');

@@ -9,7 +9,7 @@
 import { describe, expect, it } from 'vitest';
 import { useServer } from '../kit/server.js';
 import type { Page } from 'playwright-core';
-import { SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
+import { POLL_MS, SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
 
 const server = useServer();
 const chrome = useBrowser();
@@ -28,7 +28,7 @@ describe('tournament pages', () => {
       await page.click('button.join');
       await page.waitForSelector('section.tournament button.start');
       // The creator's start button shows before the join's answer redraws the entrants.
-      await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 4, undefined, { timeout: 10_000 });
+      await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 4, undefined, { timeout: 10_000, polling: POLL_MS });
       await page.click('button.start');
       await page.waitForSelector('section.tournament[data-status="RUNNING"] div.round');
       await ready(page);
@@ -56,7 +56,7 @@ describe('tournament pages', () => {
     await page.click('form.create-tournament button[type="submit"]');
     await page.waitForSelector('section.tournament[data-status="OPEN"] button.join');
     await page.click('button.join');
-    await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 4, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 4, undefined, { timeout: 10_000, polling: POLL_MS });
     await page.click('button.start');
     await page.waitForSelector('section.tournament[data-status="RUNNING"] div.round');
     const tournament = page.url();
@@ -93,12 +93,12 @@ describe('tournament pages', () => {
     await page.click('form.create-tournament button[type="submit"]');
     await page.waitForSelector('section.tournament[data-status="OPEN"] button.remove-entrant[data-index="2"]');
     await page.click('button.remove-entrant[data-index="2"]');
-    await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 3, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 3, undefined, { timeout: 10_000, polling: POLL_MS });
     // The greedy bot (the third entrant) is gone; the three random ones stay (named "Bot N (random)": js/names.js).
     const names = await page.$$eval('p.entrants span', (s) => s.map((x) => x.textContent ?? ''));
     expect(names.map((n) => n.includes('(random)'))).toEqual([true, true, true]);
     await page.click('button.join');
-    await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 4, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelectorAll('p.entrants span').length === 4, undefined, { timeout: 10_000, polling: POLL_MS });
     await page.click('button.start');
     await page.waitForSelector('section.tournament[data-status="RUNNING"] div.round');
     expect(await page.locator('button.remove-entrant').count(), 'no removal once started').toBe(0);
@@ -113,6 +113,6 @@ async function rotateAtTable(page: Page) {
   expect(await page.textContent('body')).not.toContain('FORBIDDEN');
   await page.locator('button.move[data-type=rotate]').first().click();
   // The seat has chosen: its rotate buttons are gone and no error is shown.
-  await page.waitForFunction(() => !document.querySelector('button.move[data-type=rotate]') && !document.querySelector('button.move:disabled'), undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => !document.querySelector('button.move[data-type=rotate]') && !document.querySelector('button.move:disabled'), undefined, { timeout: 20_000, polling: POLL_MS });
   expect(await page.locator('.actions .error').count()).toBe(0);
 }

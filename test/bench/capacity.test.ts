@@ -17,6 +17,7 @@ import { localClient } from '../../services/store/embedded.js';
 import { tableDefinition } from '../../services/store/schema.js';
 import { useEmbeddedDynamo } from '../kit/dynamo.js';
 import { highCard } from '../kit/high-card.js';
+import { bundled } from '../kit/server-bundle.js';
 
 const db = useEmbeddedDynamo();
 
@@ -169,6 +170,8 @@ describe('keys of a sharded set (store/shards.ts)', () => {
 
 describe('npm run capacity', () => {
   it('measures a game in both passes and prints every section of its report', async () => {
+    // Its embedded DynamoDB's process runs dynamo-child.ts bundled once per worker (test/kit/server-bundle.ts), not through tsx.
+    process.env.CAPACITY_DYNAMO_SCRIPT = await bundled('capacity-dynamo');
     const { measure } = await import('../../bench/capacity/measure.js');
     const { report } = await import('../../bench/capacity.js');
     const m = await measure({ game: 'high-card', seats: 2, games: 1, catalog: [highCard] });

@@ -35,6 +35,8 @@ export const ENTRIES = {
   // The environment server the Python package starts (python/parlor_env/_server.py, PARLOR_ENV_SCRIPT).
   env: 'services/env/server.ts',
   'heads-writer': 'test/kit/heads-writer.ts',
+  // The embedded DynamoDB the capacity run starts in a process of its own (bench/capacity/world.ts, CAPACITY_DYNAMO_SCRIPT).
+  'capacity-dynamo': 'bench/capacity/dynamo-child.ts',
 } as const;
 export type EntryName = keyof typeof ENTRIES;
 

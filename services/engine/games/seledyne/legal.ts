@@ -34,13 +34,21 @@ const byValue = lastOf((hand: readonly Card[]): readonly Card[] => {
   return hand;
 });
 
-/** Sets of two or more cards of `sorted` (by value) from index `i` on adding up to `left`, in search order. */
+/**
+ * Sets of two or more cards of `sorted` (by value) from index `i` on adding up to `left`, in search
+ * order. `chosen` is the path so far, one array pushed and popped (a copy only for a set found, not a
+ * spread per step: the legal list of every turn under the Sum Rule searches here).
+ */
 function sumSets(sorted: readonly Card[], i: number, left: number, chosen: Card[], out: Card[][]): void {
   if (left === 0) {
-    if (chosen.length >= 2) out.push(chosen);
+    if (chosen.length >= 2) out.push(chosen.slice());
     return;
   }
-  for (let j = i; j < sorted.length && sorted[j]!.value <= left; j++) sumSets(sorted, j + 1, left - sorted[j]!.value, [...chosen, sorted[j]!], out);
+  for (let j = i; j < sorted.length && sorted[j]!.value <= left; j++) {
+    chosen.push(sorted[j]!);
+    sumSets(sorted, j + 1, left - sorted[j]!.value, chosen, out);
+    chosen.pop();
+  }
 }
 
 /** Subset sums (one card or more) of `hand` below 31 as bits of one number. */

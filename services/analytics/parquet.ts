@@ -4,7 +4,6 @@
  * explicitly so an empty export and a full one have the same schema.
  */
 import { join } from 'node:path';
-import { DuckDBInstance } from '@duckdb/node-api';
 import { EVENTS_FILE, GAMES_FILE, MOVES_FILE } from './ndjson.js';
 import { TRAJECTORIES_FILE } from './trajectories.js';
 
@@ -80,8 +79,13 @@ export function readNdjson(path: string | readonly string[], columns: Record<str
   return `read_json(${typeof path === 'string' ? quoted(path) : `[${path.map(quoted).join(', ')}]`}, format = 'newline_delimited', columns = {${cols}})`;
 }
 
-/** Opens an in-memory DuckDB with bounded memory and the given thread count. */
+/**
+ * Opens an in-memory DuckDB with bounded memory and the given thread count. DuckDB is imported here,
+ * at the first use: loading it costs ~0.45 s of CPU in every thread that imports this module, and most
+ * do not query (the simulator's worker threads, a run that writes NDJSON only, the server).
+ */
 export async function duckdb(threads = 2) {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
   const instance = await DuckDBInstance.create(':memory:', { memory_limit: '512MB', threads: String(threads) });
   return instance.connect();
 }

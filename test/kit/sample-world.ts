@@ -9,7 +9,7 @@
 import { expect } from 'vitest';
 import { fastRng, type AnyGame, type Bot, type Rng } from '../../services/engine/core/index.js';
 import { playedPositions } from './played-positions.js';
-import { expectMoversCanMove } from './playthrough.js';
+import { expectMoversCanMove, notPlainJson } from './playthrough.js';
 
 export interface SampleWorldLaw {
   seats: number;
@@ -27,31 +27,6 @@ export interface SampleWorldLaw {
   /** The game's own invariants on a state (cards conserved …); throws or fails to complain. */
   check?: (state: unknown) => void;
   seed?: string;
-}
-
-
-/**
- * Where `x` is not plain JSON (what a JSON round trip would change or drop: undefined, a Map, a
- * Date, NaN, a hole), or null. A round-trip compare (stringify of the copy = stringify of the
- * original) cannot see these: stringify drops or rewrites them on both sides alike.
- */
-function notPlainJson(x: unknown, path = 'world'): string | null {
-  if (x === null || typeof x === 'string' || typeof x === 'boolean') return null;
-  if (typeof x === 'number') return Number.isFinite(x) ? null : `${path} is ${x}`;
-  if (Array.isArray(x)) {
-    for (let i = 0; i < x.length; i++) {
-      if (!(i in x)) return `${path}[${i}] is a hole`;
-      const found = notPlainJson(x[i], `${path}[${i}]`);
-      if (found) return found;
-    }
-    return null;
-  }
-  if (typeof x !== 'object' || Object.getPrototypeOf(x) !== Object.prototype) return `${path} is ${typeof x === 'object' ? x.constructor?.name : typeof x}`;
-  for (const key in x) {
-    const found = notPlainJson((x as Record<string, unknown>)[key], `${path}.${key}`);
-    if (found) return found;
-  }
-  return null;
 }
 
 /** Checks the law; returns how many (position, seat) pairs it checked. */
@@ -82,7 +57,7 @@ function checkOne(game: AnyGame, real: unknown, seat: number, setup: { seats: nu
   if (JSON.stringify(given) !== viewJson) expect(given, 'sampleWorld must not change the view it is given').toEqual(view);
   const seen = game.view(world, seat);
   if (JSON.stringify(seen) !== viewJson) expect(seen, `seat ${seat} can tell the sampled world from the real one`).toEqual(view);
-  const notJson = notPlainJson(world);
+  const notJson = notPlainJson(world, false, 'world');
   if (notJson) expect.fail(`a sampled world is plain JSON, but ${notJson}`);
   law.check?.(world);
   let s = world;

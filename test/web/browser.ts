@@ -80,15 +80,17 @@ export function withStorage(url: string, items: Record<string, string>) {
   return { cookies: [], origins: [{ origin: new URL(url).origin, localStorage: Object.entries(items).map(([name, value]) => ({ name, value })) }] };
 }
 
-/** `host` creates a two-seat SCOUT game from the lobby and `guest` joins it by its link; the game's id. */
-export async function scoutForTwo(host: Page, guest: Page, url: string): Promise<string> {
+/**
+ * `host` creates a two-seat SCOUT game from the lobby; the guest's page, opened by `guest` on the
+ * invite link (its first load), joins it. The game's id and the guest's page.
+ */
+export async function scoutForTwo(host: Page, url: string, guest: (link: string) => Promise<Page>): Promise<{ gameId: string; guest: Page }> {
   await host.locator('article.game-type[data-type=scout] button[type=submit]').click();
   await host.waitForSelector('section.table');
   const gameId = /#\/game\/([\w-]+)/.exec(host.url())![1]!;
-  await guest.goto(`${url}/#/game/${gameId}`);
-  await ready(guest);
-  await guest.locator('.join-here button').click();
-  return gameId;
+  const page = await guest(`${url}/#/game/${gameId}`);
+  await page.locator('.join-here button').click();
+  return { gameId, guest: page };
 }
 
 /** Errors the page reported (uncaught exceptions, console errors). */

@@ -14,8 +14,7 @@ const chrome = useBrowser();
 describe('the chat panel on a table', () => {
   it('a message sent from one page shows on the other as plain text; a spectator without spectatorChat sees no chat', async () => {
     const ann = await player(chrome.browser, server.url, 'Ann');
-    const bob = await player(chrome.browser, server.url, 'Bob', 'fa');
-    const gameId = await scoutForTwo(ann, bob, server.url);
+    const { gameId, guest: bob } = await scoutForTwo(ann, server.url, (link) => player(chrome.browser, link, 'Bob', 'fa'));
     await bob.waitForSelector('section.table[data-seat="1"] section.chat');
     // Persian words on Bob's page.
     expect(await bob.locator('section.chat h3').textContent()).toBe('پیام‌ها');
@@ -35,8 +34,7 @@ describe('the chat panel on a table', () => {
     await ann.waitForFunction(() => document.querySelectorAll('section.chat li.message').length === 2, undefined, { polling: POLL_MS });
     expect(await ann.locator('section.chat li.message .text').allTextContents()).toEqual([markup, 'سلام']);
 
-    const watcher = await player(chrome.browser, server.url, 'Cy');
-    await watcher.goto(`${server.url}/#/game/${gameId}`);
+    const watcher = await player(chrome.browser, `${server.url}/#/game/${gameId}`, 'Cy'); // the game's link as its first load
     await watcher.waitForSelector('section.table');
     expect(await watcher.locator('section.chat').count()).toBe(0);
     for (const p of [ann, bob, watcher]) expect(problems(p)).toEqual([]);

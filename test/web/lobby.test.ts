@@ -161,7 +161,6 @@ describe('the page in Chromium', () => {
 
   it('lists my games with those awaiting my move first, and the open games with invite links', async () => {
     const ann = await player(chrome.browser, server.url, 'Ann');
-    const bob = await player(chrome.browser, server.url, 'Bob');
     // Ann opens a game nobody joins (no one is to move yet), then a SCOUT game Bob joins.
     await ann.locator('article.game-type[data-type=silver] button[type=submit]').click();
     await ann.waitForSelector('section.table');
@@ -169,8 +168,7 @@ describe('the page in Chromium', () => {
     await ann.locator('article.game-type[data-type=scout] button[type=submit]').click();
     await ann.waitForSelector('section.table');
     const scoutId = /#\/game\/([\w-]+)/.exec(ann.url())![1]!;
-    await bob.reload();
-    await ready(bob);
+    const bob = await player(chrome.browser, server.url, 'Bob'); // his lobby opens once both games are open
     expect(await bob.locator('ul.open-games li .invite-link').count()).toBe(2);
     await bob.locator(`li[data-game="${scoutId}"] button.join`).click();
     await bob.waitForSelector('section.table[data-seat="1"]');

@@ -41,13 +41,11 @@ describe('play-by-turn in the page', () => {
   it('a game created with "1 day per move" from the form shows each seat’s clock, counting down', async () => {
     // Ann's page runs on its own clock (flowing, as the real one), so the test can move it a second on.
     const ann = await player(chrome.browser, server.url, 'Ann', 'en', (context) => context.clock.install());
-    const bob = await player(chrome.browser, server.url, 'Bob');
     await ann.selectOption('article[data-type=scout] select[name=time-control]', 'P1D');
     await shot(ann.locator('article[data-type=scout]'), { path: `${SHOTS}/create-time-control-en.png` });
     await ann.locator('article.game-type[data-type=scout] button[type=submit]').click();
     await ann.waitForSelector('section.table');
-    await bob.goto(`${server.url}/#/game/${gameIdOf(ann)}`);
-    await ready(bob);
+    const bob = await player(chrome.browser, `${server.url}/#/game/${gameIdOf(ann)}`, 'Bob'); // the invite link as its first load
     await bob.locator('.join-here button').click();
     // SCOUT opens with every seat choosing its hand's side: both clocks run.
     await ann.waitForFunction(() => document.querySelectorAll('.clocks .clock[data-deadline]').length === 2);

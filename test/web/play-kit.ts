@@ -11,7 +11,7 @@
 import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { useServer } from '../kit/server.js';
-import { SHOTS, POLL_MS, shot, atVersion, hiddenInformationAt, useBrowser, offered, player, problems, ready, tableState } from './browser.js';
+import { SHOTS, POLL_MS, shot, atVersion, hiddenInformationAt, useBrowser, offered, player, problems, tableState } from './browser.js';
 
 /** One file's server and browser, and the two ways a test plays: start a game from the lobby, play it to the end. */
 export function usePlay() {
@@ -34,7 +34,6 @@ export function usePlay() {
   /** Ann creates the game from the lobby with the given options; Bob joins (from the list, or by the invite link). */
   async function startGame(type: string, options: Record<string, string>, how: 'list' | 'invite', lang: 'en' | 'fa' = 'en') {
     const ann = await player(chrome.browser, server.url, 'Ann', lang);
-    const bob = await player(chrome.browser, server.url, 'Bob', lang);
     const form = ann.locator(`article.game-type[data-type="${type}"]`);
     await form.locator('form summary').click();
     for (const [name, value] of Object.entries(options)) {
@@ -45,14 +44,11 @@ export function usePlay() {
     await form.locator('button[type=submit]').click();
     await ann.waitForSelector('section.table');
     const gameId = /#\/game\/([\w-]+)/.exec(ann.url())![1]!;
-    if (how === 'list') {
-      await bob.reload();
-      await ready(bob);
-      await bob.locator(`li[data-game="${gameId}"] button.join`).click();
-    } else {
-      await bob.goto(`${server.url}/#/game/${gameId}`);
-      await bob.locator('.join-here button').click();
-    }
+    // Bob's page opens once the game is there, on the page he joins from: the lobby listing it, or the
+    // invite link (one page load each, not a lobby load and then a reload or a hash change).
+    const bob = await player(chrome.browser, how === 'list' ? server.url : `${server.url}/#/game/${gameId}`, 'Bob', lang);
+    if (how === 'list') await bob.locator(`li[data-game="${gameId}"] button.join`).click();
+    else await bob.locator('.join-here button').click();
     await bob.waitForSelector('section.table[data-seat="1"]');
     return { gameId, pages: [ann, bob] };
   }

@@ -8,6 +8,7 @@
  * quietly: the page shows the game as it is, never a raw VERSION_CONFLICT under the table.
  */
 import { describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
 import { useServer } from '../kit/server.js';
 import { POLL_MS, atVersion, useBrowser, player, problems, scoutForTwo, tableState } from './browser.js';
 
@@ -17,15 +18,16 @@ const chrome = useBrowser();
 describe('a table in Chromium', () => {
   it('plays a simultaneous move from a page that missed the other seat’s move (VERSION_CONFLICT replayed)', async () => {
     const ann = await player(chrome.browser, server.url, 'Ann');
-    const bob = await player(chrome.browser, server.url, 'Bob');
     let hold = false;
-    await bob.routeWebSocket(/\/graphql$/, (ws) => {
-      const upstream = ws.connectToServer();
-      upstream.onMessage((m) => !hold && ws.send(m));
-      ws.onMessage((m) => upstream.send(m));
-    });
+    // Bob's page opens on the invite link with its WebSocket routed through the test (set before the page loads).
+    const holdable = (context: BrowserContext) =>
+      context.routeWebSocket(/\/graphql$/, (ws) => {
+        const upstream = ws.connectToServer();
+        upstream.onMessage((m) => !hold && ws.send(m));
+        ws.onMessage((m) => upstream.send(m));
+      });
     // SCOUT starts with every seat choosing at once whether to rotate its hand.
-    const gameId = await scoutForTwo(ann, bob, server.url);
+    const { gameId, guest: bob } = await scoutForTwo(ann, server.url, (link) => player(chrome.browser, link, 'Bob', 'en', holdable));
     await bob.waitForSelector('section.table[data-seat="1"] button.move[data-type=rotate]');
     const start = (await tableState(bob))!.version;
     await atVersion(ann, start);
@@ -46,14 +48,15 @@ describe('a table in Chromium', () => {
 
   it('drops quietly a move the game has passed by (the seat acted from another device): no VERSION_CONFLICT shown', async () => {
     const ann = await player(chrome.browser, server.url, 'Ann');
-    const bob = await player(chrome.browser, server.url, 'Bob', 'fa');
     let hold = false;
-    await bob.routeWebSocket(/\/graphql$/, (ws) => {
-      const upstream = ws.connectToServer();
-      upstream.onMessage((m) => !hold && ws.send(m));
-      ws.onMessage((m) => upstream.send(m));
-    });
-    const gameId = await scoutForTwo(ann, bob, server.url);
+    // Bob's page opens on the invite link with its WebSocket routed through the test (set before the page loads).
+    const holdable = (context: BrowserContext) =>
+      context.routeWebSocket(/\/graphql$/, (ws) => {
+        const upstream = ws.connectToServer();
+        upstream.onMessage((m) => !hold && ws.send(m));
+        ws.onMessage((m) => upstream.send(m));
+      });
+    const { gameId, guest: bob } = await scoutForTwo(ann, server.url, (link) => player(chrome.browser, link, 'Bob', 'fa', holdable));
     await bob.waitForSelector('section.table[data-seat="1"] button.move[data-type=rotate]');
     const start = (await tableState(bob))!.version;
     hold = true;

@@ -207,6 +207,9 @@ function askName() {
   return given;
 }
 
+/** The event that asks main.js to draw the current page again (its address has not changed). */
+export const REDRAW = 'parlor:redraw';
+
 /** Takes the next free seat under the page's name, keeps the token, and opens the table. */
 export async function joinAs(gameId, { created = false } = {}) {
   const name = askName();
@@ -214,7 +217,8 @@ export async function joinAs(gameId, { created = false } = {}) {
   await ensurePlayer(name);
   const data = await gql('mutation($id: ID!, $name: String!) { joinGame(gameId: $id, name: $name) { seat token game { type } } }', { id: gameId, name }, store.player?.token);
   store.remember(gameId, { seat: data.joinGame.seat, token: data.joinGame.token, type: data.joinGame.game.type, ...(created && { created: true }) });
-  if (location.hash === `#/game/${gameId}`) location.reload();
+  // Joined on the game's own page (the invite link): main.js draws it again, now as the seat (no reload).
+  if (location.hash === `#/game/${gameId}`) dispatchEvent(new Event(REDRAW));
   else location.hash = `#/game/${gameId}`;
 }
 

@@ -7,7 +7,7 @@ import { gql, onTokenRenewed } from './api.js';
 import { account } from './account.js';
 import { clear, h } from './dom.js';
 import { applyLang, lang, t } from './i18n.js';
-import { lobby, useApp } from './lobby.js';
+import { lobby, useApp, REDRAW } from './lobby.js';
 import { store } from './seats.js';
 import { offerNotifications } from './notify.js';
 import { playerPage } from './ratings.js';
@@ -75,6 +75,7 @@ async function start() {
     if (mine === latest) document.body.dataset.ready = 'true';
   };
   addEventListener('hashchange', route);
+  addEventListener(REDRAW, () => ((shown = null), route()));
   await route();
 }
 

@@ -274,6 +274,9 @@ describe('what just happened, in words', () => {
     expect(await page.locator('.final-sheet tr').count()).toBe(3);
     expect(await page.textContent('.final-sheet')).toContain('The highest total wins.');
     expect(await page.textContent('.banner.over')).toMatch(/(Ann|Bob).* won/);
+    // The seed was random: revealed at the end, with no "fixed" note.
+    expect(await page.locator('code.seed').count()).toBe(1);
+    expect(await page.locator('.seed-fixed').count()).toBe(0);
     await shot(page, { path: `${SHOTS}/final-sheet-scout.png`, fullPage: true });
     const silver = await seatedGame(server, 'silver', 2);
     await openAsSeat(page, server.url, silver, 0, 'silver');

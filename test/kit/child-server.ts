@@ -39,15 +39,19 @@ export const bundledServer = async (): Promise<string[]> => [await bundled('main
  * Spawns `services/main.ts` on `dataDir` and `port` with `env` added (rate limits out of the way), not waiting for it.
  * The development tools are off (DEV_TOOLS=off: ~0.3–0.7 s less CPU a start) unless `env` says
  * NODE_ENV or DEV_TOOLS: a test of what NODE_ENV=production turns off sees the server decide it.
+ * Bots decide on the request thread (BOT_WORKERS=0), as in the in-process kit (./server.ts), unless
+ * `env` sets BOT_WORKERS: a process's first bot move bundled the worker with esbuild and booted a
+ * thread (~1 s of CPU), again at every restart. test/bots/later-crash.e2e.test.ts runs the pool.
  * `command` is what node runs: by default `services/main.ts` through tsx's ESM loader only (`tsx/esm`:
  * the services are ES modules, and without tsx's CommonJS hook a start costs ~0.25 s less CPU);
  * `await bundledServer()` is the same server bundled once per worker (half the CPU a start).
  */
 export function spawnServer(dataDir: string, port: number, env: Record<string, string> = {}, stderr: 'inherit' | 'pipe' = 'inherit', command: string[] = TSX_MAIN): ChildProcess {
-  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AWS_') && k !== 'DEV_TOOLS'));
+  const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('AWS_') && k !== 'DEV_TOOLS' && k !== 'BOT_WORKERS'));
   const devTools = env.NODE_ENV === undefined && env.DEV_TOOLS === undefined ? { DEV_TOOLS: 'off' } : {};
+  const botWorkers = env.BOT_WORKERS === undefined ? { BOT_WORKERS: '0' } : {};
   return spawn(process.execPath, command, {
-    env: { ...base, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000', CREATES_PER_MINUTE: '1000000', REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000', JOINS_PER_MINUTE: '1000000', REGISTRATIONS_PER_HOUR: '1000000', SEATS_IN_OPEN_GAMES: '1000000', ...devTools, ...env },
+    env: { ...base, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000', RATE_LIMIT_PER_TOKEN_PER_MINUTE: '1000000', CREATES_PER_MINUTE: '1000000', REQUESTS_IN_FLIGHT_PER_CLIENT: '1000000', JOINS_PER_MINUTE: '1000000', REGISTRATIONS_PER_HOUR: '1000000', SEATS_IN_OPEN_GAMES: '1000000', ...devTools, ...botWorkers, ...env },
     stdio: ['ignore', 'pipe', stderr],
   });
 }

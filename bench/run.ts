@@ -12,6 +12,7 @@
  *   BENCH_SIM_REPEAT: the whole-simulate figure's windows (default 5; the median is reported, all in brackets)
  *   BENCH_SIM_PIN: the core the whole-simulate figure's process runs on (default 0; none: not pinned)
  *   BENCH_SIM_WARM: CPU seconds of each thread before the first window (default 1)
+ *   BENCH_SIM_GAMES: the games of the simulate figure, by id, comma-separated (default: all)
  *   BENCH_SIM_GC=parallel: the whole-simulate figure with V8's parallel collector (default: each thread's own, --single-threaded-gc)
  *   BENCH_ENGINE_GAMES: the games of the engine figure, by id, comma-separated (default: all)
  *   BENCH_ENGINE_REF: the commit whose engine is timed beside this tree's on the same seeds (default HEAD~1; none to skip)
@@ -80,7 +81,7 @@ if (only.has('simulate')) {
   // The whole run's windows: BENCH_SIM_REPEAT of BENCH_SIM_SECONDS of the simulator thread's CPU each, after BENCH_SIM_WARM seconds of it.
   const sim = { warm: Number(process.env.BENCH_SIM_WARM ?? 1), seconds: Number(process.env.BENCH_SIM_SECONDS ?? 1), windows: Number(process.env.BENCH_SIM_REPEAT ?? 5), gc: process.env.BENCH_SIM_GC === 'parallel' ? ('parallel' as const) : ('own' as const) };
   console.log(`\nThe lab, CPU µs per move, random bots, beside the engine driven by the same bots on the same seeds through one table: both sides play the very same games`);
-  console.log(`  (bench/lab-engine.ts; bench/lab-anchor.ts compares it with the engine figure's seeds); target ≤ 1.3× for the default run:`);
+  console.log(`  (bench/lab-engine.ts; bench/lab-anchor.ts compares it with the engine figure's seeds; the engine's thread runs the simulator's build, services/app/worker-boot.ts); target ≤ 1.3× for the default run:`);
   console.log(`  in process: simulate's unit of work (bots, the compact record's lines gathered as the game is played), games alternating with the engine's, ${seconds}s of CPU each;`);
   console.log(`  unit, own thread: the same unit on a thread of its own beside the engine's on another, same wall windows, per-thread CPU, warmed and windowed as the whole run;`);
   console.log(`  whole run: npm run simulate's simulate() (one worker thread, batches, files, checkpoints) beside the engine on a thread of its own in the same wall time, in a process with`);
@@ -91,7 +92,8 @@ if (only.has('simulate')) {
   console.log(pin ? `    the unit's and the whole run's process pinned to core ${pin} (BENCH_SIM_PIN, default 0, none to leave it to the scheduler: both sides share one core's speed);` : `    not pinned (BENCH_SIM_PIN=none, or no taskset);`);
   console.log(`    with BENCH_SIM_PARQUET=1 also --format parquet (4N games less N in this process, beside the engine timed before, between and after; the tables, then DuckDB);`);
   console.log(`  stages (× the engine per move, ${seconds}s): bots' game, no record (engine, bots) | compact game whole (the default's unit) || full formats: bot game with commits | facts | full tables' lines | writing them | Parquet conversion`);
-  for (const game of games) {
+  const simGames = process.env.BENCH_SIM_GAMES?.split(',');
+  for (const game of games.filter((g) => !simGames || simGames.includes(g.id))) {
     for (const seats of [...new Set([game.seats.min, Math.min(game.seats.max, 4)])]) {
       const r = benchSimulate(game, seats, seconds);
       const whole = benchSimulateWhole(game, seats, sim);

@@ -34,6 +34,7 @@ import { writeParquet } from '../services/analytics/parquet.js';
 import { labFacts, playsOf } from '../services/analytics/plays.js';
 import { gameFacts } from '../services/analytics/record.js';
 import { currentEngine } from './engine.js';
+import { workerBoot } from '../services/app/worker-boot.js';
 import { engineGame, threadCpuUs, threadIds } from './lab-engine.js';
 
 /** The engine's table of `game`, made once per figure (the engine's figure: random play through one table). */
@@ -133,13 +134,13 @@ export async function benchSimulateRunSequential(game: AnyGame, seats: number, g
   return { ...mid, ratios: rows.map((x) => x.ratio) };
 }
 
-/** The anchor thread's entry: TypeScript, loaded through tsx's loader (as the simulator's own threads are). */
-const ANCHOR_BOOT = `
-  (async () => {
-    (await import('tsx/esm/api')).register();
-    await import(${JSON.stringify(new URL('./lab-anchor-worker.ts', import.meta.url).href)});
-  })();
-`;
+/**
+ * The anchor thread's entry, started as the simulator's own threads are (services/app/worker-boot.ts):
+ * an esbuild bundle of its module, so the engine on both sides runs the same build. Through tsx's
+ * loader (as before the simulator's threads were bundled) the anchor ran tsx's transform, whose
+ * `keepNames` wraps every named closure in a `__name` call each time it is made.
+ */
+const ANCHOR_BOOT = (): string => workerBoot(new URL('./lab-anchor-worker.ts', import.meta.url));
 
 /** One reading of the threads' CPU (µs) at a batch's end: the simulator's thread, the main thread (the writer), the anchor's, and the whole process. */
 interface Reading {
@@ -234,7 +235,7 @@ export async function benchSimulateRun(game: AnyGame, seats: number, o: { warm: 
 async function anchorThread(game: AnyGame, seats: number, mode: 'engine' | 'lab') {
   const counters = new SharedArrayBuffer(8);
   const shared = new Int32Array(counters);
-  const worker = new Worker(ANCHOR_BOOT, { eval: true, workerData: { game: game.id, seats, counters, mode } });
+  const worker = new Worker(ANCHOR_BOOT(), { eval: true, workerData: { game: game.id, seats, counters, mode } });
   const [tid] = (await once(worker, 'message')) as [number];
   return {
     read: () => ({ cpu: threadCpuUs(tid), moves: Atomics.load(shared, 0) }),

@@ -21,6 +21,7 @@ import { OWNER_INDEX } from '../../services/store/schema.js';
 import { DIGEST_SHARDS, ENDED_SHARDS, LOBBY_SHARDS, OUTBOX_SHARDS, PARTITION_WRITE_UNITS, shardOf, STATS_SHARDS, TARGET } from '../../services/store/shards.js';
 import { POOL_MARK_SHARDS, POOL_SHARDS, SEEK_SHARDS } from '../../services/matchmaking/store.js';
 import { ManualClock } from '../kit/manual-clock.js';
+import { countCalls } from '../kit/call-counter.js';
 import { countPartitionWrites, type PartitionCounts } from '../kit/partition-counter.js';
 import { createAndJoin, registerPlayer, type Registered } from '../kit/players.js';
 import { useServer, type TestServer } from '../kit/server.js';
@@ -138,6 +139,7 @@ describe('no hot partition', () => {
     }
     const outbox = new Outbox(server.client, 'parlor');
     const counts: PartitionCounts = await countPartitionWrites(server.client, (server as unknown as { dynamo: { endpoint: string } }).dynamo.endpoint, 'parlor');
+    const calls = countCalls(server.client);
     const ids: string[] = [];
     let moves = 0;
     try {
@@ -169,10 +171,11 @@ describe('no hot partition', () => {
       await drainOutbox(outbox);
     } finally {
       counts.stop();
+      calls.stop();
     }
     const deliveries = new Set(counts.puts.filter((p) => String(p.pk).startsWith('OUTBOX')).map((p) => p.id)).size;
     const drivers = { deliveries, created: ids.length, ended: GAMES, moves };
-    console.log(`hot partitions: ${moves} moves, ${deliveries} webhook deliveries`);
+    console.log(`hot partitions: ${moves} moves, ${deliveries} webhook deliveries; the store's calls by kind:\n${calls.report()}`);
     expect(HOOKS).toBeLessThanOrEqual(MAX_WEBHOOKS);
     // Enough of each for the shares to be more than noise: with 32 outbox shards, 600 deliveries are ~19 a shard.
     expect(deliveries).toBeGreaterThanOrEqual(600);

@@ -159,7 +159,7 @@ export function playByTurn(o: PlayByTurnOptions): PlayByTurn {
   const dispatcher = new Dispatcher(outbox, api.webhooks, { ...o.webhooks, now: () => o.clock.now(), log: o.log });
   const poller = pollOutbox(dispatcher, o.webhooks?.pollMs ?? 60_000, () => o.clock.now());
   // The payload's link: the server's public URL (services/main.ts: PUBLIC_URL, else http://HOST:PORT).
-  const webhookNotifier = new Notifier(api.webhooks, outbox, () => o.clock.now(), () => poller.kick(), o.notifications?.publicUrl || process.env.PUBLIC_URL || undefined);
+  const webhookNotifier = new Notifier(api.webhooks, outbox, () => o.clock.now(), (deliveries) => poller.offer(deliveries), o.notifications?.publicUrl || process.env.PUBLIC_URL || undefined);
   // Every notice through the player's chosen channels: webhooks, push, the email digest.
   const notifier = notificationChannels(api.notifications, webhookNotifier, o.service, () => o.clock.now(), { privateAddresses: o.notifications?.privateAddresses, log: o.log });
   const digests = api.notifications.digests && digestAlarm(api.notifications.digests, o.clock, 60_000, o.log);

@@ -5,7 +5,7 @@
  * is dropped, and a hook that fails `maxFailures` times in a row is disabled (shown on the player).
  */
 import type { Outbox, Delivery } from './outbox.js';
-import type { Webhooks } from './webhooks.js';
+import type { Webhook, Webhooks } from './webhooks.js';
 import { webhookPoster, type Poster } from './post.js';
 import { ReceiverLanes } from './receiver-lanes.js';
 
@@ -34,6 +34,9 @@ const MAX_IN_FLIGHT = 64;
 /** Due deliveries read per round: enough to find other receivers' behind one receiver's backlog. */
 const DUE_SCAN = 200;
 
+/** Deliveries held in memory to start (offered, or found by a read); past it an offer is left to a read of the outbox. */
+const MAX_WAITING = 2_000;
+
 export const DEFAULT_BACKOFF = [5_000, 30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
 
 export class Dispatcher {
@@ -51,10 +54,14 @@ export class Dispatcher {
   private readonly retries: number[] = [];
   /** Attempts in flight, one per receiver (a hook), at most `MAX_IN_FLIGHT` in all. */
   private readonly lanes = new ReceiverLanes(MAX_IN_FLIGHT);
-  /** Due deliveries the last read found whose receiver was busy: started as lanes come free. */
+  /** Due deliveries to start as lanes come free: those the last read found behind a busy receiver, and those offered since. */
   private waiting: Delivery[] = [];
   /** The last read returned as many as it may (more may be due behind them). */
   private truncated = false;
+  /** An offer found `waiting` full: what it dropped is in the outbox, for a read to find. */
+  private overflowed = false;
+  /** While a read is under way: the deliveries offered meanwhile (the read may have missed them; they are kept). */
+  private offeredDuringRead: Delivery[] | null = null;
   /** During sendDue: the deliveries this run has started (none is started twice in one run). */
   private seen: Set<string> | null = null;
 
@@ -116,19 +123,47 @@ export class Dispatcher {
    * Starts an attempt for each delivery due now whose receiver has none in flight, without
    * waiting for them (the local poller): each receiver is a lane of its own, so a slow one holds
    * only its own deliveries. `onSettled` hears when an attempt ends (a lane is free again).
-   * `touched`: read only the outbox shards this process has put to since they were last seen
-   * empty (the local poller, sole sender of its outbox); else every marked shard (every shard once
-   * an hour: store/shard-marks.ts), which costs one call when none is marked.
+   * It reads every marked outbox shard (every shard once an hour: store/shard-marks.ts), which
+   * costs one call when none is marked.
    */
-  async startDue(onSettled: () => void = () => {}, scope: 'all' | 'touched' = 'all'): Promise<number> {
+  async startDue(onSettled: () => void = () => {}): Promise<number> {
     const now = this.now();
     // The retries due now are read below; only the later ones are left to wake for.
-    if (scope === 'all') for (let i = this.retries.length - 1; i >= 0; i--) if (this.retries[i]! <= now) this.retries.splice(i, 1);
-    // Read past a busy receiver's backlog (bounded), so the others' deliveries are found behind it.
-    const due = await this.outbox.due(this.now(), DUE_SCAN, scope === 'touched');
+    for (let i = this.retries.length - 1; i >= 0; i--) if (this.retries[i]! <= now) this.retries.splice(i, 1);
+    const overflowed = this.overflowed;
+    this.overflowed = false;
+    const offered: Delivery[] = (this.offeredDuringRead = []);
+    let due: Delivery[];
+    try {
+      // Read past a busy receiver's backlog (bounded), so the others' deliveries are found behind it.
+      due = await this.outbox.due(this.now(), DUE_SCAN);
+    } catch (e) {
+      this.overflowed ||= overflowed; // what was waiting still waits
+      throw e;
+    } finally {
+      this.offeredDuringRead = null;
+    }
+    // The read replaces what waited, but what was offered while it ran stays: its put may have landed after the read's Query.
+    const found = new Set(due.map((d) => d.id));
+    this.waiting = [...due, ...offered.filter((d) => !found.has(d.id))];
     this.truncated = due.length >= DUE_SCAN;
-    this.waiting = [];
-    return this.start(due, onSettled);
+    return this.startWaiting(onSettled);
+  }
+
+  /**
+   * Deliveries this process has just put into the outbox (the local poller's Notifier): they wait
+   * to be started as a read's would, so a new delivery costs no read. Held up to MAX_WAITING; past
+   * it they stay in the outbox for the next read (`needsRead`).
+   */
+  offer(deliveries: readonly Delivery[]): void {
+    for (const d of deliveries) {
+      if (this.waiting.length >= MAX_WAITING) {
+        this.overflowed = true;
+        return;
+      }
+      this.waiting.push(d);
+      this.offeredDuringRead?.push(d);
+    }
   }
 
   /**
@@ -141,13 +176,16 @@ export class Dispatcher {
     return this.start(waiting, onSettled);
   }
 
-  /** Whether a read is needed to find more: nothing is left waiting and the last read stopped at its bound. */
+  /** Whether a read is needed to find more: nothing is left waiting, and the last read stopped at its bound or an offer was dropped. */
   get needsRead(): boolean {
-    return this.waiting.length === 0 && this.truncated;
+    return this.waiting.length === 0 && (this.truncated || this.overflowed);
   }
 
   private start(due: Delivery[], onSettled: () => void): number {
     let started = 0;
+    // Each player's hooks, listed once for the deliveries started together (a notice's, one to each hook): at most one
+    // attempt per hook is among them (one lane each), so each attempt sees its hook's health as the last attempt left it.
+    const hooks = new Map<string, Promise<Webhook[]>>();
     for (const d of due) {
       if (this.seen?.has(d.id)) continue;
       const lane = `${d.player}/${d.webhookId}`;
@@ -159,7 +197,7 @@ export class Dispatcher {
       this.seen?.add(d.id);
       this.lanes.run(lane, d.id, async () => {
         try {
-          if (await this.outbox.lease(d, this.now(), this.timeoutMs * 3)) await this.attempt(d);
+          if (await this.outbox.lease(d, this.now(), this.timeoutMs * 3)) await this.attempt(d, hooks);
         } catch (e) {
           this.log.error({ err: e, delivery: d.id }, 'webhook delivery failed to settle');
         }
@@ -168,8 +206,10 @@ export class Dispatcher {
     return started;
   }
 
-  private async attempt(d: Delivery): Promise<void> {
-    const hook = await this.webhooks.get(d.player, d.webhookId);
+  private async attempt(d: Delivery, hooks: Map<string, Promise<Webhook[]>>): Promise<void> {
+    let listed = hooks.get(d.player);
+    if (!listed) hooks.set(d.player, (listed = this.webhooks.list(d.player)));
+    const hook = (await listed).find((h) => h.id === d.webhookId);
     if (!hook || hook.disabled) return this.outbox.done(d);
     const tried = this.now();
     // The signed timestamp is the wall clock of the attempt (receivers check its freshness).
@@ -194,17 +234,18 @@ export class Dispatcher {
 }
 
 /**
- * Sends the outbox on one machine: at once when a delivery is enqueued here (`kick`: a read of
- * the shards written to since), from what was found waiting when a receiver's attempt ends, and
- * reading every shard when a retry scheduled here comes due and every `everyMs` otherwise
- * (deliveries left by a stopped server). This process is the outbox's sole sender and writer, so
- * the shards it has not written to since it saw them empty have nothing new.
+ * Sends the outbox on one machine: at once when a delivery is enqueued here (`offer`: the
+ * deliveries just put, started without reading the outbox), from what waits when a receiver's
+ * attempt ends, and reading the outbox (its marked shards) when a retry scheduled here comes due,
+ * at start and every `everyMs` (deliveries left by a stopped server). This process is the
+ * outbox's sole writer, so nothing new is there that it was not offered. A read at each offer
+ * cost ~2.8 shard Queries a delivery (test/store/hot-partitions.e2e.test.ts prints the calls).
  */
-export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => number = Date.now): { stop(): Promise<void>; kick(): void } {
+export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => number = Date.now): { stop(): Promise<void>; offer(deliveries: readonly Delivery[]): void } {
   let timer: NodeJS.Timeout | undefined;
   let running = false;
   let current: Promise<void> = Promise.resolve();
-  /** What was asked for since the last round (the strongest wins): 1 start what waits, 2 read the touched shards, 3 read all. */
+  /** What was asked for since the last round (the stronger wins): 1 start what waits, 2 read the outbox. */
   let wanted = 0;
   let stopped = false;
   const settled = () => ask(1);
@@ -221,7 +262,7 @@ export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => n
         const level = wanted;
         wanted = 0;
         if (level === 1) dispatcher.startWaiting(settled);
-        else await dispatcher.startDue(settled, level === 2 ? 'touched' : 'all');
+        else await dispatcher.startDue(settled);
         if (dispatcher.needsRead) wanted = Math.max(wanted, 2); // more were due than one read takes
       }
     } finally {
@@ -229,13 +270,13 @@ export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => n
       if (!stopped) {
         clearTimeout(timer);
         const retry = dispatcher.nextRetry === null ? everyMs : Math.max(0, dispatcher.nextRetry - now());
-        timer = setTimeout(() => ask(3), Math.min(everyMs, retry));
+        timer = setTimeout(() => ask(2), Math.min(everyMs, retry));
         timer.unref?.();
       }
       done();
     }
   };
-  timer = setTimeout(() => ask(3), 0); // what a previous run of the server left (the marked shards: one call when none is)
+  timer = setTimeout(() => ask(2), 0); // what a previous run of the server left (the marked shards: one call when none is)
   timer.unref?.();
   return {
     /** Stops polling and waits for the round and the attempts under way (their writes land before the store closes). */
@@ -245,6 +286,9 @@ export function pollOutbox(dispatcher: Dispatcher, everyMs: number, now: () => n
       await current;
       await dispatcher.idle();
     },
-    kick: () => ask(2),
+    offer: (deliveries) => {
+      dispatcher.offer(deliveries);
+      ask(1);
+    },
   };
 }

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { Aggregate } from '../app/aggregate.js';
 import type { InboxChange } from '../players/inbox.js';
-import type { Outbox } from './outbox.js';
+import type { Delivery, Outbox } from './outbox.js';
 import { webhookPayload, type Notice } from './payload.js';
 import type { Webhooks } from './webhooks.js';
 
@@ -17,7 +17,8 @@ export class Notifier {
     private readonly webhooks: Webhooks,
     private readonly outbox: Outbox,
     private readonly now: () => number,
-    private readonly sent: () => void = () => {},
+    /** Hears of each notice's deliveries once they are in the outbox (the local poller starts them). */
+    private readonly sent: (deliveries: Delivery[]) => void = () => {},
     /** The web client's address, for the payload's link (default: the PUBLIC_URL setting). */
     private readonly publicUrl: string | undefined = process.env.PUBLIC_URL || undefined,
   ) {}
@@ -43,11 +44,14 @@ export class Notifier {
     const hooks = (await this.webhooks.list(notice.player)).filter((h) => !h.disabled && h.events.includes(notice.type));
     if (!hooks.length) return;
     const body = JSON.stringify(webhookPayload(notice, agg, this.publicUrl));
+    const deliveries: Delivery[] = [];
     for (const hook of hooks) {
       // One id per (hook, event): a replayed projection enqueues the same delivery id again, never a new one.
       const id = `msg_${createHash('sha256').update(`${hook.id}:${notice.type}:${notice.gameId}:${notice.version}:${notice.seat}:${notice.deadline}`).digest('base64url').slice(0, 24)}`;
-      await this.outbox.put({ id, player: notice.player, webhookId: hook.id, body, attempt: 0, dueAt: this.now(), tries: [] });
+      const delivery: Delivery = { id, player: notice.player, webhookId: hook.id, body, attempt: 0, dueAt: this.now(), tries: [] };
+      await this.outbox.put(delivery);
+      deliveries.push(delivery);
     }
-    this.sent();
+    this.sent(deliveries);
   }
 }

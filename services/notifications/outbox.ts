@@ -39,13 +39,6 @@ export interface Delivery {
 
 export class Outbox {
   private readonly doc: DynamoDBDocumentClient;
-  /**
-   * The shards that may hold due deliveries, as this instance knows: put to since a read last
-   * found nothing due in them, or found due ones; each with a count of its puts that have landed (a
-   * read drops a shard only if no put landed meanwhile). A hint for a process that is its outbox's sole writer
-   * (the local poller): due(…, touched) reads only these.
-   */
-  private readonly touched = new Map<number, number>();
   /** Which shards may hold deliveries (marked before the first put into each). */
   private readonly marks: ShardMarks;
 
@@ -62,27 +55,20 @@ export class Outbox {
     // The mark first: a crash between the two leaves a mark on nothing (the next read takes it off), never a delivery no read finds.
     await this.marks.mark(shard);
     await this.doc.send(new PutCommand({ TableName: this.table, Item: { ...this.key(d), ...d } }));
-    // Counted once it has landed: a read that queried the shard before then, and found it empty, must not drop it.
-    this.touched.set(shard, (this.touched.get(shard) ?? 0) + 1);
   }
 
   /**
    * Deliveries due at `now`, oldest first: the first `limit` of every marked shard's, merged (every
-   * shard's once an hour: ShardMarks). `touched`: only the shards this instance has put to since it
-   * last saw nothing due in them.
+   * shard's once an hour: ShardMarks).
    */
-  async due(now: number, limit = 25, touched = false): Promise<Delivery[]> {
-    const which: Map<number, number | null> = touched ? new Map([...this.touched.keys()].map((shard) => [shard, null])) : await this.marks.toRead();
+  async due(now: number, limit = 25): Promise<Delivery[]> {
     const shards = await Promise.all(
-      [...which].map(async ([shard, markedAt]) => {
-        const puts = this.touched.get(shard);
+      [...(await this.marks.toRead())].map(async ([shard, markedAt]) => {
         const out = await this.doc.send(
           new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND sk <= :now', ExpressionAttributeValues: { ':pk': shardPk(shard), ':now': `${due(now)}#~` }, Limit: limit, ConsistentRead: true }),
         );
-        if (out.Items?.length) this.touched.set(shard, this.touched.get(shard) ?? 0); // due ones left: read it again
-        else if (this.touched.get(shard) === puts) this.touched.delete(shard);
-        if (!touched && !out.Items?.length) await this.marks.idle(shard, markedAt);
-        else if (!touched && markedAt === null) await this.marks.mark(shard, true); // found by a full read (put before the marks)
+        if (!out.Items?.length) await this.marks.idle(shard, markedAt);
+        else if (markedAt === null) await this.marks.mark(shard, true); // found by a full read (put before the marks)
         return out.Items ?? [];
       }),
     );

@@ -79,6 +79,8 @@ export class Webhooks extends TableStore {
 
   /** Records a delivery's outcome: a success clears the failures, the `maxFailures`-th failure in a row disables the hook. */
   async record(hook: Webhook, error: string | null, maxFailures: number): Promise<void> {
+    // A success on a hook with no failure changes nothing: no write (it was one write per delivery).
+    if (error === null && hook.failures === 0 && !hook.disabled) return;
     const failures = error === null ? 0 : hook.failures + 1;
     await this.doc
       .send(

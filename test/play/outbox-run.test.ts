@@ -23,7 +23,7 @@ function queue(receivers: number, each: number) {
   };
   return { items, leased, outbox: outbox as unknown as Outbox };
 }
-const goneHooks = { get: async () => undefined } as unknown as Webhooks;
+const goneHooks = { list: async () => [] } as unknown as Webhooks;
 
 describe('the outbox run (sendDue)', () => {
   it('sends everything due in one run, past one read and past 64 in flight, one attempt per receiver at a time', async () => {

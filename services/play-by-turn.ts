@@ -24,7 +24,7 @@ import { Notifier } from './notifications/index.js';
 import { Outbox } from './notifications/outbox.js';
 import { Webhooks } from './notifications/webhooks.js';
 import type { Inbox as InboxType } from './players/inbox.js';
-import type { NoticeSink } from './notifications/channels.js';
+import type { NotificationChannels, NoticeSink } from './notifications/channels.js';
 import { digestAlarm } from './notifications/email/digest-alarm.js';
 import { notificationChannels, notificationsApi, type NotificationsApi, type NotificationsConfig } from './notifications/setup.js';
 import { randomBytes } from 'node:crypto';
@@ -128,10 +128,11 @@ export function playApi(client: DynamoDBClient, tableName: string, service: Parl
   return { players, lifecycle, webhooks: new Webhooks(client, tableName), notifications: notificationsApi(client, tableName, config, players.inbox, service), accounts, ratings, tournaments, matchmaking, messages: new Messages(service), vacations: new Vacations(service, new VacationBook(client, tableName), players.inbox, settings.vacationDays) };
 }
 
-/** Turns inbox changes into webhook deliveries in the outbox (wherever the inbox projection runs). */
-export function notifyFromInbox(inbox: InboxType, notifier: NoticeSink): void {
+/** Turns inbox changes into notices through the player's channels (wherever the inbox projection runs): a change's notices together. */
+export function notifyFromInbox(inbox: InboxType, notifier: Pick<NotificationChannels, 'notifyAll'>): void {
   inbox.onChange(async (change) => {
-    for (const notice of Notifier.fromInbox(change)) await notifier.notify(notice, change.agg);
+    const notices = Notifier.fromInbox(change);
+    if (notices.length) await notifier.notifyAll(notices, change.agg);
   });
 }
 

@@ -8,7 +8,7 @@ import type { Aggregate } from '../app/aggregate.js';
 import type { InboxChange } from '../players/inbox.js';
 import type { Delivery, Outbox } from './outbox.js';
 import { webhookPayload, type Notice } from './payload.js';
-import type { Webhooks } from './webhooks.js';
+import type { Webhook, Webhooks } from './webhooks.js';
 
 export type { Notice } from './payload.js';
 
@@ -39,9 +39,12 @@ export class Notifier {
     return out;
   }
 
-  /** Enqueues the notice for each of the player's hooks that wants it; `agg` is the game at the notice's commit. */
-  async notify(notice: Notice, agg: Aggregate): Promise<void> {
-    const hooks = (await this.webhooks.list(notice.player)).filter((h) => !h.disabled && h.events.includes(notice.type));
+  /**
+   * Enqueues the notice for each of the player's hooks that wants it; `agg` is the game at the
+   * notice's commit; `listed`: the player's hooks as just read (else they are read here).
+   */
+  async notify(notice: Notice, agg: Aggregate, listed?: Webhook[]): Promise<void> {
+    const hooks = (listed ?? (await this.webhooks.list(notice.player))).filter((h) => !h.disabled && h.events.includes(notice.type));
     if (!hooks.length) return;
     const body = JSON.stringify(webhookPayload(notice, agg, this.publicUrl));
     const deliveries: Delivery[] = [];

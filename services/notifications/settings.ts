@@ -3,13 +3,14 @@
  * `sk = "NOTIFY#SETTINGS"`): which events reach them at all, by which channels (webhook, push,
  * email), their quiet hours, their email address and how often a digest may go.
  */
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { TableStore } from '../store/document-client.js';
+import { queryAll } from '../store/query-all.js';
 import { AppError } from '../app/errors.js';
 import { playerPk } from '../players/registry.js';
-import { MAX_PUSH_SUBSCRIPTIONS, PUSH_PREFIX, pushSubscriptionOf, type PushSubscription } from './push/subscriptions.js';
+import { PUSH_PREFIX, pushSubscriptionOf, type PushSubscription } from './push/subscriptions.js';
 import { quietHoursOf, type QuietHours } from './quiet-hours.js';
-import { WEBHOOK_EVENTS, type WebhookEvent } from './webhooks.js';
+import { hookOf, WEBHOOK_EVENTS, WEBHOOK_PREFIX, type Webhook, type WebhookEvent } from './webhooks.js';
 
 export const CHANNELS = ['WEBHOOK', 'PUSH', 'EMAIL'] as const;
 export type Channel = (typeof CHANNELS)[number];
@@ -37,6 +38,23 @@ export interface SettingsInput {
   digestEveryHours?: number | null;
 }
 
+/** The player's email digest as scheduled (email/digest.ts): `due`, the one on its way; `lastSentAt`. */
+export interface DigestState {
+  due?: number;
+  lastSentAt?: number;
+}
+/** The digest state's sort key, beside the settings. */
+export const DIGEST_STATE_SK = 'NOTIFY#DIGEST';
+
+/** What a player's notices need of the player: the channels' settings and what each channel sends to. */
+export interface Recipient {
+  settings: NotificationSettings;
+  push: PushSubscription[];
+  /** Their webhooks, with each one's health. */
+  hooks: Webhook[];
+  digest: DigestState;
+}
+
 export const DEFAULT_SETTINGS: NotificationSettings = { events: [...WEBHOOK_EVENTS], channels: [...CHANNELS], quietHours: null, email: null, digestEveryHours: DEFAULT_DIGEST_HOURS };
 
 /** Whether `event` may reach the player through `channel` (quiet hours are the channel's own business). */
@@ -53,13 +71,27 @@ export class NotificationSettingsStore extends TableStore {
     return settingsOf((await this.doc.send(new GetCommand({ TableName: this.table, Key: this.key(player) }))).Item);
   }
 
-  /** What a notice needs of the player: the settings and the push subscriptions, in one Query (they share `NOTIFY#`). */
-  async forNotice(player: string): Promise<{ settings: NotificationSettings; push: PushSubscription[] }> {
-    const out = await this.doc.send(
-      new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :n)', ExpressionAttributeValues: { ':pk': playerPk(player), ':n': 'NOTIFY#' }, Limit: MAX_PUSH_SUBSCRIPTIONS * 2 + 2 }),
-    );
-    const items = out.Items ?? [];
-    return { settings: settingsOf(items.find((i) => i.sk === SETTINGS_SK)), push: items.filter((i) => String(i.sk).startsWith(PUSH_PREFIX)).map(pushSubscriptionOf) };
+  /**
+   * What notices need of the player, in one consistent Query of their items from `NOTIFY#` to
+   * `WEBHOOK#`: the settings, the push subscriptions, the digest's state and the webhooks. Between
+   * them lie only the profile and the vacation (one item each), read and dropped. It was three
+   * reads a notice (test/store/hot-partitions.e2e.test.ts prints the calls); consistent, as the
+   * digest's state must be (a notice just before scheduled it).
+   */
+  async forNotice(player: string): Promise<Recipient> {
+    const items = await queryAll(this.doc, {
+      TableName: this.table,
+      KeyConditionExpression: 'pk = :pk AND sk BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': playerPk(player), ':from': 'NOTIFY#', ':to': `${WEBHOOK_PREFIX}~` },
+      ConsistentRead: true,
+    });
+    const { pk: _pk, sk: _sk, ...digest } = items.find((i) => i.sk === DIGEST_STATE_SK) ?? {};
+    return {
+      settings: settingsOf(items.find((i) => i.sk === SETTINGS_SK)),
+      push: items.filter((i) => String(i.sk).startsWith(PUSH_PREFIX)).map(pushSubscriptionOf),
+      hooks: items.filter((i) => String(i.sk).startsWith(WEBHOOK_PREFIX)).map(hookOf),
+      digest: digest as DigestState,
+    };
   }
 
   async update(player: string, input: SettingsInput): Promise<NotificationSettings> {

@@ -6,7 +6,7 @@
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { ParlorService } from '../app/service.js';
 import type { Inbox } from '../players/inbox.js';
-import { emailChannel, NotificationChannels, pushChannel, webhookChannel, type NoticeSink } from './channels.js';
+import { emailChannel, NotificationChannels, pushChannel, webhookChannel, type NoticeSink, type WebhookSink } from './channels.js';
 import { Digests } from './email/digest.js';
 import { DEFAULT_MAIL_FROM, type Mailer } from './email/transport.js';
 import { UnsubscribeTokens } from './email/unsubscribe.js';
@@ -66,7 +66,7 @@ export function notificationsApi(client: DynamoDBClient, table: string, config: 
 /** Every notice through the channels the player chose: webhooks (`webhooks`), push, email. */
 export function notificationChannels(
   api: NotificationsApi,
-  webhooks: NoticeSink,
+  webhooks: WebhookSink,
   service: ParlorService,
   now: () => number,
   options: { privateAddresses?: boolean; log: { error(details: object, message: string): void } },
@@ -76,7 +76,7 @@ export function notificationChannels(
   const digests = api.digests;
   return new NotificationChannels(
     api.settings,
-    { WEBHOOK: webhookChannel(webhooks), PUSH: pushChannel(sendPush, now), ...(digests && { EMAIL: emailChannel((p, s, at) => digests.schedule(p, s, at), now) }) },
+    { WEBHOOK: webhookChannel(webhooks), PUSH: pushChannel(sendPush, now), ...(digests && { EMAIL: emailChannel((p, s, at, state) => digests.schedule(p, s, at, state), now) }) },
     options.log,
   );
 }

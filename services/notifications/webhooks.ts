@@ -16,7 +16,9 @@ import { WEBHOOK_EVENTS, type WebhookEvent } from './events.js';
 export { WEBHOOK_EVENTS, type WebhookEvent };
 export const MAX_WEBHOOKS = 5;
 const MAX_URL = 2000;
-const PREFIX = 'WEBHOOK#';
+/** Every hook's sort key begins so. */
+export const WEBHOOK_PREFIX = 'WEBHOOK#';
+const PREFIX = WEBHOOK_PREFIX;
 
 export interface Webhook {
   id: string;
@@ -102,7 +104,8 @@ export class Webhooks extends TableStore {
 const keyOf = new WeakMap<Webhook, string>();
 const SLOT = new RegExp(`^${PREFIX}\\d$`);
 
-function hookOf(item: Record<string, unknown>): Webhook {
+/** A hook from its item (its slot remembered for `record`). */
+export function hookOf(item: Record<string, unknown>): Webhook {
   const { pk: _pk, sk, ...fields } = item;
   const hook = fields as unknown as Webhook;
   keyOf.set(hook, sk as string);

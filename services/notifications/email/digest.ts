@@ -18,7 +18,7 @@ import { documentClient } from '../../store/document-client.js';
 import { allShardKeys, DIGEST_SHARDS, mergeSorted, shardKey } from '../../store/shards.js';
 import { playerPk } from '../../players/registry.js';
 import { isQuiet, quietUntil } from '../quiet-hours.js';
-import type { NotificationSettings, NotificationSettingsStore } from '../settings.js';
+import { DIGEST_STATE_SK, type DigestState, type NotificationSettings, type NotificationSettingsStore } from '../settings.js';
 import { digestMail, type AwaitingGame } from './message.js';
 import type { Mailer } from './transport.js';
 import type { UnsubscribeTokens } from './unsubscribe.js';
@@ -28,7 +28,7 @@ const QUEUE = 'DIGESTS';
 export const LEGACY_DIGESTS_PK = QUEUE;
 /** The queue's key for a player's digests. */
 export const digestQueuePk = (player: string) => shardKey(QUEUE, player, DIGEST_SHARDS);
-const STATE_SK = 'NOTIFY#DIGEST';
+const STATE_SK = DIGEST_STATE_SK;
 const pad = (ms: number) => String(ms).padStart(15, '0');
 const HOUR = 3_600_000;
 /** A digest waits this long after the first game that awaits, so moves close together share one mail. */
@@ -64,10 +64,10 @@ export class Digests {
     this.doc = documentClient(client);
   }
 
-  /** A game awaits the player: make sure a digest is on its way. */
-  async schedule(player: string, settings: NotificationSettings, now: number): Promise<void> {
+  /** A game awaits the player: make sure a digest is on its way. `state`: the digest's, read just before (else read here). */
+  async schedule(player: string, settings: NotificationSettings, now: number, state?: DigestState): Promise<void> {
     if (!settings.email) return;
-    const state = await this.state(player);
+    state ??= await this.state(player);
     if (state.due !== undefined && state.due > now - STALE_MS) return; // one is coming
     const due = quietUntil(settings.quietHours, Math.max(now + GATHER_MS, (state.lastSentAt ?? -Infinity) + settings.digestEveryHours * HOUR));
     // The queue item first: a crash before the state is written leaves a stale item the job drops.
@@ -137,8 +137,8 @@ export class Digests {
     }
   }
 
-  private async state(player: string): Promise<{ due?: number; lastSentAt?: number }> {
-    return ((await this.doc.send(new GetCommand({ TableName: this.table, Key: this.stateKey(player), ConsistentRead: true }))).Item ?? {}) as { due?: number; lastSentAt?: number };
+  private async state(player: string): Promise<DigestState> {
+    return ((await this.doc.send(new GetCommand({ TableName: this.table, Key: this.stateKey(player), ConsistentRead: true }))).Item ?? {}) as DigestState;
   }
 
   private stateKey(player: string) {

@@ -167,8 +167,9 @@ export class Dispatcher {
   }
 
   /**
-   * Starts what the last read found behind a busy receiver, without reading again (a lane came
-   * free). A stale one is harmless: its lease fails once it is sent or moved to a retry.
+   * Starts what waits (found by the last read behind a busy receiver, or offered since), without
+   * reading (a lane came free, or an offer). A stale one is harmless: its lease fails once it is
+   * sent or moved to a retry.
    */
   startWaiting(onSettled: () => void = () => {}): number {
     const waiting = this.waiting;

@@ -1,6 +1,6 @@
 /**
  * A player's Web Push subscriptions (one per browser they allowed), in the game table:
- * `pk = "PLAYER#<id>"`, `sk = "NOTIFY#PUSH#<id>"` (beside the settings: one Query reads both), the id a hash of the endpoint (subscribing the same
+ * `pk = "PLAYER#<id>"`, `sk = "NOTIFY#PUSH#<id>"` (beside the settings: one Query reads both, settings.ts forNotice), the id a hash of the endpoint (subscribing the same
  * browser again replaces its entry). At most MAX_PUSH_SUBSCRIPTIONS a player: a new one beyond
  * that evicts the oldest (browsers renew subscriptions and leave the old ones behind, so the
  * newest are the live ones). The push service's 404/410 removes one too (push/sender.ts).

@@ -15,17 +15,22 @@ import { POLL_MS, atVersion, useBrowser, player, problems, scoutForTwo, tableSta
 const server = useServer();
 const chrome = useBrowser();
 
+/**
+ * Bob's page opens on the invite link with its WebSocket routed through the test (set on the context before
+ * the page loads): while `held()` is true the page hears nothing from the server.
+ */
+const heldSocket = (held: () => boolean) => (context: BrowserContext) =>
+  context.routeWebSocket(/\/graphql$/, (ws) => {
+    const upstream = ws.connectToServer();
+    upstream.onMessage((m) => !held() && ws.send(m));
+    ws.onMessage((m) => upstream.send(m));
+  });
+
 describe('a table in Chromium', () => {
   it('plays a simultaneous move from a page that missed the other seat’s move (VERSION_CONFLICT replayed)', async () => {
     const ann = await player(chrome.browser, server.url, 'Ann');
     let hold = false;
-    // Bob's page opens on the invite link with its WebSocket routed through the test (set before the page loads).
-    const holdable = (context: BrowserContext) =>
-      context.routeWebSocket(/\/graphql$/, (ws) => {
-        const upstream = ws.connectToServer();
-        upstream.onMessage((m) => !hold && ws.send(m));
-        ws.onMessage((m) => upstream.send(m));
-      });
+    const holdable = heldSocket(() => hold);
     // SCOUT starts with every seat choosing at once whether to rotate its hand.
     const { gameId, guest: bob } = await scoutForTwo(ann, server.url, (link) => player(chrome.browser, link, 'Bob', 'en', holdable));
     await bob.waitForSelector('section.table[data-seat="1"] button.move[data-type=rotate]');
@@ -49,13 +54,7 @@ describe('a table in Chromium', () => {
   it('drops quietly a move the game has passed by (the seat acted from another device): no VERSION_CONFLICT shown', async () => {
     const ann = await player(chrome.browser, server.url, 'Ann');
     let hold = false;
-    // Bob's page opens on the invite link with its WebSocket routed through the test (set before the page loads).
-    const holdable = (context: BrowserContext) =>
-      context.routeWebSocket(/\/graphql$/, (ws) => {
-        const upstream = ws.connectToServer();
-        upstream.onMessage((m) => !hold && ws.send(m));
-        ws.onMessage((m) => upstream.send(m));
-      });
+    const holdable = heldSocket(() => hold);
     const { gameId, guest: bob } = await scoutForTwo(ann, server.url, (link) => player(chrome.browser, link, 'Bob', 'fa', holdable));
     await bob.waitForSelector('section.table[data-seat="1"] button.move[data-type=rotate]');
     const start = (await tableState(bob))!.version;

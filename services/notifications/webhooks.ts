@@ -18,7 +18,6 @@ export const MAX_WEBHOOKS = 5;
 const MAX_URL = 2000;
 /** Every hook's sort key begins so. */
 export const WEBHOOK_PREFIX = 'WEBHOOK#';
-const PREFIX = WEBHOOK_PREFIX;
 
 export interface Webhook {
   id: string;
@@ -41,7 +40,7 @@ export class Webhooks extends TableStore {
     const taken = new Set(held.map((h) => keyOf.get(h)));
     const legacy = held.filter((h) => !SLOT.test(keyOf.get(h) ?? '')).length;
     for (let slot = 0; slot < MAX_WEBHOOKS - legacy; slot++) {
-      const sk = PREFIX + slot;
+      const sk = WEBHOOK_PREFIX + slot;
       if (taken.has(sk)) continue;
       try {
         await this.doc.send(new PutCommand({ TableName: this.table, Item: { pk: playerPk(player), sk, ...hook }, ConditionExpression: 'attribute_not_exists(pk)' }));
@@ -69,7 +68,7 @@ export class Webhooks extends TableStore {
 
   async list(player: string): Promise<Webhook[]> {
     const out = await this.doc.send(
-      new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)', ExpressionAttributeValues: { ':pk': playerPk(player), ':w': PREFIX }, Limit: MAX_WEBHOOKS * 2 }),
+      new QueryCommand({ TableName: this.table, KeyConditionExpression: 'pk = :pk AND begins_with(sk, :w)', ExpressionAttributeValues: { ':pk': playerPk(player), ':w': WEBHOOK_PREFIX }, Limit: MAX_WEBHOOKS * 2 }),
     );
     return (out.Items ?? []).map(hookOf);
   }
@@ -88,7 +87,7 @@ export class Webhooks extends TableStore {
       .send(
         new UpdateCommand({
           TableName: this.table,
-          Key: { pk: playerPk(hook.player), sk: keyOf.get(hook) ?? PREFIX + hook.id },
+          Key: { pk: playerPk(hook.player), sk: keyOf.get(hook) ?? WEBHOOK_PREFIX + hook.id },
           UpdateExpression: 'SET failures = :f, disabled = :d, lastError = :e',
           ConditionExpression: 'id = :id', // the same hook, not a later one in its slot
           ExpressionAttributeValues: { ':f': failures, ':d': failures >= maxFailures, ':e': error ?? hook.lastError, ':id': hook.id },
@@ -102,7 +101,7 @@ export class Webhooks extends TableStore {
 
 /** Each hook's item key (its slot), kept beside it rather than in it: the hook is what players see. */
 const keyOf = new WeakMap<Webhook, string>();
-const SLOT = new RegExp(`^${PREFIX}\\d$`);
+const SLOT = new RegExp(`^${WEBHOOK_PREFIX}\\d$`);
 
 /** A hook from its item (its slot remembered for `record`). */
 export function hookOf(item: Record<string, unknown>): Webhook {

@@ -28,7 +28,6 @@ const QUEUE = 'DIGESTS';
 export const LEGACY_DIGESTS_PK = QUEUE;
 /** The queue's key for a player's digests. */
 export const digestQueuePk = (player: string) => shardKey(QUEUE, player, DIGEST_SHARDS);
-const STATE_SK = DIGEST_STATE_SK;
 const pad = (ms: number) => String(ms).padStart(15, '0');
 const HOUR = 3_600_000;
 /** A digest waits this long after the first game that awaits, so moves close together share one mail. */
@@ -142,7 +141,7 @@ export class Digests {
   }
 
   private stateKey(player: string) {
-    return { pk: playerPk(player), sk: STATE_SK };
+    return { pk: playerPk(player), sk: DIGEST_STATE_SK };
   }
 
   private log(details: object, message: string): void {

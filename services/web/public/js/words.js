@@ -3,7 +3,8 @@
  * Persian, so the page never prints "phase turn-open", "cannot-act" or "roundCap". Pure.
  */
 const W = {
-  // phases
+  // phases (the table's own, then the games')
+  'waiting-for-players': ['waiting for players', 'در انتظار بازیکنان'],
   setup: ['setting up', 'آماده‌سازی'], over: ['game over', 'پایان بازی'], play: ['playing', 'در حال بازی'],
   rotate: ['choosing whether to turn the hand', 'انتخاب برگرداندن دست'], between: ['between rounds', 'میان دو دور'],
   'scout-show': ['Scout & Show: now show', 'اسکات و نمایش: اکنون نشان بده'],

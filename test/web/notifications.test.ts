@@ -65,11 +65,20 @@ describe('notifications in the page', () => {
     const cdp = await page.context().newCDPSession(page);
     const registrations: string[] = [];
     cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations.filter((r) => r.scopeURL === `${server.url}/`).map((r) => r.registrationId)));
+    const versions: string[] = []; // what a failure is read by: the worker's states as DevTools saw them
+    cdp.on('ServiceWorker.workerVersionUpdated', (e) => versions.push(...e.versions.map((v) => `${v.registrationId}:${v.status}/${v.runningStatus}`)));
     await cdp.send('ServiceWorker.enable');
     await until(() => registrations.length > 0);
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: registrations[0]!, data: plaintext });
     const shown = async () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, tag: n.tag, url: n.data?.url })));
-    await until(async () => (await shown()).length > 0);
+    // Delivered again when not shown within 5 s: DevTools' delivery was once lost on a loaded CI machine (the push had
+    // reached the stand-in; the worker showed nothing in 10 s). Its tag keeps a repeat to one notification, and a
+    // worker that shows nothing fails all three.
+    for (let tries = 1; ; tries++) {
+      await cdp.send('ServiceWorker.deliverPushMessage', { origin: server.url, registrationId: registrations[0]!, data: plaintext });
+      const seen = await until(async () => (await shown()).length > 0, 5_000).then(() => true, () => false);
+      if (seen) break;
+      if (tries === 3) throw new Error(`no notification shown after 3 deliveries; registrations ${registrations.join()}, versions ${versions.join(' ')}`);
+    }
     expect(await shown()).toEqual([{ title: 'Your turn in SCOUT vs Bob', tag: `game:${gameId}`, url: `#/game/${gameId}` }]);
 
     // Asked once: the question does not come back.

@@ -16,6 +16,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, wri
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, transform, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
+import { bundleFiles, bundleOptions, pageWithBundle } from '../services/web/page-bundle.js';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -527,7 +528,7 @@ export async function bundle(name: BundleName, outdir: string, options: BundleOp
     cpSync(join(ROOT, 'node_modules', pkg), to, { recursive: true });
     assetBytes += sizeOf(to);
   }
-  if (name === 'web') assetBytes += copyWebClient(outdir);
+  if (name === 'web') assetBytes += await copyWebClient(outdir);
   const bundled = new Set(Object.keys(result.metafile.inputs).flatMap((input) => (input.includes('node_modules/') ? [packageOf(packagePath(resolve(ROOT, input))!)] : [])));
   for (const [pkg, dirs] of Object.entries(ASSETS)) {
     if (!bundled.has(pkg)) continue;
@@ -649,11 +650,20 @@ function chunkBytes(metafile: Metafile, entry: string): { shared: number; lazy: 
 
 /**
  * The web client beside the web function's bundle (public/, with graphql-ws's browser build in
- * public/vendor/ and the rules in public/rules/), so the HTTP API serves the page as `npm start` does. Returns the bytes copied.
+ * public/vendor/ and the rules in public/rules/), so the HTTP API serves the page as `npm start` does,
+ * its scripts bundled here (public/b/, and index.html naming the entry): the Lambda has no esbuild to
+ * bundle them at a request (services/web/page-bundle.ts). Returns the bytes copied.
  */
-function copyWebClient(outdir: string): number {
+async function copyWebClient(outdir: string): Promise<number> {
   const to = join(outdir, 'public');
   cpSync(join(ROOT, 'services', 'web', 'public'), to, { recursive: true });
+  const out = await build({ ...bundleOptions(to), write: false });
+  const bundle = bundleFiles(to, out.outputFiles.map((f) => ({ path: f.path, bytes: Buffer.from(f.contents) })));
+  for (const [path, bytes] of bundle.files) {
+    mkdirSync(dirname(join(to, path)), { recursive: true });
+    writeFileSync(join(to, path), bytes);
+  }
+  writeFileSync(join(to, 'index.html'), pageWithBundle(readFileSync(join(to, 'index.html'), 'utf8'), bundle.entry));
   mkdirSync(join(to, 'vendor'), { recursive: true });
   cpSync(join(ROOT, 'node_modules', 'graphql-ws', 'umd', 'graphql-ws.min.js'), join(to, 'vendor', 'graphql-ws.js'));
   // The rules page reads /rules/<game>.md: served from public/rules/ there, as from docs/rules locally.

@@ -5,7 +5,9 @@
  *
  * One wildcard route serves them all. The files are listed at the first request, and each is read at
  * its first request and kept in memory with a gzip copy and an ETag (the whole client is a few tens
- * of kilobytes); a start (a Lambda's cold start, each test's server) pays for neither. Where the files are absent (a Lambda bundle, which
+ * of kilobytes); a start (a Lambda's cold start, each test's server) pays for neither. The page loads
+ * its scripts bundled (page-bundle.ts): made at that first request where esbuild is installed, else
+ * the bundle written ahead of time beside a Lambda, else public/js as written. Where the files are absent (a Lambda bundle, which
  * serves the API only) the plugin registers nothing.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -15,6 +17,7 @@ import { dirname, extname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { BUNDLE_DIR, buildPageBundle, pageWithBundle } from './page-bundle.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -53,13 +56,19 @@ export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
   if (!existsSync(root)) return;
   const websocketUrl = opts.websocketUrl ?? process.env.WEBSOCKET_URL;
   // The files are listed at the first request, not at start: a start (each test's server, a Lambda's cold start) lists nothing.
-  let assets: Map<string, () => Asset> | undefined;
-  const list = () => {
+  let assets: Promise<Map<string, () => Asset>> | undefined;
+  const list = async () => {
     const found = new Map<string, () => Asset>();
+    const bundle = await buildPageBundle(root);
+    const page = (html: Buffer) => {
+      const bundled = bundle ? Buffer.from(pageWithBundle(html.toString('utf8'), bundle.entry)) : html;
+      return websocketUrl ? withWebsocketUrl(bundled, websocketUrl) : bundled;
+    };
     for (const file of walk(root)) {
       const path = '/' + relative(root, file).split(sep).join('/');
-      found.set(path, path === '/index.html' && websocketUrl ? asset(file, (html) => withWebsocketUrl(html, websocketUrl)) : asset(file));
+      found.set(path, path === '/index.html' ? asset(file, page) : asset(file));
     }
+    for (const [path, bytes] of bundle?.files ?? []) found.set(path, asset(path, undefined, bytes));
     // The rules page (js/rules.js) renders docs/rules/<game>.md: the same text the repository reads.
     const rules = opts.rulesRoot ?? DEFAULT_RULES;
     if (existsSync(rules)) for (const name of readdirSync(rules).filter((n) => n.endsWith('.md'))) found.set(`/rules/${name}`, asset(join(rules, name)));
@@ -71,17 +80,19 @@ export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
   };
   // One route for every file (a route each, with its HEAD, cost ~28 ms of every start); the API's own routes are
   // more specific and win. A path that names no file goes to the app's 404, as it would with no route.
-  app.get('/*', { schema: { hide: true } }, (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
+  app.get('/*', { schema: { hide: true } }, async (request: FastifyRequest<{ Params: { '*': string } }>, reply: FastifyReply) => {
     const path = '/' + (request.params['*'] || 'index.html');
-    const made = (assets ??= list()).get(path);
+    const made = (await (assets ??= list())).get(path);
     if (!made) return reply.callNotFound();
     return send(request, reply, made(), path === '/index.html');
   });
 }
 
 function send(request: FastifyRequest, reply: FastifyReply, a: Asset, html: boolean) {
-  // The page is revalidated on every visit; its scripts too (cheap 304s), so a deploy is seen at once.
-  reply.header('cache-control', html ? 'no-cache' : 'public, max-age=0, must-revalidate').header('etag', a.etag).header('vary', 'accept-encoding');
+  // The page is revalidated on every visit, and the files it names as written too (cheap 304s), so a deploy is seen at
+  // once; the bundle's files are named by their content (a deploy names new ones), so a browser keeps them.
+  const cache = html ? 'no-cache' : request.url.startsWith(`/${BUNDLE_DIR}/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+  reply.header('cache-control', cache).header('etag', a.etag).header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === a.etag) return reply.code(304).send();
   reply.type(a.type);
   if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) return reply.header('content-encoding', 'gzip').send(a.gzip);
@@ -94,12 +105,12 @@ function withWebsocketUrl(html: Buffer, url: string): Buffer {
   return Buffer.from(html.toString('utf8').replace('</head>', `  <meta name="parlor-websocket" content="${escaped}">\n</head>`));
 }
 
-/** A file's asset, made at its first request and kept. */
-function asset(file: string, transform: (body: Buffer) => Buffer = (b) => b): () => Asset {
+/** A file's asset (or the bytes given for it), made at its first request and kept. */
+function asset(file: string, transform: (body: Buffer) => Buffer = (b) => b, bytes?: Buffer): () => Asset {
   let made: Asset | undefined;
   return () => {
     if (made) return made;
-    const body = transform(readFileSync(file));
+    const body = transform(bytes ?? readFileSync(file));
     made = {
       type: TYPES[extname(file)] ?? 'application/octet-stream',
       body,

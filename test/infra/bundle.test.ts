@@ -4,7 +4,7 @@
  * process, answers events against the embedded DynamoDB and the API Gateway stand-in.
  */
 import '../handlers/env.js';
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -152,9 +152,14 @@ describe('the synthesized bundles', () => {
     );
     const [page, vendor, rules, missing] = run.results;
     expect([page.statusCode, vendor.statusCode, rules.statusCode]).toEqual([200, 200, 200]);
-    expect(page.isBase64Encoded ? Buffer.from(page.body, 'base64').toString() : page.body).toContain('<meta name="parlor-websocket" content="wss://example.execute-api.eu-west-1.amazonaws.com/prod">');
+    const html = page.isBase64Encoded ? Buffer.from(page.body, 'base64').toString() : page.body;
+    expect(html).toContain('<meta name="parlor-websocket" content="wss://example.execute-api.eu-west-1.amazonaws.com/prod">');
     expect(missing.statusCode).toBe(404);
     expect(JSON.parse(missing.body).error.code).toBe('NOT_FOUND');
+    // The page's scripts were bundled when the function was (the Lambda has no esbuild): the page names the entry, which lies beside it.
+    const entry = /<script type="module" src="(\/b\/main-\w+\.js)">/.exec(html)?.[1];
+    expect(entry, html).toBeDefined();
+    expect(existsSync(join(dirname(bundles.web), 'public', entry!))).toBe(true);
   });
 
   it('ws speaks the protocol, with the resolvers’ error codes intact', async () => {

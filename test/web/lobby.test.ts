@@ -19,10 +19,20 @@ describe('serving the web client', () => {
     const first = await fetch(`${server.url}/`, { headers: { 'accept-encoding': 'gzip' } });
     expect(first.status).toBe(200);
     expect(first.headers.get('content-type')).toMatch(/^text\/html/);
-    expect(await first.text()).toContain('<script type="module" src="/js/main.js">');
+    const html = await first.text();
     const etag = first.headers.get('etag')!;
     const again = await fetch(`${server.url}/`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
+    // Its scripts bundled (services/web/page-bundle.ts): the entry named by its content's hash, kept by browsers for good.
+    const entry = /<script type="module" src="(\/b\/main-\w+\.js)">/.exec(html)?.[1];
+    expect(entry, html).toBeDefined();
+    expect(html).not.toContain('modulepreload');
+    const script = await fetch(`${server.url}${entry}`);
+    expect(script.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(await script.text()).toMatch(/from "\.\/chunk-\w+\.js"/);
+    // The modules as written stay served (revalidated at each visit), for a reader of the page's source.
+    const written = await fetch(`${server.url}/js/main.js`);
+    expect([written.status, written.headers.get('cache-control')]).toEqual([200, 'public, max-age=0, must-revalidate']);
   });
 
   it("serves graphql-ws's browser build from node_modules, not from a CDN", async () => {
@@ -67,7 +77,7 @@ describe('the page in Chromium', () => {
     });
     console.log(`web client: ${requests} requests, ${bytes} bytes transferred, interactive after ${interactive} ms`);
     expect(foreign).toEqual([]);
-    // 61 KB with matchmaking's Play now and open challenges atop the lobby (56 KB before them).
+    // 50 KB with the scripts bundled (services/web/page-bundle.ts: 15 requests); 64 KB as 22 modules (28 requests).
     expect(bytes).toBeLessThan(64_000);
     // Time to interactive is printed, not asserted: speed is for benchmarks, and a shared machine's clock is noise.
     expect(await page.locator('article.game-type').count()).toBe(4);

@@ -80,8 +80,10 @@ async function start() {
 }
 
 /**
- * The table's and the rules page's modules, loaded when first needed (the lobby stays light),
- * all at once through modulepreload hints rather than one import after another.
+ * The table's and the rules page's modules, loaded when first needed (the lobby stays light). Served
+ * as written (public/js), all of a page's modules are hinted at once (modulepreload) rather than
+ * found one import after another; in the bundle the server makes (services/web/page-bundle.ts) a
+ * page is a file or two that import each other, and hints would fetch the unbundled modules.
  */
 const PAGES = {
   table: ['table.js', 'cards.js', 'card-panel.js', 'card-info.js', 'words.js', 'game-log.js', 'final-sheet.js', 'focus.js', 'moves-panel.js',
@@ -92,14 +94,17 @@ const PAGES = {
 // "How to play" draws the cards with the table's own renderers.
 PAGES.how = ['how.js', ...PAGES.table.filter((f) => f.startsWith('games/') || ['cards.js', 'card-panel.js', 'card-info.js', 'words.js'].includes(f))];
 PAGES.replay = ['replay.js', ...PAGES.table.filter((f) => f !== 'table.js' && f !== 'moves-panel.js')];
+/** Each page's first module, named in full so the bundler finds it (a computed path would take in every file). */
+const LOADERS = { table: () => import('./table.js'), rules: () => import('./rules.js'), how: () => import('./how.js'), replay: () => import('./replay.js') };
+const unbundled = new URL(import.meta.url).pathname === '/js/main.js';
 const hinted = new Set();
 function page(name) {
-  for (const file of PAGES[name]) {
+  for (const file of unbundled ? PAGES[name] : []) {
     if (hinted.has(file)) continue;
     hinted.add(file);
     document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href: `/js/${file}` }));
   }
-  return import(`./${PAGES[name][0]}`);
+  return LOADERS[name]();
 }
 
 /**

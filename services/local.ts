@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import type { FastifyServerOptions } from 'fastify';
 import { buildApp } from './api/app.js';
+import type { WebOptions } from './web/plugin.js';
 import { resolveLimits, type Limits } from './api/limits/settings.js';
 import { lobbyProjection, openSeatsRelease } from './app/projections.js';
 import { Reactions } from './app/reactions.js';
@@ -35,6 +36,8 @@ export interface LocalParlorOptions {
   games?: readonly AnyGame[];
   logger?: FastifyServerOptions['logger'];
   limits?: Partial<Limits>;
+  /** The web client's files and how they are served (services/web/plugin.ts). */
+  web?: WebOptions;
   /** Signs player tokens (npm start keeps one in DATA_DIR); default: a fresh one, valid until the process ends. */
   signingSecret?: string;
   /** Keyed seat tokens are derived with it (npm start keeps one in DATA_DIR); default: derived from `signingSecret`. */
@@ -111,7 +114,7 @@ export async function createLocalParlor(options: LocalParlorOptions) {
   for (const reaction of moduleReactions(modules, { service, play, notifier: play.notifier })) reactions.add(reaction);
   // The sole writer's own counts are the deployment's; a table other processes write too (tests, as on AWS) keeps them in the store.
   const addressCounts = options.soleWriter ? undefined : new AddressCounts(new DynamoAddressCounts(options.client, options.tableName), service.storedHash);
-  const app = await buildApp({ service, play, logger: options.logger, limits: options.limits, parts: modules, addressCounts });
+  const app = await buildApp({ service, play, logger: options.logger, limits: options.limits, web: options.web, parts: modules, addressCounts });
   app.addHook('onClose', async () => {
     // Reactions first: the ones under way may arm a timer or enqueue a delivery, which play.stop then waits for.
     // Server moves still waiting are left for the next start (their commits stay open), not played out first.

@@ -46,6 +46,8 @@ export interface WebOptions {
    * On AWS the WebSocket API has an address of its own, so the page is told it in a meta tag.
    */
   websocketUrl?: string;
+  /** Load the page's scripts bundled where esbuild is installed (default true; false: public/js as written, as without esbuild). */
+  bundle?: boolean;
 }
 
 const DEFAULT_ROOT = join(dirname(fileURLToPath(import.meta.url)), 'public');
@@ -59,7 +61,7 @@ export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
   let assets: Promise<Map<string, () => Asset>> | undefined;
   const list = async () => {
     const found = new Map<string, () => Asset>();
-    const bundle = await buildPageBundle(root);
+    const bundle = opts.bundle === false ? null : await buildPageBundle(root);
     const page = (html: Buffer) => {
       const bundled = bundle ? Buffer.from(pageWithBundle(html.toString('utf8'), bundle.entry)) : html;
       return websocketUrl ? withWebsocketUrl(bundled, websocketUrl) : bundled;

@@ -87,7 +87,7 @@ const subscriptionsOf = (http: object): Registered => counts.get(http) ?? (count
   }
 }
 
-export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 'signingSecret' | 'webhooks' | 'notifications' | 'limits' | 'logger' | 'accounts' | 'checkpointMs' | 'ratedMinMoves' | 'ratedLinkedSeats' | 'fairRatings' | 'bots' | 'matchSettings' | 'modules'> & { entryRules?: Partial<EntryRules> } = {}): TestServer {
+export function useServer(options: Pick<LocalParlorOptions, 'games' | 'clock' | 'signingSecret' | 'webhooks' | 'notifications' | 'limits' | 'logger' | 'accounts' | 'checkpointMs' | 'ratedMinMoves' | 'ratedLinkedSeats' | 'fairRatings' | 'bots' | 'matchSettings' | 'modules' | 'web'> & { entryRules?: Partial<EntryRules> } = {}): TestServer {
   const server = {} as TestServer & { dynamo: EmbeddedDynamo; sockets: Client[] };
   beforeAll(async () => {
     server.dynamo = await startEmbeddedDynamo();

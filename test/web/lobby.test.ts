@@ -1,7 +1,8 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * The web client's page itself: how it is served (gzip, ETags, graphql-ws from node_modules),
+ * The web client's page itself: how it is served (gzip, ETags, graphql-ws from node_modules, its scripts
+ * bundled, or as written where a server does not bundle them),
  * that it needs nothing from any other origin (it works offline), what it weighs and how soon
  * it can be used, and the lobby's "My games" order.
  */
@@ -197,5 +198,20 @@ describe('the page in Chromium', () => {
     await shot(ann, { path: `${SHOTS}/lobby-fa.png` });
     expect(problems(ann)).toEqual([]);
     expect(problems(bob)).toEqual([]);
+  });
+});
+
+describe('the page as written (a server without esbuild, or told not to bundle)', () => {
+  const unbundled = useServer({ web: { bundle: false } });
+
+  it('loads public/js module by module, and a table hints all of its modules at once', async () => {
+    const { gameId } = await seatedGame(unbundled, 'scout', 2);
+    const page = await player(chrome.browser, unbundled.url, 'Ann');
+    expect(await page.getAttribute('script[type=module]', 'src')).toBe('/js/main.js');
+    expect(await page.locator('link[rel=modulepreload]').count()).toBeGreaterThan(0);
+    await page.evaluate((id) => (location.hash = `#/game/${id}`), gameId);
+    await page.waitForSelector('section.table .board');
+    expect(await page.locator('link[rel=modulepreload][href="/js/table.js"]').count()).toBe(1);
+    expect(problems(page)).toEqual([]);
   });
 });

@@ -3,8 +3,9 @@
  * to the end by each seat's first legal move. A page is then handed a seat's token as the
  * browser would have kept it (localStorage "parlor.v1"), so it opens the table as that seat.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../kit/server.js';
+import { watched, withStorage } from './browser.js';
 
 export interface ApiGame {
   gameId: string;
@@ -52,6 +53,20 @@ export async function playFirstMoves(server: TestServer, g: ApiGame, maxMoves = 
     else seat = after.status.toMove[0];
   }
   throw new Error(`not over after ${maxMoves} moves`);
+}
+
+/**
+ * A new player's page that opens the table as `seat` at its first load (the seat's token, the name
+ * and the language already where the page keeps them): no lobby drawn first, as `player` then
+ * `openAsSeat` would.
+ */
+export async function seatPage(browser: Browser, url: string, g: ApiGame, seat: number, type: string, options: { name?: string; lang?: 'en' | 'fa'; viewport?: { width: number; height: number } } = {}): Promise<Page> {
+  const kept = { name: options.name ?? 'Ann', ...(options.lang === 'fa' ? { lang: 'fa' } : {}), seats: { [g.gameId]: { seat, token: g.tokens[seat]!, type, at: Date.now() } } };
+  const context = await browser.newContext({ viewport: options.viewport ?? { width: 1000, height: 720 }, deviceScaleFactor: 1, storageState: withStorage(url, { 'parlor.v1': JSON.stringify(kept) }) });
+  const page = watched(await context.newPage());
+  await page.goto(`${url}/#/game/${g.gameId}`);
+  await page.waitForSelector(`section.table[data-game="${type}"][data-game-id="${g.gameId}"] .board`);
+  return page;
 }
 
 /** Opens the table in `page` as `seat` (the token put where the page keeps it). */

@@ -64,14 +64,19 @@ export async function player(browser: Browser, url: string, name: string, lang: 
   const stored: Record<string, string> = lang === 'fa' ? { 'parlor.v1': JSON.stringify({ lang: 'fa' }) } : {};
   const context = await browser.newContext({ viewport: { width: 1000, height: 720 }, deviceScaleFactor: 1, storageState: withStorage(url, stored) });
   await prepare?.(context); // permissions, init scripts: before the page first loads
-  const page = await context.newPage();
+  const page = watched(await context.newPage());
+  await page.goto(url);
+  await ready(page);
+  await page.fill('#name', name);
+  return page;
+}
+
+/** The page, its errors (uncaught exceptions, console errors) kept for `problems`. */
+export function watched(page: Page): Page {
   const problems: string[] = [];
   page.on('pageerror', (e) => problems.push(e.message));
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   (page as Page & { problems: string[] }).problems = problems;
-  await page.goto(url);
-  await ready(page);
-  await page.fill('#name', name);
   return page;
 }
 

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { games } from '../../services/engine/registry.js';
 import { registerPlayer } from '../kit/players.js';
 import { useServer } from '../kit/server.js';
-import { openAsSeat, seatedGame } from './api-game.js';
+import { openAsSeat, seatPage, seatedGame } from './api-game.js';
 import { POLL_MS, SHOTS, shot, player, problems, ready, useBrowser } from './browser.js';
 
 // Push endpoints on loopback are let through (the test's stand-in subscription points there).
@@ -167,8 +167,7 @@ describe("Silver: the power is named where it is used; card captions are whole",
       const catalog = (await server.gql('{ gameTypes { id catalog } }')).data.gameTypes.find((t: { id: string }) => t.id === 'silver').catalog;
       const text = catalog.find((k: { edition: string; number: number }) => k.edition === 'amulet' && k.number === number).powerText as string;
       for (const lang of ['en', 'fa'] as const) {
-        const page = await player(chrome.browser, server.url, 'Ann', lang);
-        await openAsSeat(page, server.url, g, seat, 'silver');
+        const page = await seatPage(chrome.browser, server.url, g, seat, 'silver', { lang });
         const button = page.locator('.actions button[data-type=power]').first();
         if (!(await button.count())) await page.click('details.all-moves summary');
         const label = (await page.locator('.actions button[data-type=power]').first().textContent())!;
@@ -354,10 +353,8 @@ describe('Persian on a phone: no Latin letters or digits; every target 44 px', (
   }, 300_000);
 
   it("SCOUT at 360 px: all of a 12-card hand shows (a fan), each card's numbers visible, no scrolling", async () => {
-    const page = await player(chrome.browser, server.url, 'Ann', 'fa');
-    await page.setViewportSize(NARROW);
     const g = await seatedGame(server, 'scout', 3);
-    await openAsSeat(page, server.url, g, 0, 'scout');
+    const page = await seatPage(chrome.browser, server.url, g, 0, 'scout', { lang: 'fa', viewport: NARROW });
     const hand = await page.$eval('[data-hand="0"] .cards', (row) => {
       const cards = [...row.querySelectorAll<HTMLElement>('.card:not(.gap)')];
       const box = row.getBoundingClientRect();

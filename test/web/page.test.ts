@@ -12,7 +12,7 @@ import { catalog as sspCatalog } from '../../services/engine/games/sea-salt-and-
 import { cards as silverCards } from '../../services/engine/games/silver/index.js';
 import { games } from '../../services/engine/registry.js';
 import { useServer, type TestServer } from '../kit/server.js';
-import { openAsSeat, playFirstMoves, seatedGame, type ApiGame } from './api-game.js';
+import { openAsSeat, seatPage, playFirstMoves, seatedGame, type ApiGame } from './api-game.js';
 import { POLL_MS, SHOTS, shot, problems, player, ready, useBrowser, withStorage } from './browser.js';
 
 const server = useServer();
@@ -194,8 +194,7 @@ describe('cards and rules that explain themselves', () => {
 
   it('Seledyne names its cards and explains Isthām and the Counter', async () => {
     const g = await seatedGame(server, 'seledyne', 2);
-    const page = await player(chrome.browser, server.url, 'Ann');
-    await openAsSeat(page, server.url, g, 0, 'seledyne');
+    const page = await seatPage(chrome.browser, server.url, g, 0, 'seledyne');
     expect(await page.textContent('.board')).not.toMatch(/NAB-|SAL-/);
     expect(await page.locator('.board .card .corner', { hasText: 'Nabist' }).count()).toBeGreaterThan(0);
     await page.click('button.info[aria-label="About Isthām"]');
@@ -242,8 +241,7 @@ describe('what just happened, in words', () => {
   for (const lang of ['en', 'fa'] as const) {
     it(`${lang}: the log says each move in a sentence, newest first; the moved cards are highlighted; no engine words`, async () => {
       const g = await seatedGame(server, 'scout', 2, {}, `log-${lang}`);
-      const page = await player(chrome.browser, server.url, 'Ann', lang);
-      await openAsSeat(page, server.url, g, 0, 'scout');
+      const page = await seatPage(chrome.browser, server.url, g, 0, 'scout', { lang });
       await apiMove(server, g, 0);
       await apiMove(server, g, 1);
       const mover = (await toMove(server, g))[0]!;
@@ -268,8 +266,7 @@ describe('what just happened, in words', () => {
   it('a finished game shows the final score sheet; Silver says that the lowest total wins', async () => {
     const g = await seatedGame(server, 'scout', 2);
     await playFirstMoves(server, g);
-    const page = await player(chrome.browser, server.url, 'Ann');
-    await openAsSeat(page, server.url, g, 0, 'scout');
+    const page = await seatPage(chrome.browser, server.url, g, 0, 'scout');
     await page.waitForSelector('.final-sheet');
     expect(await page.locator('.final-sheet tr').count()).toBe(3);
     expect(await page.textContent('.final-sheet')).toContain('The highest total wins.');
@@ -349,8 +346,7 @@ describe('phones and keyboards', () => {
 
   it('after a move made with the keyboard, focus is on the next useful element, not on the lobby link', async () => {
     const g = await seatedGame(server, 'scout', 2, {}, 'focus');
-    const page = await player(chrome.browser, server.url, 'Ann');
-    await openAsSeat(page, server.url, g, 0, 'scout');
+    const page = await seatPage(chrome.browser, server.url, g, 0, 'scout');
     await page.focus('button.move[data-type=rotate]');
     await page.keyboard.press('Enter');
     await page.waitForFunction(() => !document.querySelector('button.move[data-type=rotate]'), undefined, { polling: POLL_MS });

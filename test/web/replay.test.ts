@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { games } from '../../services/engine/registry.js';
 import { useServer } from '../kit/server.js';
-import { openAsSeat, playFirstMoves, seatedGame, type ApiGame } from './api-game.js';
+import { openAsSeat, seatPage, playFirstMoves, seatedGame, type ApiGame } from './api-game.js';
 import { hiddenInformation, player, problems, SHOTS, shot, useBrowser } from './browser.js';
 
 const server = useServer();
@@ -47,8 +47,7 @@ const handCards = (page: Page, seat: number) => page.locator(`[data-hand="${seat
 describe('the replay page', () => {
   it('replays a finished game from two seats and face-up: only face-up shows the other seat’s hand; the link opens that step', async () => {
     const g = await finishedScout();
-    const page = await player(chrome.browser, server.url, 'Ann');
-    await openAsSeat(page, server.url, g, 0, 'scout');
+    const page = await seatPage(chrome.browser, server.url, g, 0, 'scout');
     await page.locator('a.replay-link').click();
     await page.waitForSelector('section.table.replay .board');
     expect((await shown(page)).seat).toBe('0'); // a seated player starts from its own seat
@@ -114,8 +113,7 @@ describe('the replay page', () => {
     await playFirstMoves(server, g, 8).catch((e: Error) => {
       if (!/not over/.test(e.message)) throw e; // left running on purpose
     });
-    const page = await player(chrome.browser, server.url, 'Bob');
-    await openAsSeat(page, server.url, g, 1, 'scout');
+    const page = await seatPage(chrome.browser, server.url, g, 1, 'scout', { name: 'Bob' });
     await page.locator('a.replay-link').click();
     await page.waitForSelector('section.table.replay .board');
     const at = await shown(page);

@@ -7,10 +7,11 @@
  *   npx tsx bench/playouts-counts.ts [--editions dagger,coin,amulet] [--seats 2,4] [--playouts 400]
  */
 import { parseArgs } from 'node:util';
-import { fastRng, seatedTable, table, type SetupContext } from '../services/engine/core/index.js';
+import { fastRng } from '../services/engine/core/index.js';
 import { applyMove, policyMove, policyFor } from '../services/bots/search/rollout.js';
 import { cutFor } from '../services/bots/search/cut.js';
 import { findGame } from '../services/engine/registry.js';
+import { playoutPositions } from './playouts.js';
 import type { State } from '../services/engine/games/silver/state.js';
 
 const { values } = parseArgs({ options: { editions: { type: 'string', default: 'dagger,coin,amulet' }, seats: { type: 'string', default: '2,4' }, playouts: { type: 'string', default: '400' } } });
@@ -26,21 +27,10 @@ const top = (counts: Record<string, number>, k = 10) =>
 
 for (const edition of values.editions.split(','))
   for (const seats of values.seats.split(',').map(Number)) {
-    // The positions as bench/playouts.ts takes them: every 5th position of two greedy games.
-    const t = table(game);
+    // The positions bench/playouts.ts starts from.
     const rng = fastRng(1);
     const policy = policyFor(game);
-    const positions: { view: unknown; seat: number; setup: SetupContext<unknown> }[] = [];
-    for (let g = 0; g < 2; g++) {
-      let s = seatedTable(t, { seats, options: { edition }, seed: `playouts-${g}` });
-      const setup = { seats, options: s.options };
-      for (let i = 0; !s.ended; i++) {
-        const seat = t.status(s).toMove[0]!;
-        if (i % 5 === 0) positions.push({ view: t.view(s, seat), seat, setup });
-        const move = policy(t.view(s, seat), t.legalMoves(s, seat), rng, { game, seat, setup });
-        s = t.fold(t.decide(s, { type: 'move', seat, move }), s);
-      }
-    }
+    const positions = playoutPositions(game, seats, { edition }, rng);
     let moves = 0;
     let listed = 0;
     const sizes: Record<string, number> = {};

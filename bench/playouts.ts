@@ -6,12 +6,17 @@
 import { fastRng, seatedTable, table, type AnyGame, type SetupContext } from '../services/engine/core/index.js';
 import { playOut, policyFor } from '../services/bots/search/rollout.js';
 
-export function benchPlayouts(game: AnyGame, seats: number, seconds: number, options: unknown = {}): number {
-  if (!game.sampleWorld) return NaN;
+export interface PlayoutPosition {
+  view: unknown;
+  seat: number;
+  setup: SetupContext<unknown>;
+}
+
+/** The positions playouts start from: every 5th position of two games of the policy (greedy where the game has it). */
+export function playoutPositions(game: AnyGame, seats: number, options: unknown, rng = fastRng(1)): PlayoutPosition[] {
   const t = table(game);
-  const rng = fastRng(1);
   const policy = policyFor(game);
-  const positions: { view: unknown; seat: number; setup: SetupContext<unknown> }[] = [];
+  const positions: PlayoutPosition[] = [];
   for (let g = 0; g < 2; g++) {
     let s = seatedTable(t, { seats, options, seed: `playouts-${g}` });
     const setup = { seats, options: s.options };
@@ -22,6 +27,14 @@ export function benchPlayouts(game: AnyGame, seats: number, seconds: number, opt
       s = t.fold(t.decide(s, { type: 'move', seat, move }), s);
     }
   }
+  return positions;
+}
+
+export function benchPlayouts(game: AnyGame, seats: number, seconds: number, options: unknown = {}): number {
+  if (!game.sampleWorld) return NaN;
+  const rng = fastRng(1);
+  const policy = policyFor(game);
+  const positions = playoutPositions(game, seats, options, rng);
   const cpu = () => {
     const c = process.cpuUsage();
     return c.user + c.system;

@@ -61,7 +61,9 @@ export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
   let assets: Promise<Map<string, () => Asset>> | undefined;
   const list = async () => {
     const found = new Map<string, () => Asset>();
-    const bundle = opts.bundle === false ? null : await buildPageBundle(root);
+    // A bundle that fails to build (a syntax error in public/js) leaves the page as written, said once in the log: its
+    // modules then fail in the browser where the error is, rather than every request failing here.
+    const bundle = opts.bundle === false ? null : await buildPageBundle(root).catch((err: unknown) => (app.log.error({ err }, 'the page bundle failed: the page loads public/js as written'), null));
     const page = (html: Buffer) => {
       const bundled = bundle ? Buffer.from(pageWithBundle(html.toString('utf8'), bundle.entry)) : html;
       return websocketUrl ? withWebsocketUrl(bundled, websocketUrl) : bundled;

@@ -6,36 +6,15 @@
  *   npx tsx bench/page-loads.ts [pages per round = 10] [rounds = 3]
  * Needs Debian's chromium-headless-shell (or CHROMIUM_PATH) and Linux's /proc.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { chromium } from 'playwright-core';
 import { createLocalParlor } from '../services/local.js';
 import { ensureTable, startEmbeddedDynamo } from '../services/store/index.js';
+import { descendantsCpuMs } from '../test/kit/descendants-cpu.js';
 import { loopbackClient } from '../test/kit/loopback-client.js';
 
 const pages = Number(process.argv[2] ?? 10);
 const rounds = Number(process.argv[3] ?? 3);
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
-
-/** CPU ms of every process below `root` (living, and reaped by a living one), from /proc. */
-function descendantsCpuMs(root: number): number {
-  const stats = new Map<number, { parent: number; ticks: number }>();
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      stats.set(Number(pid), { parent: Number(f[1]), ticks: Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]) });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  const below = (pid: number) => {
-    for (let p = stats.get(pid)?.parent ?? 0, hops = 0; p > 1 && hops < 64; p = stats.get(p)?.parent ?? 0, hops++) if (p === root) return true;
-    return false;
-  };
-  let ticks = 0;
-  for (const [pid, s] of stats) if (below(pid)) ticks += s.ticks;
-  return ticks * 10; // USER_HZ is 100 on Linux
-}
 
 const dynamo = await startEmbeddedDynamo();
 const client = loopbackClient(dynamo.endpoint);
@@ -50,7 +29,7 @@ console.log(`The lobby, ${pages} fresh contexts a round (Chromium at ${executabl
 for (let round = 0; round < rounds; round++) {
   for (const [label, url] of round % 2 ? Object.entries(servers).reverse() : Object.entries(servers)) {
     const browser = await chromium.launch({ executablePath, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
-    const chromium0 = descendantsCpuMs(process.pid);
+    const chromium0 = (descendantsCpuMs() ?? NaN);
     const own0 = process.cpuUsage();
     const wall0 = Date.now();
     for (let i = 0; i < pages; i++) {
@@ -61,7 +40,7 @@ for (let round = 0; round < rounds; round++) {
       await context.close();
     }
     const own = process.cpuUsage(own0);
-    const browserMs = (descendantsCpuMs(process.pid) - chromium0) / pages;
+    const browserMs = ((descendantsCpuMs() ?? NaN) - chromium0) / pages;
     console.log(`  round ${round}  ${label.padEnd(10)}  Chromium ${browserMs.toFixed(0).padStart(4)} ms CPU   this process ${((own.user + own.system) / 1000 / pages).toFixed(0).padStart(4)} ms CPU   ${((Date.now() - wall0) / pages).toFixed(0).padStart(5)} ms wall`);
     await browser.close();
   }

@@ -88,14 +88,14 @@ export async function webClient(app: FastifyInstance, opts: WebOptions = {}) {
     const path = '/' + (request.params['*'] || 'index.html');
     const made = (await (assets ??= list())).get(path);
     if (!made) return reply.callNotFound();
-    return send(request, reply, made(), path === '/index.html');
+    return send(request, reply, made(), path);
   });
 }
 
-function send(request: FastifyRequest, reply: FastifyReply, a: Asset, html: boolean) {
+function send(request: FastifyRequest, reply: FastifyReply, a: Asset, path: string) {
   // The page is revalidated on every visit, and the files it names as written too (cheap 304s), so a deploy is seen at
   // once; the bundle's files are named by their content (a deploy names new ones), so a browser keeps them.
-  const cache = html ? 'no-cache' : request.url.startsWith(`/${BUNDLE_DIR}/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
+  const cache = path === '/index.html' ? 'no-cache' : path.startsWith(`/${BUNDLE_DIR}/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate';
   reply.header('cache-control', cache).header('etag', a.etag).header('vary', 'accept-encoding');
   if (request.headers['if-none-match'] === a.etag) return reply.code(304).send();
   reply.type(a.type);

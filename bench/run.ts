@@ -36,6 +36,9 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 2);
 const moves = Number(process.env.BENCH_MOVES ?? 400);
 const only = new Set((process.env.BENCH_ONLY ?? 'engine,simulate,http,reads,concurrent,cache,cost,env').split(','));
 const verdict = (ok: boolean) => (ok ? 'meets' : 'MISSES');
+/** Issue #39's playout target (≥ 5,000 per CPU second) is Silver's and Seledyne's: their search could afford too few. */
+const PLAYOUT_TARGET: Record<string, number> = { silver: 5000, seledyne: 5000 };
+const playoutVerdict = (game: string, rate: number) => (PLAYOUT_TARGET[game] ? ` (≥ ${PLAYOUT_TARGET[game]!.toLocaleString('en')}: ${verdict(rate >= PLAYOUT_TARGET[game]!)})` : '');
 
 /** Option sets measured apart (Silver per edition); every other game with its defaults. */
 const variants: Record<string, { label: string; options: object }[]> = {
@@ -57,7 +60,7 @@ if (only.has('engine')) {
   );
   if (!onMain) console.log(`  (bench/engine-thread.ts; BENCH_ENGINE_WAY=main for the older way); boardgame.io timed the same way.`);
   console.log(anchor ? `  Beside the engine of ${anchor.label} on the same seeds, blocks alternating (BENCH_ENGINE_REF, default HEAD~1; none to skip).` : `  (no anchor engine: BENCH_ENGINE_REF=${anchorRef} did not resolve)`);
-  console.log(`  And the search bot's playouts per CPU second (a sampled world + a greedy rollout to the round's end), ${seconds}s each.`);
+  console.log(`  And the search bot's playouts per CPU second (a sampled world + a greedy rollout to the round's end), ${seconds}s each; target ≥ 5,000 for Silver and Seledyne.`);
   const engineGames = process.env.BENCH_ENGINE_GAMES?.split(',');
   for (const game of games) {
     if (engineGames && !engineGames.includes(game.id)) continue;
@@ -70,7 +73,7 @@ if (only.has('engine')) {
         const playouts = benchPlayouts(game, seats, seconds, options);
         const vsAnchor = a ? `  ${anchor!.label.split(' ')[0]} ${a.cpuUsPerMove.toFixed(1).padStart(5)} µs: ${(a.cpuUsPerMove / r!.cpuUsPerMove).toFixed(2)}×` : '';
         const vs = bgio ? `  boardgame.io ${bgio.toFixed(0)} µs: ${(bgio / r!.cpuUsPerMove).toFixed(1)}× (target ≥ 25×, ${verdict(bgio / r!.cpuUsPerMove >= 25)})` : '';
-        console.log(`  ${name.padEnd(20)} ${seats} seats ${r!.cpuUsPerMove.toFixed(1).padStart(6)} µs CPU ${verdict(r!.cpuUsPerMove <= 3).padEnd(6)} ${r!.wallUsPerMove.toFixed(1).padStart(6)} µs wall ${r!.movesPerGame.toFixed(0).padStart(4)} moves/game ${playouts.toFixed(0).padStart(6)} playouts/s${vsAnchor}${vs}`);
+        console.log(`  ${name.padEnd(20)} ${seats} seats ${r!.cpuUsPerMove.toFixed(1).padStart(6)} µs CPU ${verdict(r!.cpuUsPerMove <= 3).padEnd(6)} ${r!.wallUsPerMove.toFixed(1).padStart(6)} µs wall ${r!.movesPerGame.toFixed(0).padStart(4)} moves/game ${playouts.toFixed(0).padStart(6)} playouts/s${playoutVerdict(game.id, playouts)}${vsAnchor}${vs}`);
       }
     }
   }

@@ -118,28 +118,36 @@ function roll(s: State, rng: Rng): number[] {
 
 /**
  * What a seat's forced-end question reads while only the dice change (every reserve empty, no
- * gift, so hands and counters stay): its hand's values as bits, as `anyGift` and
- * `tributeOpenWithoutReserve` compute them per turn. `idle`: an empty hand with an empty reserve
- * always ends its turn (no gift, and no tribute can lead to one).
+ * gift, so hands and counters stay): the leads x = its die − a target's die (−(faces − 1) …
+ * faces − 1) at which it reaches a gift, as bit (faces − 1 − x) of one number, made once per run
+ * from the hand's bits as `anyGift` and `tributeOpenWithoutReserve` compute them per turn. A row
+ * of dice then asks each seat one mask test instead of a loop over its targets (a run rolls four
+ * or five rows, each asking every seat). 0 for an empty hand with an empty reserve: it always ends
+ * its turn (no gift, and no tribute can lead to one).
  */
-interface Quiet {
-  idle: boolean;
-  singles: number;
-  sums: number;
-  sumRule: boolean;
-  keeps: number;
-  counter: number;
-}
+type Quiet = number;
 
 /** Each seat's `Quiet`, or null when a die plus a counter could pass the small-number bits (then each turn asks `forcedEnd`). */
 function quietSeats(s: State): Quiet[] | null {
+  const faces = s.options.dieFaces;
   const out: Quiet[] = [];
   for (const p of s.players) {
-    if (p.counter.length + s.options.dieFaces > 30) return null;
+    if (p.counter.length + faces > 30) return null;
     const { singles, sums, sumInHand } = handBits(p.hand);
     const sumInCounter = hasSpecial(p.counter, 'SUM');
     const counter = p.counter.length;
-    out.push({ idle: p.hand.length === 0, singles, sums, sumRule: sumInHand || sumInCounter, keeps: sumInHand ? counter : sumInCounter ? counter - 1 : 0, counter });
+    // the largest tribute that keeps the Sum Rule (0: none does)
+    const keeps = sumInHand ? counter : sumInCounter ? counter - 1 : 0;
+    const pays = sumInHand || sumInCounter ? sums : singles;
+    let reach = 0;
+    if (p.hand.length > 0)
+      for (let x = 1 - faces; x < faces; x++) {
+        // a gift now, or a tribute of k = 1 … counter cards raising the die by k (a declined boost
+        // pays the die as it is: the gift already asked)
+        const gift = x >= 1 && ((pays >>> x) & 1) === 1;
+        if (gift || (counter > 0 && (anyBit(sums, x + 1, x + keeps) || anyBit(singles, x + keeps + 1, x + counter)))) reach |= 1 << (faces - 1 - x);
+      }
+    out.push(reach);
   }
   return out;
 }
@@ -151,23 +159,12 @@ function anyBit(bits: number, lo: number, hi: number): boolean {
 }
 
 /**
- * `forcedEnd` at the open step of `seat`'s turn with these dice, from its `Quiet`: no gift (a hand
- * card, or under the Sum Rule some cards, pays a lower die's difference) and no tribute leading to
- * one (the die raised by k = 1 … counter cards).
+ * `forcedEnd` at the open step of a turn with die `die`, from the seat's `Quiet`: no other seat's
+ * die is at a lead it reaches. `others`: the values the other seats rolled, as bits (bit d at
+ * d + faces − die lines up with the lead's bit in `reach` shifted by one).
  */
-function forcedQuiet(q: Quiet, seat: number, dice: readonly number[]): boolean {
-  if (q.idle) return true;
-  const die = dice[seat]!;
-  const pays = q.sumRule ? q.sums : q.singles;
-  for (let i = 0; i < dice.length; i++) {
-    if (i === seat) continue;
-    const d = dice[i]!;
-    if (die > d && ((pays >>> (die - d)) & 1) === 1) return false;
-    if (q.counter === 0) continue;
-    // (a declined boost pays the die as it is: a gift the first check already found)
-    if (anyBit(q.sums, die + 1 - d, die + q.keeps - d) || anyBit(q.singles, die + q.keeps + 1 - d, die + q.counter - d)) return false;
-  }
-  return true;
+function forcedQuiet(reach: Quiet, die: number, others: number, faces: number): boolean {
+  return ((reach << 1) & (others << (faces - die))) === 0;
 }
 
 /**
@@ -198,8 +195,21 @@ function roundsRolled(s: State, rng: Rng): E {
     }
     const start = (s.startSeat + dice.length) % seats;
     turnsEnded = 0;
-    if (quiet) while (turnsEnded < seats && forcedQuiet(quiet[(start + turnsEnded) % seats]!, (start + turnsEnded) % seats, row)) turnsEnded++;
-    else {
+    if (quiet) {
+      // the values rolled as bits, and those rolled twice or more (a seat's own value is another's too)
+      let rolled = 0;
+      let twice = 0;
+      for (const d of row) {
+        twice |= rolled & (1 << d);
+        rolled |= 1 << d;
+      }
+      while (turnsEnded < seats) {
+        const seat = (start + turnsEnded) % seats;
+        const die = row[seat]!;
+        if (!forcedQuiet(quiet[seat]!, die, rolled & ~((1 << die) & ~twice), o.dieFaces)) break;
+        turnsEnded++;
+      }
+    } else {
       // this round's start and roll as evolve folds them, then each turn as the turn step asks it
       at = evolve(at, { type: 'RoundsRolled', round: at.round + 1, startSeat: (at.startSeat + 1) % seats, dice: [row], turnsEnded: 0 });
       while (turnsEnded < seats && forcedEnd(at, newTurn(at, (start + turnsEnded) % seats))) turnsEnded++;

@@ -2,7 +2,7 @@
 import { lastOf, type Seat, type Status } from '../../core/index.js';
 import type { Card } from './cards.js';
 import type { Command } from './commands.js';
-import { BOOSTED, confirmsAllowed, drawProblem, exchangeAllowed, exchangePlanner, exchangePlanOk, passProblem, stopProblem, sumRuleActive, tributable, UNBOOSTED } from './rules.js';
+import { BOOSTED, confirmsAllowed, drawProblem, exchangeAllowed, exchangePlanner, exchangePlanOk, handBits, passProblem, stopProblem, sumRuleActive, tributable, UNBOOSTED } from './rules.js';
 import { listsOf } from './listed-now.js';
 import { randomDraws, randomExchange, type State, type Turn } from './state.js';
 
@@ -51,13 +51,6 @@ function sumSets(sorted: readonly Card[], i: number, left: number, chosen: Card[
   }
 }
 
-/** Subset sums (one card or more) of `hand` below 31 as bits of one number. */
-function subsetSums(hand: readonly Card[]): number {
-  let sums = 1;
-  for (const c of hand) if (c.value <= 30) sums |= sums << c.value;
-  return sums;
-}
-
 /**
  * Whether the acting seat has any gift now, without listing them: some target it may still gift to
  * whose difference one hand card pays, or, under the Sum Rule, some cards together. The same answer
@@ -81,7 +74,7 @@ export function anyGift(s: State, t: Turn): boolean {
       continue;
     }
     if (!made) {
-      sums = subsetSums(hand);
+      sums = handBits(hand).sums;
       made = true;
     }
     if (((sums >>> diff) & 1) === 1) return true;
@@ -110,7 +103,7 @@ function gifts(out: Command[], s: State, t: Turn): void {
     if (!sum || hand.length < 2) continue;
     if (diff <= 30) {
       if (!summed) {
-        sums = subsetSums(hand);
+        sums = handBits(hand).sums;
         summed = true;
       }
       if (((sums >>> diff) & 1) === 0) continue;

@@ -58,13 +58,16 @@ export function drawsEarned(mode: PlanRules['sixMultipleMode'], s: number, befor
  * asked, and most use a few of them: every table is garbage after the move).
  */
 class Memos {
+  /** Found by a scan of their keys, not a map: a planner meets a handful. */
   readonly situations: Situation[] = [];
-  readonly situationIds = new Map<number, number>();
-  readonly memo = new Map<number, boolean>();
+  #memo: Map<number, boolean> | undefined;
   #sums: Map<number, bigint> | undefined;
   #open: Map<number, boolean> | undefined;
   #feat: Map<number | string, boolean> | undefined;
   #options: Map<number | string, TributeOptions> | undefined;
+  get memo() {
+    return (this.#memo ??= new Map());
+  }
   get sumsMemo() {
     return (this.#sums ??= new Map());
   }
@@ -80,6 +83,8 @@ class Memos {
 }
 
 interface Situation {
+  /** Effective die, Sum Rule and Exchange cards left, as one number (`situation`). */
+  key: number;
   /** Some target is below the effective die (a difference to pay exists). */
   any: boolean;
   /** The differences as bits of a number when all are below 31 (as in every usual game), else -1. */
@@ -197,20 +202,17 @@ export class Planner {
 
   private situation(effective: number, sumLeft: boolean, exchLeft: number): number {
     const key = (effective * 2 + (sumLeft ? 1 : 0)) * 64 + exchLeft; // exchLeft < 64: one Exchange card per house
-    let id = this.m.situationIds.get(key);
-    if (id === undefined) {
-      id = this.m.situations.length;
-      let small = 0;
-      let any = false;
-      for (const d of this.facts.targetDice) {
-        if (d >= effective) continue;
-        any = true;
-        if (small !== -1) small = effective - d <= 30 ? small | (1 << (effective - d)) : -1;
-      }
-      this.m.situations.push({ any, small, diffs: small === -1 ? this.diffs(effective) : null, sum: sumLeft, exch: exchLeft });
-      this.m.situationIds.set(key, id);
+    const situations = this.m.situations;
+    for (let id = 0; id < situations.length; id++) if (situations[id]!.key === key) return id;
+    let small = 0;
+    let any = false;
+    for (const d of this.facts.targetDice) {
+      if (d >= effective) continue;
+      any = true;
+      if (small !== -1) small = effective - d <= 30 ? small | (1 << (effective - d)) : -1;
     }
-    return id;
+    situations.push({ key, any, small, diffs: small === -1 ? this.diffs(effective) : null, sum: sumLeft, exch: exchLeft });
+    return situations.length - 1;
   }
 
   /** Sum Rule active with this hand and counter (§4.5). */
@@ -255,11 +257,15 @@ export class Planner {
   }
 
   private ready(sitId: number, hand: number, used: number): boolean {
+    const sit = this.m.situations[sitId]!;
+    // a gift now, or none and no exchange left, answers without the memo (bit tests cost less than
+    // a look-up, and most questions end here); only the exchange search is remembered
+    if (this.canPay(sit, hand)) return true;
+    if (!this.exchangeOk(sit, hand, used)) return false;
     const key = ((sitId * 64 + used) * 32 + 31) * 1024 + hand;
     const hit = this.m.memo.get(key);
     if (hit !== undefined) return hit;
-    const sit = this.m.situations[sitId]!;
-    const out = this.canPay(sit, hand) || (this.exchangeOk(sit, hand, used) && this.someExchange(hand, used, sitId, false));
+    const out = this.someExchange(hand, used, sitId, false);
     this.m.memo.set(key, out);
     return out;
   }

@@ -3,7 +3,7 @@
  * and the events of one command. The automatic steps that follow are in flow.ts.
  * Sections (§) and option ids (A0–A30) cite docs/rules/seledyne.md.
  */
-import { ensure, illegal, pick, type Rng } from '../../core/index.js';
+import { ensure, illegal, lastOf, pick, type Rng } from '../../core/index.js';
 import { total, type Card } from './cards.js';
 import type { Command } from './commands.js';
 import type { ExchangeTime, SeledyneEvent } from './events.js';
@@ -120,8 +120,9 @@ export function giftProblem(s: State, t: Turn, target: number, cardIds: readonly
 export function exchangeAllowed(s: State, t: Turn): boolean {
   const p = s.players[t.seat]!;
   if (t.step === 'select' || t.step === 'draws' || p.hand.length === 0 || p.reserve.length === 0) return false;
-  const held = countSpecial(p.hand, 'EXCHANGE') + countSpecial(p.counter, 'EXCHANGE');
-  return s.options.exchangeLimit === 'ONCE_PER_TURN' ? t.exchanges === 0 && held > 0 : t.exchanges < held;
+  // once per turn: one Exchange card is enough, found without counting (the legal list asks at most steps)
+  if (s.options.exchangeLimit === 'ONCE_PER_TURN') return t.exchanges === 0 && (hasSpecial(p.hand, 'EXCHANGE') || hasSpecial(p.counter, 'EXCHANGE'));
+  return t.exchanges < countSpecial(p.hand, 'EXCHANGE') + countSpecial(p.counter, 'EXCHANGE');
 }
 
 /** Why an exchange is refused, or null. `take` null: a random reserve card (A5). */
@@ -218,23 +219,29 @@ interface NoReserve {
   declined: boolean;
 }
 
-/** Some tribute of the selection, one more card (a Sum card or not) and any of the rest leads to a gift. A top-level function, not a closure: see plan.ts. */
+/**
+ * Some tribute of the selection, one more card (a Sum card or not) and any of the rest leads to a
+ * gift. The tribute's size k runs over a range, and the Sum Rule holds for its smaller sizes only
+ * (the other cards from the non-Sum ones first: it holds while a Sum card is left), so per target
+ * the boosted differences are two ranges of bits, as in `tributeOpenWithoutReserve`, not a loop
+ * over k. A top-level function, not a closure: see plan.ts.
+ */
 function tributeLeads(s: State, t: Turn, f: NoReserve, sumCard: boolean): boolean {
-  const p = s.players[t.seat]!;
+  const die = s.players[t.seat]!.die;
   const m = t.selection.length + 1;
   const taken = f.chosenSums + (sumCard ? 1 : 0);
   const plain = f.rest - f.restSums - (sumCard ? 0 : 1);
-  for (let extra = 0; extra < f.rest; extra++) {
-    const k = m + extra;
-    // the other cards from the non-Sum ones first: the Sum Rule holds while a Sum card is left
-    const pays = f.sumInHand || f.counterSums - taken - Math.max(0, extra - plain) > 0 ? f.sums : f.singles;
-    for (let i = 0; i < s.seats; i++) {
-      if (i === t.seat || t.targets.includes(i)) continue;
-      const d = s.players[i]!.die;
-      const boosted = p.die + k - d;
-      if (boosted >= 1 && ((pays >>> boosted) & 1) === 1) return true;
-      if (f.declined && p.die - d >= 1 && ((pays >>> (p.die - d)) & 1) === 1) return true;
-    }
+  // the first `keeps` extra cards (of f.rest - 1 at most) keep the Sum Rule: with a Sum card in
+  // hand all do; else while a Sum card is left in the counter, the plain ones going first
+  const left = f.counterSums - taken;
+  const keeps = f.sumInHand ? f.rest : left > 0 ? Math.min(f.rest, plain + left) : 0;
+  for (let i = 0; i < s.seats; i++) {
+    if (i === t.seat || t.targets.includes(i)) continue;
+    const d = s.players[i]!.die;
+    // boosted by k = m … m + keeps − 1 under the Sum Rule, then on single cards up to m + rest − 1
+    if (anyBit(f.sums, die + m - d, die + m + keeps - 1 - d) || anyBit(f.singles, die + m + keeps - d, die + m + f.rest - 1 - d)) return true;
+    // declined (A10): the die as it is, paid under the Sum Rule when some size keeps it
+    if (f.declined && die - d >= 1 && (((keeps > 0 ? f.sums : 0) | (keeps < f.rest ? f.singles : 0)) >>> (die - d)) & 1) return true;
   }
   return false;
 }
@@ -242,8 +249,19 @@ function tributeLeads(s: State, t: Turn, f: NoReserve, sumCard: boolean): boolea
 /**
  * A hand as bits, for the closed-form answers below (values up to 30): `singles` has bit v for each
  * card of value v, `sums` bit v for each sum of a non-empty subset of cards; and whether a Sum card is in it.
+ * Remembered for the hand asked last (a hand lives through many states, and the legal list, the
+ * forced end and the tribute checks each ask it of the same one).
  */
-export function handBits(hand: readonly Card[]): { singles: number; sums: number; sumInHand: boolean } {
+export const handBits: (hand: readonly Card[]) => HandBits = lastOf(handBitsNow);
+
+/** What `handBits` answers (shared with the next caller asking of the same hand: read it, never change it). */
+export interface HandBits {
+  singles: number;
+  sums: number;
+  sumInHand: boolean;
+}
+
+function handBitsNow(hand: readonly Card[]): HandBits {
   let singles = 0;
   let sums = 0;
   let sumInHand = false;
@@ -361,21 +379,39 @@ export const UNBOOSTED = 2;
 export function confirmsAllowed(s: State, t: Turn, asked = BOOSTED | UNBOOSTED): number {
   if (t.step !== 'select' || t.selection.length === 0) return 0;
   const p = s.players[t.seat]!;
-  // the hand alone first: exact with no reserve, and a "yes" holds with one (see `tributableByHand`)
+  // the hand alone first: a "yes" holds with a reserve too (see `tributableByHand`), and a "no" is
+  // exact when the search could only ask the hand as it is (`handAloneAfter`, asked on first need)
   const small = p.die + p.counter.length <= 30;
   const pays = small ? selectionPays(p, t) : 0;
+  let exact: boolean | null = null;
   let out = 0;
   let plan: Planner | null = null;
   for (let bit = BOOSTED; bit <= UNBOOSTED; bit <<= 1) {
     const boost = bit === BOOSTED;
     if ((asked & bit) === 0 || (!boost && s.options.tributeBoostMode === 'MANDATORY')) continue;
     if (small && paysSomeTarget(s, t, pays, boost ? p.die + t.selection.length : p.die)) out |= bit;
-    else if (!small || p.reserve.length > 0) {
+    else if (!small || !(exact ??= handAloneAfter(s, t, p))) {
       plan ??= plannerFor(s, t.seat);
       if (plan.tributeOk(t.selection, boost, plan.handMask, t.exchanges)) out |= bit;
     }
   }
   return out;
+}
+
+/**
+ * Whether, once the selection is tributed, the turn search (plan.ts `tributeOk`) can only ask the
+ * hand as it is: no reserve, or no Six-Multiple draw earned and no exchange left (its `draws` then
+ * asks `ready`, and `ready` finds no exchange). Then the closed form's "no" is the search's, and the
+ * planner is not made: with a reserve it answered about a third of a playout's confirm checks.
+ */
+function handAloneAfter(s: State, t: Turn, p: Player): boolean {
+  if (p.reserve.length === 0) return true;
+  if (drawsEarned(s.options.sixMultipleMode, total(t.selection), p.tributedSum) > 0) return false;
+  if (p.hand.length === 0) return true;
+  // as plan.ts `exchangeOk`: the Exchange cards in hand and left in the counter after the tribute
+  if (s.options.exchangeLimit === 'ONCE_PER_TURN' && t.exchanges > 0) return true;
+  const held = countSpecial(p.hand, 'EXCHANGE') + countSpecial(p.counter, 'EXCHANGE') - countSpecial(t.selection, 'EXCHANGE');
+  return s.options.exchangeLimit === 'ONCE_PER_TURN' ? held === 0 : t.exchanges >= held;
 }
 
 /**
@@ -392,16 +428,9 @@ export function tributeOkWithoutReserve(s: State, t: Turn, boost: boolean): bool
 
 /** What the hand pays once the selection is tributed, as bits of values up to 30: its subset sums under the Sum Rule, else its single values. */
 function selectionPays(p: Player, t: Turn): number {
-  let singles = 0;
-  let sums = 0;
-  let sumRule = countSpecial(p.counter, 'SUM') > countSpecial(t.selection, 'SUM');
-  for (const c of p.hand) {
-    if (c.special === 'SUM') sumRule = true;
-    if (c.value > 30) continue;
-    singles |= 1 << c.value;
-    sums = (sums | (sums << c.value) | (1 << c.value)) & 0x7fffffff;
-  }
-  return sumRule ? sums : singles;
+  // the hand's bits as the tribute list just asked them (the same hand: remembered)
+  const { singles, sums, sumInHand } = handBits(p.hand);
+  return sumInHand || countSpecial(p.counter, 'SUM') > countSpecial(t.selection, 'SUM') ? sums : singles;
 }
 
 /** Whether `pays` (bits of values) holds some open target's difference from `effective`. */

@@ -5,7 +5,8 @@
  * older form (`expand`) from the same state give deep-equal states, and the table's event count
  * (the key of the next commit's random stream) moves by the older form's length. golden.test.ts
  * holds decide to the older form's hashes; test/analytics/verify.test.ts verifies a record the
- * round-by-round engine (0500bb6) wrote.
+ * round-by-round engine (0500bb6) wrote. And every turn a run ends could only pass, and the turn it
+ * stops at could not (the run answers both from bits made once per run).
  */
 import { describe, expect, it } from 'vitest';
 import { fastRng, randomBot, seatedTable, table, type TableEvent } from '../../../services/engine/core/index.js';
@@ -20,6 +21,28 @@ const VARIANTS: Record<string, object> = {
 };
 
 const isGame = (e: TableEvent) => e.type !== 'GameCreated' && e.type !== 'SeatTaken' && e.type !== 'GameEnded';
+
+const PASS_ONLY = [{ type: 'pass' }];
+
+/**
+ * The run's own decisions, asked of the rules (flow.ts answers them from bits of each seat's hand,
+ * made once per run): each turn it ends at a turn's start could only pass, and where it stops
+ * inside a row, the seat it stops at has something to play.
+ */
+function endsOnlyForcedTurns(before: State, e: Extract<SeledyneEvent, { type: 'RoundsRolled' }>, form: SeledyneEvent[]): void {
+  let at = before;
+  for (const x of form) {
+    if (x.type === 'TurnEnded') {
+      const legal = seledyne.legalCommands(at, x.seat);
+      if (JSON.stringify(legal) !== JSON.stringify(PASS_ONLY)) expect(legal, `seat ${x.seat}'s turn ended for it`).toEqual(PASS_ONLY);
+    }
+    at = seledyne.evolve(at, x);
+  }
+  if (e.turnsEnded < e.dice[0]!.length && at.phase === 'turn') {
+    const legal = seledyne.legalCommands(at, at.current!);
+    expect(legal, `the run stops at seat ${at.current}, which has a move`).not.toEqual(PASS_ONLY);
+  }
+}
 
 /** Plays one random game; checks every commit; returns how many RoundsRolled it held and how many rounds they stood for. */
 function check(seats: number, options: object, seed: number): { compact: number; rounds: number } {
@@ -39,6 +62,7 @@ function check(seats: number, options: object, seed: number): { compact: number;
       if (form) {
         compact++;
         rounds += (e as Extract<SeledyneEvent, { type: 'RoundsRolled' }>).dice.length;
+        endsOnlyForcedTurns(now, e as Extract<SeledyneEvent, { type: 'RoundsRolled' }>, form);
         if (seledyne.eventCount!(e) !== form.length) expect(seledyne.eventCount!(e)).toBe(form.length);
         if (form.some((x) => x.type === 'RoundsRolled')) expect(form.map((x) => x.type)).not.toContain('RoundsRolled');
       } else if (seledyne.eventCount!(e) !== 1) expect(seledyne.eventCount!(e)).toBe(1);

@@ -5,7 +5,7 @@
  */
 import type { AnyGame, Bot, GameCreated, GameEnded, TableEvent } from '../engine/core/index.js';
 import type { GameCancelled } from '../app/app-events.js';
-import { isAppEvent } from '../app/app-events.js';
+import { isAppEventType } from '../app/app-events.js';
 import { botGame, playBotGame, systemTime } from './bot-game.js';
 import { gameLines, moveCount, type GameLines } from './ndjson.js';
 import { labFacts, playsHash, playsOf, PlaysText } from './plays.js';
@@ -50,8 +50,13 @@ const clock = systemTime();
 function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: number): LabGame {
   const startSeatOf = START_SEAT_OF[game.id];
   const startTypes = START_SEAT_TYPES[game.id];
+  // A reader of one type (all but Seledyne's) checked by one comparison, not a call.
+  const startType = startTypes?.length === 1 ? startTypes[0] : undefined;
   const run = runParts(task);
-  const startSeats: number[] = [];
+  const seeds = gameSeed(task.runSeed, i);
+  // The start seats' text as the games line lists them, each `,<seat>` (the first comma cut at the end): Seledyne
+  // has hundreds of rounds, and joining an array of them cost more than the scan that found them.
+  let starts = '';
   // The setup's events (creation, joins, and the deal in the last join's commit): read for who sat where by the run's first game only.
   const setup: TableEvent[] | null = run.seats === null ? [] : null;
   let created: GameCreated | null = null;
@@ -62,18 +67,22 @@ function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: 
   let createdAt = '';
   let ending: Omit<Ending, 'at'> | null = null;
   let endedAt = '';
-  playBotGame(game, { seats: task.seats, options: task.options, bots, ...gameSeed(task.runSeed, i), maxMoves: task.maxMoves }, (command, list, seat) => {
+  playBotGame(game, { seats: task.seats, options: task.options, bots, ...seeds, maxMoves: task.maxMoves }, (command, list, seat) => {
     if (commits++ === 0) (createdAt = clock()), (created = list[0] as GameCreated);
     events += list.length;
+    // A seat's commit is a move as moveCount counts it once one of its events is the table's (the table decider makes
+    // no app event, but the count stays the export's); the setup's commits are none.
+    let counted = seat === undefined;
     for (let k = 0; k < list.length; k++) {
       const e = list[k]!;
       // The type read once: events of many shapes make every read of a field a slow one.
       const type = e.type;
+      if (!counted && !isAppEventType(type)) (counted = true), moves++;
       // The reader called only for the types it reads: it would read the type again, a second slow load per event.
-      if (startSeatOf && (startTypes === undefined || startTypes.includes(type))) {
+      if (startSeatOf && (startType !== undefined ? type === startType : startTypes === undefined || startTypes.includes(type))) {
         const s = startSeatOf(e);
-        if (typeof s === 'number') startSeats.push(s);
-        else if (s) for (let x = 0; x < s.length; x++) startSeats.push(s[x]!);
+        if (typeof s === 'number') starts += seatText(s);
+        else if (s) for (let x = 0; x < s.length; x++) starts += seatText(s[x]!);
       } else if (ending === null && (type === 'GameEnded' || type === 'GameCancelled')) {
         ending = type === 'GameEnded' ? { seed: (e as GameEnded).seed, result: (e as GameEnded).result, reason: null } : { seed: created!.seed ?? '', result: null, reason: (e as unknown as GameCancelled).reason };
         endedAt = clock();
@@ -83,13 +92,6 @@ function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: 
       if (setup) for (const e of list) setup.push(e);
       return;
     }
-    // A move as moveCount counts it: a seat's commit of the table's events (the table decider makes no app event, but the count stays the export's).
-    for (let k = 0; k < list.length; k++) {
-      if (!isAppEvent(list[k]!)) {
-        moves++;
-        break;
-      }
-    }
     if (command.type === 'move') plays.add(seat, command.move);
   });
   const c = created!;
@@ -97,20 +99,25 @@ function compactGame(game: AnyGame, task: LabGameTask, bots: readonly Bot[], i: 
   const end: Omit<Ending, 'at'> = ending ?? { seed: c.seed ?? '', result: null, reason: 'move-cap' };
   if (setup) run.seats = seatsParts(seatsFacts(setup), task.seats);
   const head = (run.head ??= headParts(task, c));
-  // Made once: one flat string for the hash and the line (appending move by move made a rope to flatten later).
-  const all = plays.text();
   const j = JSON.stringify;
   const seats = run.seats!;
   // The game's id as JSON: the run's part made once, then the index (digits need no escaping).
   const idJson = `${head.id}${i}"`;
+  // Made once: one flat line, the moves' text a slice of it for the hash (appending move by move made a rope to flatten later).
+  const moveLine = plays.line(`{"gameId":${idJson},"moves":`);
   // The games line gameLine writes for the facts factsOf and labFacts give (`JSON.stringify({ ...facts, moves })`, keys in their order).
-  // The hashes (hex) and the clock's stamps (digits and -:.TZ+) need no escaping: they are written between quotes as they are.
+  // The hashes (hex), the clock's stamps (digits and -:.TZ+) and the revealed seed when it is the one given (hex: gameSeed's) need no escaping:
+  // they are written between quotes as they are.
   const line =
-    `{"id":${idJson}${head.created}"${c.seedHash}","seed":${j(end.seed)},"seedFixed":${c.seedFixed},"createdAt":"${createdAt}","endedAt":"${capped ? clock() : endedAt}",` +
-    `"endReason":${j(end.reason ?? seats.endReason)},${seats.json}"result":${j(end.result)},"startSeats":[${startSeats}],"commits":${commits},"events":${events},` +
-    `"bots":${run.bots},"playsHash":"${playsHash(all)}","moves":${moves}}\n`;
-  return { lines: { game: line, events: '', eventCount: events, moves: '', plays: `{"gameId":${idJson},"moves":${all}}\n` }, capped, moves };
+    `{"id":${idJson}${head.created}"${c.seedHash}","seed":${end.seed === seeds.seed ? `"${end.seed}"` : j(end.seed)},"seedFixed":${c.seedFixed},"createdAt":"${createdAt}","endedAt":"${capped ? clock() : endedAt}",` +
+    `"endReason":${j(end.reason ?? seats.endReason)},${seats.json}"result":${j(end.result)},"startSeats":[${starts.slice(1)}],"commits":${commits},"events":${events},` +
+    `"bots":${run.bots},"playsHash":"${playsHash(moveLine.text)}","moves":${moves}}\n`;
+  return { lines: { game: line, events: '', eventCount: events, moves: '', plays: moveLine.line }, capped, moves };
 }
+
+const SEAT_TEXTS = [...Array(10).keys()].map((s) => `,${s}`);
+/** `,<seat>`, as joining an array of start seats writes each after the first. */
+const seatText = (s: number): string => SEAT_TEXTS[s] ?? `,${s}`;
 
 /** What every game of a run shares in its games line: the options as the engine read them, the line-up, and who sat where. */
 interface RunParts {

@@ -31,8 +31,14 @@ export function playJson(seat: number, move: unknown): string {
   if (typeof move !== 'object' || move === null || !Object.isFrozen(move)) return `[${seat},${JSON.stringify(move)}]`;
   let bySeat = playTexts.get(move);
   if (bySeat === undefined) playTexts.set(move, (bySeat = []));
-  return (bySeat[seat] ??= `[${seat},${JSON.stringify(move)}]`);
+  return (bySeat[seat] ??= sharedPlayJson(seat, move));
 }
+
+/**
+ * A shared move's `[seat,move]`, the same text as playJson's template for an object, made by one
+ * JSON.stringify: a flat string, where the template made a rope that every game's join walked again.
+ */
+const sharedPlayJson = (seat: number, move: object): string => JSON.stringify([seat, move]);
 
 /**
  * A game's moves as plays.ndjson lists them (`[[seat,move],…]`, the text `playsOf` gives), gathered
@@ -50,7 +56,7 @@ export class PlaysText {
     const bySeat = typeof move === 'object' && move !== null ? playTexts.get(move) : undefined;
     if (bySeat !== undefined) {
       if (this.pending.length) this.flush();
-      this.texts.push((bySeat[seat] ??= `[${seat},${JSON.stringify(move)}]`));
+      this.texts.push((bySeat[seat] ??= sharedPlayJson(seat, move as object)));
     } else if (typeof move === 'object' && move !== null && Object.isFrozen(move)) {
       if (this.pending.length) this.flush();
       this.texts.push(playJson(seat, move));
@@ -63,10 +69,23 @@ export class PlaysText {
     this.pending = [];
   }
 
-  text(): string {
-    if (this.texts.length === 0) return JSON.stringify(this.pending);
+  /**
+   * The game's line of plays.ndjson, `head` (`{"gameId":…,"moves":`), the moves' text (`[[seat,move],…]`)
+   * and `}\n`, made by one join as one flat string; and the moves' text within it (a slice: no copy).
+   * Joining the moves alone and then writing them into the line copied the text twice more, the
+   * hash and the batch's encoding each flattening a rope of their own.
+   */
+  line(head: string): { line: string; text: string } {
     if (this.pending.length) this.flush();
-    return `[${this.texts.join(',')}]`;
+    const t = this.texts;
+    let line: string;
+    if (t.length === 0) line = `${head}[]}\n`;
+    else {
+      t[0] = `${head}[${t[0]}`;
+      t[t.length - 1] += ']}\n';
+      line = t.join(',');
+    }
+    return { line, text: line.slice(head.length, line.length - 2) };
   }
 }
 

@@ -37,6 +37,8 @@ const FOLDS: { [T in AppEvent['type']]: (s: AppState, e: Extract<AppEvent, { typ
 
 const TYPES = new Set<string>(Object.keys(FOLDS));
 export const isAppEvent = (e: { type: string }): e is AppEvent => TYPES.has(e.type);
+/** Whether an event of type `type` is an app event: for a reader that has read an event's type already (a second read of a field of events of many shapes is a slow one). */
+export const isAppEventType = (type: string): boolean => TYPES.has(type);
 
 export function evolveApp(s: AppState, e: AppEvent): AppState {
   return (FOLDS[e.type] as (s: AppState, e: AppEvent) => AppState)(s, e);

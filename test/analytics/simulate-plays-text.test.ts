@@ -22,7 +22,9 @@ describe('the compact record’s moves text', () => {
     for (const moves of sequences) {
       const text = new PlaysText();
       for (const [seat, move] of moves) text.add(seat, move);
-      expect(text.text()).toBe(JSON.stringify(moves));
+      const { line, text: movesText } = text.line('{"gameId":"g-1","moves":');
+      expect(movesText).toBe(JSON.stringify(moves));
+      expect(line).toBe(`{"gameId":"g-1","moves":${JSON.stringify(moves)}}\n`);
     }
   });
 

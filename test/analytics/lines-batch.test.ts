@@ -34,4 +34,15 @@ describe('LinesBatch', () => {
       spare.push(new ArrayBuffer(3));
     }
   });
+
+  it('writes any text as TextEncoder encodes it: ASCII, accents, emoji, a lone surrogate', () => {
+    // ASCII lines are written as Latin-1 (a copy), any other as UTF-8: each must give TextEncoder's bytes.
+    const texts = ['{"a":1}\n', '{"name":"Zoë"}\n', '{"c":"€ 😀"}\n', '{"odd":"\ud800x"}\n', `{"long":"${'ÿ'.repeat(70_000)}"}\n`, '{"b":2}\n'];
+    const batch = new LinesBatch([new ArrayBuffer(8)]);
+    for (const t of texts) batch.add({ game: t, events: '', eventCount: 0, moves: '' });
+    const written = batch.encode().batch.games;
+    const expected = new TextEncoder().encode(texts.join(''));
+    // Compared by length and first difference (a diff of 140 kB of bytes takes minutes to print).
+    expect({ length: written.length, firstDifference: expected.findIndex((b, i) => written[i] !== b) }).toEqual({ length: expected.length, firstDifference: -1 });
+  });
 });

@@ -6,6 +6,7 @@
 import { fastRng, randomBot, recordedCommand, tableFor, type AnyGame, type Bot, type BotContext, type TableCommand, type TableEvent, type TableState } from '../engine/core/index.js';
 import type { Commit } from '../store/port.js';
 import { botMemory } from '../bots/repeat.js';
+import { picksListed } from '../bots/picks-listed.js';
 import { readsView } from '../bots/viewless.js';
 
 export interface BotGameOptions {
@@ -58,9 +59,10 @@ export function playBotGame(game: AnyGame, o: Omit<BotGameOptions, 'now'>, sink:
   // One context per seat for the whole game (the setup is fixed once every seat is taken): none built per move.
   const setup = { seats: o.seats, options: state!.options };
   const contexts = Array.from({ length: o.seats }, (_, seat) => ({ game, seat, setup, memory: botMemory() }) as BotContext);
-  // Each seat's bot, and whether it reads a view, looked up once a game rather than once a move.
+  // Each seat's bot, whether it reads a view and whether its move is always a listed one, looked up once a game rather than once a move.
   const seatBots = Array.from({ length: o.seats }, (_, seat) => o.bots?.[seat] ?? bot);
   const seatViews = seatBots.map(readsView);
+  const seatListed = seatBots.map(picksListed);
   const maxMoves = o.maxMoves ?? Infinity;
   for (let moves = 0; !state!.ended && moves < maxMoves; moves++) {
     const toMove = t.status(state!).toMove;
@@ -68,8 +70,9 @@ export function playBotGame(game: AnyGame, o: Omit<BotGameOptions, 'now'>, sink:
     const legal = t.legalMoves(state!, seat);
     // A bot that reads no view (random) gets none: building it was most of a random game's cost beyond the rules.
     const chosen = seatBots[seat]!(seatViews[seat] ? t.view(state!, seat) : undefined, legal, rng, contexts[seat]!);
-    // One of the engine's own legal moves is plain JSON already; anything else goes through JSON, as a client's move would arrive.
-    const move = legal.includes(chosen) ? chosen : JSON.parse(JSON.stringify(chosen));
+    // One of the engine's own legal moves is plain JSON already (a bot that always picks one is not checked: services/bots/picks-listed.ts);
+    // anything else goes through JSON, as a client's move would arrive.
+    const move = seatListed[seat] || legal.includes(chosen) ? chosen : JSON.parse(JSON.stringify(chosen));
     commit({ type: 'move', seat, move }, seat);
   }
 }

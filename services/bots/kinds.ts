@@ -8,6 +8,7 @@ import { GREEDY } from './greedy/index.js';
 import { searchBot } from './search/index.js';
 import { avoidRepeats } from './repeat.js';
 import { randomRelative, seatRelative } from './seat-order.js';
+import { listedPicker } from './picks-listed.js';
 import { viewless } from './viewless.js';
 
 export interface BotKind {
@@ -21,7 +22,7 @@ export interface BotKind {
 }
 
 export const BOT_KINDS: Record<string, BotKind> = {
-  random: { description: 'Plays a uniformly random legal move.', levels: [], make: () => viewless(randomRelative) },
+  random: { description: 'Plays a uniformly random legal move.', levels: [], make: () => viewless(listedPicker(randomRelative)) },
   greedy: {
     description: "Looks one move ahead and takes the one the game's own scoring likes best.",
     levels: [],

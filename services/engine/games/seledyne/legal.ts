@@ -4,6 +4,7 @@ import type { Card } from './cards.js';
 import type { Command } from './commands.js';
 import { BOOSTED, confirmsAllowed, drawProblem, exchangeAllowed, exchangePlanner, exchangePlanOk, handBits, passProblem, stopProblem, sumRuleActive, tributable, UNBOOSTED } from './rules.js';
 import { listsOf } from './listed-now.js';
+import { CONFIRM_BOOSTED, CONFIRM_UNBOOSTED, END_TURN, PASS, ROUND_DRAW, SIX_MULTIPLE_DRAW, SIX_RULE_DECLINED, SIX_RULE_USED, SKIP_ROUND_DRAW, STOP_DRAWING, roundDrawOf, sixMultipleDrawOf, sixRuleUsing, tributeOf } from './moves.js';
 import { randomDraws, randomExchange, type State, type Turn } from './state.js';
 
 /** Card sets (one card, or two or more under the Sum Rule) from `hand` that add up to `target`. */
@@ -143,7 +144,7 @@ function exchanges(out: Command[], s: State, t: Turn): void {
 }
 
 function tributes(out: Command[], s: State, t: Turn): void {
-  for (const c of tributable(s, t)) out.push({ type: 'tribute', card: c.id });
+  for (const c of tributable(s, t)) out.push(tributeOf(c.id));
 }
 
 function turnCommands(s: State, t: Turn): Command[] {
@@ -154,19 +155,19 @@ function turnCommands(s: State, t: Turn): Command[] {
       exchanges(out, s, t);
       tributes(out, s, t);
       gifts(out, s, t);
-      if (passProblem(s, t) === null) out.push({ type: 'pass' });
+      if (passProblem(s, t) === null) out.push(PASS);
       break;
     case 'select':
       tributes(out, s, t);
       const confirms = confirmsAllowed(s, t);
-      if ((confirms & BOOSTED) !== 0) out.push({ type: 'confirmTribute', boost: true });
-      if ((confirms & UNBOOSTED) !== 0) out.push({ type: 'confirmTribute', boost: false });
+      if ((confirms & BOOSTED) !== 0) out.push(CONFIRM_BOOSTED);
+      if ((confirms & UNBOOSTED) !== 0) out.push(CONFIRM_UNBOOSTED);
       break;
     case 'draws':
       if (randomDraws(s.options)) {
-        if (drawProblem(s, t, null) === null) out.push({ type: 'sixMultipleDraw' });
-      } else for (const c of p.reserve) if (drawProblem(s, t, c.id) === null) out.push({ type: 'sixMultipleDraw', card: c.id });
-      if (stopProblem(s, t) === null) out.push({ type: 'stopDrawing' });
+        if (drawProblem(s, t, null) === null) out.push(SIX_MULTIPLE_DRAW);
+      } else for (const c of p.reserve) if (drawProblem(s, t, c.id) === null) out.push(sixMultipleDrawOf(c.id));
+      if (stopProblem(s, t) === null) out.push(STOP_DRAWING);
       break;
     case 'ready':
       exchanges(out, s, t);
@@ -175,11 +176,11 @@ function turnCommands(s: State, t: Turn): Command[] {
     case 'gifting':
       gifts(out, s, t);
       exchanges(out, s, t);
-      out.push({ type: 'endTurn' });
+      out.push(END_TURN);
       break;
     case 'closing':
       exchanges(out, s, t);
-      out.push({ type: 'endTurn' });
+      out.push(END_TURN);
       break;
   }
   return out;
@@ -224,15 +225,15 @@ function computeLegal(s: State, seat: Seat): Command[] {
   const named = !randomDraws(s.options) && p.reserve.length > 0;
   if (s.phase === 'draw') {
     const out: Command[] = [];
-    if (named) for (const c of p.reserve) out.push({ type: 'roundDraw', card: c.id });
-    else out.push({ type: 'roundDraw' });
-    if (!s.options.roundDrawMandatory) out.push({ type: 'skipRoundDraw' });
+    if (named) for (const c of p.reserve) out.push(roundDrawOf(c.id));
+    else out.push(ROUND_DRAW);
+    if (!s.options.roundDrawMandatory) out.push(SKIP_ROUND_DRAW);
     return out;
   }
   if (s.phase === 'six') {
-    const out: Command[] = [{ type: 'sixRule', use: false }];
-    if (named) for (const c of p.reserve) out.push({ type: 'sixRule', use: true, card: c.id });
-    else out.push({ type: 'sixRule', use: true });
+    const out: Command[] = [SIX_RULE_DECLINED];
+    if (named) for (const c of p.reserve) out.push(sixRuleUsing(c.id));
+    else out.push(SIX_RULE_USED);
     return out;
   }
   return turnCommands(s, s.turn!);

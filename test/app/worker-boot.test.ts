@@ -12,21 +12,25 @@ import { FOLDER_PREFIX, removeLeftFolders } from '../../services/app/worker-boot
 const dir = mkdtempSync(join(tmpdir(), 'parlor-worker-boot-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-/** Runs a process that makes a worker's bundle with TMPDIR = `dir`; `hang`: it then waits to be killed. */
+/**
+ * Runs a process that makes a worker's bundle with TMPDIR = `dir`, then waits: to be killed (`hang`),
+ * or for its stdin to close, when it exits normally (`release()`). It must not exit on its own: its
+ * folder goes at its exit, and a check made after 'made' would race it.
+ */
 function bundling(hang: boolean) {
   const entry = join(dir, 'tiny-worker.ts');
   writeFileSync(entry, 'export const answer: number = 42;\n');
   const script = `import { workerBoot } from ${JSON.stringify(new URL('../../services/app/worker-boot.ts', import.meta.url).href)};
     workerBoot(new URL(${JSON.stringify(new URL(`file://${entry}`).href)}));
     console.log('made');
-    ${hang ? 'setInterval(() => {}, 1000);' : ''}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, TMPDIR: dir }, stdio: ['ignore', 'pipe', 'inherit'] });
+    ${hang ? 'setInterval(() => {}, 1000);' : "process.stdin.resume(); process.stdin.on('end', () => process.exit(0));"}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, TMPDIR: dir }, stdio: ['pipe', 'pipe', 'inherit'] });
   const made = new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => d.toString().includes('made') && resolve());
     child.once('exit', (code) => reject(new Error(`the bundling process exited (${code}) before making its bundle`)));
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return { child, made, exited };
+  return { child, made, exited, release: () => child.stdin!.end() };
 }
 
 const folders = () => readdirSync(dir).filter((n) => n.startsWith(FOLDER_PREFIX));
@@ -43,6 +47,7 @@ describe('worker bundles in the temporary folder', () => {
     const next = bundling(false);
     await next.made;
     expect(folders(), 'while it runs, only its own folder').toEqual([expect.stringMatching(new RegExp(`^${FOLDER_PREFIX}${next.child.pid}-`))]);
+    next.release();
     await next.exited;
     expect(folders(), 'and none once it has exited').toEqual([]);
   });

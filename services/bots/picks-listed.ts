@@ -5,15 +5,13 @@
  * list at every move: ~2% of the engine's move in 2-seat SCOUT). A bot is listed here only where
  * it is made, by the code that knows how it picks.
  */
-import { randomBot, type Bot } from '../engine/core/index.js';
+import { randomBot } from '../engine/core/index.js';
+import { botMark } from './mark.js';
 
-const LISTED = new WeakSet<Bot>([randomBot]);
+const LISTED = botMark(randomBot);
 
 /** `bot`, marked as one that always returns one of the legal moves it was handed (the object itself). */
-export function listedPicker(bot: Bot): Bot {
-  LISTED.add(bot);
-  return bot;
-}
+export const listedPicker = LISTED.mark;
 
 /** Whether `bot` was marked as always returning one of the legal moves it was handed. */
-export const picksListed = (bot: Bot): boolean => LISTED.has(bot);
+export const picksListed = LISTED.has;

@@ -4,14 +4,12 @@
  * themselves. A bot is listed here only where it is made, by the code that knows it reads none.
  */
 import { randomBot, type Bot } from '../engine/core/index.js';
+import { botMark } from './mark.js';
 
-const VIEWLESS = new WeakSet<Bot>([randomBot]);
+const VIEWLESS = botMark(randomBot);
 
 /** `bot`, marked as one that never reads its view. */
-export function viewless(bot: Bot): Bot {
-  VIEWLESS.add(bot);
-  return bot;
-}
+export const viewless = VIEWLESS.mark;
 
 /** Whether `bot` was marked as never reading its view. */
 export const readsView = (bot: Bot): boolean => !VIEWLESS.has(bot);

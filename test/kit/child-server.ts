@@ -58,14 +58,26 @@ export function spawnServer(dataDir: string, port: number, env: Record<string, s
 
 /** Starts `services/main.ts` (bundled) on `dataDir` with `env` added; resolves once it serves. */
 export async function startChildServer(dataDir: string, env: Record<string, string> = {}): Promise<ChildServer> {
-  const [port, command] = await Promise.all([freePort(), bundledServer()]);
+  const command = await bundledServer();
+  // The port is free when freePort looks and may be taken before the child listens (the other worker's
+  // servers, EADDRINUSE): a child that exits before serving is started again on another port, twice at most.
+  for (let tries = 1; ; tries++) {
+    const started = await startOn(dataDir, await freePort(), env, command);
+    if (started !== null && typeof started === 'object') return started;
+    if (tries === 3) throw new Error(`npm start exited with ${started} (${tries} starts, each on a port just found free)`);
+  }
+}
+
+/** One start on `port`: the server once it serves, or the child's exit code when it exits before. */
+async function startOn(dataDir: string, port: number, env: Record<string, string>, command: string[]): Promise<ChildServer | number | null> {
   const child = spawnServer(dataDir, port, env, 'inherit', command);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let output = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (d) => (output += d) && output.includes('Parlor is serving') && resolve());
-    void exited.then((code) => reject(new Error(`npm start exited with ${code}`)));
+  const serving = await new Promise<boolean>((resolve) => {
+    child.stdout!.on('data', (d) => (output += d) && output.includes('Parlor is serving') && resolve(true));
+    void exited.then(() => resolve(false));
   });
+  if (!serving) return exited;
   const url = `http://127.0.0.1:${port}`;
   const gql: TestServer['gql'] = async (query, variables, token) => {
     const res = await send(`${url}/graphql`, 'POST', { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) }, JSON.stringify({ query, variables }));

@@ -9,7 +9,8 @@
  *   cache: the sole writer's cache against catch-up reads, in-process; BENCH_CLIENTS=1,10,50,200
  *   BENCH_SIM_PARQUET=1: the whole-simulate figure with --format parquet too (slow)
  *   BENCH_SIM_SECONDS: each window of the whole-simulate figure, in seconds of the simulator thread's CPU (default 1)
- *   BENCH_SIM_REPEAT: the whole-simulate figure's windows (default 5; the median is reported, all in brackets)
+ *   BENCH_SIM_REPEAT: the whole-simulate figure's windows per process (default 5)
+ *   BENCH_SIM_PROCESSES: the whole-simulate figure's processes, one after another (default 3; the median of all their windows is reported, each process's median in brackets)
  *   BENCH_SIM_PIN: the core the whole-simulate figure's process runs on (default 0; none: not pinned)
  *   BENCH_SIM_WARM: CPU seconds of each thread before the first window (default 1)
  *   BENCH_SIM_GAMES: the games of the simulate figure, by id, comma-separated (default: all)
@@ -27,7 +28,7 @@ import { benchEnvPython, benchEnvSteps } from './env.js';
 import { benchConcurrent, benchHttp } from './http.js';
 import { benchLoadCurve } from './load-curve.js';
 import { benchPlayouts } from './playouts.js';
-import { benchSimulate, benchSimulateRunSequential, benchSimulateStages, benchSimulateWhole, simPin } from './simulate.js';
+import { benchSimulate, benchSimulateRunSequential, benchSimulateStages, benchSimulateWholeRuns, simPin } from './simulate.js';
 import { benchReads } from './reads.js';
 import { ms } from './stats.js';
 
@@ -82,6 +83,8 @@ if (only.has('engine')) {
 
 if (only.has('simulate')) {
   // The whole run's windows: BENCH_SIM_REPEAT of BENCH_SIM_SECONDS of the simulator thread's CPU each, after BENCH_SIM_WARM seconds of it.
+  // Each figure in BENCH_SIM_PROCESSES processes: one process's JIT is a draw (bench/simulate.ts, benchSimulateWholeRuns).
+  const processes = Number(process.env.BENCH_SIM_PROCESSES ?? 3);
   const sim = { warm: Number(process.env.BENCH_SIM_WARM ?? 1), seconds: Number(process.env.BENCH_SIM_SECONDS ?? 1), windows: Number(process.env.BENCH_SIM_REPEAT ?? 5), gc: process.env.BENCH_SIM_GC === 'parallel' ? ('parallel' as const) : ('own' as const) };
   console.log(`\nThe lab, CPU µs per move, random bots, beside the engine driven by the same bots on the same seeds through one table: both sides play the very same games`);
   console.log(`  (bench/lab-engine.ts; bench/lab-anchor.ts compares it with the engine figure's seeds; the engine's thread runs the simulator's build, services/app/worker-boot.ts); target ≤ 1.3× for the default run:`);
@@ -90,7 +93,8 @@ if (only.has('simulate')) {
   console.log(`  whole run: npm run simulate's simulate() (one worker thread, batches, files, checkpoints) beside the engine on a thread of its own in the same wall time, in a process with`);
   console.log(`    ${sim.gc === 'own' ? "each thread's garbage collected on itself (--single-threaded-gc; BENCH_SIM_GC=parallel for V8's default)" : "V8's parallel collector (BENCH_SIM_GC=parallel: the helpers' CPU shows as background)"}; per-thread CPU: the simulator's thread and the writer (main thread) per move`);
   console.log(`    of the games written in the window, over the anchor thread's per move played in it; after ${sim.warm}s of each thread's CPU (BENCH_SIM_WARM), ${sim.windows} windows (BENCH_SIM_REPEAT) of ${sim.seconds}s`);
-  console.log(`    of the simulator thread's CPU (BENCH_SIM_SECONDS): the median, all in brackets in the order run; "+bg" bills the process's other threads (file pool, helpers) to the lab;`);
+  console.log(`    of the simulator thread's CPU (BENCH_SIM_SECONDS), in ${processes} processes one after another (BENCH_SIM_PROCESSES): the median window of them all, each process's median in brackets;`);
+  console.log(`    "+bg" bills the process's other threads (file pool, helpers) to the lab; the unit likewise, in the same processes;`);
   const pin = simPin();
   console.log(pin ? `    the unit's and the whole run's process pinned to core ${pin} (BENCH_SIM_PIN, default 0, none to leave it to the scheduler: both sides share one core's speed);` : `    not pinned (BENCH_SIM_PIN=none, or no taskset);`);
   console.log(`    with BENCH_SIM_PARQUET=1 also --format parquet (4N games less N in this process, beside the engine timed before, between and after; the tables, then DuckDB);`);
@@ -99,14 +103,14 @@ if (only.has('simulate')) {
   for (const game of games.filter((g) => !simGames || simGames.includes(g.id))) {
     for (const seats of [...new Set([game.seats.min, Math.min(game.seats.max, 4)])]) {
       const r = benchSimulate(game, seats, seconds);
-      const whole = benchSimulateWhole(game, seats, sim);
+      const whole = benchSimulateWholeRuns(game, seats, sim, processes);
       const n = Math.max(20, Math.round((sim.seconds * 1e6) / (r.engineUs * r.movesPerGame)));
       const parquet = process.env.BENCH_SIM_PARQUET === '1' ? await benchSimulateRunSequential(game, seats, n, 'random', 'both') : null;
       const st = await benchSimulateStages(game, seats, seconds);
       const w = whole.median;
-      const range = whole.windows.length > 1 ? ` [${whole.windows.map((x) => x.ratio.toFixed(2)).join(', ')}]` : '';
+      const range = ` [${whole.runs.map((r) => r.median.ratio.toFixed(2)).join(', ')}]`;
       const pq = parquet ? `  --format parquet ${parquet.us.toFixed(1).padStart(5)} µs ${(parquet.us / parquet.engineUs).toFixed(2)}× (N = ${n})` : '';
-      const unit = `${whole.unit.median.toFixed(2)}× [${whole.unit.ratios.map((x) => x.toFixed(2)).join(', ')}]`;
+      const unit = `${whole.unit.toFixed(2)}× [${whole.runs.map((r) => r.unit.median.toFixed(2)).join(', ')}]`;
       console.log(`  ${game.id.padEnd(20)} ${seats} seats  engine ${r.engineUs.toFixed(1).padStart(5)} µs  in process ${r.labUs.toFixed(1).padStart(5)} µs ${r.ratio.toFixed(2)}× (${verdict(r.ratio <= 1.3)})  unit, own thread ${unit}  whole run ${w.us.toFixed(2).padStart(5)} µs (writer ${w.writerUs.toFixed(2)}), engine beside it ${w.engineUs.toFixed(2)} µs: ${w.ratio.toFixed(2)}× (${verdict(w.ratio <= 1.3)})${range} +bg ${w.backgroundUs.toFixed(2)} µs: ${w.ratioWithBackground.toFixed(2)}×${pq}`);
       const x = (v: number) => `${v.toFixed(2)}×`;
       console.log(`  ${''.padEnd(29)} stages: ${x(st.play)} | ${x(st.compact)} || ${[st.commits, st.facts, st.lines, st.write, st.convert].map(x).join(' | ')}`);

@@ -296,6 +296,18 @@ export function benchSimulateWhole(game: AnyGame, seats: number, o: { warm: numb
   return JSON.parse(out.trim().split('\n').pop()!) as WholeRun;
 }
 
+/**
+ * The whole-run figure in `processes` processes, one after another: a process's JIT settles its own
+ * way (the same tree's whole-run medians read 1.22–1.34× for SCOUT at 2 seats across ten processes,
+ * each process's windows within ±0.04 of its median), so one process's median is a draw of that spread.
+ * The figure is the median window of all the processes' windows; each process's median is kept to print.
+ */
+export function benchSimulateWholeRuns(game: AnyGame, seats: number, o: Parameters<typeof benchSimulateWhole>[2], processes: number): { runs: WholeRun[]; median: RunWindow; unit: number } {
+  const runs = Array.from({ length: Math.max(1, processes) }, () => benchSimulateWhole(game, seats, o));
+  const mid = <T>(xs: T[], key: (x: T) => number): T => [...xs].sort((x, y) => key(x) - key(y))[(xs.length - 1) >> 1]!;
+  return { runs, median: mid(runs.flatMap((r) => r.windows), (w) => w.ratio), unit: mid(runs.flatMap((r) => r.unit.ratios), (x) => x) };
+}
+
 /** The core the whole-run figure's child runs on (BENCH_SIM_PIN, default 0), or null: asked not to pin, or no `taskset` here. */
 export function simPin(): string | null {
   const pin = process.env.BENCH_SIM_PIN ?? '0';

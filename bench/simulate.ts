@@ -231,11 +231,14 @@ export async function benchSimulateRun(game: AnyGame, seats: number, o: { warm: 
   }
 }
 
-/** An anchor thread (bench/lab-anchor-worker.ts): the engine's random game, or the lab's unit. */
-async function anchorThread(game: AnyGame, seats: number, mode: 'engine' | 'lab') {
+/**
+ * An anchor thread (bench/lab-anchor-worker.ts): the engine's random game, or the lab's unit; `boot`, another
+ * tree's build of it (bench/lab-ab.ts). Its CPU (the scheduler's count) and its moves, read at any time.
+ */
+export async function anchorThread(game: AnyGame, seats: number, mode: 'engine' | 'lab', boot = ANCHOR_BOOT()) {
   const counters = new SharedArrayBuffer(8);
   const shared = new Int32Array(counters);
-  const worker = new Worker(ANCHOR_BOOT(), { eval: true, workerData: { game: game.id, seats, counters, mode } });
+  const worker = new Worker(boot, { eval: true, workerData: { game: game.id, seats, counters, mode } });
   const [tid] = (await once(worker, 'message')) as [number];
   return {
     read: () => ({ cpu: threadCpuUs(tid), moves: Atomics.load(shared, 0) }),

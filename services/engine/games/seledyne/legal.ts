@@ -4,7 +4,7 @@ import type { Card } from './cards.js';
 import type { Command } from './commands.js';
 import { BOOSTED, confirmsAllowed, drawProblem, exchangeAllowed, exchangePlanner, exchangePlanOk, handBits, passProblem, stopProblem, sumRuleActive, tributable, UNBOOSTED } from './rules.js';
 import { listsOf } from './listed-now.js';
-import { CONFIRM_BOOSTED, CONFIRM_UNBOOSTED, END_TURN, PASS, ROUND_DRAW, SIX_MULTIPLE_DRAW, SIX_RULE_DECLINED, SIX_RULE_USED, SKIP_ROUND_DRAW, STOP_DRAWING, roundDrawOf, sixMultipleDrawOf, sixRuleUsing, tributeOf } from './moves.js';
+import { CONFIRM_BOOSTED, CONFIRM_UNBOOSTED, END_TURN, PASS, ROUND_DRAW, SIX_MULTIPLE_DRAW, SIX_RULE_DECLINED, SIX_RULE_USED, SKIP_ROUND_DRAW, STOP_DRAWING, giftOf, roundDrawOf, sixMultipleDrawOf, sixRuleUsing, tributeOf } from './moves.js';
 import { randomDraws, randomExchange, type State, type Turn } from './state.js';
 
 /** Card sets (one card, or two or more under the Sum Rule) from `hand` that add up to `target`. */
@@ -100,7 +100,7 @@ function gifts(out: Command[], s: State, t: Turn): void {
   for (let target = 0; target < s.seats; target++) {
     const diff = t.effective - s.players[target]!.die;
     if (target === t.seat || diff < 1 || t.targets.includes(target)) continue;
-    for (const c of hand) if (c.value === diff) out.push({ type: 'gift', target, cards: [c.id] });
+    for (const c of hand) if (c.value === diff) out.push(giftOf(target, c.id));
     if (!sum || hand.length < 2) continue;
     if (diff <= 30) {
       if (!summed) {

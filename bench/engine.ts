@@ -25,11 +25,11 @@ export interface EngineBuild {
 export const currentEngine: EngineBuild = { label: 'this tree', table: core.table, fastRng: core.fastRng, randomBot: core.randomBot, games: currentGames };
 
 /**
- * The engine of commit `ref` (services/engine only, extracted with git archive into
- * .bench-engines/<sha>, inside the repository so its imports find node_modules), or null when the
- * ref does not resolve or has no engine.
+ * Commit `ref`'s `paths` (git archive), extracted once into .bench-engines/<sha><suffix>: inside the
+ * repository, so their imports find node_modules. Null when the ref does not resolve. A half-made
+ * folder is never used: each extraction goes to a folder of its own first, then is renamed.
  */
-export async function engineAt(ref: string): Promise<EngineBuild | null> {
+export function treeAt(ref: string, paths: readonly string[], suffix = ''): { sha: string; dir: string } | null {
   const root = resolve(import.meta.dirname, '..');
   let sha: string;
   try {
@@ -37,15 +37,23 @@ export async function engineAt(ref: string): Promise<EngineBuild | null> {
   } catch {
     return null;
   }
-  const dir = join(root, '.bench-engines', sha);
-  if (!existsSync(join(dir, 'services/engine/registry.ts'))) {
+  const dir = join(root, '.bench-engines', `${sha}${suffix}`);
+  if (!existsSync(join(dir, paths[0]!))) {
     const tmp = `${dir}.tmp-${process.pid}`;
     mkdirSync(tmp, { recursive: true });
-    const tar = execFileSync('git', ['archive', sha, 'services/engine'], { cwd: root, maxBuffer: 64 * 2 ** 20 });
-    execFileSync('tar', ['-x', '-C', tmp], { input: tar });
+    execFileSync('tar', ['-x', '-C', tmp], { input: execFileSync('git', ['archive', sha, ...paths], { cwd: root, maxBuffer: 256 * 2 ** 20 }) });
     rmSync(dir, { recursive: true, force: true });
     renameSync(tmp, dir);
   }
+  return { sha, dir };
+}
+
+/** The engine of commit `ref` (services/engine only: `treeAt`), or null when the ref does not resolve or has no engine. */
+export async function engineAt(ref: string): Promise<EngineBuild | null> {
+  const tree = treeAt(ref, ['services/engine']);
+  if (!tree) return null;
+  const { sha, dir } = tree;
+  if (!existsSync(join(dir, 'services/engine/registry.ts'))) return null;
   const engine = join(dir, 'services/engine');
   const c = (await import(pathToFileURL(join(engine, 'core/index.ts')).href)) as typeof core;
   const r = (await import(pathToFileURL(join(engine, 'registry.ts')).href)) as { games: readonly AnyGame[] };

@@ -12,12 +12,13 @@
  * thread's JIT settles its own way, and a change read −0.04× in one process and +0.04× at 4 seats.
  */
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { findGame } from '../services/engine/registry.js';
 import { workerBoot } from '../services/app/worker-boot.js';
+import { treeAt } from './engine.js';
 import { anchorThread } from './simulate.js';
 
 const { values } = parseArgs({ options: { ref: { type: 'string', default: 'HEAD~1' }, game: { type: 'string', default: 'scout' }, seats: { type: 'string', default: '2' }, windows: { type: 'string', default: '8' }, seconds: { type: 'string', default: '1' }, pin: { type: 'string', default: '0' } } });
@@ -30,15 +31,9 @@ if (values.pin !== 'none' && !process.env.LAB_AB_PINNED) {
 }
 
 const root = resolve(import.meta.dirname, '..');
-const sha = execFileSync('git', ['rev-parse', '--verify', `${values.ref}^{commit}`], { cwd: root, encoding: 'utf8' }).trim();
-const dir = join(root, '.bench-engines', `${sha}-lab`);
-if (!existsSync(join(dir, 'services/analytics/lab-game.ts'))) {
-  const tmp = `${dir}.tmp-${process.pid}`;
-  mkdirSync(tmp, { recursive: true });
-  execFileSync('tar', ['-x', '-C', tmp], { input: execFileSync('git', ['archive', sha, 'services'], { cwd: root, maxBuffer: 256 * 2 ** 20 }) });
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(tmp, dir);
-}
+const tree = treeAt(values.ref!, ['services'], '-lab');
+if (!tree) throw new Error(`${values.ref} does not resolve to a commit`);
+const { sha, dir } = tree;
 mkdirSync(join(dir, 'bench'), { recursive: true });
 for (const f of ['lab-anchor-worker.ts', 'lab-engine.ts', 'engine.ts']) copyFileSync(join(root, 'bench', f), join(dir, 'bench', f));
 

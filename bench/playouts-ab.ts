@@ -13,27 +13,20 @@
  * and 0.82-1.21x (15 of 0.3 s), best blocks 0.95-1.32x and 0.96-1.17x: many short blocks, and a
  * gain read twice, before it is believed.
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { benchPlayouts } from './playouts.js';
+import { treeAt } from './engine.js';
 import { findGame } from '../services/engine/registry.js';
 import type { AnyGame } from '../services/engine/core/index.js';
 
 const { values } = parseArgs({ options: { ref: { type: 'string', default: 'HEAD~1' }, game: { type: 'string', default: 'silver' }, seconds: { type: 'string', default: '0.5' }, rounds: { type: 'string', default: '3' }, seats: { type: 'string' }, editions: { type: 'string', default: 'dagger,coin,amulet' } } });
 const root = resolve(import.meta.dirname, '..');
-const sha = execFileSync('git', ['rev-parse', '--verify', `${values.ref}^{commit}`], { cwd: root, encoding: 'utf8' }).trim();
-const dir = join(root, '.bench-engines', `${sha}-playouts`);
-if (!existsSync(join(dir, 'services/engine/registry.ts'))) {
-  const tmp = `${dir}.tmp-${process.pid}`;
-  mkdirSync(tmp, { recursive: true });
-  const tar = execFileSync('git', ['archive', sha, 'services/engine', 'services/bots'], { cwd: root, maxBuffer: 64 * 2 ** 20 });
-  execFileSync('tar', ['-x', '-C', tmp], { input: tar });
-  rmSync(dir, { recursive: true, force: true });
-  renameSync(tmp, dir);
-}
+const tree = treeAt(values.ref!, ['services/engine', 'services/bots'], '-playouts');
+if (!tree) throw new Error(`${values.ref} does not resolve to a commit`);
+const { sha, dir } = tree;
 mkdirSync(join(dir, 'bench'), { recursive: true });
 copyFileSync(join(root, 'bench/playouts.ts'), join(dir, 'bench/playouts.ts'));
 const refBench = (await import(pathToFileURL(join(dir, 'bench/playouts.ts')).href)) as { benchPlayouts: typeof benchPlayouts };

@@ -36,9 +36,9 @@ export type StreamEvent = TableEvent | AppEvent;
 const FOLDS: { [T in AppEvent['type']]: (s: AppState, e: Extract<AppEvent, { type: T }>) => AppState } = { ...seatFolds, ...clockFolds, ...vacationFolds, ...rematchFolds, ...messageFolds, ...tournamentFolds, ...takeBackFolds };
 
 const TYPES = new Set<string>(Object.keys(FOLDS));
-export const isAppEvent = (e: { type: string }): e is AppEvent => TYPES.has(e.type);
 /** Whether an event of type `type` is an app event: for a reader that has read an event's type already (a second read of a field of events of many shapes is a slow one). */
 export const isAppEventType = (type: string): boolean => TYPES.has(type);
+export const isAppEvent = (e: { type: string }): e is AppEvent => isAppEventType(e.type);
 
 export function evolveApp(s: AppState, e: AppEvent): AppState {
   return (FOLDS[e.type] as (s: AppState, e: AppEvent) => AppState)(s, e);
